@@ -1,0 +1,20 @@
+/** A problem with the OpenAPI document, always told as one line: file, JSON pointer, problem. */
+export class ContractError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${pointer || '#'}: ${problem}`);
+    this.name = 'ContractError';
+  }
+}
+
+/** Escapes one JSON pointer token (RFC 6901). */
+export function pointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function joinPointer(base: string, ...tokens: Array<string | number>): string {
+  return [base, ...tokens.map(pointerToken)].join('/');
+}

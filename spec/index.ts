@@ -1,0 +1,16 @@
+export { loadContract, defaultSpecPath, responseFor, documentedStatuses, HTTP_METHODS } from './contract.js';
+export type {
+  Contract,
+  Operation,
+  ResponseSpec,
+  MediaTypeSpec,
+  ParameterSpec,
+  RequestBodySpec,
+  SecuritySchemeSpec,
+  ServerSpec,
+  HttpMethod,
+} from './contract.js';
+export { ContractError } from './contract-error.js';
+export type { JsonSchema } from './json-schema.js';
+export { describeIssues } from './validators.js';
+export type { SchemaIssue, SchemaValidator } from './validators.js';

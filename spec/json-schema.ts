@@ -1,0 +1,104 @@
+import { pointerToken } from './contract-error.js';
+
+// Turns OpenAPI 3.0 schema objects into plain JSON Schema (draft-07) for one direction of traffic,
+// so that ajv and the generators see one dialect. The input is never modified.
+
+export type JsonSchema = { readonly [keyword: string]: unknown };
+/** 'document' keeps every property: it is how the author's own examples are checked. */
+export type Direction = 'request' | 'response' | 'document';
+
+/** OpenAPI annotations that JSON Schema does not know and that never affect validity. */
+const OPENAPI_ANNOTATIONS = new Set(['example', 'xml', 'externalDocs', 'discriminator', 'deprecated']);
+const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions']);
+const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
+const SCHEMA_KEYWORDS = new Set(['items', 'additionalProperties', 'not', 'propertyNames', 'contains']);
+
+export class RecursiveSchemaError extends Error {}
+
+export function toJsonSchema(schema: unknown, direction: Direction): JsonSchema {
+  return convert(schema, direction, new Set()) as JsonSchema;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The property a direction must not carry: readOnly ones are never sent, writeOnly never returned. */
+function isHiddenIn(direction: Direction, propertySchema: unknown): boolean {
+  if (!isObject(propertySchema) || direction === 'document') return false;
+  return direction === 'request' ? propertySchema.readOnly === true : propertySchema.writeOnly === true;
+}
+
+function convert(schema: unknown, direction: Direction, ancestors: Set<object>): unknown {
+  if (!isObject(schema)) return schema;
+  if (ancestors.has(schema)) throw new RecursiveSchemaError('recursive schemas are not supported');
+  ancestors.add(schema);
+  const out: Record<string, unknown> = {};
+  const hidden = new Set<string>();
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (OPENAPI_ANNOTATIONS.has(keyword) || keyword === 'nullable') continue;
+    if (keyword === 'properties' && isObject(value)) {
+      const properties: Record<string, unknown> = {};
+      for (const [name, propertySchema] of Object.entries(value)) {
+        if (isHiddenIn(direction, propertySchema)) hidden.add(name);
+        else properties[name] = convert(propertySchema, direction, ancestors);
+      }
+      out.properties = properties;
+    } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
+      out[keyword] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, convert(sub, direction, ancestors)]),
+      );
+    } else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
+      out[keyword] = value.map((sub) => convert(sub, direction, ancestors));
+    } else if (SCHEMA_KEYWORDS.has(keyword)) {
+      out[keyword] = convert(value, direction, ancestors);
+    } else {
+      out[keyword] = value;
+    }
+  }
+  ancestors.delete(schema);
+  if (Array.isArray(out.required) && hidden.size > 0) {
+    out.required = out.required.filter((name) => !hidden.has(name as string));
+  }
+  convertExclusiveBound(out, 'exclusiveMinimum', 'minimum');
+  convertExclusiveBound(out, 'exclusiveMaximum', 'maximum');
+  return schema.nullable === true ? allowNull(out) : out;
+}
+
+/** OpenAPI 3.0 writes exclusive bounds as booleans beside minimum/maximum; JSON Schema as numbers. */
+function convertExclusiveBound(out: Record<string, unknown>, exclusive: string, inclusive: string): void {
+  if (typeof out[exclusive] !== 'boolean') return;
+  if (out[exclusive] === true && typeof out[inclusive] === 'number') {
+    out[exclusive] = out[inclusive];
+    delete out[inclusive];
+  } else {
+    delete out[exclusive];
+  }
+}
+
+function allowNull(out: Record<string, unknown>): Record<string, unknown> {
+  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
+  if (Array.isArray(out.type)) return out.type.includes('null') ? out : { ...out, type: [...out.type, 'null'] };
+  return { anyOf: [out, { type: 'null' }] };
+}
+
+/** Calls visit on every schema object within schema (itself included), with its JSON pointer. */
+export function walkSchema(
+  schema: unknown,
+  visit: (schema: Record<string, unknown>, pointer: string) => void,
+  pointer = '',
+): void {
+  if (!isObject(schema)) return;
+  visit(schema, pointer);
+  for (const [keyword, value] of Object.entries(schema)) {
+    const at = `${pointer}/${keyword}`;
+    if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
+      for (const [name, sub] of Object.entries(value)) walkSchema(sub, visit, `${at}/${pointerToken(name)}`);
+    } else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
+      value.forEach((sub, index) => walkSchema(sub, visit, `${at}/${index}`));
+    } else if (SCHEMA_KEYWORDS.has(keyword)) {
+      walkSchema(value, visit, at);
+    }
+  }
+}

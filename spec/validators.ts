@@ -1,0 +1,104 @@
+// All ajv setup lives here. Validators are compiled once, when the contract loads.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { pointerToken } from './contract-error.js';
+import { walkSchema, type JsonSchema } from './json-schema.js';
+
+// ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+/** One schema problem: where (JSON pointer into the value), which keyword, and what. */
+export interface SchemaIssue {
+  readonly pointer: string;
+  readonly keyword: string;
+  readonly message: string;
+}
+
+export interface SchemaValidator {
+  readonly schema: JsonSchema;
+  /** Empty when the value is valid. */
+  validate(value: unknown): SchemaIssue[];
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+function isInt64(value: number): boolean {
+  if (!Number.isInteger(value)) return false;
+  const big = BigInt(value);
+  return big >= INT64_MIN && big <= INT64_MAX;
+}
+
+function isInt32(value: number): boolean {
+  return Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1;
+}
+
+export class SchemaCompiler {
+  private readonly ajv: Ajv;
+
+  constructor() {
+    // strictSchema stays on, so an unknown keyword (a typo) fails at start-up. strictTypes and
+    // strictRequired are off: they reject valid documents written by others (union types,
+    // `required` listed beside allOf), and the runner must accept any valid OpenAPI document.
+    this.ajv = new Ajv({
+      allErrors: true,
+      strict: true,
+      strictTypes: false,
+      strictTuples: false,
+      strictRequired: false,
+      validateFormats: true,
+    });
+    addFormats(this.ajv);
+    this.ajv.addFormat('int64', { type: 'number', validate: isInt64 });
+    this.ajv.addFormat('int32', { type: 'number', validate: isInt32 });
+    this.ajv.addFormat('float', { type: 'number', validate: Number.isFinite });
+    this.ajv.addFormat('double', { type: 'number', validate: Number.isFinite });
+  }
+
+  compile(schema: JsonSchema): SchemaValidator {
+    this.registerOpenVocabulary(schema);
+    const validateFn: ValidateFunction = this.ajv.compile(schema);
+    return {
+      schema,
+      validate(value: unknown): SchemaIssue[] {
+        if (validateFn(value)) return [];
+        return (validateFn.errors ?? []).map(toIssue);
+      },
+    };
+  }
+
+  /**
+   * OpenAPI allows vendor extensions (x-*) anywhere and formats that no registry knows
+   * ("should fall back to the type"). Those are registered as annotations; anything else
+   * unknown still fails.
+   */
+  private registerOpenVocabulary(schema: JsonSchema): void {
+    walkSchema(schema, (node) => {
+      for (const keyword of Object.keys(node)) {
+        if (keyword.startsWith('x-') && !this.ajv.getKeyword(keyword)) this.ajv.addKeyword({ keyword });
+      }
+      const format = node.format;
+      if (typeof format === 'string' && !this.ajv.formats[format]) this.ajv.addFormat(format, true);
+    });
+  }
+}
+
+/** Points at the property itself for `required` and `additionalProperties`, not at its parent. */
+function toIssue(error: ErrorObject): SchemaIssue {
+  const params = error.params as Record<string, unknown>;
+  let pointer = error.instancePath;
+  if (error.keyword === 'required') pointer += `/${pointerToken(String(params.missingProperty))}`;
+  if (error.keyword === 'additionalProperties') pointer += `/${pointerToken(String(params.additionalProperty))}`;
+  const message =
+    error.keyword === 'additionalProperties'
+      ? 'is not allowed (no additional properties)'
+      : error.keyword === 'required'
+        ? 'is required'
+        : (error.message ?? 'is invalid');
+  return { pointer, keyword: error.keyword, message };
+}
+
+/** "/name must be string" style, the form every report and Error message uses. */
+export function describeIssues(issues: readonly SchemaIssue[]): string {
+  return issues.map((issue) => `${issue.pointer || '(body)'} ${issue.message}`).join('; ');
+}
