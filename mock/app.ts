@@ -1,0 +1,239 @@
+// The mock as an Express app. Everything spec-related (routes, security, validators, behaviours,
+// error bodies) is prepared here once; a request only walks the steps below.
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { describeIssues, responseFor, type Contract, type Operation } from '../spec/index.js';
+import { createAuthenticator, createKeyMatcher } from './auth.js';
+import { bindBehaviours, type Behaviour } from './behaviours.js';
+import { checkContentType, parseJson, readBody } from './body.js';
+import { answerPreflight, applyCors, isPreflight, type CorsPolicy } from './cors.js';
+import { CODE_FOR_STATUS, MockHttpError, sendError, sendJson } from './errors.js';
+import { createRouter } from './router.js';
+import { defaultSeedFile, readSeedFile, seedCollections, type SeedData } from './seed.js';
+import { CollectionFullError, SessionStore, type Collections } from './store.js';
+
+export const DEFAULT_API_KEY = 'dev-key';
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_MAX_ITEMS = 100_000;
+export const SESSION_HEADER = 'x-mock-session';
+
+export interface RequestLogEntry {
+  readonly method: string;
+  /** The path without its query string, which may carry credentials. */
+  readonly path: string;
+  readonly status: number;
+  readonly ms: number;
+}
+
+export interface MockOptions {
+  readonly contract: Contract;
+  /** Keys accepted as bearer credentials. Default: ["dev-key"]. */
+  readonly apiKeys?: readonly string[];
+  /** Seed data; null for an empty store; default: fixtures/categories.json. */
+  readonly seed?: SeedData | null;
+  /** Names the collection an array of seed data belongs to ("categories"). */
+  readonly seedName?: string;
+  readonly bodyLimitBytes?: number;
+  /** The most items one collection holds; creations past it get 400 store_full. */
+  readonly maxItems?: number;
+  /** The most mock sessions kept at once; the least recently used goes first. */
+  readonly maxSessions?: number;
+  /** Default: every origin reflected. */
+  readonly cors?: CorsPolicy;
+  readonly latencyMs?: number;
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface MockedOperation {
+  readonly operation: Operation;
+  /** The stateful behaviour bound to it; undefined answers 501. */
+  readonly behaviour?: Behaviour;
+}
+
+/** What the mock serves, for the start-up banner and for embedders. */
+export interface MockInfo {
+  readonly contract: Contract;
+  readonly operations: readonly MockedOperation[];
+  readonly store: SessionStore;
+  /** Items per collection in the seed. */
+  readonly seeded: ReadonlyMap<string, number>;
+}
+
+export type MockApp = Express & { readonly mock: MockInfo };
+
+const FORCED_BY_PREFER = /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i;
+
+export function createMockApp(options: MockOptions): MockApp {
+  const { contract } = options;
+  const keys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [DEFAULT_API_KEY];
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
+  const cors: CorsPolicy = options.cors ?? { origins: '*' };
+  const latencyMs = options.latencyMs ?? 0;
+  const router = createRouter(contract);
+  const authenticate = createAuthenticator(keys);
+  const isKey = createKeyMatcher(keys);
+  const bindings = bindBehaviours(contract);
+  const seed = resolveSeed(options);
+  const seeded = seedCollections(bindings.collections, seed.data, {
+    ...(seed.name ? { name: seed.name } : {}),
+    maxItems: options.maxItems ?? DEFAULT_MAX_ITEMS,
+  });
+  const store = new SessionStore(seeded, options.maxSessions);
+
+  const notFound = (path: string) => new MockHttpError(404, 'not_found', `No operation is documented at ${path}.`);
+
+  /** Steps: 1 route, 2 security, 3 forced status, 4 behaviour (body read and validated). */
+  async function handleOperation(req: Request, res: Response): Promise<void> {
+    const pathname = pathOf(req);
+    const route = router.match(req.method, pathname);
+    if (route.kind === 'not-found') return sendError(res, notFound(pathname));
+    if (route.kind === 'method-not-allowed') {
+      const allow = route.allowed.join(', ');
+      return sendError(res, new MockHttpError(405, 'method_not_allowed', `${req.method} is not allowed here; allowed: ${allow}.`, { Allow: allow }));
+    }
+    const { operation } = route;
+    const denied = authenticate(operation, req);
+    if (denied) return sendError(res, denied);
+
+    const behaviour = bindings.behaviours.get(operation);
+    const forced = forcedStatus(req, operation, behaviour);
+    if (forced !== undefined) {
+      res.setHeader('Preference-Applied', `code=${forced}`);
+      if (forced >= 400) return sendError(res, forcedError(forced));
+    }
+    if (!behaviour) {
+      return sendError(res, new MockHttpError(501, 'not_implemented', `${operation.method} ${operation.path} is named by the document, but its behaviour is not specified.`));
+    }
+    const collections = store.collections(sessionOf(req));
+    if (behaviour.kind === 'list') return sendJson(res, behaviour.status, collectionOf(collections, behaviour).listJson());
+    const body = await readValidBody(req, operation);
+    const fields = Object.fromEntries(behaviour.storedProperties.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]));
+    try {
+      const created = collectionOf(collections, behaviour).create(fields);
+      return sendJson(res, behaviour.status, JSON.stringify(created));
+    } catch (error) {
+      if (error instanceof CollectionFullError) throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);
+      throw error;
+    }
+  }
+
+  async function readValidBody(req: IncomingMessage, operation: Operation): Promise<Record<string, unknown>> {
+    const content = operation.requestBody?.content ?? [];
+    const media = checkContentType(req.headers['content-type'], content);
+    const value = parseJson(await readBody(req, bodyLimit), media.mediaType);
+    const issues = media.validator?.validate(value) ?? [];
+    if (issues.length > 0) throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
+    return value as Record<string, unknown>;
+  }
+
+  function forcedStatus(req: IncomingMessage, operation: Operation, behaviour: Behaviour | undefined): number | undefined {
+    const header = req.headers.prefer;
+    if (!header) return undefined;
+    const prefer = Array.isArray(header) ? header.join(',') : header;
+    const status = Number(FORCED_BY_PREFER.exec(prefer)?.[1]);
+    if (!Number.isInteger(status) || responseFor(operation, status)?.status !== String(status)) return undefined;
+    // A documented success other than the behaviour's own cannot be produced truthfully.
+    if (status < 400 && status !== behaviour?.status) return undefined;
+    return status;
+  }
+
+  function forcedError(status: number): MockHttpError {
+    const code = CODE_FOR_STATUS[status] ?? `http_${status}`;
+    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer realm="pet-catalog-mock"' } : {};
+    return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
+  }
+
+  const app = express() as unknown as MockApp;
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', false);
+
+  app.use(function logRequests(req: Request, res: Response, next: NextFunction) {
+    if (options.onRequest) {
+      const started = performance.now();
+      const path = pathOf(req);
+      res.once('finish', () => options.onRequest?.({ method: req.method, path, status: res.statusCode, ms: performance.now() - started }));
+    }
+    next();
+  });
+
+  app.use(function corsHeaders(req: Request, res: Response, next: NextFunction) {
+    if (cors && isPreflight(req)) return answerPreflight(cors, req, res, router.allowedMethods(pathOf(req)));
+    applyCors(cors, req, res);
+    next();
+  });
+
+  if (latencyMs > 0) {
+    app.use(function addLatency(_req: Request, _res: Response, next: NextFunction) {
+      setTimeout(next, latencyMs);
+    });
+  }
+
+  app.get('/openapi.yaml', function serveYaml(_req: Request, res: Response) {
+    res.setHeader('Content-Type', 'application/yaml; charset=utf-8');
+    res.end(contract.source);
+  });
+  app.get('/openapi.json', function serveJson(_req: Request, res: Response) {
+    sendJson(res, 200, JSON.stringify(contract.document));
+  });
+  app.get('/__mock/health', function health(_req: Request, res: Response) {
+    sendJson(res, 200, JSON.stringify({ status: 'ok' }));
+  });
+  app.post('/__mock/reset', function resetStore(req: Request, res: Response) {
+    const credential = /^\s*bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    if (!credential || !isKey(credential)) {
+      return sendError(res, new MockHttpError(401, 'unauthorized', 'Resetting the mock needs Authorization: Bearer <API_KEY>.', { 'WWW-Authenticate': 'Bearer realm="pet-catalog-mock"' }));
+    }
+    const session = sessionOf(req) ?? (new URL(req.url, 'http://mock.invalid').searchParams.get('session') ?? undefined);
+    store.reset(session);
+    sendJson(res, 200, JSON.stringify(session === undefined ? { reset: 'all' } : { reset: 'session', session }));
+  });
+
+  app.use(function contractOperations(req: Request, res: Response, next: NextFunction) {
+    handleOperation(req, res).catch(next);
+  });
+
+  // Express recognises an error handler by its four parameters.
+  app.use(function sendErrorBody(error: unknown, req: Request, res: Response, _next: NextFunction) {
+    if (error instanceof MockHttpError) return sendError(res, error);
+    // Errors from Express itself (e.g. a malformed URL) carry a 4xx status; anything else is ours.
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(res, new MockHttpError(status, CODE_FOR_STATUS[status] ?? 'bad_request', 'The request could not be processed.'));
+    }
+    sendError(res, new MockHttpError(500, 'internal_error', `Unexpected error in the mock while handling ${req.method} ${pathOf(req)}.`));
+  });
+
+  const operations = contract.operations.map((operation) => {
+    const behaviour = bindings.behaviours.get(operation);
+    return behaviour ? { operation, behaviour } : { operation };
+  });
+  Object.defineProperty(app, 'mock', {
+    value: Object.freeze({ contract, operations, store, seeded: new Map([...seeded].map(([path, c]) => [path, c.size])) }),
+  });
+  return app;
+}
+
+function resolveSeed(options: MockOptions): { data: SeedData | undefined; name?: string } {
+  if (options.seed === null) return { data: undefined };
+  if (options.seed !== undefined) return { data: options.seed, ...(options.seedName ? { name: options.seedName } : {}) };
+  return readSeedFile(defaultSeedFile());
+}
+
+function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function sessionOf(req: IncomingMessage): string | undefined {
+  const value = req.headers[SESSION_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function collectionOf(collections: Collections, behaviour: Behaviour) {
+  const collection = collections.get(behaviour.collection);
+  if (!collection) throw new Error(`no collection ${behaviour.collection}`);
+  return collection;
+}
+

@@ -1,0 +1,79 @@
+// Security from the document's schemes, checked against the configured keys in constant time.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Operation, SecuritySchemeSpec } from '../spec/index.js';
+import { MockHttpError } from './errors.js';
+
+export type Authenticate = (operation: Operation, req: IncomingMessage) => MockHttpError | undefined;
+
+const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
+
+/** Hashing first makes every comparison the same length, so timing says nothing of the key. */
+export function createKeyMatcher(keys: readonly string[]): (candidate: string) => boolean {
+  const digests = keys.map(digest);
+  return (candidate) => {
+    const candidateDigest = digest(candidate);
+    let matched = false;
+    for (const keyDigest of digests) matched = timingSafeEqual(keyDigest, candidateDigest) || matched;
+    return matched;
+  };
+}
+
+type Presented = 'missing' | 'wrong-scheme' | 'invalid' | 'valid';
+
+function bearerCredential(header: string | undefined): { scheme: string; credential: string } | undefined {
+  if (!header) return undefined;
+  const match = /^\s*(\S+)(?:\s+(.*?))?\s*$/.exec(header);
+  if (!match) return undefined;
+  return { scheme: match[1]!.toLowerCase(), credential: match[2] ?? '' };
+}
+
+function presented(scheme: SecuritySchemeSpec, req: IncomingMessage, isKey: (k: string) => boolean): Presented {
+  if (scheme.type === 'http') {
+    const parsed = bearerCredential(req.headers.authorization);
+    if (!parsed) return 'missing';
+    if (parsed.scheme !== (scheme.scheme ?? 'bearer')) return 'wrong-scheme';
+    return parsed.credential && isKey(parsed.credential) ? 'valid' : 'invalid';
+  }
+  if (scheme.type === 'apiKey' && scheme.parameterName) {
+    const name = scheme.parameterName;
+    const value =
+      scheme.in === 'header'
+        ? req.headers[name.toLowerCase()]
+        : scheme.in === 'query'
+          ? new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined
+          : undefined;
+    if (value === undefined) return 'missing';
+    return typeof value === 'string' && isKey(value) ? 'valid' : 'invalid';
+  }
+  return 'invalid';
+}
+
+const CHALLENGE = 'Bearer realm="pet-catalog-mock"';
+
+export function createAuthenticator(keys: readonly string[]): Authenticate {
+  const isKey = createKeyMatcher(keys);
+  // Built once: the 401 errors never depend on the request beyond which kind they are.
+  const failures: Record<Exclude<Presented, 'valid'>, MockHttpError> = {
+    missing: new MockHttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.', {
+      'WWW-Authenticate': CHALLENGE,
+    }),
+    'wrong-scheme': new MockHttpError(401, 'unauthorized', 'The Authorization header must use the Bearer scheme.', {
+      'WWW-Authenticate': CHALLENGE,
+    }),
+    invalid: new MockHttpError(401, 'unauthorized', 'Invalid API key.', {
+      'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"`,
+    }),
+  };
+  return (operation, req) => {
+    if (operation.security.length === 0) return undefined;
+    let worst: Exclude<Presented, 'valid'> = 'missing';
+    for (const alternative of operation.security) {
+      const results = alternative.map((scheme) => presented(scheme, req, isKey));
+      const failed = results.find((result) => result !== 'valid');
+      if (!failed) return undefined;
+      if (failed !== 'missing') worst = failed;
+    }
+    return failures[worst];
+  };
+}

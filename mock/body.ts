@@ -1,0 +1,89 @@
+// Reads and decodes a JSON request body, with a size cap. Every failure is a 400 with its own
+// code, since 400 is the status the document gives for a bad body.
+import type { IncomingMessage } from 'node:http';
+import type { MediaTypeSpec } from '../spec/index.js';
+import { MockHttpError } from './errors.js';
+import { isJsonMediaType } from './behaviours.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+function tooLarge(limit: number): MockHttpError {
+  return new MockHttpError(400, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
+}
+
+/** Collects the body, stopping at limit bytes; what is left is drained by Node after the reply. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(new MockHttpError(400, 'bad_request', `The request body could not be read: ${error.message}`));
+    };
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.resume();
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+function mediaTypeMatches(actual: string, documented: string): boolean {
+  if (documented === '*/*') return true;
+  if (documented.endsWith('/*')) return actual.startsWith(documented.slice(0, -1));
+  return actual === documented.toLowerCase();
+}
+
+/** The documented media type the request's Content-Type names, or a 400 saying what to send. */
+export function checkContentType(header: string | undefined, content: readonly MediaTypeSpec[]): MediaTypeSpec {
+  const expected = content.map((m) => m.mediaType).join(' or ');
+  if (!header) {
+    throw new MockHttpError(400, 'unsupported_media_type', `Missing Content-Type: send ${expected}.`);
+  }
+  const [essence = '', ...parameters] = header.split(';').map((part) => part.trim());
+  const media = content.find((m) => mediaTypeMatches(essence.toLowerCase(), m.mediaType));
+  if (!media) {
+    throw new MockHttpError(400, 'unsupported_media_type', `Content-Type ${essence || '(empty)'} is not accepted: send ${expected}.`);
+  }
+  const charset = parameters.find((p) => /^charset\s*=/i.test(p))?.split('=')[1]?.trim().replace(/^"|"$/g, '').toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new MockHttpError(400, 'unsupported_charset', `Charset ${charset} is not accepted: JSON is sent as UTF-8.`);
+  }
+  return media;
+}
+
+export function parseJson(raw: Buffer, mediaType: string): unknown {
+  if (raw.length === 0) throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
+  if (!isJsonMediaType(mediaType)) return raw;
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
+  }
+  if (text.trim() === '') throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new MockHttpError(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}.`);
+  }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm start`: the mock on a port, with a start-up banner and one log line per request.
+import { loadContract, ContractError } from '../spec/index.js';
+import type { RequestLogEntry } from './app.js';
+import { parseMockOptions, MOCK_HELP, UsageError } from './options.js';
+import { readSeedFile, SeedError } from './seed.js';
+import { startMockServer } from './server.js';
+
+function logger(format: 'text' | 'json' | 'none'): ((entry: RequestLogEntry) => void) | undefined {
+  if (format === 'none') return undefined;
+  if (format === 'json') {
+    return (entry) => process.stdout.write(`${JSON.stringify({ ...entry, ms: Number(entry.ms.toFixed(2)), time: new Date().toISOString() })}\n`);
+  }
+  return (entry) => process.stdout.write(`${entry.method} ${entry.path} ${entry.status} ${entry.ms.toFixed(1)}ms\n`);
+}
+
+async function main(): Promise<void> {
+  const options = parseMockOptions(process.argv.slice(2), process.env);
+  if (options.help) {
+    process.stdout.write(MOCK_HELP);
+    return;
+  }
+  const contract = await loadContract(options.spec);
+  const seed = options.empty ? { seed: null } : options.seedFile ? (() => {
+    const { data, name } = readSeedFile(options.seedFile!);
+    return { seed: data, seedName: name };
+  })() : {};
+  const onRequest = logger(options.log);
+  const mock = await startMockServer({
+    contract,
+    apiKeys: options.apiKeys,
+    ...seed,
+    bodyLimitBytes: options.bodyLimitBytes,
+    maxItems: options.maxItems,
+    cors: options.corsOrigins === false ? false : { origins: options.corsOrigins },
+    latencyMs: options.latencyMs,
+    ...(onRequest ? { onRequest } : {}),
+    port: options.port,
+    host: options.host,
+  });
+  const info = mock.app.mock;
+  const keyNote = options.keysFromUser ? `${options.apiKeys.length} key(s) from --api-key/MOCK_API_KEYS (not shown)` : 'dev-key';
+  const lines = [
+    `Pet Catalog mock (${contract.title} ${contract.version}) listening on ${mock.baseUrl}`,
+    `  key:        Authorization: Bearer ${keyNote}`,
+    ...info.operations.map(({ operation, behaviour }) =>
+      `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? behaviour.kind : '501 (behaviour not specified)'}`,
+    ),
+    ...[...info.seeded].map(([path, count]) => `  seeded:     ${count} item(s) in ${path}`),
+    `  document:   ${mock.origin}/openapi.yaml`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  const shutdown = (signal: string): void => {
+    process.stdout.write(`${signal}: shutting down\n`);
+    mock.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3_000).unref();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof UsageError || error instanceof ContractError || error instanceof SeedError;
+  const code = (error as NodeJS.ErrnoException).code;
+  const message =
+    code === 'EADDRINUSE'
+      ? `the port is already in use: pass --port N (or PORT=N), or stop the other server`
+      : code === 'EACCES' || code === 'EADDRNOTAVAIL'
+        ? `cannot listen there (${code}): pass another --host or --port`
+        : known
+          ? (error as Error).message
+          : `unexpected error: ${(error as Error).message ?? String(error)}`;
+  process.stderr.write(`pet-catalog-mock: ${message}\n${error instanceof UsageError ? 'Run with --help for the flags.\n' : ''}`);
+  process.exit(2);
+});

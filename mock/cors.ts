@@ -1,0 +1,43 @@
+// CORS for pages on other origins: the origin is reflected (or checked against an allow-list),
+// preflights are answered without a key, and error responses carry the headers too.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type CorsPolicy = false | { readonly origins: '*' | readonly string[] };
+
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Prefer, X-Mock-Session';
+const EXPOSED_HEADERS = 'WWW-Authenticate, Allow, Preference-Applied';
+
+export function allowedOrigin(policy: CorsPolicy, origin: string | undefined): string | undefined {
+  if (!policy || !origin) return undefined;
+  if (policy.origins === '*' || policy.origins.includes(origin)) return origin;
+  return undefined;
+}
+
+/** Sets the CORS headers of an actual (non-preflight) response. */
+export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse): void {
+  if (!policy) return;
+  res.setHeader('Vary', 'Origin');
+  const origin = allowedOrigin(policy, req.headers.origin);
+  if (!origin) return;
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+}
+
+export function isPreflight(req: IncomingMessage): boolean {
+  return req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+}
+
+/** Answers a preflight for a path that accepts `methods`; the browser enforces the rest. */
+export function answerPreflight(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse, methods: readonly string[]): void {
+  const origin = allowedOrigin(policy, req.headers.origin);
+  res.statusCode = 204;
+  res.setHeader('Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers');
+  if (origin) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Methods', methods.join(', '));
+    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+    res.setHeader('Access-Control-Max-Age', '600');
+  }
+  res.setHeader('Content-Length', '0');
+  res.end();
+}

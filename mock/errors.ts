@@ -1,0 +1,57 @@
+// The one place that builds the contract's Error body; its `status` always equals the HTTP status.
+import type { ServerResponse } from 'node:http';
+
+export interface ErrorBody {
+  readonly code: string;
+  readonly message: string;
+  readonly status: number;
+}
+
+export class MockHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(status: number, code: string, message: string): ErrorBody {
+  return { code, message, status };
+}
+
+/** Writes an Error body. The body repeats the HTTP status, as the contract requires. */
+export function sendError(res: ServerResponse, error: MockHttpError): void {
+  sendJson(res, error.status, JSON.stringify(errorBody(error.status, error.code, error.message)), error.headers);
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  json: string | Buffer,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  if (res.headersSent) return;
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
+/** Default machine-readable codes for statuses the mock sends without a more specific reason. */
+export const CODE_FOR_STATUS: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
+  500: 'internal_error',
+  501: 'not_implemented',
+  503: 'service_unavailable',
+};

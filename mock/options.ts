@@ -1,0 +1,127 @@
+// Command-line flags and environment variables of the mock, resolved into one options record.
+import { parseArgs } from 'node:util';
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS } from './app.js';
+
+export interface MockCliOptions {
+  readonly port: number;
+  readonly host: string;
+  /** Keys, and whether they came from the user (then they are never printed). */
+  readonly apiKeys: readonly string[];
+  readonly keysFromUser: boolean;
+  readonly spec?: string;
+  readonly seedFile?: string;
+  readonly empty: boolean;
+  readonly bodyLimitBytes: number;
+  readonly maxItems: number;
+  readonly corsOrigins: '*' | readonly string[] | false;
+  readonly latencyMs: number;
+  readonly log: 'text' | 'json' | 'none';
+  readonly help: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const MOCK_HELP = `pet-catalog-mock: a stateful mock of the Pet Catalog Service, driven by its OpenAPI document.
+
+Usage: npm start -- [flags]        (or: npx pet-catalog-mock [flags])
+
+Flags (each overrides its environment variable):
+  --port N               PORT                 port to listen on (default 4010; 0 picks a free one)
+  --host H               HOST                 address to listen on (default 127.0.0.1)
+  --api-key K            MOCK_API_KEYS        accepted bearer key; repeat the flag, or comma-separate
+                                              the variable (default: dev-key)
+  --spec FILE            MOCK_SPEC            OpenAPI document (default: spec/openapi.yaml)
+  --seed-file FILE       MOCK_SEED_FILE       seed data (default: fixtures/categories.json)
+  --empty                MOCK_EMPTY=1         start with an empty store
+  --body-limit BYTES     MOCK_BODY_LIMIT      largest request body (default ${DEFAULT_BODY_LIMIT})
+  --max-categories N     MOCK_MAX_CATEGORIES  most items per collection (default ${DEFAULT_MAX_ITEMS});
+                                              past it a create gets 400 store_full
+  --cors-origin O        MOCK_CORS_ORIGINS    allowed origin; repeat or comma-separate
+                                              (default: every origin reflected)
+  --no-cors              MOCK_CORS=off        send no CORS headers
+  --latency MS           MOCK_LATENCY_MS      delay every response by MS milliseconds
+  --log text|json        MOCK_LOG             one line per request (default text)
+  --quiet                                     no request log
+  --help                                      this text
+
+Requests:
+  Authorization: Bearer <key>     required on every /v1 operation
+  X-Mock-Session: <id>            a private copy of the seeded store for this id
+  Prefer: code=401                force a status the document lists for the operation
+  POST /__mock/reset              reset one session (X-Mock-Session or ?session=) or all; needs the key
+  GET /openapi.yaml, /openapi.json, /__mock/health
+
+Exit codes: 0 stopped by SIGINT/SIGTERM; 2 bad flags, invalid document or seed, port in use.
+`;
+
+function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+function port(raw: string | undefined): number {
+  const value = integer('--port', raw, 4010, 0);
+  if (value > 65535) throw new UsageError(`--port must be at most 65535, not "${raw}"`);
+  return value;
+}
+
+function list(raw: string | readonly string[] | undefined): string[] {
+  const values = typeof raw === 'string' ? [raw] : (raw ?? []);
+  return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+}
+
+export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv): MockCliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'api-key': { type: 'string', multiple: true },
+        spec: { type: 'string' },
+        'seed-file': { type: 'string' },
+        empty: { type: 'boolean' },
+        'body-limit': { type: 'string' },
+        'max-categories': { type: 'string' },
+        'cors-origin': { type: 'string', multiple: true },
+        'no-cors': { type: 'boolean' },
+        latency: { type: 'string' },
+        log: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const flags = parsed.values;
+  const userKeys = list(flags['api-key']).length > 0 ? list(flags['api-key']) : list(env.MOCK_API_KEYS);
+  const origins = list(flags['cors-origin']).length > 0 ? list(flags['cors-origin']) : list(env.MOCK_CORS_ORIGINS);
+  const corsOff = flags['no-cors'] === true || env.MOCK_CORS === 'off';
+  const log = flags.quiet ? 'none' : (flags.log ?? env.MOCK_LOG ?? 'text');
+  if (log !== 'text' && log !== 'json' && log !== 'none') throw new UsageError(`--log must be text or json, not "${log}"`);
+  const seedFile = flags['seed-file'] ?? env.MOCK_SEED_FILE;
+  const spec = flags.spec ?? env.MOCK_SPEC;
+  const empty = flags.empty === true || env.MOCK_EMPTY === '1' || env.MOCK_EMPTY === 'true';
+  if (empty && seedFile) throw new UsageError('--empty and --seed-file exclude each other');
+  return {
+    port: port(flags.port ?? env.PORT),
+    host: flags.host ?? env.HOST ?? '127.0.0.1',
+    apiKeys: userKeys.length > 0 ? userKeys : ['dev-key'],
+    keysFromUser: userKeys.length > 0,
+    ...(spec ? { spec } : {}),
+    ...(seedFile ? { seedFile } : {}),
+    empty,
+    bodyLimitBytes: integer('--body-limit', flags['body-limit'] ?? env.MOCK_BODY_LIMIT, DEFAULT_BODY_LIMIT, 1),
+    maxItems: integer('--max-categories', flags['max-categories'] ?? env.MOCK_MAX_CATEGORIES, DEFAULT_MAX_ITEMS, 0),
+    corsOrigins: corsOff ? false : origins.length > 0 ? origins : '*',
+    latencyMs: integer('--latency', flags.latency ?? env.MOCK_LATENCY_MS, 0, 0),
+    log,
+    help: flags.help === true,
+  };
+}

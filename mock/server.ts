@@ -1,0 +1,46 @@
+// Starts the mock on a real port and stops it gracefully.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMockApp, type MockApp, type MockOptions } from './app.js';
+
+export interface RunningMock {
+  readonly app: MockApp;
+  readonly server: Server;
+  /** e.g. http://127.0.0.1:4010 */
+  readonly origin: string;
+  /** origin plus the document's base path, e.g. http://127.0.0.1:4010/v1 */
+  readonly baseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startMockServer(options: MockOptions & { port?: number; host?: string }): Promise<RunningMock> {
+  const app = createMockApp(options);
+  const server = createServer(app);
+  // Bounded waits, so a slow or stuck client cannot hold a socket forever.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const origin = `http://${shownHost}:${address.port}`;
+  return {
+    app,
+    server,
+    origin,
+    baseUrl: `${origin}${options.contract.basePath}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2_000).unref();
+      }),
+  };
+}

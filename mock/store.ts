@@ -1,0 +1,114 @@
+// In-memory state: one collection per list/create pair, one set of collections per mock session.
+// Each collection keeps its items serialised, so a list is never re-serialised on a read.
+
+export type Item = Readonly<Record<string, unknown>>;
+
+export class CollectionFullError extends Error {}
+
+export class Collection {
+  private items: Item[];
+  /** The JSON array without its closing bracket: a write appends one item to it. */
+  private openJson: string;
+  private listBuffer: Buffer | undefined;
+  private nextId: number;
+
+  constructor(
+    readonly idProperty: string,
+    readonly maxItems: number,
+    seed: readonly Item[] = [],
+  ) {
+    this.items = [];
+    this.openJson = '[';
+    this.nextId = 1;
+    for (const item of seed) this.insert(item);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** The whole list as JSON bytes; rebuilt once after a write, then shared by every read. */
+  listJson(): Buffer {
+    this.listBuffer ??= Buffer.from(`${this.openJson}]`);
+    return this.listBuffer;
+  }
+
+  /** Stores fields under a new id; the id is always the service's, never the client's. */
+  create(fields: Readonly<Record<string, unknown>>): Item {
+    if (this.items.length >= this.maxItems || this.nextId > Number.MAX_SAFE_INTEGER) {
+      throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
+    }
+    // fromEntries defines own properties, so a "__proto__" field can never reach a prototype.
+    const item = Object.freeze(Object.fromEntries([[this.idProperty, this.nextId], ...Object.entries(fields)]));
+    this.insert(item);
+    return item;
+  }
+
+  clone(): Collection {
+    const copy = Object.create(Collection.prototype) as Collection;
+    Object.assign(copy, this, { items: [...this.items], listBuffer: this.listBuffer });
+    return copy;
+  }
+
+  all(): readonly Item[] {
+    return this.items;
+  }
+
+  private insert(item: Item): void {
+    const id = item[this.idProperty];
+    if (typeof id === 'number' && id >= this.nextId) this.nextId = id + 1;
+    this.items.push(item);
+    this.openJson += (this.items.length > 1 ? ',' : '') + JSON.stringify(item);
+    this.listBuffer = undefined;
+  }
+}
+
+export type Collections = ReadonlyMap<string, Collection>;
+
+/**
+ * The store of every session. Requests without a session share the default one; a session
+ * gets its own copy of the seeded collections on first use. The least recently used session
+ * is dropped past maxSessions, so a client minting session ids cannot exhaust memory.
+ */
+export class SessionStore {
+  private defaultCollections: Map<string, Collection>;
+  private readonly sessions = new Map<string, Map<string, Collection>>();
+
+  constructor(
+    private readonly seeded: Collections,
+    private readonly maxSessions = 1000,
+  ) {
+    this.defaultCollections = copyAll(seeded);
+  }
+
+  collections(session: string | undefined): Collections {
+    if (session === undefined) return this.defaultCollections;
+    let collections = this.sessions.get(session);
+    if (collections) {
+      this.sessions.delete(session); // re-inserted below: Map order is the LRU order
+    } else {
+      collections = copyAll(this.seeded);
+      if (this.sessions.size >= this.maxSessions) this.sessions.delete(this.sessions.keys().next().value!);
+    }
+    this.sessions.set(session, collections);
+    return collections;
+  }
+
+  /** Back to the seed: one session, or everything when no session is named. */
+  reset(session?: string): void {
+    if (session !== undefined) {
+      this.sessions.delete(session);
+      return;
+    }
+    this.sessions.clear();
+    this.defaultCollections = copyAll(this.seeded);
+  }
+
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+}
+
+function copyAll(collections: Collections): Map<string, Collection> {
+  return new Map([...collections].map(([path, collection]) => [path, collection.clone()]));
+}
