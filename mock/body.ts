@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { MediaTypeSpec } from '../spec/index.js';
 import { MockHttpError } from './errors.js';
-import { isJsonMediaType } from './behaviours.js';
+import { isJsonMediaType } from '../spec/index.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 

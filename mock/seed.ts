@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { describeIssues } from '../spec/index.js';
-import type { CollectionSpec } from './behaviours.js';
+import type { CollectionSpec } from '../spec/index.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -60,7 +60,7 @@ export function seedCollections(
   return new Map(
     specs.map((spec) => {
       const items = byPath.get(spec.path) ?? [];
-      const issues = spec.listValidator?.validate(items) ?? [];
+      const issues = spec.list?.success.validator.validate(items) ?? [];
       if (issues.length > 0) throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
       const ids = new Set<unknown>();
       for (const item of items as Item[]) {

@@ -14,3 +14,6 @@ export { ContractError } from './contract-error.js';
 export type { JsonSchema } from './json-schema.js';
 export { describeIssues } from './validators.js';
 export type { SchemaIssue, SchemaValidator } from './validators.js';
+export { findCollections, isJsonMediaType, jsonSuccess, propertiesOf } from './collections.js';
+export type { CollectionSpec, JsonSuccess } from './collections.js';
+export { SchemaCompiler } from './validators.js';

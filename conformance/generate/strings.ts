@@ -1,0 +1,86 @@
+// String arbitraries. "wild" strings probe what the seed leaves open (any Unicode, any length);
+// "plain" strings are short letters and digits that any reasonable service must accept.
+import fc from 'fast-check';
+
+/** Strings that break naive escaping, parsing, trimming or type coercion. */
+export const EDGE_STRINGS: readonly string[] = [
+  '',
+  ' ',
+  '  padded  ',
+  'null',
+  'true',
+  'false',
+  '0',
+  '-1',
+  '1e309',
+  '3.14',
+  '[]',
+  '{}',
+  '"',
+  '\\',
+  '\\u0000',
+  '\u0000',
+  'nul\u0000inside',
+  '\t\n\r',
+  '\u2028\u2029',
+  "O'Brien",
+  '<script>alert(1)</script>',
+  '%s%n%x',
+  '${jndi:x}',
+  '../../etc/passwd',
+  'Ω≈ç√∫',
+  'e\u0301 combining',
+  '🐶🐱🐰',
+  '👩‍👩‍👧‍👦',
+  '\u202Eright-to-left override',
+  'مرحبا بالعالم',
+  'שלום',
+  '\uFEFFbom',
+  'zero\u200Bwidth',
+  '𝕏𝔂𝔃 astral',
+  '\u0007\u001b[31mcontrol',
+  'comma, semicolon; "quote"',
+];
+
+/** Code point length, which is what JSON Schema's minLength/maxLength count. */
+export function codePointLength(value: string): number {
+  let length = 0;
+  for (const _ of value) length++;
+  return length;
+}
+
+function fits(value: string, min: number, max: number): boolean {
+  const length = codePointLength(value);
+  return length >= min && length <= max;
+}
+
+const LONG_UNITS = ['a', 'é', '日', '😀', '\u0000', '"', '\\'];
+
+/** Any string of min..max code points: printable graphemes, raw code points, edge cases, very long runs. */
+export function wildString(min = 0, max = 60_000): fc.Arbitrary<string> {
+  const shortMax = Math.min(max, 40);
+  const choices: Array<fc.WeightedArbitrary<string>> = [
+    { weight: 4, arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: shortMax }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme-composite', minLength: min, maxLength: shortMax }) },
+  ];
+  const edges = EDGE_STRINGS.filter((value) => fits(value, min, max));
+  if (edges.length > 0) choices.push({ weight: 3, arbitrary: fc.constantFrom(...edges) });
+  if (max > 200) {
+    const longMin = Math.max(min, 200);
+    choices.push({
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...LONG_UNITS), fc.integer({ min: longMin, max: Math.min(max, 60_000) }))
+        .map(([unit, length]) => unit.repeat(length)),
+    });
+  }
+  return fc.oneof(...choices);
+}
+
+/** Short letters-and-digits strings (at least one character when the schema allows it). */
+export function plainString(min = 0, max = 24): fc.Arbitrary<string> {
+  const low = Math.max(min, Math.min(1, max));
+  const high = Math.max(low, Math.min(max, Math.max(low, 16)));
+  const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+  return fc.string({ unit: alnum, minLength: low, maxLength: high });
+}

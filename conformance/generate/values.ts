@@ -1,0 +1,190 @@
+// Valid values for a JSON Schema, built by construction with fast-check. Supports the keywords
+// OpenAPI documents use; a schema it cannot build for falls back to a filter on the validator.
+import fc from 'fast-check';
+import type { JsonSchema } from '../../spec/index.js';
+import { plainString, wildString } from './strings.js';
+
+export interface ValueStyle {
+  /** plain: short alphanumeric strings and small numbers; wild: the whole input space. */
+  readonly style: 'plain' | 'wild';
+  /** Validates a value against the whole schema, for keywords that cannot be built (not, oneOf). */
+  readonly isValid?: (schema: JsonSchema, value: unknown) => boolean;
+}
+
+type Schema = Record<string, unknown>;
+const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
+
+export function typesOf(schema: Schema): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type as string[];
+  if (schema.properties || schema.additionalProperties !== undefined || schema.required) return ['object'];
+  if (schema.items) return ['array'];
+  if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern || schema.format) return ['string'];
+  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return ['number'];
+  return [...JSON_TYPES];
+}
+
+/** allOf members merged into one schema: properties and required united, bounds tightened. */
+export function mergeAllOf(schema: Schema): Schema {
+  if (!Array.isArray(schema.allOf)) return schema;
+  let merged: Schema = { ...schema };
+  delete merged.allOf;
+  for (const member of schema.allOf as Schema[]) {
+    const flat = mergeAllOf(member);
+    const next: Schema = { ...merged, ...flat };
+    next.properties = { ...((merged.properties as Schema) ?? {}), ...((flat.properties as Schema) ?? {}) };
+    next.required = [...new Set([...((merged.required as string[]) ?? []), ...((flat.required as string[]) ?? [])])];
+    for (const key of ['minimum', 'minLength', 'minItems', 'exclusiveMinimum'] as const) {
+      if (typeof merged[key] === 'number' && typeof flat[key] === 'number') next[key] = Math.max(merged[key] as number, flat[key] as number);
+    }
+    for (const key of ['maximum', 'maxLength', 'maxItems', 'exclusiveMaximum'] as const) {
+      if (typeof merged[key] === 'number' && typeof flat[key] === 'number') next[key] = Math.min(merged[key] as number, flat[key] as number);
+    }
+    if (merged.type && flat.type && merged.type !== flat.type) {
+      const a = [merged.type].flat() as string[];
+      const b = [flat.type].flat() as string[];
+      next.type = a.filter((t) => b.includes(t) || (t === 'integer' && b.includes('number')));
+    }
+    merged = next;
+  }
+  return merged;
+}
+
+export function valueArbitrary(schemaIn: JsonSchema, options: ValueStyle): fc.Arbitrary<unknown> {
+  const schema = mergeAllOf(schemaIn as Schema);
+  let arbitrary = build(schema, options);
+  if ((schema.not !== undefined || schema.oneOf !== undefined || schema.uniqueItems) && options.isValid) {
+    const check = options.isValid;
+    arbitrary = arbitrary.filter((value) => check(schemaIn, value));
+  }
+  return arbitrary;
+}
+
+function build(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown> {
+  if ('const' in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
+  const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+  if (alternatives) {
+    const { anyOf: _a, oneOf: _o, ...rest } = schema;
+    return fc.oneof(...alternatives.map((alternative) => valueArbitrary({ allOf: [rest, alternative] }, options)));
+  }
+  const types = typesOf(schema);
+  // An open schema ({}) takes any JSON value; kept shallow so generation terminates.
+  if (types.length === JSON_TYPES.length) return fc.jsonValue({ maxDepth: 2 });
+  const byType = types.map((type) => forType(type, schema, options));
+  return byType.length === 1 ? byType[0]! : fc.oneof(...byType);
+}
+
+function forType(type: string, schema: Schema, options: ValueStyle): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'string':
+      return stringFor(schema, options);
+    case 'integer':
+      return integerFor(schema, options);
+    case 'number':
+      return numberFor(schema, options);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return arrayFor(schema, options);
+    case 'object':
+      return objectFor(schema, options);
+    default:
+      return fc.constant(null);
+  }
+}
+
+const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
+  'date-time': () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+  date: () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  time: () => fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
+  email: () => fc.emailAddress(),
+  uuid: () => fc.uuid(),
+  uri: () => fc.webUrl(),
+  url: () => fc.webUrl(),
+  hostname: () => fc.domain(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  byte: () => fc.base64String({ maxLength: 64 }),
+};
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
+  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : options.style === 'plain' ? 24 : 60_000;
+  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+  if (typeof schema.pattern === 'string') {
+    return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }).filter((value) => lengthBetween(value, min, max));
+  }
+  if (format) return format().filter((value) => lengthBetween(value, min, max));
+  return options.style === 'plain' ? plainString(min, max) : wildString(min, max);
+}
+
+function lengthBetween(value: string, min: number, max: number): boolean {
+  const length = [...value].length;
+  return length >= min && length <= max;
+}
+
+interface Bounds {
+  readonly min: number;
+  readonly max: number;
+}
+
+function numericBounds(schema: Schema, integer: boolean, plain: boolean): Bounds {
+  const formatMax = schema.format === 'int32' ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
+  const step = integer ? 1 : Number.EPSILON * 4;
+  let min = typeof schema.minimum === 'number' ? schema.minimum : plain ? 0 : -formatMax;
+  let max = typeof schema.maximum === 'number' ? schema.maximum : plain ? Math.max(min, 0) + 1000 : formatMax;
+  if (typeof schema.exclusiveMinimum === 'number') min = Math.max(min, schema.exclusiveMinimum + step);
+  if (typeof schema.exclusiveMaximum === 'number') max = Math.min(max, schema.exclusiveMaximum - step);
+  return { min, max };
+}
+
+function integerFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
+  const { min, max } = numericBounds(schema, true, options.style === 'plain');
+  const low = Math.ceil(min);
+  const high = Math.floor(max);
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
+    const m = schema.multipleOf;
+    return fc.integer({ min: Math.ceil(low / m), max: Math.floor(high / m) }).map((k) => k * m).filter(Number.isInteger);
+  }
+  return fc.integer({ min: low, max: high });
+}
+
+function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
+  const { min, max } = numericBounds(schema, false, options.style === 'plain');
+  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
+    const m = schema.multipleOf;
+    const lowK = Math.ceil(min / m);
+    const highK = Math.floor(max / m);
+    return fc.integer({ min: Math.max(lowK, -1e9), max: Math.min(highK, 1e9) }).map((k) => Number((k * m).toPrecision(15)));
+  }
+  const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((value) => (Object.is(value, -0) ? 0 : value));
+  return options.style === 'plain' ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }).filter((v) => v >= min && v <= max) : double;
+}
+
+function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> {
+  const items = (schema.items ?? {}) as Schema;
+  const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const maxLength = typeof schema.maxItems === 'number' ? schema.maxItems : minLength + 4;
+  const item = valueArbitrary(items, options);
+  if (schema.uniqueItems) return fc.uniqueArray(item, { minLength, maxLength, selector: (value) => JSON.stringify(value) });
+  return fc.array(item, { minLength, maxLength });
+}
+
+function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<string, unknown>> {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const required = ((schema.required as string[]) ?? []).filter((name) => name in properties);
+  const record: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, propertySchema] of Object.entries(properties)) record[name] = valueArbitrary(propertySchema, options);
+  // A required property the schema does not describe still has to be sent.
+  for (const name of (schema.required as string[]) ?? []) {
+    if (!(name in record)) record[name] = valueArbitrary({}, { ...options, style: 'plain' });
+  }
+  return fc.record(record, { requiredKeys: [...new Set([...required, ...((schema.required as string[]) ?? [])])] });
+}

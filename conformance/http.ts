@@ -1,0 +1,123 @@
+// The runner's HTTP client: one bounded exchange per call. Every request has a deadline for the
+// whole exchange and a cap on the response size; redirects are never followed.
+import http from 'node:http';
+import https from 'node:https';
+
+export interface HttpRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+  readonly bytes: number;
+}
+
+export type TransportFaultKind = 'timeout' | 'reset' | 'refused' | 'not-found' | 'too-large' | 'protocol' | 'other';
+
+export interface TransportFault {
+  readonly kind: TransportFaultKind;
+  readonly message: string;
+}
+
+export type Exchange =
+  | { readonly ok: true; readonly request: HttpRequest; readonly response: HttpResponse; readonly ms: number }
+  | { readonly ok: false; readonly request: HttpRequest; readonly fault: TransportFault; readonly ms: number };
+
+export interface ClientOptions {
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly concurrency: number;
+}
+
+function classify(error: NodeJS.ErrnoException): TransportFault {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return { kind: 'refused', message: 'connection refused' };
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return { kind: 'not-found', message: 'host not found' };
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return { kind: 'reset', message: 'connection reset by the server' };
+    case 'HPE_INVALID_CONSTANT':
+    case 'HPE_INVALID_CHUNK_SIZE':
+    case 'HPE_INVALID_HEADER_TOKEN':
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+      return { kind: 'protocol', message: `malformed HTTP response (${error.code})` };
+    default:
+      return { kind: 'other', message: error.code ? `${error.code}: ${error.message}` : error.message };
+  }
+}
+
+export class HttpClient {
+  private readonly agents: { http: http.Agent; https: https.Agent };
+
+  constructor(private readonly options: ClientOptions) {
+    this.agents = {
+      http: new http.Agent({ keepAlive: true, maxSockets: options.concurrency }),
+      https: new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
+    };
+  }
+
+  send(request: HttpRequest): Promise<Exchange> {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const transport = url.protocol === 'https:' ? https : http;
+    const headers: Record<string, string> = { ...request.headers };
+    if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+    return new Promise<Exchange>((resolve) => {
+      let settled = false;
+      const finish = (outcome: { response: HttpResponse } | { fault: TransportFault }): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        const ms = performance.now() - started;
+        resolve('response' in outcome ? { ok: true, request, response: outcome.response, ms } : { ok: false, request, fault: outcome.fault, ms });
+      };
+      const req = transport.request(url, {
+        method: request.method,
+        headers,
+        agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+      });
+      const timer = setTimeout(() => {
+        finish({ fault: { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` } });
+        req.destroy();
+      }, this.options.timeoutMs);
+      req.on('error', (error) => finish({ fault: classify(error) }));
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes > this.options.maxResponseBytes) {
+            finish({ fault: { kind: 'too-large', message: `response body larger than ${this.options.maxResponseBytes} bytes` } });
+            req.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('error', (error) => finish({ fault: classify(error) }));
+        res.on('aborted', () => finish({ fault: { kind: 'reset', message: 'response aborted by the server' } }));
+        res.on('close', () => {
+          if (!res.complete) finish({ fault: { kind: 'reset', message: 'connection closed before the response was complete' } });
+        });
+        res.on('end', () =>
+          finish({
+            response: { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), bytes },
+          }),
+        );
+      });
+      req.end(request.body);
+    });
+  }
+
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+}

@@ -1,0 +1,76 @@
+// Collections found by their shape in the document, not by name: the mock binds its stateful
+// behaviours to them and the runner builds its create-then-list sequences from them.
+//   list   = GET on a path without parameters whose 2xx JSON body is an array of objects with an id
+//   create = POST on the same path whose 2xx JSON body is one such object
+import type { Contract, Operation } from './contract.js';
+import type { JsonSchema } from './json-schema.js';
+import type { SchemaValidator } from './validators.js';
+
+export interface JsonSuccess {
+  readonly status: number;
+  readonly schema: JsonSchema;
+  readonly validator: SchemaValidator;
+}
+
+export interface CollectionSpec {
+  readonly path: string;
+  readonly idProperty: string;
+  readonly list?: { readonly operation: Operation; readonly success: JsonSuccess };
+  readonly create?: {
+    readonly operation: Operation;
+    readonly success: JsonSuccess;
+    /** Properties of the created item, other than the id, that the client may set. */
+    readonly storedProperties: readonly string[];
+  };
+}
+
+export function isJsonMediaType(mediaType: string): boolean {
+  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
+  return essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence);
+}
+
+/** The first documented 2xx response with a JSON schema. */
+export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
+  for (const response of operation.responses) {
+    const status = Number(response.status);
+    if (!(status >= 200 && status < 300)) continue;
+    const media = response.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+    if (media?.validator) return { status, schema: media.validator.schema, validator: media.validator };
+  }
+  return undefined;
+}
+
+/** Top-level properties of an object schema, allOf members included. */
+export function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
+  if (!schema || typeof schema !== 'object') return {};
+  const merged: Record<string, JsonSchema> = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
+  for (const member of (schema.allOf ?? []) as JsonSchema[]) Object.assign(merged, propertiesOf(member));
+  return merged;
+}
+
+function idPropertyOf(operation: Operation, itemSchema: JsonSchema | undefined): string | undefined {
+  const properties = propertiesOf(itemSchema);
+  return [...operation.assignedProperties, 'id'].find((name) => name in properties);
+}
+
+export function findCollections(contract: Contract): CollectionSpec[] {
+  const byPath = new Map<string, CollectionSpec>();
+  const usable = contract.operations.filter((op) => !op.unspecified && !op.path.includes('{'));
+  for (const operation of usable) {
+    const success = jsonSuccess(operation);
+    if (operation.method !== 'GET' || !success || success.schema.type !== 'array') continue;
+    const idProperty = idPropertyOf(operation, success.schema.items as JsonSchema);
+    if (idProperty) byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success } });
+  }
+  for (const operation of usable) {
+    const success = jsonSuccess(operation);
+    const takesJson = operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType));
+    if (operation.method !== 'POST' || !success || !takesJson) continue;
+    const idProperty = idPropertyOf(operation, success.schema);
+    const known = byPath.get(operation.path);
+    if (!idProperty || (known && known.idProperty !== idProperty)) continue;
+    const storedProperties = Object.keys(propertiesOf(success.schema)).filter((name) => name !== idProperty);
+    byPath.set(operation.path, { ...(known ?? { path: operation.path, idProperty }), create: { operation, success, storedProperties } });
+  }
+  return [...byPath.values()];
+}
