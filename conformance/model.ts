@@ -1,0 +1,101 @@
+// The runner's records: what a case is, what a check sees, and what a violation says.
+import type { CollectionSpec, Contract, Operation, ResponseSpec } from '../spec/index.js';
+import type { Payload } from './generate/mutations.js';
+import type { Exchange } from './http.js';
+
+export type CaseKind = 'positive' | 'negative' | 'auth';
+
+/** How the credentials of a case differ from the valid ones. */
+export interface AuthVariant {
+  readonly id: string;
+  readonly label: string;
+  /** Authorization header value; undefined sends none. */
+  readonly header: string | undefined;
+  /** The same value for a shell, with the key as $CONFORMANCE_API_KEY. */
+  readonly shell: string | undefined;
+}
+
+export interface TestCase {
+  readonly operation: Operation;
+  readonly kind: CaseKind;
+  /** e.g. "POST /categories body: name is a number" */
+  readonly label: string;
+  readonly mutation?: string;
+  readonly auth: AuthVariant;
+  readonly payload?: Payload;
+  readonly pathParams?: Readonly<Record<string, string>>;
+  /** Plain valid input (short alphanumeric strings) that any correct service accepts. */
+  readonly plain?: boolean;
+}
+
+/** The parsed response body, computed once per exchange. */
+export type ParsedBody =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'unparseable'; readonly error: string }
+  | { readonly kind: 'not-json' };
+
+export interface SequenceEvidence {
+  /** What was sent in each creation and what came back. */
+  readonly creations: ReadonlyArray<{ readonly sent: Record<string, unknown>; readonly exchange: Exchange; readonly body: ParsedBody }>;
+  /** The list before the first creation and after the last, when they could be read. */
+  readonly before?: readonly Record<string, unknown>[];
+  readonly after?: readonly Record<string, unknown>[];
+  /** For the client-sent id sequence: the existing id the client tried to take. */
+  readonly collidingId?: unknown;
+}
+
+export interface CheckContext {
+  readonly contract: Contract;
+  readonly testCase: TestCase;
+  readonly exchange: Exchange;
+  readonly body: ParsedBody;
+  /** The documented response for the received status, if any. */
+  readonly response?: ResponseSpec;
+  readonly collection?: CollectionSpec;
+  readonly sequence?: SequenceEvidence;
+}
+
+export type Severity = 'failure' | 'note';
+
+export interface Finding {
+  readonly severity?: Severity;
+  /** Fixed per kind of problem: the key that groups repeated occurrences. */
+  readonly title: string;
+  /** "Received … / Expected …" */
+  readonly message: string;
+  readonly pointer?: string;
+  readonly keyword?: string;
+}
+
+/** undefined: the check's preconditions did not hold, so it did not apply. */
+export type Check = (context: CheckContext) => Finding[] | undefined;
+
+export interface NamedCheck {
+  readonly name: string;
+  /** One line: the rule it enforces. */
+  readonly rule: string;
+  readonly run: Check;
+}
+
+export interface Violation {
+  readonly check: string;
+  readonly operation: string;
+  readonly severity: Severity;
+  readonly title: string;
+  readonly message: string;
+  readonly pointer?: string;
+  readonly keyword?: string;
+  readonly caseLabel: string;
+  readonly mutation?: string;
+  readonly request: { readonly method: string; readonly url: string; readonly bodyExcerpt?: string };
+  readonly response?: { readonly status: number; readonly contentType?: string; readonly bodyExcerpt: string };
+  readonly transport?: string;
+  readonly curl: string;
+  /** How many exchanges showed the same problem. */
+  occurrences: number;
+}
+
+export function excerpt(text: string, max = 500): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+}
