@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// `npm run conformance`: runs the suite against --base-url, or against the mock started in-process.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ContractError, loadContract } from '../spec/index.js';
+import { createRedactor, KEY_VARIABLE } from './auth-variants.js';
+import { CHECK_NAMES, CHECKS } from './checks.js';
+import { consoleReport } from './report/console.js';
+import { jsonReport } from './report/json.js';
+import { junitReport } from './report/junit.js';
+import { DEFAULTS, RunError, runConformance, type RunOptions } from './runner.js';
+
+export const CONFORMANCE_HELP = `pet-catalog-conformance: tests a deployment of the API against its OpenAPI document.
+
+Usage: npm run conformance -- [--base-url URL] [flags]   (or: npx pet-catalog-conformance ...)
+
+Without --base-url the mock is started in-process and tested, to show the suite at work.
+
+Flags:
+  --base-url URL          the service's base address, e.g. https://staging.example.com/v1
+                          (env CONFORMANCE_BASE_URL)
+  --api-key KEY           bearer key (env ${KEY_VARIABLE}, preferred: flags show in process lists)
+  --spec FILE             OpenAPI document (default spec/openapi.yaml)
+  --seed N                seed of the generators; the same seed sends the same requests
+  --runs N                generated cases per operation and property (default ${DEFAULTS.runs})
+  --timeout-ms N          deadline for each whole request (default ${DEFAULTS.timeoutMs})
+  --max-response-bytes N  largest response body read (default ${DEFAULTS.maxResponseBytes})
+  --concurrency N         requests in flight at once (default ${DEFAULTS.concurrency})
+  --read-only             send only GET/HEAD/OPTIONS: no writes at all
+  --max-writes N          most write requests sent (default ${DEFAULTS.maxWrites})
+  --name-prefix P         prefix of every created name (default "${DEFAULTS.namePrefix}")
+  --checks a,b            run only these checks
+  --skip a,b              skip these checks
+  --junit FILE            write a JUnit XML report
+  --json FILE             write a JSON report
+  --quiet                 no progress lines
+  --help                  this text
+
+Checks:
+${CHECKS.map((check) => `  ${check.name.padEnd(34)} ${check.rule}`).join('\n')}
+
+Exit codes: 0 conformant; 1 at least one violation; 2 could not run (bad arguments, invalid
+document, target unreachable, nothing tested).
+`;
+
+class UsageError extends Error {}
+
+function integer(name: string, raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+function names(raw: string | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const list = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  const unknown = list.filter((name) => !CHECK_NAMES.includes(name));
+  if (unknown.length > 0) throw new UsageError(`unknown check(s): ${unknown.join(', ')}; see --help for the list`);
+  return list;
+}
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        spec: { type: 'string' },
+        seed: { type: 'string' },
+        runs: { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        'max-response-bytes': { type: 'string' },
+        concurrency: { type: 'string' },
+        'read-only': { type: 'boolean' },
+        'max-writes': { type: 'string' },
+        'name-prefix': { type: 'string' },
+        checks: { type: 'string' },
+        skip: { type: 'string' },
+        junit: { type: 'string' },
+        json: { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function replayCommand(flags: ReturnType<typeof parse>, baseUrl: string | undefined, seed: number): string {
+  const parts = ['npm run conformance --'];
+  if (baseUrl) parts.push(`--base-url '${baseUrl}'`);
+  if (flags.spec) parts.push(`--spec '${flags.spec}'`);
+  parts.push(`--seed ${seed}`);
+  if (flags.runs) parts.push(`--runs ${flags.runs}`);
+  if (flags['read-only']) parts.push('--read-only');
+  if (flags['name-prefix'] !== undefined) parts.push(`--name-prefix '${flags['name-prefix']}'`);
+  return parts.join(' ');
+}
+
+function write(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+async function main(): Promise<number> {
+  const flags = parse(process.argv.slice(2));
+  if (flags.help) {
+    process.stdout.write(CONFORMANCE_HELP);
+    return 0;
+  }
+  const baseUrl = flags['base-url'] ?? process.env.CONFORMANCE_BASE_URL;
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  let apiKey = flags['api-key'] ?? process.env[KEY_VARIABLE];
+  const redact = createRedactor(apiKey);
+  const contract = await loadContract(flags.spec);
+  let target: RunOptions['target'];
+  if (baseUrl) {
+    target = { baseUrl };
+  } else {
+    // The runner itself never imports the mock; only this entry point composes the two.
+    const { createMockApp, DEFAULT_API_KEY } = await import('../mock/index.js');
+    apiKey ??= DEFAULT_API_KEY;
+    target = { app: createMockApp({ contract, apiKeys: [apiKey] }) };
+  }
+  const seed = integer('--seed', flags.seed, -(2 ** 31)) ?? (Math.random() * 2 ** 31) | 0;
+  const quiet = flags.quiet === true;
+  const options: RunOptions = {
+    target,
+    contract,
+    seed,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(flags.runs ? { runs: integer('--runs', flags.runs, 1)! } : {}),
+    ...(flags['timeout-ms'] ? { timeoutMs: integer('--timeout-ms', flags['timeout-ms'], 1)! } : {}),
+    ...(flags['max-response-bytes'] ? { maxResponseBytes: integer('--max-response-bytes', flags['max-response-bytes'], 1)! } : {}),
+    ...(flags.concurrency ? { concurrency: integer('--concurrency', flags.concurrency, 1)! } : {}),
+    ...(flags['max-writes'] ? { maxWrites: integer('--max-writes', flags['max-writes'], 0)! } : {}),
+    ...(flags['name-prefix'] !== undefined ? { namePrefix: flags['name-prefix'] } : {}),
+    ...(flags['read-only'] ? { readOnly: true } : {}),
+    ...(names(flags.checks) ? { checks: names(flags.checks)! } : {}),
+    ...(names(flags.skip) ? { skip: names(flags.skip)! } : {}),
+    ...(quiet ? {} : { onProgress: (message: string) => process.stderr.write(`… ${message}\n`) }),
+  };
+  if (!quiet) process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
+  const result = await runConformance(options);
+  process.stdout.write(redact(consoleReport(result, redact(replayCommand(flags, baseUrl, seed)))));
+  if (flags.junit) write(flags.junit, redact(junitReport(result)));
+  if (flags.json) write(flags.json, redact(jsonReport(result)));
+  return result.exitCode;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof ContractError || error instanceof RunError;
+    const key = process.argv.includes('--api-key') ? process.argv[process.argv.indexOf('--api-key') + 1] : process.env[KEY_VARIABLE];
+    const message = createRedactor(key)(known ? (error as Error).message : `unexpected error: ${(error as Error).message ?? String(error)}`);
+    process.stderr.write(`pet-catalog-conformance: ${message}\n${error instanceof UsageError ? 'Run with --help for the flags.\n' : ''}`);
+    process.exitCode = 2;
+  },
+);
