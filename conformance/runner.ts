@@ -274,12 +274,12 @@ class Run {
     return { ...object, [name]: [...prefixed].length <= max ? prefixed : [...prefixed].slice(0, max).join('') };
   }
 
-  private plainBodies(operation: Operation, count: number): unknown[] {
+  private plainBodies(operation: Operation, count: number, purpose: string): unknown[] {
     const request = this.requestSchema(operation);
     if (!request) return [];
     const properties = Object.keys((request.schema.properties ?? {}) as object);
     const everything = { ...request.schema, required: [...new Set([...((request.schema.required as string[]) ?? []), ...properties])] };
-    const samples = fc.sample(valueArbitrary(everything, { style: 'plain', isValid: (_s, v) => request.isValid(v) }), { seed: hashSeed(this.seed, `${operation.id}:plain`), numRuns: count });
+    const samples = fc.sample(valueArbitrary(everything, { style: 'plain', isValid: (_s, v) => request.isValid(v) }), { seed: hashSeed(this.seed, `${operation.id}:plain:${purpose}`), numRuns: count });
     const required = new Set((request.schema.required as string[]) ?? []);
     return samples.map((sample, index) => {
       // Alternate: every property present, then the required ones only.
@@ -312,7 +312,7 @@ class Run {
   private async testOperation(operation: Operation): Promise<void> {
     const collection = this.collections.find((c) => c.list?.operation === operation || c.create?.operation === operation);
     const request = this.requestSchema(operation);
-    const plain = request ? this.plainBodies(operation, 4) : [undefined];
+    const plain = request ? this.plainBodies(operation, 4, 'cases') : [undefined];
     const plainCase = (body: unknown, index: number, extra: Partial<TestCase> = {}): TestCase =>
       this.testCase(operation, {
         kind: 'positive',
@@ -375,7 +375,7 @@ class Run {
     const listCase = this.testCase(list, { kind: 'positive', plain: true, what: 'after creations' });
     const before = await this.listItems(listCase, collection);
     if (!before.items || this.aborted) return;
-    const bodies = this.plainBodies(create, 10);
+    const bodies = this.plainBodies(create, 10, 'sequence');
     const creations: Array<{ sent: Record<string, unknown>; exchange: Exchange; body: ParsedBody }> = [];
     const createOne = async (body: unknown) => {
       const executed = await this.executeOne(this.testCase(create, { kind: 'positive', plain: true, payload: { kind: 'json', value: body }, what: 'in a sequence of creations' }), collection);
@@ -390,7 +390,7 @@ class Run {
     const existing = before.items[0];
     if (!existing || this.aborted) return;
     const collidingId = existing[collection.idProperty];
-    const [body] = this.plainBodies(create, 1);
+    const [body] = this.plainBodies(create, 1, 'client-id');
     const sent = { ...(body as Record<string, unknown>), [collection.idProperty]: collidingId };
     const idCase = this.testCase(create, { kind: 'positive', payload: { kind: 'json', value: sent }, what: `with a client-sent ${collection.idProperty} that collides with an existing item` });
     const sentWithId = await this.executeOne(idCase, collection);

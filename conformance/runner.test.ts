@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { FAULTS, QUIRKS, startReferenceServer, type Fault, type ReferenceOptions } from '../fixtures/reference-server.js';
+import { createMockApp, startMockServer } from '../mock/index.js';
+import { loadContract } from '../spec/index.js';
+import { jsonReport } from './report/json.js';
+import { junitReport } from './report/junit.js';
+import { consoleReport } from './report/console.js';
+import { runConformance, type RunOptions, type RunResult } from './runner.js';
+
+const contract = await loadContract();
+const KEY = 'test-Key-9f8e7d';
+
+async function againstReference(options: ReferenceOptions, run: Partial<RunOptions> = {}): Promise<RunResult> {
+  const server = await startReferenceServer({ key: KEY, ...options });
+  try {
+    return await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 1234, timeoutMs: 1_000, ...run });
+  } finally {
+    await server.close();
+  }
+}
+
+const failedChecks = (result: RunResult) => [...new Set(result.violations.map((v) => v.check))].sort();
+
+describe('a conformant target passes', () => {
+  it('the mock, in-process', async () => {
+    const result = await runConformance({ target: { app: createMockApp({ contract }) }, contract, apiKey: 'dev-key', seed: 1 });
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(result.requests).toBeGreaterThan(50);
+  });
+
+  it('the mock, over real HTTP', async () => {
+    const mock = await startMockServer({ contract, apiKeys: [KEY] });
+    try {
+      const result = await runConformance({ target: { baseUrl: mock.baseUrl }, contract, apiKey: KEY, seed: 2 });
+      expect(result.violations).toEqual([]);
+      expect(result.exitCode).toBe(0);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('the hand-written reference server', async () => {
+    const result = await againstReference({});
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+});
+
+describe.concurrent('a correct but unusual server passes', () => {
+  it.each(QUIRKS)('%s', async (quirk) => {
+    const result = await againstReference({ quirks: [quirk] });
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('all quirks at once', async () => {
+    const result = await againstReference({ quirks: [...QUIRKS] });
+    expect(result.violations).toEqual([]);
+  });
+});
+
+describe.concurrent('a broken server fails with the check for its fault named', () => {
+  it.each(Object.entries(FAULTS) as Array<[Fault, string]>)('%s is caught by %s', async (fault, check) => {
+    const result = await againstReference({ fault }, { timeoutMs: 400 });
+    expect(result.exitCode).toBe(1);
+    expect(failedChecks(result)).toContain(check);
+    for (const violation of result.violations) {
+      expect(violation.curl).toMatch(/^curl /);
+      expect(violation.message).toMatch(/^Received: .* \/ Expected: /);
+    }
+  });
+});
+
+describe('failures are reproducible and minimal', () => {
+  it('the same seed sends the same requests', async () => {
+    const seen: string[][] = [[], []];
+    for (const round of [0, 1]) {
+      const server = await startReferenceServer({ key: KEY });
+      server.server.prependListener('request', (req) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk));
+        req.on('end', () => seen[round]!.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${body}`));
+      });
+      await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 99 });
+      await server.close();
+    }
+    expect(seen[0]!.length).toBeGreaterThan(50);
+    expect([...seen[1]!].sort()).toEqual([...seen[0]!].sort());
+  });
+
+  it('shrinks a generated failure to a small input', async () => {
+    const result = await againstReference({ fault: 'crashes-on-astral-characters' });
+    const crash = result.violations.find((v) => v.check === 'no_server_error');
+    expect(crash).toBeDefined();
+    // The minimal body holds little more than one astral character in one field.
+    expect(crash!.request.bodyExcerpt!.length).toBeLessThan(120);
+  });
+
+  it('reports one violation per distinct problem, counting occurrences', async () => {
+    const result = await againstReference({ fault: 'id-as-string' });
+    const schema = result.violations.filter((v) => v.check === 'response_schema_conformance' && v.pointer === '/id');
+    expect(schema).toHaveLength(1);
+    expect(schema[0]!.occurrences).toBeGreaterThan(1);
+    expect(schema[0]!.keyword).toBe('type');
+  });
+});
+
+describe('never leaks the key', () => {
+  it('in console, JSON and JUnit output, even when the server echoes it', async () => {
+    const result = await againstReference({ fault: 'key-prefix-accepted' });
+    expect(result.exitCode).toBe(1);
+    const outputs = [consoleReport(result, 'npm run conformance --'), jsonReport(result), junitReport(result)].join('\n');
+    expect(outputs).toContain('CONFORMANCE_API_KEY');
+    expect(outputs).not.toContain(KEY);
+    expect(outputs).not.toContain(KEY.slice(0, -1));
+  });
+});
+
+describe('safe on real deployments', () => {
+  it('--read-only sends no write', async () => {
+    const server = await startReferenceServer({ key: KEY });
+    const methods = new Set<string>();
+    server.server.prependListener('request', (req) => methods.add(req.method ?? ''));
+    const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 5, readOnly: true });
+    await server.close();
+    expect([...methods]).toEqual(['GET']);
+    expect(result.writes).toBe(0);
+    expect(result.exitCode).toBe(0);
+  });
+
+  it('keeps to the write budget and prefixes created names', async () => {
+    const server = await startReferenceServer({ key: KEY });
+    const names: string[] = [];
+    server.server.prependListener('request', (req) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk));
+      req.on('end', () => {
+        if (req.method !== 'POST') return;
+        try {
+          const parsed = JSON.parse(body) as { name?: unknown };
+          if (typeof parsed.name === 'string' && req.headers.authorization === `Bearer ${KEY}`) names.push(parsed.name);
+        } catch {
+          /* invalid bodies are expected */
+        }
+      });
+    });
+    const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 6, maxWrites: 20, namePrefix: 'zz-test-' });
+    await server.close();
+    expect(result.writes).toBe(20);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((name) => name.startsWith('zz-test-'))).toBe(true);
+  });
+
+  it('only runs the checks asked for', async () => {
+    const result = await againstReference({ fault: 'id-as-string' }, { checks: ['no_server_error'] });
+    expect(result.checks).toEqual(['no_server_error']);
+    expect(result.exitCode).toBe(0);
+  });
+});
+
+describe('could not run', () => {
+  it('an unreachable target gives exit 2 with a reason', async () => {
+    const server = await startReferenceServer({});
+    const url = server.baseUrl;
+    await server.close();
+    const result = await runConformance({ target: { baseUrl: url }, contract, apiKey: KEY, seed: 1 });
+    expect(result.exitCode).toBe(2);
+    expect(result.error).toMatch(/unreachable/);
+    expect(result.requests).toBe(1);
+  });
+});
