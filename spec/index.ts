@@ -11,7 +11,8 @@ export type {
   HttpMethod,
 } from './contract.js';
 export { ContractError } from './contract-error.js';
-export type { JsonSchema } from './json-schema.js';
+export { toJsonSchema } from './json-schema.js';
+export type { JsonSchema, Direction } from './json-schema.js';
 export { describeIssues } from './validators.js';
 export type { SchemaIssue, SchemaValidator } from './validators.js';
 export { findCollections, isJsonMediaType, jsonSuccess, propertiesOf } from './collections.js';

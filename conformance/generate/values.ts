@@ -1,14 +1,27 @@
 // Valid values for a JSON Schema, built by construction with fast-check. Supports the keywords
 // OpenAPI documents use; a schema it cannot build for falls back to a filter on the validator.
 import fc from 'fast-check';
-import type { JsonSchema } from '../../spec/index.js';
+import { SchemaCompiler, type JsonSchema } from '../../spec/index.js';
 import { plainString, wildString } from './strings.js';
 
 export interface ValueStyle {
   /** plain: short alphanumeric strings and small numbers; wild: the whole input space. */
   readonly style: 'plain' | 'wild';
-  /** Validates a value against the whole schema, for keywords that cannot be built (not, oneOf). */
-  readonly isValid?: (schema: JsonSchema, value: unknown) => boolean;
+}
+
+// Keywords that cannot be built by construction (not, oneOf's exclusivity, uniqueItems of
+// generated items) are enforced by a filter on the sub-schema's validator, compiled once.
+const compiler = new SchemaCompiler();
+const validators = new WeakMap<object, (value: unknown) => boolean>();
+
+function isValidFor(schema: JsonSchema): (value: unknown) => boolean {
+  let validate = validators.get(schema);
+  if (!validate) {
+    const validator = compiler.compile(schema);
+    validate = (value) => validator.validate(value).length === 0;
+    validators.set(schema, validate);
+  }
+  return validate;
 }
 
 type Schema = Record<string, unknown>;
@@ -53,9 +66,9 @@ export function mergeAllOf(schema: Schema): Schema {
 export function valueArbitrary(schemaIn: JsonSchema, options: ValueStyle): fc.Arbitrary<unknown> {
   const schema = mergeAllOf(schemaIn as Schema);
   let arbitrary = build(schema, options);
-  if ((schema.not !== undefined || schema.oneOf !== undefined || schema.uniqueItems) && options.isValid) {
-    const check = options.isValid;
-    arbitrary = arbitrary.filter((value) => check(schemaIn, value));
+  if (schema.not !== undefined || schema.oneOf !== undefined) {
+    const check = isValidFor(schemaIn);
+    arbitrary = arbitrary.filter(check);
   }
   return arbitrary;
 }
@@ -116,13 +129,13 @@ function pad(value: number): string {
 
 function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : options.style === 'plain' ? 24 : 60_000;
+  const declaredMax = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
   if (typeof schema.pattern === 'string') {
-    return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }).filter((value) => lengthBetween(value, min, max));
+    return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }).filter((value) => lengthBetween(value, min, declaredMax ?? Infinity));
   }
-  if (format) return format().filter((value) => lengthBetween(value, min, max));
-  return options.style === 'plain' ? plainString(min, max) : wildString(min, max);
+  if (format) return format().filter((value) => lengthBetween(value, min, declaredMax ?? Infinity));
+  return options.style === 'plain' ? plainString(min, declaredMax ?? 24) : wildString(min, declaredMax ?? 60_000);
 }
 
 function lengthBetween(value: string, min: number, max: number): boolean {

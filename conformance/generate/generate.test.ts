@@ -1,0 +1,138 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadContract, SchemaCompiler, toJsonSchema, type JsonSchema } from '../../spec/index.js';
+import { bodyMutations } from './mutations.js';
+import { codePointLength, EDGE_STRINGS } from './strings.js';
+import { valueArbitrary } from './values.js';
+
+const contract = await loadContract();
+const compiler = new SchemaCompiler();
+
+/** An OpenAPI 3.0 request schema using every keyword the generators claim to support. */
+const RICH: Record<string, unknown> = {
+  type: 'object',
+  required: ['name', 'age', 'email', 'tags', 'kind', 'owner', 'combined'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', format: 'uuid', readOnly: true },
+    name: { type: 'string', minLength: 2, maxLength: 10, pattern: '^[a-z]+$' },
+    age: { type: 'integer', minimum: 0, maximum: 130 },
+    score: { type: 'number', minimum: 0, maximum: 1, exclusiveMaximum: true },
+    email: { type: 'string', format: 'email' },
+    uuid: { type: 'string', format: 'uuid' },
+    created: { type: 'string', format: 'date-time' },
+    tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 3, uniqueItems: true },
+    kind: { type: 'string', enum: ['cat', 'dog'] },
+    nickname: { type: 'string', nullable: true, maxLength: 5 },
+    count32: { type: 'integer', format: 'int32' },
+    step: { type: 'integer', multipleOf: 5, minimum: -100, maximum: 100 },
+    ratio: { type: 'number', multipleOf: 0.25 },
+    secret: { type: 'string', writeOnly: true, minLength: 8 },
+    owner: { type: 'object', required: ['first'], additionalProperties: false, properties: { first: { type: 'string' } } },
+    either: { oneOf: [{ type: 'string', maxLength: 3 }, { type: 'integer' }] },
+    any: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },
+    combined: { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { properties: { b: { type: 'string' } } }] },
+  },
+};
+
+const schemas: Array<[string, JsonSchema]> = [
+  ['NewCategory', contract.operations.find((op) => op.id === 'createCategory')!.requestBody!.content[0]!.validator!.schema],
+  ['a schema with every supported keyword', toJsonSchema(RICH, 'request')],
+];
+
+describe.each(schemas)('%s', (_name, schema) => {
+  const validator = compiler.compile(schema);
+  const isValid = (value: unknown) => validator.validate(value).length === 0;
+
+  it.each(['wild', 'plain'] as const)('every %s generated value is valid', (style) => {
+    fc.assert(
+      fc.property(valueArbitrary(schema, { style }), (value) => {
+        expect(validator.validate(value)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('every mutation of a valid value is invalid', () => {
+    const [baseline] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: 3 });
+    const mutations = bodyMutations(schema, isValid, baseline);
+    expect(mutations.length).toBeGreaterThan(5);
+    fc.assert(
+      fc.property(valueArbitrary(schema, { style: 'wild' }), fc.constantFrom(...mutations), (valid, mutation) => {
+        const payload = mutation.apply(valid);
+        if (payload.kind === 'raw') {
+          expect(() => (payload.text === '' ? undefined : JSON.parse(payload.text))).toSatisfy((parse: () => unknown) => {
+            try {
+              return payload.text === '' || !isValid(parse());
+            } catch {
+              return true;
+            }
+          });
+        } else {
+          expect(isValid(payload.value), mutation.label).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('mutations say what they broke', () => {
+  const schema = toJsonSchema(RICH, 'request');
+  const validator = compiler.compile(schema);
+  const isValid = (value: unknown) => validator.validate(value).length === 0;
+  const [baseline] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: 9 });
+  const labels = bodyMutations(schema, isValid, baseline).map((m) => m.label);
+
+  it.each([
+    'body is malformed JSON',
+    'body is empty',
+    'body is an array',
+    'body is null',
+    'name is missing',
+    'name is a number',
+    'name is null',
+    'name is longer than 10 characters',
+    'name is shorter than 2 characters',
+    'name does not match ^[a-z]+$',
+    'age is a fractional number',
+    'age is above the maximum 130',
+    'age is below the minimum 0',
+    'score equals the exclusive maximum 1',
+    'email is not a valid email',
+    'kind is not one of ["cat","dog"]',
+    'tags has more than 3 items',
+    'tags has fewer than 1 items',
+    'tags has duplicate items',
+    'step is not a multiple of 5',
+    'count32 is outside the int32 range',
+    'owner.first is missing',
+    'body has a property the schema does not allow',
+    'owner has a property the schema does not allow',
+  ])('%s', (label) => {
+    expect(labels).toContain(label);
+  });
+
+  it('leaves nullable properties free to be null', () => {
+    expect(labels).not.toContain('nickname is null');
+  });
+
+  it('does not send readOnly properties and keeps writeOnly ones in requests', () => {
+    expect(Object.keys(schema.properties as object)).not.toContain('id');
+    expect(Object.keys(schema.properties as object)).toContain('secret');
+  });
+});
+
+describe('wild strings', () => {
+  it('cover the edge cases the issue names', () => {
+    const joined = EDGE_STRINGS.join('');
+    for (const probe of ['\u0000', '😀'.slice(0, 0) + '🐶', '\u202E', 'e\u0301', 'null', 'true', '"', '\\']) expect(joined).toContain(probe);
+  });
+
+  it('reach tens of thousands of characters and astral code points', () => {
+    const values = fc.sample(valueArbitrary({ type: 'string' }, { style: 'wild' }), { numRuns: 2000, seed: 4 }) as string[];
+    expect(Math.max(...values.map(codePointLength))).toBeGreaterThan(10_000);
+    expect(values.some((v) => /[\u{10000}-\u{10FFFF}]/u.test(v))).toBe(true);
+    expect(values.some((v) => /[\u0000-\u001f]/.test(v))).toBe(true);
+  });
+});
