@@ -116,7 +116,7 @@ async function main(): Promise<number> {
   }
   const baseUrl = flags['base-url'] ?? process.env.CONFORMANCE_BASE_URL;
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
-  let apiKey = flags['api-key'] ?? process.env[KEY_VARIABLE];
+  let apiKey = flags['api-key'] || process.env[KEY_VARIABLE] || undefined;
   const redact = createRedactor(apiKey);
   const contract = await loadContract(flags.spec);
   let target: RunOptions['target'];

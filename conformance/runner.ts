@@ -235,7 +235,10 @@ class Run {
 
   async execute(): Promise<void> {
     const testable = this.contract.operations.filter((operation) => !this.results.get(operation)!.skipped);
-    if (testable.length === 0) throw new RunError('nothing to test: every operation is skipped (see --read-only and the API key)');
+    if (testable.length === 0) {
+      const reasons = [...new Set([...this.results.values()].map((r) => r.skipped))].join('; ');
+      throw new RunError(`nothing to test: ${reasons}`);
+    }
     await Promise.all([
       ...testable.map((operation) => this.testOperation(operation)),
       ...this.collections.filter((c) => c.list && c.create && !this.options.readOnly).filter((c) => testable.includes(c.create!.operation)).map((c) => this.testSequences(c)),

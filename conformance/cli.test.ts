@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../fixtures/reference-server.js';
+import { JSON_REPORT_VERSION } from './report/json.js';
+
+const CLI = fileURLToPath(new URL('../dist/conformance/cli.js', import.meta.url));
+const KEY = 'cli-Secret-42';
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CONFORMANCE_API_KEY: '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+const reports = () => mkdtempSync(join(tmpdir(), 'reports-'));
+
+describe('npm run conformance', () => {
+  it('without --base-url tests the mock in-process and passes', async () => {
+    const { code, stdout } = await run(['--seed', '3']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^CONFORMANT: /m);
+    expect(stdout).toContain('seed 3');
+  });
+
+  it('fails a broken deployment with exit 1, a reproduction and reports', async () => {
+    const server = await startReferenceServer({ key: KEY, fault: 'create-answers-200' });
+    const dir = reports();
+    const { code, stdout, stderr } = await run(['--base-url', server.baseUrl, '--seed', '11', '--junit', join(dir, 'junit.xml'), '--json', join(dir, 'report.json')], { CONFORMANCE_API_KEY: KEY });
+    await server.close();
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/status_code_conformance · createCategory · Undocumented status code/);
+    expect(stdout).toMatch(/reproduce: curl -sS -i -X POST/);
+    expect(stdout).toContain(`replay:    npm run conformance -- --base-url '${server.baseUrl}' --seed 11`);
+    expect(stdout + stderr).not.toContain(KEY);
+
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(join(dir, 'junit.xml'), 'utf8'));
+    const suites = [junit.testsuites.testsuite].flat();
+    const cases = suites.flatMap((suite: { testcase: unknown }) => [suite.testcase].flat()) as Array<Record<string, unknown>>;
+    const failing = cases.find((c) => c['@_name'] === 'createCategory.status_code_conformance');
+    expect(failing?.failure).toBeDefined();
+    expect(Number(junit.testsuites['@_failures'])).toBeGreaterThan(0);
+
+    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(json).toMatchObject({ reportVersion: JSON_REPORT_VERSION, seed: 11, exitCode: 1 });
+    expect(json.violations[0]).toMatchObject({ check: expect.any(String), operation: expect.any(String), message: expect.stringMatching(/^Received: /), curl: expect.stringMatching(/^curl /) });
+    expect(readFileSync(join(dir, 'report.json'), 'utf8') + readFileSync(join(dir, 'junit.xml'), 'utf8')).not.toContain(KEY);
+  });
+
+  it('exits 2 with one line for an unreachable target', async () => {
+    const server = await startReferenceServer({});
+    await server.close();
+    const { code, stdout } = await run(['--base-url', server.baseUrl, '--quiet'], { CONFORMANCE_API_KEY: KEY });
+    expect(code).toBe(2);
+    expect(stdout).toMatch(/COULD NOT RUN: target unreachable/);
+  });
+
+  it.each([
+    [['--runs', 'lots'], /--runs must be a whole number/],
+    [['--checks', 'no_such_check'], /unknown check/],
+    [['--base-url', 'ftp://x'], /--base-url must be an http/],
+    [['--bogus'], /bogus/],
+  ])('exits 2 for bad arguments %j', async (args, message) => {
+    const { code, stderr } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('exits 2 when there is no key for a deployment that needs one', async () => {
+    const server = await startReferenceServer({});
+    const { code, stderr } = await run(['--base-url', server.baseUrl, '--quiet']);
+    await server.close();
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/nothing to test: .*no API key given/);
+  });
+
+  it('documents every flag and exit code in --help', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const word of ['--base-url', '--api-key', 'CONFORMANCE_API_KEY', '--spec', '--seed', '--runs', '--timeout-ms', '--read-only', '--junit', '--json', '--checks', '--skip', '--max-writes', 'Exit codes']) {
+      expect(stdout).toContain(word);
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../dist/mock/cli.js', import.meta.url));
+const running: ChildProcessWithoutNullStreams[] = [];
+
+afterEach(() => {
+  for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+interface Started {
+  child: ChildProcessWithoutNullStreams;
+  baseUrl: string;
+  output: () => string;
+}
+
+/** Starts the mock as `npm start` does, on a free port, and waits for its banner. */
+function start(args: string[] = [], env: Record<string, string> = {}): Promise<Started> {
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], { env: { ...process.env, ...env } });
+  running.push(child);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url && output.includes('document:')) resolve({ child, baseUrl: url, output: () => output });
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+  });
+}
+
+function runToExit(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+describe('npm start', () => {
+  it('prints the URL, the key, the mocked operations and the seeded count, then answers', async () => {
+    const { baseUrl, output } = await start();
+    expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(output()).toContain('Bearer dev-key');
+    expect(output()).toMatch(/GET +\/v1\/categories +list/);
+    expect(output()).toMatch(/POST +\/v1\/categories +create/);
+    expect(output()).toMatch(/\/v1\/pets\/\{petId\} +501/);
+    expect(output()).toContain('8 item(s) in /categories');
+    const res = await fetch(`${baseUrl}/categories`, { headers: { Authorization: 'Bearer dev-key' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toHaveLength(8);
+  });
+
+  it('never prints a key the user gave, in the banner or the request log', async () => {
+    const { baseUrl, output } = await start([], { MOCK_API_KEYS: 'sekrit-one,sekrit-two' });
+    expect((await fetch(`${baseUrl}/categories`, { headers: { Authorization: 'Bearer sekrit-two' } })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/categories?key=sekrit-one`, { headers: { Authorization: 'Bearer sekrit-one' } })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(output()).toMatch(/GET \/v1\/categories 200/);
+    expect(output()).not.toContain('sekrit');
+  });
+
+  it('logs JSON lines with --log json', async () => {
+    const { baseUrl, output } = await start(['--log', 'json']);
+    await fetch(`${baseUrl}/categories`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const line = output().split('\n').find((l) => l.startsWith('{'));
+    expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/v1/categories', status: 401 });
+  });
+
+  it('starts empty, or from a seed file', async () => {
+    const empty = await start(['--empty', '--quiet']);
+    expect(await (await fetch(`${empty.baseUrl}/categories`, { headers: { Authorization: 'Bearer dev-key' } })).json()).toEqual([]);
+    const file = join(mkdtempSync(join(tmpdir(), 'seed-')), 'categories.json');
+    writeFileSync(file, JSON.stringify([{ id: 40, name: 'Axolotl' }]));
+    const seeded = await start(['--seed-file', file, '--quiet']);
+    const body = await (await fetch(`${seeded.baseUrl}/categories`, { headers: { Authorization: 'Bearer dev-key' } })).json();
+    expect(body).toEqual([{ id: 40, name: 'Axolotl' }]);
+  });
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    const { child } = await start(['--quiet']);
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
+
+describe('start-up errors are one line and exit 2', () => {
+  it('for an unknown flag', async () => {
+    const { code, output } = await runToExit(['--nope']);
+    expect(code).toBe(2);
+    expect(output).toMatch(/^pet-catalog-mock: .*--nope/);
+  });
+
+  it('for a broken document', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'spec-')), 'openapi.yaml');
+    writeFileSync(file, 'openapi: 3.0.3\ninfo: [');
+    const { code, output } = await runToExit(['--spec', file]);
+    expect(code).toBe(2);
+    expect(output.trim().split('\n')).toHaveLength(1);
+    expect(output).toContain(file);
+  });
+
+  it('for an invalid seed file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'seed-')), 'categories.json');
+    writeFileSync(file, JSON.stringify([{ id: 'one', name: 'x' }]));
+    const { code, output } = await runToExit(['--seed-file', file]);
+    expect(code).toBe(2);
+    expect(output).toMatch(/seed data for \/categories does not match the document/);
+  });
+
+  it('for a port in use', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const { code, output } = await runToExit(['--port', String(port)]);
+    blocker.close();
+    expect(code).toBe(2);
+    expect(output).toMatch(/already in use/);
+  });
+
+  it('lists every flag and environment variable in --help', async () => {
+    const { code, output } = await runToExit(['--help']);
+    expect(code).toBe(0);
+    for (const word of ['--port', '--host', '--api-key', '--spec', '--seed-file', '--empty', '--body-limit', '--max-categories', '--cors-origin', '--no-cors', '--latency', '--log', '--quiet', 'PORT', 'HOST', 'MOCK_API_KEYS', 'MOCK_SPEC', 'Exit codes']) {
+      expect(output).toContain(word);
+    }
+  });
+});
