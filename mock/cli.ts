@@ -38,6 +38,14 @@ async function main(): Promise<void> {
     port: options.port,
     host: options.host,
   });
+  // Handlers before the banner: whoever reads the banner may signal at once.
+  const shutdown = (signal: string): void => {
+    process.stdout.write(`${signal}: shutting down\n`);
+    mock.close().then(() => process.exit(0));
+    setTimeout(() => process.exit(0), 3_000).unref();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
   const info = mock.app.mock;
   const keyNote = options.keysFromUser ? `${options.apiKeys.length} key(s) from --api-key/MOCK_API_KEYS (not shown)` : 'dev-key';
   const lines = [
@@ -51,13 +59,6 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 
-  const shutdown = (signal: string): void => {
-    process.stdout.write(`${signal}: shutting down\n`);
-    mock.close().then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3_000).unref();
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
