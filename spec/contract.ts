@@ -4,10 +4,10 @@ import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { ContractError, joinPointer } from './contract-error.js';
 import { RecursiveSchemaError, toJsonSchema, walkSchema, type Direction, type JsonSchema } from './json-schema.js';
 import { SchemaCompiler, describeIssues, type SchemaValidator } from './validators.js';
+import { readCached, writeCached, type Validated } from './validated-cache.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = Uppercase<(typeof HTTP_METHODS)[number]>;
@@ -113,17 +113,7 @@ export async function loadContract(file: string = defaultSpecPath()): Promise<Co
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
     throw new ContractError(file, '', `cannot read the document (${reason}); give the path of an OpenAPI 3 document`);
   }
-  let document: Json;
-  let api: Json;
-  try {
-    document = (await SwaggerParser.parse(path)) as unknown as Json;
-    if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
-      throw new ContractError(file, '/openapi', 'only OpenAPI 3.x documents are supported');
-    }
-    api = (await SwaggerParser.validate(path, structuredClone(document) as never)) as unknown as Json;
-  } catch (error) {
-    throw toContractError(file, error);
-  }
+  const { document, api } = readCached(source) ?? (await parseAndValidate(file, path, source));
   const compiler = new SchemaCompiler();
   const build = (schema: unknown, direction: Direction, pointer: string): SchemaValidator => {
     try {
@@ -145,6 +135,23 @@ export async function loadContract(file: string = defaultSpecPath()): Promise<Co
     operations: operationsOf(api, build),
   };
   return deepFreeze(contract);
+}
+
+async function parseAndValidate(file: string, path: string, source: string): Promise<Validated> {
+  // Imported here: a start-up that hits the cache never loads swagger-parser.
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  try {
+    const document = (await SwaggerParser.parse(path)) as unknown as Json;
+    if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
+      throw new ContractError(file, '/openapi', 'only OpenAPI 3.x documents are supported');
+    }
+    const api = (await SwaggerParser.validate(path, structuredClone(document) as never)) as unknown as Json;
+    const validated = { document, api };
+    writeCached(source, validated);
+    return validated;
+  } catch (error) {
+    throw toContractError(file, error);
+  }
 }
 
 function toContractError(file: string, error: unknown): ContractError {
