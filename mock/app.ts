@@ -1,7 +1,7 @@
 // The mock as an Express app. Everything spec-related (routes, security, validators, behaviours,
 // error bodies) is prepared here once; a request only walks the steps below.
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { IncomingMessage } from 'node:http';
+import express, { type Express, type Request, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeIssues, responseFor, type Contract, type Operation } from '../spec/index.js';
 import { createAuthenticator, createKeyMatcher } from './auth.js';
 import { bindBehaviours, type Behaviour } from './behaviours.js';
@@ -57,6 +57,31 @@ export interface MockInfo {
   readonly store: SessionStore;
   /** Items per collection in the seed. */
   readonly seeded: ReadonlyMap<string, number>;
+  /** The same middlewares as the app's, for requests under the base path, without Express's
+   * per-request set-up (prototype swaps, router layers): the running server's hot path. */
+  readonly direct: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+type Next = (error?: unknown) => void;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+type ErrorMiddleware = (error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** Runs middlewares in order, as Express does, handing any error to the error middleware. */
+function chain(middlewares: readonly Middleware[], onError: ErrorMiddleware): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    let index = 0;
+    const next: Next = (error) => {
+      if (error !== undefined) return onError(error, req, res, next);
+      const middleware = middlewares[index++];
+      if (!middleware) return;
+      try {
+        middleware(req, res, next);
+      } catch (thrown) {
+        onError(thrown, req, res, next);
+      }
+    };
+    next();
+  };
 }
 
 export type MockApp = Express & { readonly mock: MockInfo };
@@ -83,9 +108,9 @@ export function createMockApp(options: MockOptions): MockApp {
   const notFound = (path: string) => new MockHttpError(404, 'not_found', `No operation is documented at ${path}.`);
 
   /** Steps: 1 route, 2 security, 3 forced status, 4 behaviour (body read and validated). */
-  async function handleOperation(req: Request, res: Response): Promise<void> {
+  async function handleOperation(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = pathOf(req);
-    const route = router.match(req.method, pathname);
+    const route = router.match(req.method ?? 'GET', pathname);
     if (route.kind === 'not-found') return sendError(res, notFound(pathname));
     if (route.kind === 'method-not-allowed') {
       const allow = route.allowed.join(', ');
@@ -143,31 +168,49 @@ export function createMockApp(options: MockOptions): MockApp {
     return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
   }
 
+  // Named middlewares in lifecycle order. They use only Node's request and response, so the same
+  // functions serve inside Express and on the server's direct path (see createDirectHandler).
+  function logRequests(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    if (options.onRequest) {
+      const started = performance.now();
+      const path = pathOf(req);
+      res.once('finish', () => options.onRequest?.({ method: req.method ?? '', path, status: res.statusCode, ms: performance.now() - started }));
+    }
+    next();
+  }
+
+  function corsHeaders(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    if (cors && isPreflight(req)) return answerPreflight(cors, req, res, router.allowedMethods(pathOf(req)));
+    applyCors(cors, req, res);
+    next();
+  }
+
+  function addLatency(_req: IncomingMessage, _res: ServerResponse, next: Next): void {
+    if (latencyMs > 0) setTimeout(next, latencyMs);
+    else next();
+  }
+
+  function contractOperations(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    handleOperation(req, res).catch(next);
+  }
+
+  function sendErrorBody(error: unknown, req: IncomingMessage, res: ServerResponse, _next: Next): void {
+    if (error instanceof MockHttpError) return sendError(res, error);
+    // Errors from Express itself (e.g. a malformed URL) carry a 4xx status; anything else is ours.
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return sendError(res, new MockHttpError(status, CODE_FOR_STATUS[status] ?? 'bad_request', 'The request could not be processed.'));
+    }
+    sendError(res, new MockHttpError(500, 'internal_error', `Unexpected error in the mock while handling ${req.method} ${pathOf(req)}.`));
+  }
+
   const app = express() as unknown as MockApp;
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', false);
-
-  app.use(function logRequests(req: Request, res: Response, next: NextFunction) {
-    if (options.onRequest) {
-      const started = performance.now();
-      const path = pathOf(req);
-      res.once('finish', () => options.onRequest?.({ method: req.method, path, status: res.statusCode, ms: performance.now() - started }));
-    }
-    next();
-  });
-
-  app.use(function corsHeaders(req: Request, res: Response, next: NextFunction) {
-    if (cors && isPreflight(req)) return answerPreflight(cors, req, res, router.allowedMethods(pathOf(req)));
-    applyCors(cors, req, res);
-    next();
-  });
-
-  if (latencyMs > 0) {
-    app.use(function addLatency(_req: Request, _res: Response, next: NextFunction) {
-      setTimeout(next, latencyMs);
-    });
-  }
+  app.use(logRequests);
+  app.use(corsHeaders);
+  if (latencyMs > 0) app.use(addLatency);
 
   app.get('/openapi.yaml', function serveYaml(_req: Request, res: Response) {
     res.setHeader('Content-Type', 'application/yaml; charset=utf-8');
@@ -189,27 +232,19 @@ export function createMockApp(options: MockOptions): MockApp {
     sendJson(res, 200, JSON.stringify(session === undefined ? { reset: 'all' } : { reset: 'session', session }));
   });
 
-  app.use(function contractOperations(req: Request, res: Response, next: NextFunction) {
-    handleOperation(req, res).catch(next);
-  });
-
+  app.use(contractOperations);
   // Express recognises an error handler by its four parameters.
-  app.use(function sendErrorBody(error: unknown, req: Request, res: Response, _next: NextFunction) {
-    if (error instanceof MockHttpError) return sendError(res, error);
-    // Errors from Express itself (e.g. a malformed URL) carry a 4xx status; anything else is ours.
-    const status = (error as { status?: number }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendError(res, new MockHttpError(status, CODE_FOR_STATUS[status] ?? 'bad_request', 'The request could not be processed.'));
-    }
-    sendError(res, new MockHttpError(500, 'internal_error', `Unexpected error in the mock while handling ${req.method} ${pathOf(req)}.`));
-  });
+  app.use(sendErrorBody);
+
+  const apiMiddlewares = [logRequests, corsHeaders, ...(latencyMs > 0 ? [addLatency] : []), contractOperations];
+  const direct = chain(apiMiddlewares, sendErrorBody);
 
   const operations = contract.operations.map((operation) => {
     const behaviour = bindings.behaviours.get(operation);
     return behaviour ? { operation, behaviour } : { operation };
   });
   Object.defineProperty(app, 'mock', {
-    value: Object.freeze({ contract, operations, store, seeded: new Map([...seeded].map(([path, c]) => [path, c.size])) }),
+    value: Object.freeze({ contract, operations, store, seeded: new Map([...seeded].map(([path, c]) => [path, c.size])), direct }),
   });
   return app;
 }

@@ -15,7 +15,11 @@ export interface RunningMock {
 
 export async function startMockServer(options: MockOptions & { port?: number; host?: string }): Promise<RunningMock> {
   const app = createMockApp(options);
-  const server = createServer(app);
+  // Requests under the base path take the direct path: the app's own middlewares, without Express's
+  // per-request set-up. Everything else (the document, /__mock/*) goes through the Express app.
+  const prefix = `${options.contract.basePath}/`;
+  const isApi = (url: string): boolean => url.startsWith(prefix) && !url.startsWith('/openapi.') && !url.startsWith('/__mock/');
+  const server = createServer((req, res) => (isApi(req.url ?? '') ? app.mock.direct(req, res) : app(req, res)));
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
