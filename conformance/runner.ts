@@ -42,6 +42,8 @@ export interface RunOptions {
   readonly checks?: readonly string[];
   readonly skip?: readonly string[];
   readonly onProgress?: (message: string) => void;
+  /** Called once for each new distinct failure, as soon as it is found. */
+  readonly onFailure?: (violation: Violation) => void;
 }
 
 export type CheckOutcome = 'passed' | 'failed' | 'skipped';
@@ -549,7 +551,9 @@ class Run {
         known.occurrences++;
         continue;
       }
-      this.problems.set(key, this.violation(check, executed, finding, severity));
+      const violation = this.violation(check, executed, finding, severity);
+      this.problems.set(key, violation);
+      if (severity === 'failure') this.options.onFailure?.(violation);
     }
   }
 

@@ -7,14 +7,24 @@ export interface ErrorBody {
   readonly status: number;
 }
 
-export class MockHttpError extends Error {
+/**
+ * An answer in the contract's Error shape, thrown by any step and sent by the error middleware.
+ * Deliberately not an Error: it is data, and skipping the stack capture keeps the 4xx paths cheap.
+ */
+export class MockHttpError {
+  private json: string | undefined;
+
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    readonly message: string,
     readonly headers: Readonly<Record<string, string>> = {},
-  ) {
-    super(message);
+  ) {}
+
+  /** Serialised once: the prebuilt 401s are sent many times. */
+  body(): string {
+    this.json ??= JSON.stringify(errorBody(this.status, this.code, this.message));
+    return this.json;
   }
 }
 
@@ -24,7 +34,7 @@ export function errorBody(status: number, code: string, message: string): ErrorB
 
 /** Writes an Error body. The body repeats the HTTP status, as the contract requires. */
 export function sendError(res: ServerResponse, error: MockHttpError): void {
-  sendJson(res, error.status, JSON.stringify(errorBody(error.status, error.code, error.message)), error.headers);
+  sendJson(res, error.status, error.body(), error.headers);
 }
 
 export function sendJson(
