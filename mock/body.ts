@@ -11,35 +11,38 @@ function tooLarge(limit: number): MockHttpError {
   return new MockHttpError(400, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
 }
 
-/** Collects the body, stopping at limit bytes; what is left is drained by Node after the reply. */
+/** Past the limit the rest of a body is still read (and dropped) up to this many bytes, so the
+ * client, still sending, receives the 400 instead of a reset connection. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/** Collects the body up to limit bytes; a larger one is drained and refused. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return Promise.reject(tooLarge(limit));
+  if (declared > Math.max(limit, DRAIN_LIMIT)) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > limit) {
-        cleanup();
-        reject(tooLarge(limit));
+        chunks.length = 0;
+        if (size > Math.max(limit, DRAIN_LIMIT)) finish(tooLarge(limit));
         return;
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => {
-      cleanup();
-      resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error): void => {
-      cleanup();
-      reject(new MockHttpError(400, 'bad_request', `The request body could not be read: ${error.message}`));
-    };
-    const cleanup = (): void => {
+    const onEnd = (): void => finish(size > limit ? tooLarge(limit) : undefined);
+    const onError = (error: Error): void => finish(new MockHttpError(400, 'bad_request', `The request body could not be read: ${error.message}`));
+    const finish = (error: MockHttpError | undefined): void => {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
-      req.resume();
+      if (error) {
+        req.resume();
+        reject(error);
+      } else {
+        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      }
     };
     req.on('data', onData);
     req.on('end', onEnd);

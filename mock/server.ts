@@ -1,5 +1,7 @@
 // Starts the mock on a real port and stops it gracefully.
-import { createServer, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { errorBody } from './errors.js';
 import type { AddressInfo } from 'node:net';
 import { createMockApp, type MockApp, type MockOptions } from './app.js';
 
@@ -20,6 +22,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const prefix = `${options.contract.basePath}/`;
   const isApi = (url: string): boolean => url.startsWith(prefix) && !url.startsWith('/openapi.') && !url.startsWith('/__mock/');
   const server = createServer((req, res) => (isApi(req.url ?? '') ? app.mock.direct(req, res) : app(req, res)));
+  server.on('clientError', answerClientError);
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
@@ -47,4 +50,26 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
         setTimeout(() => server.closeAllConnections(), 2_000).unref();
       }),
   };
+}
+
+/**
+ * Requests Node's parser refuses (oversized headers, malformed HTTP, an unknown method) never reach
+ * the app; they still get the contract's Error shape instead of Node's bare default answer.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'header_too_large', 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request was not received in time.']
+        : [400, 'bad_request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify(errorBody(status, code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
