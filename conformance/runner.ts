@@ -488,7 +488,12 @@ class Run {
     if (!first) this.firstExchange = new Promise<void>((resolve) => (release = resolve));
     else await first;
     if (this.unreachable) return undefined;
-    const exchange = await this.limit(() => this.client.send(this.buildRequest(testCase)));
+    // Checked again once a slot is free: the target may have been given up on while this waited.
+    const exchange = await this.limit(async () => (this.aborted ? undefined : this.client.send(this.buildRequest(testCase))));
+    if (!exchange) {
+      release?.();
+      return undefined;
+    }
     this.requests++;
     const result = this.results.get(testCase.operation)!;
     result.requests++;
