@@ -18,3 +18,5 @@ export type { SchemaIssue, SchemaValidator } from './validators.js';
 export { findCollections, isJsonMediaType, jsonSuccess, propertiesOf } from './collections.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
 export { SchemaCompiler } from './validators.js';
+export { diffContracts } from './diff.js';
+export type { Change } from './diff.js';
