@@ -1,6 +1,6 @@
 // Every check the runner applies: a named pure function with one signature, in one registry.
 // A check's name is its id in reports, flags and JUnit. One concern per check.
-import { documentedStatuses, describeIssues, isJsonMediaType, propertiesOf, type Operation } from '../spec/index.js';
+import { documentedStatuses, isJsonMediaType, type Operation } from '../spec/index.js';
 import type { Check, CheckContext, Finding, NamedCheck } from './model.js';
 
 const received = (what: string, expected: string): string => `Received: ${what} / Expected: ${expected}`;

@@ -89,3 +89,14 @@ describe('npm run conformance', () => {
     }
   });
 });
+
+describe('on GitHub Actions', () => {
+  it('appends a markdown summary to $GITHUB_STEP_SUMMARY', async () => {
+    const summary = join(reports(), 'summary.md');
+    const { code } = await run(['--seed', '4', '--quiet'], { GITHUB_STEP_SUMMARY: summary });
+    expect(code).toBe(0);
+    const text = readFileSync(summary, 'utf8');
+    expect(text).toMatch(/^### Contract conformance: ✅ Conformant/);
+    expect(text).toMatch(/\| check \| `listCategories` \| `createCategory` \|/);
+  });
+});

@@ -1,48 +1,18 @@
 #!/usr/bin/env node
 // `npm run conformance`: runs the suite against --base-url, or against the mock started in-process.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContractError, loadContract } from '../spec/index.js';
 import { createRedactor, KEY_VARIABLE } from './auth-variants.js';
-import { CHECK_NAMES, CHECKS } from './checks.js';
+import { CHECK_NAMES } from './checks.js';
 import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
-import { DEFAULTS, RunError, runConformance, type RunOptions } from './runner.js';
+import { markdownSummary } from './report/markdown.js';
+import { CONFORMANCE_HELP } from './cli-help.js';
+import { RunError, runConformance, type RunOptions } from './runner.js';
 
-export const CONFORMANCE_HELP = `pet-catalog-conformance: tests a deployment of the API against its OpenAPI document.
-
-Usage: npm run conformance -- [--base-url URL] [flags]   (or: npx pet-catalog-conformance ...)
-
-Without --base-url the mock is started in-process and tested, to show the suite at work.
-
-Flags:
-  --base-url URL          the service's base address, e.g. https://staging.example.com/v1
-                          (env CONFORMANCE_BASE_URL)
-  --api-key KEY           bearer key (env ${KEY_VARIABLE}, preferred: flags show in process lists)
-  --spec FILE             OpenAPI document (default spec/openapi.yaml)
-  --seed N                seed of the generators; the same seed sends the same requests
-  --runs N                generated cases per operation and property (default ${DEFAULTS.runs})
-  --timeout-ms N          deadline for each whole request (default ${DEFAULTS.timeoutMs})
-  --max-response-bytes N  largest response body read (default ${DEFAULTS.maxResponseBytes})
-  --concurrency N         requests in flight at once (default ${DEFAULTS.concurrency})
-  --read-only             send only GET/HEAD/OPTIONS: no writes at all
-  --max-writes N          most write requests sent (default ${DEFAULTS.maxWrites})
-  --name-prefix P         prefix of every created name (default "${DEFAULTS.namePrefix}")
-  --checks a,b            run only these checks
-  --skip a,b              skip these checks
-  --junit FILE            write a JUnit XML report
-  --json FILE             write a JSON report
-  --quiet                 no progress lines
-  --help                  this text
-
-Checks:
-${CHECKS.map((check) => `  ${check.name.padEnd(34)} ${check.rule}`).join('\n')}
-
-Exit codes: 0 conformant; 1 at least one violation; 2 could not run (bad arguments, invalid
-document, target unreachable, nothing tested).
-`;
 
 class UsageError extends Error {}
 
@@ -151,6 +121,8 @@ async function main(): Promise<number> {
   process.stdout.write(redact(consoleReport(result, redact(replayCommand(flags, baseUrl, seed)))));
   if (flags.junit) write(flags.junit, redact(junitReport(result)));
   if (flags.json) write(flags.json, redact(jsonReport(result)));
+  // On GitHub Actions the summary shows on the run's page.
+  if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, redact(markdownSummary(result)));
   return result.exitCode;
 }
 

@@ -5,3 +5,4 @@ export type { Violation, NamedCheck, Finding, CheckContext } from './model.js';
 export { junitReport } from './report/junit.js';
 export { jsonReport, JSON_REPORT_VERSION } from './report/json.js';
 export { consoleReport } from './report/console.js';
+export { markdownSummary } from './report/markdown.js';

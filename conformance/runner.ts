@@ -7,7 +7,6 @@ import {
   findCollections,
   loadContract,
   responseFor,
-  SchemaCompiler,
   type CollectionSpec,
   type Contract,
   type JsonSchema,
@@ -176,7 +175,6 @@ class Run {
   private readonly client: HttpClient;
   private readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
   private readonly redact: (text: string) => string;
-  private readonly compiler = new SchemaCompiler();
   private readonly collections: CollectionSpec[];
   private readonly results = new Map<Operation, OperationResult>();
   private readonly problems = new Map<string, Violation>();

@@ -1,0 +1,28 @@
+// A short markdown summary for CI pages (GitHub's $GITHUB_STEP_SUMMARY): verdict, check table, failures.
+import type { RunResult } from '../runner.js';
+
+const MARK = { passed: '✅', failed: '❌', skipped: '–' } as const;
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function markdownSummary(result: RunResult): string {
+  const tested = result.operations.filter((o) => !o.skipped);
+  const verdict = result.exitCode === 0 ? '✅ Conformant' : result.exitCode === 1 ? `❌ ${result.violations.length} violation(s)` : `⚠️ Could not run: ${result.error ?? ''}`;
+  const lines = [
+    `### Contract conformance: ${verdict}`,
+    '',
+    `Target \`${result.baseUrl}\` · seed \`${result.seed}\` · ${result.requests} requests · ${(result.durationMs / 1000).toFixed(1)} s`,
+    '',
+  ];
+  if (tested.length > 0) {
+    lines.push(`| check | ${tested.map((o) => `\`${o.id}\``).join(' | ')} |`, `|---|${tested.map(() => '---').join('|')}|`);
+    for (const check of result.checks) lines.push(`| ${check} | ${tested.map((o) => MARK[o.checks[check]!.outcome]).join(' | ')} |`);
+    lines.push('');
+  }
+  if (result.violations.length > 0) {
+    lines.push('| check | operation | problem |', '|---|---|---|');
+    for (const v of result.violations.slice(0, 20)) lines.push(`| ${v.check} | ${v.operation} | ${cell(`${v.title}: ${v.message}`)} |`);
+    if (result.violations.length > 20) lines.push(`| … | | ${result.violations.length - 20} more in the reports |`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
