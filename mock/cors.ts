@@ -35,7 +35,9 @@ export function answerPreflight(policy: CorsPolicy, req: IncomingMessage, res: S
   if (origin) {
     res.setHeader('Access-Control-Allow-Origin', origin);
     res.setHeader('Access-Control-Allow-Methods', methods.join(', '));
-    res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+    // The page's own headers are allowed too: the mock must not be what breaks a frontend's request.
+    const requested = req.headers['access-control-request-headers'];
+    res.setHeader('Access-Control-Allow-Headers', requested ? `${ALLOWED_HEADERS}, ${requested}` : ALLOWED_HEADERS);
     res.setHeader('Access-Control-Max-Age', '600');
   }
   res.setHeader('Content-Length', '0');
