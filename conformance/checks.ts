@@ -1,6 +1,7 @@
 // Every check the runner applies: a named pure function with one signature, in one registry.
 // A check's name is its id in reports, flags and JUnit. One concern per check.
 import { documentedStatuses, isJsonMediaType, type Operation } from '../spec/index.js';
+import { idKey } from './json-body.js';
 import type { Check, CheckContext, Finding, NamedCheck } from './model.js';
 
 const received = (what: string, expected: string): string => `Received: ${what} / Expected: ${expected}`;
@@ -42,11 +43,15 @@ const noServerError: Check = (context) => {
   return status >= 500 ? [{ title: 'Server error', message: received(`${status}`, 'a status below 500 (the document lists no server errors)') }] : [];
 };
 
+/** Rate limits are not specified: a 429 that outlasted the runner's retries is a note. */
+const RATE_LIMITED: Finding = { severity: 'note', title: 'Rate limited', message: received('429 after retries', 'a documented status; the seed leaves rate limits open') };
+
 /** The status is one the document lists for the operation (5xx are the server-error check's). */
 const statusCodeConformance: Check = (context) => {
   const status = statusOf(context);
   if (status === undefined || status >= 500) return undefined;
   if (context.response) return [];
+  if (status === 429) return [RATE_LIMITED];
   return [{ title: 'Undocumented status code', message: received(`${status}`, `one of ${documentedList(context.testCase.operation)}`) }];
 };
 
@@ -108,6 +113,7 @@ const positiveDataAcceptance: Check = (context) => {
   const status = statusOf(context);
   if (context.testCase.kind !== 'positive' || status === undefined || status >= 500) return undefined;
   if (status < 300) return [];
+  if (status === 429) return [RATE_LIMITED];
   const { operation } = context.testCase;
   const leeway = status === 400 || status === 413;
   if (leeway && !context.testCase.plain) {
@@ -120,6 +126,7 @@ const positiveDataAcceptance: Check = (context) => {
 const ignoredAuth: Check = (context) => {
   const status = statusOf(context);
   if (context.testCase.kind !== 'auth' || status === undefined || status >= 500) return undefined;
+  if (status === 429) return [RATE_LIMITED];
   const documents401 = documentedStatuses(context.testCase.operation).includes(401);
   const ok = documents401 ? status === 401 : isDocumented4xx(context.testCase.operation, status);
   if (ok) return [];
@@ -156,19 +163,18 @@ function describeValue(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 120)}… (${text.length} characters)` : text;
 }
 
-function idsOf(items: readonly Record<string, unknown>[], idProperty: string): unknown[] {
-  return items.map((item) => item[idProperty]);
+function idsOf(items: readonly Record<string, unknown>[], idProperty: string): string[] {
+  return items.filter((item) => item[idProperty] !== undefined).map((item) => idKey(item, idProperty));
 }
 
-function duplicates(values: readonly unknown[]): unknown[] {
+function duplicates(keys: readonly string[]): string[] {
   const seen = new Set<string>();
   const repeated = new Set<string>();
-  for (const value of values) {
-    const key = JSON.stringify(value);
+  for (const key of keys) {
     if (seen.has(key)) repeated.add(key);
     seen.add(key);
   }
-  return [...repeated].map((key) => JSON.parse(key));
+  return [...repeated];
 }
 
 /** Ids are unique: within every list, and across creations (none reuses an existing id). */
@@ -176,21 +182,20 @@ const uniqueIds: Check = (context) => {
   const collection = context.collection;
   if (!collection) return undefined;
   if (context.sequence) {
-    const created = context.sequence.creations
-      .map((c) => (c.body.kind === 'json' ? asObject(c.body.value)?.[collection.idProperty] : undefined))
-      .filter((id) => id !== undefined);
-    const before = new Set(idsOf(context.sequence.before ?? [], collection.idProperty).map((id) => JSON.stringify(id)));
-    const reused = created.filter((id) => before.has(JSON.stringify(id)));
+    const createdItems = context.sequence.creations.map((c) => (c.body.kind === 'json' ? asObject(c.body.value) : undefined)).filter((item): item is Record<string, unknown> => item !== undefined);
+    const created = idsOf(createdItems, collection.idProperty);
+    const before = new Set(idsOf(context.sequence.before ?? [], collection.idProperty));
+    const reused = created.filter((id) => before.has(id));
     const repeated = duplicates(created);
     if (repeated.length === 0 && reused.length === 0) return [];
-    return [{ title: 'Created ids are not unique', message: received(`ids ${JSON.stringify([...repeated, ...reused].slice(0, 5))} given twice`, 'a new, unique id for every created item') }];
+    return [{ title: 'Created ids are not unique', message: received(`ids ${[...repeated, ...reused].slice(0, 5).join(', ')} given twice`, 'a new, unique id for every created item') }];
   }
   const list = collection.list;
   if (!list || context.testCase.operation !== list.operation || context.body.kind !== 'json' || !Array.isArray(context.body.value)) return undefined;
   const items = context.body.value.map(asObject).filter((item): item is Record<string, unknown> => item !== undefined);
-  const repeated = duplicates(idsOf(items, collection.idProperty).filter((id) => id !== undefined));
+  const repeated = duplicates(idsOf(items, collection.idProperty));
   if (repeated.length === 0) return [];
-  return [{ title: 'List holds duplicate ids', message: received(`ids ${JSON.stringify(repeated.slice(0, 5))} more than once`, 'each id once') }];
+  return [{ title: 'List holds duplicate ids', message: received(`ids ${repeated.slice(0, 5).join(', ')} more than once`, 'each id once') }];
 };
 
 function sameFields(item: Record<string, unknown>, sent: Record<string, unknown>, fields: readonly string[]): string | undefined {
@@ -208,15 +213,16 @@ const createdDataListed: Check = (context) => {
   const findings: Finding[] = [];
   for (const creation of sequence.creations) {
     if (!creation.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') continue;
-    const id = asObject(creation.body.value)?.[collection.idProperty];
-    if (id === undefined) continue;
-    const matches = sequence.after.filter((item) => JSON.stringify(item[collection.idProperty]) === JSON.stringify(id));
+    const createdItem = asObject(creation.body.value);
+    if (createdItem?.[collection.idProperty] === undefined) continue;
+    const id = idKey(createdItem, collection.idProperty);
+    const matches = sequence.after.filter((item) => idKey(item, collection.idProperty) === id);
     if (matches.length === 0) {
-      findings.push({ title: 'Created item missing from the list', message: received(`no item with ${collection.idProperty} ${JSON.stringify(id)} in the list`, 'the created item in the next list') });
+      findings.push({ title: 'Created item missing from the list', message: received(`no item with ${collection.idProperty} ${id} in the list`, 'the created item in the next list') });
       continue;
     }
     if (matches.length > 1) {
-      findings.push({ title: 'Created item listed more than once', message: received(`${matches.length} items with ${collection.idProperty} ${JSON.stringify(id)}`, 'exactly one') });
+      findings.push({ title: 'Created item listed more than once', message: received(`${matches.length} items with ${collection.idProperty} ${id}`, 'exactly one') });
     }
     const difference = sameFields(matches[0]!, creation.sent, collection.create.storedProperties);
     if (difference) findings.push({ title: 'Listed item differs from what was created', message: received(difference, 'the fields as created') });
@@ -228,9 +234,9 @@ const createdDataListed: Check = (context) => {
 const existingDataPreserved: Check = (context) => {
   const { collection, sequence } = context;
   if (!collection || !sequence?.before || !sequence.after) return undefined;
-  const after = new Map(sequence.after.map((item) => [JSON.stringify(item[collection.idProperty]), item]));
+  const after = new Map(sequence.after.map((item) => [idKey(item, collection.idProperty), item]));
   for (const item of sequence.before) {
-    const now = after.get(JSON.stringify(item[collection.idProperty]));
+    const now = after.get(idKey(item, collection.idProperty));
     if (!now) return [{ title: 'Existing item disappeared', message: received(`no item with ${collection.idProperty} ${JSON.stringify(item[collection.idProperty])} after the creations`, 'every existing item still listed') }];
     const changed = Object.keys(item).find((name) => JSON.stringify(item[name]) !== JSON.stringify(now[name]));
     if (changed) return [{ title: 'Existing item altered', message: received(`${collection.idProperty} ${JSON.stringify(item[collection.idProperty])} has ${changed} ${describeValue(now[changed])} (was ${describeValue(item[changed])})`, 'existing items unchanged by creations') }];
@@ -244,9 +250,9 @@ const serverAssignedId: Check = (context) => {
   if (!collection || sequence?.collidingId === undefined) return undefined;
   const creation = sequence.creations[0];
   if (!creation?.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') return [];
-  const id = asObject(creation.body.value)?.[collection.idProperty];
-  if (JSON.stringify(id) !== JSON.stringify(sequence.collidingId)) return [];
-  return [{ title: 'Client-sent id taken', message: received(`${collection.idProperty} ${JSON.stringify(id)}, the id the client sent`, 'an id assigned by the service'), pointer: `/${collection.idProperty}` }];
+  const item = asObject(creation.body.value);
+  if (!item || item[collection.idProperty] === undefined || idKey(item, collection.idProperty) !== sequence.collidingId) return [];
+  return [{ title: 'Client-sent id taken', message: received(`${collection.idProperty} ${sequence.collidingId}, the id the client sent`, 'an id assigned by the service'), pointer: `/${collection.idProperty}` }];
 };
 
 export const CHECKS: readonly NamedCheck[] = [

@@ -41,8 +41,8 @@ export interface SequenceEvidence {
   /** The list before the first creation and after the last, when they could be read. */
   readonly before?: readonly Record<string, unknown>[];
   readonly after?: readonly Record<string, unknown>[];
-  /** For the client-sent id sequence: the existing id the client tried to take. */
-  readonly collidingId?: unknown;
+  /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */
+  readonly collidingId?: string;
 }
 
 export interface CheckContext {

@@ -54,6 +54,15 @@ describe.concurrent('a correct but unusual server passes', () => {
     expect(result.exitCode).toBe(0);
   });
 
+  it('a uniqueness-enforcing server replayed with the same seed', async () => {
+    const server = await startReferenceServer({ key: KEY, quirks: ['rejects-duplicate-names'] });
+    const runs = [];
+    for (let i = 0; i < 2; i++) runs.push(await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 77 }));
+    await server.close();
+    expect(runs[1]!.violations).toEqual([]);
+    expect(runs[1]!.notes.map((n) => n.title)).toContain('Valid input refused: name already taken');
+  });
+
   it('all quirks at once', async () => {
     const result = await againstReference({ quirks: [...QUIRKS] });
     expect(result.violations).toEqual([]);

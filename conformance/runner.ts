@@ -18,6 +18,7 @@ import { curlCommand } from './curl.js';
 import { bodyMutations, type Mutation, type Payload } from './generate/mutations.js';
 import { valueArbitrary } from './generate/values.js';
 import { HttpClient, type Exchange, type HttpRequest } from './http.js';
+import { idKey, parseJson } from './json-body.js';
 import { excerpt, type AuthVariant, type CheckContext, type Finding, type NamedCheck, type ParsedBody, type SequenceEvidence, type TestCase, type Violation } from './model.js';
 
 export type Target = { readonly baseUrl: string } | { readonly app: RequestListener };
@@ -93,6 +94,7 @@ const MAX_SHRINKS = 40;
 /** Rounds of a property: each round looks for a problem the earlier rounds have not found. */
 const PROPERTY_ROUNDS = 4;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const RATE_LIMIT_RETRIES = 3;
 
 function hashSeed(seed: number, label: string): number {
   let hash = seed | 0;
@@ -108,7 +110,7 @@ function parseBody(exchange: Exchange): ParsedBody {
   const type = (Array.isArray(header) ? header[0] : header)?.split(';')[0]?.trim().toLowerCase() ?? '';
   const looksJson = type === '' || type === 'application/json' || type.endsWith('+json');
   try {
-    return { kind: 'json', value: JSON.parse(response.text) };
+    return { kind: 'json', value: parseJson(response.text) };
   } catch (error) {
     return looksJson ? { kind: 'unparseable', error: (error as Error).message } : { kind: 'not-json' };
   }
@@ -392,9 +394,9 @@ class Run {
     // A client-sent id that collides with an existing item must not take it over.
     const existing = before.items[0];
     if (!existing || this.aborted) return;
-    const collidingId = existing[collection.idProperty];
     const [body] = this.plainBodies(create, 1, 'client-id');
-    const sent = { ...(body as Record<string, unknown>), [collection.idProperty]: collidingId };
+    const sent = { ...(body as Record<string, unknown>), [collection.idProperty]: existing[collection.idProperty] };
+    const collidingId = idKey(existing, collection.idProperty);
     const idCase = this.testCase(create, { kind: 'positive', payload: { kind: 'json', value: sent }, what: `with a client-sent ${collection.idProperty} that collides with an existing item` });
     const sentWithId = await this.executeOne(idCase, collection);
     if (!sentWithId) return;
@@ -420,7 +422,7 @@ class Run {
   private async executeOne(testCase: TestCase, collection: CollectionSpec | undefined): Promise<Executed | undefined> {
     const exchange = await this.send(testCase);
     if (!exchange) return undefined;
-    const executed = this.check(testCase, exchange, parseBody(exchange), collection);
+    const executed = await this.confirmRefusal(this.check(testCase, exchange, parseBody(exchange), collection), collection);
     this.record(executed);
     return executed;
   }
@@ -487,7 +489,7 @@ class Run {
     else await first;
     if (this.unreachable) return undefined;
     // Checked again once a slot is free: the target may have been given up on while this waited.
-    const exchange = await this.limit(async () => (this.aborted ? undefined : this.client.send(this.buildRequest(testCase))));
+    const exchange = await this.limit(() => this.sendWithRateLimitRetries(this.buildRequest(testCase)));
     if (!exchange) {
       release?.();
       return undefined;
@@ -505,6 +507,43 @@ class Run {
     }
     release?.();
     return exchange;
+  }
+
+  /** Rate limits are not specified, so a 429 is waited out (Retry-After, at most 2 s) a few times. */
+  private async sendWithRateLimitRetries(request: HttpRequest): Promise<Exchange | undefined> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.aborted) return undefined;
+      const exchange = await this.client.send(request);
+      if (!exchange.ok || exchange.response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return exchange;
+      const retryAfter = Number(exchange.response.headers['retry-after']);
+      await new Promise((resolve) => setTimeout(resolve, Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 2_000) : 500));
+    }
+  }
+
+  /**
+   * A 400 for plain valid input fails the run, unless the service refused a name it already holds:
+   * uniqueness is not specified (a replay with the same seed sends the same names). One list read
+   * tells which.
+   */
+  private async confirmRefusal(executed: Executed, collection: CollectionSpec | undefined): Promise<Executed> {
+    const refused = executed.findings.some(({ check }) => check.name === 'positive_data_acceptance');
+    const payload = executed.testCase.payload;
+    if (!refused || !executed.exchange.ok || executed.exchange.response.status !== 400 || !collection?.list || payload?.kind !== 'json') return executed;
+    const name = collection.create && this.nameProperty(this.requestSchema(collection.create.operation)?.schema ?? {});
+    const sent = (payload.value as Record<string, unknown>)[name ?? ''];
+    if (name === undefined || sent === undefined) return executed;
+    const listing = await this.send(this.testCase(collection.list.operation, { kind: 'positive', what: 'to confirm a refusal' }));
+    const body = listing ? parseBody(listing) : undefined;
+    const exists = body?.kind === 'json' && Array.isArray(body.value) && body.value.some((item) => (item as Record<string, unknown>)?.[name] === sent);
+    if (!exists) return executed;
+    return {
+      ...executed,
+      findings: executed.findings.map((entry) =>
+        entry.check.name === 'positive_data_acceptance'
+          ? { check: entry.check, finding: { severity: 'note', title: 'Valid input refused: name already taken', message: `Received: 400 for a ${name} the list already holds / Expected: 2xx; uniqueness is not specified, so this is not a failure` } }
+          : entry,
+      ),
+    };
   }
 
   private check(testCase: TestCase, exchange: Exchange, body: ParsedBody, collection?: CollectionSpec, sequence?: SequenceEvidence): Executed {
