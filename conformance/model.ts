@@ -37,10 +37,12 @@ export type ParsedBody =
 
 export interface SequenceEvidence {
   /** What was sent in each creation and what came back. */
-  readonly creations: ReadonlyArray<{ readonly sent: Record<string, unknown>; readonly exchange: Exchange; readonly body: ParsedBody }>;
+  readonly creations?: ReadonlyArray<{ readonly sent: Record<string, unknown>; readonly exchange: Exchange; readonly body: ParsedBody }>;
   /** The list before the first creation and after the last, when they could be read. */
   readonly before?: readonly Record<string, unknown>[];
   readonly after?: readonly Record<string, unknown>[];
+  /** For a read-back of one created item: its id (exact digits) and what was sent to create it. */
+  readonly readBack?: { readonly id: string; readonly sent: Record<string, unknown> };
   /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */
   readonly collidingId?: string;
 }

@@ -315,7 +315,7 @@ class Run {
   }
 
   private async testOperation(operation: Operation): Promise<void> {
-    const collection = this.collections.find((c) => c.list?.operation === operation || c.create?.operation === operation);
+    const collection = this.collections.find((c) => c.list?.operation === operation || c.create?.operation === operation || c.read?.operation === operation);
     const request = this.requestSchema(operation);
     const plain = request ? this.plainBodies(operation, 4, 'cases') : [undefined];
     const plainCase = (body: unknown, index: number, extra: Partial<TestCase> = {}): TestCase =>
@@ -345,9 +345,9 @@ class Run {
       }
     }
 
-    // 3. Each named mutation applied to a plain valid body.
+    // 3. Each named mutation applied to a plain valid body, and each path parameter broken once.
     const mutations = request ? bodyMutations(request.schema, request.isValid, plain[0]) : [];
-    const negativeCases = mutations.map((mutation) => this.mutationCase(operation, mutation, plain[0]));
+    const negativeCases = [...mutations.map((mutation) => this.mutationCase(operation, mutation, plain[0])), ...this.pathParameterCases(operation, plain[0])];
 
     await Promise.all([
       this.executeAll([...plain.slice(1).map((body, index) => plainCase(body, index + 1)), ...authCases, ...negativeCases], collection),
@@ -367,6 +367,27 @@ class Run {
             this.runs, collection)
         : Promise.resolve(),
     ]);
+  }
+
+  /** Path parameter values that break the parameter's schema, as they would arrive in a URL. */
+  private pathParameterCases(operation: Operation, body: unknown): TestCase[] {
+    const cases: TestCase[] = [];
+    for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+      const schema = parameter.validator.schema as Record<string, unknown>;
+      const broken: Array<[string, string]> = [];
+      if (schema.type === 'integer' || schema.type === 'number') broken.push(['not-a-number', 'is not a number']);
+      if (schema.type === 'integer') broken.push(['1.5', 'is not a whole number']);
+      if (typeof schema.minimum === 'number') broken.push([String(schema.minimum - 1), `is below the minimum ${schema.minimum}`]);
+      if (typeof schema.maximum === 'number') broken.push([String(schema.maximum + 1), `is above the maximum ${schema.maximum}`]);
+      if (Array.isArray(schema.enum)) broken.push(['not-in-enum', `is not one of ${JSON.stringify(schema.enum)}`]);
+      if (typeof schema.maxLength === 'number') broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);
+      for (const [value, label] of broken) {
+        const pathParams = { ...this.pathParams(operation, 'plain', 0), [parameter.name]: value };
+        const mutation = `path parameter ${parameter.name} ${label}`;
+        cases.push(this.testCase(operation, { kind: 'negative', mutation, pathParams, what: mutation, ...(body !== undefined ? { payload: { kind: 'json', value: body } as Payload } : {}) }));
+      }
+    }
+    return cases;
   }
 
   private mutationCase(operation: Operation, mutation: Mutation, body: unknown): TestCase {
@@ -390,6 +411,7 @@ class Run {
     await Promise.all(bodies.slice(5).map(createOne));
     const evidence: Omit<SequenceEvidence, 'after'> = { creations, before: before.items };
     await this.listItems(listCase, collection, evidence);
+    await this.readBack(collection, creations.slice(0, 5));
 
     // A client-sent id that collides with an existing item must not take it over.
     const existing = before.items[0];
@@ -401,6 +423,22 @@ class Run {
     const sentWithId = await this.executeOne(idCase, collection);
     if (!sentWithId) return;
     await this.listItems(listCase, collection, { creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }], before: before.items, collidingId });
+  }
+
+  /** Reads created items back through the collection's read operation, where the document has one. */
+  private async readBack(collection: CollectionSpec, creations: ReadonlyArray<{ sent: Record<string, unknown>; body: ParsedBody }>): Promise<void> {
+    const read = collection.read;
+    if (!read) return;
+    await Promise.all(
+      creations.map(async ({ sent, body }) => {
+        const item = body.kind === 'json' ? (body.value as Record<string, unknown> | null) : null;
+        if (!item || typeof item !== 'object' || item[collection.idProperty] === undefined) return;
+        const id = idKey(item, collection.idProperty);
+        const testCase = this.testCase(read.operation, { kind: 'positive', plain: true, pathParams: { [read.parameter]: id.replace(/^"|"$/g, '') }, what: 'for an item just created' });
+        const exchange = await this.send(testCase);
+        if (exchange) this.record(this.check(testCase, exchange, parseBody(exchange), collection, { readBack: { id, sent } }));
+      }),
+    );
   }
 
   private async listItems(testCase: TestCase, collection: CollectionSpec, evidence?: Omit<SequenceEvidence, 'after'>): Promise<{ items?: Record<string, unknown>[] }> {
@@ -568,7 +606,9 @@ class Run {
   }
 
   private problemKey(check: NamedCheck, operation: Operation, finding: Finding): string {
-    return [check.name, operation.id, finding.severity ?? 'failure', finding.title, finding.pointer ?? '', finding.keyword ?? ''].join('\u0000');
+    // Array indices are left out: the same problem in items 0, 1 and 2 of a list is one problem.
+    const pointer = (finding.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
+    return [check.name, operation.id, finding.severity ?? 'failure', finding.title, pointer, finding.keyword ?? ''].join('\u0000');
   }
 
   private record(executed: Executed): void {

@@ -131,6 +131,11 @@ export function createMockApp(options: MockOptions): MockApp {
     }
     const collections = store.collections(sessionOf(req));
     if (behaviour.kind === 'list') return sendJson(res, behaviour.status, collectionOf(collections, behaviour).listJson());
+    if (behaviour.kind === 'read') {
+      const item = collectionOf(collections, behaviour).find(route.params[behaviour.parameter] ?? '');
+      if (item) return sendJson(res, behaviour.status, JSON.stringify(item));
+      return sendError(res, new MockHttpError(404, 'not_found', `No item ${route.params[behaviour.parameter] ?? ''} in ${behaviour.collection}.`));
+    }
     const body = await readValidBody(req, operation);
     const fields = Object.fromEntries(behaviour.storedProperties.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]));
     try {

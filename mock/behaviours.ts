@@ -14,7 +14,14 @@ export interface CreateBehaviour {
   readonly storedProperties: readonly string[];
 }
 
-export type Behaviour = ListBehaviour | CreateBehaviour;
+export interface ReadBehaviour {
+  readonly kind: 'read';
+  readonly collection: string;
+  readonly status: number;
+  readonly parameter: string;
+}
+
+export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;
@@ -24,7 +31,8 @@ export interface Bindings {
 export function bindBehaviours(contract: Contract): Bindings {
   const collections = findCollections(contract);
   const behaviours = new Map<Operation, Behaviour>();
-  for (const { path, list, create } of collections) {
+  for (const { path, list, create, read } of collections) {
+    if (read) behaviours.set(read.operation, { kind: 'read', collection: path, status: read.success.status, parameter: read.parameter });
     if (list) behaviours.set(list.operation, { kind: 'list', collection: path, status: list.success.status });
     if (create) {
       behaviours.set(create.operation, { kind: 'create', collection: path, status: create.success.status, storedProperties: create.storedProperties });

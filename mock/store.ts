@@ -11,6 +11,8 @@ export class Collection {
   private openJson: string;
   private listBuffer: Buffer | undefined;
   private nextId: number;
+  /** Items by the text of their id, as a path parameter names them. */
+  private byId: Map<string, Item>;
 
   constructor(
     readonly idProperty: string,
@@ -18,6 +20,7 @@ export class Collection {
     seed: readonly Item[] = [],
   ) {
     this.items = [];
+    this.byId = new Map();
     this.openJson = '[';
     this.nextId = 1;
     for (const item of seed) this.insert(item);
@@ -46,8 +49,12 @@ export class Collection {
 
   clone(): Collection {
     const copy = Object.create(Collection.prototype) as Collection;
-    Object.assign(copy, this, { items: [...this.items], listBuffer: this.listBuffer });
+    Object.assign(copy, this, { items: [...this.items], byId: new Map(this.byId), listBuffer: this.listBuffer });
     return copy;
+  }
+
+  find(id: string): Item | undefined {
+    return this.byId.get(id);
   }
 
   all(): readonly Item[] {
@@ -58,6 +65,7 @@ export class Collection {
     const id = item[this.idProperty];
     if (typeof id === 'number' && id >= this.nextId) this.nextId = id + 1;
     this.items.push(item);
+    this.byId.set(String(id), item);
     this.openJson += (this.items.length > 1 ? ',' : '') + JSON.stringify(item);
     this.listBuffer = undefined;
   }

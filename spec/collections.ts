@@ -2,6 +2,7 @@
 // behaviours to them and the runner builds its create-then-list sequences from them.
 //   list   = GET on a path without parameters whose 2xx JSON body is an array of objects with an id
 //   create = POST on the same path whose 2xx JSON body is one such object
+//   read   = GET on that path plus one path parameter (the id) whose 2xx JSON body is one such object
 import type { Contract, Operation } from './contract.js';
 import type { JsonSchema } from './json-schema.js';
 import type { SchemaValidator } from './validators.js';
@@ -22,6 +23,8 @@ export interface CollectionSpec {
     /** Properties of the created item, other than the id, that the client may set. */
     readonly storedProperties: readonly string[];
   };
+  /** GET on the collection path plus one path parameter, answering one item. */
+  readonly read?: { readonly operation: Operation; readonly success: JsonSuccess; readonly parameter: string };
 }
 
 export function isJsonMediaType(mediaType: string): boolean {
@@ -71,6 +74,14 @@ export function findCollections(contract: Contract): CollectionSpec[] {
     if (!idProperty || (known && known.idProperty !== idProperty)) continue;
     const storedProperties = Object.keys(propertiesOf(success.schema)).filter((name) => name !== idProperty);
     byPath.set(operation.path, { ...(known ?? { path: operation.path, idProperty }), create: { operation, success, storedProperties } });
+  }
+  for (const operation of contract.operations) {
+    const parameter = /^(.*)\/\{([^}/]+)\}$/.exec(operation.path);
+    const known = parameter ? byPath.get(parameter[1]!) : undefined;
+    const success = jsonSuccess(operation);
+    if (!known || !parameter || operation.method !== 'GET' || operation.unspecified || !success) continue;
+    if (!(known.idProperty in propertiesOf(success.schema))) continue;
+    byPath.set(known.path, { ...known, read: { operation, success, parameter: parameter[2]! } });
   }
   return [...byPath.values()];
 }

@@ -1,0 +1,64 @@
+// Given another API's document, --spec alone makes the mock serve it and the runner test it.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createMockApp } from '../mock/index.js';
+import { loadContract } from '../spec/index.js';
+import { runConformance } from './runner.js';
+
+const contract = await loadContract(fileURLToPath(new URL('../fixtures/library-openapi.yaml', import.meta.url)));
+const run = (app: RequestListener) => runConformance({ target: { app }, contract, apiKey: 'dev-key', seed: 31 });
+
+/** The mock, with one deliberate fault in front of it. */
+function brokenMock(fault: (req: IncomingMessage, res: ServerResponse) => boolean): RequestListener {
+  const app = createMockApp({ contract, seed: null });
+  return (req, res) => {
+    if (!fault(req, res)) app(req, res);
+  };
+}
+
+describe('the library API', () => {
+  it('is mocked with state by shape (list, create, read) and passes the whole suite', async () => {
+    const app = createMockApp({ contract, seed: null });
+    expect(app.mock.operations.map((o) => o.behaviour?.kind)).toEqual(['list', 'create', 'read']);
+    const result = await run(app);
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const getBook = result.operations.find((o) => o.id === 'getBook')!;
+    expect(getBook.observedStatuses.sort()).toEqual([200, 401, 404]);
+    expect(getBook.checks.created_item_readable!.outcome).toBe('passed');
+  });
+
+  it('catches a server error on a malformed path parameter', async () => {
+    const result = await run(brokenMock((req, res) => {
+      if (!/\/books\/not-a-number$/.test(req.url ?? '')) return false;
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"boom","status":500}');
+      return true;
+    }));
+    expect(result.violations.map((v) => v.check)).toContain('no_server_error');
+  });
+
+  it('catches a read that loses a field', async () => {
+    const result = await run(brokenMock((req, res) => {
+      if (req.method !== 'GET' || !/\/books\/\d+$/.test(req.url ?? '') || !req.headers.authorization) return false;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: Number(req.url!.split('/').pop()), title: 'Other', isbn: '9780000000000', pages: 1, genre: 'fiction' }));
+      return true;
+    }));
+    expect(result.violations.map((v) => v.check)).toContain('created_item_readable');
+  });
+
+  it('catches a broken constraint that is accepted', async () => {
+    const result = await run(brokenMock((req, res) => {
+      if (req.method !== 'POST') return false;
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk));
+      req.on('end', () => {
+        const sent = JSON.parse(body || '{}') as { title?: unknown };
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 1, title: String(sent.title), isbn: '9780000000000', pages: 1, genre: 'fiction' }));
+      });
+      return true;
+    }));
+    const rejected = result.violations.filter((v) => v.check === 'negative_data_rejection').map((v) => v.caseLabel);
+    expect(rejected.length).toBeGreaterThan(0);
+  });
+});
