@@ -1,11 +1,11 @@
 // Reads and decodes a JSON request body, with a size cap. Every failure is a 400 with its own
 // code, since 400 is the status the document gives for a bad body.
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { MediaTypeSpec } from '../spec/index.js';
 import { MockHttpError } from './errors.js';
 import { isJsonMediaType } from '../spec/index.js';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 function tooLarge(limit: number): MockHttpError {
   return new MockHttpError(400, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
@@ -77,12 +77,8 @@ export function checkContentType(header: string | undefined, content: readonly M
 export function parseJson(raw: Buffer, mediaType: string): unknown {
   if (raw.length === 0) throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   if (!isJsonMediaType(mediaType)) return raw;
-  let text: string;
-  try {
-    text = utf8.decode(raw);
-  } catch {
-    throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
-  }
+  if (!isUtf8(raw)) throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
+  const text = raw.toString('utf8');
   if (text.trim() === '') throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   try {
     return JSON.parse(text);

@@ -44,10 +44,8 @@ export function sendJson(
   headers: Readonly<Record<string, string>> = {},
 ): void {
   if (res.headersSent) return;
-  res.statusCode = status;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
+  // One writeHead: it merges with headers set earlier (CORS) and is cheaper than setHeader calls.
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
   res.end(json);
 }
 
