@@ -57,10 +57,6 @@ export class Collection {
     return this.byId.get(id);
   }
 
-  all(): readonly Item[] {
-    return this.items;
-  }
-
   private insert(item: Item): void {
     const id = item[this.idProperty];
     if (typeof id === 'number' && id >= this.nextId) this.nextId = id + 1;
@@ -110,10 +106,6 @@ export class SessionStore {
     }
     this.sessions.clear();
     this.defaultCollections = copyAll(this.seeded);
-  }
-
-  get sessionCount(): number {
-    return this.sessions.size;
   }
 }
 

@@ -14,6 +14,7 @@ import { runConformance } from '../conformance/index.js';
 import { startReferenceServer } from '../fixtures/reference-server.js';
 import { loadContract } from '../spec/index.js';
 import { writeSeedFile } from './seed-data.js';
+import { startCommand } from './start-command.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -28,7 +29,7 @@ const ROUNDS = Number(flags.rounds);
 const CONNECTIONS = Number(flags.connections);
 const KEY = 'dev-key';
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const MOCK_CLI = join(root, 'dist/mock/cli.js');
+const MOCK = startCommand(root);
 const BARE_CLI = join(root, 'dist/scripts/bare-server.js');
 const RUNNER_CLI = join(root, 'dist/conformance/cli.js');
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -56,7 +57,7 @@ function spawnServer(name: string, command: string[]): Promise<Server> {
 function startPair(categories: number): Promise<[Server, Server]> {
   const seed = writeSeedFile(join(work, `seed-${categories}.json`), categories);
   return Promise.all([
-    spawnServer('mock', [MOCK_CLI, '--port', '0', '--quiet', '--seed-file', seed, '--max-categories', '100000000']),
+    spawnServer('mock', [...MOCK, '--port', '0', '--quiet', '--seed-file', seed, '--max-categories', '100000000']),
     spawnServer('bare', [BARE_CLI, '--port', '0', '--categories', String(categories)]),
   ]);
 }
@@ -243,10 +244,10 @@ async function main(): Promise<void> {
   const mockStarts: number[] = [];
   const bareStarts: number[] = [];
   for (let i = 0; i < 5; i++) {
-    mockStarts.push(await startupMs([MOCK_CLI, '--port', '0', '--quiet']));
+    mockStarts.push(await startupMs([...MOCK, '--port', '0', '--quiet']));
     bareStarts.push(await startupMs([BARE_CLI, '--port', '0']));
   }
-  out(`Start-up, spawn to first 200 (\`node dist/mock/cli.js\`, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`);
+  out(`Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(`${root}/`, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`);
 
   const runner = await runRunnerCli();
   out(`Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s).`);

@@ -6,9 +6,9 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startCommand } from './start-command.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -26,7 +26,7 @@ function rssMiB(pid: number): number {
 }
 
 async function main(): Promise<number> {
-  const child = spawn(process.execPath, [join(root, 'dist/mock/cli.js'), '--port', '0', '--quiet', '--max-categories', flags['max-categories']!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...startCommand(root), '--port', '0', '--quiet', '--max-categories', flags['max-categories']!], { stdio: ['ignore', 'pipe', 'inherit'] });
   const baseUrl = await new Promise<string>((resolve) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
