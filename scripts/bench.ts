@@ -247,7 +247,7 @@ async function main(): Promise<void> {
     mockStarts.push(await startupMs([...MOCK, '--port', '0', '--quiet']));
     bareStarts.push(await startupMs([BARE_CLI, '--port', '0']));
   }
-  out(`Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(`${root}/`, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`);
+  out(`Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(root, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`);
 
   const runner = await runRunnerCli();
   out(`Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s).`);
