@@ -53,8 +53,14 @@ describe('the library API', () => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk));
       req.on('end', () => {
-        const sent = JSON.parse(body || '{}') as { title?: unknown };
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 1, title: String(sent.title), isbn: '9780000000000', pages: 1, genre: 'fiction' }));
+        let sent: { title?: unknown };
+        try {
+          sent = JSON.parse(body) as { title?: unknown };
+        } catch {
+          res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"bad","status":400}');
+          return;
+        }
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 1, title: String(sent?.title), isbn: '9780000000000', pages: 1, genre: 'fiction' }));
       });
       return true;
     }));
