@@ -17,6 +17,7 @@ import { CHECKS, CHECK_NAMES } from './checks.js';
 import { curlCommand } from './curl.js';
 import { bodyMutations, type Mutation, type Payload } from './generate/mutations.js';
 import { valueArbitrary } from './generate/values.js';
+import { EDGE_STRINGS } from './generate/strings.js';
 import { HttpClient, type Exchange, type HttpRequest } from './http.js';
 import { idKey, parseJson } from './json-body.js';
 import { excerpt, type AuthVariant, type CheckContext, type Finding, type NamedCheck, type ParsedBody, type SequenceEvidence, type TestCase, type Violation } from './model.js';
@@ -350,7 +351,7 @@ class Run {
     const negativeCases = [...mutations.map((mutation) => this.mutationCase(operation, mutation, plain[0])), ...this.pathParameterCases(operation, plain[0])];
 
     await Promise.all([
-      this.executeAll([...plain.slice(1).map((body, index) => plainCase(body, index + 1)), ...authCases, ...negativeCases], collection),
+      this.executeAll([...plain.slice(1).map((body, index) => plainCase(body, index + 1)), ...authCases, ...negativeCases, ...this.edgeCases(operation, plain[0])], collection),
       // 4. Generated valid input over the whole input space, shrunk on failure.
       this.property(`${operation.id}:valid`, request
         ? fc.tuple(valueArbitrary(request.schema, { style: 'wild' }), fc.nat())
@@ -367,6 +368,27 @@ class Run {
             this.runs, collection)
         : Promise.resolve(),
     ]);
+  }
+
+  /**
+   * Every edge string (and very long strings) in each free string property of a plain body, one
+   * property at a time: faults in escaping, trimming, coercion or storage show up whatever the seed.
+   */
+  private edgeCases(operation: Operation, body: unknown): TestCase[] {
+    const request = this.requestSchema(operation);
+    if (!request || typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+    const properties = (request.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const cases: TestCase[] = [];
+    for (const [name, schema] of Object.entries(properties)) {
+      if (schema.type !== 'string' || schema.enum || schema.pattern || schema.format || 'const' in schema) continue;
+      const values = [...EDGE_STRINGS, 'é'.repeat(10_000), '😀'.repeat(50_000)];
+      for (const value of values) {
+        const edged = this.withPrefix(request.schema, { ...(body as Record<string, unknown>), [name]: value });
+        if (!request.isValid(edged)) continue;
+        cases.push(this.testCase(operation, { kind: 'positive', payload: { kind: 'json', value: edged }, what: `with ${name} ${JSON.stringify(value.length > 40 ? `${value.slice(0, 12)}… (${value.length} characters)` : value)}` }));
+      }
+    }
+    return cases;
   }
 
   /** Path parameter values that break the parameter's schema, as they would arrive in a URL. */
