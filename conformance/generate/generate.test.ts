@@ -87,6 +87,8 @@ describe('mutations say what they broke', () => {
   it.each([
     'body is malformed JSON',
     'body is empty',
+    'body has a trailing comma',
+    'body uses single quotes',
     'body is an array',
     'body is null',
     'name is missing',

@@ -126,6 +126,16 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   for (const [name, propertySchema] of Object.entries(properties)) valueMutations(propertySchema, [...path, name], out, depth + 1);
 }
 
+function singleQuoted(valid: unknown): string {
+  const text = JSON.stringify(valid);
+  return text.includes('"') ? text.replace(/"/g, "'") : "{'quoted': 'singly'}";
+}
+
+function trailingComma(valid: unknown): string {
+  const text = JSON.stringify(valid);
+  return /^[[{]/.test(text) && text.length > 2 ? `${text.slice(0, -1)},${text.slice(-1)}` : `[${text},]`;
+}
+
 /**
  * Every single-point mutation of a request body schema. The body-level ones (not JSON, empty)
  * are always invalid; the others are kept only if the validator confirms they break the schema.
@@ -134,6 +144,9 @@ export function bodyMutations(schema: JsonSchema, isValid: (value: unknown) => b
   const candidates: Mutation[] = [
     { id: 'body:malformed-json', label: 'body is malformed JSON', apply: (valid) => ({ kind: 'raw', text: JSON.stringify(valid).slice(0, -1) || '{' }) },
     { id: 'body:empty', label: 'body is empty', apply: () => ({ kind: 'raw', text: '' }) },
+    // JSON5-style leniency is not JSON: a trailing comma and single quotes must be refused too.
+    { id: 'body:trailing-comma', label: 'body has a trailing comma', apply: (valid) => ({ kind: 'raw', text: trailingComma(valid) }) },
+    { id: 'body:single-quotes', label: 'body uses single quotes', apply: (valid) => ({ kind: 'raw', text: singleQuoted(valid) }) },
   ];
   valueMutations(schema as Schema, [], candidates, 0);
   return candidates.filter((mutation) => {
