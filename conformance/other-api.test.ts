@@ -68,3 +68,40 @@ describe('the library API', () => {
     expect(rejected.length).toBeGreaterThan(0);
   });
 });
+
+describe('a document whose constraints no generator can meet', () => {
+  it('is tested as far as possible, without hanging', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const file = join(mkdtempSync(join(tmpdir(), 'impossible-')), 'openapi.yaml');
+    writeFileSync(file, `openapi: 3.0.3
+info: { title: Impossible, version: '1' }
+paths:
+  /things:
+    post:
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [when, code, count]
+              properties:
+                when: { type: string, format: date-time, maxLength: 10 }
+                code: { type: string, pattern: '^[A-Z]{3}$', minLength: 5 }
+                count: { type: integer, minimum: 10, maximum: 5 }
+      responses:
+        '201': { description: created }
+        '400': { description: refused }
+`);
+    const impossible = await loadContract(file);
+    const app = createMockApp({ contract: impossible, seed: null });
+    const result = await runConformance({ target: { app }, contract: impossible, seed: 2 });
+    // The mock has no behaviour for this operation (its 201 has no body schema) and answers 501:
+    // the run reports that, and above all it ends.
+    expect(result.exitCode).toBe(1);
+    expect(result.violations.map((v) => v.check)).toEqual(['no_server_error']);
+    expect(result.requests).toBeGreaterThan(0);
+  });
+});

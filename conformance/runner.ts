@@ -287,13 +287,17 @@ class Run {
     const everything = { ...request.schema, required: [...new Set([...((request.schema.required as string[]) ?? []), ...properties])] };
     const samples = fc.sample(valueArbitrary(everything, { style: 'plain' }), { seed: hashSeed(this.seed, `${operation.id}:plain:${purpose}`), numRuns: count });
     const required = new Set((request.schema.required as string[]) ?? []);
-    return samples.map((sample, index) => {
+    const bodies = samples.map((sample, index) => {
       // Alternate: every property present, then the required ones only.
       const body = index % 2 === 1 && typeof sample === 'object' && sample !== null
         ? Object.fromEntries(Object.entries(sample).filter(([name]) => required.has(name)))
         : sample;
       return this.withPrefix(request.schema, body);
     });
+    // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
+    const valid = bodies.filter((body) => request.isValid(body));
+    if (valid.length < bodies.length) this.progress(`${operation.id}: could not build every valid body the schema asks for; ${valid.length} of ${bodies.length} kept`);
+    return valid;
   }
 
   private pathParams(operation: Operation, style: 'plain' | 'wild', index: number): Record<string, string> {
@@ -355,7 +359,8 @@ class Run {
       // 4. Generated valid input over the whole input space, shrunk on failure.
       this.property(`${operation.id}:valid`, request
         ? fc.tuple(valueArbitrary(request.schema, { style: 'wild' }), fc.nat())
-            .map(([body, index]) => this.testCase(operation, { kind: 'positive', payload: { kind: 'json', value: this.withPrefix(request.schema, body) }, pathParams: this.pathParams(operation, 'wild', index % 8), what: 'with a generated valid body' }))
+            .map(([body, index]) => ({ body: this.withPrefix(request.schema, body), index }))
+            .map(({ body, index }) => (request.isValid(body) ? this.testCase(operation, { kind: 'positive', payload: { kind: 'json', value: body }, pathParams: this.pathParams(operation, 'wild', index % 8), what: 'with a generated valid body' }) : undefined))
         : fc.nat({ max: 7 }).map((index) => plainCase(undefined, index)),
         request ? this.runs : Math.min(this.runs, 3), collection),
       // 5. Generated valid bodies, each with one generated mutation.
@@ -363,8 +368,12 @@ class Run {
         ? this.property(`${operation.id}:invalid`,
             fc.tuple(valueArbitrary(request.schema, { style: 'wild' }), fc.constantFrom(...mutations))
               .map(([body, mutation]) => ({ body: this.withPrefix(request.schema, body), mutation }))
-              .filter(({ body, mutation }) => { const p = mutation.apply(body); return p.kind === 'raw' || !request.isValid(p.value); })
-              .map(({ body, mutation }) => this.mutationCase(operation, mutation, body)),
+              .map(({ body, mutation }) => {
+                // Only a valid body with one mutation that makes it invalid on the wire is a negative case.
+                const payload = mutation.apply(body);
+                const stillValid = payload.kind === 'json' && request.isValid(payload.value);
+                return request.isValid(body) && !stillValid ? this.mutationCase(operation, mutation, body) : undefined;
+              }),
             this.runs, collection)
         : Promise.resolve(),
     ]);
@@ -492,7 +501,8 @@ class Run {
    * last failing case it tries is the minimal one and is the one reported. Later rounds replay the
    * same seed while ignoring the problems already found, so one problem cannot hide another.
    */
-  private async property(name: string, cases: fc.Arbitrary<TestCase>, runs: number, collection: CollectionSpec | undefined): Promise<void> {
+  /** undefined cases (inputs the generators could not make right) are skipped, never sent. */
+  private async property(name: string, cases: fc.Arbitrary<TestCase | undefined>, runs: number, collection: CollectionSpec | undefined): Promise<void> {
     const known = new Set<string>();
     for (let round = 0; round < PROPERTY_ROUNDS && !this.aborted; round++) {
       let minimal: Executed | undefined;
@@ -500,6 +510,8 @@ class Run {
       const result = await fc.check(
         fc.asyncProperty(fc.limitShrink(cases, MAX_SHRINKS), async (testCase) => {
           if (this.aborted || this.unreachable) return true;
+          fc.pre(testCase !== undefined);
+          if (!testCase) return true;
           const exchange = await this.send(testCase);
           if (!exchange) return true;
           const executed = this.check(testCase, exchange, parseBody(exchange), collection);

@@ -126,13 +126,18 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   for (const [name, propertySchema] of Object.entries(properties)) valueMutations(propertySchema, [...path, name], out, depth + 1);
 }
 
+/** JSON text of a value; undefined (no valid body could be built) reads as an empty object. */
+function jsonText(valid: unknown): string {
+  return JSON.stringify(valid) ?? '{}';
+}
+
 function singleQuoted(valid: unknown): string {
-  const text = JSON.stringify(valid);
+  const text = jsonText(valid);
   return text.includes('"') ? text.replace(/"/g, "'") : "{'quoted': 'singly'}";
 }
 
 function trailingComma(valid: unknown): string {
-  const text = JSON.stringify(valid);
+  const text = jsonText(valid);
   return /^[[{]/.test(text) && text.length > 2 ? `${text.slice(0, -1)},${text.slice(-1)}` : `[${text},]`;
 }
 
@@ -142,7 +147,7 @@ function trailingComma(valid: unknown): string {
  */
 export function bodyMutations(schema: JsonSchema, isValid: (value: unknown) => boolean, baseline: unknown): Mutation[] {
   const candidates: Mutation[] = [
-    { id: 'body:malformed-json', label: 'body is malformed JSON', apply: (valid) => ({ kind: 'raw', text: JSON.stringify(valid).slice(0, -1) || '{' }) },
+    { id: 'body:malformed-json', label: 'body is malformed JSON', apply: (valid) => ({ kind: 'raw', text: jsonText(valid).slice(0, -1) || '{' }) },
     { id: 'body:empty', label: 'body is empty', apply: () => ({ kind: 'raw', text: '' }) },
     // JSON5-style leniency is not JSON: a trailing comma and single quotes must be refused too.
     { id: 'body:trailing-comma', label: 'body has a trailing comma', apply: (valid) => ({ kind: 'raw', text: trailingComma(valid) }) },

@@ -27,6 +27,19 @@ function isValidFor(schema: JsonSchema): (value: unknown) => boolean {
 type Schema = Record<string, unknown>;
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
 
+/**
+ * A filter that cannot spin: fast-check retries a filter forever, so a constraint no generated
+ * value meets (a date-time with maxLength 10) would hang the run. Probed once at construction; if
+ * none of 100 candidates passes, the arbitrary yields `fallback`, which callers validate and skip.
+ */
+export function boundedFilter<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => boolean, fallback: T): fc.Arbitrary<T> {
+  const probe = fc.sample(arbitrary, { numRuns: 100, seed: 1 });
+  return probe.some(predicate) ? arbitrary.filter(predicate) : fc.constant(fallback);
+}
+
+/** What a generator yields for a schema it cannot satisfy: never valid where a string is wanted. */
+export const UNSATISFIABLE = Object.freeze({ unsatisfiable: true });
+
 export function typesOf(schema: Schema): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type as string[];
@@ -67,8 +80,7 @@ export function valueArbitrary(schemaIn: JsonSchema, options: ValueStyle): fc.Ar
   const schema = mergeAllOf(schemaIn as Schema);
   let arbitrary = build(schema, options);
   if (schema.not !== undefined || schema.oneOf !== undefined) {
-    const check = isValidFor(schemaIn);
-    arbitrary = arbitrary.filter(check);
+    arbitrary = boundedFilter(arbitrary, isValidFor(schemaIn), UNSATISFIABLE as unknown);
   }
   return arbitrary;
 }
@@ -132,9 +144,9 @@ function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
   const declaredMax = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
   if (typeof schema.pattern === 'string') {
-    return fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }).filter((value) => lengthBetween(value, min, declaredMax ?? Infinity));
+    return boundedFilter(fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }), (value) => lengthBetween(value, min, declaredMax ?? Infinity), UNSATISFIABLE as unknown as string);
   }
-  if (format) return format().filter((value) => lengthBetween(value, min, declaredMax ?? Infinity));
+  if (format) return boundedFilter(format(), (value) => lengthBetween(value, min, declaredMax ?? Infinity), UNSATISFIABLE as unknown as string);
   return options.style === 'plain' ? plainString(min, declaredMax ?? 24) : wildString(min, declaredMax ?? 60_000);
 }
 
@@ -162,9 +174,13 @@ function integerFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
   const { min, max } = numericBounds(schema, true, options.style === 'plain');
   const low = Math.ceil(min);
   const high = Math.floor(max);
+  if (low > high) return fc.constant(UNSATISFIABLE as unknown as number);
   if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
     const m = schema.multipleOf;
-    return fc.integer({ min: Math.ceil(low / m), max: Math.floor(high / m) }).map((k) => k * m).filter(Number.isInteger);
+    const lowK = Math.ceil(low / m);
+    const highK = Math.floor(high / m);
+    if (lowK > highK) return fc.constant(UNSATISFIABLE as unknown as number);
+    return boundedFilter(fc.integer({ min: lowK, max: highK }).map((k) => k * m), Number.isInteger, UNSATISFIABLE as unknown as number);
   }
   return fc.integer({ min: low, max: high });
 }
@@ -177,8 +193,10 @@ function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
     const highK = Math.floor(max / m);
     return fc.integer({ min: Math.max(lowK, -1e9), max: Math.min(highK, 1e9) }).map((k) => Number((k * m).toPrecision(15)));
   }
+  if (min > max) return fc.constant(UNSATISFIABLE as unknown as number);
   const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((value) => (Object.is(value, -0) ? 0 : value));
-  return options.style === 'plain' ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }).filter((v) => v >= min && v <= max) : double;
+  if (options.style === 'wild' || Math.ceil(min) > Math.floor(max)) return double;
+  return boundedFilter(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), (v) => v >= min && v <= max, UNSATISFIABLE as unknown as number);
 }
 
 function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> {
