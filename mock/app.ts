@@ -129,6 +129,11 @@ export function createMockApp(options: MockOptions): MockApp {
     if (!behaviour) {
       return sendError(res, new MockHttpError(501, 'not_implemented', `${operation.method} ${operation.path} is named by the document, but its behaviour is not specified.`));
     }
+    if (behaviour.kind === 'empty-success') {
+      if (operation.requestBody) await readValidBody(req, operation);
+      res.writeHead(behaviour.status, { 'Content-Length': '0' }).end();
+      return;
+    }
     const collections = store.collections(sessionOf(req));
     if (behaviour.kind === 'list') return sendJson(res, behaviour.status, collectionOf(collections, behaviour).listJson());
     if (behaviour.kind === 'read') {
@@ -271,7 +276,7 @@ function sessionOf(req: IncomingMessage): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-function collectionOf(collections: Collections, behaviour: Behaviour) {
+function collectionOf(collections: Collections, behaviour: { readonly collection: string }) {
   const collection = collections.get(behaviour.collection);
   if (!collection) throw new Error(`no collection ${behaviour.collection}`);
   return collection;

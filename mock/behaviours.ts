@@ -21,7 +21,13 @@ export interface ReadBehaviour {
   readonly parameter: string;
 }
 
-export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour;
+/** An operation whose documented success carries no body: answered with that status, empty. */
+export interface EmptySuccessBehaviour {
+  readonly kind: 'empty-success';
+  readonly status: number;
+}
+
+export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | EmptySuccessBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;
@@ -37,6 +43,11 @@ export function bindBehaviours(contract: Contract): Bindings {
     if (create) {
       behaviours.set(create.operation, { kind: 'create', collection: path, status: create.success.status, storedProperties: create.storedProperties });
     }
+  }
+  for (const operation of contract.operations) {
+    if (behaviours.has(operation) || operation.unspecified) continue;
+    const empty = operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
+    if (empty) behaviours.set(operation, { kind: 'empty-success', status: Number(empty.status) });
   }
   return { behaviours, collections };
 }
