@@ -472,14 +472,38 @@ class Run {
     );
   }
 
+  /**
+   * Lists the collection and checks it against the sequence's evidence. A list that lacks a
+   * created item is read again after 250 ms and 1 s before the check runs: the seed does not say
+   * how soon a creation shows, so a service that indexes asynchronously is given a moment.
+   */
   private async listItems(testCase: TestCase, collection: CollectionSpec, evidence?: Omit<SequenceEvidence, 'after'>): Promise<{ items?: Record<string, unknown>[] }> {
+    let read = await this.readList(testCase);
+    for (const delay of [250, 1_000]) {
+      if (!read || !evidence || !read.items || this.allListed(collection, evidence, read.items)) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      read = (await this.readList(testCase)) ?? read;
+    }
+    if (!read) return {};
+    const sequence = evidence && read.items ? { ...evidence, after: read.items } : undefined;
+    this.record(this.check(testCase, read.exchange, read.body, collection, sequence));
+    return read.items ? { items: read.items } : {};
+  }
+
+  private async readList(testCase: TestCase): Promise<{ exchange: Exchange; body: ParsedBody; items?: Record<string, unknown>[] } | undefined> {
     const exchange = await this.send(testCase);
-    if (!exchange) return {};
+    if (!exchange) return undefined;
     const body = parseBody(exchange);
     const items = body.kind === 'json' && Array.isArray(body.value) ? (body.value as Record<string, unknown>[]) : undefined;
-    const sequence = evidence && items ? { ...evidence, after: items } : undefined;
-    this.record(this.check(testCase, exchange, body, collection, sequence));
-    return items ? { items } : {};
+    return { exchange, body, ...(items ? { items } : {}) };
+  }
+
+  private allListed(collection: CollectionSpec, evidence: Omit<SequenceEvidence, 'after'>, items: readonly Record<string, unknown>[]): boolean {
+    const listed = new Set(items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)));
+    return (evidence.creations ?? []).every(({ body }) => {
+      const item = body.kind === 'json' ? (body.value as Record<string, unknown> | null) : null;
+      return !item || typeof item !== 'object' || item[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
+    });
   }
 
   // --- execution ---------------------------------------------------------------------------
