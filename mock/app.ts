@@ -3,7 +3,7 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeIssues, responseFor, type Contract, type Operation } from '../spec/index.js';
-import { createAuthenticator, createKeyMatcher } from './auth.js';
+import { createAuthenticator, createKeyMatcher, hasBearerKey } from './auth.js';
 import { bindBehaviours, type Behaviour } from './behaviours.js';
 import { checkContentType, parseJson, readBody } from './body.js';
 import { answerPreflight, applyCors, isPreflight, type CorsPolicy } from './cors.js';
@@ -233,8 +233,7 @@ export function createMockApp(options: MockOptions): MockApp {
     sendJson(res, 200, JSON.stringify({ status: 'ok' }));
   });
   app.post('/__mock/reset', function resetStore(req: Request, res: Response) {
-    const credential = /^\s*bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (!credential || !isKey(credential)) {
+    if (!hasBearerKey(req.headers.authorization, isKey)) {
       return sendError(res, new MockHttpError(401, 'unauthorized', 'Resetting the mock needs Authorization: Bearer <API_KEY>.', { 'WWW-Authenticate': 'Bearer realm="pet-catalog-mock"' }));
     }
     const session = sessionOf(req) ?? (new URL(req.url, 'http://mock.invalid').searchParams.get('session') ?? undefined);

@@ -19,9 +19,15 @@ export function createKeyMatcher(keys: readonly string[]): (candidate: string) =
   };
 }
 
+/** True when the header is `Bearer <key>` with one of the keys (for the mock's own endpoints). */
+export function hasBearerKey(header: string | undefined, isKey: (candidate: string) => boolean): boolean {
+  const parsed = parseAuthorization(header);
+  return parsed?.scheme === 'bearer' && parsed.credential !== '' && isKey(parsed.credential);
+}
+
 type Presented = 'missing' | 'wrong-scheme' | 'invalid' | 'valid';
 
-function bearerCredential(header: string | undefined): { scheme: string; credential: string } | undefined {
+function parseAuthorization(header: string | undefined): { scheme: string; credential: string } | undefined {
   if (!header) return undefined;
   const match = /^\s*(\S+)(?:\s+(.*?))?\s*$/.exec(header);
   if (!match) return undefined;
@@ -30,7 +36,7 @@ function bearerCredential(header: string | undefined): { scheme: string; credent
 
 function presented(scheme: SecuritySchemeSpec, req: IncomingMessage, isKey: (k: string) => boolean): Presented {
   if (scheme.type === 'http') {
-    const parsed = bearerCredential(req.headers.authorization);
+    const parsed = parseAuthorization(req.headers.authorization);
     if (!parsed) return 'missing';
     if (parsed.scheme !== (scheme.scheme ?? 'bearer')) return 'wrong-scheme';
     return parsed.credential && isKey(parsed.credential) ? 'valid' : 'invalid';

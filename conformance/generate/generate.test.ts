@@ -128,7 +128,7 @@ describe('mutations say what they broke', () => {
 describe('wild strings', () => {
   it('cover the edge cases the issue names', () => {
     const joined = EDGE_STRINGS.join('');
-    for (const probe of ['\u0000', '😀'.slice(0, 0) + '🐶', '\u202E', 'e\u0301', 'null', 'true', '"', '\\']) expect(joined).toContain(probe);
+    for (const probe of ['\u0000', '🐶', '\u202E', 'e\u0301', 'null', 'true', '"', '\\']) expect(joined).toContain(probe);
   });
 
   it('reach tens of thousands of characters and astral code points', () => {
