@@ -17,8 +17,8 @@ function sources(folder: string): string[] {
 
 function importedLayers(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  return [...text.matchAll(/from '(\.[^']+)'|import\('(\.[^']+)'\)/g)]
-    .map((match) => relative(root, join(root, file, '..', match[1] ?? match[2]!)).split('/')[0]!)
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)]
+    .map((match) => relative(root, join(root, file, '..', match[1]!)).split('/')[0]!)
     .filter((layer) => layer !== file.split('/')[0]);
 }
 
