@@ -205,6 +205,13 @@ describe('off the contract', () => {
     expect(res.headers.allow).toBe('GET, POST, HEAD');
   });
 
+  it('answers unspecified operations with another error status when asked', async () => {
+    const { call } = mock({ unspecifiedStatus: 404 });
+    const res = await call('GET', '/v1/store/orders', { headers: AUTH });
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('unspecified_operation');
+  });
+
   it('answers unspecified operations with 501 Error', async () => {
     for (const path of ['/v1/pets/7', '/v1/store/orders']) {
       const res = await api.call('GET', path, { headers: AUTH });

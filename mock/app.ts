@@ -41,12 +41,14 @@ export interface MockOptions {
   /** Default: every origin reflected. */
   readonly cors?: CorsPolicy;
   readonly latencyMs?: number;
+  /** Status for operations without a behaviour. Default 501; 404 suits tools that fail on any 5xx. */
+  readonly unspecifiedStatus?: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
 }
 
 export interface MockedOperation {
   readonly operation: Operation;
-  /** The stateful behaviour bound to it; undefined answers 501. */
+  /** The stateful behaviour bound to it; undefined answers 501 (or unspecifiedStatus). */
   readonly behaviour?: Behaviour;
 }
 
@@ -106,6 +108,9 @@ export function createMockApp(options: MockOptions): MockApp {
   const store = new SessionStore(seeded, options.maxSessions);
 
   const notFound = (path: string) => new MockHttpError(404, 'not_found', `No operation is documented at ${path}.`);
+  const unspecifiedStatus = options.unspecifiedStatus ?? 501;
+  const unspecified = (operation: Operation) =>
+    new MockHttpError(unspecifiedStatus, unspecifiedStatus === 501 ? 'not_implemented' : 'unspecified_operation', `${operation.method} ${operation.path} is named by the document, but its behaviour is not specified.`);
 
   /** Steps: 1 route, 2 security, 3 forced status, 4 behaviour (body read and validated). */
   async function handleOperation(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -127,7 +132,7 @@ export function createMockApp(options: MockOptions): MockApp {
       if (forced >= 400) return sendError(res, forcedError(forced));
     }
     if (!behaviour) {
-      return sendError(res, new MockHttpError(501, 'not_implemented', `${operation.method} ${operation.path} is named by the document, but its behaviour is not specified.`));
+      return sendError(res, unspecified(operation));
     }
     if (behaviour.kind === 'empty-success') {
       if (operation.requestBody) await readValidBody(req, operation);

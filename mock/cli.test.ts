@@ -129,7 +129,7 @@ describe('start-up errors are one line and exit 2', () => {
   it('lists every flag and environment variable in --help', async () => {
     const { code, output } = await runToExit(['--help']);
     expect(code).toBe(0);
-    for (const word of ['--port', '--host', '--api-key', '--spec', '--seed-file', '--empty', '--body-limit', '--max-categories', '--cors-origin', '--no-cors', '--latency', '--log', '--quiet', 'PORT', 'HOST', 'MOCK_API_KEYS', 'MOCK_SPEC', 'Exit codes']) {
+    for (const word of ['--port', '--host', '--api-key', '--spec', '--seed-file', '--empty', '--body-limit', '--max-categories', '--cors-origin', '--no-cors', '--latency', '--unspecified-status', '--log', '--quiet', 'PORT', 'HOST', 'MOCK_API_KEYS', 'MOCK_SPEC', 'Exit codes']) {
       expect(output).toContain(word);
     }
   });

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     maxItems: options.maxItems,
     cors: options.corsOrigins === false ? false : { origins: options.corsOrigins },
     latencyMs: options.latencyMs,
+    unspecifiedStatus: options.unspecifiedStatus,
     ...(onRequest ? { onRequest } : {}),
     port: options.port,
     host: options.host,
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
     `Pet Catalog mock (${contract.title} ${contract.version}) listening on ${mock.baseUrl}`,
     `  key:        Authorization: Bearer ${keyNote}`,
     ...info.operations.map(({ operation, behaviour }) =>
-      `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'empty-success' ? `${behaviour.status} (empty)` : behaviour.kind) : '501 (behaviour not specified)'}`,
+      `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'empty-success' ? `${behaviour.status} (empty)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
     ),
     ...[...info.seeded].map(([path, count]) => `  seeded:     ${count} item(s) in ${path}`),
     `  document:   ${mock.origin}/openapi.yaml`,

@@ -15,6 +15,7 @@ export interface MockCliOptions {
   readonly maxItems: number;
   readonly corsOrigins: '*' | readonly string[] | false;
   readonly latencyMs: number;
+  readonly unspecifiedStatus: number;
   readonly log: 'text' | 'json' | 'none';
   readonly help: boolean;
 }
@@ -40,6 +41,10 @@ Flags (each overrides its environment variable):
                                               (default: every origin reflected)
   --no-cors              MOCK_CORS=off        send no CORS headers
   --latency MS           MOCK_LATENCY_MS      delay every response by MS milliseconds
+  --unspecified-status N MOCK_UNSPECIFIED_STATUS
+                                              status for operations whose behaviour the document
+                                              does not show (default 501; 404 for tools that fail
+                                              on any 5xx)
   --log text|json        MOCK_LOG             one line per request (default text)
   --quiet                                     no request log
   --help                                      this text
@@ -67,6 +72,12 @@ function port(raw: string | undefined): number {
   return value;
 }
 
+function errorStatus(raw: string | undefined): number {
+  const value = integer('--unspecified-status', raw, 501, 400);
+  if (value > 599) throw new UsageError(`--unspecified-status must be a 4xx or 5xx status, not "${raw}"`);
+  return value;
+}
+
 function list(raw: string | readonly string[] | undefined): string[] {
   const values = typeof raw === 'string' ? [raw] : (raw ?? []);
   return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
@@ -91,6 +102,7 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
         'cors-origin': { type: 'string', multiple: true },
         'no-cors': { type: 'boolean' },
         latency: { type: 'string' },
+        'unspecified-status': { type: 'string' },
         log: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -121,6 +133,7 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     maxItems: integer('--max-categories', flags['max-categories'] ?? env.MOCK_MAX_CATEGORIES, DEFAULT_MAX_ITEMS, 0),
     corsOrigins: corsOff ? false : origins.length > 0 ? origins : '*',
     latencyMs: integer('--latency', flags.latency ?? env.MOCK_LATENCY_MS, 0, 0),
+    unspecifiedStatus: errorStatus(flags['unspecified-status'] ?? env.MOCK_UNSPECIFIED_STATUS),
     log,
     help: flags.help === true,
   };
