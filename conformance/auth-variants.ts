@@ -49,7 +49,9 @@ export function secretForms(key: string | undefined): string[] {
 /** Replaces every form of the key in text; the last line of defence for all output. */
 export function createRedactor(key: string | undefined): (text: string) => string {
   const forms = secretForms(key);
-  if (forms.length === 0) return (text) => text;
+  // Credentials written into a URL (https://user:secret@host) are never printed either.
+  const withoutUserinfo = (text: string): string => text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s'"]+@/gi, '$1[REDACTED]@');
+  if (forms.length === 0) return withoutUserinfo;
   const pattern = new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-  return (text) => text.replace(pattern, '[REDACTED]');
+  return (text) => withoutUserinfo(text.replace(pattern, '[REDACTED]'));
 }

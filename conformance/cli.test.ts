@@ -54,6 +54,16 @@ describe('npm run conformance', () => {
     expect(readFileSync(join(dir, 'report.json'), 'utf8') + readFileSync(join(dir, 'junit.xml'), 'utf8')).not.toContain(KEY);
   });
 
+  it('never prints credentials written into the base URL', async () => {
+    const server = await startReferenceServer({ key: KEY, fault: 'create-answers-200' });
+    const baseUrl = server.baseUrl.replace('http://', 'http://deploy:url-Secret-77@');
+    const { code, stdout, stderr } = await run(['--base-url', baseUrl, '--seed', '5'], { CONFORMANCE_API_KEY: KEY });
+    await server.close();
+    expect(code).toBe(1);
+    expect(stdout).toContain('[REDACTED]@127.0.0.1');
+    expect(stdout + stderr).not.toContain('url-Secret-77');
+  });
+
   it('exits 2 with one line for an unreachable target', async () => {
     const server = await startReferenceServer({});
     await server.close();

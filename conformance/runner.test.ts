@@ -127,6 +127,19 @@ describe('never leaks the key', () => {
   });
 });
 
+describe('never leaks credentials written into the base URL', () => {
+  it('in any report', async () => {
+    const server = await startReferenceServer({ key: KEY, fault: 'create-answers-200' });
+    const baseUrl = server.baseUrl.replace('http://', 'http://deploy:url-Secret-77@');
+    const result = await runConformance({ target: { baseUrl }, contract, apiKey: KEY, seed: 3 });
+    await server.close();
+    expect(result.exitCode).toBe(1);
+    const outputs = [consoleReport(result, 'npm run conformance --'), jsonReport(result), junitReport(result)].join('\n');
+    expect(outputs).toContain('[REDACTED]@127.0.0.1');
+    expect(outputs).not.toContain('url-Secret-77');
+  });
+});
+
 describe('safe on real deployments', () => {
   it('--read-only sends no write', async () => {
     const server = await startReferenceServer({ key: KEY });
