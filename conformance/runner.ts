@@ -243,8 +243,18 @@ class Run {
       throw new RunError(`nothing to test: ${reasons}`);
     }
     await Promise.all([
-      ...testable.map((operation) => this.testOperation(operation)),
-      ...this.collections.filter((c) => c.list && c.create && !this.options.readOnly).filter((c) => testable.includes(c.create!.operation)).map((c) => this.testSequences(c)),
+      ...testable.map(async (operation) => {
+        await this.testOperation(operation);
+        const result = this.results.get(operation)!;
+        const failed = Object.values(result.checks).filter((c) => c.outcome === 'failed').length;
+        this.progress(`${operation.id}: done, ${result.requests} requests, ${failed} failing check(s)`);
+      }),
+      ...this.collections
+        .filter((c) => c.list && c.create && !this.options.readOnly && testable.includes(c.create.operation))
+        .map(async (c) => {
+          await this.testSequences(c);
+          this.progress(`${c.path}: create, list and read-back sequences done`);
+        }),
     ]);
   }
 
@@ -693,7 +703,10 @@ class Run {
       }
       const violation = this.violation(check, executed, finding, severity);
       this.problems.set(key, violation);
-      if (severity === 'failure') this.options.onFailure?.(violation);
+      if (severity === 'failure') {
+        this.progress(`FAIL ${violation.check} · ${violation.operation} · ${violation.title}`);
+        this.options.onFailure?.(violation);
+      }
     }
   }
 
