@@ -1,6 +1,6 @@
 // Every check the runner applies: a named pure function with one signature, in one registry.
 // A check's name is its id in reports, flags and JUnit. One concern per check.
-import { documentedStatuses, isJsonMediaType, type Operation } from '../spec/index.js';
+import { documentedStatuses, isJsonMediaType, mediaTypeMatches, type Operation } from '../spec/index.js';
 import { idKey } from './json-body.js';
 import type { Check, CheckContext, Finding, NamedCheck } from './model.js';
 
@@ -61,11 +61,7 @@ const contentTypeConformance: Check = (context) => {
   if (!context.exchange.ok || documented.length === 0 || context.exchange.response.bytes === 0) return undefined;
   const header = contentTypeOf(context);
   const essence = header?.split(';')[0]?.trim().toLowerCase();
-  const matches = documented.some((media) => {
-    const want = media.mediaType.toLowerCase();
-    return want === '*/*' || want === essence || (want.endsWith('/*') && essence?.startsWith(want.slice(0, -1)));
-  });
-  if (matches) return [];
+  if (essence !== undefined && documented.some((media) => mediaTypeMatches(essence, media.mediaType))) return [];
   return [{ title: 'Undocumented Content-Type', message: received(header ?? 'no Content-Type', documented.map((m) => m.mediaType).join(' or ')) }];
 };
 

@@ -117,6 +117,11 @@ function parseBody(exchange: Exchange): ParsedBody {
   }
 }
 
+/** A string property whose values are not narrowed to a format, pattern or fixed set. */
+function isFreeString(schema: Record<string, unknown> | undefined): schema is Record<string, unknown> {
+  return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
+}
+
 /** A small limiter: at most `size` tasks at once, in order of arrival. */
 function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
   let active = 0;
@@ -131,6 +136,11 @@ function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
       waiting.shift()?.();
     }
   };
+}
+
+interface RequestSchema {
+  readonly schema: JsonSchema;
+  readonly isValid: (value: unknown) => boolean;
 }
 
 interface Executed {
@@ -260,11 +270,15 @@ class Run {
 
   // --- cases -------------------------------------------------------------------------------
 
-  private requestSchema(operation: Operation): { schema: JsonSchema; isValid: (value: unknown) => boolean } | undefined {
-    const media = operation.requestBody?.content.find((m) => m.validator);
-    if (!media?.validator) return undefined;
-    const validator = media.validator;
-    return { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 };
+  private readonly requestSchemas = new Map<Operation, RequestSchema | undefined>();
+
+  /** The request body schema and its validity test, built once per operation. */
+  private requestSchema(operation: Operation): RequestSchema | undefined {
+    if (!this.requestSchemas.has(operation)) {
+      const validator = operation.requestBody?.content.find((m) => m.validator)?.validator;
+      this.requestSchemas.set(operation, validator && { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 });
+    }
+    return this.requestSchemas.get(operation);
   }
 
   /** The property that carries the recognisable prefix: the first required, unconstrained string. */
@@ -274,8 +288,7 @@ class Run {
     const required = (schema.required ?? []) as string[];
     const free = (name: string) => {
       const property = properties[name];
-      return property?.type === 'string' && !property.enum && !property.pattern && !property.format && !('const' in property) &&
-        (typeof property.maxLength !== 'number' || property.maxLength >= this.prefix.length + 8);
+      return isFreeString(property) && (typeof property.maxLength !== 'number' || property.maxLength >= this.prefix.length + 8);
     };
     return ['name', 'title', ...required].find((name) => required.includes(name) && free(name));
   }
@@ -399,7 +412,7 @@ class Run {
     const properties = (request.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
     const cases: TestCase[] = [];
     for (const [name, schema] of Object.entries(properties)) {
-      if (schema.type !== 'string' || schema.enum || schema.pattern || schema.format || 'const' in schema) continue;
+      if (!isFreeString(schema)) continue;
       const values = [...EDGE_STRINGS, 'é'.repeat(10_000), '😀'.repeat(50_000)];
       for (const value of values) {
         const edged = this.withPrefix(request.schema, { ...(body as Record<string, unknown>), [name]: value });

@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { MediaTypeSpec } from '../spec/index.js';
 import { MockHttpError } from './errors.js';
-import { isJsonMediaType } from '../spec/index.js';
+import { isJsonMediaType, mediaTypeMatches } from '../spec/index.js';
 
 
 function tooLarge(limit: number): MockHttpError {
@@ -48,12 +48,6 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('end', onEnd);
     req.on('error', onError);
   });
-}
-
-function mediaTypeMatches(actual: string, documented: string): boolean {
-  if (documented === '*/*') return true;
-  if (documented.endsWith('/*')) return actual.startsWith(documented.slice(0, -1));
-  return actual === documented.toLowerCase();
 }
 
 /** The documented media type the request's Content-Type names, or a 400 saying what to send. */

@@ -32,6 +32,15 @@ export function isJsonMediaType(mediaType: string): boolean {
   return essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence);
 }
 
+// Whether a received media type essence (lower case, no parameters) fits a documented one;
+// wildcards ("any type", "text/ anything") are allowed.
+export function mediaTypeMatches(essence: string, documented: string): boolean {
+  const want = documented.toLowerCase();
+  if (want === '*/*') return true;
+  if (want.endsWith('/*')) return essence.startsWith(want.slice(0, -1));
+  return essence === want;
+}
+
 /** The first documented 2xx response with a JSON schema. */
 export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
   for (const response of operation.responses) {

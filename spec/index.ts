@@ -15,7 +15,7 @@ export { toJsonSchema } from './json-schema.js';
 export type { JsonSchema, Direction } from './json-schema.js';
 export { describeIssues } from './validators.js';
 export type { SchemaIssue, SchemaValidator } from './validators.js';
-export { findCollections, isJsonMediaType, jsonSuccess, propertiesOf } from './collections.js';
+export { findCollections, isJsonMediaType, jsonSuccess, mediaTypeMatches, propertiesOf } from './collections.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
 export { SchemaCompiler } from './validators.js';
 export { diffContracts } from './diff.js';
