@@ -28,10 +28,23 @@ function contentTypeOf(context: CheckContext): string | undefined {
 const transportErrors: Check = (context) => {
   if (!context.exchange.ok) {
     const { fault } = context.exchange;
-    return [{ title: `Transport failure: ${fault.kind}`, message: received(fault.message, 'a complete HTTP response within the time-out') }];
+    return [
+      {
+        title: `Transport failure: ${fault.kind}`,
+        message: received(fault.message, 'a complete HTTP response within the time-out'),
+      },
+    ];
   }
   if (context.body.kind === 'unparseable') {
-    return [{ title: 'Body is not valid JSON', message: received(`a body that does not parse (${context.body.error})`, `JSON, as the Content-Type ${contentTypeOf(context) ?? ''} says`) }];
+    return [
+      {
+        title: 'Body is not valid JSON',
+        message: received(
+          `a body that does not parse (${context.body.error})`,
+          `JSON, as the Content-Type ${contentTypeOf(context) ?? ''} says`,
+        ),
+      },
+    ];
   }
   return [];
 };
@@ -40,11 +53,22 @@ const transportErrors: Check = (context) => {
 const noServerError: Check = (context) => {
   const status = statusOf(context);
   if (status === undefined) return undefined;
-  return status >= 500 ? [{ title: 'Server error', message: received(`${status}`, 'a status below 500 (the document lists no server errors)') }] : [];
+  return status >= 500
+    ? [
+        {
+          title: 'Server error',
+          message: received(`${status}`, 'a status below 500 (the document lists no server errors)'),
+        },
+      ]
+    : [];
 };
 
 /** Rate limits are not specified: a 429 that outlasted the runner's retries is a note. */
-const RATE_LIMITED: Finding = { severity: 'note', title: 'Rate limited', message: received('429 after retries', 'a documented status; the seed leaves rate limits open') };
+const RATE_LIMITED: Finding = {
+  severity: 'note',
+  title: 'Rate limited',
+  message: received('429 after retries', 'a documented status; the seed leaves rate limits open'),
+};
 
 /** The status is one the document lists for the operation (5xx are the server-error check's). */
 const statusCodeConformance: Check = (context) => {
@@ -52,7 +76,12 @@ const statusCodeConformance: Check = (context) => {
   if (status === undefined || status >= 500) return undefined;
   if (context.response) return [];
   if (status === 429) return [RATE_LIMITED];
-  return [{ title: 'Undocumented status code', message: received(`${status}`, `one of ${documentedList(context.testCase.operation)}`) }];
+  return [
+    {
+      title: 'Undocumented status code',
+      message: received(`${status}`, `one of ${documentedList(context.testCase.operation)}`),
+    },
+  ];
 };
 
 /** A body's media type is one documented for that status (parameters such as charset allowed). */
@@ -62,7 +91,12 @@ const contentTypeConformance: Check = (context) => {
   const header = contentTypeOf(context);
   const essence = header?.split(';')[0]?.trim().toLowerCase();
   if (essence !== undefined && documented.some((media) => mediaTypeMatches(essence, media.mediaType))) return [];
-  return [{ title: 'Undocumented Content-Type', message: received(header ?? 'no Content-Type', documented.map((m) => m.mediaType).join(' or ')) }];
+  return [
+    {
+      title: 'Undocumented Content-Type',
+      message: received(header ?? 'no Content-Type', documented.map((m) => m.mediaType).join(' or ')),
+    },
+  ];
 };
 
 /** The body validates against the schema documented for the received status. */
@@ -70,15 +104,25 @@ const responseSchemaConformance: Check = (context) => {
   const documented = context.response?.content ?? [];
   if (!context.exchange.ok || documented.length === 0) return undefined;
   const essence = contentTypeOf(context)?.split(';')[0]?.trim().toLowerCase();
-  const media = documented.find((m) => m.mediaType.toLowerCase() === essence) ?? documented.find((m) => isJsonMediaType(m.mediaType));
+  const media =
+    documented.find((m) => m.mediaType.toLowerCase() === essence) ??
+    documented.find((m) => isJsonMediaType(m.mediaType));
   if (!media?.validator) return undefined;
   if (context.body.kind === 'empty') {
-    return [{ title: 'Missing response body', message: received('an empty body', `a ${media.mediaType} body for status ${context.exchange.response.status}`) }];
+    return [
+      {
+        title: 'Missing response body',
+        message: received('an empty body', `a ${media.mediaType} body for status ${context.exchange.response.status}`),
+      },
+    ];
   }
   if (context.body.kind !== 'json') return undefined;
   return media.validator.validate(context.body.value).map((issue) => ({
     title: `Response violates schema (${issue.keyword})`,
-    message: received(`${issue.pointer || '(body)'} ${issue.message}`, `a body valid for the ${context.response!.status} schema`),
+    message: received(
+      `${issue.pointer || '(body)'} ${issue.message}`,
+      `a body valid for the ${context.response!.status} schema`,
+    ),
     pointer: issue.pointer,
     keyword: issue.keyword,
   }));
@@ -92,7 +136,13 @@ const errorStatusMatchesHttpStatus: Check = (context) => {
   if (typeof value !== 'object' || value === null || !(property in value)) return [];
   const status = context.exchange.response.status;
   if (value[property] === status) return [];
-  return [{ title: 'Body status differs from HTTP status', message: received(`${property} ${JSON.stringify(value[property])}`, `${property} ${status}, the HTTP status`), pointer: `/${property}` }];
+  return [
+    {
+      title: 'Body status differs from HTTP status',
+      message: received(`${property} ${JSON.stringify(value[property])}`, `${property} ${status}, the HTTP status`),
+      pointer: `/${property}`,
+    },
+  ];
 };
 
 /** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
@@ -100,7 +150,17 @@ const negativeDataRejection: Check = (context) => {
   const status = statusOf(context);
   if (context.testCase.kind !== 'negative' || status === undefined) return undefined;
   if (status >= 400) return [];
-  return [{ title: 'Invalid input accepted', message: received(`${status} for input where ${context.testCase.mutation ?? 'the input is invalid'}`, `a documented 4xx (${documentedStatuses(context.testCase.operation).filter((s) => s >= 400 && s < 500).join(', ')})`) }];
+  return [
+    {
+      title: 'Invalid input accepted',
+      message: received(
+        `${status} for input where ${context.testCase.mutation ?? 'the input is invalid'}`,
+        `a documented 4xx (${documentedStatuses(context.testCase.operation)
+          .filter((s) => s >= 400 && s < 500)
+          .join(', ')})`,
+      ),
+    },
+  ];
 };
 
 /** Schema-valid input with valid credentials is accepted. A 400 (or 413) for unusual input is a note:
@@ -115,9 +175,28 @@ const positiveDataAcceptance: Check = (context) => {
   if (status === 404 && operation.parameters.some((p) => p.in === 'path') && !context.sequence?.readBack) return [];
   const leeway = status === 400 || status === 413;
   if (leeway && !context.testCase.plain) {
-    return [{ severity: 'note', title: 'Valid but unusual input refused', message: received(`${status}`, `2xx; the seed leaves limits and allowed characters open, so this is not a failure`) }];
+    return [
+      {
+        severity: 'note',
+        title: 'Valid but unusual input refused',
+        message: received(
+          `${status}`,
+          `2xx; the seed leaves limits and allowed characters open, so this is not a failure`,
+        ),
+      },
+    ];
   }
-  return [{ title: 'Valid input refused', message: received(`${status}`, `a 2xx (${documentedStatuses(operation).filter((s) => s < 300).join(', ')}) for schema-valid input with valid credentials`) }];
+  return [
+    {
+      title: 'Valid input refused',
+      message: received(
+        `${status}`,
+        `a 2xx (${documentedStatuses(operation)
+          .filter((s) => s < 300)
+          .join(', ')}) for schema-valid input with valid credentials`,
+      ),
+    },
+  ];
 };
 
 /** Missing or invalid credentials get 401 (or, where the document lists no 401, a documented 4xx). */
@@ -129,18 +208,26 @@ const ignoredAuth: Check = (context) => {
   const ok = documents401 ? status === 401 : isDocumented4xx(context.testCase.operation, status);
   if (ok) return [];
   const title = status < 400 ? 'Request with bad credentials accepted' : 'Bad credentials not answered with 401';
-  return [{ title, message: received(`${status} for ${context.testCase.auth.label}`, documents401 ? '401' : 'a documented 4xx') }];
+  return [
+    {
+      title,
+      message: received(`${status} for ${context.testCase.auth.label}`, documents401 ? '401' : 'a documented 4xx'),
+    },
+  ];
 };
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** A created item echoes every field the client sent, exactly. */
 const createdDataEchoed: Check = (context) => {
   const create = context.collection?.create;
   const status = statusOf(context);
-  if (!create || context.testCase.operation !== create.operation || context.testCase.payload?.kind !== 'json') return undefined;
+  if (!create || context.testCase.operation !== create.operation || context.testCase.payload?.kind !== 'json')
+    return undefined;
   if (status === undefined || status < 200 || status >= 300 || context.body.kind !== 'json') return undefined;
   const sent = asObject(context.testCase.payload.value) ?? {};
   const got = asObject(context.body.value);
@@ -149,7 +236,11 @@ const createdDataEchoed: Check = (context) => {
   for (const name of create.storedProperties) {
     if (!(name in sent)) continue;
     if (JSON.stringify(got[name]) !== JSON.stringify(sent[name])) {
-      findings.push({ title: 'Created item does not echo a sent field', message: received(`${name} ${describeValue(got[name])}`, `${name} ${describeValue(sent[name])}, as sent`), pointer: `/${name}` });
+      findings.push({
+        title: 'Created item does not echo a sent field',
+        message: received(`${name} ${describeValue(got[name])}`, `${name} ${describeValue(sent[name])}, as sent`),
+        pointer: `/${name}`,
+      });
     }
   }
   return findings;
@@ -180,26 +271,52 @@ const uniqueIds: Check = (context) => {
   const collection = context.collection;
   if (!collection) return undefined;
   if (context.sequence) {
-    const createdItems = (context.sequence.creations ?? []).map((c) => (c.body.kind === 'json' ? asObject(c.body.value) : undefined)).filter((item): item is Record<string, unknown> => item !== undefined);
+    const createdItems = (context.sequence.creations ?? [])
+      .map((c) => (c.body.kind === 'json' ? asObject(c.body.value) : undefined))
+      .filter((item): item is Record<string, unknown> => item !== undefined);
     const created = idsOf(createdItems, collection.idProperty);
     const before = new Set(idsOf(context.sequence.before ?? [], collection.idProperty));
     const reused = created.filter((id) => before.has(id));
     const repeated = duplicates(created);
     if (repeated.length === 0 && reused.length === 0) return [];
-    return [{ title: 'Created ids are not unique', message: received(`ids ${[...repeated, ...reused].slice(0, 5).join(', ')} given twice`, 'a new, unique id for every created item') }];
+    return [
+      {
+        title: 'Created ids are not unique',
+        message: received(
+          `ids ${[...repeated, ...reused].slice(0, 5).join(', ')} given twice`,
+          'a new, unique id for every created item',
+        ),
+      },
+    ];
   }
   const list = collection.list;
-  if (!list || context.testCase.operation !== list.operation || context.body.kind !== 'json' || !Array.isArray(context.body.value)) return undefined;
+  if (
+    !list ||
+    context.testCase.operation !== list.operation ||
+    context.body.kind !== 'json' ||
+    !Array.isArray(context.body.value)
+  )
+    return undefined;
   const items = context.body.value.map(asObject).filter((item): item is Record<string, unknown> => item !== undefined);
   const repeated = duplicates(idsOf(items, collection.idProperty));
   if (repeated.length === 0) return [];
-  return [{ title: 'List holds duplicate ids', message: received(`ids ${repeated.slice(0, 5).join(', ')} more than once`, 'each id once') }];
+  return [
+    {
+      title: 'List holds duplicate ids',
+      message: received(`ids ${repeated.slice(0, 5).join(', ')} more than once`, 'each id once'),
+    },
+  ];
 };
 
-function sameFields(item: Record<string, unknown>, sent: Record<string, unknown>, fields: readonly string[]): string | undefined {
+function sameFields(
+  item: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  fields: readonly string[],
+): string | undefined {
   for (const name of fields) {
     if (!(name in sent)) continue;
-    if (JSON.stringify(item[name]) !== JSON.stringify(sent[name])) return `${name} ${describeValue(item[name])} instead of ${describeValue(sent[name])}`;
+    if (JSON.stringify(item[name]) !== JSON.stringify(sent[name]))
+      return `${name} ${describeValue(item[name])} instead of ${describeValue(sent[name])}`;
   }
   return undefined;
 }
@@ -216,14 +333,27 @@ const createdDataListed: Check = (context) => {
     const id = idKey(createdItem, collection.idProperty);
     const matches = sequence.after.filter((item) => idKey(item, collection.idProperty) === id);
     if (matches.length === 0) {
-      findings.push({ title: 'Created item missing from the list', message: received(`no item with ${collection.idProperty} ${id} in the list`, 'the created item in the next list') });
+      findings.push({
+        title: 'Created item missing from the list',
+        message: received(
+          `no item with ${collection.idProperty} ${id} in the list`,
+          'the created item in the next list',
+        ),
+      });
       continue;
     }
     if (matches.length > 1) {
-      findings.push({ title: 'Created item listed more than once', message: received(`${matches.length} items with ${collection.idProperty} ${id}`, 'exactly one') });
+      findings.push({
+        title: 'Created item listed more than once',
+        message: received(`${matches.length} items with ${collection.idProperty} ${id}`, 'exactly one'),
+      });
     }
     const difference = sameFields(matches[0]!, creation.sent, collection.create.storedProperties);
-    if (difference) findings.push({ title: 'Listed item differs from what was created', message: received(difference, 'the fields as created') });
+    if (difference)
+      findings.push({
+        title: 'Listed item differs from what was created',
+        message: received(difference, 'the fields as created'),
+      });
   }
   return findings;
 };
@@ -235,9 +365,27 @@ const existingDataPreserved: Check = (context) => {
   const after = new Map(sequence.after.map((item) => [idKey(item, collection.idProperty), item]));
   for (const item of sequence.before) {
     const now = after.get(idKey(item, collection.idProperty));
-    if (!now) return [{ title: 'Existing item disappeared', message: received(`no item with ${collection.idProperty} ${JSON.stringify(item[collection.idProperty])} after the creations`, 'every existing item still listed') }];
+    if (!now)
+      return [
+        {
+          title: 'Existing item disappeared',
+          message: received(
+            `no item with ${collection.idProperty} ${JSON.stringify(item[collection.idProperty])} after the creations`,
+            'every existing item still listed',
+          ),
+        },
+      ];
     const changed = Object.keys(item).find((name) => JSON.stringify(item[name]) !== JSON.stringify(now[name]));
-    if (changed) return [{ title: 'Existing item altered', message: received(`${collection.idProperty} ${JSON.stringify(item[collection.idProperty])} has ${changed} ${describeValue(now[changed])} (was ${describeValue(item[changed])})`, 'existing items unchanged by creations') }];
+    if (changed)
+      return [
+        {
+          title: 'Existing item altered',
+          message: received(
+            `${collection.idProperty} ${JSON.stringify(item[collection.idProperty])} has ${changed} ${describeValue(now[changed])} (was ${describeValue(item[changed])})`,
+            'existing items unchanged by creations',
+          ),
+        },
+      ];
   }
   return [];
 };
@@ -249,8 +397,18 @@ const serverAssignedId: Check = (context) => {
   const creation = sequence.creations?.[0];
   if (!creation?.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') return [];
   const item = asObject(creation.body.value);
-  if (!item || item[collection.idProperty] === undefined || idKey(item, collection.idProperty) !== sequence.collidingId) return [];
-  return [{ title: 'Client-sent id taken', message: received(`${collection.idProperty} ${sequence.collidingId}, the id the client sent`, 'an id assigned by the service'), pointer: `/${collection.idProperty}` }];
+  if (!item || item[collection.idProperty] === undefined || idKey(item, collection.idProperty) !== sequence.collidingId)
+    return [];
+  return [
+    {
+      title: 'Client-sent id taken',
+      message: received(
+        `${collection.idProperty} ${sequence.collidingId}, the id the client sent`,
+        'an id assigned by the service',
+      ),
+      pointer: `/${collection.idProperty}`,
+    },
+  ];
 };
 
 /** A created item can be read back by its id, with the fields it was created with. */
@@ -259,29 +417,70 @@ const createdItemReadable: Check = (context) => {
   const readBack = sequence?.readBack;
   if (!collection?.create || !readBack || !context.exchange.ok) return undefined;
   const status = context.exchange.response.status;
-  if (status < 200 || status >= 300) return [{ title: 'Created item cannot be read back', message: received(`${status} for ${collection.idProperty} ${readBack.id}`, 'a 2xx with the created item') }];
+  if (status < 200 || status >= 300)
+    return [
+      {
+        title: 'Created item cannot be read back',
+        message: received(`${status} for ${collection.idProperty} ${readBack.id}`, 'a 2xx with the created item'),
+      },
+    ];
   const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
   if (!item) return [];
   if (item[collection.idProperty] !== undefined && idKey(item, collection.idProperty) !== readBack.id) {
-    return [{ title: 'Read-back item has another id', message: received(`${collection.idProperty} ${idKey(item, collection.idProperty)}`, `${collection.idProperty} ${readBack.id}`) }];
+    return [
+      {
+        title: 'Read-back item has another id',
+        message: received(
+          `${collection.idProperty} ${idKey(item, collection.idProperty)}`,
+          `${collection.idProperty} ${readBack.id}`,
+        ),
+      },
+    ];
   }
   const difference = sameFields(item, readBack.sent, collection.create.storedProperties);
-  return difference ? [{ title: 'Read-back item differs from what was created', message: received(difference, 'the fields as created') }] : [];
+  return difference
+    ? [
+        {
+          title: 'Read-back item differs from what was created',
+          message: received(difference, 'the fields as created'),
+        },
+      ]
+    : [];
 };
 
 export const CHECKS: readonly NamedCheck[] = [
   { name: 'transport_errors', rule: 'every request gets a complete, parseable response in time', run: transportErrors },
   { name: 'no_server_error', rule: 'no response is a 5xx', run: noServerError },
   { name: 'status_code_conformance', rule: 'the status is documented for the operation', run: statusCodeConformance },
-  { name: 'content_type_conformance', rule: 'the Content-Type is documented for the status', run: contentTypeConformance },
-  { name: 'response_schema_conformance', rule: 'the body is valid for the documented schema', run: responseSchemaConformance },
-  { name: 'error_status_matches_http_status', rule: 'the Error status field repeats the HTTP status', run: errorStatusMatchesHttpStatus },
+  {
+    name: 'content_type_conformance',
+    rule: 'the Content-Type is documented for the status',
+    run: contentTypeConformance,
+  },
+  {
+    name: 'response_schema_conformance',
+    rule: 'the body is valid for the documented schema',
+    run: responseSchemaConformance,
+  },
+  {
+    name: 'error_status_matches_http_status',
+    rule: 'the Error status field repeats the HTTP status',
+    run: errorStatusMatchesHttpStatus,
+  },
   { name: 'negative_data_rejection', rule: 'invalid input is rejected with a 4xx', run: negativeDataRejection },
-  { name: 'positive_data_acceptance', rule: 'valid input with valid credentials gets a 2xx', run: positiveDataAcceptance },
+  {
+    name: 'positive_data_acceptance',
+    rule: 'valid input with valid credentials gets a 2xx',
+    run: positiveDataAcceptance,
+  },
   { name: 'ignored_auth', rule: 'missing or invalid credentials get 401', run: ignoredAuth },
   { name: 'created_data_echoed', rule: 'a created item echoes what was sent', run: createdDataEchoed },
   { name: 'created_data_listed', rule: 'a created item is in the next list, once, unchanged', run: createdDataListed },
-  { name: 'created_item_readable', rule: 'a created item can be read back by its id, unchanged', run: createdItemReadable },
+  {
+    name: 'created_item_readable',
+    rule: 'a created item can be read back by its id, unchanged',
+    run: createdItemReadable,
+  },
   { name: 'unique_ids', rule: 'ids are unique in lists and across creations', run: uniqueIds },
   { name: 'server_assigned_id', rule: 'a client-sent id does not become the item id', run: serverAssignedId },
   { name: 'existing_data_preserved', rule: 'creations leave existing items unchanged', run: existingDataPreserved },

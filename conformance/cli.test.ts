@@ -11,7 +11,10 @@ import { JSON_REPORT_VERSION } from './report/json.js';
 const CLI = fileURLToPath(new URL('../dist/conformance/cli.js', import.meta.url));
 const KEY = 'cli-Secret-42';
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, CONFORMANCE_API_KEY: '', ...env } });
   let stdout = '';
   let stderr = '';
@@ -33,7 +36,19 @@ describe('npm run conformance', () => {
   it('fails a broken deployment with exit 1, a reproduction and reports', async () => {
     const server = await startReferenceServer({ key: KEY, fault: 'create-answers-200' });
     const dir = reports();
-    const { code, stdout, stderr } = await run(['--base-url', server.baseUrl, '--seed', '11', '--junit', join(dir, 'junit.xml'), '--json', join(dir, 'report.json')], { CONFORMANCE_API_KEY: KEY });
+    const { code, stdout, stderr } = await run(
+      [
+        '--base-url',
+        server.baseUrl,
+        '--seed',
+        '11',
+        '--junit',
+        join(dir, 'junit.xml'),
+        '--json',
+        join(dir, 'report.json'),
+      ],
+      { CONFORMANCE_API_KEY: KEY },
+    );
     await server.close();
     expect(code).toBe(1);
     expect(stdout).toMatch(/status_code_conformance · createCategory · Undocumented status code/);
@@ -43,15 +58,24 @@ describe('npm run conformance', () => {
 
     const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(join(dir, 'junit.xml'), 'utf8'));
     const suites = [junit.testsuites.testsuite].flat();
-    const cases = suites.flatMap((suite: { testcase: unknown }) => [suite.testcase].flat()) as Array<Record<string, unknown>>;
+    const cases = suites.flatMap((suite: { testcase: unknown }) => [suite.testcase].flat()) as Array<
+      Record<string, unknown>
+    >;
     const failing = cases.find((c) => c['@_name'] === 'createCategory.status_code_conformance');
     expect(failing?.failure).toBeDefined();
     expect(Number(junit.testsuites['@_failures'])).toBeGreaterThan(0);
 
     const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(json).toMatchObject({ reportVersion: JSON_REPORT_VERSION, seed: 11, exitCode: 1 });
-    expect(json.violations[0]).toMatchObject({ check: expect.any(String), operation: expect.any(String), message: expect.stringMatching(/^Received: /), curl: expect.stringMatching(/^curl /) });
-    expect(readFileSync(join(dir, 'report.json'), 'utf8') + readFileSync(join(dir, 'junit.xml'), 'utf8')).not.toContain(KEY);
+    expect(json.violations[0]).toMatchObject({
+      check: expect.any(String),
+      operation: expect.any(String),
+      message: expect.stringMatching(/^Received: /),
+      curl: expect.stringMatching(/^curl /),
+    });
+    expect(readFileSync(join(dir, 'report.json'), 'utf8') + readFileSync(join(dir, 'junit.xml'), 'utf8')).not.toContain(
+      KEY,
+    );
   });
 
   it('never prints credentials written into the base URL', async () => {
@@ -94,7 +118,22 @@ describe('npm run conformance', () => {
   it('documents every flag and exit code in --help', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    for (const word of ['--base-url', '--api-key', 'CONFORMANCE_API_KEY', '--spec', '--seed', '--runs', '--timeout-ms', '--read-only', '--junit', '--json', '--checks', '--skip', '--max-writes', 'Exit codes']) {
+    for (const word of [
+      '--base-url',
+      '--api-key',
+      'CONFORMANCE_API_KEY',
+      '--spec',
+      '--seed',
+      '--runs',
+      '--timeout-ms',
+      '--read-only',
+      '--junit',
+      '--json',
+      '--checks',
+      '--skip',
+      '--max-writes',
+      'Exit codes',
+    ]) {
       expect(stdout).toContain(word);
     }
   });

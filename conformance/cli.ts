@@ -6,26 +6,29 @@ import { parseArgs } from 'node:util';
 import { ContractError, loadContract } from '../spec/index.js';
 import { createRedactor, KEY_VARIABLE } from './auth-variants.js';
 import { CHECK_NAMES } from './checks.js';
+import { CONFORMANCE_HELP } from './cli-help.js';
 import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
 import { markdownSummary } from './report/markdown.js';
-import { CONFORMANCE_HELP } from './cli-help.js';
-import { RunError, runConformance, type RunOptions } from './runner.js';
-
+import { RunError, type RunOptions, runConformance } from './runner.js';
 
 class UsageError extends Error {}
 
 function integer(name: string, raw: string | undefined, min: number): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new UsageError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
   return value;
 }
 
 function names(raw: string | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  const list = raw.split(',').map((name) => name.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = list.filter((name) => !CHECK_NAMES.includes(name));
   if (unknown.length > 0) throw new UsageError(`unknown check(s): ${unknown.join(', ')}; see --help for the list`);
   return list;
@@ -85,7 +88,8 @@ async function main(): Promise<number> {
     return 0;
   }
   const baseUrl = flags['base-url'] ?? process.env.CONFORMANCE_BASE_URL;
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
+    throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   let apiKey = flags['api-key'] || process.env[KEY_VARIABLE] || undefined;
   const redact = createRedactor(apiKey);
   const contract = await loadContract(flags.spec);
@@ -107,7 +111,9 @@ async function main(): Promise<number> {
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(flags.runs ? { runs: integer('--runs', flags.runs, 1)! } : {}),
     ...(flags['timeout-ms'] ? { timeoutMs: integer('--timeout-ms', flags['timeout-ms'], 1)! } : {}),
-    ...(flags['max-response-bytes'] ? { maxResponseBytes: integer('--max-response-bytes', flags['max-response-bytes'], 1)! } : {}),
+    ...(flags['max-response-bytes']
+      ? { maxResponseBytes: integer('--max-response-bytes', flags['max-response-bytes'], 1)! }
+      : {}),
     ...(flags.concurrency ? { concurrency: integer('--concurrency', flags.concurrency, 1)! } : {}),
     ...(flags['max-writes'] ? { maxWrites: integer('--max-writes', flags['max-writes'], 0)! } : {}),
     ...(flags['name-prefix'] !== undefined ? { namePrefix: flags['name-prefix'] } : {}),
@@ -116,7 +122,8 @@ async function main(): Promise<number> {
     ...(names(flags.skip) ? { skip: names(flags.skip)! } : {}),
     ...(quiet ? {} : { onProgress: (message: string) => process.stderr.write(`… ${message}\n`) }),
   };
-  if (!quiet) process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
+  if (!quiet)
+    process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
   const result = await runConformance(options);
   process.stdout.write(redact(consoleReport(result, redact(replayCommand(flags, baseUrl, seed)))));
   if (flags.junit) write(flags.junit, redact(junitReport(result)));
@@ -132,9 +139,15 @@ main().then(
   },
   (error: unknown) => {
     const known = error instanceof UsageError || error instanceof ContractError || error instanceof RunError;
-    const key = process.argv.includes('--api-key') ? process.argv[process.argv.indexOf('--api-key') + 1] : process.env[KEY_VARIABLE];
-    const message = createRedactor(key)(known ? (error as Error).message : `unexpected error: ${(error as Error).message ?? String(error)}`);
-    process.stderr.write(`pet-catalog-conformance: ${message}\n${error instanceof UsageError ? 'Run with --help for the flags.\n' : ''}`);
+    const key = process.argv.includes('--api-key')
+      ? process.argv[process.argv.indexOf('--api-key') + 1]
+      : process.env[KEY_VARIABLE];
+    const message = createRedactor(key)(
+      known ? (error as Error).message : `unexpected error: ${(error as Error).message ?? String(error)}`,
+    );
+    process.stderr.write(
+      `pet-catalog-conformance: ${message}\n${error instanceof UsageError ? 'Run with --help for the flags.\n' : ''}`,
+    );
     process.exitCode = 2;
   },
 );

@@ -14,7 +14,10 @@ export function curlCommand(request: HttpRequest, auth: AuthVariant, maxBody = 4
     parts.push('-H', singleQuoted(`${name}: ${value}`));
   }
   if (request.body !== undefined) {
-    const body = request.body.length > maxBody ? `${request.body.slice(0, maxBody)}… (body of ${request.body.length} characters cut; the JSON report has it whole)` : request.body;
+    const body =
+      request.body.length > maxBody
+        ? `${request.body.slice(0, maxBody)}… (body of ${request.body.length} characters cut; the JSON report has it whole)`
+        : request.body;
     parts.push('--data-binary', singleQuoted(body));
   }
   return parts.join(' ');

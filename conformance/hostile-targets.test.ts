@@ -4,14 +4,14 @@
 // when nothing answers at all), and never print the key.
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
 import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
-import { runConformance, type RunResult } from './runner.js';
+import { type RunResult, runConformance } from './runner.js';
 
 const contract = await loadContract();
 const KEY = 'hostile-Key-5150';
@@ -40,7 +40,14 @@ const http = (handler: (req: IncomingMessage, res: ServerResponse) => void) => l
 const tcp = (onSocket: (socket: Socket) => void) => listen(createTcpServer(onSocket));
 
 function run(baseUrl: string, timeoutMs = 300): Promise<RunResult> {
-  return runConformance({ target: { baseUrl }, contract, apiKey: KEY, seed: 8, timeoutMs, maxResponseBytes: 256 * 1024 });
+  return runConformance({
+    target: { baseUrl },
+    contract,
+    apiKey: KEY,
+    seed: 8,
+    timeoutMs,
+    maxResponseBytes: 256 * 1024,
+  });
 }
 
 function expectNoLeak(result: RunResult): void {
@@ -53,40 +60,90 @@ function expectNoLeak(result: RunResult): void {
 const HOSTILE: Array<[string, () => Promise<string>, string, number?]> = [
   ['never answers', () => tcp(() => undefined), 'transport_errors'],
   ['resets every connection', () => tcp((socket) => socket.resetAndDestroy()), 'transport_errors'],
-  ['closes after the headers', () => tcp((socket) => socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[{'))), 'transport_errors'],
-  ['drips one byte every 200 ms', () => tcp((socket) => {
-    const reply = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]';
-    let index = 0;
-    const timer = setInterval(() => (index < reply.length && !socket.destroyed ? socket.write(reply[index++]!) : clearInterval(timer)), 200);
-    socket.on('close', () => clearInterval(timer));
-  }), 'transport_errors'],
-  ['streams an endless body', () => http((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const pump = (): void => {
-      while (!res.destroyed && res.write(chunk));
-      if (!res.destroyed) res.once('drain', pump);
-    };
-    pump();
-  }), 'transport_errors'],
-  ['sends non-JSON as JSON', () => http((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end('<html>surprise</html>');
-  }), 'transport_errors', 3000],
-  ['redirects in a loop', () => http((req, res) => {
-    res.writeHead(302, { Location: req.url ?? '/' });
-    res.end();
-  }), 'status_code_conformance', 3000],
-  ['answers 204 with no body', () => http((_req, res) => {
-    res.writeHead(204);
-    res.end();
-  }), 'status_code_conformance', 3000],
-  ['speaks garbage instead of HTTP', () => tcp((socket) => socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.0\r\n'))), 'transport_errors'],
-  ['echoes the credentials back', () => http((req, res) => {
-    const echo = JSON.stringify({ code: 'x', message: `you sent ${req.headers.authorization}`, status: 500 });
-    res.writeHead(500, { 'Content-Type': 'application/json', 'X-Echo': req.headers.authorization ?? '' });
-    res.end(echo);
-  }), 'no_server_error', 3000],
+  [
+    'closes after the headers',
+    () =>
+      tcp((socket) =>
+        socket.once('data', () =>
+          socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n[{'),
+        ),
+      ),
+    'transport_errors',
+  ],
+  [
+    'drips one byte every 200 ms',
+    () =>
+      tcp((socket) => {
+        const reply = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]';
+        let index = 0;
+        const timer = setInterval(
+          () => (index < reply.length && !socket.destroyed ? socket.write(reply[index++]!) : clearInterval(timer)),
+          200,
+        );
+        socket.on('close', () => clearInterval(timer));
+      }),
+    'transport_errors',
+  ],
+  [
+    'streams an endless body',
+    () =>
+      http((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = (): void => {
+          while (!res.destroyed && res.write(chunk));
+          if (!res.destroyed) res.once('drain', pump);
+        };
+        pump();
+      }),
+    'transport_errors',
+  ],
+  [
+    'sends non-JSON as JSON',
+    () =>
+      http((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('<html>surprise</html>');
+      }),
+    'transport_errors',
+    3000,
+  ],
+  [
+    'redirects in a loop',
+    () =>
+      http((req, res) => {
+        res.writeHead(302, { Location: req.url ?? '/' });
+        res.end();
+      }),
+    'status_code_conformance',
+    3000,
+  ],
+  [
+    'answers 204 with no body',
+    () =>
+      http((_req, res) => {
+        res.writeHead(204);
+        res.end();
+      }),
+    'status_code_conformance',
+    3000,
+  ],
+  [
+    'speaks garbage instead of HTTP',
+    () => tcp((socket) => socket.once('data', () => socket.end('SSH-2.0-OpenSSH_9.0\r\n'))),
+    'transport_errors',
+  ],
+  [
+    'echoes the credentials back',
+    () =>
+      http((req, res) => {
+        const echo = JSON.stringify({ code: 'x', message: `you sent ${req.headers.authorization}`, status: 500 });
+        res.writeHead(500, { 'Content-Type': 'application/json', 'X-Echo': req.headers.authorization ?? '' });
+        res.end(echo);
+      }),
+    'no_server_error',
+    3000,
+  ],
 ];
 
 describe('hostile targets fail the run cleanly', () => {
@@ -122,7 +179,9 @@ describe('the CLI against a hostile target', () => {
   it('prints no stack trace and no key', async () => {
     const baseUrl = await tcp((socket) => socket.resetAndDestroy());
     const cli = fileURLToPath(new URL('../dist/conformance/cli.js', import.meta.url));
-    const child = spawn(process.execPath, [cli, '--base-url', baseUrl, '--timeout-ms', '300'], { env: { ...process.env, CONFORMANCE_API_KEY: KEY } });
+    const child = spawn(process.execPath, [cli, '--base-url', baseUrl, '--timeout-ms', '300'], {
+      env: { ...process.env, CONFORMANCE_API_KEY: KEY },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk));

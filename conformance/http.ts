@@ -77,7 +77,11 @@ export class HttpClient {
         settled = true;
         clearTimeout(timer);
         const ms = performance.now() - started;
-        resolve('response' in outcome ? { ok: true, request, response: outcome.response, ms } : { ok: false, request, fault: outcome.fault, ms });
+        resolve(
+          'response' in outcome
+            ? { ok: true, request, response: outcome.response, ms }
+            : { ok: false, request, fault: outcome.fault, ms },
+        );
       };
       const req = transport.request(url, {
         method: request.method,
@@ -95,7 +99,9 @@ export class HttpClient {
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
           if (bytes > this.options.maxResponseBytes) {
-            finish({ fault: { kind: 'too-large', message: `response body larger than ${this.options.maxResponseBytes} bytes` } });
+            finish({
+              fault: { kind: 'too-large', message: `response body larger than ${this.options.maxResponseBytes} bytes` },
+            });
             req.destroy();
             return;
           }
@@ -104,11 +110,17 @@ export class HttpClient {
         res.on('error', (error) => finish({ fault: classify(error) }));
         res.on('aborted', () => finish({ fault: { kind: 'reset', message: 'response aborted by the server' } }));
         res.on('close', () => {
-          if (!res.complete) finish({ fault: { kind: 'reset', message: 'connection closed before the response was complete' } });
+          if (!res.complete)
+            finish({ fault: { kind: 'reset', message: 'connection closed before the response was complete' } });
         });
         res.on('end', () =>
           finish({
-            response: { status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), bytes },
+            response: {
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+              bytes,
+            },
           }),
         );
       });

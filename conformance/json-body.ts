@@ -14,7 +14,9 @@ function isUnsafe(value: unknown): value is Unsafe {
 /** Numbers stay numbers (for schema checks); an unsafe integer's exact text is remembered. */
 function restore(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  const entries: Array<[string | number, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : Object.entries(value);
   for (const [key, child] of entries) {
     if (isUnsafe(child)) {
       const digits = exactDigits.get(value) ?? new Map<string, string>();
@@ -29,7 +31,9 @@ function restore(value: unknown): unknown {
 }
 
 export function parseJson(text: string): unknown {
-  const parsed = parse(text, null, (digits) => (isSafeNumber(digits) ? Number(digits) : ({ [UNSAFE]: digits } as Unsafe)));
+  const parsed = parse(text, null, (digits) =>
+    isSafeNumber(digits) ? Number(digits) : ({ [UNSAFE]: digits } as Unsafe),
+  );
   return isUnsafe(parsed) ? Number(parsed[UNSAFE]) : restore(parsed);
 }
 

@@ -37,7 +37,11 @@ export type ParsedBody =
 
 export interface SequenceEvidence {
   /** What was sent in each creation and what came back. */
-  readonly creations?: ReadonlyArray<{ readonly sent: Record<string, unknown>; readonly exchange: Exchange; readonly body: ParsedBody }>;
+  readonly creations?: ReadonlyArray<{
+    readonly sent: Record<string, unknown>;
+    readonly exchange: Exchange;
+    readonly body: ParsedBody;
+  }>;
   /** The list before the first creation and after the last, when they could be read. */
   readonly before?: readonly Record<string, unknown>[];
   readonly after?: readonly Record<string, unknown>[];

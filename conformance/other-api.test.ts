@@ -30,40 +30,58 @@ describe('the library API', () => {
   });
 
   it('catches a server error on a malformed path parameter', async () => {
-    const result = await run(brokenMock((req, res) => {
-      if (!/\/books\/not-a-number$/.test(req.url ?? '')) return false;
-      res.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"boom","status":500}');
-      return true;
-    }));
+    const result = await run(
+      brokenMock((req, res) => {
+        if (!/\/books\/not-a-number$/.test(req.url ?? '')) return false;
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"boom","status":500}');
+        return true;
+      }),
+    );
     expect(result.violations.map((v) => v.check)).toContain('no_server_error');
   });
 
   it('catches a read that loses a field', async () => {
-    const result = await run(brokenMock((req, res) => {
-      if (req.method !== 'GET' || !/\/books\/\d+$/.test(req.url ?? '') || !req.headers.authorization) return false;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: Number(req.url!.split('/').pop()), title: 'Other', isbn: '9780000000000', pages: 1, genre: 'fiction' }));
-      return true;
-    }));
+    const result = await run(
+      brokenMock((req, res) => {
+        if (req.method !== 'GET' || !/\/books\/\d+$/.test(req.url ?? '') || !req.headers.authorization) return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: Number(req.url!.split('/').pop()),
+            title: 'Other',
+            isbn: '9780000000000',
+            pages: 1,
+            genre: 'fiction',
+          }),
+        );
+        return true;
+      }),
+    );
     expect(result.violations.map((v) => v.check)).toContain('created_item_readable');
   });
 
   it('catches a broken constraint that is accepted', async () => {
-    const result = await run(brokenMock((req, res) => {
-      if (req.method !== 'POST') return false;
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk));
-      req.on('end', () => {
-        let sent: { title?: unknown };
-        try {
-          sent = JSON.parse(body) as { title?: unknown };
-        } catch {
-          res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"bad","status":400}');
-          return;
-        }
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 1, title: String(sent?.title), isbn: '9780000000000', pages: 1, genre: 'fiction' }));
-      });
-      return true;
-    }));
+    const result = await run(
+      brokenMock((req, res) => {
+        if (req.method !== 'POST') return false;
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk));
+        req.on('end', () => {
+          let sent: { title?: unknown };
+          try {
+            sent = JSON.parse(body) as { title?: unknown };
+          } catch {
+            res.writeHead(400, { 'content-type': 'application/json' }).end('{"code":"bad","status":400}');
+            return;
+          }
+          res
+            .writeHead(201, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({ id: 1, title: String(sent?.title), isbn: '9780000000000', pages: 1, genre: 'fiction' }),
+            );
+        });
+        return true;
+      }),
+    );
     const rejected = result.violations.filter((v) => v.check === 'negative_data_rejection').map((v) => v.caseLabel);
     expect(rejected.length).toBeGreaterThan(0);
   });
@@ -75,7 +93,9 @@ describe('a document whose constraints no generator can meet', () => {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const file = join(mkdtempSync(join(tmpdir(), 'impossible-')), 'openapi.yaml');
-    writeFileSync(file, `openapi: 3.0.3
+    writeFileSync(
+      file,
+      `openapi: 3.0.3
 info: { title: Impossible, version: '1' }
 paths:
   /things:
@@ -94,7 +114,8 @@ paths:
       responses:
         '201': { description: created }
         '400': { description: refused }
-`);
+`,
+    );
     const impossible = await loadContract(file);
     const app = createMockApp({ contract: impossible, seed: null });
     const result = await runConformance({ target: { app }, contract: impossible, seed: 2 });

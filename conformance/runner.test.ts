@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { FAULTS, QUIRKS, startReferenceServer, type Fault, type ReferenceOptions } from '../fixtures/reference-server.js';
+import {
+  FAULTS,
+  type Fault,
+  QUIRKS,
+  type ReferenceOptions,
+  startReferenceServer,
+} from '../fixtures/reference-server.js';
 import { createMockApp, startMockServer } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
+import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
-import { consoleReport } from './report/console.js';
-import { runConformance, type RunOptions, type RunResult } from './runner.js';
+import { type RunOptions, type RunResult, runConformance } from './runner.js';
 
 const contract = await loadContract();
 const KEY = 'test-Key-9f8e7d';
@@ -23,7 +29,12 @@ const failedChecks = (result: RunResult) => [...new Set(result.violations.map((v
 
 describe('a conformant target passes', () => {
   it('the mock, in-process', async () => {
-    const result = await runConformance({ target: { app: createMockApp({ contract }) }, contract, apiKey: 'dev-key', seed: 1 });
+    const result = await runConformance({
+      target: { app: createMockApp({ contract }) },
+      contract,
+      apiKey: 'dev-key',
+      seed: 1,
+    });
     expect(result.violations).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(result.requests).toBeGreaterThan(50);
@@ -57,7 +68,8 @@ describe.concurrent('a correct but unusual server passes', () => {
   it('a uniqueness-enforcing server replayed with the same seed', async () => {
     const server = await startReferenceServer({ key: KEY, quirks: ['rejects-duplicate-names'] });
     const runs = [];
-    for (let i = 0; i < 2; i++) runs.push(await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 77 }));
+    for (let i = 0; i < 2; i++)
+      runs.push(await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 77 }));
     await server.close();
     expect(runs[1]!.violations).toEqual([]);
     expect(runs[1]!.notes.map((n) => n.title)).toContain('Valid input refused: name already taken');
@@ -120,7 +132,9 @@ describe('never leaks the key', () => {
   it('in console, JSON and JUnit output, even when the server echoes it', async () => {
     const result = await againstReference({ fault: 'key-prefix-accepted' });
     expect(result.exitCode).toBe(1);
-    const outputs = [consoleReport(result, 'npm run conformance --'), jsonReport(result), junitReport(result)].join('\n');
+    const outputs = [consoleReport(result, 'npm run conformance --'), jsonReport(result), junitReport(result)].join(
+      '\n',
+    );
     expect(outputs).toContain('CONFORMANCE_API_KEY');
     expect(outputs).not.toContain(KEY);
     expect(outputs).not.toContain(KEY.slice(0, -1));
@@ -134,7 +148,9 @@ describe('never leaks credentials written into the base URL', () => {
     const result = await runConformance({ target: { baseUrl }, contract, apiKey: KEY, seed: 3 });
     await server.close();
     expect(result.exitCode).toBe(1);
-    const outputs = [consoleReport(result, 'npm run conformance --'), jsonReport(result), junitReport(result)].join('\n');
+    const outputs = [consoleReport(result, 'npm run conformance --'), jsonReport(result), junitReport(result)].join(
+      '\n',
+    );
     expect(outputs).toContain('[REDACTED]@127.0.0.1');
     expect(outputs).not.toContain('url-Secret-77');
   });
@@ -145,7 +161,13 @@ describe('safe on real deployments', () => {
     const server = await startReferenceServer({ key: KEY });
     const methods = new Set<string>();
     server.server.prependListener('request', (req) => methods.add(req.method ?? ''));
-    const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 5, readOnly: true });
+    const result = await runConformance({
+      target: { baseUrl: server.baseUrl },
+      contract,
+      apiKey: KEY,
+      seed: 5,
+      readOnly: true,
+    });
     await server.close();
     expect([...methods]).toEqual(['GET']);
     expect(result.writes).toBe(0);
@@ -168,7 +190,14 @@ describe('safe on real deployments', () => {
         }
       });
     });
-    const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 6, maxWrites: 20, namePrefix: 'zz-test-' });
+    const result = await runConformance({
+      target: { baseUrl: server.baseUrl },
+      contract,
+      apiKey: KEY,
+      seed: 6,
+      maxWrites: 20,
+      namePrefix: 'zz-test-',
+    });
     await server.close();
     expect(result.writes).toBe(20);
     expect(names.length).toBeGreaterThan(0);

@@ -4,23 +4,33 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import {
-  findCollections,
-  loadContract,
-  responseFor,
   type CollectionSpec,
   type Contract,
+  findCollections,
   type JsonSchema,
+  loadContract,
   type Operation,
+  responseFor,
 } from '../spec/index.js';
 import { createRedactor, invalidAuthVariants, validAuth } from './auth-variants.js';
-import { CHECKS, CHECK_NAMES } from './checks.js';
+import { CHECK_NAMES, CHECKS } from './checks.js';
 import { curlCommand } from './curl.js';
 import { bodyMutations, type Mutation, type Payload } from './generate/mutations.js';
-import { valueArbitrary } from './generate/values.js';
 import { EDGE_STRINGS } from './generate/strings.js';
-import { HttpClient, type Exchange, type HttpRequest } from './http.js';
+import { valueArbitrary } from './generate/values.js';
+import { type Exchange, HttpClient, type HttpRequest } from './http.js';
 import { idKey, parseJson } from './json-body.js';
-import { excerpt, type AuthVariant, type CheckContext, type Finding, type NamedCheck, type ParsedBody, type SequenceEvidence, type TestCase, type Violation } from './model.js';
+import {
+  type AuthVariant,
+  type CheckContext,
+  excerpt,
+  type Finding,
+  type NamedCheck,
+  type ParsedBody,
+  type SequenceEvidence,
+  type TestCase,
+  type Violation,
+} from './model.js';
 
 export type Target = { readonly baseUrl: string } | { readonly app: RequestListener };
 
@@ -180,8 +190,11 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
 
 function selectChecks(options: RunOptions): NamedCheck[] {
   const unknown = [...(options.checks ?? []), ...(options.skip ?? [])].filter((name) => !CHECK_NAMES.includes(name));
-  if (unknown.length > 0) throw new RunError(`unknown check(s): ${unknown.join(', ')}; known: ${CHECK_NAMES.join(', ')}`);
-  return CHECKS.filter((check) => (!options.checks || options.checks.includes(check.name)) && !options.skip?.includes(check.name));
+  if (unknown.length > 0)
+    throw new RunError(`unknown check(s): ${unknown.join(', ')}; known: ${CHECK_NAMES.join(', ')}`);
+  return CHECKS.filter(
+    (check) => (!options.checks || options.checks.includes(check.name)) && !options.skip?.includes(check.name),
+  );
 }
 
 class Run {
@@ -225,7 +238,12 @@ class Run {
         method: operation.method,
         path: operation.path,
         ...(this.skipReason(operation) ? { skipped: this.skipReason(operation)! } : {}),
-        checks: Object.fromEntries(enabled.map((check) => [check.name, { outcome: 'skipped' as CheckOutcome, applied: 0, failures: 0, notes: 0 }])),
+        checks: Object.fromEntries(
+          enabled.map((check) => [
+            check.name,
+            { outcome: 'skipped' as CheckOutcome, applied: 0, failures: 0, notes: 0 },
+          ]),
+        ),
         documentedStatuses: operation.responses.map((r) => r.status),
         observedStatuses: [],
         requests: 0,
@@ -276,7 +294,10 @@ class Run {
   private requestSchema(operation: Operation): RequestSchema | undefined {
     if (!this.requestSchemas.has(operation)) {
       const validator = operation.requestBody?.content.find((m) => m.validator)?.validator;
-      this.requestSchemas.set(operation, validator && { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 });
+      this.requestSchemas.set(
+        operation,
+        validator && { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 },
+      );
     }
     return this.requestSchemas.get(operation);
   }
@@ -288,7 +309,10 @@ class Run {
     const required = (schema.required ?? []) as string[];
     const free = (name: string) => {
       const property = properties[name];
-      return isFreeString(property) && (typeof property.maxLength !== 'number' || property.maxLength >= this.prefix.length + 8);
+      return (
+        isFreeString(property) &&
+        (typeof property.maxLength !== 'number' || property.maxLength >= this.prefix.length + 8)
+      );
     };
     return ['name', 'title', ...required].find((name) => required.includes(name) && free(name));
   }
@@ -298,7 +322,9 @@ class Run {
     if (!name || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
     const object = value as Record<string, unknown>;
     if (typeof object[name] !== 'string') return value;
-    const max = ((schema.properties as Record<string, Record<string, unknown>>)[name]!.maxLength as number | undefined) ?? Infinity;
+    const max =
+      ((schema.properties as Record<string, Record<string, unknown>>)[name]!.maxLength as number | undefined) ??
+      Infinity;
     const prefixed = `${this.prefix}${object[name] as string}`;
     return { ...object, [name]: [...prefixed].length <= max ? prefixed : [...prefixed].slice(0, max).join('') };
   }
@@ -307,32 +333,48 @@ class Run {
     const request = this.requestSchema(operation);
     if (!request) return [];
     const properties = Object.keys((request.schema.properties ?? {}) as object);
-    const everything = { ...request.schema, required: [...new Set([...((request.schema.required as string[]) ?? []), ...properties])] };
-    const samples = fc.sample(valueArbitrary(everything, { style: 'plain' }), { seed: hashSeed(this.seed, `${operation.id}:plain:${purpose}`), numRuns: count });
+    const everything = {
+      ...request.schema,
+      required: [...new Set([...((request.schema.required as string[]) ?? []), ...properties])],
+    };
+    const samples = fc.sample(valueArbitrary(everything, { style: 'plain' }), {
+      seed: hashSeed(this.seed, `${operation.id}:plain:${purpose}`),
+      numRuns: count,
+    });
     const required = new Set((request.schema.required as string[]) ?? []);
     const bodies = samples.map((sample, index) => {
       // Alternate: every property present, then the required ones only.
-      const body = index % 2 === 1 && typeof sample === 'object' && sample !== null
-        ? Object.fromEntries(Object.entries(sample).filter(([name]) => required.has(name)))
-        : sample;
+      const body =
+        index % 2 === 1 && typeof sample === 'object' && sample !== null
+          ? Object.fromEntries(Object.entries(sample).filter(([name]) => required.has(name)))
+          : sample;
       return this.withPrefix(request.schema, body);
     });
     // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
     const valid = bodies.filter((body) => request.isValid(body));
-    if (valid.length < bodies.length) this.progress(`${operation.id}: could not build every valid body the schema asks for; ${valid.length} of ${bodies.length} kept`);
+    if (valid.length < bodies.length)
+      this.progress(
+        `${operation.id}: could not build every valid body the schema asks for; ${valid.length} of ${bodies.length} kept`,
+      );
     return valid;
   }
 
   private pathParams(operation: Operation, style: 'plain' | 'wild', index: number): Record<string, string> {
     const params: Record<string, string> = {};
     for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-      const [value] = fc.sample(valueArbitrary(parameter.validator.schema, { style }), { seed: hashSeed(this.seed, `${operation.id}:${parameter.name}:${index}`), numRuns: 1 });
+      const [value] = fc.sample(valueArbitrary(parameter.validator.schema, { style }), {
+        seed: hashSeed(this.seed, `${operation.id}:${parameter.name}:${index}`),
+        numRuns: 1,
+      });
       params[parameter.name] = typeof value === 'string' ? value : JSON.stringify(value);
     }
     return params;
   }
 
-  private testCase(operation: Operation, fields: Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth?: AuthVariant; what?: string }): TestCase {
+  private testCase(
+    operation: Operation,
+    fields: Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth?: AuthVariant; what?: string },
+  ): TestCase {
     const { what, ...rest } = fields;
     return {
       operation,
@@ -343,7 +385,9 @@ class Run {
   }
 
   private async testOperation(operation: Operation): Promise<void> {
-    const collection = this.collections.find((c) => c.list?.operation === operation || c.create?.operation === operation || c.read?.operation === operation);
+    const collection = this.collections.find(
+      (c) => c.list?.operation === operation || c.create?.operation === operation || c.read?.operation === operation,
+    );
     const request = this.requestSchema(operation);
     const plain = request ? this.plainBodies(operation, 4, 'cases') : [undefined];
     const plainCase = (body: unknown, index: number, extra: Partial<TestCase> = {}): TestCase =>
@@ -357,7 +401,10 @@ class Run {
       });
 
     // 1. Plain valid input first: it also tells whether the target answers at all.
-    await this.executeAll(plain.slice(0, 1).map((body) => plainCase(body, 0)), collection);
+    await this.executeAll(
+      plain.slice(0, 1).map((body) => plainCase(body, 0)),
+      collection,
+    );
     if (this.unreachable || this.aborted) return;
     this.progress(`${operation.id}: valid, invalid and credential cases`);
 
@@ -366,30 +413,73 @@ class Run {
     const authCases: TestCase[] = [];
     if (scheme) {
       for (const variant of invalidAuthVariants(this.options.apiKey, scheme)) {
-        authCases.push(this.testCase(operation, { kind: 'auth', auth: variant, what: `with ${variant.label}`, pathParams: this.pathParams(operation, 'plain', 0), ...(plain[0] !== undefined ? { payload: { kind: 'json', value: plain[0] } as Payload } : {}) }));
+        authCases.push(
+          this.testCase(operation, {
+            kind: 'auth',
+            auth: variant,
+            what: `with ${variant.label}`,
+            pathParams: this.pathParams(operation, 'plain', 0),
+            ...(plain[0] !== undefined ? { payload: { kind: 'json', value: plain[0] } as Payload } : {}),
+          }),
+        );
         if (request) {
-          authCases.push(this.testCase(operation, { kind: 'auth', auth: variant, what: `with ${variant.label} and an invalid body`, pathParams: this.pathParams(operation, 'plain', 0), payload: { kind: 'raw', text: '{"invalid": ' } }));
+          authCases.push(
+            this.testCase(operation, {
+              kind: 'auth',
+              auth: variant,
+              what: `with ${variant.label} and an invalid body`,
+              pathParams: this.pathParams(operation, 'plain', 0),
+              payload: { kind: 'raw', text: '{"invalid": ' },
+            }),
+          );
         }
       }
     }
 
     // 3. Each named mutation applied to a plain valid body, and each path parameter broken once.
     const mutations = request ? bodyMutations(request.schema, request.isValid, plain[0]) : [];
-    const negativeCases = [...mutations.map((mutation) => this.mutationCase(operation, mutation, plain[0])), ...this.pathParameterCases(operation, plain[0])];
+    const negativeCases = [
+      ...mutations.map((mutation) => this.mutationCase(operation, mutation, plain[0])),
+      ...this.pathParameterCases(operation, plain[0]),
+    ];
 
     await Promise.all([
-      this.executeAll([...plain.slice(1).map((body, index) => plainCase(body, index + 1)), ...authCases, ...negativeCases, ...this.edgeCases(operation, plain[0])], collection),
+      this.executeAll(
+        [
+          ...plain.slice(1).map((body, index) => plainCase(body, index + 1)),
+          ...authCases,
+          ...negativeCases,
+          ...this.edgeCases(operation, plain[0]),
+        ],
+        collection,
+      ),
       // 4. Generated valid input over the whole input space, shrunk on failure.
-      this.property(`${operation.id}:valid`, request
-        ? fc.tuple(valueArbitrary(request.schema, { style: 'wild' }), fc.nat())
-            .map(([body, index]) => ({ body: this.withPrefix(request.schema, body), index }))
-            .map(({ body, index }) => (request.isValid(body) ? this.testCase(operation, { kind: 'positive', payload: { kind: 'json', value: body }, pathParams: this.pathParams(operation, 'wild', index % 8), what: 'with a generated valid body' }) : undefined))
-        : fc.nat({ max: 7 }).map((index) => plainCase(undefined, index)),
-        request ? this.runs : Math.min(this.runs, 3), collection),
+      this.property(
+        `${operation.id}:valid`,
+        request
+          ? fc
+              .tuple(valueArbitrary(request.schema, { style: 'wild' }), fc.nat())
+              .map(([body, index]) => ({ body: this.withPrefix(request.schema, body), index }))
+              .map(({ body, index }) =>
+                request.isValid(body)
+                  ? this.testCase(operation, {
+                      kind: 'positive',
+                      payload: { kind: 'json', value: body },
+                      pathParams: this.pathParams(operation, 'wild', index % 8),
+                      what: 'with a generated valid body',
+                    })
+                  : undefined,
+              )
+          : fc.nat({ max: 7 }).map((index) => plainCase(undefined, index)),
+        request ? this.runs : Math.min(this.runs, 3),
+        collection,
+      ),
       // 5. Generated valid bodies, each with one generated mutation.
       mutations.length > 0 && request
-        ? this.property(`${operation.id}:invalid`,
-            fc.tuple(valueArbitrary(request.schema, { style: 'wild' }), fc.constantFrom(...mutations))
+        ? this.property(
+            `${operation.id}:invalid`,
+            fc
+              .tuple(valueArbitrary(request.schema, { style: 'wild' }), fc.constantFrom(...mutations))
               .map(([body, mutation]) => ({ body: this.withPrefix(request.schema, body), mutation }))
               .map(({ body, mutation }) => {
                 // Only a valid body with one mutation that makes it invalid on the wire is a negative case.
@@ -397,7 +487,9 @@ class Run {
                 const stillValid = payload.kind === 'json' && request.isValid(payload.value);
                 return request.isValid(body) && !stillValid ? this.mutationCase(operation, mutation, body) : undefined;
               }),
-            this.runs, collection)
+            this.runs,
+            collection,
+          )
         : Promise.resolve(),
     ]);
   }
@@ -417,7 +509,13 @@ class Run {
       for (const value of values) {
         const edged = this.withPrefix(request.schema, { ...(body as Record<string, unknown>), [name]: value });
         if (!request.isValid(edged)) continue;
-        cases.push(this.testCase(operation, { kind: 'positive', payload: { kind: 'json', value: edged }, what: `with ${name} ${JSON.stringify(value.length > 40 ? `${value.slice(0, 12)}… (${value.length} characters)` : value)}` }));
+        cases.push(
+          this.testCase(operation, {
+            kind: 'positive',
+            payload: { kind: 'json', value: edged },
+            what: `with ${name} ${JSON.stringify(value.length > 40 ? `${value.slice(0, 12)}… (${value.length} characters)` : value)}`,
+          }),
+        );
       }
     }
     return cases;
@@ -431,21 +529,38 @@ class Run {
       const broken: Array<[string, string]> = [];
       if (schema.type === 'integer' || schema.type === 'number') broken.push(['not-a-number', 'is not a number']);
       if (schema.type === 'integer') broken.push(['1.5', 'is not a whole number']);
-      if (typeof schema.minimum === 'number') broken.push([String(schema.minimum - 1), `is below the minimum ${schema.minimum}`]);
-      if (typeof schema.maximum === 'number') broken.push([String(schema.maximum + 1), `is above the maximum ${schema.maximum}`]);
+      if (typeof schema.minimum === 'number')
+        broken.push([String(schema.minimum - 1), `is below the minimum ${schema.minimum}`]);
+      if (typeof schema.maximum === 'number')
+        broken.push([String(schema.maximum + 1), `is above the maximum ${schema.maximum}`]);
       if (Array.isArray(schema.enum)) broken.push(['not-in-enum', `is not one of ${JSON.stringify(schema.enum)}`]);
-      if (typeof schema.maxLength === 'number') broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);
+      if (typeof schema.maxLength === 'number')
+        broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);
       for (const [value, label] of broken) {
         const pathParams = { ...this.pathParams(operation, 'plain', 0), [parameter.name]: value };
         const mutation = `path parameter ${parameter.name} ${label}`;
-        cases.push(this.testCase(operation, { kind: 'negative', mutation, pathParams, what: mutation, ...(body !== undefined ? { payload: { kind: 'json', value: body } as Payload } : {}) }));
+        cases.push(
+          this.testCase(operation, {
+            kind: 'negative',
+            mutation,
+            pathParams,
+            what: mutation,
+            ...(body !== undefined ? { payload: { kind: 'json', value: body } as Payload } : {}),
+          }),
+        );
       }
     }
     return cases;
   }
 
   private mutationCase(operation: Operation, mutation: Mutation, body: unknown): TestCase {
-    return this.testCase(operation, { kind: 'negative', mutation: mutation.label, payload: mutation.apply(body), pathParams: this.pathParams(operation, 'plain', 0), what: `body: ${mutation.label}` });
+    return this.testCase(operation, {
+      kind: 'negative',
+      mutation: mutation.label,
+      payload: mutation.apply(body),
+      pathParams: this.pathParams(operation, 'plain', 0),
+      what: `body: ${mutation.label}`,
+    });
   }
 
   /** Create then list; many creations in a row and at once; a client-sent id that collides. */
@@ -458,8 +573,17 @@ class Run {
     const bodies = this.plainBodies(create, 10, 'sequence');
     const creations: Array<{ sent: Record<string, unknown>; exchange: Exchange; body: ParsedBody }> = [];
     const createOne = async (body: unknown) => {
-      const executed = await this.executeOne(this.testCase(create, { kind: 'positive', plain: true, payload: { kind: 'json', value: body }, what: 'in a sequence of creations' }), collection);
-      if (executed) creations.push({ sent: body as Record<string, unknown>, exchange: executed.exchange, body: executed.body });
+      const executed = await this.executeOne(
+        this.testCase(create, {
+          kind: 'positive',
+          plain: true,
+          payload: { kind: 'json', value: body },
+          what: 'in a sequence of creations',
+        }),
+        collection,
+      );
+      if (executed)
+        creations.push({ sent: body as Record<string, unknown>, exchange: executed.exchange, body: executed.body });
     };
     for (const body of bodies.slice(0, 5)) await createOne(body);
     await Promise.all(bodies.slice(5).map(createOne));
@@ -473,14 +597,25 @@ class Run {
     const [body] = this.plainBodies(create, 1, 'client-id');
     const sent = { ...(body as Record<string, unknown>), [collection.idProperty]: existing[collection.idProperty] };
     const collidingId = idKey(existing, collection.idProperty);
-    const idCase = this.testCase(create, { kind: 'positive', payload: { kind: 'json', value: sent }, what: `with a client-sent ${collection.idProperty} that collides with an existing item` });
+    const idCase = this.testCase(create, {
+      kind: 'positive',
+      payload: { kind: 'json', value: sent },
+      what: `with a client-sent ${collection.idProperty} that collides with an existing item`,
+    });
     const sentWithId = await this.executeOne(idCase, collection);
     if (!sentWithId) return;
-    await this.listItems(listCase, collection, { creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }], before: before.items, collidingId });
+    await this.listItems(listCase, collection, {
+      creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }],
+      before: before.items,
+      collidingId,
+    });
   }
 
   /** Reads created items back through the collection's read operation, where the document has one. */
-  private async readBack(collection: CollectionSpec, creations: ReadonlyArray<{ sent: Record<string, unknown>; body: ParsedBody }>): Promise<void> {
+  private async readBack(
+    collection: CollectionSpec,
+    creations: ReadonlyArray<{ sent: Record<string, unknown>; body: ParsedBody }>,
+  ): Promise<void> {
     const read = collection.read;
     if (!read) return;
     await Promise.all(
@@ -488,9 +623,15 @@ class Run {
         const item = body.kind === 'json' ? (body.value as Record<string, unknown> | null) : null;
         if (!item || typeof item !== 'object' || item[collection.idProperty] === undefined) return;
         const id = idKey(item, collection.idProperty);
-        const testCase = this.testCase(read.operation, { kind: 'positive', plain: true, pathParams: { [read.parameter]: id.replace(/^"|"$/g, '') }, what: 'for an item just created' });
+        const testCase = this.testCase(read.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: { [read.parameter]: id.replace(/^"|"$/g, '') },
+          what: 'for an item just created',
+        });
         const exchange = await this.send(testCase);
-        if (exchange) this.record(this.check(testCase, exchange, parseBody(exchange), collection, { readBack: { id, sent } }));
+        if (exchange)
+          this.record(this.check(testCase, exchange, parseBody(exchange), collection, { readBack: { id, sent } }));
       }),
     );
   }
@@ -500,7 +641,11 @@ class Run {
    * created item is read again after 250 ms and 1 s before the check runs: the seed does not say
    * how soon a creation shows, so a service that indexes asynchronously is given a moment.
    */
-  private async listItems(testCase: TestCase, collection: CollectionSpec, evidence?: Omit<SequenceEvidence, 'after'>): Promise<{ items?: Record<string, unknown>[] }> {
+  private async listItems(
+    testCase: TestCase,
+    collection: CollectionSpec,
+    evidence?: Omit<SequenceEvidence, 'after'>,
+  ): Promise<{ items?: Record<string, unknown>[] }> {
     let read = await this.readList(testCase);
     for (const delay of [250, 1_000]) {
       if (!read || !evidence || !read.items || this.allListed(collection, evidence, read.items)) break;
@@ -513,19 +658,33 @@ class Run {
     return read.items ? { items: read.items } : {};
   }
 
-  private async readList(testCase: TestCase): Promise<{ exchange: Exchange; body: ParsedBody; items?: Record<string, unknown>[] } | undefined> {
+  private async readList(
+    testCase: TestCase,
+  ): Promise<{ exchange: Exchange; body: ParsedBody; items?: Record<string, unknown>[] } | undefined> {
     const exchange = await this.send(testCase);
     if (!exchange) return undefined;
     const body = parseBody(exchange);
-    const items = body.kind === 'json' && Array.isArray(body.value) ? (body.value as Record<string, unknown>[]) : undefined;
+    const items =
+      body.kind === 'json' && Array.isArray(body.value) ? (body.value as Record<string, unknown>[]) : undefined;
     return { exchange, body, ...(items ? { items } : {}) };
   }
 
-  private allListed(collection: CollectionSpec, evidence: Omit<SequenceEvidence, 'after'>, items: readonly Record<string, unknown>[]): boolean {
-    const listed = new Set(items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)));
+  private allListed(
+    collection: CollectionSpec,
+    evidence: Omit<SequenceEvidence, 'after'>,
+    items: readonly Record<string, unknown>[],
+  ): boolean {
+    const listed = new Set(
+      items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)),
+    );
     return (evidence.creations ?? []).every(({ body }) => {
       const item = body.kind === 'json' ? (body.value as Record<string, unknown> | null) : null;
-      return !item || typeof item !== 'object' || item[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
+      return (
+        !item ||
+        typeof item !== 'object' ||
+        item[collection.idProperty] === undefined ||
+        listed.has(idKey(item, collection.idProperty))
+      );
     });
   }
 
@@ -538,7 +697,10 @@ class Run {
   private async executeOne(testCase: TestCase, collection: CollectionSpec | undefined): Promise<Executed | undefined> {
     const exchange = await this.send(testCase);
     if (!exchange) return undefined;
-    const executed = await this.confirmRefusal(this.check(testCase, exchange, parseBody(exchange), collection), collection);
+    const executed = await this.confirmRefusal(
+      this.check(testCase, exchange, parseBody(exchange), collection),
+      collection,
+    );
     this.record(executed);
     return executed;
   }
@@ -549,7 +711,12 @@ class Run {
    * same seed while ignoring the problems already found, so one problem cannot hide another.
    */
   /** undefined cases (inputs the generators could not make right) are skipped, never sent. */
-  private async property(name: string, cases: fc.Arbitrary<TestCase | undefined>, runs: number, collection: CollectionSpec | undefined): Promise<void> {
+  private async property(
+    name: string,
+    cases: fc.Arbitrary<TestCase | undefined>,
+    runs: number,
+    collection: CollectionSpec | undefined,
+  ): Promise<void> {
     const known = new Set<string>();
     for (let round = 0; round < PROPERTY_ROUNDS && !this.aborted; round++) {
       let minimal: Executed | undefined;
@@ -562,7 +729,10 @@ class Run {
           const exchange = await this.send(testCase);
           if (!exchange) return true;
           const executed = this.check(testCase, exchange, parseBody(exchange), collection);
-          const fresh = executed.findings.filter(({ check, finding }) => finding.severity !== 'note' && !known.has(this.problemKey(check, testCase.operation, finding)));
+          const fresh = executed.findings.filter(
+            ({ check, finding }) =>
+              finding.severity !== 'note' && !known.has(this.problemKey(check, testCase.operation, finding)),
+          );
           if (fresh.length === 0) {
             if (!shrinking) this.record(executed);
             return true;
@@ -576,13 +746,15 @@ class Run {
       if (!result.failed || !minimal) return;
       const found: Executed = minimal;
       this.record(found);
-      for (const { check, finding } of found.findings) known.add(this.problemKey(check, found.testCase.operation, finding));
+      for (const { check, finding } of found.findings)
+        known.add(this.problemKey(check, found.testCase.operation, finding));
     }
   }
 
   private buildRequest(testCase: TestCase): HttpRequest {
     let path = testCase.operation.path;
-    for (const [name, value] of Object.entries(testCase.pathParams ?? {})) path = path.replace(`{${name}}`, encodeURIComponent(value));
+    for (const [name, value] of Object.entries(testCase.pathParams ?? {}))
+      path = path.replace(`{${name}}`, encodeURIComponent(value));
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'pet-catalog-conformance' };
     if (testCase.auth.header !== undefined) headers.authorization = testCase.auth.header;
     let body: string | undefined;
@@ -590,7 +762,12 @@ class Run {
       headers['content-type'] = 'application/json';
       body = testCase.payload.kind === 'json' ? JSON.stringify(testCase.payload.value) : testCase.payload.text;
     }
-    return { method: testCase.operation.method, url: `${this.baseUrl}${path}`, headers, ...(body !== undefined ? { body } : {}) };
+    return {
+      method: testCase.operation.method,
+      url: `${this.baseUrl}${path}`,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    };
   }
 
   /** Sends one case, within the write budget; undefined when it was not sent. */
@@ -617,7 +794,8 @@ class Run {
     const result = this.results.get(testCase.operation)!;
     result.requests++;
     if (exchange.ok) {
-      if (!result.observedStatuses.includes(exchange.response.status)) result.observedStatuses.push(exchange.response.status);
+      if (!result.observedStatuses.includes(exchange.response.status))
+        result.observedStatuses.push(exchange.response.status);
     } else if (release && (exchange.fault.kind === 'refused' || exchange.fault.kind === 'not-found')) {
       this.unreachable = `target unreachable: ${exchange.fault.message} at ${this.baseUrl}`;
     } else if (++this.faults >= FAULTS_BEFORE_ABORT && !this.aborted) {
@@ -635,7 +813,9 @@ class Run {
       const exchange = await this.client.send(request);
       if (!exchange.ok || exchange.response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return exchange;
       const retryAfter = Number(exchange.response.headers['retry-after']);
-      await new Promise((resolve) => setTimeout(resolve, Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 2_000) : 500));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 2_000) : 500),
+      );
     }
   }
 
@@ -647,25 +827,50 @@ class Run {
   private async confirmRefusal(executed: Executed, collection: CollectionSpec | undefined): Promise<Executed> {
     const refused = executed.findings.some(({ check }) => check.name === 'positive_data_acceptance');
     const payload = executed.testCase.payload;
-    if (!refused || !executed.exchange.ok || executed.exchange.response.status !== 400 || !collection?.list || payload?.kind !== 'json') return executed;
+    if (
+      !refused ||
+      !executed.exchange.ok ||
+      executed.exchange.response.status !== 400 ||
+      !collection?.list ||
+      payload?.kind !== 'json'
+    )
+      return executed;
     const name = collection.create && this.nameProperty(this.requestSchema(collection.create.operation)?.schema ?? {});
     const sent = (payload.value as Record<string, unknown>)[name ?? ''];
     if (name === undefined || sent === undefined) return executed;
-    const listing = await this.send(this.testCase(collection.list.operation, { kind: 'positive', what: 'to confirm a refusal' }));
+    const listing = await this.send(
+      this.testCase(collection.list.operation, { kind: 'positive', what: 'to confirm a refusal' }),
+    );
     const body = listing ? parseBody(listing) : undefined;
-    const exists = body?.kind === 'json' && Array.isArray(body.value) && body.value.some((item) => (item as Record<string, unknown>)?.[name] === sent);
+    const exists =
+      body?.kind === 'json' &&
+      Array.isArray(body.value) &&
+      body.value.some((item) => (item as Record<string, unknown>)?.[name] === sent);
     if (!exists) return executed;
     return {
       ...executed,
       findings: executed.findings.map((entry) =>
         entry.check.name === 'positive_data_acceptance'
-          ? { check: entry.check, finding: { severity: 'note', title: 'Valid input refused: name already taken', message: `Received: 400 for a ${name} the list already holds / Expected: 2xx; uniqueness is not specified, so this is not a failure` } }
+          ? {
+              check: entry.check,
+              finding: {
+                severity: 'note',
+                title: 'Valid input refused: name already taken',
+                message: `Received: 400 for a ${name} the list already holds / Expected: 2xx; uniqueness is not specified, so this is not a failure`,
+              },
+            }
           : entry,
       ),
     };
   }
 
-  private check(testCase: TestCase, exchange: Exchange, body: ParsedBody, collection?: CollectionSpec, sequence?: SequenceEvidence): Executed {
+  private check(
+    testCase: TestCase,
+    exchange: Exchange,
+    body: ParsedBody,
+    collection?: CollectionSpec,
+    sequence?: SequenceEvidence,
+  ): Executed {
     const context: CheckContext = {
       contract: this.contract,
       testCase,
@@ -689,7 +894,14 @@ class Run {
   private problemKey(check: NamedCheck, operation: Operation, finding: Finding): string {
     // Array indices are left out: the same problem in items 0, 1 and 2 of a list is one problem.
     const pointer = (finding.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
-    return [check.name, operation.id, finding.severity ?? 'failure', finding.title, pointer, finding.keyword ?? ''].join('\u0000');
+    return [
+      check.name,
+      operation.id,
+      finding.severity ?? 'failure',
+      finding.title,
+      pointer,
+      finding.keyword ?? '',
+    ].join('\u0000');
   }
 
   private record(executed: Executed): void {
@@ -738,9 +950,19 @@ class Run {
       ...(finding.keyword !== undefined ? { keyword: finding.keyword } : {}),
       caseLabel: redact(testCase.label),
       ...(testCase.mutation ? { mutation: testCase.mutation } : {}),
-      request: { method: request.method, url: redact(request.url), ...(request.body !== undefined ? { bodyExcerpt: redact(excerpt(request.body)) } : {}) },
+      request: {
+        method: request.method,
+        url: redact(request.url),
+        ...(request.body !== undefined ? { bodyExcerpt: redact(excerpt(request.body)) } : {}),
+      },
       ...(exchange.ok
-        ? { response: { status: exchange.response.status, ...(contentType ? { contentType: redact(String(contentType)) } : {}), bodyExcerpt: redact(excerpt(exchange.response.text)) } }
+        ? {
+            response: {
+              status: exchange.response.status,
+              ...(contentType ? { contentType: redact(String(contentType)) } : {}),
+              bodyExcerpt: redact(excerpt(exchange.response.text)),
+            },
+          }
         : { transport: redact(exchange.fault.message) }),
       curl: redact(curlCommand(request, testCase.auth)),
       occurrences: 1,

@@ -26,7 +26,10 @@ function client(app: MockApp) {
     for (const [name, value] of Object.entries(call.headers ?? {})) pending = pending.set(name, value);
     // serialize(identity): superagent would JSON-encode a Buffer sent as application/json.
     if (call.raw !== undefined) pending = pending.serialize((data: unknown) => data as string).send(call.raw as string);
-    else if (call.body !== undefined) pending = pending.set('Content-Type', pending.get('Content-Type') ?? 'application/json').send(JSON.stringify(call.body));
+    else if (call.body !== undefined)
+      pending = pending
+        .set('Content-Type', pending.get('Content-Type') ?? 'application/json')
+        .send(JSON.stringify(call.body));
     const res = await pending;
     checker.expectConformant(res, method, path);
     return res;
@@ -54,7 +57,16 @@ describe('listing categories', () => {
   it('returns the seeded categories', async () => {
     const res = await api.call('GET', '/v1/categories', { headers: AUTH });
     expect(res.status).toBe(200);
-    expect(res.body.map((c: { name: string }) => c.name)).toEqual(['Dog', 'Cat', 'Rabbit', 'Bird', 'Fish', 'Reptile', 'Hamster', 'Guinea pig']);
+    expect(res.body.map((c: { name: string }) => c.name)).toEqual([
+      'Dog',
+      'Cat',
+      'Rabbit',
+      'Bird',
+      'Fish',
+      'Reptile',
+      'Hamster',
+      'Guinea pig',
+    ]);
   });
 
   it('starts empty when asked to', async () => {
@@ -91,11 +103,16 @@ describe('authentication', () => {
   });
 
   it('accepts the scheme in any letter case', async () => {
-    expect((await api.call('GET', '/v1/categories', { headers: { Authorization: 'bearer dev-key' } })).status).toBe(200);
+    expect((await api.call('GET', '/v1/categories', { headers: { Authorization: 'bearer dev-key' } })).status).toBe(
+      200,
+    );
   });
 
   it('checks credentials before looking at the body', async () => {
-    const res = await api.call('POST', '/v1/categories', { headers: { 'Content-Type': 'application/json' }, raw: '{"name": ' });
+    const res = await api.call('POST', '/v1/categories', {
+      headers: { 'Content-Type': 'application/json' },
+      raw: '{"name": ',
+    });
     expect(res.status).toBe(401);
   });
 
@@ -112,7 +129,10 @@ describe('authentication', () => {
 
 describe('creating a category', () => {
   it('assigns an id, echoes the fields and lists the category next', async () => {
-    const res = await api.call('POST', '/v1/categories', { headers: json, body: { name: 'Ferret', description: 'Mustelids.' } });
+    const res = await api.call('POST', '/v1/categories', {
+      headers: json,
+      body: { name: 'Ferret', description: 'Mustelids.' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: 9, name: 'Ferret', description: 'Mustelids.' });
     const list = await api.call('GET', '/v1/categories', { headers: AUTH });
@@ -127,18 +147,32 @@ describe('creating a category', () => {
   });
 
   it('keeps only the fields of the schema, and a __proto__ key never reaches a prototype', async () => {
-    const res = await api.call('POST', '/v1/categories', { headers: json, raw: '{"name":"x","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}' });
+    const res = await api.call('POST', '/v1/categories', {
+      headers: json,
+      raw: '{"name":"x","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: 9, name: 'x' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('accepts a charset parameter in the Content-Type', async () => {
-    expect((await api.call('POST', '/v1/categories', { headers: { ...AUTH, 'Content-Type': 'application/json; charset=UTF-8' }, body: { name: 'a' } })).status).toBe(201);
+    expect(
+      (
+        await api.call('POST', '/v1/categories', {
+          headers: { ...AUTH, 'Content-Type': 'application/json; charset=UTF-8' },
+          body: { name: 'a' },
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('assigns unique, increasing ids to concurrent creations and loses none', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => api.call('POST', '/v1/categories', { headers: json, body: { name: `c${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        api.call('POST', '/v1/categories', { headers: json, body: { name: `c${i}` } }),
+      ),
+    );
     const ids = results.map((r) => r.body.id as number);
     expect(new Set(ids).size).toBe(50);
     const list = await api.call('GET', '/v1/categories', { headers: AUTH });
@@ -160,10 +194,22 @@ describe('bad bodies get 400 with a code of their own', () => {
     ['malformed JSON', { raw: '{"name": "x"', headers: json }, 'malformed_json'],
     ['an empty body', { raw: '', headers: json }, 'empty_body'],
     ['whitespace only', { raw: '  \n', headers: json }, 'empty_body'],
-    ['a text/plain body', { raw: '{"name":"x"}', headers: { ...AUTH, 'Content-Type': 'text/plain' } }, 'unsupported_media_type'],
+    [
+      'a text/plain body',
+      { raw: '{"name":"x"}', headers: { ...AUTH, 'Content-Type': 'text/plain' } },
+      'unsupported_media_type',
+    ],
     ['no Content-Type', { raw: Buffer.from('{"name":"x"}'), headers: AUTH }, 'unsupported_media_type'],
-    ['a Latin-1 charset', { raw: '{"name":"x"}', headers: { ...AUTH, 'Content-Type': 'application/json; charset=latin1' } }, 'unsupported_charset'],
-    ['invalid UTF-8', { raw: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: json }, 'invalid_encoding'],
+    [
+      'a Latin-1 charset',
+      { raw: '{"name":"x"}', headers: { ...AUTH, 'Content-Type': 'application/json; charset=latin1' } },
+      'unsupported_charset',
+    ],
+    [
+      'invalid UTF-8',
+      { raw: Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: json },
+      'invalid_encoding',
+    ],
     ['a number for name', { body: { name: 5 }, headers: json }, 'invalid_body'],
     ['null for description', { body: { name: 'x', description: null }, headers: json }, 'invalid_body'],
     ['no name', { body: { description: 'x' }, headers: json }, 'invalid_body'],
@@ -233,9 +279,11 @@ describe('frontend work', () => {
   });
 
   it('answers a preflight without a key', async () => {
-    const res = await request(api.app)
-      .options('/v1/categories')
-      .set({ Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' });
+    const res = await request(api.app).options('/v1/categories').set({
+      Origin: origin,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization, content-type',
+    });
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe(origin);
     expect(res.headers['access-control-allow-methods']).toContain('POST');
@@ -245,15 +293,26 @@ describe('frontend work', () => {
 
   it('keeps to an allow-list of origins', async () => {
     const { call } = mock({ cors: { origins: ['https://app.example'] } });
-    expect((await call('GET', '/v1/categories', { headers: { ...AUTH, Origin: 'https://app.example' } })).headers['access-control-allow-origin']).toBe('https://app.example');
-    expect((await call('GET', '/v1/categories', { headers: { ...AUTH, Origin: 'https://evil.example' } })).headers['access-control-allow-origin']).toBeUndefined();
+    expect(
+      (await call('GET', '/v1/categories', { headers: { ...AUTH, Origin: 'https://app.example' } })).headers[
+        'access-control-allow-origin'
+      ],
+    ).toBe('https://app.example');
+    expect(
+      (await call('GET', '/v1/categories', { headers: { ...AUTH, Origin: 'https://evil.example' } })).headers[
+        'access-control-allow-origin'
+      ],
+    ).toBeUndefined();
   });
 
   it('forces a documented status with Prefer, and ignores an undocumented one', async () => {
     const forced = await api.call('GET', '/v1/categories', { headers: { ...AUTH, Prefer: 'code=401' } });
     expect(forced.status).toBe(401);
     expect(forced.headers['preference-applied']).toBe('code=401');
-    const bad = await api.call('POST', '/v1/categories', { headers: { ...json, Prefer: 'code=400' }, body: { name: 'x' } });
+    const bad = await api.call('POST', '/v1/categories', {
+      headers: { ...json, Prefer: 'code=400' },
+      body: { name: 'x' },
+    });
     expect(bad.status).toBe(400);
     const ignored = await api.call('GET', '/v1/categories', { headers: { ...AUTH, Prefer: 'code=500' } });
     expect(ignored.status).toBe(200);
@@ -270,7 +329,10 @@ describe('frontend work', () => {
 
 describe('sessions isolate parallel tests', () => {
   it('gives each session its own copy of the seed', async () => {
-    await api.call('POST', '/v1/categories', { headers: { ...json, 'X-Mock-Session': 'a' }, body: { name: 'only in a' } });
+    await api.call('POST', '/v1/categories', {
+      headers: { ...json, 'X-Mock-Session': 'a' },
+      body: { name: 'only in a' },
+    });
     const a = await api.call('GET', '/v1/categories', { headers: { ...AUTH, 'X-Mock-Session': 'a' } });
     const b = await api.call('GET', '/v1/categories', { headers: { ...AUTH, 'X-Mock-Session': 'b' } });
     const shared = await api.call('GET', '/v1/categories', { headers: AUTH });
@@ -283,9 +345,13 @@ describe('sessions isolate parallel tests', () => {
     await api.call('POST', '/v1/categories', { headers: { ...json, 'X-Mock-Session': 'a' }, body: { name: 'x' } });
     await api.call('POST', '/v1/categories', { headers: json, body: { name: 'y' } });
     expect((await request(api.app).post('/__mock/reset')).status).toBe(401);
-    const one = await request(api.app).post('/__mock/reset').set({ ...AUTH, 'X-Mock-Session': 'a' });
+    const one = await request(api.app)
+      .post('/__mock/reset')
+      .set({ ...AUTH, 'X-Mock-Session': 'a' });
     expect(one.body).toEqual({ reset: 'session', session: 'a' });
-    expect((await api.call('GET', '/v1/categories', { headers: { ...AUTH, 'X-Mock-Session': 'a' } })).body).toHaveLength(8);
+    expect(
+      (await api.call('GET', '/v1/categories', { headers: { ...AUTH, 'X-Mock-Session': 'a' } })).body,
+    ).toHaveLength(8);
     expect((await api.call('GET', '/v1/categories', { headers: AUTH })).body).toHaveLength(9);
     await request(api.app).post('/__mock/reset').set(AUTH);
     expect((await api.call('GET', '/v1/categories', { headers: AUTH })).body).toHaveLength(8);
@@ -319,7 +385,10 @@ describe('properties', () => {
       fc.asyncProperty(cases, async ([valid, mutation]) => {
         const payload = mutation.apply(valid);
         fc.pre(payload.kind === 'raw' || !isValidNewCategory(payload.value));
-        const res = await call('POST', '/v1/categories', { headers: json, raw: payload.kind === 'raw' ? payload.text : JSON.stringify(payload.value) });
+        const res = await call('POST', '/v1/categories', {
+          headers: json,
+          raw: payload.kind === 'raw' ? payload.text : JSON.stringify(payload.value),
+        });
         expect(res.status).toBe(400);
         expect(res.body.status).toBe(400);
       }),

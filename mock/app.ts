@@ -1,16 +1,17 @@
 // The mock as an Express app. Everything spec-related (routes, security, validators, behaviours,
 // error bodies) is prepared here once; a request only walks the steps below.
-import express, { type Express, type Request, type Response } from 'express';
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeIssues, responseFor, type Contract, type Operation } from '../spec/index.js';
+import express, { type Express, type Request, type Response } from 'express';
+import { type Contract, describeIssues, type Operation, responseFor } from '../spec/index.js';
 import { createAuthenticator, createKeyMatcher, hasBearerKey } from './auth.js';
-import { bindBehaviours, type Behaviour } from './behaviours.js';
+import { type Behaviour, bindBehaviours } from './behaviours.js';
 import { checkContentType, parseJson, readBody } from './body.js';
-import { answerPreflight, applyCors, isPreflight, type CorsPolicy } from './cors.js';
+import { answerPreflight, applyCors, type CorsPolicy, isPreflight } from './cors.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError, sendJson } from './errors.js';
 import { createRouter } from './router.js';
-import { defaultSeedFile, readSeedFile, seedCollections, type SeedData } from './seed.js';
-import { CollectionFullError, SessionStore, type Collections } from './store.js';
+import { defaultSeedFile, readSeedFile, type SeedData, seedCollections } from './seed.js';
+import { CollectionFullError, type Collections, SessionStore } from './store.js';
 
 export const DEFAULT_API_KEY = 'dev-key';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -69,7 +70,10 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
 type ErrorMiddleware = (error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 /** Runs middlewares in order, as Express does, handing any error to the error middleware. */
-function chain(middlewares: readonly Middleware[], onError: ErrorMiddleware): (req: IncomingMessage, res: ServerResponse) => void {
+function chain(
+  middlewares: readonly Middleware[],
+  onError: ErrorMiddleware,
+): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     let index = 0;
     const next: Next = (error) => {
@@ -110,7 +114,11 @@ export function createMockApp(options: MockOptions): MockApp {
   const notFound = (path: string) => new MockHttpError(404, 'not_found', `No operation is documented at ${path}.`);
   const unspecifiedStatus = options.unspecifiedStatus ?? 501;
   const unspecified = (operation: Operation) =>
-    new MockHttpError(unspecifiedStatus, unspecifiedStatus === 501 ? 'not_implemented' : 'unspecified_operation', `${operation.method} ${operation.path} is named by the document, but its behaviour is not specified.`);
+    new MockHttpError(
+      unspecifiedStatus,
+      unspecifiedStatus === 501 ? 'not_implemented' : 'unspecified_operation',
+      `${operation.method} ${operation.path} is named by the document, but its behaviour is not specified.`,
+    );
 
   /** Steps: 1 route, 2 security, 3 forced status, 4 behaviour (body read and validated). */
   async function handleOperation(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -119,7 +127,12 @@ export function createMockApp(options: MockOptions): MockApp {
     if (route.kind === 'not-found') return sendError(res, notFound(pathname));
     if (route.kind === 'method-not-allowed') {
       const allow = route.allowed.join(', ');
-      return sendError(res, new MockHttpError(405, 'method_not_allowed', `${req.method} is not allowed here; allowed: ${allow}.`, { Allow: allow }));
+      return sendError(
+        res,
+        new MockHttpError(405, 'method_not_allowed', `${req.method} is not allowed here; allowed: ${allow}.`, {
+          Allow: allow,
+        }),
+      );
     }
     const { operation } = route;
     const denied = authenticate(operation, req);
@@ -140,19 +153,30 @@ export function createMockApp(options: MockOptions): MockApp {
       return;
     }
     const collections = store.collections(sessionOf(req));
-    if (behaviour.kind === 'list') return sendJson(res, behaviour.status, collectionOf(collections, behaviour).listJson());
+    if (behaviour.kind === 'list')
+      return sendJson(res, behaviour.status, collectionOf(collections, behaviour).listJson());
     if (behaviour.kind === 'read') {
       const item = collectionOf(collections, behaviour).find(route.params[behaviour.parameter] ?? '');
       if (item) return sendJson(res, behaviour.status, JSON.stringify(item));
-      return sendError(res, new MockHttpError(404, 'not_found', `No item ${route.params[behaviour.parameter] ?? ''} in ${behaviour.collection}.`));
+      return sendError(
+        res,
+        new MockHttpError(
+          404,
+          'not_found',
+          `No item ${route.params[behaviour.parameter] ?? ''} in ${behaviour.collection}.`,
+        ),
+      );
     }
     const body = await readValidBody(req, operation);
-    const fields = Object.fromEntries(behaviour.storedProperties.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]));
+    const fields = Object.fromEntries(
+      behaviour.storedProperties.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]),
+    );
     try {
       const created = collectionOf(collections, behaviour).create(fields);
       return sendJson(res, behaviour.status, JSON.stringify(created));
     } catch (error) {
-      if (error instanceof CollectionFullError) throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);
+      if (error instanceof CollectionFullError)
+        throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);
       throw error;
     }
   }
@@ -162,11 +186,16 @@ export function createMockApp(options: MockOptions): MockApp {
     const media = checkContentType(req.headers['content-type'], content);
     const value = parseJson(await readBody(req, bodyLimit), media.mediaType);
     const issues = media.validator?.validate(value) ?? [];
-    if (issues.length > 0) throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
+    if (issues.length > 0)
+      throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
     return value as Record<string, unknown>;
   }
 
-  function forcedStatus(req: IncomingMessage, operation: Operation, behaviour: Behaviour | undefined): number | undefined {
+  function forcedStatus(
+    req: IncomingMessage,
+    operation: Operation,
+    behaviour: Behaviour | undefined,
+  ): number | undefined {
     const header = req.headers.prefer;
     if (!header) return undefined;
     const prefer = Array.isArray(header) ? header.join(',') : header;
@@ -179,7 +208,8 @@ export function createMockApp(options: MockOptions): MockApp {
 
   function forcedError(status: number): MockHttpError {
     const code = CODE_FOR_STATUS[status] ?? `http_${status}`;
-    const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer realm="pet-catalog-mock"' } : {};
+    const headers: Record<string, string> =
+      status === 401 ? { 'WWW-Authenticate': 'Bearer realm="pet-catalog-mock"' } : {};
     return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
   }
 
@@ -189,13 +219,23 @@ export function createMockApp(options: MockOptions): MockApp {
     if (options.onRequest) {
       const started = performance.now();
       const path = pathOf(req);
-      res.once('finish', () => options.onRequest?.({ method: req.method ?? '', path, status: res.statusCode, ms: performance.now() - started }));
+      res.once('finish', () =>
+        options.onRequest?.({
+          method: req.method ?? '',
+          path,
+          status: res.statusCode,
+          ms: performance.now() - started,
+        }),
+      );
     }
     next();
   }
 
   function corsHeaders(req: IncomingMessage, res: ServerResponse, next: Next): void {
-    if (cors && isPreflight(req)) return answerPreflight(cors, req, res, router.allowedMethods(pathOf(req)));
+    if (cors && isPreflight(req)) {
+      answerPreflight(cors, req, res, router.allowedMethods(pathOf(req)));
+      return;
+    }
     applyCors(cors, req, res);
     next();
   }
@@ -210,13 +250,27 @@ export function createMockApp(options: MockOptions): MockApp {
   }
 
   function sendErrorBody(error: unknown, req: IncomingMessage, res: ServerResponse, _next: Next): void {
-    if (error instanceof MockHttpError) return sendError(res, error);
+    if (error instanceof MockHttpError) {
+      sendError(res, error);
+      return;
+    }
     // Errors from Express itself (e.g. a malformed URL) carry a 4xx status; anything else is ours.
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return sendError(res, new MockHttpError(status, CODE_FOR_STATUS[status] ?? 'bad_request', 'The request could not be processed.'));
+      sendError(
+        res,
+        new MockHttpError(status, CODE_FOR_STATUS[status] ?? 'bad_request', 'The request could not be processed.'),
+      );
+      return;
     }
-    sendError(res, new MockHttpError(500, 'internal_error', `Unexpected error in the mock while handling ${req.method} ${pathOf(req)}.`));
+    sendError(
+      res,
+      new MockHttpError(
+        500,
+        'internal_error',
+        `Unexpected error in the mock while handling ${req.method} ${pathOf(req)}.`,
+      ),
+    );
   }
 
   const app = express() as unknown as MockApp;
@@ -239,9 +293,14 @@ export function createMockApp(options: MockOptions): MockApp {
   });
   app.post('/__mock/reset', function resetStore(req: Request, res: Response) {
     if (!hasBearerKey(req.headers.authorization, isKey)) {
-      return sendError(res, new MockHttpError(401, 'unauthorized', 'Resetting the mock needs Authorization: Bearer <API_KEY>.', { 'WWW-Authenticate': 'Bearer realm="pet-catalog-mock"' }));
+      return sendError(
+        res,
+        new MockHttpError(401, 'unauthorized', 'Resetting the mock needs Authorization: Bearer <API_KEY>.', {
+          'WWW-Authenticate': 'Bearer realm="pet-catalog-mock"',
+        }),
+      );
     }
-    const session = sessionOf(req) ?? (new URL(req.url, 'http://mock.invalid').searchParams.get('session') ?? undefined);
+    const session = sessionOf(req) ?? new URL(req.url, 'http://mock.invalid').searchParams.get('session') ?? undefined;
     store.reset(session);
     sendJson(res, 200, JSON.stringify(session === undefined ? { reset: 'all' } : { reset: 'session', session }));
   });
@@ -258,14 +317,21 @@ export function createMockApp(options: MockOptions): MockApp {
     return behaviour ? { operation, behaviour } : { operation };
   });
   Object.defineProperty(app, 'mock', {
-    value: Object.freeze({ contract, operations, store, seeded: new Map([...seeded].map(([path, c]) => [path, c.size])), direct }),
+    value: Object.freeze({
+      contract,
+      operations,
+      store,
+      seeded: new Map([...seeded].map(([path, c]) => [path, c.size])),
+      direct,
+    }),
   });
   return app;
 }
 
 function resolveSeed(options: MockOptions): { data: SeedData | undefined; name?: string } {
   if (options.seed === null) return { data: undefined };
-  if (options.seed !== undefined) return { data: options.seed, ...(options.seedName ? { name: options.seedName } : {}) };
+  if (options.seed !== undefined)
+    return { data: options.seed, ...(options.seedName ? { name: options.seedName } : {}) };
   return readSeedFile(defaultSeedFile());
 }
 
@@ -285,4 +351,3 @@ function collectionOf(collections: Collections, behaviour: { readonly collection
   if (!collection) throw new Error(`no collection ${behaviour.collection}`);
   return collection;
 }
-

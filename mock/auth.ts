@@ -47,7 +47,7 @@ function presented(scheme: SecuritySchemeSpec, req: IncomingMessage, isKey: (k: 
       scheme.in === 'header'
         ? req.headers[name.toLowerCase()]
         : scheme.in === 'query'
-          ? new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined
+          ? (new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined)
           : undefined;
     if (value === undefined) return 'missing';
     return typeof value === 'string' && isKey(value) ? 'valid' : 'invalid';

@@ -1,5 +1,5 @@
 // Binds the stateful list and create behaviours to the collections the document shows.
-import { findCollections, type CollectionSpec, type Contract, type Operation } from '../spec/index.js';
+import { type CollectionSpec, type Contract, findCollections, type Operation } from '../spec/index.js';
 
 export interface ListBehaviour {
   readonly kind: 'list';
@@ -38,10 +38,21 @@ export function bindBehaviours(contract: Contract): Bindings {
   const collections = findCollections(contract);
   const behaviours = new Map<Operation, Behaviour>();
   for (const { path, list, create, read } of collections) {
-    if (read) behaviours.set(read.operation, { kind: 'read', collection: path, status: read.success.status, parameter: read.parameter });
+    if (read)
+      behaviours.set(read.operation, {
+        kind: 'read',
+        collection: path,
+        status: read.success.status,
+        parameter: read.parameter,
+      });
     if (list) behaviours.set(list.operation, { kind: 'list', collection: path, status: list.success.status });
     if (create) {
-      behaviours.set(create.operation, { kind: 'create', collection: path, status: create.success.status, storedProperties: create.storedProperties });
+      behaviours.set(create.operation, {
+        kind: 'create',
+        collection: path,
+        status: create.success.status,
+        storedProperties: create.storedProperties,
+      });
     }
   }
   for (const operation of contract.operations) {

@@ -3,9 +3,8 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { MediaTypeSpec } from '../spec/index.js';
-import { MockHttpError } from './errors.js';
 import { isJsonMediaType, mediaTypeMatches } from '../spec/index.js';
-
+import { MockHttpError } from './errors.js';
 
 function tooLarge(limit: number): MockHttpError {
   return new MockHttpError(400, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
@@ -32,7 +31,8 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
       chunks.push(chunk);
     };
     const onEnd = (): void => finish(size > limit ? tooLarge(limit) : undefined);
-    const onError = (error: Error): void => finish(new MockHttpError(400, 'bad_request', `The request body could not be read: ${error.message}`));
+    const onError = (error: Error): void =>
+      finish(new MockHttpError(400, 'bad_request', `The request body could not be read: ${error.message}`));
     const finish = (error: MockHttpError | undefined): void => {
       req.off('data', onData);
       req.off('end', onEnd);
@@ -59,9 +59,18 @@ export function checkContentType(header: string | undefined, content: readonly M
   const [essence = '', ...parameters] = header.split(';').map((part) => part.trim());
   const media = content.find((m) => mediaTypeMatches(essence.toLowerCase(), m.mediaType));
   if (!media) {
-    throw new MockHttpError(400, 'unsupported_media_type', `Content-Type ${essence || '(empty)'} is not accepted: send ${expected}.`);
+    throw new MockHttpError(
+      400,
+      'unsupported_media_type',
+      `Content-Type ${essence || '(empty)'} is not accepted: send ${expected}.`,
+    );
   }
-  const charset = parameters.find((p) => /^charset\s*=/i.test(p))?.split('=')[1]?.trim().replace(/^"|"$/g, '').toLowerCase();
+  const charset = parameters
+    .find((p) => /^charset\s*=/i.test(p))
+    ?.split('=')[1]
+    ?.trim()
+    .replace(/^"|"$/g, '')
+    .toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new MockHttpError(400, 'unsupported_charset', `Charset ${charset} is not accepted: JSON is sent as UTF-8.`);
   }

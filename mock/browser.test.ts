@@ -2,14 +2,19 @@
 // playwright-core. Skipped, with the reason printed, only when no browser can be had.
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
 import type { RequestLogEntry } from './app.js';
-import { startMockServer, type RunningMock } from './server.js';
+import { type RunningMock, startMockServer } from './server.js';
 
-const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path): path is string => !!path && existsSync(path));
-if (!BROWSER) console.warn('browser test skipped: no Chromium at /usr/bin/chromium (install the Debian package "chromium" or set CHROMIUM_PATH)');
+const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path): path is string => !!path && existsSync(path),
+);
+if (!BROWSER)
+  console.warn(
+    'browser test skipped: no Chromium at /usr/bin/chromium (install the Debian package "chromium" or set CHROMIUM_PATH)',
+  );
 
 /** The page's own script: list, create (a preflighted request), list again, and a call without a key. */
 const PAGE_SCRIPT = `
@@ -48,7 +53,9 @@ describe.skipIf(!BROWSER)('a page on another origin, in Chromium', () => {
     mock = await startMockServer({ contract, onRequest: (entry) => requests.push(entry) });
     page = createServer((_req, res) => {
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(`<!doctype html><html><body data-mock="${mock.baseUrl}"><script type="module">${PAGE_SCRIPT}</script></body></html>`);
+      res.end(
+        `<!doctype html><html><body data-mock="${mock.baseUrl}"><script type="module">${PAGE_SCRIPT}</script></body></html>`,
+      );
     });
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     // Another port is another origin, so every call is cross-origin.
@@ -56,7 +63,16 @@ describe.skipIf(!BROWSER)('a page on another origin, in Chromium', () => {
     browser = await chromium.launch({
       executablePath: BROWSER!,
       headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 

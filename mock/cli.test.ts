@@ -1,4 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,8 +59,12 @@ describe('npm start', () => {
 
   it('never prints a key the user gave, in the banner or the request log', async () => {
     const { baseUrl, output } = await start([], { MOCK_API_KEYS: 'sekrit-one,sekrit-two' });
-    expect((await fetch(`${baseUrl}/categories`, { headers: { Authorization: 'Bearer sekrit-two' } })).status).toBe(200);
-    expect((await fetch(`${baseUrl}/categories?key=sekrit-one`, { headers: { Authorization: 'Bearer sekrit-one' } })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/categories`, { headers: { Authorization: 'Bearer sekrit-two' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await fetch(`${baseUrl}/categories?key=sekrit-one`, { headers: { Authorization: 'Bearer sekrit-one' } })).status,
+    ).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(output()).toMatch(/GET \/v1\/categories 200/);
     expect(output()).not.toContain('sekrit');
@@ -70,17 +74,23 @@ describe('npm start', () => {
     const { baseUrl, output } = await start(['--log', 'json']);
     await fetch(`${baseUrl}/categories`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const line = output().split('\n').find((l) => l.startsWith('{'));
+    const line = output()
+      .split('\n')
+      .find((l) => l.startsWith('{'));
     expect(JSON.parse(line!)).toMatchObject({ method: 'GET', path: '/v1/categories', status: 401 });
   });
 
   it('starts empty, or from a seed file', async () => {
     const empty = await start(['--empty', '--quiet']);
-    expect(await (await fetch(`${empty.baseUrl}/categories`, { headers: { Authorization: 'Bearer dev-key' } })).json()).toEqual([]);
+    expect(
+      await (await fetch(`${empty.baseUrl}/categories`, { headers: { Authorization: 'Bearer dev-key' } })).json(),
+    ).toEqual([]);
     const file = join(mkdtempSync(join(tmpdir(), 'seed-')), 'categories.json');
     writeFileSync(file, JSON.stringify([{ id: 40, name: 'Axolotl' }]));
     const seeded = await start(['--seed-file', file, '--quiet']);
-    const body = await (await fetch(`${seeded.baseUrl}/categories`, { headers: { Authorization: 'Bearer dev-key' } })).json();
+    const body = await (
+      await fetch(`${seeded.baseUrl}/categories`, { headers: { Authorization: 'Bearer dev-key' } })
+    ).json();
     expect(body).toEqual([{ id: 40, name: 'Axolotl' }]);
   });
 
@@ -129,7 +139,27 @@ describe('start-up errors are one line and exit 2', () => {
   it('lists every flag and environment variable in --help', async () => {
     const { code, output } = await runToExit(['--help']);
     expect(code).toBe(0);
-    for (const word of ['--port', '--host', '--api-key', '--spec', '--seed-file', '--empty', '--body-limit', '--max-categories', '--cors-origin', '--no-cors', '--latency', '--unspecified-status', '--log', '--quiet', 'PORT', 'HOST', 'MOCK_API_KEYS', 'MOCK_SPEC', 'Exit codes']) {
+    for (const word of [
+      '--port',
+      '--host',
+      '--api-key',
+      '--spec',
+      '--seed-file',
+      '--empty',
+      '--body-limit',
+      '--max-categories',
+      '--cors-origin',
+      '--no-cors',
+      '--latency',
+      '--unspecified-status',
+      '--log',
+      '--quiet',
+      'PORT',
+      'HOST',
+      'MOCK_API_KEYS',
+      'MOCK_SPEC',
+      'Exit codes',
+    ]) {
       expect(output).toContain(word);
     }
   });

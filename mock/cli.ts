@@ -2,16 +2,19 @@
 // `npm start`: the mock on a port, with a start-up banner and one log line per request.
 // --max-semi-space-size=2 (here and in package.json) caps V8's young generation, which otherwise
 // grows to tens of MB under load and lifts RSS past 100 MB.
-import { loadContract, ContractError } from '../spec/index.js';
+import { ContractError, loadContract } from '../spec/index.js';
 import type { RequestLogEntry } from './app.js';
-import { parseMockOptions, MOCK_HELP, UsageError } from './options.js';
+import { MOCK_HELP, parseMockOptions, UsageError } from './options.js';
 import { readSeedFile, SeedError } from './seed.js';
 import { startMockServer } from './server.js';
 
 function logger(format: 'text' | 'json' | 'none'): ((entry: RequestLogEntry) => void) | undefined {
   if (format === 'none') return undefined;
   if (format === 'json') {
-    return (entry) => process.stdout.write(`${JSON.stringify({ ...entry, ms: Number(entry.ms.toFixed(2)), time: new Date().toISOString() })}\n`);
+    return (entry) =>
+      process.stdout.write(
+        `${JSON.stringify({ ...entry, ms: Number(entry.ms.toFixed(2)), time: new Date().toISOString() })}\n`,
+      );
   }
   return (entry) => process.stdout.write(`${entry.method} ${entry.path} ${entry.status} ${entry.ms.toFixed(1)}ms\n`);
 }
@@ -23,10 +26,14 @@ async function main(): Promise<void> {
     return;
   }
   const contract = await loadContract(options.spec);
-  const seed = options.empty ? { seed: null } : options.seedFile ? (() => {
-    const { data, name } = readSeedFile(options.seedFile!);
-    return { seed: data, seedName: name };
-  })() : {};
+  const seed = options.empty
+    ? { seed: null }
+    : options.seedFile
+      ? (() => {
+          const { data, name } = readSeedFile(options.seedFile!);
+          return { seed: data, seedName: name };
+        })()
+      : {};
   const onRequest = logger(options.log);
   const mock = await startMockServer({
     contract,
@@ -50,18 +57,20 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   const info = mock.app.mock;
-  const keyNote = options.keysFromUser ? `${options.apiKeys.length} key(s) from --api-key/MOCK_API_KEYS (not shown)` : 'dev-key';
+  const keyNote = options.keysFromUser
+    ? `${options.apiKeys.length} key(s) from --api-key/MOCK_API_KEYS (not shown)`
+    : 'dev-key';
   const lines = [
     `Pet Catalog mock (${contract.title} ${contract.version}) listening on ${mock.baseUrl}`,
     `  key:        Authorization: Bearer ${keyNote}`,
-    ...info.operations.map(({ operation, behaviour }) =>
-      `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'empty-success' ? `${behaviour.status} (empty)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
+    ...info.operations.map(
+      ({ operation, behaviour }) =>
+        `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'empty-success' ? `${behaviour.status} (empty)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
     ),
     ...[...info.seeded].map(([path, count]) => `  seeded:     ${count} item(s) in ${path}`),
     `  document:   ${mock.origin}/openapi.yaml`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-
 }
 
 main().catch((error: unknown) => {
@@ -75,6 +84,8 @@ main().catch((error: unknown) => {
         : known
           ? (error as Error).message
           : `unexpected error: ${(error as Error).message ?? String(error)}`;
-  process.stderr.write(`pet-catalog-mock: ${message}\n${error instanceof UsageError ? 'Run with --help for the flags.\n' : ''}`);
+  process.stderr.write(
+    `pet-catalog-mock: ${message}\n${error instanceof UsageError ? 'Run with --help for the flags.\n' : ''}`,
+  );
   process.exit(2);
 });

@@ -24,11 +24,20 @@ export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerR
 }
 
 export function isPreflight(req: IncomingMessage): boolean {
-  return req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+  return (
+    req.method === 'OPTIONS' &&
+    req.headers.origin !== undefined &&
+    req.headers['access-control-request-method'] !== undefined
+  );
 }
 
 /** Answers a preflight for a path that accepts `methods`; the browser enforces the rest. */
-export function answerPreflight(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse, methods: readonly string[]): void {
+export function answerPreflight(
+  policy: CorsPolicy,
+  req: IncomingMessage,
+  res: ServerResponse,
+  methods: readonly string[],
+): void {
   const origin = allowedOrigin(policy, req.headers.origin);
   res.statusCode = 204;
   res.setHeader('Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers');

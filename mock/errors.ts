@@ -45,7 +45,11 @@ export function sendJson(
 ): void {
   if (res.headersSent) return;
   // One writeHead: it merges with headers set earlier (CORS) and is cheaper than setHeader calls.
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(json),
+  });
   res.end(json);
 }
 

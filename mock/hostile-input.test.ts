@@ -6,10 +6,12 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
 import { createMockApp } from './app.js';
-import { startMockServer, type RunningMock } from './server.js';
+import { type RunningMock, startMockServer } from './server.js';
 
 const contract = await loadContract();
-const errorValidator = contract.operations.find((op) => op.id === 'createCategory')!.responses.find((r) => r.status === '400')!.content[0]!.validator!;
+const errorValidator = contract.operations
+  .find((op) => op.id === 'createCategory')!
+  .responses.find((r) => r.status === '400')!.content[0]!.validator!;
 const AUTH = 'Bearer dev-key';
 
 interface RawResponse {
@@ -29,16 +31,31 @@ function raw(port: number, data: string | Buffer): Promise<RawResponse> {
       const text = Buffer.concat(chunks).toString('utf8');
       const [head = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(':')).toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
     socket.end(data);
   });
 }
 
-function httpRequest(method: string, path: string, headers: Record<string, string>, body: string | Buffer = ''): Buffer {
+function httpRequest(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | Buffer = '',
+): Buffer {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   if (method !== 'GET' || bytes.length > 0) lines.push(`Content-Length: ${bytes.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), bytes]);
 }
@@ -84,9 +101,17 @@ const BAD_BODIES: Array<[string, Record<string, string>, string | Buffer]> = [
   ['no Content-Type', { Authorization: AUTH }, '{"name":"Dog"}'],
   ['text/plain', { Authorization: AUTH, 'Content-Type': 'text/plain' }, '{"name":"Dog"}'],
   ['form encoding', { Authorization: AUTH, 'Content-Type': 'application/x-www-form-urlencoded' }, 'name=Dog'],
-  ['multipart', { Authorization: AUTH, 'Content-Type': 'multipart/form-data; boundary=x' }, '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nDog\r\n--x--'],
+  [
+    'multipart',
+    { Authorization: AUTH, 'Content-Type': 'multipart/form-data; boundary=x' },
+    '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nDog\r\n--x--',
+  ],
   ['a garbage Content-Type', { Authorization: AUTH, 'Content-Type': ';;;' }, '{"name":"Dog"}'],
-  ['a non-UTF-8 charset', { Authorization: AUTH, 'Content-Type': 'application/json; charset=iso-8859-1' }, '{"name":"Dog"}'],
+  [
+    'a non-UTF-8 charset',
+    { Authorization: AUTH, 'Content-Type': 'application/json; charset=iso-8859-1' },
+    '{"name":"Dog"}',
+  ],
 ];
 
 describe.each([
@@ -97,9 +122,15 @@ describe.each([
   let app: ReturnType<typeof createMockApp>;
   let listBefore: string;
 
-  const post = async (headers: Record<string, string>, body: string | Buffer): Promise<{ status: number; body: string }> => {
+  const post = async (
+    headers: Record<string, string>,
+    body: string | Buffer,
+  ): Promise<{ status: number; body: string }> => {
     if (mode === 'http') {
-      const res = await raw((mock!.server.address() as { port: number }).port, httpRequest('POST', '/v1/categories', headers, body));
+      const res = await raw(
+        (mock!.server.address() as { port: number }).port,
+        httpRequest('POST', '/v1/categories', headers, body),
+      );
       return { status: res.status, body: res.body };
     }
     let pending = request(app).post('/v1/categories');
@@ -109,7 +140,13 @@ describe.each([
   };
 
   const list = async (): Promise<string> => {
-    if (mode === 'http') return (await raw((mock!.server.address() as { port: number }).port, httpRequest('GET', '/v1/categories', { Authorization: AUTH }))).body;
+    if (mode === 'http')
+      return (
+        await raw(
+          (mock!.server.address() as { port: number }).port,
+          httpRequest('GET', '/v1/categories', { Authorization: AUTH }),
+        )
+      ).body;
     return (await request(app).get('/v1/categories').set('Authorization', AUTH)).text;
   };
 
@@ -149,7 +186,13 @@ describe.each([
   it('refuses unknown methods and paths with an Error', async () => {
     if (mode === 'http') {
       const port = (mock!.server.address() as { port: number }).port;
-      for (const [method, path] of [['PUT', '/v1/categories'], ['PROPFIND', '/v1/categories'], ['GET', '/v1/../etc/passwd'], ['GET', '/v1/categories/1'], ['GET', '/v1/%E0%A4%A']]) {
+      for (const [method, path] of [
+        ['PUT', '/v1/categories'],
+        ['PROPFIND', '/v1/categories'],
+        ['GET', '/v1/../etc/passwd'],
+        ['GET', '/v1/categories/1'],
+        ['GET', '/v1/%E0%A4%A'],
+      ]) {
         const res = await raw(port, httpRequest(method!, path!, { Authorization: AUTH }));
         expectErrorShape(res.status, res.body);
       }
@@ -166,10 +209,15 @@ describe.each([
   it('survives very long and repeated headers', async () => {
     if (mode === 'http') {
       const port = (mock!.server.address() as { port: number }).port;
-      const huge = await raw(port, httpRequest('GET', '/v1/categories', { Authorization: AUTH, 'X-Big': 'x'.repeat(100_000) }));
+      const huge = await raw(
+        port,
+        httpRequest('GET', '/v1/categories', { Authorization: AUTH, 'X-Big': 'x'.repeat(100_000) }),
+      );
       expect(huge.status).toBe(431);
       expectErrorShape(huge.status, huge.body);
-      const repeated = Buffer.from(`GET /v1/categories HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${'Authorization: Bearer nope\r\n'.repeat(50)}${'X-Mock-Session: a\r\n'.repeat(50)}\r\n`);
+      const repeated = Buffer.from(
+        `GET /v1/categories HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${'Authorization: Bearer nope\r\n'.repeat(50)}${'X-Mock-Session: a\r\n'.repeat(50)}\r\n`,
+      );
       const answer = await raw(port, repeated);
       expect(answer.status).toBe(401);
       expectErrorShape(answer.status, answer.body);
@@ -177,14 +225,20 @@ describe.each([
       expect(garbage.status).toBe(400);
       expectErrorShape(garbage.status, garbage.body);
     } else {
-      const res = await request(app).get('/v1/categories').set('Authorization', AUTH).set('X-Mock-Session', 's'.repeat(8000)).set('Prefer', 'code=401,'.repeat(500));
+      const res = await request(app)
+        .get('/v1/categories')
+        .set('Authorization', AUTH)
+        .set('X-Mock-Session', 's'.repeat(8000))
+        .set('Prefer', 'code=401,'.repeat(500));
       expect([200, 401]).toContain(res.status);
     }
   });
 
   it('leaves the store as it was and Object.prototype untouched', async () => {
     expect(await list()).toBe(listBefore);
-    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort());
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(
+      Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort(),
+    );
     expect(({} as Record<string, unknown>).name).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });

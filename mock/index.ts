@@ -1,6 +1,6 @@
-export { createMockApp, DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, SESSION_HEADER } from './app.js';
-export type { MockApp, MockInfo, MockOptions, MockedOperation, RequestLogEntry } from './app.js';
-export { startMockServer } from './server.js';
-export type { RunningMock } from './server.js';
-export type { SeedData } from './seed.js';
 export { loadContract } from '../spec/index.js';
+export type { MockApp, MockedOperation, MockInfo, MockOptions, RequestLogEntry } from './app.js';
+export { createMockApp, DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, SESSION_HEADER } from './app.js';
+export type { SeedData } from './seed.js';
+export type { RunningMock } from './server.js';
+export { startMockServer } from './server.js';

@@ -62,7 +62,8 @@ Exit codes: 0 stopped by SIGINT/SIGTERM; 2 bad flags, invalid document or seed, 
 function integer(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min) throw new UsageError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new UsageError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
   return value;
 }
 
@@ -80,34 +81,35 @@ function errorStatus(raw: string | undefined): number {
 
 function list(raw: string | readonly string[] | undefined): string[] {
   const values = typeof raw === 'string' ? [raw] : (raw ?? []);
-  return values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  return values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
+const MOCK_FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  spec: { type: 'string' },
+  'seed-file': { type: 'string' },
+  empty: { type: 'boolean' },
+  'body-limit': { type: 'string' },
+  'max-categories': { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
+  'no-cors': { type: 'boolean' },
+  latency: { type: 'string' },
+  'unspecified-status': { type: 'string' },
+  log: { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv): MockCliOptions {
-  let parsed;
+  const parse = () => parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: MOCK_FLAGS });
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        spec: { type: 'string' },
-        'seed-file': { type: 'string' },
-        empty: { type: 'boolean' },
-        'body-limit': { type: 'string' },
-        'max-categories': { type: 'string' },
-        'cors-origin': { type: 'string', multiple: true },
-        'no-cors': { type: 'boolean' },
-        latency: { type: 'string' },
-        'unspecified-status': { type: 'string' },
-        log: { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parse();
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -116,7 +118,8 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   const origins = list(flags['cors-origin']).length > 0 ? list(flags['cors-origin']) : list(env.MOCK_CORS_ORIGINS);
   const corsOff = flags['no-cors'] === true || env.MOCK_CORS === 'off';
   const log = flags.quiet ? 'none' : (flags.log ?? env.MOCK_LOG ?? 'text');
-  if (log !== 'text' && log !== 'json' && log !== 'none') throw new UsageError(`--log must be text or json, not "${log}"`);
+  if (log !== 'text' && log !== 'json' && log !== 'none')
+    throw new UsageError(`--log must be text or json, not "${log}"`);
   const seedFile = flags['seed-file'] ?? env.MOCK_SEED_FILE;
   const spec = flags.spec ?? env.MOCK_SPEC;
   const empty = flags.empty === true || env.MOCK_EMPTY === '1' || env.MOCK_EMPTY === 'true';

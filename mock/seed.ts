@@ -1,10 +1,9 @@
 // Seed data for the store: read once at start-up, checked against the document's list schema.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { existsSync } from 'node:fs';
-import { describeIssues } from '../spec/index.js';
 import type { CollectionSpec } from '../spec/index.js';
+import { describeIssues } from '../spec/index.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -36,15 +35,21 @@ export function readSeedFile(file: string): { data: SeedData; name: string } {
   }
 }
 
-function itemsByCollection(data: SeedData, name: string | undefined, specs: readonly CollectionSpec[]): Map<string, unknown[]> {
+function itemsByCollection(
+  data: SeedData,
+  name: string | undefined,
+  specs: readonly CollectionSpec[],
+): Map<string, unknown[]> {
   if (Array.isArray(data)) {
     const target = specs.find((spec) => spec.path === `/${name}`) ?? specs[0];
     return new Map(target ? [[target.path, [...data]]] : []);
   }
-  if (typeof data !== 'object' || data === null) throw new SeedError('seed data must be an array or an object of arrays keyed by path');
+  if (typeof data !== 'object' || data === null)
+    throw new SeedError('seed data must be an array or an object of arrays keyed by path');
   const entries = Object.entries(data as Record<string, unknown[]>);
   for (const [path, items] of entries) {
-    if (!specs.some((spec) => spec.path === path)) throw new SeedError(`seed data names ${path}, which is no mocked collection`);
+    if (!specs.some((spec) => spec.path === path))
+      throw new SeedError(`seed data names ${path}, which is no mocked collection`);
     if (!Array.isArray(items)) throw new SeedError(`seed data for ${path} must be an array`);
   }
   return new Map(entries.map(([path, items]) => [path, [...items]]));
@@ -61,15 +66,27 @@ export function seedCollections(
     specs.map((spec) => {
       const items = byPath.get(spec.path) ?? [];
       const issues = spec.list?.success.validator.validate(items) ?? [];
-      if (issues.length > 0) throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
+      if (issues.length > 0)
+        throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
       const ids = new Set<unknown>();
       for (const item of items as Item[]) {
         const id = item[spec.idProperty];
-        if (!Number.isSafeInteger(id) || ids.has(id)) throw new SeedError(`seed data for ${spec.path}: ${spec.idProperty} ${JSON.stringify(id)} is not a unique integer`);
+        if (!Number.isSafeInteger(id) || ids.has(id))
+          throw new SeedError(
+            `seed data for ${spec.path}: ${spec.idProperty} ${JSON.stringify(id)} is not a unique integer`,
+          );
         ids.add(id);
       }
-      if (items.length > options.maxItems) throw new SeedError(`seed data for ${spec.path} holds more than --max-categories (${options.maxItems}) items`);
-      return [spec.path, new Collection(spec.idProperty, options.maxItems, items.map((item) => Object.freeze({ ...(item as Item) })))];
+      if (items.length > options.maxItems)
+        throw new SeedError(`seed data for ${spec.path} holds more than --max-categories (${options.maxItems}) items`);
+      return [
+        spec.path,
+        new Collection(
+          spec.idProperty,
+          options.maxItems,
+          items.map((item) => Object.freeze({ ...(item as Item) })),
+        ),
+      ];
     }),
   );
 }

@@ -1,9 +1,9 @@
 // Starts the mock on a real port and stops it gracefully.
-import { createServer, STATUS_CODES, type Server } from 'node:http';
-import type { Duplex } from 'node:stream';
-import { errorBody } from './errors.js';
+import { createServer, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp, type MockOptions } from './app.js';
+import { errorBody } from './errors.js';
 
 export interface RunningMock {
   readonly app: MockApp;
@@ -20,7 +20,8 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   // Requests under the base path take the direct path: the app's own middlewares, without Express's
   // per-request set-up. Everything else (the document, /__mock/*) goes through the Express app.
   const prefix = `${options.contract.basePath}/`;
-  const isApi = (url: string): boolean => url.startsWith(prefix) && !url.startsWith('/openapi.') && !url.startsWith('/__mock/');
+  const isApi = (url: string): boolean =>
+    url.startsWith(prefix) && !url.startsWith('/openapi.') && !url.startsWith('/__mock/');
   const server = createServer((req, res) => (isApi(req.url ?? '') ? app.mock.direct(req, res) : app(req, res)));
   server.on('clientError', answerClientError);
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.

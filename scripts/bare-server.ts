@@ -5,9 +5,14 @@ import { parseArgs } from 'node:util';
 import { startReferenceServer } from '../fixtures/reference-server.js';
 import { generatedCategories } from './seed-data.js';
 
-const { values } = parseArgs({ options: { port: { type: 'string' }, categories: { type: 'string' }, key: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string' }, categories: { type: 'string' }, key: { type: 'string' } },
+});
 const count = Number(values.categories ?? 20);
-const server = await startReferenceServer({ key: values.key ?? 'dev-key', seed: generatedCategories(count) }, Number(values.port ?? 0));
+const server = await startReferenceServer(
+  { key: values.key ?? 'dev-key', seed: generatedCategories(count) },
+  Number(values.port ?? 0),
+);
 process.stdout.write(`bare reference listening on ${server.baseUrl}\n`);
 process.once('SIGTERM', () => server.close().then(() => process.exit(0)));
 process.once('SIGINT', () => server.close().then(() => process.exit(0)));

@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// `npm run bench`: the mock against the bare node:http reference, side by side in one run, in
-// interleaved rounds (A, B, A, B, …) so that the noise of a shared machine hits both alike.
-// Reports medians, ratios (mock / bare), server CPU per request, start-up time, memory, and the
-// runner's own timings. A benchmark, never a test: nothing here asserts a timing.
-import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+// `npm run bench`: the mock against the bare node:http reference, side by side in one run, in
+// interleaved rounds (A, B, A, B, …) so that the noise of a shared machine hits both alike.
+// Reports medians, ratios (mock / bare), server CPU per request, start-up time, memory, and the
+// runner's own timings. A benchmark, never a test: nothing here asserts a timing.
+import autocannon from 'autocannon';
 import { runConformance } from '../conformance/index.js';
 import { startReferenceServer } from '../fixtures/reference-server.js';
 import { loadContract } from '../spec/index.js';
@@ -74,7 +74,9 @@ function cpuSeconds(pid: number): number {
 }
 
 function memoryKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0);
 }
 
@@ -84,13 +86,21 @@ interface Scenario {
 }
 
 let counter = 0;
-const listRequest = (baseUrl: string): autocannon.Options => ({ url: `${baseUrl}/categories`, headers: { authorization: `Bearer ${KEY}` } });
+const listRequest = (baseUrl: string): autocannon.Options => ({
+  url: `${baseUrl}/categories`,
+  headers: { authorization: `Bearer ${KEY}` },
+});
 const SCENARIOS: Scenario[] = [
   { name: 'list (20 categories)', request: listRequest },
   { name: '401 (no key)', request: (baseUrl) => ({ url: `${baseUrl}/categories` }) },
   {
     name: '400 (invalid body)',
-    request: (baseUrl) => ({ url: `${baseUrl}/categories`, method: 'POST', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: '{"name":5}' }),
+    request: (baseUrl) => ({
+      url: `${baseUrl}/categories`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: '{"name":5}',
+    }),
   },
   {
     name: 'create (unique names)',
@@ -98,7 +108,14 @@ const SCENARIOS: Scenario[] = [
       url: `${baseUrl}/categories`,
       method: 'POST',
       headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `bench-${counter++}`, description: 'load' }) }) }],
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ name: `bench-${counter++}`, description: 'load' }),
+          }),
+        },
+      ],
     }),
   },
 ];
@@ -112,7 +129,12 @@ interface Measurement {
   non2xx: number;
 }
 
-async function measure(server: Server, options: autocannon.Options, duration = DURATION, connections = CONNECTIONS): Promise<Measurement> {
+async function measure(
+  server: Server,
+  options: autocannon.Options,
+  duration = DURATION,
+  connections = CONNECTIONS,
+): Promise<Measurement> {
   const before = cpuSeconds(server.child.pid!);
   const result = await autocannon({ connections, duration, ...options });
   const cpu = cpuSeconds(server.child.pid!) - before;
@@ -144,7 +166,11 @@ function summarise(runs: Measurement[]): Measurement {
 }
 
 /** Interleaved rounds: mock, bare, mock, bare, … */
-async function sideBySide(mock: Server, bare: Server, scenario: Scenario): Promise<{ mock: Measurement; bare: Measurement }> {
+async function sideBySide(
+  mock: Server,
+  bare: Server,
+  scenario: Scenario,
+): Promise<{ mock: Measurement; bare: Measurement }> {
   const runs = { mock: [] as Measurement[], bare: [] as Measurement[] };
   for (let round = 0; round < ROUNDS; round++) {
     runs.mock.push(await measure(mock, scenario.request(mock.baseUrl)));
@@ -175,7 +201,12 @@ function runRunnerCli(): Promise<{ ms: number; requests: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [RUNNER_CLI, '--quiet', '--seed', '1', '--json', report], { stdio: 'ignore' });
   return new Promise((resolve) =>
-    child.on('exit', () => resolve({ ms: performance.now() - started, requests: (JSON.parse(readFileSync(report, 'utf8')) as { requests: number }).requests })),
+    child.on('exit', () =>
+      resolve({
+        ms: performance.now() - started,
+        requests: (JSON.parse(readFileSync(report, 'utf8')) as { requests: number }).requests,
+      }),
+    ),
   );
 }
 
@@ -184,7 +215,13 @@ async function timeToFirstFailure(): Promise<{ firstMs: number; totalMs: number 
   const contract = await loadContract();
   const started = performance.now();
   let firstMs = NaN;
-  await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 1, onFailure: () => (firstMs = Number.isNaN(firstMs) ? performance.now() - started : firstMs) });
+  await runConformance({
+    target: { baseUrl: server.baseUrl },
+    contract,
+    apiKey: KEY,
+    seed: 1,
+    onFailure: () => (firstMs = Number.isNaN(firstMs) ? performance.now() - started : firstMs),
+  });
   const totalMs = performance.now() - started;
   await server.close();
   return { firstMs, totalMs };
@@ -200,25 +237,36 @@ async function main(): Promise<void> {
   };
   out(`# Benchmark: mock vs bare node:http reference`);
   out();
-  out(`${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · autocannon ${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} interleaved rounds per server · \`npm run bench\``);
+  out(
+    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · autocannon ${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} interleaved rounds per server · \`npm run bench\``,
+  );
   out();
 
   const [mock, bare] = await startPair(20);
-  out('| scenario (20 categories) | mock req/s | bare req/s | ratio | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | bare CPU µs/req | CPU ratio |');
+  out(
+    '| scenario (20 categories) | mock req/s | bare req/s | ratio | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | bare CPU µs/req | CPU ratio |',
+  );
   out('|---|---|---|---|---|---|---|---|---|');
   let steadyRss = 0;
   for (const scenario of SCENARIOS) {
     // Creations grow the store, so the steady-state peak is read before them.
     if (scenario.name.startsWith('create')) steadyRss = memoryKiB(mock.child.pid!, 'VmHWM');
     const result = await sideBySide(mock, bare, scenario);
-    const problems = result.mock.errors + result.bare.errors > 0 ? ` (transport errors: mock ${result.mock.errors}, bare ${result.bare.errors})` : '';
-    out(`| ${scenario.name}${problems} | ${fmt(result.mock.rps)} | ${fmt(result.bare.rps)} | **${fmt(result.mock.rps / result.bare.rps, 2)}** | ${result.mock.p50} / ${result.mock.p99} | ${result.bare.p50} / ${result.bare.p99} | ${fmt(result.mock.cpuPerRequestUs, 1)} | ${fmt(result.bare.cpuPerRequestUs, 1)} | ${fmt(result.mock.cpuPerRequestUs / result.bare.cpuPerRequestUs, 2)} |`);
+    const problems =
+      result.mock.errors + result.bare.errors > 0
+        ? ` (transport errors: mock ${result.mock.errors}, bare ${result.bare.errors})`
+        : '';
+    out(
+      `| ${scenario.name}${problems} | ${fmt(result.mock.rps)} | ${fmt(result.bare.rps)} | **${fmt(result.mock.rps / result.bare.rps, 2)}** | ${result.mock.p50} / ${result.mock.p99} | ${result.bare.p50} / ${result.bare.p99} | ${fmt(result.mock.cpuPerRequestUs, 1)} | ${fmt(result.bare.cpuPerRequestUs, 1)} | ${fmt(result.mock.cpuPerRequestUs / result.bare.cpuPerRequestUs, 2)} |`,
+    );
   }
   const peakRss = memoryKiB(mock.child.pid!, 'VmHWM');
   stop(mock);
   stop(bare);
   out();
-  out(`Peak RSS of the mock under load at 20 categories (list, 401, 400): **${fmt(steadyRss / 1024, 1)} MB**; after the create rounds too (${counter} categories created): ${fmt(peakRss / 1024, 1)} MB.`);
+  out(
+    `Peak RSS of the mock under load at 20 categories (list, 401, 400): **${fmt(steadyRss / 1024, 1)} MB**; after the create rounds too (${counter} categories created): ${fmt(peakRss / 1024, 1)} MB.`,
+  );
   out();
 
   out('List latency by size, one connection (latency, not throughput under contention):');
@@ -235,7 +283,9 @@ async function main(): Promise<void> {
     }
     const m = summarise(runs.mock);
     const b = summarise(runs.bare);
-    out(`| ${size} | ${fmt(m.rps)} | ${fmt(b.rps)} | **${fmt(m.rps / b.rps, 1)}** | ${m.p50} | ${b.p50} | ${fmt(memoryKiB(sizedMock.child.pid!, 'VmRSS') / 1024, 1)} | ${fmt(memoryKiB(sizedBare.child.pid!, 'VmRSS') / 1024, 1)} |`);
+    out(
+      `| ${size} | ${fmt(m.rps)} | ${fmt(b.rps)} | **${fmt(m.rps / b.rps, 1)}** | ${m.p50} | ${b.p50} | ${fmt(memoryKiB(sizedMock.child.pid!, 'VmRSS') / 1024, 1)} | ${fmt(memoryKiB(sizedBare.child.pid!, 'VmRSS') / 1024, 1)} |`,
+    );
     stop(sizedMock);
     stop(sizedBare);
   }
@@ -247,12 +297,18 @@ async function main(): Promise<void> {
     mockStarts.push(await startupMs([...MOCK, '--port', '0', '--quiet']));
     bareStarts.push(await startupMs([BARE_CLI, '--port', '0']));
   }
-  out(`Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(root, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`);
+  out(
+    `Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(root, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`,
+  );
 
   const runner = await runRunnerCli();
-  out(`Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s).`);
+  out(
+    `Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s).`,
+  );
   const failure = await timeToFirstFailure();
-  out(`Runner against a broken server (create answers 200): first failure after **${fmt(failure.firstMs)} ms**, verdict after ${fmt(failure.totalMs)} ms.`);
+  out(
+    `Runner against a broken server (create answers 200): first failure after **${fmt(failure.firstMs)} ms**, verdict after ${fmt(failure.totalMs)} ms.`,
+  );
 
   mkdirSync(join(root, 'reports'), { recursive: true });
   writeFileSync(join(root, flags.output!), `${lines.join('\n')}\n`);

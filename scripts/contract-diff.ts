@@ -3,7 +3,6 @@
 // contract, breaking first. Exit 0: nothing breaks; 1: something breaks; 2: could not compare.
 import { ContractError, diffContracts, loadContract } from '../spec/index.js';
 
-
 const HELP = `Usage: npm run contract:diff -- OLD.yaml NEW.yaml
 
 Lists the changes from OLD to NEW that break existing clients or servers (operation or status
@@ -28,7 +27,12 @@ async function main(): Promise<number> {
   const breaking = changes.filter((c) => c.breaking);
   const compatible = changes.filter((c) => !c.breaking);
   const line = (c: { where: string; what: string }) => `  ${c.where ? `${c.where}: ` : ''}${c.what}`;
-  const out = [`Breaking changes (${breaking.length}):`, ...breaking.map(line), `Compatible changes (${compatible.length}):`, ...compatible.map(line)];
+  const out = [
+    `Breaking changes (${breaking.length}):`,
+    ...breaking.map(line),
+    `Compatible changes (${compatible.length}):`,
+    ...compatible.map(line),
+  ];
   process.stdout.write(`${out.join('\n')}\n${breaking.length > 0 ? 'BREAKING' : 'COMPATIBLE'}\n`);
   return breaking.length > 0 ? 1 : 0;
 }
@@ -36,7 +40,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => (process.exitCode = code),
   (error: unknown) => {
-    process.stderr.write(`contract:diff: ${error instanceof ContractError ? error.message : String((error as Error).message ?? error)}\n`);
+    process.stderr.write(
+      `contract:diff: ${error instanceof ContractError ? error.message : String((error as Error).message ?? error)}\n`,
+    );
     process.exitCode = 2;
   },
 );

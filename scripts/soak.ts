@@ -1,13 +1,13 @@
 #!/usr/bin/env node
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 // `npm run soak`: drives the mock (its real CLI, as `npm start` runs it) with 50 connections of
 // mixed traffic (reads, valid creations, invalid bodies, missing keys) for 60 s, then checks that
 // nothing was lost: every created id is in the final list exactly once, with what was sent.
 // Exits 1 on any transport error, any 5xx or any lost or altered category.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { startCommand } from './start-command.js';
 
 const { values: flags } = parseArgs({
@@ -21,12 +21,18 @@ const KEY = 'dev-key';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
 }
 
 async function main(): Promise<number> {
-  const child = spawn(process.execPath, [...startCommand(root), '--port', '0', '--quiet', '--max-categories', flags['max-categories']!], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [...startCommand(root), '--port', '0', '--quiet', '--max-categories', flags['max-categories']!],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const baseUrl = await new Promise<string>((resolve) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -51,7 +57,10 @@ async function main(): Promise<number> {
       {
         method: 'POST',
         headers: auth,
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ name: `soak-${sequence++}`, description: 'é😀"\\\u0000' }) }),
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ name: `soak-${sequence++}`, description: 'é😀"\\\u0000' }),
+        }),
         onResponse: (status, body) => {
           if (status !== 201) return;
           const category = JSON.parse(body) as { id: number; name: string };
@@ -65,14 +74,19 @@ async function main(): Promise<number> {
     ],
   });
   clearInterval(sampler);
-  for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) statuses.set(Number(code), (count as { count: number }).count);
+  for (const [code, count] of Object.entries(result.statusCodeStats ?? {}))
+    statuses.set(Number(code), (count as { count: number }).count);
 
-  const list = (await (await fetch(`${baseUrl}/categories`, { headers: { authorization: `Bearer ${KEY}` } })).json()) as Array<{ id: number; name: string; description?: string }>;
+  const list = (await (
+    await fetch(`${baseUrl}/categories`, { headers: { authorization: `Bearer ${KEY}` } })
+  ).json()) as Array<{ id: number; name: string; description?: string }>;
   child.kill('SIGTERM');
   const listed = new Map<number, number>();
   for (const item of list) listed.set(item.id, (listed.get(item.id) ?? 0) + 1);
   const missing = [...created.keys()].filter((id) => listed.get(id) !== 1);
-  const altered = list.filter((item) => created.has(item.id) && (created.get(item.id) !== item.name || item.description !== 'é😀"\\\u0000'));
+  const altered = list.filter(
+    (item) => created.has(item.id) && (created.get(item.id) !== item.name || item.description !== 'é😀"\\\u0000'),
+  );
   const duplicates = [...created.values()].filter((name) => name === 'DUPLICATE').length;
   const serverErrors = [...statuses].filter(([code]) => code >= 500).reduce((sum, [, count]) => sum + count, 0);
   const transport = result.errors + result.timeouts;

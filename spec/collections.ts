@@ -82,7 +82,10 @@ export function findCollections(contract: Contract): CollectionSpec[] {
     const known = byPath.get(operation.path);
     if (!idProperty || (known && known.idProperty !== idProperty)) continue;
     const storedProperties = Object.keys(propertiesOf(success.schema)).filter((name) => name !== idProperty);
-    byPath.set(operation.path, { ...(known ?? { path: operation.path, idProperty }), create: { operation, success, storedProperties } });
+    byPath.set(operation.path, {
+      ...(known ?? { path: operation.path, idProperty }),
+      create: { operation, success, storedProperties },
+    });
   }
   for (const operation of contract.operations) {
     const parameter = /^(.*)\/\{([^}/]+)\}$/.exec(operation.path);

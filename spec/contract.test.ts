@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContractError, loadContract, responseFor, type Operation } from './index.js';
+import { ContractError, loadContract, type Operation, responseFor } from './index.js';
 
 const original = readFileSync(new URL('./openapi.yaml', import.meta.url), 'utf8');
 const contract = await loadContract();
@@ -70,7 +70,9 @@ describe('loading the real document', () => {
       'GET /store/orders',
     ]);
     expect(operation('GET /pets/{petId}').deprecated).toBe(true);
-    expect(operation('GET /pets/{petId}').parameters.map((p) => [p.name, p.in, p.required])).toEqual([['petId', 'path', true]]);
+    expect(operation('GET /pets/{petId}').parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['petId', 'path', true],
+    ]);
   });
 
   it('reads the rules JSON Schema cannot hold from vendor extensions', () => {
@@ -98,12 +100,17 @@ describe('compiled validators', () => {
   });
 
   it('reject a missing required field and point at it', () => {
-    expect(newCategory().validate({ description: 'no name' })).toEqual([{ pointer: '/name', keyword: 'required', message: 'is required' }]);
+    expect(newCategory().validate({ description: 'no name' })).toEqual([
+      { pointer: '/name', keyword: 'required', message: 'is required' },
+    ]);
     expect(validatorFor('createCategory', 201).validate({ name: 'Dog' })[0]?.pointer).toBe('/id');
     for (const field of ['code', 'message', 'status']) {
       const body: Record<string, unknown> = { code: 'x', message: 'y', status: 401 };
       delete body[field];
-      expect(validatorFor('listCategories', 401).validate(body)[0]).toMatchObject({ pointer: `/${field}`, keyword: 'required' });
+      expect(validatorFor('listCategories', 401).validate(body)[0]).toMatchObject({
+        pointer: `/${field}`,
+        keyword: 'required',
+      });
     }
   });
 
@@ -116,7 +123,9 @@ describe('compiled validators', () => {
     expect(validatorFor('createCategory', 201).validate({ id: '1', name: 'Dog' })[0]).toMatchObject({ pointer: '/id' });
     expect(validatorFor('createCategory', 201).validate({ id: 1.5, name: 'Dog' })[0]).toMatchObject({ pointer: '/id' });
     expect(validatorFor('listCategories', 200).validate({})[0]).toMatchObject({ keyword: 'type' });
-    expect(validatorFor('listCategories', 401).validate({ code: 'x', message: 'y', status: '401' })[0]).toMatchObject({ pointer: '/status' });
+    expect(validatorFor('listCategories', 401).validate({ code: 'x', message: 'y', status: '401' })[0]).toMatchObject({
+      pointer: '/status',
+    });
   });
 
   it('leave open what the seed leaves open: extra properties and any string', () => {
@@ -132,19 +141,25 @@ describe('refusing a broken document', () => {
   });
 
   it('names the pointer of a dangling $ref', async () => {
-    const error = await loadError(original.replace("$ref: '#/components/schemas/NewCategory'", "$ref: '#/components/schemas/Nope'"));
+    const error = await loadError(
+      original.replace("$ref: '#/components/schemas/NewCategory'", "$ref: '#/components/schemas/Nope'"),
+    );
     expect(error.pointer).toBe('/paths/~1categories/post/requestBody/content/application~1json/schema');
     expect(error.problem).toContain('#/components/schemas/Nope');
   });
 
   it('names the example that breaks its schema', async () => {
-    const error = await loadError(original.replace('        id: 1\n        name: Dog\n', '        id: one\n        name: Dog\n'));
+    const error = await loadError(
+      original.replace('        id: 1\n        name: Dog\n', '        id: one\n        name: Dog\n'),
+    );
     expect(error.pointer).toBe('/components/schemas/Category/example');
     expect(error.problem).toMatch(/\/id must be integer/);
   });
 
   it('names a media-type example that breaks its schema', async () => {
-    const error = await loadError(original.replace('                - id: 2\n                  name: Cat\n', '                - id: 2\n'));
+    const error = await loadError(
+      original.replace('                - id: 2\n                  name: Cat\n', '                - id: 2\n'),
+    );
     expect(error.pointer).toBe('/paths/~1categories/get/responses/200/content/application~1json/example');
     expect(error.problem).toMatch(/\/1\/name is required/);
   });

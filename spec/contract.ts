@@ -1,13 +1,14 @@
 // The only code that reads the OpenAPI document. It loads and validates it once, checks the
 // author's examples, and yields a frozen, flat list of operations with compiled validators.
-import { readFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractError, joinPointer } from './contract-error.js';
-import { RecursiveSchemaError, toJsonSchema, walkSchema, type Direction, type JsonSchema } from './json-schema.js';
-import { SchemaCompiler, describeIssues, type SchemaValidator } from './validators.js';
-import { readCached, writeCached, type Validated } from './validated-cache.js';
+import { type Direction, type JsonSchema, RecursiveSchemaError, toJsonSchema, walkSchema } from './json-schema.js';
+import { readCached, type Validated, writeCached } from './validated-cache.js';
+import { describeIssues, SchemaCompiler, type SchemaValidator } from './validators.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = Uppercase<(typeof HTTP_METHODS)[number]>;
@@ -119,7 +120,8 @@ export async function loadContract(file: string = defaultSpecPath()): Promise<Co
     try {
       return compiler.compile(toJsonSchema(schema, direction));
     } catch (error) {
-      const problem = error instanceof RecursiveSchemaError ? error.message : `invalid schema: ${(error as Error).message}`;
+      const problem =
+        error instanceof RecursiveSchemaError ? error.message : `invalid schema: ${(error as Error).message}`;
       throw new ContractError(file, pointer, problem);
     }
   };
@@ -166,13 +168,16 @@ function toContractError(file: string, error: unknown): ContractError {
     const details = e.details as Detail[];
     // An unknown property (usually a typo) is the most telling of the meta-schema's errors.
     const first = details.find((d) => d.params?.additionalProperty !== undefined) ?? details[0]!;
-    const problem = first.params?.additionalProperty !== undefined
-      ? `unknown property '${first.params.additionalProperty}'`
-      : (first.message ?? e.message);
+    const problem =
+      first.params?.additionalProperty !== undefined
+        ? `unknown property '${first.params.additionalProperty}'`
+        : (first.message ?? e.message);
     return new ContractError(file, first.instancePath ?? '', `not a valid OpenAPI document: ${problem}`);
   }
   // Parser messages carry a code frame after the first line; the first line says it all.
-  const firstLine = String(e.message ?? error).split('\n')[0]!.replace(/^Error parsing [^:]+: /, '');
+  const firstLine = String(e.message ?? error)
+    .split('\n')[0]!
+    .replace(/^Error parsing [^:]+: /, '');
   const problem = e.name === 'ParserError' ? `not valid YAML or JSON: ${firstLine}` : firstLine;
   return new ContractError(file, '', problem);
 }
@@ -282,7 +287,7 @@ function responsesOf(op: Json, pointer: string, build: Build): ResponseSpec[] {
 function flaggedProperties(schema: JsonSchema | undefined, flag: string): string[] {
   if (!schema) return [];
   const names: string[] = [];
-  const objectSchemas = [schema, ...(((schema.allOf as JsonSchema[]) ?? []))];
+  const objectSchemas = [schema, ...((schema.allOf as JsonSchema[]) ?? [])];
   for (const objectSchema of objectSchemas) {
     for (const [name, property] of Object.entries((objectSchema.properties ?? {}) as Record<string, Json>)) {
       if (property?.[flag] === true) names.push(name);
@@ -297,13 +302,16 @@ function assignedPropertiesOf(op: Json): string[] {
     for (const media of Object.values((response.content ?? {}) as Record<string, Json>)) {
       let schema = media.schema as JsonSchema | undefined;
       if (schema?.type === 'array') schema = schema.items as JsonSchema | undefined;
-      flaggedProperties(schema, 'x-assigned-by-service').forEach((name) => names.add(name));
+      for (const name of flaggedProperties(schema, 'x-assigned-by-service')) names.add(name);
     }
   }
   return [...names];
 }
 
-function securityOf(requirements: Array<Record<string, unknown>>, schemes: Record<string, Json>): SecuritySchemeSpec[][] {
+function securityOf(
+  requirements: Array<Record<string, unknown>>,
+  schemes: Record<string, Json>,
+): SecuritySchemeSpec[][] {
   return requirements.map((requirement) =>
     Object.keys(requirement).map((name) => {
       const scheme = schemes[name] ?? {};
@@ -327,7 +335,8 @@ function checkExamples(file: string, api: Json, build: Build): void {
   const seen = new Set<object>();
   const check = (schema: unknown, example: unknown, pointer: string): void => {
     const issues = build(schema, 'document', pointer).validate(example);
-    if (issues.length > 0) throw new ContractError(file, pointer, `example does not match its schema: ${describeIssues(issues)}`);
+    if (issues.length > 0)
+      throw new ContractError(file, pointer, `example does not match its schema: ${describeIssues(issues)}`);
   };
   const visitSchemas = (schema: unknown, pointer: string): void =>
     walkSchema(schema, (node, at) => {
@@ -339,7 +348,8 @@ function checkExamples(file: string, api: Json, build: Build): void {
     if (holder.schema === undefined) return;
     if ('example' in holder) check(holder.schema, holder.example, `${pointer}/example`);
     for (const [name, example] of Object.entries((holder.examples ?? {}) as Record<string, Json>)) {
-      if (example && 'value' in example) check(holder.schema, example.value, joinPointer(pointer, 'examples', name, 'value'));
+      if (example && 'value' in example)
+        check(holder.schema, example.value, joinPointer(pointer, 'examples', name, 'value'));
     }
     visitSchemas(holder.schema, `${pointer}/schema`);
   };
@@ -352,7 +362,9 @@ function checkExamples(file: string, api: Json, build: Build): void {
       const op = pathItem[method] as Json | undefined;
       if (!op) continue;
       const pointer = joinPointer('', 'paths', path, method);
-      ((op.parameters as Json[]) ?? []).forEach((parameter, index) => visitExamplesOf(parameter, `${pointer}/parameters/${index}`));
+      ((op.parameters as Json[]) ?? []).forEach((parameter, index) => {
+        visitExamplesOf(parameter, `${pointer}/parameters/${index}`);
+      });
       const body = op.requestBody as Json | undefined;
       for (const [mediaType, media] of Object.entries((body?.content ?? {}) as Record<string, Json>)) {
         visitExamplesOf(media, joinPointer(pointer, 'requestBody', 'content', mediaType));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { diffContracts, loadContract, type Change } from './index.js';
+import { type Change, diffContracts, loadContract } from './index.js';
 
 const SPEC = fileURLToPath(new URL('./openapi.yaml', import.meta.url));
 const original = readFileSync(SPEC, 'utf8');
@@ -26,7 +26,8 @@ async function diff(oldFile: string, newFile: string): Promise<Change[]> {
 const breaking = (changes: Change[]) => changes.filter((c) => c.breaking).map((c) => `${c.where}: ${c.what}`);
 const compatible = (changes: Change[]) => changes.filter((c) => !c.breaking).map((c) => `${c.where}: ${c.what}`);
 
-const NEW_CATEGORY_REQUIRED = '      required: [name]\n      properties:\n        name:\n          type: string\n          description: Category name.\n';
+const NEW_CATEGORY_REQUIRED =
+  '      required: [name]\n      properties:\n        name:\n          type: string\n          description: Category name.\n';
 const CATEGORY_REQUIRED = '      required: [id, name]\n';
 
 describe('contract diff', () => {
@@ -35,30 +36,49 @@ describe('contract diff', () => {
   });
 
   it('an operation removed breaks; added is compatible', async () => {
-    const without = variant((t) => t.replace(/  \/store\/orders:[\s\S]*?(?=\ncomponents:)/, ''));
+    const without = variant((t) => t.replace(/ {2}\/store\/orders:[\s\S]*?(?=\ncomponents:)/, ''));
     expect(breaking(await diff(SPEC, without))).toEqual(['GET /store/orders: operation removed']);
     expect(compatible(await diff(without, SPEC))).toEqual(['GET /store/orders: operation added']);
   });
 
   it('a status removed breaks; added is compatible', async () => {
-    const without400 = variant((t) => t.replace(/        '400':\n          description: The request body is missing[\s\S]*?\$ref: '#\/components\/schemas\/Error'\n/, ''));
+    const without400 = variant((t) =>
+      t.replace(
+        / {8}'400':\n {10}description: The request body is missing[\s\S]*?\$ref: '#\/components\/schemas\/Error'\n/,
+        '',
+      ),
+    );
     expect(breaking(await diff(SPEC, without400))).toEqual(['POST /categories: response 400 removed']);
     expect(compatible(await diff(without400, SPEC))).toEqual(['POST /categories: response 400 added']);
   });
 
   it('a request field made required breaks', async () => {
-    const required = variant((t) => t.replace(NEW_CATEGORY_REQUIRED, NEW_CATEGORY_REQUIRED.replace('[name]', '[name, description]')));
-    expect(breaking(await diff(SPEC, required))).toEqual(['POST /categories: request body: property description made required']);
+    const required = variant((t) =>
+      t.replace(NEW_CATEGORY_REQUIRED, NEW_CATEGORY_REQUIRED.replace('[name]', '[name, description]')),
+    );
+    expect(breaking(await diff(SPEC, required))).toEqual([
+      'POST /categories: request body: property description made required',
+    ]);
   });
 
   it('a request field added as required breaks; added as optional is compatible', async () => {
     const addRequired = variant((t) =>
       t
-        .replace(NEW_CATEGORY_REQUIRED, '      required: [name, tag]\n      properties:\n        tag:\n          type: string\n        name:\n          type: string\n          description: Category name.\n')
-        .replace('      example:\n        name: Rabbit\n', '      example:\n        name: Rabbit\n        tag: small\n'),
+        .replace(
+          NEW_CATEGORY_REQUIRED,
+          '      required: [name, tag]\n      properties:\n        tag:\n          type: string\n        name:\n          type: string\n          description: Category name.\n',
+        )
+        .replace(
+          '      example:\n        name: Rabbit\n',
+          '      example:\n        name: Rabbit\n        tag: small\n',
+        ),
     );
-    expect(breaking(await diff(SPEC, addRequired))).toEqual(['POST /categories: request body: property tag added as required']);
-    const addOptional = variant((t) => t.replace(NEW_CATEGORY_REQUIRED, `${NEW_CATEGORY_REQUIRED}        tag:\n          type: string\n`));
+    expect(breaking(await diff(SPEC, addRequired))).toEqual([
+      'POST /categories: request body: property tag added as required',
+    ]);
+    const addOptional = variant((t) =>
+      t.replace(NEW_CATEGORY_REQUIRED, `${NEW_CATEGORY_REQUIRED}        tag:\n          type: string\n`),
+    );
     expect(breaking(await diff(SPEC, addOptional))).toEqual([]);
     expect(compatible(await diff(SPEC, addOptional))).toEqual(['POST /categories: request body: property tag added']);
   });
@@ -69,21 +89,46 @@ describe('contract diff', () => {
       'GET /categories: response 200 body: property [].name made optional',
       'POST /categories: response 201 body: property name made optional',
     ]);
-    const removed = variant((t) => t.replace('        description:\n          type: string\n          description: Short description of the category.\n', ''));
-    expect(breaking(await diff(SPEC, removed))).toContain('POST /categories: response 201 body: property description removed');
+    const removed = variant((t) =>
+      t.replace(
+        '        description:\n          type: string\n          description: Short description of the category.\n',
+        '',
+      ),
+    );
+    expect(breaking(await diff(SPEC, removed))).toContain(
+      'POST /categories: response 201 body: property description removed',
+    );
   });
 
   it('a type changed breaks', async () => {
-    const stringIds = variant((t) => t.replace('        id:\n          type: integer\n          format: int64\n', '        id:\n          type: string\n').replace(/id: (\d)/g, "id: '$1'"));
-    expect(breaking(await diff(SPEC, stringIds))).toContain('POST /categories: response 201 id: type integer → string (widened or changed)');
-    const numberName = variant((t) =>
-      t.replace(NEW_CATEGORY_REQUIRED, NEW_CATEGORY_REQUIRED.replace('type: string', 'type: integer')).replace('      example:\n        name: Rabbit\n', '      example:\n        name: 7\n'),
+    const stringIds = variant((t) =>
+      t
+        .replace(
+          '        id:\n          type: integer\n          format: int64\n',
+          '        id:\n          type: string\n',
+        )
+        .replace(/id: (\d)/g, "id: '$1'"),
     );
-    expect(breaking(await diff(SPEC, numberName))).toEqual(['POST /categories: request name: type string → integer (narrowed or changed)']);
+    expect(breaking(await diff(SPEC, stringIds))).toContain(
+      'POST /categories: response 201 id: type integer → string (widened or changed)',
+    );
+    const numberName = variant((t) =>
+      t
+        .replace(NEW_CATEGORY_REQUIRED, NEW_CATEGORY_REQUIRED.replace('type: string', 'type: integer'))
+        .replace('      example:\n        name: Rabbit\n', '      example:\n        name: 7\n'),
+    );
+    expect(breaking(await diff(SPEC, numberName))).toEqual([
+      'POST /categories: request name: type string → integer (narrowed or changed)',
+    ]);
   });
 
   it('a tightened request constraint breaks; a loosened one is compatible', async () => {
-    const limited = variant((t) => t.replace(NEW_CATEGORY_REQUIRED, NEW_CATEGORY_REQUIRED.replace('          type: string\n', '          type: string\n          maxLength: 50\n')));
+    const limited = variant((t) =>
+      t.replace(
+        NEW_CATEGORY_REQUIRED,
+        NEW_CATEGORY_REQUIRED.replace('          type: string\n', '          type: string\n          maxLength: 50\n'),
+      ),
+    );
     expect(breaking(await diff(SPEC, limited))).toEqual(['POST /categories: request name: maxLength none → 50']);
     expect(breaking(await diff(limited, SPEC))).toEqual([]);
   });

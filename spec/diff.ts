@@ -37,7 +37,14 @@ function jsonSchemaOf(content: Operation['responses'][number]['content']): JsonS
  * less breaks it. In a response the client is the reader: anything that may send more, or less of
  * what it relied on, breaks it.
  */
-function compareSchemas(before: Schema | undefined, after: Schema | undefined, direction: Direction, where: string, at: string, out: Change[]): void {
+function compareSchemas(
+  before: Schema | undefined,
+  after: Schema | undefined,
+  direction: Direction,
+  where: string,
+  at: string,
+  out: Change[],
+): void {
   if (!before || !after) return;
   const add = (breaking: boolean, what: string): void => {
     out.push({ breaking, where, what: `${direction} ${at || 'body'}: ${what}` });
@@ -70,23 +77,33 @@ function compareSchemas(before: Schema | undefined, after: Schema | undefined, d
   }
   for (const name of Object.keys(newProperties)) {
     if (!(name in oldProperties)) {
-      if (direction === 'request') addProperty(newRequired.has(name), `${path(name)} added${newRequired.has(name) ? ' as required' : ''}`);
+      if (direction === 'request')
+        addProperty(newRequired.has(name), `${path(name)} added${newRequired.has(name) ? ' as required' : ''}`);
       else addProperty(false, `${path(name)} added`);
     }
   }
   for (const name of newRequired) {
-    if (!oldRequired.has(name) && name in oldProperties) addProperty(direction === 'request', `${path(name)} made required`);
+    if (!oldRequired.has(name) && name in oldProperties)
+      addProperty(direction === 'request', `${path(name)} made required`);
   }
   for (const name of oldRequired) {
-    if (!newRequired.has(name) && name in newProperties) addProperty(direction === 'response', `${path(name)} made optional`);
+    if (!newRequired.has(name) && name in newProperties)
+      addProperty(direction === 'response', `${path(name)} made optional`);
   }
   for (const name of Object.keys(oldProperties)) {
-    if (name in newProperties) compareSchemas(oldProperties[name], newProperties[name], direction, where, path(name), out);
+    if (name in newProperties)
+      compareSchemas(oldProperties[name], newProperties[name], direction, where, path(name), out);
   }
-  if (before.items && after.items) compareSchemas(before.items as Schema, after.items as Schema, direction, where, `${at}[]`, out);
+  if (before.items && after.items)
+    compareSchemas(before.items as Schema, after.items as Schema, direction, where, `${at}[]`, out);
 }
 
-function compareConstraints(before: Schema, after: Schema, direction: Direction, add: (breaking: boolean, what: string) => void): void {
+function compareConstraints(
+  before: Schema,
+  after: Schema,
+  direction: Direction,
+  add: (breaking: boolean, what: string) => void,
+): void {
   // Tighter in a request refuses what clients send; looser in a response sends what clients never saw.
   const tighter = (what: string): void => add(direction === 'request', what);
   const looser = (what: string): void => add(direction === 'response', what);
@@ -95,9 +112,9 @@ function compareConstraints(before: Schema, after: Schema, direction: Direction,
     const b = after[keyword] as number | undefined;
     if (a === b) return;
     const what = `${keyword} ${a ?? 'none'} → ${b ?? 'none'}`;
-    if (a === undefined) return tighter(what);
-    if (b === undefined) return looser(what);
-    if (lowerIsTighter ? b < a : b > a) tighter(what);
+    if (a === undefined) tighter(what);
+    else if (b === undefined) looser(what);
+    else if (lowerIsTighter ? b < a : b > a) tighter(what);
     else looser(what);
   };
   bound('maxLength', true);
@@ -116,7 +133,9 @@ function compareConstraints(before: Schema, after: Schema, direction: Direction,
   const oldEnum = before.enum as unknown[] | undefined;
   const newEnum = after.enum as unknown[] | undefined;
   if (JSON.stringify(oldEnum) !== JSON.stringify(newEnum)) {
-    const removed = oldEnum ? oldEnum.filter((v) => !newEnum?.some((w) => JSON.stringify(w) === JSON.stringify(v))) : [];
+    const removed = oldEnum
+      ? oldEnum.filter((v) => !newEnum?.some((w) => JSON.stringify(w) === JSON.stringify(v)))
+      : [];
     const added = newEnum ? newEnum.filter((v) => !oldEnum?.some((w) => JSON.stringify(w) === JSON.stringify(v))) : [];
     if (!oldEnum) tighter(`enum ${JSON.stringify(newEnum)} added`);
     else if (!newEnum) looser('enum removed');
@@ -125,12 +144,19 @@ function compareConstraints(before: Schema, after: Schema, direction: Direction,
       if (added.length > 0) looser(`enum values ${JSON.stringify(added)} added`);
     }
   }
-  if (after.additionalProperties === false && before.additionalProperties !== false) tighter('additional properties forbidden');
-  if (before.additionalProperties === false && after.additionalProperties !== false) looser('additional properties allowed');
+  if (after.additionalProperties === false && before.additionalProperties !== false)
+    tighter('additional properties forbidden');
+  if (before.additionalProperties === false && after.additionalProperties !== false)
+    looser('additional properties allowed');
 }
 
 function securityLabel(op: Operation): string[] {
-  return op.security.map((alternative) => alternative.map((scheme) => scheme.name).sort().join('+'));
+  return op.security.map((alternative) =>
+    alternative
+      .map((scheme) => scheme.name)
+      .sort()
+      .join('+'),
+  );
 }
 
 function compareOperation(before: Operation, after: Operation, out: Change[]): void {
@@ -145,11 +171,19 @@ function compareOperation(before: Operation, after: Operation, out: Change[]): v
       continue;
     }
     for (const media of response.content) {
-      if (!kept.content.some((m) => m.mediaType === media.mediaType)) add(true, `response ${response.status} media type ${media.mediaType} removed`);
+      if (!kept.content.some((m) => m.mediaType === media.mediaType))
+        add(true, `response ${response.status} media type ${media.mediaType} removed`);
     }
     const at = `${response.status}`;
     const changes: Change[] = [];
-    compareSchemas(jsonSchemaOf(response.content) as Schema | undefined, jsonSchemaOf(kept.content) as Schema | undefined, 'response', where, '', changes);
+    compareSchemas(
+      jsonSchemaOf(response.content) as Schema | undefined,
+      jsonSchemaOf(kept.content) as Schema | undefined,
+      'response',
+      where,
+      '',
+      changes,
+    );
     out.push(...changes.map((c) => ({ ...c, what: c.what.replace(/^response /, `response ${at} `) })));
   }
   for (const response of after.responses) {
@@ -161,17 +195,31 @@ function compareOperation(before: Operation, after: Operation, out: Change[]): v
   if (oldBody && newBody) {
     if (!oldBody.required && newBody.required) add(true, 'request body made required');
     for (const media of oldBody.content) {
-      if (!newBody.content.some((m) => m.mediaType === media.mediaType)) add(true, `request media type ${media.mediaType} removed`);
+      if (!newBody.content.some((m) => m.mediaType === media.mediaType))
+        add(true, `request media type ${media.mediaType} removed`);
     }
-    compareSchemas(jsonSchemaOf(oldBody.content) as Schema | undefined, jsonSchemaOf(newBody.content) as Schema | undefined, 'request', where, '', out);
+    compareSchemas(
+      jsonSchemaOf(oldBody.content) as Schema | undefined,
+      jsonSchemaOf(newBody.content) as Schema | undefined,
+      'request',
+      where,
+      '',
+      out,
+    );
   }
   for (const parameter of after.parameters) {
     const old = before.parameters.find((p) => p.name === parameter.name && p.in === parameter.in);
-    if (!old) add(parameter.required, `${parameter.in} parameter ${parameter.name} added${parameter.required ? ' as required' : ''}`);
-    else if (parameter.required && !old.required) add(true, `${parameter.in} parameter ${parameter.name} made required`);
+    if (!old)
+      add(
+        parameter.required,
+        `${parameter.in} parameter ${parameter.name} added${parameter.required ? ' as required' : ''}`,
+      );
+    else if (parameter.required && !old.required)
+      add(true, `${parameter.in} parameter ${parameter.name} made required`);
   }
   for (const parameter of before.parameters) {
-    if (!after.parameters.some((p) => p.name === parameter.name && p.in === parameter.in)) add(parameter.in === 'path', `${parameter.in} parameter ${parameter.name} removed`);
+    if (!after.parameters.some((p) => p.name === parameter.name && p.in === parameter.in))
+      add(parameter.in === 'path', `${parameter.in} parameter ${parameter.name} removed`);
   }
   const oldSecurity = securityLabel(before);
   const newSecurity = securityLabel(after);
@@ -179,7 +227,11 @@ function compareOperation(before: Operation, after: Operation, out: Change[]): v
   const isOpen = newSecurity.length === 0 || newSecurity.includes('');
   if (wasOpen && !isOpen) add(true, `security added (${newSecurity.join(' or ')})`);
   else if (!wasOpen && isOpen) add(false, 'security removed');
-  else if (!wasOpen && newSecurity.some((label) => !oldSecurity.includes(label)) && !oldSecurity.every((label) => newSecurity.includes(label))) {
+  else if (
+    !wasOpen &&
+    newSecurity.some((label) => !oldSecurity.includes(label)) &&
+    !oldSecurity.every((label) => newSecurity.includes(label))
+  ) {
     add(true, `security changed (${oldSecurity.join(' or ')} → ${newSecurity.join(' or ')})`);
   }
   if (!before.deprecated && after.deprecated) add(false, 'deprecated');
@@ -187,14 +239,16 @@ function compareOperation(before: Operation, after: Operation, out: Change[]): v
 
 export function diffContracts(before: Contract, after: Contract): Change[] {
   const out: Change[] = [];
-  if (before.basePath !== after.basePath) out.push({ breaking: true, where: '', what: `base path ${before.basePath || '/'} → ${after.basePath || '/'}` });
+  if (before.basePath !== after.basePath)
+    out.push({ breaking: true, where: '', what: `base path ${before.basePath || '/'} → ${after.basePath || '/'}` });
   for (const operation of before.operations) {
     const kept = after.operations.find((op) => keyOf(op) === keyOf(operation));
     if (kept) compareOperation(operation, kept, out);
     else out.push({ breaking: true, where: keyOf(operation), what: 'operation removed' });
   }
   for (const operation of after.operations) {
-    if (!before.operations.some((op) => keyOf(op) === keyOf(operation))) out.push({ breaking: false, where: keyOf(operation), what: 'operation added' });
+    if (!before.operations.some((op) => keyOf(op) === keyOf(operation)))
+      out.push({ breaking: false, where: keyOf(operation), what: 'operation added' });
   }
   return out;
 }

@@ -96,7 +96,9 @@ export function walkSchema(
     if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
       for (const [name, sub] of Object.entries(value)) walkSchema(sub, visit, `${at}/${pointerToken(name)}`);
     } else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      value.forEach((sub, index) => walkSchema(sub, visit, `${at}/${index}`));
+      value.forEach((sub, index) => {
+        walkSchema(sub, visit, `${at}/${index}`);
+      });
     } else if (SCHEMA_KEYWORDS.has(keyword)) {
       walkSchema(value, visit, at);
     }

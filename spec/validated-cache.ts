@@ -38,7 +38,9 @@ function keyOf(source: string): string {
       return 'unknown';
     }
   });
-  return createHash('sha256').update(`${versions.join(',')}\u0000v1\u0000${source}`).digest('hex');
+  return createHash('sha256')
+    .update(`${versions.join(',')}\u0000v1\u0000${source}`)
+    .digest('hex');
 }
 
 /** Only documents without external $refs: their meaning is in their own text alone. */

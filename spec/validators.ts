@@ -2,7 +2,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { pointerToken } from './contract-error.js';
-import { walkSchema, type JsonSchema } from './json-schema.js';
+import { type JsonSchema, walkSchema } from './json-schema.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadContract, SchemaCompiler, toJsonSchema, type JsonSchema } from '../../spec/index.js';
+import { type JsonSchema, loadContract, SchemaCompiler, toJsonSchema } from '../../spec/index.js';
 import { bodyMutations } from './mutations.js';
 import { codePointLength, EDGE_STRINGS } from './strings.js';
 import { valueArbitrary } from './values.js';
@@ -21,22 +21,41 @@ const RICH: Record<string, unknown> = {
     email: { type: 'string', format: 'email' },
     uuid: { type: 'string', format: 'uuid' },
     created: { type: 'string', format: 'date-time' },
-    tags: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] }, minItems: 1, maxItems: 3, uniqueItems: true },
+    tags: {
+      type: 'array',
+      items: { type: 'string', enum: ['a', 'b', 'c'] },
+      minItems: 1,
+      maxItems: 3,
+      uniqueItems: true,
+    },
     kind: { type: 'string', enum: ['cat', 'dog'] },
     nickname: { type: 'string', nullable: true, maxLength: 5 },
     count32: { type: 'integer', format: 'int32' },
     step: { type: 'integer', multipleOf: 5, minimum: -100, maximum: 100 },
     ratio: { type: 'number', multipleOf: 0.25 },
     secret: { type: 'string', writeOnly: true, minLength: 8 },
-    owner: { type: 'object', required: ['first'], additionalProperties: false, properties: { first: { type: 'string' } } },
+    owner: {
+      type: 'object',
+      required: ['first'],
+      additionalProperties: false,
+      properties: { first: { type: 'string' } },
+    },
     either: { oneOf: [{ type: 'string', maxLength: 3 }, { type: 'integer' }] },
     any: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },
-    combined: { allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { properties: { b: { type: 'string' } } }] },
+    combined: {
+      allOf: [
+        { type: 'object', required: ['a'], properties: { a: { type: 'integer' } } },
+        { properties: { b: { type: 'string' } } },
+      ],
+    },
   },
 };
 
 const schemas: Array<[string, JsonSchema]> = [
-  ['NewCategory', contract.operations.find((op) => op.id === 'createCategory')!.requestBody!.content[0]!.validator!.schema],
+  [
+    'NewCategory',
+    contract.operations.find((op) => op.id === 'createCategory')!.requestBody!.content[0]!.validator!.schema,
+  ],
   ['a schema with every supported keyword', toJsonSchema(RICH, 'request')],
 ];
 
@@ -61,13 +80,15 @@ describe.each(schemas)('%s', (_name, schema) => {
       fc.property(valueArbitrary(schema, { style: 'wild' }), fc.constantFrom(...mutations), (valid, mutation) => {
         const payload = mutation.apply(valid);
         if (payload.kind === 'raw') {
-          expect(() => (payload.text === '' ? undefined : JSON.parse(payload.text))).toSatisfy((parse: () => unknown) => {
-            try {
-              return payload.text === '' || !isValid(parse());
-            } catch {
-              return true;
-            }
-          });
+          expect(() => (payload.text === '' ? undefined : JSON.parse(payload.text))).toSatisfy(
+            (parse: () => unknown) => {
+              try {
+                return payload.text === '' || !isValid(parse());
+              } catch {
+                return true;
+              }
+            },
+          );
         } else {
           expect(isValid(payload.value), mutation.label).toBe(false);
         }
@@ -128,11 +149,15 @@ describe('mutations say what they broke', () => {
 describe('wild strings', () => {
   it('cover the edge cases the issue names', () => {
     const joined = EDGE_STRINGS.join('');
-    for (const probe of ['\u0000', '🐶', '\u202E', 'e\u0301', 'null', 'true', '"', '\\']) expect(joined).toContain(probe);
+    for (const probe of ['\u0000', '🐶', '\u202E', 'e\u0301', 'null', 'true', '"', '\\'])
+      expect(joined).toContain(probe);
   });
 
   it('reach tens of thousands of characters and astral code points', () => {
-    const values = fc.sample(valueArbitrary({ type: 'string' }, { style: 'wild' }), { numRuns: 2000, seed: 4 }) as string[];
+    const values = fc.sample(valueArbitrary({ type: 'string' }, { style: 'wild' }), {
+      numRuns: 2000,
+      seed: 4,
+    }) as string[];
     expect(Math.max(...values.map(codePointLength))).toBeGreaterThan(10_000);
     expect(values.some((v) => /[\u{10000}-\u{10FFFF}]/u.test(v))).toBe(true);
     expect(values.some((v) => /[\u0000-\u001f]/.test(v))).toBe(true);

@@ -4,7 +4,9 @@ import type { JsonSchema } from '../../spec/index.js';
 import { mergeAllOf, typesOf } from './values.js';
 
 /** What goes on the wire: a JSON value, or raw text for bodies that are not JSON at all. */
-export type Payload = { readonly kind: 'json'; readonly value: unknown } | { readonly kind: 'raw'; readonly text: string };
+export type Payload =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'raw'; readonly text: string };
 
 export interface Mutation {
   /** Stable id, e.g. "name:type:number"; used in reports and to replay. */
@@ -48,13 +50,21 @@ function wrongTypes(schema: Schema): string[] {
 function setAt(root: unknown, path: readonly string[], value: unknown | typeof REMOVE): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string, ...string[]];
-  const base = (typeof root === 'object' && root !== null && !Array.isArray(root) ? root : {}) as Record<string, unknown>;
+  const base = (typeof root === 'object' && root !== null && !Array.isArray(root) ? root : {}) as Record<
+    string,
+    unknown
+  >;
   const copy: Record<string, unknown> = { ...base };
   if (rest.length === 0 && value === REMOVE) {
     delete copy[head];
     return copy;
   }
-  Object.defineProperty(copy, head, { value: setAt(base[head], rest, value), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(copy, head, {
+    value: setAt(base[head], rest, value),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return copy;
 }
 
@@ -68,31 +78,87 @@ function constraintBreakers(schema: Schema): Array<{ what: string; label: string
   const out: Array<{ what: string; label: string; value: unknown }> = [];
   const types = typesOf(schema);
   if (types.includes('string')) {
-    if (typeof schema.maxLength === 'number') out.push({ what: 'too-long', label: `is longer than ${schema.maxLength} characters`, value: 'x'.repeat(schema.maxLength + 1) });
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push({ what: 'too-short', label: `is shorter than ${schema.minLength} characters`, value: 'x'.repeat(schema.minLength - 1) });
-    if (typeof schema.pattern === 'string') out.push({ what: 'pattern', label: `does not match ${schema.pattern}`, value: '\u0000!~ no match ~!' });
-    if (typeof schema.format === 'string' && ['email', 'uuid', 'date-time', 'date', 'ipv4', 'ipv6', 'uri'].includes(schema.format)) {
+    if (typeof schema.maxLength === 'number')
+      out.push({
+        what: 'too-long',
+        label: `is longer than ${schema.maxLength} characters`,
+        value: 'x'.repeat(schema.maxLength + 1),
+      });
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      out.push({
+        what: 'too-short',
+        label: `is shorter than ${schema.minLength} characters`,
+        value: 'x'.repeat(schema.minLength - 1),
+      });
+    if (typeof schema.pattern === 'string')
+      out.push({ what: 'pattern', label: `does not match ${schema.pattern}`, value: '\u0000!~ no match ~!' });
+    if (
+      typeof schema.format === 'string' &&
+      ['email', 'uuid', 'date-time', 'date', 'ipv4', 'ipv6', 'uri'].includes(schema.format)
+    ) {
       out.push({ what: 'format', label: `is not a valid ${schema.format}`, value: `not-a-${schema.format}` });
     }
   }
   if (types.includes('number') || types.includes('integer')) {
-    if (typeof schema.maximum === 'number') out.push({ what: 'above-maximum', label: `is above the maximum ${schema.maximum}`, value: schema.maximum + 1 });
-    if (typeof schema.minimum === 'number') out.push({ what: 'below-minimum', label: `is below the minimum ${schema.minimum}`, value: schema.minimum - 1 });
-    if (typeof schema.exclusiveMaximum === 'number') out.push({ what: 'at-exclusive-maximum', label: `equals the exclusive maximum ${schema.exclusiveMaximum}`, value: schema.exclusiveMaximum });
-    if (typeof schema.exclusiveMinimum === 'number') out.push({ what: 'at-exclusive-minimum', label: `equals the exclusive minimum ${schema.exclusiveMinimum}`, value: schema.exclusiveMinimum });
-    if (typeof schema.multipleOf === 'number') out.push({ what: 'not-multiple', label: `is not a multiple of ${schema.multipleOf}`, value: schema.multipleOf * 1.5 + (Number.isInteger(schema.multipleOf) ? 0 : 0.0001) });
-    if (schema.format === 'int32') out.push({ what: 'int32-overflow', label: 'is outside the int32 range', value: 2 ** 31 });
+    if (typeof schema.maximum === 'number')
+      out.push({ what: 'above-maximum', label: `is above the maximum ${schema.maximum}`, value: schema.maximum + 1 });
+    if (typeof schema.minimum === 'number')
+      out.push({ what: 'below-minimum', label: `is below the minimum ${schema.minimum}`, value: schema.minimum - 1 });
+    if (typeof schema.exclusiveMaximum === 'number')
+      out.push({
+        what: 'at-exclusive-maximum',
+        label: `equals the exclusive maximum ${schema.exclusiveMaximum}`,
+        value: schema.exclusiveMaximum,
+      });
+    if (typeof schema.exclusiveMinimum === 'number')
+      out.push({
+        what: 'at-exclusive-minimum',
+        label: `equals the exclusive minimum ${schema.exclusiveMinimum}`,
+        value: schema.exclusiveMinimum,
+      });
+    if (typeof schema.multipleOf === 'number')
+      out.push({
+        what: 'not-multiple',
+        label: `is not a multiple of ${schema.multipleOf}`,
+        value: schema.multipleOf * 1.5 + (Number.isInteger(schema.multipleOf) ? 0 : 0.0001),
+      });
+    if (schema.format === 'int32')
+      out.push({ what: 'int32-overflow', label: 'is outside the int32 range', value: 2 ** 31 });
   }
   if (types.includes('array')) {
-    if (typeof schema.maxItems === 'number') out.push({ what: 'too-many-items', label: `has more than ${schema.maxItems} items`, value: Array.from({ length: schema.maxItems + 1 }, () => exampleItem(schema)) });
-    if (typeof schema.minItems === 'number' && schema.minItems > 0) out.push({ what: 'too-few-items', label: `has fewer than ${schema.minItems} items`, value: Array.from({ length: schema.minItems - 1 }, () => exampleItem(schema)) });
-    if (schema.uniqueItems) out.push({ what: 'duplicate-items', label: 'has duplicate items', value: [exampleItem(schema), exampleItem(schema)] });
+    if (typeof schema.maxItems === 'number')
+      out.push({
+        what: 'too-many-items',
+        label: `has more than ${schema.maxItems} items`,
+        value: Array.from({ length: schema.maxItems + 1 }, () => exampleItem(schema)),
+      });
+    if (typeof schema.minItems === 'number' && schema.minItems > 0)
+      out.push({
+        what: 'too-few-items',
+        label: `has fewer than ${schema.minItems} items`,
+        value: Array.from({ length: schema.minItems - 1 }, () => exampleItem(schema)),
+      });
+    if (schema.uniqueItems)
+      out.push({
+        what: 'duplicate-items',
+        label: 'has duplicate items',
+        value: [exampleItem(schema), exampleItem(schema)],
+      });
   }
   if (Array.isArray(schema.enum)) {
     const sample = schema.enum.find((v) => typeof v === 'string');
-    out.push({ what: 'enum', label: `is not one of ${JSON.stringify(schema.enum)}`, value: typeof sample === 'string' || types.includes('string') ? `${String(sample ?? '')}-not-in-enum` : 987654321 });
+    out.push({
+      what: 'enum',
+      label: `is not one of ${JSON.stringify(schema.enum)}`,
+      value: typeof sample === 'string' || types.includes('string') ? `${String(sample ?? '')}-not-in-enum` : 987654321,
+    });
   }
-  if ('const' in schema) out.push({ what: 'const', label: `is not ${JSON.stringify(schema.const)}`, value: typeof schema.const === 'string' ? `${schema.const}-not-const` : 'not-const' });
+  if ('const' in schema)
+    out.push({
+      what: 'const',
+      label: `is not ${JSON.stringify(schema.const)}`,
+      value: typeof schema.const === 'string' ? `${schema.const}-not-const` : 'not-const',
+    });
   return out;
 }
 
@@ -100,7 +166,17 @@ function exampleItem(schema: Schema): unknown {
   const items = (schema.items ?? {}) as Schema;
   if (Array.isArray(items.enum)) return items.enum[0];
   const type = typesOf(items)[0];
-  return type === 'string' ? 'x' : type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? true : type === 'null' ? null : type === 'array' ? [] : {};
+  return type === 'string'
+    ? 'x'
+    : type === 'integer' || type === 'number'
+      ? 1
+      : type === 'boolean'
+        ? true
+        : type === 'null'
+          ? null
+          : type === 'array'
+            ? []
+            : {};
 }
 
 /** Mutations of one schema's value, found recursively through object properties. */
@@ -117,13 +193,20 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   for (const name of (schema.required as string[]) ?? []) {
     const at = [...path, name];
-    out.push({ id: `${at.join('.')}:missing`, label: `${at.join('.')} is missing`, apply: (valid) => ({ kind: 'json', value: setAt(valid, at, REMOVE) }) });
+    out.push({
+      id: `${at.join('.')}:missing`,
+      label: `${at.join('.')} is missing`,
+      apply: (valid) => ({ kind: 'json', value: setAt(valid, at, REMOVE) }),
+    });
   }
   if (schema.additionalProperties === false) {
     const at = [...path, 'unexpectedProperty'];
-    out.push(json(`${where}:additional-property`, `${where} has a property the schema does not allow`, at, 'unexpected'));
+    out.push(
+      json(`${where}:additional-property`, `${where} has a property the schema does not allow`, at, 'unexpected'),
+    );
   }
-  for (const [name, propertySchema] of Object.entries(properties)) valueMutations(propertySchema, [...path, name], out, depth + 1);
+  for (const [name, propertySchema] of Object.entries(properties))
+    valueMutations(propertySchema, [...path, name], out, depth + 1);
 }
 
 /** JSON text of a value; undefined (no valid body could be built) reads as an empty object. */
@@ -147,11 +230,23 @@ function trailingComma(valid: unknown): string {
  */
 export function bodyMutations(schema: JsonSchema, isValid: (value: unknown) => boolean, baseline: unknown): Mutation[] {
   const candidates: Mutation[] = [
-    { id: 'body:malformed-json', label: 'body is malformed JSON', apply: (valid) => ({ kind: 'raw', text: jsonText(valid).slice(0, -1) || '{' }) },
+    {
+      id: 'body:malformed-json',
+      label: 'body is malformed JSON',
+      apply: (valid) => ({ kind: 'raw', text: jsonText(valid).slice(0, -1) || '{' }),
+    },
     { id: 'body:empty', label: 'body is empty', apply: () => ({ kind: 'raw', text: '' }) },
     // JSON5-style leniency is not JSON: a trailing comma and single quotes must be refused too.
-    { id: 'body:trailing-comma', label: 'body has a trailing comma', apply: (valid) => ({ kind: 'raw', text: trailingComma(valid) }) },
-    { id: 'body:single-quotes', label: 'body uses single quotes', apply: (valid) => ({ kind: 'raw', text: singleQuoted(valid) }) },
+    {
+      id: 'body:trailing-comma',
+      label: 'body has a trailing comma',
+      apply: (valid) => ({ kind: 'raw', text: trailingComma(valid) }),
+    },
+    {
+      id: 'body:single-quotes',
+      label: 'body uses single quotes',
+      apply: (valid) => ({ kind: 'raw', text: singleQuoted(valid) }),
+    },
   ];
   valueMutations(schema as Schema, [], candidates, 0);
   return candidates.filter((mutation) => {

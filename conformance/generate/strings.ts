@@ -26,6 +26,7 @@ export const EDGE_STRINGS: readonly string[] = [
   "O'Brien",
   '<script>alert(1)</script>',
   '%s%n%x',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, sent literally
   '${jndi:x}',
   '../../etc/passwd',
   'Ω≈ç√∫',

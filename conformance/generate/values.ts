@@ -1,7 +1,7 @@
 // Valid values for a JSON Schema, built by construction with fast-check. Supports the keywords
 // OpenAPI documents use; a schema it cannot build for falls back to a filter on the validator.
 import fc from 'fast-check';
-import { SchemaCompiler, type JsonSchema } from '../../spec/index.js';
+import { type JsonSchema, SchemaCompiler } from '../../spec/index.js';
 import { plainString, wildString } from './strings.js';
 
 export interface ValueStyle {
@@ -32,7 +32,11 @@ const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object',
  * value meets (a date-time with maxLength 10) would hang the run. Probed once at construction; if
  * none of 100 candidates passes, the arbitrary yields `fallback`, which callers validate and skip.
  */
-export function boundedFilter<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => boolean, fallback: T): fc.Arbitrary<T> {
+export function boundedFilter<T>(
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => boolean,
+  fallback: T,
+): fc.Arbitrary<T> {
   const probe = fc.sample(arbitrary, { numRuns: 100, seed: 1 });
   return probe.some(predicate) ? arbitrary.filter(predicate) : fc.constant(fallback);
 }
@@ -45,8 +49,10 @@ export function typesOf(schema: Schema): string[] {
   if (Array.isArray(schema.type)) return schema.type as string[];
   if (schema.properties || schema.additionalProperties !== undefined || schema.required) return ['object'];
   if (schema.items) return ['array'];
-  if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern || schema.format) return ['string'];
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined) return ['number'];
+  if (schema.minLength !== undefined || schema.maxLength !== undefined || schema.pattern || schema.format)
+    return ['string'];
+  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined)
+    return ['number'];
   return [...JSON_TYPES];
 }
 
@@ -61,10 +67,12 @@ export function mergeAllOf(schema: Schema): Schema {
     next.properties = { ...((merged.properties as Schema) ?? {}), ...((flat.properties as Schema) ?? {}) };
     next.required = [...new Set([...((merged.required as string[]) ?? []), ...((flat.required as string[]) ?? [])])];
     for (const key of ['minimum', 'minLength', 'minItems', 'exclusiveMinimum'] as const) {
-      if (typeof merged[key] === 'number' && typeof flat[key] === 'number') next[key] = Math.max(merged[key] as number, flat[key] as number);
+      if (typeof merged[key] === 'number' && typeof flat[key] === 'number')
+        next[key] = Math.max(merged[key] as number, flat[key] as number);
     }
     for (const key of ['maximum', 'maxLength', 'maxItems', 'exclusiveMaximum'] as const) {
-      if (typeof merged[key] === 'number' && typeof flat[key] === 'number') next[key] = Math.min(merged[key] as number, flat[key] as number);
+      if (typeof merged[key] === 'number' && typeof flat[key] === 'number')
+        next[key] = Math.min(merged[key] as number, flat[key] as number);
     }
     if (merged.type && flat.type && merged.type !== flat.type) {
       const a = [merged.type].flat() as string[];
@@ -122,9 +130,18 @@ function forType(type: string, schema: Schema, options: ValueStyle): fc.Arbitrar
 }
 
 const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
-  'date-time': () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()),
-  date: () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  time: () => fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
+  'date-time': () =>
+    fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  date: () =>
+    fc
+      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+  time: () =>
+    fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
   email: () => fc.emailAddress(),
   uuid: () => fc.uuid(),
   uri: () => fc.webUrl(),
@@ -144,9 +161,18 @@ function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
   const declaredMax = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
   if (typeof schema.pattern === 'string') {
-    return boundedFilter(fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }), (value) => lengthBetween(value, min, declaredMax ?? Infinity), UNSATISFIABLE as unknown as string);
+    return boundedFilter(
+      fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }),
+      (value) => lengthBetween(value, min, declaredMax ?? Infinity),
+      UNSATISFIABLE as unknown as string,
+    );
   }
-  if (format) return boundedFilter(format(), (value) => lengthBetween(value, min, declaredMax ?? Infinity), UNSATISFIABLE as unknown as string);
+  if (format)
+    return boundedFilter(
+      format(),
+      (value) => lengthBetween(value, min, declaredMax ?? Infinity),
+      UNSATISFIABLE as unknown as string,
+    );
   return options.style === 'plain' ? plainString(min, declaredMax ?? 24) : wildString(min, declaredMax ?? 60_000);
 }
 
@@ -180,7 +206,11 @@ function integerFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
     const lowK = Math.ceil(low / m);
     const highK = Math.floor(high / m);
     if (lowK > highK) return fc.constant(UNSATISFIABLE as unknown as number);
-    return boundedFilter(fc.integer({ min: lowK, max: highK }).map((k) => k * m), Number.isInteger, UNSATISFIABLE as unknown as number);
+    return boundedFilter(
+      fc.integer({ min: lowK, max: highK }).map((k) => k * m),
+      Number.isInteger,
+      UNSATISFIABLE as unknown as number,
+    );
   }
   return fc.integer({ min: low, max: high });
 }
@@ -191,12 +221,20 @@ function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
     const m = schema.multipleOf;
     const lowK = Math.ceil(min / m);
     const highK = Math.floor(max / m);
-    return fc.integer({ min: Math.max(lowK, -1e9), max: Math.min(highK, 1e9) }).map((k) => Number((k * m).toPrecision(15)));
+    return fc
+      .integer({ min: Math.max(lowK, -1e9), max: Math.min(highK, 1e9) })
+      .map((k) => Number((k * m).toPrecision(15)));
   }
   if (min > max) return fc.constant(UNSATISFIABLE as unknown as number);
-  const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((value) => (Object.is(value, -0) ? 0 : value));
+  const double = fc
+    .double({ min, max, noNaN: true, noDefaultInfinity: true })
+    .map((value) => (Object.is(value, -0) ? 0 : value));
   if (options.style === 'wild' || Math.ceil(min) > Math.floor(max)) return double;
-  return boundedFilter(fc.integer({ min: Math.ceil(min), max: Math.floor(max) }), (v) => v >= min && v <= max, UNSATISFIABLE as unknown as number);
+  return boundedFilter(
+    fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+    (v) => v >= min && v <= max,
+    UNSATISFIABLE as unknown as number,
+  );
 }
 
 function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> {
@@ -204,7 +242,8 @@ function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> 
   const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const maxLength = typeof schema.maxItems === 'number' ? schema.maxItems : minLength + 4;
   const item = valueArbitrary(items, options);
-  if (schema.uniqueItems) return fc.uniqueArray(item, { minLength, maxLength, selector: (value) => JSON.stringify(value) });
+  if (schema.uniqueItems)
+    return fc.uniqueArray(item, { minLength, maxLength, selector: (value) => JSON.stringify(value) });
   return fc.array(item, { minLength, maxLength });
 }
 
@@ -212,7 +251,8 @@ function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<str
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = ((schema.required as string[]) ?? []).filter((name) => name in properties);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, propertySchema] of Object.entries(properties)) record[name] = valueArbitrary(propertySchema, options);
+  for (const [name, propertySchema] of Object.entries(properties))
+    record[name] = valueArbitrary(propertySchema, options);
   // A required property the schema does not describe still has to be sent.
   for (const name of (schema.required as string[]) ?? []) {
     if (!(name in record)) record[name] = valueArbitrary({}, { ...options, style: 'plain' });

@@ -1,13 +1,21 @@
 // The console summary: a table of check × operation, contract coverage, then each distinct
 // failure with what was received, what was expected, and how to reproduce it.
-import type { RunResult } from '../runner.js';
+
 import type { Violation } from '../model.js';
+import type { RunResult } from '../runner.js';
 
 const MARK = { passed: 'pass', failed: 'FAIL', skipped: '-' } as const;
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function describe(violation: Violation, index: number, replay: string): string {
@@ -16,8 +24,14 @@ function describe(violation: Violation, index: number, replay: string): string {
     `   ${violation.message}`,
     `   case:      ${violation.caseLabel}`,
   ];
-  if (violation.pointer !== undefined) lines.push(`   at:        ${violation.pointer || '(body)'}${violation.keyword ? ` (keyword ${violation.keyword})` : ''}`);
-  if (violation.response) lines.push(`   response:  ${violation.response.status} ${violation.response.contentType ?? ''} ${violation.response.bodyExcerpt.slice(0, 200)}`);
+  if (violation.pointer !== undefined)
+    lines.push(
+      `   at:        ${violation.pointer || '(body)'}${violation.keyword ? ` (keyword ${violation.keyword})` : ''}`,
+    );
+  if (violation.response)
+    lines.push(
+      `   response:  ${violation.response.status} ${violation.response.contentType ?? ''} ${violation.response.bodyExcerpt.slice(0, 200)}`,
+    );
   if (violation.transport) lines.push(`   transport: ${violation.transport}`);
   lines.push(`   reproduce: ${violation.curl}`);
   lines.push(`   replay:    ${replay} --checks ${violation.check}`);
@@ -27,34 +41,55 @@ function describe(violation: Violation, index: number, replay: string): string {
 export function consoleReport(result: RunResult, replay: string): string {
   const tested = result.operations.filter((o) => !o.skipped);
   const out: string[] = [];
-  out.push(`Target ${result.baseUrl}  seed ${result.seed}  ${result.requests} requests (${result.writes} writes) in ${(result.durationMs / 1000).toFixed(2)} s`);
+  out.push(
+    `Target ${result.baseUrl}  seed ${result.seed}  ${result.requests} requests (${result.writes} writes) in ${(result.durationMs / 1000).toFixed(2)} s`,
+  );
   if (tested.length > 0) {
-    const rows = [['check', ...tested.map((o) => o.id)], ...result.checks.map((check) => [check, ...tested.map((o) => MARK[o.checks[check]!.outcome])])];
+    const rows = [
+      ['check', ...tested.map((o) => o.id)],
+      ...result.checks.map((check) => [check, ...tested.map((o) => MARK[o.checks[check]!.outcome])]),
+    ];
     out.push('', table(rows));
   }
   const skipped = result.operations.filter((o) => o.skipped);
   if (skipped.length > 0) out.push('', 'Not tested:', ...skipped.map((o) => `  ${o.method} ${o.path}: ${o.skipped}`));
   out.push('', 'Coverage (documented statuses observed):');
   for (const operation of tested) {
-    const statuses = operation.documentedStatuses.map((status) => `${status} ${operation.observedStatuses.some((s) => String(s) === status) ? 'seen' : 'not seen'}`);
+    const statuses = operation.documentedStatuses.map(
+      (status) => `${status} ${operation.observedStatuses.some((s) => String(s) === status) ? 'seen' : 'not seen'}`,
+    );
     const extra = operation.observedStatuses.filter((s) => !operation.documentedStatuses.includes(String(s)));
-    out.push(`  ${operation.id}: ${statuses.join(', ')}${extra.length > 0 ? `; undocumented seen: ${extra.join(', ')}` : ''}`);
+    out.push(
+      `  ${operation.id}: ${statuses.join(', ')}${extra.length > 0 ? `; undocumented seen: ${extra.join(', ')}` : ''}`,
+    );
   }
   if (result.violations.length > 0) {
     out.push('', `Failures (${result.violations.length} distinct):`, '');
-    result.violations.forEach((violation, index) => out.push(describe(violation, index + 1, replay), ''));
+    result.violations.forEach((violation, index) => {
+      out.push(describe(violation, index + 1, replay), '');
+    });
   }
   if (result.notes.length > 0) {
     out.push('', `Notes (${result.notes.length}; not failures: the seed leaves these open):`);
-    for (const note of result.notes) out.push(`  - ${note.operation} ${note.title}: ${note.message} (${note.caseLabel})`);
+    for (const note of result.notes)
+      out.push(`  - ${note.operation} ${note.title}: ${note.message} (${note.caseLabel})`);
   }
   if (result.aborted) out.push('', `Stopped early: ${result.aborted}`);
-  const failedChecks = tested.reduce((sum, o) => sum + Object.values(o.checks).filter((c) => c.outcome === 'failed').length, 0);
-  const passedChecks = tested.reduce((sum, o) => sum + Object.values(o.checks).filter((c) => c.outcome === 'passed').length, 0);
-  out.push('', result.exitCode === 0
-    ? `CONFORMANT: ${passedChecks} operation checks passed, 0 failed`
-    : result.exitCode === 1
-      ? `NOT CONFORMANT: ${result.violations.length} distinct violation(s) in ${failedChecks} operation check(s); ${passedChecks} passed`
-      : `COULD NOT RUN: ${result.error ?? 'unknown reason'}`);
+  const failedChecks = tested.reduce(
+    (sum, o) => sum + Object.values(o.checks).filter((c) => c.outcome === 'failed').length,
+    0,
+  );
+  const passedChecks = tested.reduce(
+    (sum, o) => sum + Object.values(o.checks).filter((c) => c.outcome === 'passed').length,
+    0,
+  );
+  out.push(
+    '',
+    result.exitCode === 0
+      ? `CONFORMANT: ${passedChecks} operation checks passed, 0 failed`
+      : result.exitCode === 1
+        ? `NOT CONFORMANT: ${result.violations.length} distinct violation(s) in ${failedChecks} operation check(s); ${passedChecks} passed`
+        : `COULD NOT RUN: ${result.error ?? 'unknown reason'}`,
+  );
   return `${out.join('\n')}\n`;
 }

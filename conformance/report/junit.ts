@@ -1,8 +1,8 @@
 // JUnit XML: one testsuite per operation, one testcase per check, with stable names
 // ("createCategory.response_schema_conformance"). fast-xml-parser does the escaping.
 import { XMLBuilder } from 'fast-xml-parser';
-import type { RunResult } from '../runner.js';
 import type { Violation } from '../model.js';
+import type { RunResult } from '../runner.js';
 
 // XML 1.0 cannot hold these characters even escaped; a hostile body must not break the file.
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -12,8 +12,12 @@ function failureText(violation: Violation): string {
   return [
     violation.message,
     `case: ${violation.caseLabel}`,
-    ...(violation.pointer !== undefined ? [`pointer: ${violation.pointer || '(body)'}${violation.keyword ? ` (keyword ${violation.keyword})` : ''}`] : []),
-    violation.response ? `response: ${violation.response.status} ${violation.response.bodyExcerpt}` : `transport: ${violation.transport ?? ''}`,
+    ...(violation.pointer !== undefined
+      ? [`pointer: ${violation.pointer || '(body)'}${violation.keyword ? ` (keyword ${violation.keyword})` : ''}`]
+      : []),
+    violation.response
+      ? `response: ${violation.response.status} ${violation.response.bodyExcerpt}`
+      : `transport: ${violation.transport ?? ''}`,
     `reproduce: ${violation.curl}`,
     `occurrences: ${violation.occurrences}`,
   ].join('\n');
@@ -24,11 +28,21 @@ export function junitReport(result: RunResult): string {
     const cases = result.checks.map((check) => {
       const stats = operation.checks[check]!;
       const failures = result.violations.filter((v) => v.operation === operation.id && v.check === check);
-      const testcase: Record<string, unknown> = { '@_name': `${operation.id}.${check}`, '@_classname': `conformance.${operation.id}`, '@_time': '0' };
+      const testcase: Record<string, unknown> = {
+        '@_name': `${operation.id}.${check}`,
+        '@_classname': `conformance.${operation.id}`,
+        '@_time': '0',
+      };
       if (failures.length > 0) {
-        testcase.failure = failures.map((v) => ({ '@_message': clean(`${v.title}: ${v.message}`), '@_type': check, '#text': clean(failureText(v)) }));
+        testcase.failure = failures.map((v) => ({
+          '@_message': clean(`${v.title}: ${v.message}`),
+          '@_type': check,
+          '#text': clean(failureText(v)),
+        }));
       } else if (stats.outcome === 'skipped') {
-        testcase.skipped = { '@_message': clean(operation.skipped ?? 'no case of this operation meets the check\'s preconditions') };
+        testcase.skipped = {
+          '@_message': clean(operation.skipped ?? "no case of this operation meets the check's preconditions"),
+        };
       }
       return testcase;
     });
@@ -44,8 +58,15 @@ export function junitReport(result: RunResult): string {
       testcase: cases,
     };
   });
-  const total = (key: '@_tests' | '@_failures' | '@_skipped') => String(suites.reduce((sum, s) => sum + Number(s[key]), 0));
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, processEntities: true, suppressEmptyNode: true });
+  const total = (key: '@_tests' | '@_failures' | '@_skipped') =>
+    String(suites.reduce((sum, s) => sum + Number(s[key]), 0));
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    format: true,
+    processEntities: true,
+    suppressEmptyNode: true,
+  });
   return builder.build({
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     testsuites: {

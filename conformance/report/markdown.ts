@@ -6,7 +6,12 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 
 export function markdownSummary(result: RunResult): string {
   const tested = result.operations.filter((o) => !o.skipped);
-  const verdict = result.exitCode === 0 ? '✅ Conformant' : result.exitCode === 1 ? `❌ ${result.violations.length} violation(s)` : `⚠️ Could not run: ${result.error ?? ''}`;
+  const verdict =
+    result.exitCode === 0
+      ? '✅ Conformant'
+      : result.exitCode === 1
+        ? `❌ ${result.violations.length} violation(s)`
+        : `⚠️ Could not run: ${result.error ?? ''}`;
   const lines = [
     `### Contract conformance: ${verdict}`,
     '',
@@ -14,13 +19,18 @@ export function markdownSummary(result: RunResult): string {
     '',
   ];
   if (tested.length > 0) {
-    lines.push(`| check | ${tested.map((o) => `\`${o.id}\``).join(' | ')} |`, `|---|${tested.map(() => '---').join('|')}|`);
-    for (const check of result.checks) lines.push(`| ${check} | ${tested.map((o) => MARK[o.checks[check]!.outcome]).join(' | ')} |`);
+    lines.push(
+      `| check | ${tested.map((o) => `\`${o.id}\``).join(' | ')} |`,
+      `|---|${tested.map(() => '---').join('|')}|`,
+    );
+    for (const check of result.checks)
+      lines.push(`| ${check} | ${tested.map((o) => MARK[o.checks[check]!.outcome]).join(' | ')} |`);
     lines.push('');
   }
   if (result.violations.length > 0) {
     lines.push('| check | operation | problem |', '|---|---|---|');
-    for (const v of result.violations.slice(0, 20)) lines.push(`| ${v.check} | ${v.operation} | ${cell(`${v.title}: ${v.message}`)} |`);
+    for (const v of result.violations.slice(0, 20))
+      lines.push(`| ${v.check} | ${v.operation} | ${cell(`${v.title}: ${v.message}`)} |`);
     if (result.violations.length > 20) lines.push(`| … | | ${result.violations.length - 20} more in the reports |`);
     lines.push('');
   }

@@ -3,13 +3,15 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server.js';
 import { describeIssues, loadContract, SchemaCompiler } from '../../spec/index.js';
-import { runConformance, type RunResult } from '../runner.js';
+import { type RunResult, runConformance } from '../runner.js';
 import { jsonReport } from './json.js';
 import { junitReport } from './junit.js';
 import { markdownSummary } from './markdown.js';
 
 const contract = await loadContract();
-const reportSchema = new SchemaCompiler().compile(JSON.parse(readFileSync(new URL('./json-report.schema.json', import.meta.url), 'utf8')));
+const reportSchema = new SchemaCompiler().compile(
+  JSON.parse(readFileSync(new URL('./json-report.schema.json', import.meta.url), 'utf8')),
+);
 
 async function resultFor(fault?: 'id-as-string'): Promise<RunResult> {
   const server = await startReferenceServer({ key: 'k', ...(fault ? { fault } : {}) });
@@ -23,7 +25,10 @@ async function resultFor(fault?: 'id-as-string'): Promise<RunResult> {
 const [passing, failing] = await Promise.all([resultFor(), resultFor('id-as-string')]);
 
 describe('the JSON report', () => {
-  it.each([['a passing run', passing], ['a failing run', failing]])('matches its documented schema for %s', (_label, result) => {
+  it.each([
+    ['a passing run', passing],
+    ['a failing run', failing],
+  ])('matches its documented schema for %s', (_label, result) => {
     expect(describeIssues(reportSchema.validate(JSON.parse(jsonReport(result))))).toBe('');
   });
 });
@@ -34,7 +39,12 @@ describe('the JUnit report', () => {
   it('has one suite per operation and one case per check, with consistent counts', () => {
     const doc = parse(junitReport(failing));
     const suites = [doc.testsuites.testsuite].flat() as Array<Record<string, unknown>>;
-    expect(suites.map((s) => s.name)).toEqual(['GET /categories', 'POST /categories', 'GET /pets/{petId}', 'GET /store/orders']);
+    expect(suites.map((s) => s.name)).toEqual([
+      'GET /categories',
+      'POST /categories',
+      'GET /pets/{petId}',
+      'GET /store/orders',
+    ]);
     let failures = 0;
     for (const suite of suites) {
       const cases = [suite.testcase].flat() as Array<Record<string, unknown>>;
@@ -52,12 +62,22 @@ describe('the JUnit report', () => {
   });
 
   it('keeps stable test names between runs', () => {
-    const names = (xml: string) => ([parse(xml).testsuites.testsuite].flat() as Array<{ testcase: unknown }>).flatMap((s) => [s.testcase].flat().map((c) => (c as { name: string }).name));
+    const names = (xml: string) =>
+      ([parse(xml).testsuites.testsuite].flat() as Array<{ testcase: unknown }>).flatMap((s) =>
+        [s.testcase].flat().map((c) => (c as { name: string }).name),
+      );
     expect(names(junitReport(passing))).toEqual(names(junitReport(failing)));
   });
 
   it('stays well-formed XML when a response holds characters XML cannot carry', () => {
-    const poisoned: RunResult = { ...failing, violations: failing.violations.map((v) => ({ ...v, message: `${v.message} \u0000\u0001 <&>`, response: { status: 201, bodyExcerpt: '\u0007]]>' } })) };
+    const poisoned: RunResult = {
+      ...failing,
+      violations: failing.violations.map((v) => ({
+        ...v,
+        message: `${v.message} \u0000\u0001 <&>`,
+        response: { status: 201, bodyExcerpt: '\u0007]]>' },
+      })),
+    };
     const xml = junitReport(poisoned);
     expect(xml).not.toMatch(/[\u0000-\u0008]/);
     expect(() => new XMLParser().parse(xml, true)).not.toThrow();

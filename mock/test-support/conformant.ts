@@ -3,14 +3,13 @@
 // the HTTP status. Off-contract paths (404, 405) must still answer with the Error shape.
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
-import { describeIssues, responseFor, type Contract } from '../../spec/index.js';
+import { type Contract, describeIssues, responseFor } from '../../spec/index.js';
 import { createRouter } from '../router.js';
 
 export function conformanceChecker(contract: Contract) {
   const router = createRouter(contract);
-  const errorValidator = contract.operations
-    .flatMap((op) => op.responses)
-    .find((r) => r.statusProperty)?.content[0]?.validator;
+  const errorValidator = contract.operations.flatMap((op) => op.responses).find((r) => r.statusProperty)
+    ?.content[0]?.validator;
   if (!errorValidator) throw new Error('the document has no Error schema');
   let checked = 0;
   return {
@@ -32,7 +31,8 @@ export function conformanceChecker(contract: Contract) {
       expect(response, `status ${res.status} documented for ${method} ${path}`).toBeDefined();
       const validator = response!.content[0]?.validator;
       if (validator) expect(describeIssues(validator.validate(body)), `${method} ${path} ${res.status}`).toBe('');
-      if (response!.statusProperty) expect((body as Record<string, unknown>)[response!.statusProperty]).toBe(res.status);
+      if (response!.statusProperty)
+        expect((body as Record<string, unknown>)[response!.statusProperty]).toBe(res.status);
       if (res.status >= 400) {
         expect(describeIssues(errorValidator.validate(body))).toBe('');
         expect((body as { status: number }).status).toBe(res.status);
