@@ -1,6 +1,7 @@
 // The runner's records: what a case is, what a check sees, and what a violation says.
+
+import type { Payload } from '../spec/generate/index.js';
 import type { CollectionSpec, Contract, Operation, ResponseSpec } from '../spec/index.js';
-import type { Payload } from './generate/mutations.js';
 import type { Exchange } from './http.js';
 
 export type CaseKind = 'positive' | 'negative' | 'auth';

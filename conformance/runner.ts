@@ -3,6 +3,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
+import { bodyMutations, EDGE_STRINGS, type Mutation, type Payload, valueArbitrary } from '../spec/generate/index.js';
 import {
   type CollectionSpec,
   type Contract,
@@ -15,9 +16,6 @@ import {
 import { createRedactor, invalidAuthVariants, validAuth } from './auth-variants.js';
 import { CHECK_NAMES, CHECKS } from './checks.js';
 import { curlCommand } from './curl.js';
-import { bodyMutations, type Mutation, type Payload } from './generate/mutations.js';
-import { EDGE_STRINGS } from './generate/strings.js';
-import { valueArbitrary } from './generate/values.js';
 import { type Exchange, HttpClient, type HttpRequest } from './http.js';
 import { idKey, parseJson } from './json-body.js';
 import {

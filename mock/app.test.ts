@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import request, { type Response } from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { bodyMutations } from '../conformance/generate/mutations.js';
-import { valueArbitrary } from '../conformance/generate/values.js';
+import { bodyMutations, valueArbitrary } from '../spec/generate/index.js';
 import { loadContract } from '../spec/index.js';
 import { createMockApp, type MockApp, type MockOptions } from './app.js';
 import { conformanceChecker } from './test-support/conformant.js';

@@ -3,8 +3,10 @@
 //   list   = GET on a path without parameters whose 2xx JSON body is an array of objects with an id
 //   create = POST on the same path whose 2xx JSON body is one such object
 //   read   = GET on that path plus one path parameter (the id) whose 2xx JSON body is one such object
-import type { Contract, Operation } from './contract.js';
+import { propertiesOf } from './all-of.js';
 import type { JsonSchema } from './json-schema.js';
+import { isJsonMediaType } from './media-types.js';
+import type { Contract, Operation } from './types.js';
 import type { SchemaValidator } from './validators.js';
 
 export interface JsonSuccess {
@@ -27,20 +29,6 @@ export interface CollectionSpec {
   readonly read?: { readonly operation: Operation; readonly success: JsonSuccess; readonly parameter: string };
 }
 
-export function isJsonMediaType(mediaType: string): boolean {
-  const essence = mediaType.split(';')[0]!.trim().toLowerCase();
-  return essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence);
-}
-
-// Whether a received media type essence (lower case, no parameters) fits a documented one;
-// wildcards ("any type", "text/ anything") are allowed.
-export function mediaTypeMatches(essence: string, documented: string): boolean {
-  const want = documented.toLowerCase();
-  if (want === '*/*') return true;
-  if (want.endsWith('/*')) return essence.startsWith(want.slice(0, -1));
-  return essence === want;
-}
-
 /** The first documented 2xx response with a JSON schema. */
 export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
   for (const response of operation.responses) {
@@ -50,14 +38,6 @@ export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
     if (media?.validator) return { status, schema: media.validator.schema, validator: media.validator };
   }
   return undefined;
-}
-
-/** Top-level properties of an object schema, allOf members included. */
-export function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
-  if (!schema || typeof schema !== 'object') return {};
-  const merged: Record<string, JsonSchema> = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
-  for (const member of (schema.allOf ?? []) as JsonSchema[]) Object.assign(merged, propertiesOf(member));
-  return merged;
 }
 
 function idPropertyOf(operation: Operation, itemSchema: JsonSchema | undefined): string | undefined {

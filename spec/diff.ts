@@ -1,9 +1,10 @@
 // Compares two versions of a contract and classifies every change as breaking (existing clients
 // or servers stop working) or compatible. Works on the loaded contracts, so $refs, OpenAPI 3.0
 // quirks and readOnly/writeOnly are already resolved per direction.
-import { isJsonMediaType } from './collections.js';
-import type { Contract, Operation } from './contract.js';
+
 import type { JsonSchema } from './json-schema.js';
+import { isJsonMediaType } from './media-types.js';
+import type { Contract, Operation } from './types.js';
 
 export interface Change {
   readonly breaking: boolean;

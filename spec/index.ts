@@ -1,5 +1,17 @@
+export { mergeAllOf, propertiesOf } from './all-of.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
-export { findCollections, isJsonMediaType, jsonSuccess, mediaTypeMatches, propertiesOf } from './collections.js';
+export { findCollections, jsonSuccess } from './collections.js';
+export { defaultSpecPath, loadContract } from './contract.js';
+export { ContractError } from './contract-error.js';
+export type { Change } from './diff.js';
+export { diffContracts } from './diff.js';
+export type { Direction, JsonSchema } from './json-schema.js';
+export { toJsonSchema } from './json-schema.js';
+export type { MediaType } from './media-types.js';
+export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './media-types.js';
+export { documentedStatuses, responseFor } from './operations.js';
+export { packageFile, packageRoot } from './package-root.js';
+export { codePointLength, escapeRegExp, truncate } from './text.js';
 export type {
   Contract,
   HttpMethod,
@@ -10,12 +22,7 @@ export type {
   ResponseSpec,
   SecuritySchemeSpec,
   ServerSpec,
-} from './contract.js';
-export { defaultSpecPath, documentedStatuses, HTTP_METHODS, loadContract, responseFor } from './contract.js';
-export { ContractError } from './contract-error.js';
-export type { Change } from './diff.js';
-export { diffContracts } from './diff.js';
-export type { Direction, JsonSchema } from './json-schema.js';
-export { toJsonSchema } from './json-schema.js';
+} from './types.js';
+export { HTTP_METHODS } from './types.js';
 export type { SchemaIssue, SchemaValidator } from './validators.js';
 export { describeIssues, SchemaCompiler } from './validators.js';

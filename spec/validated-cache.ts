@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from './package-root.js';
 
 export interface Validated {
   /** The document as parsed, $refs in place. */
@@ -17,17 +17,8 @@ export interface Validated {
 const require = createRequire(import.meta.url);
 
 function cacheDirectory(): string | undefined {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 4; depth++) {
-    try {
-      const packageJson = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string };
-      if (packageJson.name) return join(dir, 'node_modules', '.cache', 'pet-catalog-contract');
-    } catch {
-      /* not the package root yet */
-    }
-    dir = dirname(dir);
-  }
-  return undefined;
+  const root = packageRoot();
+  return root === undefined ? undefined : join(root, 'node_modules', '.cache', 'pet-catalog-contract');
 }
 
 function keyOf(source: string): string {

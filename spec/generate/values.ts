@@ -1,7 +1,10 @@
 // Valid values for a JSON Schema, built by construction with fast-check. Supports the keywords
 // OpenAPI documents use; a schema it cannot build for falls back to a filter on the validator.
 import fc from 'fast-check';
-import { type JsonSchema, SchemaCompiler } from '../../spec/index.js';
+import { mergeAllOf } from '../all-of.js';
+import type { JsonSchema } from '../json-schema.js';
+import { codePointLength } from '../text.js';
+import { SchemaCompiler } from '../validators.js';
 import { plainString, wildString } from './strings.js';
 
 export interface ValueStyle {
@@ -54,34 +57,6 @@ export function typesOf(schema: Schema): string[] {
   if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf !== undefined)
     return ['number'];
   return [...JSON_TYPES];
-}
-
-/** allOf members merged into one schema: properties and required united, bounds tightened. */
-export function mergeAllOf(schema: Schema): Schema {
-  if (!Array.isArray(schema.allOf)) return schema;
-  let merged: Schema = { ...schema };
-  delete merged.allOf;
-  for (const member of schema.allOf as Schema[]) {
-    const flat = mergeAllOf(member);
-    const next: Schema = { ...merged, ...flat };
-    next.properties = { ...((merged.properties as Schema) ?? {}), ...((flat.properties as Schema) ?? {}) };
-    next.required = [...new Set([...((merged.required as string[]) ?? []), ...((flat.required as string[]) ?? [])])];
-    for (const key of ['minimum', 'minLength', 'minItems', 'exclusiveMinimum'] as const) {
-      if (typeof merged[key] === 'number' && typeof flat[key] === 'number')
-        next[key] = Math.max(merged[key] as number, flat[key] as number);
-    }
-    for (const key of ['maximum', 'maxLength', 'maxItems', 'exclusiveMaximum'] as const) {
-      if (typeof merged[key] === 'number' && typeof flat[key] === 'number')
-        next[key] = Math.min(merged[key] as number, flat[key] as number);
-    }
-    if (merged.type && flat.type && merged.type !== flat.type) {
-      const a = [merged.type].flat() as string[];
-      const b = [flat.type].flat() as string[];
-      next.type = a.filter((t) => b.includes(t) || (t === 'integer' && b.includes('number')));
-    }
-    merged = next;
-  }
-  return merged;
 }
 
 export function valueArbitrary(schemaIn: JsonSchema, options: ValueStyle): fc.Arbitrary<unknown> {
@@ -177,7 +152,7 @@ function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
 }
 
 function lengthBetween(value: string, min: number, max: number): boolean {
-  const length = [...value].length;
+  const length = codePointLength(value);
   return length >= min && length <= max;
 }
 

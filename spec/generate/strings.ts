@@ -1,6 +1,7 @@
 // String arbitraries. "wild" strings probe what the seed leaves open (any Unicode, any length);
 // "plain" strings are short letters and digits that any reasonable service must accept.
 import fc from 'fast-check';
+import { codePointLength } from '../text.js';
 
 /** Strings that break naive escaping, parsing, trimming or type coercion. */
 export const EDGE_STRINGS: readonly string[] = [
@@ -42,13 +43,6 @@ export const EDGE_STRINGS: readonly string[] = [
   '\u0007\u001b[31mcontrol',
   'comma, semicolon; "quote"',
 ];
-
-/** Code point length, which is what JSON Schema's minLength/maxLength count. */
-export function codePointLength(value: string): number {
-  let length = 0;
-  for (const _ of value) length++;
-  return length;
-}
 
 function fits(value: string, min: number, max: number): boolean {
   const length = codePointLength(value);

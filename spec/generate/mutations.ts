@@ -1,7 +1,8 @@
 // Invalid inputs: a valid body plus exactly one named mutation. Each mutation records what it
 // broke, so a report can say "name is a number". Mutations that could stay valid are dropped.
-import type { JsonSchema } from '../../spec/index.js';
-import { mergeAllOf, typesOf } from './values.js';
+import { mergeAllOf } from '../all-of.js';
+import type { JsonSchema } from '../json-schema.js';
+import { typesOf } from './values.js';
 
 /** What goes on the wire: a JSON value, or raw text for bodies that are not JSON at all. */
 export type Payload =

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type JsonSchema, loadContract, SchemaCompiler, toJsonSchema } from '../../spec/index.js';
+import { type JsonSchema, loadContract, SchemaCompiler, toJsonSchema } from '../index.js';
+import { codePointLength } from '../text.js';
 import { bodyMutations } from './mutations.js';
-import { codePointLength, EDGE_STRINGS } from './strings.js';
+import { EDGE_STRINGS } from './strings.js';
 import { valueArbitrary } from './values.js';
 
 const contract = await loadContract();

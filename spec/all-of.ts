@@ -1,0 +1,46 @@
+// allOf members merged into one schema: the single place that flattens allOf, for property lookups,
+// vendor flags and value generation alike.
+import type { JsonSchema } from './json-schema.js';
+
+type Schema = Record<string, unknown>;
+
+const TIGHTER_IS_LARGER = ['minimum', 'minLength', 'minItems', 'minProperties', 'exclusiveMinimum'] as const;
+const TIGHTER_IS_SMALLER = ['maximum', 'maxLength', 'maxItems', 'maxProperties', 'exclusiveMaximum'] as const;
+
+/** Properties and required united, bounds tightened, types intersected (integer fits number). */
+export function mergeAllOf(schema: Schema): Schema {
+  if (!Array.isArray(schema.allOf)) return schema;
+  let merged: Schema = { ...schema };
+  delete merged.allOf;
+  for (const member of schema.allOf as Schema[]) {
+    const flat = mergeAllOf(member);
+    const next: Schema = { ...merged, ...flat };
+    next.properties = { ...((merged.properties as Schema) ?? {}), ...((flat.properties as Schema) ?? {}) };
+    next.required = [...new Set([...((merged.required as string[]) ?? []), ...((flat.required as string[]) ?? [])])];
+    for (const key of TIGHTER_IS_LARGER) {
+      if (typeof merged[key] === 'number' && typeof flat[key] === 'number')
+        next[key] = Math.max(merged[key], flat[key]);
+    }
+    for (const key of TIGHTER_IS_SMALLER) {
+      if (typeof merged[key] === 'number' && typeof flat[key] === 'number')
+        next[key] = Math.min(merged[key], flat[key]);
+    }
+    if (merged.type && flat.type && merged.type !== flat.type) next.type = intersectTypes(merged.type, flat.type);
+    merged = next;
+  }
+  return merged;
+}
+
+function intersectTypes(a: unknown, b: unknown): string[] {
+  const left = [a].flat() as string[];
+  const right = [b].flat() as string[];
+  const fits = (type: string, others: string[]) =>
+    others.includes(type) || (type === 'integer' && others.includes('number'));
+  return [...new Set([...left.filter((type) => fits(type, right)), ...right.filter((type) => fits(type, left))])];
+}
+
+/** Top-level properties of an object schema, allOf members included. */
+export function propertiesOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
+  if (!schema || typeof schema !== 'object') return {};
+  return (mergeAllOf(schema as Schema).properties ?? {}) as Record<string, JsonSchema>;
+}

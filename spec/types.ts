@@ -1,0 +1,82 @@
+// The contract's records: what spec/ yields and every other layer reads.
+import type { SchemaValidator } from './validators.js';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export type HttpMethod = Uppercase<(typeof HTTP_METHODS)[number]>;
+
+export interface MediaTypeSpec {
+  readonly mediaType: string;
+  /** Absent where the document gives no schema: any body of that type is allowed. */
+  readonly validator?: SchemaValidator;
+}
+
+export interface ResponseSpec {
+  /** '200', '4XX' or 'default', as the document writes it. */
+  readonly status: string;
+  readonly description: string;
+  readonly content: readonly MediaTypeSpec[];
+  /** The body property that must repeat the HTTP status (from `x-repeats-http-status`). */
+  readonly statusProperty?: string;
+}
+
+export interface ParameterSpec {
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header' | 'cookie';
+  readonly required: boolean;
+  readonly validator: SchemaValidator;
+}
+
+export interface SecuritySchemeSpec {
+  readonly name: string;
+  readonly type: string;
+  /** For type http: 'bearer', 'basic', … (lower case). */
+  readonly scheme?: string;
+  /** For type apiKey: where and under which name the key goes. */
+  readonly in?: string;
+  readonly parameterName?: string;
+}
+
+export interface RequestBodySpec {
+  readonly required: boolean;
+  readonly content: readonly MediaTypeSpec[];
+}
+
+export interface Operation {
+  /** operationId where the document has one, else "GET /path". */
+  readonly id: string;
+  readonly operationId?: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly summary?: string;
+  readonly tags: readonly string[];
+  readonly deprecated: boolean;
+  /** Marked `x-unspecified`: named by the document, behaviour not shown. */
+  readonly unspecified: boolean;
+  readonly parameters: readonly ParameterSpec[];
+  readonly requestBody?: RequestBodySpec;
+  readonly responses: readonly ResponseSpec[];
+  /** Alternatives; each alternative is a list of schemes that must all be satisfied. An empty
+   * list of alternatives means no authentication; an empty alternative means it is optional. */
+  readonly security: readonly (readonly SecuritySchemeSpec[])[];
+  /** Response properties the service assigns (from `x-assigned-by-service`), by status. */
+  readonly assignedProperties: readonly string[];
+}
+
+export interface ServerSpec {
+  readonly url: string;
+  readonly description?: string;
+}
+
+export interface Contract {
+  readonly file: string;
+  /** The document's text as written, for serving it unchanged. */
+  readonly source: string;
+  /** The document as parsed, with its $refs in place. */
+  readonly document: Readonly<Record<string, unknown>>;
+  readonly title: string;
+  readonly version: string;
+  readonly servers: readonly ServerSpec[];
+  /** Path prefix of the first server ('/v1'), '' when none. */
+  readonly basePath: string;
+  readonly operations: readonly Operation[];
+}
