@@ -55,22 +55,23 @@ function presented(scheme: SecuritySchemeSpec, req: IncomingMessage, isKey: (k: 
   return 'invalid';
 }
 
-const CHALLENGE = 'Bearer realm="pet-catalog-mock"';
+/** The challenge of every 401 the mock sends (RFC 6750). */
+export const CHALLENGE = 'Bearer realm="pet-catalog-mock"';
+
+/** A 401 Error with the challenge. */
+export function unauthorized(message: string, challenge: string = CHALLENGE): MockHttpError {
+  return new MockHttpError(401, 'unauthorized', message, { 'WWW-Authenticate': challenge });
+}
 
 export function createAuthenticator(keys: readonly string[]): Authenticate {
   const isKey = createKeyMatcher(keys);
   // Built once: the 401 errors never depend on the request beyond which kind they are.
   const failures: Record<Exclude<Presented, 'valid'>, MockHttpError> = {
-    missing: new MockHttpError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>.', {
-      'WWW-Authenticate': CHALLENGE,
-    }),
-    'wrong-scheme': new MockHttpError(401, 'unauthorized', 'The Authorization header must use the Bearer scheme.', {
-      'WWW-Authenticate': CHALLENGE,
-    }),
-    invalid: new MockHttpError(401, 'unauthorized', 'Invalid API key.', {
-      'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"`,
-    }),
+    missing: unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.'),
+    'wrong-scheme': unauthorized('The Authorization header must use the Bearer scheme.'),
+    invalid: unauthorized('Invalid API key.', `${CHALLENGE}, error="invalid_token"`),
   };
+
   return (operation, req) => {
     if (operation.security.length === 0) return undefined;
     let worst: Exclude<Presented, 'valid'> = 'missing';

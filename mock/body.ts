@@ -3,7 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { MediaTypeSpec } from '../spec/index.js';
-import { isJsonMediaType, mediaTypeMatches } from '../spec/index.js';
+import { isJsonMediaType, mediaTypeMatches, parseMediaType } from '../spec/index.js';
 import { MockHttpError } from './errors.js';
 
 function tooLarge(limit: number): MockHttpError {
@@ -56,8 +56,9 @@ export function checkContentType(header: string | undefined, content: readonly M
   if (!header) {
     throw new MockHttpError(400, 'unsupported_media_type', `Missing Content-Type: send ${expected}.`);
   }
-  const [essence = '', ...parameters] = header.split(';').map((part) => part.trim());
-  const media = content.find((m) => mediaTypeMatches(essence.toLowerCase(), m.mediaType));
+  const parsed = parseMediaType(header);
+  const essence = parsed?.essence ?? '';
+  const media = content.find((m) => mediaTypeMatches(essence, m.mediaType));
   if (!media) {
     throw new MockHttpError(
       400,
@@ -65,12 +66,7 @@ export function checkContentType(header: string | undefined, content: readonly M
       `Content-Type ${essence || '(empty)'} is not accepted: send ${expected}.`,
     );
   }
-  const charset = parameters
-    .find((p) => /^charset\s*=/i.test(p))
-    ?.split('=')[1]
-    ?.trim()
-    .replace(/^"|"$/g, '')
-    .toLowerCase();
+  const charset = parsed?.parameters.charset?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new MockHttpError(400, 'unsupported_charset', `Charset ${charset} is not accepted: JSON is sent as UTF-8.`);
   }

@@ -4,6 +4,7 @@
 // grows to tens of MB under load and lifts RSS past 100 MB.
 import { ContractError, loadContract } from '../spec/index.js';
 import type { RequestLogEntry } from './app.js';
+import { DEFAULT_API_KEY } from './defaults.js';
 import { MOCK_HELP, parseMockOptions, UsageError } from './options.js';
 import { readSeedFile, SeedError } from './seed.js';
 import { startMockServer } from './server.js';
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   const info = mock.app.mock;
   const keyNote = options.keysFromUser
     ? `${options.apiKeys.length} key(s) from --api-key/MOCK_API_KEYS (not shown)`
-    : 'dev-key';
+    : DEFAULT_API_KEY;
   const lines = [
     `Pet Catalog mock (${contract.title} ${contract.version}) listening on ${mock.baseUrl}`,
     `  key:        Authorization: Bearer ${keyNote}`,

@@ -1,6 +1,12 @@
 // Command-line flags and environment variables of the mock, resolved into one options record.
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS } from './app.js';
+import {
+  DEFAULT_API_KEY,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_MAX_ITEMS,
+  DEFAULT_PORT,
+  DEFAULT_UNSPECIFIED_STATUS,
+} from './defaults.js';
 
 export interface MockCliOptions {
   readonly port: number;
@@ -27,10 +33,10 @@ export const MOCK_HELP = `pet-catalog-mock: a stateful mock of the Pet Catalog S
 Usage: npm start -- [flags]        (or: npx pet-catalog-mock [flags])
 
 Flags (each overrides its environment variable):
-  --port N               PORT                 port to listen on (default 4010; 0 picks a free one)
+  --port N               PORT                 port to listen on (default ${DEFAULT_PORT}; 0 picks a free one)
   --host H               HOST                 address to listen on (default 127.0.0.1)
   --api-key K            MOCK_API_KEYS        accepted bearer key; repeat the flag, or comma-separate
-                                              the variable (default: dev-key)
+                                              the variable (default: ${DEFAULT_API_KEY})
   --spec FILE            MOCK_SPEC            OpenAPI document (default: spec/openapi.yaml)
   --seed-file FILE       MOCK_SEED_FILE       seed data (default: fixtures/categories.json)
   --empty                MOCK_EMPTY=1         start with an empty store
@@ -43,7 +49,7 @@ Flags (each overrides its environment variable):
   --latency MS           MOCK_LATENCY_MS      delay every response by MS milliseconds
   --unspecified-status N MOCK_UNSPECIFIED_STATUS
                                               status for operations whose behaviour the document
-                                              does not show (default 501; 404 for tools that fail
+                                              does not show (default ${DEFAULT_UNSPECIFIED_STATUS}; 404 for tools that fail
                                               on any 5xx)
   --log text|json        MOCK_LOG             one line per request (default text)
   --quiet                                     no request log
@@ -68,13 +74,13 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
 }
 
 function port(raw: string | undefined): number {
-  const value = integer('--port', raw, 4010, 0);
+  const value = integer('--port', raw, DEFAULT_PORT, 0);
   if (value > 65535) throw new UsageError(`--port must be at most 65535, not "${raw}"`);
   return value;
 }
 
 function errorStatus(raw: string | undefined): number {
-  const value = integer('--unspecified-status', raw, 501, 400);
+  const value = integer('--unspecified-status', raw, DEFAULT_UNSPECIFIED_STATUS, 400);
   if (value > 599) throw new UsageError(`--unspecified-status must be a 4xx or 5xx status, not "${raw}"`);
   return value;
 }
@@ -127,7 +133,7 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   return {
     port: port(flags.port ?? env.PORT),
     host: flags.host ?? env.HOST ?? '127.0.0.1',
-    apiKeys: userKeys.length > 0 ? userKeys : ['dev-key'],
+    apiKeys: userKeys.length > 0 ? userKeys : [DEFAULT_API_KEY],
     keysFromUser: userKeys.length > 0,
     ...(spec ? { spec } : {}),
     ...(seedFile ? { seedFile } : {}),

@@ -1,9 +1,10 @@
 // Starts the mock on a real port and stops it gracefully.
-import { createServer, type Server, STATUS_CODES } from 'node:http';
+import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp, type MockOptions } from './app.js';
 import { errorBody } from './errors.js';
+import { isMetaPath } from './meta-routes.js';
 
 export interface RunningMock {
   readonly app: MockApp;
@@ -15,14 +16,20 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
+/**
+ * The running server's request listener. Requests under the base path take the direct path: the
+ * app's own steps, without Express's per-request set-up. Everything else (the document, /__mock/*)
+ * goes through the Express app.
+ */
+export function mockListener(app: MockApp): RequestListener {
+  const prefix = `${app.mock.contract.basePath}/`;
+  const isApi = (url: string): boolean => url.startsWith(prefix) && !isMetaPath(url);
+  return (req, res) => (isApi(req.url ?? '') ? app.mock.direct(req, res) : app(req, res));
+}
+
 export async function startMockServer(options: MockOptions & { port?: number; host?: string }): Promise<RunningMock> {
   const app = createMockApp(options);
-  // Requests under the base path take the direct path: the app's own middlewares, without Express's
-  // per-request set-up. Everything else (the document, /__mock/*) goes through the Express app.
-  const prefix = `${options.contract.basePath}/`;
-  const isApi = (url: string): boolean =>
-    url.startsWith(prefix) && !url.startsWith('/openapi.') && !url.startsWith('/__mock/');
-  const server = createServer((req, res) => (isApi(req.url ?? '') ? app.mock.direct(req, res) : app(req, res)));
+  const server = createServer(mockListener(app));
   server.on('clientError', answerClientError);
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.
   server.headersTimeout = 20_000;

@@ -3,6 +3,7 @@
 // serialisation) on a port, seeded with N categories. Usage: bare-server.js [--port N] [--categories N]
 import { parseArgs } from 'node:util';
 import { startReferenceServer } from '../fixtures/reference-server.js';
+import { DEFAULT_API_KEY } from '../mock/defaults.js';
 import { generatedCategories } from './seed-data.js';
 
 const { values } = parseArgs({
@@ -10,7 +11,7 @@ const { values } = parseArgs({
 });
 const count = Number(values.categories ?? 20);
 const server = await startReferenceServer(
-  { key: values.key ?? 'dev-key', seed: generatedCategories(count) },
+  { key: values.key ?? DEFAULT_API_KEY, seed: generatedCategories(count) },
   Number(values.port ?? 0),
 );
 process.stdout.write(`bare reference listening on ${server.baseUrl}\n`);

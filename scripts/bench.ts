@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { runConformance } from '../conformance/index.js';
 import { startReferenceServer } from '../fixtures/reference-server.js';
+import { DEFAULT_API_KEY } from '../mock/defaults.js';
 import { loadContract } from '../spec/index.js';
 import { writeSeedFile } from './seed-data.js';
 import { startCommand } from './start-command.js';
@@ -27,7 +28,7 @@ const { values: flags } = parseArgs({
 const DURATION = Number(flags.duration);
 const ROUNDS = Number(flags.rounds);
 const CONNECTIONS = Number(flags.connections);
-const KEY = 'dev-key';
+const KEY = DEFAULT_API_KEY;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const MOCK = startCommand(root);
 const BARE_CLI = join(root, 'dist/scripts/bare-server.js');

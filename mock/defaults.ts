@@ -1,0 +1,7 @@
+// The mock's defaults, in one place: the CLI, its help text, the library and the scripts read them.
+export const DEFAULT_API_KEY = 'dev-key';
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_MAX_ITEMS = 100_000;
+export const DEFAULT_UNSPECIFIED_STATUS = 501;
+export const SESSION_HEADER = 'x-mock-session';

@@ -1,0 +1,42 @@
+// The mock's own endpoints, apart from the contract's operations: the document itself, health,
+// and the controls under /__mock/ (which need one of the mock's keys).
+import express, { type Request, type Response, type Router } from 'express';
+import type { Contract } from '../spec/index.js';
+import { hasBearerKey, unauthorized } from './auth.js';
+import { sendError, sendJson } from './errors.js';
+import { sessionOf } from './steps.js';
+import type { SessionStore } from './store.js';
+
+export interface MetaEnvironment {
+  readonly contract: Contract;
+  readonly store: SessionStore;
+  readonly isKey: (candidate: string) => boolean;
+}
+
+/** Paths the meta router answers; the server sends everything else under the base path straight to the steps. */
+export function isMetaPath(url: string): boolean {
+  return url.startsWith('/openapi.') || url.startsWith('/__mock/');
+}
+
+export function createMetaRouter(env: MetaEnvironment): Router {
+  const router = express.Router();
+  router.get('/openapi.yaml', function serveYaml(_req: Request, res: Response) {
+    res.setHeader('Content-Type', 'application/yaml; charset=utf-8');
+    res.end(env.contract.source);
+  });
+  router.get('/openapi.json', function serveJson(_req: Request, res: Response) {
+    sendJson(res, 200, JSON.stringify(env.contract.document));
+  });
+  router.get('/__mock/health', function health(_req: Request, res: Response) {
+    sendJson(res, 200, JSON.stringify({ status: 'ok' }));
+  });
+  router.post('/__mock/reset', function resetStore(req: Request, res: Response) {
+    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
+      return sendError(res, unauthorized('Resetting the mock needs Authorization: Bearer <API_KEY>.'));
+    }
+    const session = sessionOf(req) ?? new URL(req.url, 'http://mock.invalid').searchParams.get('session') ?? undefined;
+    env.store.reset(session);
+    sendJson(res, 200, JSON.stringify(session === undefined ? { reset: 'all' } : { reset: 'session', session }));
+  });
+  return router;
+}

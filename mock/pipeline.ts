@@ -1,0 +1,32 @@
+// Middlewares on Node's own request and response, so one list of steps serves inside Express and on
+// the server's direct path alike.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export type Next = (error?: unknown) => void;
+export type Step = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+export type ErrorStep = (error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** Runs steps in order, as Express does, handing any error (thrown or passed) to the error step. */
+export function chain(steps: readonly Step[], onError: ErrorStep): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    let index = 0;
+    const next: Next = (error) => {
+      if (error !== undefined) return onError(error, req, res, next);
+      const step = steps[index++];
+      if (!step) return;
+      try {
+        step(req, res, next);
+      } catch (thrown) {
+        onError(thrown, req, res, next);
+      }
+    };
+    next();
+  };
+}
+
+/** The path without its query string. */
+export function pathOf(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

@@ -1,0 +1,126 @@
+// The request steps of a documented operation, in lifecycle order: 1 route, 2 authenticate,
+// 3 forced status (Prefer), 4 behaviour. Declared once; both entry paths (the Express app and the
+// server's direct path) run this same list.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describeIssues, type Operation, responseFor } from '../spec/index.js';
+import { type Authenticate, CHALLENGE } from './auth.js';
+import type { Behaviour } from './behaviours.js';
+import { checkContentType, parseJson, readBody } from './body.js';
+import { SESSION_HEADER } from './defaults.js';
+import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
+import { HANDLERS, type HandlerContext } from './handlers.js';
+import { type Next, pathOf, type Step } from './pipeline.js';
+import type { Router } from './router.js';
+import type { SessionStore } from './store.js';
+
+export interface StepsEnvironment {
+  readonly router: Router;
+  readonly authenticate: Authenticate;
+  readonly behaviours: ReadonlyMap<Operation, Behaviour>;
+  readonly store: SessionStore;
+  readonly bodyLimit: number;
+  /** The answer for an operation without a behaviour. */
+  readonly unspecified: (operation: Operation) => MockHttpError;
+}
+
+interface Matched {
+  readonly operation: Operation;
+  readonly params: Readonly<Record<string, string>>;
+  readonly behaviour: Behaviour | undefined;
+}
+
+// What routing found travels on the request itself: cheaper than a map lookup per step.
+const MATCHED = Symbol('matched operation');
+type RoutedRequest = IncomingMessage & { [MATCHED]?: Matched };
+
+const FORCED_BY_PREFER = /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i;
+
+export function sessionOf(req: IncomingMessage): string | undefined {
+  const value = req.headers[SESSION_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function matchedOf(req: IncomingMessage): Matched {
+  const matched = (req as RoutedRequest)[MATCHED];
+  if (!matched) throw new Error('a step ran before routing');
+  return matched;
+}
+
+/** The documented status a `Prefer: code=NNN` header asks for, when the mock can produce it truthfully. */
+function forcedStatus(req: IncomingMessage, matched: Matched): number | undefined {
+  const header = req.headers.prefer;
+  if (!header) return undefined;
+  const prefer = Array.isArray(header) ? header.join(',') : header;
+  const status = Number(FORCED_BY_PREFER.exec(prefer)?.[1]);
+  if (!Number.isInteger(status) || responseFor(matched.operation, status)?.status !== String(status)) return undefined;
+  // A documented success other than the behaviour's own cannot be produced truthfully.
+  if (status < 400 && status !== matched.behaviour?.status) return undefined;
+  return status;
+}
+
+function forcedError(status: number): MockHttpError {
+  const code = CODE_FOR_STATUS[status] ?? `http_${status}`;
+  const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': CHALLENGE } : {};
+  return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
+}
+
+export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
+  async function readValidBody(req: IncomingMessage, operation: Operation): Promise<Record<string, unknown>> {
+    const media = checkContentType(req.headers['content-type'], operation.requestBody?.content ?? []);
+    const value = parseJson(await readBody(req, env.bodyLimit), media.mediaType);
+    const issues = media.validator?.validate(value) ?? [];
+    if (issues.length > 0) {
+      throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
+    }
+    return value as Record<string, unknown>;
+  }
+
+  function routeRequest(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    const pathname = pathOf(req);
+    const route = env.router.match(req.method ?? 'GET', pathname);
+    if (route.kind === 'not-found') {
+      return sendError(res, new MockHttpError(404, 'not_found', `No operation is documented at ${pathname}.`));
+    }
+    if (route.kind === 'method-not-allowed') {
+      const allow = route.allowed.join(', ');
+      const message = `${req.method} is not allowed here; allowed: ${allow}.`;
+      return sendError(res, new MockHttpError(405, 'method_not_allowed', message, { Allow: allow }));
+    }
+    const { operation, params } = route;
+    (req as RoutedRequest)[MATCHED] = { operation, params, behaviour: env.behaviours.get(operation) };
+    next();
+  }
+
+  function authenticateRequest(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    const denied = env.authenticate(matchedOf(req).operation, req);
+    if (denied) return sendError(res, denied);
+    next();
+  }
+
+  function applyForcedStatus(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    const forced = forcedStatus(req, matchedOf(req));
+    if (forced !== undefined) {
+      res.setHeader('Preference-Applied', `code=${forced}`);
+      if (forced >= 400) return sendError(res, forcedError(forced));
+    }
+    next();
+  }
+
+  function runBehaviour(req: IncomingMessage, res: ServerResponse, next: Next): void {
+    const { operation, params, behaviour } = matchedOf(req);
+    if (!behaviour) return sendError(res, env.unspecified(operation));
+    const context: HandlerContext = {
+      req,
+      res,
+      operation,
+      params,
+      collections: () => env.store.collections(sessionOf(req)),
+      readBody: () => readValidBody(req, operation),
+    };
+    const handler = HANDLERS[behaviour.kind] as (behaviour: Behaviour, context: HandlerContext) => unknown;
+    const outcome = handler(behaviour, context);
+    if (outcome instanceof Promise) outcome.catch(next);
+  }
+
+  return [routeRequest, authenticateRequest, applyForcedStatus, runBehaviour];
+}
