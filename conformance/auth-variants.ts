@@ -68,22 +68,3 @@ export function invalidAuthVariants(key: string | undefined, scheme: SecuritySch
   }
   return variants;
 }
-
-/** Every string derived from the key that must never be printed. Longest first, for replacement. */
-export function secretForms(key: string | undefined): string[] {
-  if (!key) return [];
-  const forms = [key, swapCase(key), Buffer.from(key).toString('base64'), encodeURIComponent(key)];
-  if (key.length > 3) forms.push(key.slice(0, -1));
-  return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
-}
-
-/** Replaces every form of the key in text; the last line of defence for all output. */
-export function createRedactor(key: string | undefined): (text: string) => string {
-  const forms = secretForms(key);
-  // Credentials written into a URL (https://user:secret@host) are never printed either.
-  const withoutUserinfo = (text: string): string =>
-    text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s'"]+@/gi, '$1[REDACTED]@');
-  if (forms.length === 0) return withoutUserinfo;
-  const pattern = new RegExp(forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-  return (text) => withoutUserinfo(text.replace(pattern, '[REDACTED]'));
-}

@@ -1,7 +1,7 @@
 // The runner's --help text: every flag, environment variable, check and exit code.
 import { KEY_VARIABLE } from './auth-variants.js';
 import { CHECKS } from './checks.js';
-import { DEFAULTS } from './runner.js';
+import { DEFAULTS } from './run.js';
 
 export const CONFORMANCE_HELP = `pet-catalog-conformance: tests a deployment of the API against its OpenAPI document.
 

@@ -4,14 +4,15 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ContractError, loadContract } from '../spec/index.js';
-import { createRedactor, KEY_VARIABLE } from './auth-variants.js';
-import { CHECK_NAMES } from './checks.js';
+import { KEY_VARIABLE } from './auth-variants.js';
 import { CONFORMANCE_HELP } from './cli-help.js';
+import { createRedactor } from './redact.js';
 import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
 import { markdownSummary } from './report/markdown.js';
-import { RunError, type RunOptions, runConformance } from './runner.js';
+import { chooseSeed, RunError, type RunOptions, runConformance, unknownChecks } from './run.js';
+import { shellQuote } from './shell.js';
 
 class UsageError extends Error {}
 
@@ -29,7 +30,7 @@ function names(raw: string | undefined): string[] | undefined {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
-  const unknown = list.filter((name) => !CHECK_NAMES.includes(name));
+  const unknown = unknownChecks(list);
   if (unknown.length > 0) throw new UsageError(`unknown check(s): ${unknown.join(', ')}; see --help for the list`);
   return list;
 }
@@ -67,13 +68,24 @@ function parse(argv: string[]) {
 
 function replayCommand(flags: ReturnType<typeof parse>, baseUrl: string | undefined, seed: number): string {
   const parts = ['npm run conformance --'];
-  if (baseUrl) parts.push(`--base-url '${baseUrl}'`);
-  if (flags.spec) parts.push(`--spec '${flags.spec}'`);
+  if (baseUrl) parts.push(`--base-url ${shellQuote(baseUrl)}`);
+  if (flags.spec) parts.push(`--spec ${shellQuote(flags.spec)}`);
   parts.push(`--seed ${seed}`);
   if (flags.runs) parts.push(`--runs ${flags.runs}`);
   if (flags['read-only']) parts.push('--read-only');
-  if (flags['name-prefix'] !== undefined) parts.push(`--name-prefix '${flags['name-prefix']}'`);
+  if (flags['name-prefix'] !== undefined) parts.push(`--name-prefix ${shellQuote(flags['name-prefix'])}`);
   return parts.join(' ');
+}
+
+/** The key as given on the command line (--api-key K or --api-key=K), read without the parser so
+ * that even a refused command line is redacted. */
+function keyFromArguments(argv: readonly string[]): string | undefined {
+  let key: string | undefined;
+  argv.forEach((arg, index) => {
+    if (arg === '--api-key') key = argv[index + 1];
+    else if (arg.startsWith('--api-key=')) key = arg.slice('--api-key='.length);
+  });
+  return key;
 }
 
 function write(file: string, text: string): void {
@@ -102,7 +114,7 @@ async function main(): Promise<number> {
     apiKey ??= DEFAULT_API_KEY;
     target = { app: createMockApp({ contract, apiKeys: [apiKey] }) };
   }
-  const seed = integer('--seed', flags.seed, -(2 ** 31)) ?? (Math.random() * 2 ** 31) | 0;
+  const seed = integer('--seed', flags.seed, -(2 ** 31)) ?? chooseSeed();
   const quiet = flags.quiet === true;
   const options: RunOptions = {
     target,
@@ -139,9 +151,7 @@ main().then(
   },
   (error: unknown) => {
     const known = error instanceof UsageError || error instanceof ContractError || error instanceof RunError;
-    const key = process.argv.includes('--api-key')
-      ? process.argv[process.argv.indexOf('--api-key') + 1]
-      : process.env[KEY_VARIABLE];
+    const key = keyFromArguments(process.argv.slice(2)) ?? process.env[KEY_VARIABLE];
     const message = createRedactor(key)(
       known ? (error as Error).message : `unexpected error: ${(error as Error).message ?? String(error)}`,
     );

@@ -11,7 +11,7 @@ import { loadContract } from '../spec/index.js';
 import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
-import { type RunResult, runConformance } from './runner.js';
+import { type RunResult, runConformance } from './run.js';
 
 const contract = await loadContract();
 const KEY = 'hostile-Key-5150';

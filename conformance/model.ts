@@ -1,4 +1,5 @@
-// The runner's records: what a case is, what a check sees, and what a violation says.
+// The runner's records, shared by every module: what a case is, what a check sees, what a finding
+// and a violation say. Collaborators import these types, never each other's classes.
 
 import type { Payload } from '../spec/generate/index.js';
 import type { CollectionSpec, Contract, Operation, ResponseSpec } from '../spec/index.js';
@@ -36,13 +37,15 @@ export type ParsedBody =
   | { readonly kind: 'unparseable'; readonly error: string }
   | { readonly kind: 'not-json' };
 
+export interface Creation {
+  readonly sent: Record<string, unknown>;
+  readonly exchange: Exchange;
+  readonly body: ParsedBody;
+}
+
 export interface SequenceEvidence {
   /** What was sent in each creation and what came back. */
-  readonly creations?: ReadonlyArray<{
-    readonly sent: Record<string, unknown>;
-    readonly exchange: Exchange;
-    readonly body: ParsedBody;
-  }>;
+  readonly creations?: readonly Creation[];
   /** The list before the first creation and after the last, when they could be read. */
   readonly before?: readonly Record<string, unknown>[];
   readonly after?: readonly Record<string, unknown>[];
@@ -50,6 +53,12 @@ export interface SequenceEvidence {
   readonly readBack?: { readonly id: string; readonly sent: Record<string, unknown> };
   /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */
   readonly collidingId?: string;
+}
+
+/** What the runner learned beyond the exchange itself, gathered before the checks run. */
+export interface Facts {
+  /** The collection's list already holds an item with a value this refused creation sent. */
+  readonly valueAlreadyListed?: string;
 }
 
 export interface CheckContext {
@@ -61,16 +70,16 @@ export interface CheckContext {
   readonly response?: ResponseSpec;
   readonly collection?: CollectionSpec;
   readonly sequence?: SequenceEvidence;
+  readonly facts: Facts;
 }
 
 export type Severity = 'failure' | 'note';
 
+/** A typed record of one problem: a stable code and its structured fields; words come at report time. */
 export interface Finding {
+  readonly code: string;
   readonly severity?: Severity;
-  /** Fixed per kind of problem: the key that groups repeated occurrences. */
-  readonly title: string;
-  /** "Received … / Expected …" */
-  readonly message: string;
+  readonly fields: Readonly<Record<string, unknown>>;
   readonly pointer?: string;
   readonly keyword?: string;
 }
@@ -85,24 +94,38 @@ export interface NamedCheck {
   readonly run: Check;
 }
 
+/** One exchange judged: which checks applied and what they found. */
+export interface Executed {
+  readonly testCase: TestCase;
+  readonly exchange: Exchange;
+  readonly body: ParsedBody;
+  readonly findings: ReadonlyArray<{ readonly check: NamedCheck; readonly finding: Finding }>;
+  readonly applied: readonly NamedCheck[];
+}
+
 export interface Violation {
   readonly check: string;
+  /** Stable code of the kind of problem, e.g. "undocumented_status". */
+  readonly code: string;
   readonly operation: string;
   readonly severity: Severity;
   readonly title: string;
   readonly message: string;
+  readonly fields: Readonly<Record<string, unknown>>;
   readonly pointer?: string;
   readonly keyword?: string;
   readonly caseLabel: string;
   readonly mutation?: string;
-  readonly request: { readonly method: string; readonly url: string; readonly bodyExcerpt?: string };
+  readonly request: {
+    readonly method: string;
+    readonly url: string;
+    readonly bodyExcerpt?: string;
+    /** The whole body, so a failure on a very long value can be replayed from the report. */
+    readonly body?: string;
+  };
   readonly response?: { readonly status: number; readonly contentType?: string; readonly bodyExcerpt: string };
   readonly transport?: string;
   readonly curl: string;
   /** How many exchanges showed the same problem. */
-  occurrences: number;
-}
-
-export function excerpt(text: string, max = 500): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+  readonly occurrences: number;
 }

@@ -2,7 +2,7 @@
 // failure with what was received, what was expected, and how to reproduce it.
 
 import type { Violation } from '../model.js';
-import type { RunResult } from '../runner.js';
+import type { RunResult } from '../run.js';
 
 const MARK = { passed: 'pass', failed: 'FAIL', skipped: '-' } as const;
 

@@ -1,5 +1,5 @@
 // The JSON report: the run result with a format version, so readers can check what they parse.
-import type { RunResult } from '../runner.js';
+import type { RunResult } from '../run.js';
 
 export const JSON_REPORT_VERSION = 1;
 

@@ -2,7 +2,7 @@
 // ("createCategory.response_schema_conformance"). fast-xml-parser does the escaping.
 import { XMLBuilder } from 'fast-xml-parser';
 import type { Violation } from '../model.js';
-import type { RunResult } from '../runner.js';
+import type { RunResult } from '../run.js';
 
 // XML 1.0 cannot hold these characters even escaped; a hostile body must not break the file.
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

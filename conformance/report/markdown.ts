@@ -1,5 +1,5 @@
 // A short markdown summary for CI pages (GitHub's $GITHUB_STEP_SUMMARY): verdict, check table, failures.
-import type { RunResult } from '../runner.js';
+import type { RunResult } from '../run.js';
 
 const MARK = { passed: '✅', failed: '❌', skipped: '–' } as const;
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

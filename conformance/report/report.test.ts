@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server.js';
 import { describeIssues, loadContract, SchemaCompiler } from '../../spec/index.js';
-import { type RunResult, runConformance } from '../runner.js';
+import { type RunResult, runConformance } from '../run.js';
 import { jsonReport } from './json.js';
 import { junitReport } from './junit.js';
 import { markdownSummary } from './markdown.js';

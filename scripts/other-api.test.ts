@@ -2,9 +2,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/run.js';
 import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
-import { runConformance } from './runner.js';
 
 const contract = await loadContract(fileURLToPath(new URL('../fixtures/library-openapi.yaml', import.meta.url)));
 const run = (app: RequestListener) => runConformance({ target: { app }, contract, apiKey: 'dev-key', seed: 31 });

@@ -1,0 +1,207 @@
+// Every kind of finding the checks produce: a stable code, a fixed title, the fields that tell one
+// problem from another, and how its message reads. Messages are written from the fields when a
+// result is built, never parsed back.
+import { truncate } from '../spec/index.js';
+import type { Finding } from './model.js';
+
+type Fields = Readonly<Record<string, unknown>>;
+
+interface FindingKind {
+  readonly title: string;
+  /** A field whose value completes the title ("Transport failure: timeout"). */
+  readonly titleField?: string;
+  /** Fields that make two findings of this code distinct problems (pointer and keyword always do). */
+  readonly key?: readonly string[];
+  readonly received: (fields: Fields) => string;
+  readonly expected: (fields: Fields) => string;
+}
+
+/** A value as a message shows it: JSON, cut at 120 characters. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  return truncate(JSON.stringify(value), 120);
+}
+
+const list = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : String(value));
+const rateLimited = 'a documented status; the seed leaves rate limits open';
+
+export const FINDING_KINDS = {
+  transport_failure: {
+    title: 'Transport failure',
+    titleField: 'fault',
+    key: ['fault'],
+    received: (f) => `${f.fault}: ${f.detail}`,
+    expected: () => 'a complete HTTP response within the time-out',
+  },
+  unparseable_body: {
+    title: 'Body is not valid JSON',
+    received: (f) => `a body that does not parse (${f.error})`,
+    expected: (f) => `JSON, as the Content-Type ${f.contentType ?? ''} says`,
+  },
+  server_error: {
+    title: 'Server error',
+    key: ['status'],
+    received: (f) => `${f.status}`,
+    expected: () => 'a status below 500 (the document lists no server errors)',
+  },
+  rate_limited: {
+    title: 'Rate limited',
+    received: () => '429 after retries',
+    expected: () => rateLimited,
+  },
+  undocumented_status: {
+    title: 'Undocumented status code',
+    key: ['status'],
+    received: (f) => `${f.status}`,
+    expected: (f) => `one of ${list(f.documented)}`,
+  },
+  undocumented_content_type: {
+    title: 'Undocumented Content-Type',
+    key: ['received'],
+    received: (f) => String(f.received ?? 'no Content-Type'),
+    expected: (f) => list(f.documented).replace(/, /g, ' or '),
+  },
+  missing_body: {
+    title: 'Missing response body',
+    key: ['status'],
+    received: () => 'an empty body',
+    expected: (f) => `a ${f.mediaType} body for status ${f.status}`,
+  },
+  schema_mismatch: {
+    title: 'Response violates schema',
+    received: (f) => `${f.at} ${f.problem}`,
+    expected: (f) => `a body valid for the ${f.documentedStatus} schema`,
+  },
+  status_field_mismatch: {
+    title: 'Body status differs from HTTP status',
+    received: (f) => `${f.property} ${JSON.stringify(f.value)}`,
+    expected: (f) => `${f.property} ${f.status}, the HTTP status`,
+  },
+  invalid_input_accepted: {
+    title: 'Invalid input accepted',
+    received: (f) => `${f.status} for input where ${f.mutation}`,
+    expected: (f) => `a documented 4xx (${list(f.documented)})`,
+  },
+  valid_input_refused: {
+    title: 'Valid input refused',
+    key: ['status'],
+    received: (f) => `${f.status}`,
+    expected: (f) => `a 2xx (${list(f.documented)}) for schema-valid input with valid credentials`,
+  },
+  unusual_input_refused: {
+    title: 'Valid but unusual input refused',
+    received: (f) => `${f.status}`,
+    expected: () => '2xx; the seed leaves limits and allowed characters open, so this is not a failure',
+  },
+  value_already_taken: {
+    title: 'Valid input refused: value already taken',
+    received: (f) => `${f.status} for a ${f.property} the list already holds`,
+    expected: () => '2xx; uniqueness is not specified, so this is not a failure',
+  },
+  bad_credentials_accepted: {
+    title: 'Request with bad credentials accepted',
+    received: (f) => `${f.status} for ${f.credentials}`,
+    expected: (f) => String(f.expected),
+  },
+  bad_credentials_not_401: {
+    title: 'Bad credentials not answered with 401',
+    received: (f) => `${f.status} for ${f.credentials}`,
+    expected: (f) => String(f.expected),
+  },
+  field_not_echoed: {
+    title: 'Created item does not echo a sent field',
+    key: ['field'],
+    received: (f) => `${f.field} ${describeValue(f.received)}`,
+    expected: (f) => `${f.field} ${describeValue(f.sent)}, as sent`,
+  },
+  created_item_missing: {
+    title: 'Created item missing from the list',
+    received: (f) => `no item with ${f.idProperty} ${f.id} in the list`,
+    expected: () => 'the created item in the next list',
+  },
+  created_item_repeated: {
+    title: 'Created item listed more than once',
+    received: (f) => `${f.count} items with ${f.idProperty} ${f.id}`,
+    expected: () => 'exactly one',
+  },
+  listed_item_differs: {
+    title: 'Listed item differs from what was created',
+    key: ['field'],
+    received: (f) => `${f.field} ${describeValue(f.received)} instead of ${describeValue(f.sent)}`,
+    expected: () => 'the fields as created',
+  },
+  created_item_unreadable: {
+    title: 'Created item cannot be read back',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id}`,
+    expected: () => 'a 2xx with the created item',
+  },
+  read_back_other_id: {
+    title: 'Read-back item has another id',
+    received: (f) => `${f.idProperty} ${f.received}`,
+    expected: (f) => `${f.idProperty} ${f.id}`,
+  },
+  read_back_differs: {
+    title: 'Read-back item differs from what was created',
+    key: ['field'],
+    received: (f) => `${f.field} ${describeValue(f.received)} instead of ${describeValue(f.sent)}`,
+    expected: () => 'the fields as created',
+  },
+  created_ids_repeated: {
+    title: 'Created ids are not unique',
+    received: (f) => `ids ${list(f.ids)} given twice`,
+    expected: () => 'a new, unique id for every created item',
+  },
+  list_ids_repeated: {
+    title: 'List holds duplicate ids',
+    received: (f) => `ids ${list(f.ids)} more than once`,
+    expected: () => 'each id once',
+  },
+  existing_item_disappeared: {
+    title: 'Existing item disappeared',
+    received: (f) => `no item with ${f.idProperty} ${f.id} after the creations`,
+    expected: () => 'every existing item still listed',
+  },
+  existing_item_altered: {
+    title: 'Existing item altered',
+    received: (f) =>
+      `${f.idProperty} ${f.id} has ${f.field} ${describeValue(f.received)} (was ${describeValue(f.before)})`,
+    expected: () => 'existing items unchanged by creations',
+  },
+  client_id_taken: {
+    title: 'Client-sent id taken',
+    received: (f) => `${f.idProperty} ${f.id}, the id the client sent`,
+    expected: () => 'an id assigned by the service',
+  },
+} satisfies Record<string, FindingKind>;
+
+export type FindingCode = keyof typeof FINDING_KINDS;
+
+/** A finding of a known code; the type system keeps codes to the catalog. */
+export function finding(code: FindingCode, fields: Fields = {}, extra: Omit<Finding, 'code' | 'fields'> = {}): Finding {
+  return { code, fields, ...extra };
+}
+
+function kindOf(code: string): FindingKind {
+  return (
+    (FINDING_KINDS as Record<string, FindingKind>)[code] ?? {
+      title: code,
+      received: (f) => JSON.stringify(f),
+      expected: () => '',
+    }
+  );
+}
+
+/** The title and "Received … / Expected …" message of a finding. */
+export function describeFinding(found: Finding): { title: string; message: string } {
+  const kind = kindOf(found.code);
+  const named = kind.titleField ? `${kind.title}: ${String(found.fields[kind.titleField])}` : kind.title;
+  const title = found.keyword ? `${named} (${found.keyword})` : named;
+  return { title, message: `Received: ${kind.received(found.fields)} / Expected: ${kind.expected(found.fields)}` };
+}
+
+/** What tells this finding's problem apart: its code, key fields, pointer (array indices folded) and keyword. */
+export function problemKey(found: Finding): string {
+  const pointer = (found.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
+  const fields = (kindOf(found.code).key ?? []).map((name) => JSON.stringify(found.fields[name]));
+  return [found.code, found.severity ?? 'failure', pointer, found.keyword ?? '', ...fields].join('\u0000');
+}

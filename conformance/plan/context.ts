@@ -1,0 +1,143 @@
+// What every planner may use: the seed, the valid credentials, the name prefix, and builders for
+// plain bodies, path parameters and labelled cases. Planners only describe what to send.
+import fc from 'fast-check';
+import { valueArbitrary } from '../../spec/generate/index.js';
+import { codePointLength, type JsonSchema, type Operation, propertiesOf } from '../../spec/index.js';
+import { validAuth } from '../auth-variants.js';
+import type { AuthVariant, TestCase } from '../model.js';
+
+export interface RequestSchema {
+  readonly schema: JsonSchema;
+  readonly isValid: (value: unknown) => boolean;
+}
+
+export type CaseFields = Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth?: AuthVariant; what?: string };
+
+export function hashSeed(seed: number, label: string): number {
+  let hash = seed | 0;
+  for (let i = 0; i < label.length; i++) hash = Math.imul(hash ^ label.charCodeAt(i), 16777619);
+  return hash | 0;
+}
+
+/** A string property whose values are not narrowed to a format, pattern or fixed set. */
+export function isFreeString(schema: Record<string, unknown> | undefined): schema is Record<string, unknown> {
+  return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
+}
+
+export class PlanContext {
+  private readonly requestSchemas = new Map<Operation, RequestSchema | undefined>();
+  private readonly baselines = new Map<Operation, readonly unknown[]>();
+
+  constructor(
+    readonly seed: number,
+    readonly apiKey: string | undefined,
+    readonly prefix: string,
+    readonly runs: number,
+    private readonly progress: (message: string) => void,
+  ) {}
+
+  /** The request body schema and its validity test, built once per operation. */
+  requestSchema(operation: Operation): RequestSchema | undefined {
+    if (!this.requestSchemas.has(operation)) {
+      const validator = operation.requestBody?.content.find((m) => m.validator)?.validator;
+      this.requestSchemas.set(
+        operation,
+        validator && { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 },
+      );
+    }
+    return this.requestSchemas.get(operation);
+  }
+
+  /** The property that carries the recognisable prefix: the first required, unconstrained string. */
+  nameProperty(schema: JsonSchema): string | undefined {
+    if (this.prefix === '') return undefined;
+    const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
+    const required = (schema.required ?? []) as string[];
+    const free = (name: string) => {
+      const property = properties[name];
+      return (
+        isFreeString(property) &&
+        (typeof property.maxLength !== 'number' || property.maxLength >= this.prefix.length + 8)
+      );
+    };
+    return ['name', 'title', ...required].find((name) => required.includes(name) && free(name));
+  }
+
+  withPrefix(schema: JsonSchema, value: unknown): unknown {
+    const name = this.nameProperty(schema);
+    if (!name || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const object = value as Record<string, unknown>;
+    if (typeof object[name] !== 'string') return value;
+    const max = (propertiesOf(schema)[name] as Record<string, unknown>).maxLength as number | undefined;
+    const prefixed = `${this.prefix}${object[name] as string}`;
+    const fits = codePointLength(prefixed) <= (max ?? Infinity);
+    return { ...object, [name]: fits ? prefixed : [...prefixed].slice(0, max).join('') };
+  }
+
+  /** Short alphanumeric bodies: every property, then the required ones only, alternately. */
+  plainBodies(operation: Operation, count: number, purpose: string): unknown[] {
+    const request = this.requestSchema(operation);
+    if (!request) return [];
+    const properties = Object.keys(propertiesOf(request.schema));
+    const required = new Set((request.schema.required as string[]) ?? []);
+    const everything = { ...request.schema, required: [...new Set([...required, ...properties])] };
+    const samples = fc.sample(valueArbitrary(everything, { style: 'plain' }), {
+      seed: hashSeed(this.seed, `${operation.id}:plain:${purpose}`),
+      numRuns: count,
+    });
+    const bodies = samples.map((sample, index) => {
+      const body =
+        index % 2 === 1 && typeof sample === 'object' && sample !== null
+          ? Object.fromEntries(Object.entries(sample).filter(([name]) => required.has(name)))
+          : sample;
+      return this.withPrefix(request.schema, body);
+    });
+    // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
+    const valid = bodies.filter((body) => request.isValid(body));
+    if (valid.length < bodies.length) {
+      this.progress(
+        `${operation.id}: could not build every valid body the schema asks for; ${valid.length} of ${bodies.length} kept`,
+      );
+    }
+    return valid;
+  }
+
+  /** The operation's plain valid bodies, built once: the first is the baseline that mutations and
+   * edge values start from. [undefined] for an operation without a request body. */
+  plainInputs(operation: Operation): readonly unknown[] {
+    let inputs = this.baselines.get(operation);
+    if (!inputs) {
+      inputs = this.requestSchema(operation) ? this.plainBodies(operation, 4, 'cases') : [undefined];
+      this.baselines.set(operation, inputs);
+    }
+    return inputs;
+  }
+
+  /** The baseline body as a payload field, for cases that keep the body valid. */
+  baselinePayload(operation: Operation): Pick<TestCase, 'payload'> {
+    const body = this.plainInputs(operation)[0];
+    return body !== undefined ? { payload: { kind: 'json', value: body } } : {};
+  }
+
+  pathParams(operation: Operation, style: 'plain' | 'wild', index: number): Record<string, string> {
+    const params: Record<string, string> = {};
+    for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+      const [value] = fc.sample(valueArbitrary(parameter.validator.schema, { style }), {
+        seed: hashSeed(this.seed, `${operation.id}:${parameter.name}:${index}`),
+        numRuns: 1,
+      });
+      params[parameter.name] = typeof value === 'string' ? value : JSON.stringify(value);
+    }
+    return params;
+  }
+
+  testCase(operation: Operation, fields: CaseFields): TestCase {
+    const { what, ...rest } = fields;
+    return {
+      operation,
+      auth: validAuth(this.apiKey),
+      label: `${operation.method} ${operation.path}${what ? ` ${what}` : ''}`,
+      ...rest,
+    };
+  }
+}

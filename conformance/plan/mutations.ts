@@ -1,0 +1,32 @@
+// Each named mutation applied once to the baseline body: a valid body plus exactly one break.
+import { bodyMutations, type Mutation } from '../../spec/generate/index.js';
+import type { Operation } from '../../spec/index.js';
+import type { TestCase } from '../model.js';
+import type { PlanContext } from './context.js';
+import type { Planner } from './planner.js';
+
+export function mutationsOf(operation: Operation, context: PlanContext): Mutation[] {
+  const request = context.requestSchema(operation);
+  return request ? bodyMutations(request.schema, request.isValid, context.plainInputs(operation)[0]) : [];
+}
+
+export function mutationCase(operation: Operation, context: PlanContext, mutation: Mutation, body: unknown): TestCase {
+  return context.testCase(operation, {
+    kind: 'negative',
+    mutation: mutation.label,
+    payload: mutation.apply(body),
+    pathParams: context.pathParams(operation, 'plain', 0),
+    what: `body: ${mutation.label}`,
+  });
+}
+
+export const mutationsPlanner: Planner = {
+  name: 'mutations',
+  sends: 'the baseline body with one named mutation (missing, wrong type, broken constraint, malformed JSON)',
+  plan(operation, context) {
+    const baseline = context.plainInputs(operation)[0];
+    return {
+      cases: mutationsOf(operation, context).map((mutation) => mutationCase(operation, context, mutation, baseline)),
+    };
+  },
+};

@@ -1,0 +1,128 @@
+// The collection scenario: list, create five in a row and five at once, list again, read each
+// created item back; then a create whose client-sent id collides with an existing item. It talks
+// to the target through the functions it is given, never through the sender itself.
+import type { CollectionSpec } from '../../spec/index.js';
+import { parseBody, type Scope } from '../evaluate.js';
+import type { Exchange } from '../http.js';
+import { idKey } from '../json-body.js';
+import type { Creation, Executed, ParsedBody, SequenceEvidence, TestCase } from '../model.js';
+import type { PlanContext } from './context.js';
+
+export interface SequenceRunner {
+  /** Sends a case and returns the exchange, unjudged. */
+  readonly send: (testCase: TestCase) => Promise<Exchange | undefined>;
+  /** Sends, judges and records a case. */
+  readonly execute: (testCase: TestCase, scope: Scope) => Promise<Executed | undefined>;
+  /** Judges and records an exchange that was already sent. */
+  readonly conclude: (testCase: TestCase, exchange: Exchange, body: ParsedBody, scope: Scope) => void;
+  readonly stopped: () => boolean;
+}
+
+type Item = Record<string, unknown>;
+
+function itemOf(body: ParsedBody): Item | undefined {
+  const value = body.kind === 'json' ? body.value : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : undefined;
+}
+
+// The seed does not say how soon a creation shows, so a list that lacks one is read again.
+const RELIST_DELAYS_MS = [250, 1_000];
+
+export async function runSequences(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const list = collection.list!.operation;
+  const create = collection.create!.operation;
+  const listCase = context.testCase(list, { kind: 'positive', plain: true, what: 'after creations' });
+
+  async function readList(): Promise<{ exchange: Exchange; body: ParsedBody; items?: Item[] } | undefined> {
+    const exchange = await runner.send(listCase);
+    if (!exchange) return undefined;
+    const body = parseBody(exchange);
+    const items = body.kind === 'json' && Array.isArray(body.value) ? (body.value as Item[]) : undefined;
+    return { exchange, body, ...(items ? { items } : {}) };
+  }
+
+  function allListed(evidence: Omit<SequenceEvidence, 'after'>, items: readonly Item[]): boolean {
+    const listed = new Set(
+      items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)),
+    );
+    return (evidence.creations ?? []).every(({ body }) => {
+      const item = itemOf(body);
+      return item?.[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
+    });
+  }
+
+  /** Lists the collection and checks it against the evidence, re-reading a list that lacks a creation. */
+  async function listItems(evidence?: Omit<SequenceEvidence, 'after'>): Promise<Item[] | undefined> {
+    let read = await readList();
+    for (const delay of RELIST_DELAYS_MS) {
+      if (!read?.items || !evidence || allListed(evidence, read.items)) break;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      read = (await readList()) ?? read;
+    }
+    if (!read) return undefined;
+    const sequence = evidence && read.items ? { ...evidence, after: read.items } : undefined;
+    runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
+    return read.items;
+  }
+
+  const before = await listItems();
+  if (!before || runner.stopped()) return;
+  const bodies = context.plainBodies(create, 10, 'sequence');
+  const creations: Creation[] = [];
+  const createOne = async (body: unknown) => {
+    const testCase = context.testCase(create, {
+      kind: 'positive',
+      plain: true,
+      payload: { kind: 'json', value: body },
+      what: 'in a sequence of creations',
+    });
+    const executed = await runner.execute(testCase, { collection });
+    if (executed) creations.push({ sent: body as Item, exchange: executed.exchange, body: executed.body });
+  };
+  for (const body of bodies.slice(0, 5)) await createOne(body);
+  await Promise.all(bodies.slice(5).map(createOne));
+  await listItems({ creations, before });
+  await readBack(collection, context, runner, creations.slice(0, 5));
+
+  // A client-sent id that collides with an existing item must not take it over.
+  const existing = before[0];
+  if (!existing || runner.stopped()) return;
+  const [body] = context.plainBodies(create, 1, 'client-id');
+  const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
+  const what = `with a client-sent ${collection.idProperty} that collides with an existing item`;
+  const idCase = context.testCase(create, { kind: 'positive', payload: { kind: 'json', value: sent }, what });
+  const sentWithId = await runner.execute(idCase, { collection });
+  if (!sentWithId) return;
+  const collidingId = idKey(existing, collection.idProperty);
+  await listItems({ creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }], before, collidingId });
+}
+
+/** Reads created items back through the collection's read operation, where the document has one. */
+async function readBack(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  creations: readonly Creation[],
+): Promise<void> {
+  const read = collection.read;
+  if (!read) return;
+  await Promise.all(
+    creations.map(async ({ sent, body }) => {
+      const item = itemOf(body);
+      if (item?.[collection.idProperty] === undefined) return;
+      const id = idKey(item, collection.idProperty);
+      const pathParams = { [read.parameter]: id.replace(/^"|"$/g, '') };
+      const testCase = context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams,
+        what: 'for an item just created',
+      });
+      await runner.execute(testCase, { collection, sequence: { readBack: { id, sent } } });
+    }),
+  );
+}

@@ -1,0 +1,168 @@
+// Turns judged exchanges into the run's record: per-operation statistics, and findings grouped by
+// problem (code, operation, key fields) with an occurrence count. Words are written at the end.
+import type { Operation } from '../spec/index.js';
+import { truncate } from '../spec/index.js';
+import { curlCommand } from './curl.js';
+import { describeFinding, problemKey } from './findings.js';
+import type { Exchange } from './http.js';
+import type { Executed, Finding, NamedCheck, Severity, TestCase, Violation } from './model.js';
+
+export type CheckOutcome = 'passed' | 'failed' | 'skipped';
+
+export interface CheckStats {
+  outcome: CheckOutcome;
+  applied: number;
+  failures: number;
+  notes: number;
+}
+
+export interface OperationResult {
+  readonly id: string;
+  readonly method: string;
+  readonly path: string;
+  readonly skipped?: string;
+  readonly checks: Record<string, CheckStats>;
+  readonly documentedStatuses: readonly string[];
+  readonly observedStatuses: number[];
+  requests: number;
+}
+
+interface Problem {
+  readonly check: NamedCheck;
+  readonly finding: Finding;
+  readonly executed: Executed;
+  occurrences: number;
+}
+
+export interface RecorderOptions {
+  readonly checks: readonly NamedCheck[];
+  readonly skipReason: (operation: Operation) => string | undefined;
+  readonly onProgress: (message: string) => void;
+  readonly onFailure?: (violation: Violation) => void;
+}
+
+const EXCERPT = 500;
+
+export class Recorder {
+  private readonly results = new Map<Operation, OperationResult>();
+  private readonly problems = new Map<string, Problem>();
+
+  constructor(
+    operations: readonly Operation[],
+    private readonly options: RecorderOptions,
+  ) {
+    for (const operation of operations) {
+      const skipped = options.skipReason(operation);
+      this.results.set(operation, {
+        id: operation.id,
+        method: operation.method,
+        path: operation.path,
+        ...(skipped ? { skipped } : {}),
+        checks: Object.fromEntries(
+          options.checks.map((check) => [check.name, { outcome: 'skipped', applied: 0, failures: 0, notes: 0 }]),
+        ),
+        documentedStatuses: operation.responses.map((r) => r.status),
+        observedStatuses: [],
+        requests: 0,
+      });
+    }
+  }
+
+  resultOf(operation: Operation): OperationResult {
+    const result = this.results.get(operation);
+    if (!result) throw new Error(`operation ${operation.id} is not part of this run`);
+    return result;
+  }
+
+  get operations(): readonly OperationResult[] {
+    return [...this.results.values()];
+  }
+
+  /** Counts a request actually sent, and the status it got. */
+  countExchange = (testCase: TestCase, exchange: Exchange): void => {
+    const result = this.resultOf(testCase.operation);
+    result.requests++;
+    if (exchange.ok && !result.observedStatuses.includes(exchange.response.status)) {
+      result.observedStatuses.push(exchange.response.status);
+    }
+  };
+
+  /** The key under which a finding is grouped with others of the same problem. */
+  keyOf(check: NamedCheck, operation: Operation, finding: Finding): string {
+    return [check.name, operation.id, problemKey(finding)].join('\u0000');
+  }
+
+  record(executed: Executed): void {
+    const result = this.resultOf(executed.testCase.operation);
+    for (const check of executed.applied) {
+      const stats = result.checks[check.name]!;
+      stats.applied++;
+      if (stats.outcome === 'skipped') stats.outcome = 'passed';
+    }
+    for (const { check, finding } of executed.findings) {
+      const stats = result.checks[check.name]!;
+      if ((finding.severity ?? 'failure') === 'failure') {
+        stats.failures++;
+        stats.outcome = 'failed';
+      } else {
+        stats.notes++;
+      }
+      const key = this.keyOf(check, executed.testCase.operation, finding);
+      const known = this.problems.get(key);
+      if (known) {
+        known.occurrences++;
+        continue;
+      }
+      const problem = { check, finding, executed, occurrences: 1 };
+      this.problems.set(key, problem);
+      if ((finding.severity ?? 'failure') === 'failure') {
+        this.options.onProgress(
+          `FAIL ${check.name} · ${executed.testCase.operation.id} · ${describeFinding(finding).title}`,
+        );
+        this.options.onFailure?.(toViolation(problem));
+      }
+    }
+  }
+
+  /** Every distinct problem as a violation record, failures and notes apart. */
+  violations(): { failures: Violation[]; notes: Violation[] } {
+    const all = [...this.problems.values()].map(toViolation);
+    return { failures: all.filter((v) => v.severity === 'failure'), notes: all.filter((v) => v.severity === 'note') };
+  }
+}
+
+function toViolation(problem: Problem): Violation {
+  const { check, finding, executed } = problem;
+  const { testCase, exchange } = executed;
+  const request = exchange.request;
+  const severity: Severity = finding.severity ?? 'failure';
+  const contentType = exchange.ok ? exchange.response.headers['content-type'] : undefined;
+  return {
+    check: check.name,
+    code: finding.code,
+    operation: testCase.operation.id,
+    severity,
+    ...describeFinding(finding),
+    fields: finding.fields,
+    ...(finding.pointer !== undefined ? { pointer: finding.pointer } : {}),
+    ...(finding.keyword !== undefined ? { keyword: finding.keyword } : {}),
+    caseLabel: testCase.label,
+    ...(testCase.mutation ? { mutation: testCase.mutation } : {}),
+    request: {
+      method: request.method,
+      url: request.url,
+      ...(request.body !== undefined ? { bodyExcerpt: truncate(request.body, EXCERPT), body: request.body } : {}),
+    },
+    ...(exchange.ok
+      ? {
+          response: {
+            status: exchange.response.status,
+            ...(contentType ? { contentType: String(contentType) } : {}),
+            bodyExcerpt: truncate(exchange.response.text, EXCERPT),
+          },
+        }
+      : { transport: exchange.fault.message }),
+    curl: curlCommand(request, testCase.auth),
+    occurrences: problem.occurrences,
+  };
+}

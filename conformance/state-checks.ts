@@ -1,0 +1,157 @@
+// The checks that judge state across requests: what was created is echoed, listed, readable,
+// uniquely identified and assigned by the service, and nothing else changes.
+import { finding } from './findings.js';
+import { idKey } from './json-body.js';
+import type { Check, Finding } from './model.js';
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function idsOf(items: readonly Record<string, unknown>[], idProperty: string): string[] {
+  return items.filter((item) => item[idProperty] !== undefined).map((item) => idKey(item, idProperty));
+}
+
+function duplicates(keys: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) repeated.add(key);
+    seen.add(key);
+  }
+  return [...repeated];
+}
+
+/** The first stored field that differs from what was sent, as finding fields. */
+function firstDifference(
+  item: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  fields: readonly string[],
+): { field: string; received: unknown; sent: unknown } | undefined {
+  for (const name of fields) {
+    if (!(name in sent)) continue;
+    if (JSON.stringify(item[name]) !== JSON.stringify(sent[name]))
+      return { field: name, received: item[name], sent: sent[name] };
+  }
+  return undefined;
+}
+
+/** A created item echoes every field the client sent, exactly. */
+export const createdDataEchoed: Check = (context) => {
+  const create = context.collection?.create;
+  const status = context.exchange.ok ? context.exchange.response.status : undefined;
+  if (!create || context.testCase.operation !== create.operation || context.testCase.payload?.kind !== 'json') {
+    return undefined;
+  }
+  if (status === undefined || status < 200 || status >= 300 || context.body.kind !== 'json') return undefined;
+  const sent = asObject(context.testCase.payload.value) ?? {};
+  const got = asObject(context.body.value);
+  if (!got) return [];
+  return create.storedProperties
+    .filter((name) => name in sent && JSON.stringify(got[name]) !== JSON.stringify(sent[name]))
+    .map((name) =>
+      finding('field_not_echoed', { field: name, received: got[name], sent: sent[name] }, { pointer: `/${name}` }),
+    );
+};
+
+/** Ids are unique: within every list, and across creations (none reuses an existing id). */
+export const uniqueIds: Check = (context) => {
+  const collection = context.collection;
+  if (!collection) return undefined;
+  if (context.sequence) {
+    const createdItems = (context.sequence.creations ?? [])
+      .map((c) => (c.body.kind === 'json' ? asObject(c.body.value) : undefined))
+      .filter((item): item is Record<string, unknown> => item !== undefined);
+    const created = idsOf(createdItems, collection.idProperty);
+    const before = new Set(idsOf(context.sequence.before ?? [], collection.idProperty));
+    const repeated = [...duplicates(created), ...created.filter((id) => before.has(id))];
+    return repeated.length === 0 ? [] : [finding('created_ids_repeated', { ids: repeated.slice(0, 5) })];
+  }
+  const list = collection.list;
+  if (!list || context.testCase.operation !== list.operation) return undefined;
+  if (context.body.kind !== 'json' || !Array.isArray(context.body.value)) return undefined;
+  const items = context.body.value.map(asObject).filter((item): item is Record<string, unknown> => item !== undefined);
+  const repeated = duplicates(idsOf(items, collection.idProperty));
+  return repeated.length === 0 ? [] : [finding('list_ids_repeated', { ids: repeated.slice(0, 5) })];
+};
+
+/** Every created item is in the next list, exactly once, with the id and fields it was created with. */
+export const createdDataListed: Check = (context) => {
+  const { collection, sequence } = context;
+  if (!collection?.create || !sequence?.after) return undefined;
+  const { idProperty } = collection;
+  const findings: Finding[] = [];
+  for (const creation of sequence.creations ?? []) {
+    if (!creation.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') continue;
+    const createdItem = asObject(creation.body.value);
+    if (createdItem?.[idProperty] === undefined) continue;
+    const id = idKey(createdItem, idProperty);
+    const matches = sequence.after.filter((item) => idKey(item, idProperty) === id);
+    if (matches.length === 0) {
+      findings.push(finding('created_item_missing', { idProperty, id }));
+      continue;
+    }
+    if (matches.length > 1) findings.push(finding('created_item_repeated', { idProperty, id, count: matches.length }));
+    const difference = firstDifference(matches[0]!, creation.sent, collection.create.storedProperties);
+    if (difference) findings.push(finding('listed_item_differs', difference));
+  }
+  return findings;
+};
+
+/** Items that existed before the run are still listed, unchanged, after it. */
+export const existingDataPreserved: Check = (context) => {
+  const { collection, sequence } = context;
+  if (!collection || !sequence?.before || !sequence.after) return undefined;
+  const { idProperty } = collection;
+  const after = new Map(sequence.after.map((item) => [idKey(item, idProperty), item]));
+  for (const item of sequence.before) {
+    const id = JSON.stringify(item[idProperty]);
+    const now = after.get(idKey(item, idProperty));
+    if (!now) return [finding('existing_item_disappeared', { idProperty, id })];
+    const changed = Object.keys(item).find((name) => JSON.stringify(item[name]) !== JSON.stringify(now[name]));
+    if (changed) {
+      return [
+        finding('existing_item_altered', {
+          idProperty,
+          id,
+          field: changed,
+          received: now[changed],
+          before: item[changed],
+        }),
+      ];
+    }
+  }
+  return [];
+};
+
+/** The service assigns ids: a client-sent id (one that collides with an existing item) is not taken. */
+export const serverAssignedId: Check = (context) => {
+  const { collection, sequence } = context;
+  if (!collection || sequence?.collidingId === undefined) return undefined;
+  const creation = sequence.creations?.[0];
+  if (!creation?.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') return [];
+  const item = asObject(creation.body.value);
+  const { idProperty } = collection;
+  if (!item || item[idProperty] === undefined || idKey(item, idProperty) !== sequence.collidingId) return [];
+  return [finding('client_id_taken', { idProperty, id: sequence.collidingId }, { pointer: `/${idProperty}` })];
+};
+
+/** A created item can be read back by its id, with the fields it was created with. */
+export const createdItemReadable: Check = (context) => {
+  const { collection, sequence } = context;
+  const readBack = sequence?.readBack;
+  if (!collection?.create || !readBack || !context.exchange.ok) return undefined;
+  const { idProperty } = collection;
+  const status = context.exchange.response.status;
+  if (status < 200 || status >= 300)
+    return [finding('created_item_unreadable', { status, idProperty, id: readBack.id })];
+  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  if (!item) return [];
+  if (item[idProperty] !== undefined && idKey(item, idProperty) !== readBack.id) {
+    return [finding('read_back_other_id', { idProperty, id: readBack.id, received: idKey(item, idProperty) })];
+  }
+  const difference = firstDifference(item, readBack.sent, collection.create.storedProperties);
+  return difference ? [finding('read_back_differs', difference)] : [];
+};
