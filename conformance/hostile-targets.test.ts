@@ -4,7 +4,7 @@
 // when nothing answers at all), and never print the key.
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
@@ -38,6 +38,16 @@ async function listen(server: Server | TcpServer): Promise<string> {
 
 const http = (handler: (req: IncomingMessage, res: ServerResponse) => void) => listen(createServer(handler));
 const tcp = (onSocket: (socket: Socket) => void) => listen(createTcpServer(onSocket));
+
+/** The base URL of a port that was just listened on and closed: nothing is behind it. */
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/v1`;
+}
 
 function run(baseUrl: string, timeoutMs = 300): Promise<RunResult> {
   return runConformance({
@@ -157,14 +167,15 @@ describe('hostile targets fail the run cleanly', () => {
 
 describe('targets that cannot be tested', () => {
   it('a server that does not exist gives exit 2 after one request', async () => {
-    const result = await run('http://127.0.0.1:9/v1');
+    const result = await run(await closedPort());
     expect(result.exitCode).toBe(2);
     expect(result.error).toMatch(/unreachable/);
     expect(result.requests).toBe(1);
   });
 
   it('a host that does not resolve gives exit 2', async () => {
-    const result = await run('http://no-such-host.invalid/v1');
+    // The resolver's answer may be slow on a loaded machine: the deadline must not decide this test.
+    const result = await run('http://no-such-host.invalid/v1', 20_000);
     expect(result.exitCode).toBe(2);
   });
 

@@ -17,6 +17,8 @@ interface Started {
   child: ChildProcessWithoutNullStreams;
   baseUrl: string;
   output: () => string;
+  /** Resolves once the output matches: an event, not a guess at how long logging takes. */
+  waitFor: (pattern: RegExp) => Promise<string>;
 }
 
 /** Starts the mock as `npm start` does, on a free port, and waits for its banner. */
@@ -26,10 +28,20 @@ function start(args: string[] = [], env: Record<string, string> = {}): Promise<S
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const waitFor = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const look = () => {
+        if (!pattern.test(output)) return;
+        child.stdout.off('data', look);
+        resolve(output);
+      };
+      child.stdout.on('data', look);
+      look();
+    });
   return new Promise((resolve, reject) => {
     child.stdout.on('data', () => {
       const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url && output.includes('document:')) resolve({ child, baseUrl: url, output: () => output });
+      if (url && output.includes('document:')) resolve({ child, baseUrl: url, output: () => output, waitFor });
     });
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
   });
@@ -58,22 +70,22 @@ describe('npm start', () => {
   });
 
   it('never prints a key the user gave, in the banner or the request log', async () => {
-    const { baseUrl, output } = await start([], { MOCK_API_KEYS: 'sekrit-one,sekrit-two' });
+    const { baseUrl, output, waitFor } = await start([], { MOCK_API_KEYS: 'sekrit-one,sekrit-two' });
     expect((await fetch(`${baseUrl}/categories`, { headers: { Authorization: 'Bearer sekrit-two' } })).status).toBe(
       200,
     );
     expect(
       (await fetch(`${baseUrl}/categories?key=sekrit-one`, { headers: { Authorization: 'Bearer sekrit-one' } })).status,
     ).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(/(GET \/v1\/categories 200.*\n.*){2}/s);
     expect(output()).toMatch(/GET \/v1\/categories 200/);
     expect(output()).not.toContain('sekrit');
   });
 
   it('logs JSON lines with --log json', async () => {
-    const { baseUrl, output } = await start(['--log', 'json']);
+    const { baseUrl, output, waitFor } = await start(['--log', 'json']);
     await fetch(`${baseUrl}/categories`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(/^\{.*\}$/m);
     const line = output()
       .split('\n')
       .find((l) => l.startsWith('{'));
