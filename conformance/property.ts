@@ -20,10 +20,11 @@ export interface PropertyRunner {
 
 export async function runProperty(plan: PropertyPlan, seed: number, runner: PropertyRunner): Promise<void> {
   const known = new Set<string>();
+  const cases = plan.cases();
   for (let round = 0; round < PROPERTY_ROUNDS && !runner.stopped(); round++) {
     let minimal: Executed | undefined;
     let shrinking = false;
-    const property = fc.asyncProperty(fc.limitShrink(plan.cases, MAX_SHRINKS), async (testCase) => {
+    const property = fc.asyncProperty(fc.limitShrink(cases, MAX_SHRINKS), async (testCase) => {
       if (runner.stopped()) return true;
       fc.pre(testCase !== undefined);
       if (!testCase) return true;

@@ -12,37 +12,38 @@ export const generatedPlanner: Planner = {
   plan(operation, context) {
     const request = context.requestSchema(operation);
     if (!request) {
-      const cases = fc.nat({ max: 7 }).map((index) => plainCase(operation, context, undefined, index));
+      const cases = () => fc.nat({ max: 7 }).map((index) => plainCase(operation, context, undefined, index));
       return { properties: [{ name: `${operation.id}:valid`, cases, runs: Math.min(context.runs, 3) }] };
     }
-    const wild = valueArbitrary(request.schema, { style: 'wild' }).map((body) =>
-      context.withPrefix(request.schema, body),
-    );
+    const wild = () =>
+      valueArbitrary(request.schema, { style: 'wild' }).map((body) => context.withPrefix(request.schema, body));
     const valid: PropertyPlan = {
       name: `${operation.id}:valid`,
       runs: context.runs,
-      cases: fc.tuple(wild, fc.nat()).map(([body, index]) =>
-        request.isValid(body)
-          ? context.testCase(operation, {
-              kind: 'positive',
-              payload: { kind: 'json', value: body },
-              pathParams: context.pathParams(operation, 'wild', index % 8),
-              what: 'with a generated valid body',
-            })
-          : undefined,
-      ),
+      cases: () =>
+        fc.tuple(wild(), fc.nat()).map(([body, index]) =>
+          request.isValid(body)
+            ? context.testCase(operation, {
+                kind: 'positive',
+                payload: { kind: 'json', value: body },
+                pathParams: context.pathParams(operation, 'wild', index % 8),
+                what: 'with a generated valid body',
+              })
+            : undefined,
+        ),
     };
     const mutations = mutationsOf(operation, context);
     if (mutations.length === 0) return { properties: [valid] };
     const invalid: PropertyPlan = {
       name: `${operation.id}:invalid`,
       runs: context.runs,
-      cases: fc.tuple(wild, fc.constantFrom(...mutations)).map(([body, mutation]) => {
-        // Only a valid body with one mutation that makes it invalid on the wire is a negative case.
-        const payload = mutation.apply(body);
-        const stillValid = payload.kind === 'json' && request.isValid(payload.value);
-        return request.isValid(body) && !stillValid ? mutationCase(operation, context, mutation, body) : undefined;
-      }),
+      cases: () =>
+        fc.tuple(wild(), fc.constantFrom(...mutations)).map(([body, mutation]) => {
+          // Only a valid body with one mutation that makes it invalid on the wire is a negative case.
+          const payload = mutation.apply(body);
+          const stillValid = payload.kind === 'json' && request.isValid(payload.value);
+          return request.isValid(body) && !stillValid ? mutationCase(operation, context, mutation, body) : undefined;
+        }),
     };
     return { properties: [valid, invalid] };
   },

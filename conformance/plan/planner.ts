@@ -8,7 +8,8 @@ import type { PlanContext } from './context.js';
  * An undefined case (input the generators could not make right) is skipped, never sent. */
 export interface PropertyPlan {
   readonly name: string;
-  readonly cases: fc.Arbitrary<TestCase | undefined>;
+  /** Built when the property runs, after the probe: some arbitraries cost a first-use set-up. */
+  readonly cases: () => fc.Arbitrary<TestCase | undefined>;
   readonly runs: number;
 }
 
