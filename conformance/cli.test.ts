@@ -107,6 +107,26 @@ describe('npm run conformance', () => {
     expect(stderr).toMatch(message);
   });
 
+  it('never prints a key given as --api-key=K, even in a refusal of the command line', async () => {
+    const { code, stderr } = await run([`--api-key=${KEY}`, '--base-url', `not-a-url-${KEY}`]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--base-url must be an http/);
+    expect(stderr).not.toContain(KEY);
+  });
+
+  it('quotes the replay command for a shell, whatever the prefix holds', async () => {
+    const server = await startReferenceServer({ key: KEY, fault: 'create-answers-200' });
+    const { code, stdout } = await run(
+      ['--base-url', server.baseUrl, '--seed', '4', '--quiet', '--name-prefix', "it's-"],
+      {
+        CONFORMANCE_API_KEY: KEY,
+      },
+    );
+    await server.close();
+    expect(code).toBe(1);
+    expect(stdout).toContain(`--name-prefix 'it'\\''s-'`);
+  });
+
   it('exits 2 when there is no key for a deployment that needs one', async () => {
     const server = await startReferenceServer({});
     const { code, stderr } = await run(['--base-url', server.baseUrl, '--quiet']);

@@ -51,6 +51,19 @@ describe.concurrent('a correct but unusual server passes', () => {
     expect(runs[1]!.notes.map((n) => n.code)).toContain('value_already_taken');
   });
 
+  it('a uniqueness-enforcing server replayed with the same seed and no name prefix', async () => {
+    const server = await startReferenceServer({ key: KEY, quirks: ['rejects-duplicate-names'] });
+    const runs = [];
+    for (let i = 0; i < 2; i++) {
+      runs.push(
+        await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 78, namePrefix: '' }),
+      );
+    }
+    await server.close();
+    expect(runs[1]!.violations).toEqual([]);
+    expect(runs[1]!.notes.map((n) => n.code)).toContain('value_already_taken');
+  });
+
   it('all quirks at once', async () => {
     const result = await againstReference({ quirks: [...QUIRKS] });
     expect(result.violations).toEqual([]);
@@ -93,6 +106,14 @@ describe('failures are reproducible and minimal', () => {
     expect(crash).toBeDefined();
     // The minimal body holds little more than one astral character in one field.
     expect(crash!.request.bodyExcerpt!.length).toBeLessThan(120);
+  });
+
+  it('keeps whole request bodies, however long, so a failure can be replayed from the report', async () => {
+    const result = await againstReference({ fault: 'crashes-on-long-description' });
+    const crash = result.violations.find((v) => v.check === 'no_server_error');
+    expect(crash?.request.body?.length).toBeGreaterThan(5000);
+    expect(crash!.request.bodyExcerpt!.length).toBeLessThan(crash!.request.body!.length);
+    expect(JSON.parse(crash!.request.body!).description.length).toBeGreaterThan(5000);
   });
 
   it('reports one violation per distinct problem, counting occurrences', async () => {

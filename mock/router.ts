@@ -1,5 +1,5 @@
 // Matches a request to an operation of the contract. Built once; routing returns data, not strings.
-import type { Contract, HttpMethod, Operation } from '../spec/index.js';
+import { type Contract, escapeRegExp, type HttpMethod, type Operation } from '../spec/index.js';
 
 export type RouteMatch =
   | { readonly kind: 'matched'; readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
@@ -66,7 +66,7 @@ function buildRoutes(contract: Contract): PathRoute[] {
       .split(/(\{[^}]+\})/)
       .map((part) => {
         const param = /^\{([^}]+)\}$/.exec(part);
-        if (!param) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (!param) return escapeRegExp(part);
         paramNames.push(param[1]!);
         return '([^/]+)';
       })

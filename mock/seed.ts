@@ -1,9 +1,7 @@
 // Seed data for the store: read once at start-up, checked against the document's list schema.
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { CollectionSpec } from '../spec/index.js';
-import { describeIssues } from '../spec/index.js';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { type CollectionSpec, describeIssues, packageFile } from '../spec/index.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -12,13 +10,7 @@ export type SeedData = readonly unknown[] | Readonly<Record<string, readonly unk
 export class SeedError extends Error {}
 
 export function defaultSeedFile(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 4; depth++) {
-    const candidate = join(dir, 'fixtures', 'categories.json');
-    if (existsSync(candidate)) return candidate;
-    dir = dirname(dir);
-  }
-  return join(process.cwd(), 'fixtures', 'categories.json');
+  return packageFile('fixtures', 'categories.json');
 }
 
 export function readSeedFile(file: string): { data: SeedData; name: string } {

@@ -59,6 +59,19 @@ describe('the library API', () => {
     expect(result.violations.map((v) => v.check)).toContain('created_item_readable');
   });
 
+  it('reports a created item that cannot be read back once, under created_item_readable', async () => {
+    const result = await run(
+      brokenMock((req, res) => {
+        if (req.method !== 'GET' || !/\/books\/\d+$/.test(req.url ?? '') || !req.headers.authorization) return false;
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: 'not_found', message: 'No such book.', status: 404 }));
+        return true;
+      }),
+    );
+    const readBack = result.violations.filter((v) => v.caseLabel.includes('for an item just created'));
+    expect(readBack.map((v) => v.check)).toEqual(['created_item_readable']);
+  });
+
   it('catches a broken constraint that is accepted', async () => {
     const result = await run(
       brokenMock((req, res) => {

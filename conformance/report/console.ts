@@ -1,6 +1,7 @@
 // The console summary: a table of check × operation, contract coverage, then each distinct
 // failure with what was received, what was expected, and how to reproduce it.
 
+import { truncate } from '../../spec/index.js';
 import type { Violation } from '../model.js';
 import type { RunResult } from '../run.js';
 
@@ -30,7 +31,7 @@ function describe(violation: Violation, index: number, replay: string): string {
     );
   if (violation.response)
     lines.push(
-      `   response:  ${violation.response.status} ${violation.response.contentType ?? ''} ${violation.response.bodyExcerpt.slice(0, 200)}`,
+      `   response:  ${violation.response.status} ${violation.response.contentType ?? ''} ${truncate(violation.response.bodyExcerpt, 200)}`,
     );
   if (violation.transport) lines.push(`   transport: ${violation.transport}`);
   lines.push(`   reproduce: ${violation.curl}`);
