@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContractError, loadContract, type Operation, responseFor } from './index.js';
+import { ContractError, type LoadOptions, loadContract, type Operation, responseFor } from './index.js';
 
 const original = readFileSync(new URL('./openapi.yaml', import.meta.url), 'utf8');
 const contract = await loadContract();
@@ -13,9 +13,9 @@ function writeVariant(text: string): string {
   return file;
 }
 
-async function loadError(text: string): Promise<ContractError> {
+async function loadError(text: string, options: LoadOptions = {}): Promise<ContractError> {
   const file = writeVariant(text);
-  const error = await loadContract(file).then(
+  const error = await loadContract(file, options).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -148,20 +148,33 @@ describe('refusing a broken document', () => {
     expect(error.problem).toContain('#/components/schemas/Nope');
   });
 
-  it('names the example that breaks its schema', async () => {
+  it('with --strict-examples, names the example that breaks its schema', async () => {
     const error = await loadError(
       original.replace('        id: 1\n        name: Dog\n', '        id: one\n        name: Dog\n'),
+      { strictExamples: true },
     );
     expect(error.pointer).toBe('/components/schemas/Category/example');
     expect(error.problem).toMatch(/\/id must be integer/);
   });
 
-  it('names a media-type example that breaks its schema', async () => {
+  it('with --strict-examples, names a media-type example that breaks its schema', async () => {
     const error = await loadError(
       original.replace('                - id: 2\n                  name: Cat\n', '                - id: 2\n'),
+      { strictExamples: true },
     );
     expect(error.pointer).toBe('/paths/~1categories/get/responses/200/content/application~1json/example');
     expect(error.problem).toMatch(/\/1\/name is required/);
+  });
+
+  it('warns, in one line naming the example, when an example breaks its schema (examples SHOULD match)', async () => {
+    const file = writeVariant(
+      original.replace('        id: 1\n        name: Dog\n', '        id: one\n        name: Dog\n'),
+    );
+    const contract = await loadContract(file);
+    expect(contract.warnings).toEqual([
+      `${file}: /components/schemas/Category/example: example does not match its schema: /id must be integer`,
+    ]);
+    expect(contract.operations.map((operation) => operation.id)).toContain('createCategory');
   });
 
   it('rejects a schema keyword typo instead of ignoring it', async () => {

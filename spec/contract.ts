@@ -1,16 +1,23 @@
-// The only code that reads the OpenAPI document. It loads and validates it once, checks the
-// author's examples, and yields a frozen, flat list of operations with compiled validators.
+// The only code that reads the OpenAPI document. It loads and validates it once, bundles it (every
+// external file folded in, $refs kept), compiles every schema once through the schema registry,
+// checks the author's examples, and yields a frozen, flat list of operations.
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ContractError } from './contract-error.js';
-import { checkExamples } from './examples.js';
-import { type Direction, RecursiveSchemaError, toJsonSchema } from './json-schema.js';
+import { exampleProblems } from './examples.js';
+import type { Direction } from './json-schema.js';
 import { operationsOf } from './operations.js';
 import { packageFile } from './package-root.js';
+import { SchemaRegistry } from './schema-registry.js';
 import type { Contract, ServerSpec } from './types.js';
 import { readCached, type Validated, writeCached } from './validated-cache.js';
 import { SchemaCompiler, type SchemaValidator } from './validators.js';
+
+export interface LoadOptions {
+  /** Refuse a document whose examples break their schemas (default: a warning each). */
+  readonly strictExamples?: boolean;
+}
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +26,7 @@ export function defaultSpecPath(): string {
   return packageFile('spec', 'openapi.yaml');
 }
 
-export async function loadContract(file: string = defaultSpecPath()): Promise<Contract> {
+export async function loadContract(file: string = defaultSpecPath(), options: LoadOptions = {}): Promise<Contract> {
   const path = resolve(file);
   let source: string;
   try {
@@ -29,17 +36,12 @@ export async function loadContract(file: string = defaultSpecPath()): Promise<Co
     throw new ContractError(file, '', `cannot read the document (${reason}); give the path of an OpenAPI 3 document`);
   }
   const { document, api } = readCached(source) ?? (await parseAndValidate(file, path, source));
-  const compiler = new SchemaCompiler();
-  const build = (schema: unknown, direction: Direction, pointer: string): SchemaValidator => {
-    try {
-      return compiler.compile(toJsonSchema(schema, direction));
-    } catch (error) {
-      const problem =
-        error instanceof RecursiveSchemaError ? error.message : `invalid schema: ${(error as Error).message}`;
-      throw new ContractError(file, pointer, problem);
-    }
-  };
-  checkExamples(file, api, build);
+  const registry = new SchemaRegistry(api, new SchemaCompiler(), file);
+  const build = (schema: unknown, direction: Direction, pointer: string): SchemaValidator =>
+    registry.compile(schema, direction, pointer);
+  const operations = operationsOf(api, build);
+  const problems = exampleProblems(file, api, build);
+  if (options.strictExamples && problems[0]) throw problems[0];
   const contract: Contract = {
     file: path,
     source,
@@ -48,7 +50,8 @@ export async function loadContract(file: string = defaultSpecPath()): Promise<Co
     version: String((api.info as Json).version),
     servers: serversOf(api),
     basePath: basePathOf(api),
-    operations: operationsOf(api, build),
+    operations,
+    warnings: problems.map((problem) => problem.message),
   };
   return deepFreeze(contract);
 }
@@ -61,7 +64,9 @@ async function parseAndValidate(file: string, path: string, source: string): Pro
     if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
       throw new ContractError(file, '/openapi', 'only OpenAPI 3.x documents are supported');
     }
-    const api = (await SwaggerParser.validate(path, structuredClone(document) as never)) as unknown as Json;
+    // Validation dereferences a copy (recursive schemas allowed); the working form is the bundle.
+    await SwaggerParser.validate(path, structuredClone(document) as never);
+    const api = (await SwaggerParser.bundle(path)) as unknown as Json;
     const validated = { document, api };
     writeCached(source, validated);
     return validated;

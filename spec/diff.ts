@@ -29,6 +29,8 @@ function isSubset(a: Set<string>, b: Set<string>): boolean {
   return [...a].every((value) => b.has(value));
 }
 
+const MAX_DEPTH = 12;
+
 function jsonSchemaOf(content: Operation['responses'][number]['content']): JsonSchema | undefined {
   return content.find((media) => isJsonMediaType(media.mediaType))?.validator?.schema;
 }
@@ -45,8 +47,10 @@ function compareSchemas(
   where: string,
   at: string,
   out: Change[],
+  depth = 0,
 ): void {
-  if (!before || !after) return;
+  // Recursive schemas are cyclic graphs: a change shows within a few levels.
+  if (!before || !after || depth > MAX_DEPTH) return;
   const add = (breaking: boolean, what: string): void => {
     out.push({ breaking, where, what: `${direction} ${at || 'body'}: ${what}` });
   };
@@ -93,10 +97,10 @@ function compareSchemas(
   }
   for (const name of Object.keys(oldProperties)) {
     if (name in newProperties)
-      compareSchemas(oldProperties[name], newProperties[name], direction, where, path(name), out);
+      compareSchemas(oldProperties[name], newProperties[name], direction, where, path(name), out, depth + 1);
   }
   if (before.items && after.items)
-    compareSchemas(before.items as Schema, after.items as Schema, direction, where, `${at}[]`, out);
+    compareSchemas(before.items as Schema, after.items as Schema, direction, where, `${at}[]`, out, depth + 1);
 }
 
 function compareConstraints(

@@ -1,7 +1,7 @@
 // Rules JSON Schema cannot hold, read from vendor extensions on schema properties.
 import { propertiesOf } from './all-of.js';
 import type { JsonSchema } from './json-schema.js';
-import type { MediaTypeSpec } from './types.js';
+import type { MediaTypeSpec, ResponseSpec } from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -19,14 +19,13 @@ export function statusPropertyOf(content: readonly MediaTypeSpec[]): string | un
     .find((name) => name !== undefined);
 }
 
-export function assignedPropertiesOf(op: Json): string[] {
+/** Response properties the service assigns (`x-assigned-by-service`), of items or of lists' items. */
+export function assignedPropertiesOf(responses: readonly ResponseSpec[]): string[] {
   const names = new Set<string>();
-  for (const response of Object.values((op.responses ?? {}) as Record<string, Json>)) {
-    for (const media of Object.values((response.content ?? {}) as Record<string, Json>)) {
-      let schema = media.schema as JsonSchema | undefined;
-      if (schema?.type === 'array') schema = schema.items as JsonSchema | undefined;
-      for (const name of flaggedProperties(schema, 'x-assigned-by-service')) names.add(name);
-    }
+  for (const media of responses.flatMap((response) => response.content)) {
+    let schema = media.validator?.schema;
+    if (schema?.type === 'array') schema = schema.items as JsonSchema | undefined;
+    for (const name of flaggedProperties(schema, 'x-assigned-by-service')) names.add(name);
   }
   return [...names];
 }

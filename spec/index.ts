@@ -1,6 +1,7 @@
 export { mergeAllOf, propertiesOf } from './all-of.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
 export { findCollections, jsonSuccess } from './collections.js';
+export type { LoadOptions } from './contract.js';
 export { defaultSpecPath, loadContract } from './contract.js';
 export { ContractError } from './contract-error.js';
 export type { Change } from './diff.js';
@@ -14,6 +15,7 @@ export { packageFile, packageRoot } from './package-root.js';
 export { codePointLength, escapeRegExp, truncate } from './text.js';
 export type {
   Contract,
+  HeaderSpec,
   HttpMethod,
   MediaTypeSpec,
   Operation,

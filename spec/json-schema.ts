@@ -15,8 +15,17 @@ const SCHEMA_KEYWORDS = new Set(['items', 'additionalProperties', 'not', 'proper
 
 export class RecursiveSchemaError extends Error {}
 
-export function toJsonSchema(schema: unknown, direction: Direction): JsonSchema {
-  return convert(schema, direction, new Set()) as JsonSchema;
+/** How $refs are followed: where a reference leads in the document, and what replaces it. */
+export interface RefResolver {
+  /** The OpenAPI schema a $ref names (to read its readOnly/writeOnly flags). */
+  readonly target: (ref: string) => unknown;
+  /** The JSON Schema node that stands for the reference in this direction. */
+  readonly reference: (ref: string, direction: Direction) => JsonSchema;
+}
+
+/** Without a resolver the input must be dereferenced and acyclic (RecursiveSchemaError otherwise). */
+export function toJsonSchema(schema: unknown, direction: Direction, resolver?: RefResolver): JsonSchema {
+  return convert(schema, direction, new Set(), resolver) as JsonSchema;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -24,13 +33,18 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The property a direction must not carry: readOnly ones are never sent, writeOnly never returned. */
-function isHiddenIn(direction: Direction, propertySchema: unknown): boolean {
+function isHiddenIn(direction: Direction, propertySchema: unknown, resolver: RefResolver | undefined): boolean {
   if (!isObject(propertySchema) || direction === 'document') return false;
-  return direction === 'request' ? propertySchema.readOnly === true : propertySchema.writeOnly === true;
+  const target =
+    typeof propertySchema.$ref === 'string' && resolver ? resolver.target(propertySchema.$ref) : propertySchema;
+  if (!isObject(target)) return false;
+  return direction === 'request' ? target.readOnly === true : target.writeOnly === true;
 }
 
-function convert(schema: unknown, direction: Direction, ancestors: Set<object>): unknown {
+function convert(schema: unknown, direction: Direction, ancestors: Set<object>, resolver?: RefResolver): unknown {
   if (!isObject(schema)) return schema;
+  // OpenAPI 3.0 ignores the siblings of a $ref.
+  if (typeof schema.$ref === 'string' && resolver) return resolver.reference(schema.$ref, direction);
   if (ancestors.has(schema)) throw new RecursiveSchemaError('recursive schemas are not supported');
   ancestors.add(schema);
   const out: Record<string, unknown> = {};
@@ -40,18 +54,18 @@ function convert(schema: unknown, direction: Direction, ancestors: Set<object>):
     if (keyword === 'properties' && isObject(value)) {
       const properties: Record<string, unknown> = {};
       for (const [name, propertySchema] of Object.entries(value)) {
-        if (isHiddenIn(direction, propertySchema)) hidden.add(name);
-        else properties[name] = convert(propertySchema, direction, ancestors);
+        if (isHiddenIn(direction, propertySchema, resolver)) hidden.add(name);
+        else properties[name] = convert(propertySchema, direction, ancestors, resolver);
       }
       out.properties = properties;
     } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
       out[keyword] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, convert(sub, direction, ancestors)]),
+        Object.entries(value).map(([name, sub]) => [name, convert(sub, direction, ancestors, resolver)]),
       );
     } else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      out[keyword] = value.map((sub) => convert(sub, direction, ancestors));
+      out[keyword] = value.map((sub) => convert(sub, direction, ancestors, resolver));
     } else if (SCHEMA_KEYWORDS.has(keyword)) {
-      out[keyword] = convert(value, direction, ancestors);
+      out[keyword] = convert(value, direction, ancestors, resolver);
     } else {
       out[keyword] = value;
     }

@@ -8,6 +8,14 @@ export interface MediaTypeSpec {
   readonly mediaType: string;
   /** Absent where the document gives no schema: any body of that type is allowed. */
   readonly validator?: SchemaValidator;
+  /** The author's example values (`example`, then each of `examples`), in document order. */
+  readonly examples: readonly unknown[];
+}
+
+export interface HeaderSpec {
+  readonly name: string;
+  readonly required: boolean;
+  readonly validator?: SchemaValidator;
 }
 
 export interface ResponseSpec {
@@ -15,6 +23,7 @@ export interface ResponseSpec {
   readonly status: string;
   readonly description: string;
   readonly content: readonly MediaTypeSpec[];
+  readonly headers: readonly HeaderSpec[];
   /** The body property that must repeat the HTTP status (from `x-repeats-http-status`). */
   readonly statusProperty?: string;
 }
@@ -24,6 +33,10 @@ export interface ParameterSpec {
   readonly in: 'path' | 'query' | 'header' | 'cookie';
   readonly required: boolean;
   readonly validator: SchemaValidator;
+  /** Serialisation (OpenAPI defaults filled in): simple for path and header, form for query and cookie. */
+  readonly style: string;
+  readonly explode: boolean;
+  readonly examples: readonly unknown[];
 }
 
 export interface SecuritySchemeSpec {
@@ -34,6 +47,8 @@ export interface SecuritySchemeSpec {
   /** For type apiKey: where and under which name the key goes. */
   readonly in?: string;
   readonly parameterName?: string;
+  /** For oauth2 and openIdConnect: tokens are sent as bearer credentials. */
+  readonly bearerFormat?: string;
 }
 
 export interface RequestBodySpec {
@@ -79,4 +94,7 @@ export interface Contract {
   /** Path prefix of the first server ('/v1'), '' when none. */
   readonly basePath: string;
   readonly operations: readonly Operation[];
+  /** Problems that do not stop the document from being used (an example that breaks its schema),
+   * one line each: `FILE: POINTER: PROBLEM`. */
+  readonly warnings: readonly string[];
 }

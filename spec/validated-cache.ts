@@ -10,7 +10,7 @@ import { packageRoot } from './package-root.js';
 export interface Validated {
   /** The document as parsed, $refs in place. */
   readonly document: Record<string, unknown>;
-  /** The document validated and dereferenced. */
+  /** The document validated and bundled (external files folded in, $refs kept). */
   readonly api: Record<string, unknown>;
 }
 
@@ -30,7 +30,7 @@ function keyOf(source: string): string {
     }
   });
   return createHash('sha256')
-    .update(`${versions.join(',')}\u0000v1\u0000${source}`)
+    .update(`${versions.join(',')}\u0000v2\u0000${source}`)
     .digest('hex');
 }
 

@@ -3,6 +3,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { pointerToken } from './contract-error.js';
 import { type JsonSchema, walkSchema } from './json-schema.js';
+import { ajvRegExp } from './patterns.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -47,6 +48,9 @@ export class SchemaCompiler {
       strictTuples: false,
       strictRequired: false,
       validateFormats: true,
+      // A component referenced from many places is compiled once, not once per use.
+      inlineRefs: false,
+      code: { regExp: ajvRegExp },
     });
     addFormats(this.ajv);
     this.ajv.addFormat('int64', { type: 'number', validate: isInt64 });
@@ -56,15 +60,21 @@ export class SchemaCompiler {
   }
 
   compile(schema: JsonSchema): SchemaValidator {
+    return { schema, validate: this.compileFunction(schema) };
+  }
+
+  /** The validation function alone; `$ref`s may name schemas given to add(). */
+  compileFunction(schema: JsonSchema): (value: unknown) => SchemaIssue[] {
     this.registerOpenVocabulary(schema);
     const validateFn: ValidateFunction = this.ajv.compile(schema);
-    return {
-      schema,
-      validate(value: unknown): SchemaIssue[] {
-        if (validateFn(value)) return [];
-        return (validateFn.errors ?? []).map(toIssue);
-      },
-    };
+    return (value) => (validateFn(value) ? [] : (validateFn.errors ?? []).map(toIssue));
+  }
+
+  /** A schema others reference by its id; compiled once, when first referenced. */
+  add(id: string, schema: JsonSchema): void {
+    this.registerOpenVocabulary(schema);
+    const withId = '$ref' in schema ? { $id: id, allOf: [schema] } : { ...schema, $id: id };
+    this.ajv.addSchema(withId);
   }
 
   /**

@@ -3,6 +3,8 @@
 import fc from 'fast-check';
 import { mergeAllOf } from '../all-of.js';
 import type { JsonSchema } from '../json-schema.js';
+import { ecmaPattern } from '../patterns.js';
+import { validatorOfView } from '../schema-registry.js';
 import { codePointLength } from '../text.js';
 import { SchemaCompiler } from '../validators.js';
 import { plainString, wildString } from './strings.js';
@@ -10,18 +12,42 @@ import { plainString, wildString } from './strings.js';
 export interface ValueStyle {
   /** plain: short alphanumeric strings and small numbers; wild: the whole input space. */
   readonly style: 'plain' | 'wild';
+  /** How deep inside the value this schema sits; recursion is bounded by it. */
+  readonly depth?: number;
 }
+
+/** Past this depth only required properties and the fewest items are generated: a recursive
+ * schema (a tree) ends in leaves. Past MAX_DEPTH a value is given up on (and skipped). */
+const SHALLOW_DEPTH = 3;
+const MAX_DEPTH = 10;
 
 // Keywords that cannot be built by construction (not, oneOf's exclusivity, uniqueItems of
 // generated items) are enforced by a filter on the sub-schema's validator, compiled once.
 const compiler = new SchemaCompiler();
 const validators = new WeakMap<object, (value: unknown) => boolean>();
 
+function compileValidity(schema: JsonSchema): (value: unknown) => boolean {
+  // A node of a contract's schema view knows its own compiled form (references included).
+  const ofView = validatorOfView(schema);
+  if (ofView) return (value) => ofView(value).length === 0;
+  const members = schema.allOf;
+  if (Array.isArray(members) && Object.keys(schema).length === 1) {
+    const all = members.map((member) => isValidFor(member as JsonSchema));
+    return (value) => all.every((valid) => valid(value));
+  }
+  try {
+    const validator = compiler.compile(schema);
+    return (value) => validator.validate(value).length === 0;
+  } catch {
+    // A schema that cannot be compiled alone (a cyclic graph) filters nothing; callers validate.
+    return () => true;
+  }
+}
+
 function isValidFor(schema: JsonSchema): (value: unknown) => boolean {
   let validate = validators.get(schema);
   if (!validate) {
-    const validator = compiler.compile(schema);
-    validate = (value) => validator.validate(value).length === 0;
+    validate = compileValidity(schema);
     validators.set(schema, validate);
   }
   return validate;
@@ -59,7 +85,27 @@ export function typesOf(schema: Schema): string[] {
   return [...JSON_TYPES];
 }
 
+const built = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
+
 export function valueArbitrary(schemaIn: JsonSchema, options: ValueStyle): fc.Arbitrary<unknown> {
+  const depth = options.depth ?? 0;
+  if (depth > MAX_DEPTH) return fc.constant(UNSATISFIABLE as unknown);
+  // Shared schema nodes (components used in many places) are built once per style and depth.
+  const key = `${options.style}:${depth}`;
+  const cached = built.get(schemaIn)?.get(key);
+  if (cached) return cached;
+  const arbitrary = buildChecked(schemaIn, { ...options, depth });
+  if (!built.has(schemaIn)) built.set(schemaIn, new Map());
+  built.get(schemaIn)!.set(key, arbitrary);
+  return arbitrary;
+}
+
+/** One level deeper: for the items, properties and values inside this one. */
+function deeper(options: ValueStyle): ValueStyle {
+  return { ...options, depth: (options.depth ?? 0) + 1 };
+}
+
+function buildChecked(schemaIn: JsonSchema, options: ValueStyle): fc.Arbitrary<unknown> {
   const schema = mergeAllOf(schemaIn as Schema);
   let arbitrary = build(schema, options);
   if (schema.not !== undefined || schema.oneOf !== undefined) {
@@ -137,7 +183,7 @@ function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
   if (typeof schema.pattern === 'string') {
     return boundedFilter(
-      fc.stringMatching(new RegExp(schema.pattern, 'u'), { size: 'small' }),
+      fc.stringMatching(ecmaPattern(schema.pattern), { size: 'small' }),
       (value) => lengthBetween(value, min, declaredMax ?? Infinity),
       UNSATISFIABLE as unknown as string,
     );
@@ -215,8 +261,9 @@ function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
 function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> {
   const items = (schema.items ?? {}) as Schema;
   const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
-  const maxLength = typeof schema.maxItems === 'number' ? schema.maxItems : minLength + 4;
-  const item = valueArbitrary(items, options);
+  const shallow = (options.depth ?? 0) >= SHALLOW_DEPTH;
+  const maxLength = shallow ? minLength : typeof schema.maxItems === 'number' ? schema.maxItems : minLength + 4;
+  const item = valueArbitrary(items, deeper(options));
   if (schema.uniqueItems)
     return fc.uniqueArray(item, { minLength, maxLength, selector: (value) => JSON.stringify(value) });
   return fc.array(item, { minLength, maxLength });
@@ -226,8 +273,12 @@ function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<str
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = ((schema.required as string[]) ?? []).filter((name) => name in properties);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [name, propertySchema] of Object.entries(properties))
-    record[name] = valueArbitrary(propertySchema, options);
+  // Deep inside a value, optional properties are left out: a recursive schema ends in leaves.
+  const shallow = (options.depth ?? 0) >= SHALLOW_DEPTH;
+  for (const [name, propertySchema] of Object.entries(properties)) {
+    if (shallow && !required.includes(name)) continue;
+    record[name] = valueArbitrary(propertySchema, deeper(options));
+  }
   // A required property the schema does not describe still has to be sent.
   for (const name of (schema.required as string[]) ?? []) {
     if (!(name in record)) record[name] = valueArbitrary({}, { ...options, style: 'plain' });

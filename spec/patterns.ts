@@ -1,0 +1,15 @@
+// JSON Schema patterns are ECMA-262 regular expressions. The `u` flag is tried first (it reads
+// astral characters and \p{…} classes right); a pattern that is valid only without it, such as
+// ^[a-z\-\_]+$ (identity escapes the u flag refuses), is read without it.
+export function ecmaPattern(pattern: string, flags = ''): RegExp {
+  try {
+    return new RegExp(pattern, flags.includes('u') ? flags : `${flags}u`);
+  } catch {
+    return new RegExp(pattern, flags.replace('u', ''));
+  }
+}
+
+/** ajv's RegExp engine: the same reading for validation as for generation. */
+export const ajvRegExp = Object.assign((pattern: string, flags: string) => ecmaPattern(pattern, flags), {
+  code: 'new RegExp',
+});
