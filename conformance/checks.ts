@@ -53,12 +53,29 @@ const noServerError: Check = (context) => {
   return status >= 500 ? [finding('server_error', { status })] : [];
 };
 
+/** Where the document lists no status for a refusal, the refusal it got is noted, not failed. */
+function openRefusal(context: CheckContext, status: number): string | undefined {
+  const { operation, kind } = context.testCase;
+  if (status < 400 || status >= 500) return undefined;
+  const clientErrors = documented4xx(operation).length > 0;
+  if (kind === 'negative' && !clientErrors) return 'invalid input';
+  // Secured operations may refuse credentials with 401 (or 403) even where no such status is listed.
+  if (kind === 'auth' && (status === 401 || status === 403 || !clientErrors)) return 'missing or invalid credentials';
+  // A generated path parameter may name nothing: how that is answered is left open where 404 is not listed.
+  if (kind === 'positive' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {
+    return 'a resource that may not exist';
+  }
+  return undefined;
+}
+
 /** The status is one the document lists for the operation (5xx are the server-error check's). */
 const statusCodeConformance: Check = (context) => {
   const status = statusOf(context);
   if (status === undefined || status >= 500) return undefined;
   if (context.response) return [];
   if (status === 429) return [RATE_LIMITED];
+  const refusal = openRefusal(context, status);
+  if (refusal) return [finding('refusal_not_documented', { status, what: refusal }, { severity: 'note' })];
   const documented = context.testCase.operation.responses.map((response) => response.status);
   return [finding('undocumented_status', { status, documented })];
 };

@@ -12,8 +12,14 @@ Without --base-url the mock is started in-process and tested, to show the suite 
 Flags:
   --base-url URL          the service's base address, e.g. https://staging.example.com/v1
                           (env CONFORMANCE_BASE_URL)
-  --api-key KEY           bearer key (env ${KEY_VARIABLE}, preferred: flags show in process lists)
+  --api-key KEY           the key, for every security scheme without --auth (bearer, API key in a
+                          header, query or cookie, basic as the password, OAuth2/OpenID tokens)
+                          (env ${KEY_VARIABLE}, preferred: flags show in process lists)
+  --auth NAME=VALUE       the credential of one security scheme, by its name in the document;
+                          repeatable (env CONFORMANCE_AUTH_<NAME>: upper case, other characters _);
+                          basic takes user:password
   --spec FILE             OpenAPI document (default spec/openapi.yaml)
+  --strict-examples       refuse a document whose examples break their schemas (default: a warning)
   --seed N                seed of the generators; the same seed sends the same requests
   --runs N                generated cases per operation and property (default ${DEFAULTS.runs})
   --timeout-ms N          deadline for each whole request (default ${DEFAULTS.timeoutMs})
@@ -29,7 +35,7 @@ Flags:
   --quiet                 no progress lines
   --help                  this text
 
-Environment: CONFORMANCE_API_KEY, CONFORMANCE_BASE_URL; GITHUB_STEP_SUMMARY (when set, a markdown
+Environment: CONFORMANCE_API_KEY, CONFORMANCE_AUTH_<NAME>, CONFORMANCE_BASE_URL; GITHUB_STEP_SUMMARY (when set, a markdown
 summary is appended to that file).
 
 Checks:

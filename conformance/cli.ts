@@ -3,8 +3,8 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ContractError, loadContract } from '../spec/index.js';
-import { KEY_VARIABLE } from './auth-variants.js';
+import { type Contract, ContractError, loadContract } from '../spec/index.js';
+import { authVariable, KEY_VARIABLE } from './auth-variants.js';
 import { CONFORMANCE_HELP } from './cli-help.js';
 import { createRedactor } from './redact.js';
 import { consoleReport } from './report/console.js';
@@ -44,7 +44,9 @@ function parse(argv: string[]) {
       options: {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
+        auth: { type: 'string', multiple: true },
         spec: { type: 'string' },
+        'strict-examples': { type: 'boolean' },
         seed: { type: 'string' },
         runs: { type: 'string' },
         'timeout-ms': { type: 'string' },
@@ -77,15 +79,43 @@ function replayCommand(flags: ReturnType<typeof parse>, baseUrl: string | undefi
   return parts.join(' ');
 }
 
+/** --auth NAME=VALUE flags over CONFORMANCE_AUTH_<NAME> variables, for the document's schemes. */
+function credentialsByScheme(
+  flags: readonly string[],
+  contract: Contract,
+  env: NodeJS.ProcessEnv,
+): Record<string, string> {
+  const auth: Record<string, string> = {};
+  const schemes = new Set(contract.operations.flatMap((operation) => operation.security.flat().map((s) => s.name)));
+  for (const name of schemes) {
+    const value = env[authVariable(name)];
+    if (value) auth[name] = value;
+  }
+  for (const flag of flags) {
+    const at = flag.indexOf('=');
+    if (at <= 0) throw new UsageError('--auth takes NAME=VALUE, NAME being a security scheme of the document');
+    const name = flag.slice(0, at);
+    if (!schemes.has(name)) {
+      const known = [...schemes].join(', ') || 'none';
+      throw new UsageError(`--auth names ${name}, which is no security scheme the operations use (they use: ${known})`);
+    }
+    auth[name] = flag.slice(at + 1);
+  }
+  return auth;
+}
+
 /** The key as given on the command line (--api-key K or --api-key=K), read without the parser so
  * that even a refused command line is redacted. */
-function keyFromArguments(argv: readonly string[]): string | undefined {
-  let key: string | undefined;
+function secretsFromArguments(argv: readonly string[]): string[] {
+  const secrets: string[] = [];
   argv.forEach((arg, index) => {
-    if (arg === '--api-key') key = argv[index + 1];
-    else if (arg.startsWith('--api-key=')) key = arg.slice('--api-key='.length);
+    const next = argv[index + 1];
+    if (arg === '--api-key' && next !== undefined) secrets.push(next);
+    else if (arg.startsWith('--api-key=')) secrets.push(arg.slice('--api-key='.length));
+    else if (arg === '--auth' && next !== undefined) secrets.push(next.slice(next.indexOf('=') + 1));
+    else if (arg.startsWith('--auth=')) secrets.push(arg.slice(arg.indexOf('=', '--auth='.length) + 1));
   });
-  return key;
+  return secrets;
 }
 
 function write(file: string, text: string): void {
@@ -103,8 +133,10 @@ async function main(): Promise<number> {
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
     throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   let apiKey = flags['api-key'] || process.env[KEY_VARIABLE] || undefined;
-  const redact = createRedactor(apiKey);
-  const contract = await loadContract(flags.spec);
+  const contract = await loadContract(flags.spec, { strictExamples: flags['strict-examples'] === true });
+  const auth = credentialsByScheme(flags.auth ?? [], contract, process.env);
+  const redact = createRedactor(apiKey, Object.values(auth));
+  for (const warning of contract.warnings) process.stderr.write(`warning: ${redact(warning)}\n`);
   let target: RunOptions['target'];
   if (baseUrl) {
     target = { baseUrl };
@@ -121,6 +153,7 @@ async function main(): Promise<number> {
     contract,
     seed,
     ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(Object.keys(auth).length > 0 ? { auth } : {}),
     ...(flags.runs ? { runs: integer('--runs', flags.runs, 1)! } : {}),
     ...(flags['timeout-ms'] ? { timeoutMs: integer('--timeout-ms', flags['timeout-ms'], 1)! } : {}),
     ...(flags['max-response-bytes']
@@ -151,8 +184,10 @@ main().then(
   },
   (error: unknown) => {
     const known = error instanceof UsageError || error instanceof ContractError || error instanceof RunError;
-    const key = keyFromArguments(process.argv.slice(2)) ?? process.env[KEY_VARIABLE];
-    const message = createRedactor(key)(
+    const fromEnv = Object.entries(process.env)
+      .filter(([name]) => name === KEY_VARIABLE || name.startsWith('CONFORMANCE_AUTH_'))
+      .map(([, value]) => value ?? '');
+    const message = createRedactor(undefined, [...secretsFromArguments(process.argv.slice(2)), ...fromEnv])(
       known ? (error as Error).message : `unexpected error: ${(error as Error).message ?? String(error)}`,
     );
     process.stderr.write(

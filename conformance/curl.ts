@@ -1,14 +1,18 @@
-// A curl command that replays one request, with the key as $CONFORMANCE_API_KEY.
+// A curl command that replays one request, with every secret as its shell variable
+// ($CONFORMANCE_API_KEY, $CONFORMANCE_AUTH_<NAME>).
 import type { HttpRequest } from './http.js';
-import type { AuthVariant } from './model.js';
 import { shellQuote } from './shell.js';
 
-export function curlCommand(request: HttpRequest, auth: AuthVariant, maxBody = 4096): string {
-  const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
-  if (auth.shell !== undefined) parts.push('-H', `"Authorization: ${auth.shell.replace(/"/g, '\\"')}"`);
+const LEFT_OUT = new Set(['user-agent', 'accept']);
+
+export function curlCommand(request: HttpRequest, maxBody = 4096): string {
+  const parts = ['curl -sS -i', '-X', request.method, request.shell?.url ?? shellQuote(request.url)];
+  const shellHeaders = request.shell?.headers ?? {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name === 'authorization' || name === 'user-agent' || name === 'accept') continue;
-    parts.push('-H', shellQuote(`${name}: ${value}`));
+    if (LEFT_OUT.has(name)) continue;
+    const shell = shellHeaders[name];
+    if (shell !== undefined) parts.push('-H', `"${displayName(name)}: ${shell.replace(/"/g, '\\"')}"`);
+    else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   if (request.body !== undefined) {
     const body =
@@ -18,4 +22,8 @@ export function curlCommand(request: HttpRequest, auth: AuthVariant, maxBody = 4
     parts.push('--data-binary', shellQuote(body));
   }
   return parts.join(' ');
+}
+
+function displayName(name: string): string {
+  return name === 'authorization' ? 'Authorization' : name === 'cookie' ? 'Cookie' : name;
 }

@@ -1,6 +1,6 @@
 // Judges one exchange: parses the body once, gathers the facts a check needs beyond the exchange
 // (evidence, read from the target before judging), and applies every enabled check.
-import { type CollectionSpec, type Contract, parseMediaType, responseFor } from '../spec/index.js';
+import { type CollectionSpec, type Contract, isJsonMediaType, parseMediaType, responseFor } from '../spec/index.js';
 import type { Exchange } from './http.js';
 import { parseJson } from './json-body.js';
 import type { CheckContext, Executed, Facts, NamedCheck, ParsedBody, SequenceEvidence, TestCase } from './model.js';
@@ -10,11 +10,13 @@ export function parseBody(exchange: Exchange): ParsedBody {
   const { response } = exchange;
   if (response.bytes === 0) return { kind: 'empty' };
   const type = parseMediaType(response.headers['content-type'])?.essence ?? '';
-  const looksJson = type === '' || type === 'application/json' || type.endsWith('+json');
+  // Only a body that says it is JSON (or says nothing) is read as JSON: text that happens to parse
+  // ("123" as text/plain) is still text.
+  if (type !== '' && !isJsonMediaType(type)) return { kind: 'not-json' };
   try {
     return { kind: 'json', value: parseJson(response.text) };
   } catch (error) {
-    return looksJson ? { kind: 'unparseable', error: (error as Error).message } : { kind: 'not-json' };
+    return { kind: 'unparseable', error: (error as Error).message };
   }
 }
 

@@ -55,6 +55,12 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status}`,
     expected: (f) => `one of ${list(f.documented)}`,
   },
+  refusal_not_documented: {
+    title: 'Refusal with a status the document does not list',
+    key: ['status'],
+    received: (f) => `${f.status} for ${f.what}`,
+    expected: () => 'a documented status; the document lists none for this refusal, so this is not a failure',
+  },
   undocumented_content_type: {
     title: 'Undocumented Content-Type',
     key: ['received'],

@@ -8,6 +8,8 @@ export interface HttpRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** The same request for a shell: the URL and the credential headers with secrets as variables. */
+  readonly shell?: { readonly url: string; readonly headers: Readonly<Record<string, string>> };
 }
 
 export interface HttpResponse {

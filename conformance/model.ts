@@ -7,14 +7,25 @@ import type { Exchange } from './http.js';
 
 export type CaseKind = 'positive' | 'negative' | 'auth';
 
+/** A value in its place in a request: a header, a query field or a cookie. */
+export interface Placed {
+  readonly in: 'header' | 'query' | 'cookie';
+  readonly name: string;
+  readonly value: string;
+}
+
+/** One credential in its place: a header (Authorization or an API-key header), the query or a cookie. */
+export interface Credential extends Placed {
+  /** The same value for a shell, the secret as its variable ($CONFORMANCE_API_KEY). */
+  readonly shell: string;
+}
+
 /** How the credentials of a case differ from the valid ones. */
 export interface AuthVariant {
   readonly id: string;
   readonly label: string;
-  /** Authorization header value; undefined sends none. */
-  readonly header: string | undefined;
-  /** The same value for a shell, with the key as $CONFORMANCE_API_KEY. */
-  readonly shell: string | undefined;
+  /** What is sent; empty sends none. */
+  readonly credentials: readonly Credential[];
 }
 
 export interface TestCase {
@@ -25,7 +36,11 @@ export interface TestCase {
   readonly mutation?: string;
   readonly auth: AuthVariant;
   readonly payload?: Payload;
+  /** The Content-Type of the payload; application/json when absent. */
+  readonly mediaType?: string;
   readonly pathParams?: Readonly<Record<string, string>>;
+  /** Query, header and cookie parameters, serialised (a repeated name is a repeated query field). */
+  readonly parameters?: readonly Placed[];
   /** Plain valid input (short alphanumeric strings) that any correct service accepts. */
   readonly plain?: boolean;
 }

@@ -2,8 +2,8 @@
 // case; the last failing case it tries is the minimal one and is the one recorded. Later rounds
 // replay the same seed while ignoring the problems already found, so one cannot hide another.
 import fc from 'fast-check';
+import { seedOf } from '../spec/generate/index.js';
 import type { Executed, Finding, NamedCheck, TestCase } from './model.js';
-import { hashSeed } from './plan/context.js';
 import type { PropertyPlan } from './plan/index.js';
 
 const MAX_SHRINKS = 40;
@@ -42,7 +42,7 @@ export async function runProperty(plan: PropertyPlan, seed: number, runner: Prop
       return false;
     });
     const result = await fc.check(property, {
-      seed: hashSeed(seed, plan.name),
+      seed: seedOf(plan.name, seed),
       numRuns: plan.runs,
       endOnFailure: false,
     });

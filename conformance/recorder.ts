@@ -162,7 +162,7 @@ function toViolation(problem: Problem): Violation {
           },
         }
       : { transport: exchange.fault.message }),
-    curl: curlCommand(request, testCase.auth),
+    curl: curlCommand(request),
     occurrences: problem.occurrences,
   };
 }

@@ -16,11 +16,9 @@ export function secretForms(key: string | undefined): string[] {
   return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
 }
 
-/** Replaces every form of the key, and every other secret given, in text. */
+/** Replaces every form of the key, and of every other secret given, in text. */
 export function createRedactor(key: string | undefined, otherSecrets: readonly string[] = []): Redact {
-  const forms = [...new Set([...secretForms(key), ...otherSecrets.filter((s) => s.length > 0)])].sort(
-    (a, b) => b.length - a.length,
-  );
+  const forms = [...new Set([key, ...otherSecrets].flatMap(secretForms))].sort((a, b) => b.length - a.length);
   // Credentials written into a URL (https://user:secret@host) are never printed either.
   const withoutUserinfo = (text: string): string =>
     text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s'"]+@/gi, '$1[REDACTED]@');

@@ -3,6 +3,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CollectionSpec, type Contract, findCollections, loadContract, type Operation } from '../spec/index.js';
+import { canAuthenticate, secretsOf } from './auth-variants.js';
 import { CHECK_NAMES, CHECKS } from './checks.js';
 import { gatherFacts, judge, parseBody, type Scope } from './evaluate.js';
 import type { Exchange } from './http.js';
@@ -22,6 +23,8 @@ export interface RunOptions {
   /** Path of the document, when no contract is given. */
   readonly spec?: string;
   readonly apiKey?: string;
+  /** Credentials by security scheme name (--auth NAME=VALUE); the API key serves every other scheme. */
+  readonly auth?: Readonly<Record<string, string>>;
   readonly seed?: number;
   /** Generated cases per operation and property. */
   readonly runs?: number;
@@ -97,8 +100,10 @@ async function startTarget(target: Target): Promise<{ baseUrl: string; server?: 
 function skipReason(options: RunOptions, operation: Operation): string | undefined {
   if (operation.unspecified) return 'x-unspecified: the document names it but does not show its behaviour';
   if (options.readOnly && !SAFE_METHODS.has(operation.method)) return '--read-only: no writes are sent';
-  const secured = operation.security.length > 0 && !operation.security.some((alternative) => alternative.length === 0);
-  if (secured && !options.apiKey) return 'no API key given (CONFORMANCE_API_KEY or --api-key)';
+  if (!canAuthenticate(operation, options)) {
+    const schemes = [...new Set(operation.security.flat().map((scheme) => scheme.name))].join(', ');
+    return `no API key given (CONFORMANCE_API_KEY or --api-key), nor credentials for ${schemes} (--auth NAME=VALUE)`;
+  }
   return undefined;
 }
 
@@ -108,7 +113,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const seed = options.seed ?? chooseSeed();
   const checks = selectChecks(options);
   const contract = options.contract ?? (await loadContract(options.spec));
-  const redact = createRedactor(options.apiKey);
+  const redact = createRedactor(options.apiKey, secretsOf(options, contract.operations));
   const progress = (message: string) => options.onProgress?.(redact(message));
   const { baseUrl: targetUrl, server } = await startTarget(options.target);
   // A base URL is the service's base address, taken as given; an in-process app gets the document's base path.
@@ -133,7 +138,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   });
   const context = new PlanContext(
     seed,
-    options.apiKey,
+    {
+      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+      ...(options.auth ? { auth: options.auth } : {}),
+    },
     options.namePrefix ?? DEFAULTS.namePrefix,
     options.runs ?? DEFAULTS.runs,
     progress,

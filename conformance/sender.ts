@@ -35,23 +35,58 @@ function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** Text inside a double-quoted shell word, where only $ ` " \\ are special. */
+function doubleQuoted(text: string): string {
+  return text.replace(/[$`"\\]/g, '\\$&');
+}
+
 export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
   let path = testCase.operation.path;
   for (const [name, value] of Object.entries(testCase.pathParams ?? {})) {
     path = path.replace(`{${name}}`, encodeURIComponent(value));
   }
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'pet-catalog-conformance' };
-  if (testCase.auth.header !== undefined) headers.authorization = testCase.auth.header;
+  const shellHeaders: Record<string, string> = {};
+  const query: string[] = [];
+  const shellQuery: string[] = [];
+  const cookies: string[] = [];
+  const shellCookies: string[] = [];
+  const placed = [
+    ...(testCase.parameters ?? []).map((p) => ({ ...p, shell: undefined as string | undefined })),
+    ...testCase.auth.credentials,
+  ];
+  for (const item of placed) {
+    if (item.in === 'query') {
+      const field = `${encodeURIComponent(item.name)}=${encodeURIComponent(item.value)}`;
+      query.push(field);
+      shellQuery.push(
+        item.shell === undefined ? doubleQuoted(field) : `${encodeURIComponent(item.name)}=${item.shell}`,
+      );
+    } else if (item.in === 'cookie') {
+      cookies.push(`${item.name}=${encodeURIComponent(item.value)}`);
+      shellCookies.push(`${item.name}=${item.shell ?? doubleQuoted(encodeURIComponent(item.value))}`);
+    } else {
+      headers[item.name.toLowerCase()] = item.value;
+      if (item.shell !== undefined) shellHeaders[item.name.toLowerCase()] = item.shell;
+    }
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  if (shellCookies.length > 0 && placed.some((p) => p.in === 'cookie' && p.shell !== undefined)) {
+    shellHeaders.cookie = shellCookies.join('; ');
+  }
   let body: string | undefined;
   if (testCase.payload) {
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = testCase.mediaType ?? 'application/json';
     body = testCase.payload.kind === 'json' ? JSON.stringify(testCase.payload.value) : testCase.payload.text;
   }
+  const url = `${baseUrl}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+  const shellUrl = `"${doubleQuoted(`${baseUrl}${path}`)}${shellQuery.length > 0 ? `?${shellQuery.join('&')}` : ''}"`;
   return {
     method: testCase.operation.method,
-    url: `${baseUrl}${path}`,
+    url,
     headers,
     ...(body !== undefined ? { body } : {}),
+    shell: { url: shellUrl, headers: shellHeaders },
   };
 }
 

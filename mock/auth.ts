@@ -34,12 +34,31 @@ function parseAuthorization(header: string | undefined): { scheme: string; crede
   return { scheme: match[1]!.toLowerCase(), credential: match[2] ?? '' };
 }
 
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
+  }
+  return undefined;
+}
+
+/** The credential of an http scheme: the key itself, or (basic) the password of user:password. */
+function httpCredential(scheme: string, credential: string): string {
+  if (scheme !== 'basic') return credential;
+  const decoded = Buffer.from(credential, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? decoded : decoded.slice(colon + 1);
+}
+
+/** What the request presents for one scheme. The mock's keys are valid for every scheme. */
 function presented(scheme: SecuritySchemeSpec, req: IncomingMessage, isKey: (k: string) => boolean): Presented {
-  if (scheme.type === 'http') {
+  if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
+    // oauth2 and openIdConnect tokens travel as bearer credentials.
+    const wanted = scheme.type === 'http' ? (scheme.scheme ?? 'bearer') : 'bearer';
     const parsed = parseAuthorization(req.headers.authorization);
     if (!parsed) return 'missing';
-    if (parsed.scheme !== (scheme.scheme ?? 'bearer')) return 'wrong-scheme';
-    return parsed.credential && isKey(parsed.credential) ? 'valid' : 'invalid';
+    if (parsed.scheme !== wanted) return 'wrong-scheme';
+    return parsed.credential && isKey(httpCredential(wanted, parsed.credential)) ? 'valid' : 'invalid';
   }
   if (scheme.type === 'apiKey' && scheme.parameterName) {
     const name = scheme.parameterName;
@@ -48,11 +67,23 @@ function presented(scheme: SecuritySchemeSpec, req: IncomingMessage, isKey: (k: 
         ? req.headers[name.toLowerCase()]
         : scheme.in === 'query'
           ? (new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined)
-          : undefined;
+          : scheme.in === 'cookie'
+            ? cookieValue(req.headers.cookie, name)
+            : undefined;
     if (value === undefined) return 'missing';
     return typeof value === 'string' && isKey(value) ? 'valid' : 'invalid';
   }
-  return 'invalid';
+  // A scheme the mock cannot check (mutual TLS) does not keep the request out.
+  return 'valid';
+}
+
+/** How to send credentials for a scheme, for the message of a 401. */
+function howToSend(scheme: SecuritySchemeSpec): string {
+  if (scheme.type === 'apiKey') return `the key in the ${scheme.in} ${scheme.parameterName}`;
+  if (scheme.type === 'http' && scheme.scheme === 'basic') return 'Authorization: Basic <user:API_KEY in base64>';
+  if (scheme.type === 'http' && scheme.scheme && scheme.scheme !== 'bearer')
+    return `Authorization: ${scheme.scheme} <API_KEY>`;
+  return 'Authorization: Bearer <API_KEY>';
 }
 
 /** The challenge of every 401 the mock sends (RFC 6750). */
@@ -63,17 +94,35 @@ export function unauthorized(message: string, challenge: string = CHALLENGE): Mo
   return new MockHttpError(401, 'unauthorized', message, { 'WWW-Authenticate': challenge });
 }
 
+const BEARER_ONLY = (operation: Operation) =>
+  operation.security.every((alternative) =>
+    alternative.every((scheme) => scheme.type === 'http' && (scheme.scheme ?? 'bearer') === 'bearer'),
+  );
+
 export function createAuthenticator(keys: readonly string[]): Authenticate {
   const isKey = createKeyMatcher(keys);
   // Built once: the 401 errors never depend on the request beyond which kind they are.
-  const failures: Record<Exclude<Presented, 'valid'>, MockHttpError> = {
+  const bearerFailures: Record<Exclude<Presented, 'valid'>, MockHttpError> = {
     missing: unauthorized('Missing API key: send Authorization: Bearer <API_KEY>.'),
     'wrong-scheme': unauthorized('The Authorization header must use the Bearer scheme.'),
     invalid: unauthorized('Invalid API key.', `${CHALLENGE}, error="invalid_token"`),
   };
+  const otherFailures = new Map<Operation, MockHttpError>();
+  const failureFor = (operation: Operation): MockHttpError => {
+    let failure = otherFailures.get(operation);
+    if (!failure) {
+      const ways = [...new Set(operation.security.flat().map(howToSend))].join(', or ');
+      failure = unauthorized(`Missing or invalid credentials: send ${ways}.`);
+      otherFailures.set(operation, failure);
+    }
+    return failure;
+  };
 
   return (operation, req) => {
-    if (operation.security.length === 0) return undefined;
+    // No requirement, or an empty alternative (security: [{}]): authentication is optional.
+    if (operation.security.length === 0 || operation.security.some((alternative) => alternative.length === 0)) {
+      return undefined;
+    }
     let worst: Exclude<Presented, 'valid'> = 'missing';
     for (const alternative of operation.security) {
       const results = alternative.map((scheme) => presented(scheme, req, isKey));
@@ -81,6 +130,6 @@ export function createAuthenticator(keys: readonly string[]): Authenticate {
       if (!failed) return undefined;
       if (failed !== 'missing') worst = failed;
     }
-    return failures[worst];
+    return BEARER_ONLY(operation) ? bearerFailures[worst] : failureFor(operation);
   };
 }

@@ -1,5 +1,7 @@
-// Binds the stateful list and create behaviours to the collections the document shows.
+// Binds a behaviour to every operation of the document: stateful ones to the collections its
+// shapes show, and an answer prepared from the document to every other operation.
 import { type CollectionSpec, type Contract, findCollections, type Operation } from '../spec/index.js';
+import { type PreparedAnswer, prepareAnswer } from './respond.js';
 
 export interface ListBehaviour {
   readonly kind: 'list';
@@ -21,13 +23,12 @@ export interface ReadBehaviour {
   readonly parameter: string;
 }
 
-/** An operation whose documented success carries no body: answered with that status, empty. */
-export interface EmptySuccessBehaviour {
-  readonly kind: 'empty-success';
-  readonly status: number;
+/** Any other operation: its documented success, answered as prepared from the document. */
+export interface RespondBehaviour extends PreparedAnswer {
+  readonly kind: 'respond';
 }
 
-export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | EmptySuccessBehaviour;
+export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | RespondBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;
@@ -57,8 +58,8 @@ export function bindBehaviours(contract: Contract): Bindings {
   }
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;
-    const empty = operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
-    if (empty) behaviours.set(operation, { kind: 'empty-success', status: Number(empty.status) });
+    const answer = prepareAnswer(operation);
+    if (answer) behaviours.set(operation, { kind: 'respond', ...answer });
   }
   return { behaviours, collections };
 }

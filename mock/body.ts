@@ -3,7 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { MediaTypeSpec } from '../spec/index.js';
-import { isJsonMediaType, mediaTypeMatches, parseMediaType } from '../spec/index.js';
+import { coerceForm, isJsonMediaType, mediaTypeMatches, parseMediaType } from '../spec/index.js';
 import { MockHttpError } from './errors.js';
 
 function tooLarge(limit: number): MockHttpError {
@@ -73,11 +73,24 @@ export function checkContentType(header: string | undefined, content: readonly M
   return media;
 }
 
-export function parseJson(raw: Buffer, mediaType: string): unknown {
+/** Whether the request carries a body at all. */
+export function hasBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * The body as the value its schema judges: JSON parsed, a form read field by field; other media
+ * types (multipart, binary, XML) are taken as they are and not judged against a schema (undefined).
+ */
+export function decodeBody(raw: Buffer, media: MediaTypeSpec): unknown {
   if (raw.length === 0) throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
-  if (!isJsonMediaType(mediaType)) return raw;
+  const type = media.mediaType.toLowerCase();
+  if (!isJsonMediaType(type) && type !== FORM) return undefined;
   if (!isUtf8(raw)) throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
   const text = raw.toString('utf8');
+  if (type === FORM) return coerceForm(text, media.validator?.schema);
   if (text.trim() === '') throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   try {
     return JSON.parse(text);

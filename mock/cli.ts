@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     `  key:        Authorization: Bearer ${keyNote}`,
     ...info.operations.map(
       ({ operation, behaviour }) =>
-        `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'empty-success' ? `${behaviour.status} (empty)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
+        `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'respond' ? `${behaviour.status} (answered from the document)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
     ),
     ...[...info.seeded].map(([path, count]) => `  seeded:     ${count} item(s) in ${path}`),
     `  document:   ${mock.origin}/openapi.yaml`,

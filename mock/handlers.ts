@@ -53,8 +53,10 @@ export const HANDLERS: Handlers = {
     }
   },
 
-  async 'empty-success'(behaviour, context) {
+  async respond(behaviour, context) {
     if (context.operation.requestBody) await context.readBody();
-    context.res.writeHead(behaviour.status, { 'Content-Length': '0' }).end();
+    const length = behaviour.body?.length ?? 0;
+    context.res.writeHead(behaviour.status, { ...behaviour.headers, 'Content-Length': String(length) });
+    context.res.end(behaviour.body);
   },
 };

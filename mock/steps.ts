@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeIssues, type Operation, responseFor } from '../spec/index.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
 import type { Behaviour } from './behaviours.js';
-import { checkContentType, parseJson, readBody } from './body.js';
+import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
 import { SESSION_HEADER } from './defaults.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
@@ -66,13 +66,16 @@ function forcedError(status: number): MockHttpError {
 
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
   async function readValidBody(req: IncomingMessage, operation: Operation): Promise<Record<string, unknown>> {
-    const media = checkContentType(req.headers['content-type'], operation.requestBody?.content ?? []);
-    const value = parseJson(await readBody(req, env.bodyLimit), media.mediaType);
-    const issues = media.validator?.validate(value) ?? [];
+    const requestBody = operation.requestBody;
+    // An optional body may be left out altogether.
+    if (requestBody && !requestBody.required && !hasBody(req)) return {};
+    const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
+    const value = decodeBody(await readBody(req, env.bodyLimit), media);
+    const issues = value === undefined ? [] : (media.validator?.validate(value) ?? []);
     if (issues.length > 0) {
       throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
     }
-    return value as Record<string, unknown>;
+    return (value ?? {}) as Record<string, unknown>;
   }
 
   function routeRequest(req: IncomingMessage, res: ServerResponse, next: Next): void {

@@ -133,7 +133,7 @@ paths:
     const app = createMockApp({ contract: impossible, seed: null });
     const result = await runConformance({ target: { app }, contract: impossible, seed: 2 });
     // No valid body can be built, so only invalid and credential cases are sent; the run ends.
-    expect(app.mock.operations.map((o) => o.behaviour?.kind)).toEqual(['empty-success']);
+    expect(app.mock.operations.map((o) => o.behaviour?.kind)).toEqual(['respond']);
     expect(result.violations).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(result.requests).toBeGreaterThan(0);

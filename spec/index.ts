@@ -1,4 +1,5 @@
 export { mergeAllOf, propertiesOf } from './all-of.js';
+export { coerceForm, coerceScalar, coerceValues } from './coerce.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
 export { findCollections, jsonSuccess } from './collections.js';
 export type { LoadOptions } from './contract.js';

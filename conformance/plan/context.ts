@@ -1,9 +1,9 @@
 // What every planner may use: the seed, the valid credentials, the name prefix, and builders for
 // plain bodies, path parameters and labelled cases. Planners only describe what to send.
 import fc from 'fast-check';
-import { valueArbitrary } from '../../spec/generate/index.js';
+import { seedOf, valueArbitrary } from '../../spec/generate/index.js';
 import { codePointLength, type JsonSchema, type Operation, propertiesOf } from '../../spec/index.js';
-import { validAuth } from '../auth-variants.js';
+import { type SecretSource, validAuth } from '../auth-variants.js';
 import type { AuthVariant, TestCase } from '../model.js';
 
 export interface RequestSchema {
@@ -12,12 +12,6 @@ export interface RequestSchema {
 }
 
 export type CaseFields = Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth?: AuthVariant; what?: string };
-
-export function hashSeed(seed: number, label: string): number {
-  let hash = seed | 0;
-  for (let i = 0; i < label.length; i++) hash = Math.imul(hash ^ label.charCodeAt(i), 16777619);
-  return hash | 0;
-}
 
 /** A string property whose values are not narrowed to a format, pattern or fixed set. */
 export function isFreeString(schema: Record<string, unknown> | undefined): schema is Record<string, unknown> {
@@ -30,7 +24,7 @@ export class PlanContext {
 
   constructor(
     readonly seed: number,
-    readonly apiKey: string | undefined,
+    readonly secrets: SecretSource,
     readonly prefix: string,
     readonly runs: number,
     private readonly progress: (message: string) => void,
@@ -82,7 +76,7 @@ export class PlanContext {
     const required = new Set((request.schema.required as string[]) ?? []);
     const everything = { ...request.schema, required: [...new Set([...required, ...properties])] };
     const samples = fc.sample(valueArbitrary(everything, { style: 'plain' }), {
-      seed: hashSeed(this.seed, `${operation.id}:plain:${purpose}`),
+      seed: seedOf(`${operation.id}:plain:${purpose}`, this.seed),
       numRuns: count,
     });
     const bodies = samples.map((sample, index) => {
@@ -123,7 +117,7 @@ export class PlanContext {
     const params: Record<string, string> = {};
     for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
       const [value] = fc.sample(valueArbitrary(parameter.validator.schema, { style }), {
-        seed: hashSeed(this.seed, `${operation.id}:${parameter.name}:${index}`),
+        seed: seedOf(`${operation.id}:${parameter.name}:${index}`, this.seed),
         numRuns: 1,
       });
       params[parameter.name] = typeof value === 'string' ? value : JSON.stringify(value);
@@ -135,7 +129,7 @@ export class PlanContext {
     const { what, ...rest } = fields;
     return {
       operation,
-      auth: validAuth(this.apiKey),
+      auth: validAuth(operation, this.secrets),
       label: `${operation.method} ${operation.path}${what ? ` ${what}` : ''}`,
       ...rest,
     };

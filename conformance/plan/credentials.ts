@@ -7,12 +7,10 @@ export const credentialsPlanner: Planner = {
   name: 'credentials',
   sends: 'no credentials, another scheme, an unknown key and near misses of the real key',
   plan(operation, context) {
-    const scheme = operation.security.find((alternative) => alternative.length > 0)?.[0];
-    if (!scheme) return {};
     const hasBody = context.requestSchema(operation) !== undefined;
     const pathParams = context.pathParams(operation, 'plain', 0);
     const cases: TestCase[] = [];
-    for (const variant of invalidAuthVariants(context.apiKey, scheme)) {
+    for (const variant of invalidAuthVariants(operation, context.secrets)) {
       const auth = { kind: 'auth' as const, auth: variant, pathParams };
       cases.push(
         context.testCase(operation, { ...auth, what: `with ${variant.label}`, ...context.baselinePayload(operation) }),

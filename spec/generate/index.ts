@@ -1,6 +1,7 @@
 // Values from JSON Schemas, for the runner's cases and the mock's generated answers and tests.
 export type { Mutation, Payload } from './mutations.js';
 export { bodyMutations } from './mutations.js';
+export { sampleValue, seedOf } from './sample.js';
 export { EDGE_STRINGS, plainString, wildString } from './strings.js';
 export type { ValueStyle } from './values.js';
 export { boundedFilter, typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';

@@ -1,0 +1,66 @@
+// The answer of an operation that no stateful behaviour covers, built once from the document: its
+// documented success status, the required headers, and a body from the author's example or, for
+// want of one, a value generated from the schema (the same for every start of the same document).
+import { sampleValue, seedOf } from '../spec/generate/index.js';
+import { isJsonMediaType, type MediaTypeSpec, type Operation, type ResponseSpec } from '../spec/index.js';
+
+export interface PreparedAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Absent where the documented success has no content. */
+  readonly body?: Buffer;
+}
+
+/** The documented success: the lowest 2xx, else 2XX or default as 200, else the lowest other status. */
+export function successResponse(operation: Operation): { status: number; response: ResponseSpec } | undefined {
+  const numeric = operation.responses
+    .map((response) => ({ status: Number(response.status), response }))
+    .filter(({ status }) => Number.isInteger(status))
+    .sort((a, b) => a.status - b.status);
+  const success = numeric.find(({ status }) => status >= 200 && status < 300);
+  if (success) return success;
+  const open = operation.responses.find((r) => r.status.toUpperCase() === '2XX' || r.status === 'default');
+  if (open) return { status: 200, response: open };
+  return numeric.find(({ status }) => status < 400);
+}
+
+/** The media type a body is sent as: a concrete type for a documented wildcard. */
+function concreteType(mediaType: string): string {
+  if (mediaType === '*/*') return 'application/octet-stream';
+  if (mediaType.endsWith('/*'))
+    return `${mediaType.slice(0, -1)}${mediaType.startsWith('text/') ? 'plain' : 'octet-stream'}`;
+  return mediaType;
+}
+
+function bodyOf(media: MediaTypeSpec, seed: number): Buffer | undefined {
+  const sample = sampleValue(media.validator, media.examples, seed);
+  if (isJsonMediaType(media.mediaType)) {
+    return sample === undefined ? undefined : Buffer.from(JSON.stringify(sample.value));
+  }
+  const value = sample?.value;
+  if (typeof value === 'string') return Buffer.from(value);
+  return Buffer.from(value === undefined ? '' : JSON.stringify(value));
+}
+
+function headersOf(response: ResponseSpec, seed: number): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const header of response.headers.filter((h) => h.required)) {
+    const sample = sampleValue(header.validator, [], seedOf(header.name, seed));
+    if (sample !== undefined)
+      headers[header.name] = typeof sample.value === 'string' ? sample.value : JSON.stringify(sample.value);
+  }
+  return headers;
+}
+
+export function prepareAnswer(operation: Operation): PreparedAnswer | undefined {
+  const success = successResponse(operation);
+  if (!success) return undefined;
+  const seed = seedOf(operation.id);
+  const { status, response } = success;
+  const headers = headersOf(response, seed);
+  const media = response.content.find((m) => isJsonMediaType(m.mediaType)) ?? response.content[0];
+  if (!media || status === 204 || status === 304) return { status, headers };
+  const body = bodyOf(media, seed);
+  if (body === undefined) return { status, headers };
+  return { status, headers: { ...headers, 'Content-Type': concreteType(media.mediaType) }, body };
+}

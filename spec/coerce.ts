@@ -1,0 +1,55 @@
+// Text from a URL, a header, a cookie or a form field, read as the value its schema describes:
+// "42" is a number where the schema wants one, "true" a boolean, "a,b" an array under the simple
+// style. A text that does not read as the schema's type stays text, so the validator refuses it.
+import { mergeAllOf } from './all-of.js';
+import type { JsonSchema } from './json-schema.js';
+
+type Schema = Record<string, unknown>;
+
+function typesOf(schema: Schema): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type as string[];
+  if (schema.properties) return ['object'];
+  if (schema.items) return ['array'];
+  return [];
+}
+
+/** One text read as a scalar of the schema's type. */
+export function coerceScalar(text: string, schemaIn: JsonSchema | undefined): unknown {
+  const schema = mergeAllOf((schemaIn ?? {}) as Schema);
+  const types = typesOf(schema);
+  if (types.includes('string') || types.length === 0) return text;
+  if ((types.includes('integer') || types.includes('number')) && text.trim() !== '' && Number.isFinite(Number(text))) {
+    return Number(text);
+  }
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  if (types.includes('null') && text === 'null') return null;
+  return text;
+}
+
+/** Several texts (a repeated query parameter or form field, or one split by a delimiter). */
+export function coerceValues(texts: readonly string[], schemaIn: JsonSchema | undefined, delimiter = ','): unknown {
+  const schema = mergeAllOf((schemaIn ?? {}) as Schema);
+  if (typesOf(schema).includes('array')) {
+    const parts = texts.length === 1 ? (texts[0] === '' ? [] : texts[0]!.split(delimiter)) : texts;
+    return parts.map((part) => coerceScalar(part, schema.items as JsonSchema | undefined));
+  }
+  return coerceScalar(texts[texts.length - 1] ?? '', schema);
+}
+
+/** A form body (application/x-www-form-urlencoded) as an object, each field read by its schema. */
+export function coerceForm(text: string, schemaIn: JsonSchema | undefined): Record<string, unknown> {
+  const schema = mergeAllOf((schemaIn ?? {}) as Schema);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const params = new URLSearchParams(text);
+  const out: Record<string, unknown> = {};
+  for (const name of new Set(params.keys())) {
+    Object.defineProperty(out, name, {
+      value: coerceValues(params.getAll(name), properties[name]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}
