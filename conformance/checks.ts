@@ -26,6 +26,10 @@ function documented4xx(operation: Operation): number[] {
   return documentedStatuses(operation).filter((status) => status >= 400 && status < 500);
 }
 
+function documentsSuccess(operation: Operation): boolean {
+  return operation.responses.some((r) => /^2(\d\d|XX)$/i.test(r.status) || r.status === 'default');
+}
+
 function contentTypeOf(context: CheckContext): string | undefined {
   if (!context.exchange.ok) return undefined;
   const header = context.exchange.response.headers['content-type'];
@@ -146,6 +150,8 @@ const positiveDataAcceptance: Check = (context) => {
   if (status < 300) return [];
   if (status === 429) return [RATE_LIMITED];
   const { operation } = context.testCase;
+  // A document that lists no success for the operation leaves open what valid input gets.
+  if (!documentsSuccess(operation)) return undefined;
   // A generated path parameter names a resource that may not exist: 404 is then the right answer.
   if (status === 404 && operation.parameters.some((p) => p.in === 'path')) return [];
   const leeway = status === 400 || status === 413;
@@ -159,19 +165,22 @@ const positiveDataAcceptance: Check = (context) => {
   return [finding('valid_input_refused', { status, documented })];
 };
 
-/** Missing or invalid credentials get 401 (or, where the document lists no 401, a documented 4xx). */
+/** Missing or invalid credentials get 401 (or, where the document lists no 401, a 401, a 403 or a
+ * documented 4xx). */
 const ignoredAuth: Check = (context) => {
   const status = statusOf(context);
   if (context.testCase.kind !== 'auth' || status === undefined || status >= 500) return undefined;
   if (status === 429) return [RATE_LIMITED];
   const { operation } = context.testCase;
   const documents401 = documentedStatuses(operation).includes(401);
-  const ok = documents401 ? status === 401 : documented4xx(operation).includes(status);
+  const ok = documents401
+    ? status === 401
+    : status === 401 || status === 403 || documented4xx(operation).includes(status);
   if (ok) return [];
   const fields = {
     status,
     credentials: context.testCase.auth.label,
-    expected: documents401 ? '401' : 'a documented 4xx',
+    expected: documents401 ? '401' : '401, 403 or a documented 4xx',
   };
   return [finding(status < 400 ? 'bad_credentials_accepted' : 'bad_credentials_not_401', fields)];
 };

@@ -8,12 +8,13 @@ import { createAuthenticator, createKeyMatcher } from './auth.js';
 import { type Behaviour, bindBehaviours } from './behaviours.js';
 import { answerPreflight, applyCors, type CorsPolicy, isPreflight } from './cors.js';
 import { DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, DEFAULT_UNSPECIFIED_STATUS } from './defaults.js';
+import { ErrorShaper } from './error-shapes.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import { createMetaRouter } from './meta-routes.js';
 import { chain, type Next, pathOf, type Step } from './pipeline.js';
 import { createRouter } from './router.js';
 import { defaultSeedFile, readSeedFile, type SeedData, seedCollections } from './seed.js';
-import { createOperationSteps } from './steps.js';
+import { createOperationSteps, matchedOperation } from './steps.js';
 import { SessionStore } from './store.js';
 
 export interface RequestLogEntry {
@@ -79,6 +80,7 @@ export function createMockApp(options: MockOptions): MockApp {
   });
   const store = new SessionStore(seeded, options.maxSessions);
   const unspecifiedStatus = options.unspecifiedStatus ?? DEFAULT_UNSPECIFIED_STATUS;
+  const errorShapes = new ErrorShaper();
   const operationSteps = createOperationSteps({
     router,
     authenticate: createAuthenticator(keys),
@@ -124,7 +126,7 @@ export function createMockApp(options: MockOptions): MockApp {
 
   function sendErrorBody(error: unknown, req: IncomingMessage, res: ServerResponse, _next: Next): void {
     if (error instanceof MockHttpError) {
-      sendError(res, error);
+      sendError(res, errorShapes.shape(matchedOperation(req), error));
       return;
     }
     // Errors from Express itself (e.g. a malformed URL) carry a 4xx status; anything else is ours.

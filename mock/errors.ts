@@ -19,7 +19,11 @@ export class MockHttpError {
     readonly code: string,
     readonly message: string,
     readonly headers: Readonly<Record<string, string>> = {},
-  ) {}
+    /** A body in the document's own error shape; the contract's Error body when absent. */
+    body?: string,
+  ) {
+    this.json = body;
+  }
 
   /** Serialised once: the prebuilt 401s are sent many times. */
   body(): string {

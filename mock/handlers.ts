@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation } from '../spec/index.js';
 import type { Behaviour } from './behaviours.js';
-import { MockHttpError, sendError, sendJson } from './errors.js';
+import { MockHttpError, sendJson } from './errors.js';
 import { type Collection, CollectionFullError, type Collections } from './store.js';
 
 export interface HandlerContext {
@@ -35,7 +35,7 @@ export const HANDLERS: Handlers = {
     const id = context.params[behaviour.parameter] ?? '';
     const item = collectionOf(context, behaviour.collection).find(id);
     if (item) return sendJson(context.res, behaviour.status, JSON.stringify(item));
-    sendError(context.res, new MockHttpError(404, 'not_found', `No item ${id} in ${behaviour.collection}.`));
+    throw new MockHttpError(404, 'not_found', `No item ${id} in ${behaviour.collection}.`);
   },
 
   async create(behaviour, context) {

@@ -11,7 +11,8 @@ export interface PreparedAnswer {
   readonly body?: Buffer;
 }
 
-/** The documented success: the lowest 2xx, else 2XX or default as 200, else the lowest other status. */
+/** The documented success: the lowest 2xx, else 2XX or default as 200, else the lowest status the
+ * document lists at all (an operation documented only by its errors answers with the first). */
 export function successResponse(operation: Operation): { status: number; response: ResponseSpec } | undefined {
   const numeric = operation.responses
     .map((response) => ({ status: Number(response.status), response }))
@@ -21,7 +22,7 @@ export function successResponse(operation: Operation): { status: number; respons
   if (success) return success;
   const open = operation.responses.find((r) => r.status.toUpperCase() === '2XX' || r.status === 'default');
   if (open) return { status: 200, response: open };
-  return numeric.find(({ status }) => status < 400);
+  return numeric[0];
 }
 
 /** The media type a body is sent as: a concrete type for a documented wildcard. */

@@ -40,6 +40,11 @@ export function sessionOf(req: IncomingMessage): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** The operation a request was routed to, if routing found one. */
+export function matchedOperation(req: IncomingMessage): Operation | undefined {
+  return (req as RoutedRequest)[MATCHED]?.operation;
+}
+
 function matchedOf(req: IncomingMessage): Matched {
   const matched = (req as RoutedRequest)[MATCHED];
   if (!matched) throw new Error('a step ran before routing');
@@ -94,9 +99,10 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     next();
   }
 
-  function authenticateRequest(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  function authenticateRequest(req: IncomingMessage, _res: ServerResponse, next: Next): void {
     const denied = env.authenticate(matchedOf(req).operation, req);
-    if (denied) return sendError(res, denied);
+    // Errors after routing go to the error step, which answers in the operation's error shape.
+    if (denied) return next(denied);
     next();
   }
 
@@ -104,14 +110,14 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     const forced = forcedStatus(req, matchedOf(req));
     if (forced !== undefined) {
       res.setHeader('Preference-Applied', `code=${forced}`);
-      if (forced >= 400) return sendError(res, forcedError(forced));
+      if (forced >= 400) return next(forcedError(forced));
     }
     next();
   }
 
   function runBehaviour(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const { operation, params, behaviour } = matchedOf(req);
-    if (!behaviour) return sendError(res, env.unspecified(operation));
+    if (!behaviour) return next(env.unspecified(operation));
     const context: HandlerContext = {
       req,
       res,
