@@ -1,5 +1,6 @@
 // Sends cases to the target: the bounded client, the write budget, the first-request gate, waits
 // for 429s, and the target's health (unreachable at the first request, or stopped answering).
+import { encodeBody } from './encode-body.js';
 import { type Exchange, HttpClient, type HttpRequest } from './http.js';
 import type { TestCase } from './model.js';
 
@@ -76,8 +77,9 @@ export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
   }
   let body: string | undefined;
   if (testCase.payload) {
-    headers['content-type'] = testCase.mediaType ?? 'application/json';
-    body = testCase.payload.kind === 'json' ? JSON.stringify(testCase.payload.value) : testCase.payload.text;
+    const encoded = encodeBody(testCase.payload, testCase.mediaType ?? 'application/json');
+    headers['content-type'] = encoded.contentType;
+    body = encoded.body;
   }
   const url = `${baseUrl}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
   const shellUrl = `"${doubleQuoted(`${baseUrl}${path}`)}${shellQuery.length > 0 ? `?${shellQuery.join('&')}` : ''}"`;

@@ -77,6 +77,8 @@ export function createMockApp(options: MockOptions): MockApp {
   const seeded = seedCollections(bindings.collections, seed.data, {
     ...(seed.name ? { name: seed.name } : {}),
     maxItems: options.maxItems ?? DEFAULT_MAX_ITEMS,
+    builtIn: seed.builtIn,
+    fromDocument: seed.builtIn,
   });
   const store = new SessionStore(seeded, options.maxSessions);
   const unspecifiedStatus = options.unspecifiedStatus ?? DEFAULT_UNSPECIFIED_STATUS;
@@ -173,9 +175,12 @@ export function createMockApp(options: MockOptions): MockApp {
   return app;
 }
 
-function resolveSeed(options: MockOptions): { data: SeedData | undefined; name?: string } {
-  if (options.seed === null) return { data: undefined };
-  if (options.seed !== undefined)
-    return { data: options.seed, ...(options.seedName ? { name: options.seedName } : {}) };
-  return readSeedFile(defaultSeedFile());
+/** The seed: none (--empty), the user's, or the built-in one (which fits the Pet Catalog only:
+ * other documents' collections start from their list example, else generated items). */
+function resolveSeed(options: MockOptions): { data: SeedData | undefined; name?: string; builtIn: boolean } {
+  if (options.seed === null) return { data: undefined, builtIn: false };
+  if (options.seed !== undefined) {
+    return { data: options.seed, ...(options.seedName ? { name: options.seedName } : {}), builtIn: false };
+  }
+  return { ...readSeedFile(defaultSeedFile()), builtIn: true };
 }

@@ -4,7 +4,13 @@
 // into the properties that can hold them. The status itself is one the operation documents where
 // the document gives a near equivalent (422 for 400, 403 for 401).
 import { sampleValue, seedOf } from '../spec/generate/index.js';
-import { isJsonMediaType, type Operation, responseFor, type SchemaValidator } from '../spec/index.js';
+import {
+  documentedStatuses,
+  isJsonMediaType,
+  type Operation,
+  responseFor,
+  type SchemaValidator,
+} from '../spec/index.js';
 import { MockHttpError } from './errors.js';
 
 type Fill = (body: Record<string, unknown>, error: MockHttpError) => void;
@@ -85,10 +91,15 @@ export class ErrorShaper {
 
   private documentedStatus(operation: Operation, wanted: number): number {
     if (responseFor(operation, wanted)) return wanted;
-    const near = (NEAR_STATUSES[wanted] ?? []).find((status) =>
-      operation.responses.some((r) => r.status === String(status)),
-    );
-    return near ?? wanted;
+    const listed = (status: number) => operation.responses.some((r) => r.status === String(status));
+    const near = (NEAR_STATUSES[wanted] ?? []).find(listed);
+    if (near !== undefined) return near;
+    // Bad input the document gives no status for: any client error it lists says "refused".
+    if (wanted === 400) {
+      const other = documentedStatuses(operation).find((s) => s >= 400 && s < 500 && ![401, 403, 429].includes(s));
+      if (other !== undefined) return other;
+    }
+    return wanted;
   }
 
   private shapeFor(operation: Operation, status: number): Shape {

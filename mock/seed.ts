@@ -1,7 +1,8 @@
 // Seed data for the store: read once at start-up, checked against the document's list schema.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { type CollectionSpec, describeIssues, packageFile } from '../spec/index.js';
+import { sampleValue, seedOf } from '../spec/generate/index.js';
+import { type CollectionSpec, describeIssues, packageFile, propertiesOf } from '../spec/index.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -31,9 +32,11 @@ function itemsByCollection(
   data: SeedData,
   name: string | undefined,
   specs: readonly CollectionSpec[],
+  builtIn: boolean,
 ): Map<string, unknown[]> {
   if (Array.isArray(data)) {
-    const target = specs.find((spec) => spec.path === `/${name}`) ?? specs[0];
+    // The built-in seed belongs to the collection named like its file, and to no other.
+    const target = specs.find((spec) => spec.path === `/${name}`) ?? (builtIn ? undefined : specs[0]);
     return new Map(target ? [[target.path, [...data]]] : []);
   }
   if (typeof data !== 'object' || data === null)
@@ -48,36 +51,81 @@ function itemsByCollection(
 }
 
 /** Builds every collection, seeded and validated; ids must be unique integers. */
+export interface SeedOptions {
+  readonly name?: string;
+  readonly maxItems: number;
+  /** The package's own seed: used only where it fits (the Pet Catalog's categories). */
+  readonly builtIn?: boolean;
+  /** Collections without seed data start from the document's list example, else generated items. */
+  readonly fromDocument?: boolean;
+}
+
+/** Items the document shows for a collection: its list example, else a few generated ones. */
+function documentItems(spec: CollectionSpec): unknown[] {
+  const list = spec.list;
+  if (!list) return [];
+  const media = list.operation.responses
+    .find((response) => Number(response.status) === list.success.status)
+    ?.content.find((m) => m.validator === list.success.validator);
+  const sample = sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${spec.path}:seed`))?.value;
+  if (!Array.isArray(sample)) return [];
+  // Generated ids are replaced by 1, 2, 3…: unique, and what the store would have assigned.
+  return sample.map((item, index) =>
+    typeof item === 'object' && item !== null ? { ...item, [spec.idProperty]: idValue(spec, index + 1) } : item,
+  );
+}
+
+/** An id of the kind the document's schema gives (integer, or string: digits, or a uuid). */
+export function idValue(spec: CollectionSpec, counter: number): number | string {
+  const schema = (spec.create?.success.schema ?? spec.list?.success.schema.items) as
+    | Record<string, unknown>
+    | undefined;
+  const idSchema = (propertiesOf(schema)[spec.idProperty] ?? {}) as Record<string, unknown>;
+  if (idSchema.type !== 'string') return counter;
+  if (idSchema.format === 'uuid') return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+  return String(counter);
+}
+
+function fits(spec: CollectionSpec, items: readonly unknown[]): boolean {
+  return (spec.list?.success.validator.validate(items) ?? []).length === 0;
+}
+
 export function seedCollections(
   specs: readonly CollectionSpec[],
   data: SeedData | undefined,
-  options: { name?: string; maxItems: number },
+  options: SeedOptions,
 ): Map<string, Collection> {
-  const byPath = data ? itemsByCollection(data, options.name, specs) : new Map<string, unknown[]>();
+  const given = data
+    ? itemsByCollection(data, options.name, specs, options.builtIn === true)
+    : new Map<string, unknown[]>();
   return new Map(
     specs.map((spec) => {
-      const items = byPath.get(spec.path) ?? [];
+      let items = given.get(spec.path);
+      if (items && options.builtIn && !fits(spec, items)) items = undefined;
+      if (items === undefined && options.fromDocument) {
+        const shown = documentItems(spec);
+        items = fits(spec, shown) ? shown : [];
+      }
+      items ??= [];
       const issues = spec.list?.success.validator.validate(items) ?? [];
       if (issues.length > 0)
         throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
       const ids = new Set<unknown>();
       for (const item of items as Item[]) {
         const id = item[spec.idProperty];
-        if (!Number.isSafeInteger(id) || ids.has(id))
+        const usable = Number.isSafeInteger(id) || (typeof id === 'string' && id !== '');
+        if (!usable || ids.has(id))
           throw new SeedError(
-            `seed data for ${spec.path}: ${spec.idProperty} ${JSON.stringify(id)} is not a unique integer`,
+            `seed data for ${spec.path}: ${spec.idProperty} ${JSON.stringify(id)} is not a unique id`,
           );
         ids.add(id);
       }
       if (items.length > options.maxItems)
         throw new SeedError(`seed data for ${spec.path} holds more than --max-categories (${options.maxItems}) items`);
+      const frozen = items.map((item) => Object.freeze({ ...(item as Item) }));
       return [
         spec.path,
-        new Collection(
-          spec.idProperty,
-          options.maxItems,
-          items.map((item) => Object.freeze({ ...(item as Item) })),
-        ),
+        new Collection(spec.idProperty, options.maxItems, frozen, (counter) => idValue(spec, counter)),
       ];
     }),
   );

@@ -1,5 +1,5 @@
 // The request steps of a documented operation, in lifecycle order: 1 route, 2 authenticate,
-// 3 forced status (Prefer), 4 behaviour. Declared once; both entry paths (the Express app and the
+// 3 forced status (Prefer), 4 parameters, 5 behaviour (which reads and checks the body). Declared once; both entry paths (the Express app and the
 // server's direct path) run this same list.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeIssues, type Operation, responseFor } from '../spec/index.js';
@@ -9,6 +9,7 @@ import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
 import { SESSION_HEADER } from './defaults.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
+import { checkParameters } from './parameters.js';
 import { type Next, pathOf, type Step } from './pipeline.js';
 import type { Router } from './router.js';
 import type { SessionStore } from './store.js';
@@ -115,6 +116,12 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     next();
   }
 
+  function validateParameters(req: IncomingMessage, _res: ServerResponse, next: Next): void {
+    const { operation, params } = matchedOf(req);
+    checkParameters(operation, req, params);
+    next();
+  }
+
   function runBehaviour(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const { operation, params, behaviour } = matchedOf(req);
     if (!behaviour) return next(env.unspecified(operation));
@@ -131,5 +138,5 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     if (outcome instanceof Promise) outcome.catch(next);
   }
 
-  return [routeRequest, authenticateRequest, applyForcedStatus, runBehaviour];
+  return [routeRequest, authenticateRequest, applyForcedStatus, validateParameters, runBehaviour];
 }

@@ -18,6 +18,8 @@ export class Collection {
     readonly idProperty: string,
     readonly maxItems: number,
     seed: readonly Item[] = [],
+    /** The id for the n-th item, of the type the document gives ids (integer by default). */
+    private readonly idFor: (counter: number) => number | string = (counter) => counter,
   ) {
     this.items = [];
     this.byId = new Map();
@@ -42,7 +44,9 @@ export class Collection {
       throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
     }
     // fromEntries defines own properties, so a "__proto__" field can never reach a prototype.
-    const item = Object.freeze(Object.fromEntries([[this.idProperty, this.nextId], ...Object.entries(fields)]));
+    const item = Object.freeze(
+      Object.fromEntries([[this.idProperty, this.idFor(this.nextId)], ...Object.entries(fields)]),
+    );
     this.insert(item);
     return item;
   }
@@ -59,7 +63,9 @@ export class Collection {
 
   private insert(item: Item): void {
     const id = item[this.idProperty];
-    if (typeof id === 'number' && id >= this.nextId) this.nextId = id + 1;
+    // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
+    const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
+    if (numeric >= this.nextId) this.nextId = numeric + 1;
     this.items.push(item);
     this.byId.set(String(id), item);
     this.openJson += (this.items.length > 1 ? ',' : '') + JSON.stringify(item);

@@ -1,10 +1,11 @@
 // What every planner may use: the seed, the valid credentials, the name prefix, and builders for
 // plain bodies, path parameters and labelled cases. Planners only describe what to send.
 import fc from 'fast-check';
-import { seedOf, valueArbitrary } from '../../spec/generate/index.js';
-import { codePointLength, type JsonSchema, type Operation, propertiesOf } from '../../spec/index.js';
+import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
+import { codePointLength, isJsonMediaType, type JsonSchema, type Operation, propertiesOf } from '../../spec/index.js';
 import { type SecretSource, validAuth } from '../auth-variants.js';
-import type { AuthVariant, TestCase } from '../model.js';
+import type { AuthVariant, Placed, TestCase } from '../model.js';
+import { pathText, place, RESERVED_HEADERS } from './serialize.js';
 
 export interface RequestSchema {
   readonly schema: JsonSchema;
@@ -33,7 +34,8 @@ export class PlanContext {
   /** The request body schema and its validity test, built once per operation. */
   requestSchema(operation: Operation): RequestSchema | undefined {
     if (!this.requestSchemas.has(operation)) {
-      const validator = operation.requestBody?.content.find((m) => m.validator)?.validator;
+      const mediaType = this.requestMediaType(operation);
+      const validator = operation.requestBody?.content.find((m) => m.mediaType === mediaType)?.validator;
       this.requestSchemas.set(
         operation,
         validator && { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 },
@@ -120,17 +122,44 @@ export class PlanContext {
         seed: seedOf(`${operation.id}:${parameter.name}:${index}`, this.seed),
         numRuns: 1,
       });
-      params[parameter.name] = typeof value === 'string' ? value : JSON.stringify(value);
+      params[parameter.name] = pathText(parameter, value);
     }
     return params;
   }
 
+  /** Query, header and cookie parameters: the required ones always, the optional ones when asked. */
+  parameters(operation: Operation, style: 'plain' | 'wild', index: number, optional = false): Placed[] {
+    const placed: Placed[] = [];
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'path' || (!parameter.required && !optional)) continue;
+      if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
+      // Headers and cookies carry no control characters: their values stay plain.
+      const valueStyle = parameter.in === 'query' ? style : 'plain';
+      const [value] = fc.sample(valueArbitrary(parameter.validator.schema, { style: valueStyle }), {
+        seed: seedOf(`${operation.id}:${parameter.in}:${parameter.name}:${index}`, this.seed),
+        numRuns: 1,
+      });
+      if (value !== UNSATISFIABLE) placed.push(...place(parameter, value));
+    }
+    return placed;
+  }
+
+  /** The media type request bodies are sent as: JSON where the document takes it, else the first. */
+  requestMediaType(operation: Operation): string | undefined {
+    const content = operation.requestBody?.content ?? [];
+    const withSchema = content.filter((m) => m.validator);
+    return (withSchema.find((m) => isJsonMediaType(m.mediaType)) ?? withSchema[0] ?? content[0])?.mediaType;
+  }
+
   testCase(operation: Operation, fields: CaseFields): TestCase {
     const { what, ...rest } = fields;
+    const mediaType = this.requestMediaType(operation);
     return {
       operation,
       auth: validAuth(operation, this.secrets),
       label: `${operation.method} ${operation.path}${what ? ` ${what}` : ''}`,
+      parameters: this.parameters(operation, 'plain', 0),
+      ...(rest.payload && mediaType && !isJsonMediaType(mediaType) ? { mediaType } : {}),
       ...rest,
     };
   }

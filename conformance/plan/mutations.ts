@@ -1,13 +1,20 @@
 // Each named mutation applied once to the baseline body: a valid body plus exactly one break.
 import { bodyMutations, type Mutation } from '../../spec/generate/index.js';
-import type { Operation } from '../../spec/index.js';
+import { isJsonMediaType, type Operation } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
 import type { Planner } from './planner.js';
 
 export function mutationsOf(operation: Operation, context: PlanContext): Mutation[] {
   const request = context.requestSchema(operation);
-  return request ? bodyMutations(request.schema, request.isValid, context.plainInputs(operation)[0]) : [];
+  if (!request) return [];
+  const all = bodyMutations(request.schema, request.isValid, context.plainInputs(operation)[0]);
+  // An optional body may be left out: an empty one is no invalid input.
+  const required = operation.requestBody?.required === true;
+  const sent = all.filter((mutation) => required || mutation.id !== 'body:empty');
+  // Outside JSON only a missing field stays invalid on the wire (a form field is text anyway).
+  const mediaType = context.requestMediaType(operation) ?? 'application/json';
+  return isJsonMediaType(mediaType) ? sent : sent.filter((mutation) => mutation.id.endsWith(':missing'));
 }
 
 export function mutationCase(operation: Operation, context: PlanContext, mutation: Mutation, body: unknown): TestCase {
