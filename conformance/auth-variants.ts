@@ -62,9 +62,18 @@ function place(scheme: SecuritySchemeSpec, raw: Secret): Credential {
   return { in: where, name, value: raw.value, shell: raw.shell };
 }
 
+const KNOWN_TYPES = new Set(['http', 'apiKey', 'oauth2', 'openIdConnect']);
+
+/** A scheme the runner knows how to send (a requirement naming an undefined scheme says nothing). */
+function checkable(scheme: SecuritySchemeSpec): boolean {
+  return KNOWN_TYPES.has(scheme.type);
+}
+
 /** The requirement the runner can meet: the first alternative with a credential for every scheme. */
 function satisfiable(operation: Operation, source: SecretSource): readonly SecuritySchemeSpec[] | undefined {
-  return operation.security.find((alternative) => alternative.every((scheme) => secretFor(source, scheme)));
+  return operation.security.find((alternative) =>
+    alternative.every((scheme) => !checkable(scheme) || secretFor(source, scheme)),
+  );
 }
 
 /** Whether the operation can be called with the credentials given (or needs none). */
@@ -74,7 +83,7 @@ export function canAuthenticate(operation: Operation, source: SecretSource): boo
 
 export function validAuth(operation: Operation, source: SecretSource): AuthVariant {
   const schemes = satisfiable(operation, source) ?? [];
-  const credentials = schemes.map((scheme) => place(scheme, secretFor(source, scheme)!));
+  const credentials = schemes.filter(checkable).map((scheme) => place(scheme, secretFor(source, scheme)!));
   return { id: 'valid', label: 'valid credentials', credentials };
 }
 
@@ -152,6 +161,8 @@ export function invalidAuthVariants(operation: Operation, source: SecretSource):
   // Optional authentication (an empty alternative) leaves open what wrong credentials get.
   if (operation.security.length === 0 || operation.security.some((alternative) => alternative.length === 0)) return [];
   const schemes = satisfiable(operation, source) ?? operation.security[0] ?? [];
+  // Wrong credentials for a scheme the document does not define prove nothing.
+  if (schemes.length === 0 || !schemes.every(checkable)) return [];
   const bearerOnly = schemes.every((scheme) => schemeWord(scheme) === 'Bearer');
   const variants: AuthVariant[] = [
     { id: 'missing', label: bearerOnly ? 'no Authorization header' : 'no credentials', credentials: [] },

@@ -44,7 +44,7 @@ function doubleQuoted(text: string): string {
 export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
   let path = testCase.operation.path;
   for (const [name, value] of Object.entries(testCase.pathParams ?? {})) {
-    path = path.replace(`{${name}}`, encodeURIComponent(value));
+    path = path.replaceAll(`{${name}}`, encodeURIComponent(value));
   }
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'pet-catalog-conformance' };
   const shellHeaders: Record<string, string> = {};

@@ -19,6 +19,25 @@ interface Shape {
   /** undefined: the contract's own {code, message, status} body fits. */
   readonly template?: Record<string, unknown>;
   readonly fills: readonly Fill[];
+  /** Set where one probe cannot tell (oneOf, enums, patterns): each body is checked as it is sent. */
+  readonly verify?: SchemaValidator;
+  /** The error's media type where the document gives no JSON one (text, XML). */
+  readonly mediaType?: string;
+}
+
+/** An error as text of a media type that is not JSON: XML elements, or the message alone. */
+function asText(mediaType: string, error: MockHttpError): string {
+  if (!/xml/i.test(mediaType)) return error.message;
+  const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<?xml version="1.0" encoding="UTF-8"?><error><code>${xmlText(error.code)}</code><message>${xmlText(error.message)}</message><status>${error.status}</status></error>`;
+}
+
+const NARROWING = ['oneOf', 'anyOf', 'not', 'enum', 'const', 'pattern', 'format', 'maxLength', 'minLength'];
+
+/** Whether a schema's top level or its properties narrow values in ways one probe cannot settle. */
+function narrows(schema: Record<string, unknown>): boolean {
+  const properties = Object.values((schema.properties ?? {}) as Record<string, Record<string, unknown>>);
+  return [schema, ...properties].some((node) => NARROWING.some((keyword) => keyword in (node ?? {})));
 }
 
 const NEAR_STATUSES: Readonly<Record<number, readonly number[]>> = { 400: [422], 401: [403], 422: [400] };
@@ -47,7 +66,18 @@ function fits(validator: SchemaValidator, value: unknown): boolean {
 
 function shapeOf(validator: SchemaValidator | undefined, examples: readonly unknown[], seed: number): Shape {
   const probe = new MockHttpError(400, 'probe_code', 'A probe message, "quoted" & long enough.');
-  if (!validator || fits(validator, JSON.parse(probe.body()))) return { fills: [] };
+  if (!validator) return { fills: [] };
+  if (fits(validator, JSON.parse(probe.body())))
+    return narrows(validator.schema) ? { fills: [], verify: validator } : { fills: [] };
+  return templateShape(validator, examples, seed, probe);
+}
+
+function templateShape(
+  validator: SchemaValidator,
+  examples: readonly unknown[],
+  seed: number,
+  probe: MockHttpError,
+): Shape {
   const sample = sampleValue(validator, examples, seed)?.value;
   if (typeof sample !== 'object' || sample === null || Array.isArray(sample))
     return { template: { value: sample }, fills: [] };
@@ -74,7 +104,17 @@ export class ErrorShaper {
   shape(operation: Operation | undefined, error: MockHttpError): MockHttpError {
     if (!operation) return error;
     const status = this.documentedStatus(operation, error.status);
-    const shape = this.shapeFor(operation, status);
+    let shape = this.shapeFor(operation, status);
+    if (shape.mediaType) {
+      const text = asText(shape.mediaType, error);
+      return new MockHttpError(status, error.code, error.message, error.headers, text, shape.mediaType);
+    }
+    if (shape.verify) {
+      const sent =
+        status === error.status ? error : new MockHttpError(status, error.code, error.message, error.headers);
+      if (fits(shape.verify, JSON.parse(sent.body()))) return sent;
+      shape = templateShape(shape.verify, [], seedOf(`${operation.id}:${status}`), sent);
+    }
     if (!shape.template && status === error.status) return error;
     const body = shape.template ? this.bodyOf(shape, error) : undefined;
     return new MockHttpError(status, error.code, error.message, error.headers, body);
@@ -110,8 +150,12 @@ export class ErrorShaper {
     }
     let shape = byStatus.get(status);
     if (!shape) {
-      const media = responseFor(operation, status)?.content.find((m) => isJsonMediaType(m.mediaType));
-      shape = shapeOf(media?.validator, media?.examples ?? [], seedOf(`${operation.id}:${status}`));
+      const content = responseFor(operation, status)?.content ?? [];
+      const media = content.find((m) => isJsonMediaType(m.mediaType));
+      const other = media ? undefined : content[0];
+      shape = other
+        ? { fills: [], mediaType: other.mediaType.includes('*') ? 'text/plain' : other.mediaType }
+        : shapeOf(media?.validator, media?.examples ?? [], seedOf(`${operation.id}:${status}`));
       byStatus.set(status, shape);
     }
     return shape;

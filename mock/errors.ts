@@ -21,6 +21,8 @@ export class MockHttpError {
     readonly headers: Readonly<Record<string, string>> = {},
     /** A body in the document's own error shape; the contract's Error body when absent. */
     body?: string,
+    /** The body's media type where the document's error is not JSON. */
+    readonly contentType?: string,
   ) {
     this.json = body;
   }
@@ -38,7 +40,15 @@ export function errorBody(status: number, code: string, message: string): ErrorB
 
 /** Writes an Error body. The body repeats the HTTP status, as the contract requires. */
 export function sendError(res: ServerResponse, error: MockHttpError): void {
-  sendJson(res, error.status, error.body(), error.headers);
+  if (error.contentType === undefined) return sendJson(res, error.status, error.body(), error.headers);
+  if (res.headersSent) return;
+  const body = error.body();
+  res.writeHead(error.status, {
+    ...error.headers,
+    'Content-Type': error.contentType,
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
 }
 
 export function sendJson(

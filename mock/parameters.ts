@@ -24,6 +24,19 @@ function safeDecode(text: string): string {
 
 const DELIMITERS: Readonly<Record<string, string>> = { spaceDelimited: ' ', pipeDelimited: '|' };
 
+/** A label (.v) or matrix (;name=v) path value without its prefix; exploded labels use dots. */
+function withoutStylePrefix(parameter: ParameterSpec, text: string): string {
+  if (parameter.style === 'label') {
+    const bare = text.startsWith('.') ? text.slice(1) : text;
+    return parameter.explode ? bare.replaceAll('.', ',') : bare;
+  }
+  if (parameter.style === 'matrix') {
+    const prefix = `;${parameter.name}=`;
+    return text.startsWith(prefix) ? text.slice(prefix.length).replaceAll(prefix, ',') : text.replace(/^;/, '');
+  }
+  return text;
+}
+
 /** The raw texts of a parameter in the request; undefined when it is absent. */
 function textsOf(
   parameter: ParameterSpec,
@@ -32,8 +45,10 @@ function textsOf(
   pathParams: Readonly<Record<string, string>>,
 ): string[] | undefined {
   switch (parameter.in) {
-    case 'path':
-      return parameter.name in pathParams ? [pathParams[parameter.name]!] : undefined;
+    case 'path': {
+      const text = pathParams[parameter.name];
+      return text === undefined ? undefined : [withoutStylePrefix(parameter, text)];
+    }
     case 'query':
       return query.has(parameter.name) ? query.getAll(parameter.name) : undefined;
     case 'header': {

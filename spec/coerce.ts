@@ -30,11 +30,33 @@ export function coerceScalar(text: string, schemaIn: JsonSchema | undefined): un
 /** Several texts (a repeated query parameter or form field, or one split by a delimiter). */
 export function coerceValues(texts: readonly string[], schemaIn: JsonSchema | undefined, delimiter = ','): unknown {
   const schema = mergeAllOf((schemaIn ?? {}) as Schema);
-  if (typesOf(schema).includes('array')) {
+  const types = typesOf(schema);
+  if (types.includes('object') && texts.length === 1) return coerceObject(texts[0]!, schema, delimiter);
+  if (types.includes('array')) {
     const parts = texts.length === 1 ? (texts[0] === '' ? [] : texts[0]!.split(delimiter)) : texts;
     return parts.map((part) => coerceScalar(part, schema.items as JsonSchema | undefined));
   }
   return coerceScalar(texts[texts.length - 1] ?? '', schema);
+}
+
+/** An object in one text: "k=v,k=v" (exploded) or "k,v,k,v", each value read by its schema. */
+function coerceObject(text: string, schema: Schema, delimiter: string): unknown {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const parts = text === '' ? [] : text.split(delimiter);
+  const pairs: Array<[string, string]> = parts.every((part) => part.includes('='))
+    ? parts.map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)])
+    : parts.flatMap((part, index) => (index % 2 === 0 ? [[part, parts[index + 1] ?? ''] as [string, string]] : []));
+  if (pairs.length === 0 && text !== '') return text;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of pairs) {
+    Object.defineProperty(out, name, {
+      value: coerceScalar(value, properties[name]),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out;
 }
 
 /** A form body (application/x-www-form-urlencoded) as an object, each field read by its schema. */

@@ -74,6 +74,12 @@ function convert(schema: unknown, direction: Direction, ancestors: Set<object>, 
   if (Array.isArray(out.required) && hidden.size > 0) {
     out.required = out.required.filter((name) => !hidden.has(name as string));
   }
+  // JSON Schema wants enum values and required names unique; a repeat changes nothing, so it goes.
+  for (const keyword of ['enum', 'required']) {
+    const list = out[keyword];
+    if (Array.isArray(list))
+      out[keyword] = list.filter((v, i) => list.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
+  }
   convertExclusiveBound(out, 'exclusiveMinimum', 'minimum');
   convertExclusiveBound(out, 'exclusiveMaximum', 'maximum');
   return schema.nullable === true ? allowNull(out) : out;

@@ -79,22 +79,26 @@ function parametersOf(reader: Reader, pathItem: Json, op: Json, pointer: string)
   for (const parameter of all.map((p) => deref<Json>(reader.api, p))) {
     byKey.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter);
   }
-  return [...byKey.values()].map((parameter, index) => {
-    const location = parameter.in as ParameterSpec['in'];
-    const style = typeof parameter.style === 'string' ? parameter.style : (DEFAULT_STYLE[location] ?? 'simple');
-    // A parameter may describe its value by content (one media type) instead of a schema.
-    const media = Object.values((parameter.content ?? {}) as Record<string, Json>)[0];
-    const schema = parameter.schema ?? media?.schema ?? {};
-    return {
-      name: String(parameter.name),
-      in: location,
-      required: parameter.required === true || location === 'path',
-      validator: reader.build(schema, 'request', `${pointer}/parameters/${index}/schema`),
-      style,
-      explode: typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form',
-      examples: examplesOf(reader, parameter),
-    };
-  });
+  // Header parameters named Accept, Content-Type or Authorization SHALL be ignored (OpenAPI 3.0).
+  const ignored = (p: Json) => p.in === 'header' && /^(accept|content-type|authorization)$/i.test(String(p.name));
+  return [...byKey.values()]
+    .filter((parameter) => !ignored(parameter))
+    .map((parameter, index) => {
+      const location = parameter.in as ParameterSpec['in'];
+      const style = typeof parameter.style === 'string' ? parameter.style : (DEFAULT_STYLE[location] ?? 'simple');
+      // A parameter may describe its value by content (one media type) instead of a schema.
+      const media = Object.values((parameter.content ?? {}) as Record<string, Json>)[0];
+      const schema = parameter.schema ?? media?.schema ?? {};
+      return {
+        name: String(parameter.name),
+        in: location,
+        required: parameter.required === true || location === 'path',
+        validator: reader.build(schema, 'request', `${pointer}/parameters/${index}/schema`),
+        style,
+        explode: typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form',
+        examples: examplesOf(reader, parameter),
+      };
+    });
 }
 
 function contentOf(reader: Reader, content: unknown, direction: Direction, pointer: string): MediaTypeSpec[] {

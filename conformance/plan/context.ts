@@ -35,11 +35,15 @@ export class PlanContext {
   requestSchema(operation: Operation): RequestSchema | undefined {
     if (!this.requestSchemas.has(operation)) {
       const mediaType = this.requestMediaType(operation);
-      const validator = operation.requestBody?.content.find((m) => m.mediaType === mediaType)?.validator;
-      this.requestSchemas.set(
-        operation,
-        validator && { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 },
-      );
+      const media = operation.requestBody?.content.find((m) => m.mediaType === mediaType);
+      const validator = media?.validator;
+      // A body documented without a schema takes anything of its type: any value is valid.
+      const request: RequestSchema | undefined = validator
+        ? { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 }
+        : media
+          ? { schema: {}, isValid: () => true }
+          : undefined;
+      this.requestSchemas.set(operation, request);
     }
     return this.requestSchemas.get(operation);
   }
@@ -158,6 +162,7 @@ export class PlanContext {
       operation,
       auth: validAuth(operation, this.secrets),
       label: `${operation.method} ${operation.path}${what ? ` ${what}` : ''}`,
+      pathParams: this.pathParams(operation, 'plain', 0),
       parameters: this.parameters(operation, 'plain', 0),
       ...(rest.payload && mediaType && !isJsonMediaType(mediaType) ? { mediaType } : {}),
       ...rest,

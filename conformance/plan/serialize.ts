@@ -5,8 +5,15 @@ import type { Placed } from '../model.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** A path parameter's text under the simple style (arrays and objects comma-separated). */
+/** A path parameter's text: simple (arrays and objects comma-separated), label (.v) or matrix (;name=v). */
 export function pathText(parameter: ParameterSpec, value: unknown): string {
+  const simple = simpleText(parameter, value);
+  if (parameter.style === 'label') return `.${simple}`;
+  if (parameter.style === 'matrix') return `;${parameter.name}=${simple}`;
+  return simple;
+}
+
+function simpleText(parameter: ParameterSpec, value: unknown): string {
   if (Array.isArray(value)) return value.map(text).join(',');
   if (typeof value === 'object' && value !== null) {
     const pairs = Object.entries(value);

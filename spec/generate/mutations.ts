@@ -215,6 +215,13 @@ function jsonText(valid: unknown): string {
   return JSON.stringify(valid) ?? '{}';
 }
 
+/** JSON text cut short: an object or array loses its closing bracket; a scalar (which stays valid
+ * JSON when cut: 12 → 1) gets a stray one instead. */
+function malformed(valid: unknown): string {
+  const text = jsonText(valid);
+  return /^[[{]/.test(text) ? text.slice(0, -1) : `${text}}`;
+}
+
 function singleQuoted(valid: unknown): string {
   const text = jsonText(valid);
   return text.includes('"') ? text.replace(/"/g, "'") : "{'quoted': 'singly'}";
@@ -234,7 +241,7 @@ export function bodyMutations(schema: JsonSchema, isValid: (value: unknown) => b
     {
       id: 'body:malformed-json',
       label: 'body is malformed JSON',
-      apply: (valid) => ({ kind: 'raw', text: jsonText(valid).slice(0, -1) || '{' }),
+      apply: (valid) => ({ kind: 'raw', text: malformed(valid) }),
     },
     { id: 'body:empty', label: 'body is empty', apply: () => ({ kind: 'raw', text: '' }) },
     // JSON5-style leniency is not JSON: a trailing comma and single quotes must be refused too.

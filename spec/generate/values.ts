@@ -125,6 +125,8 @@ function build(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown> {
   const types = typesOf(schema);
   // An open schema ({}) takes any JSON value; kept shallow so generation terminates.
   if (types.length === JSON_TYPES.length) return fc.jsonValue({ maxDepth: 2 });
+  // Types that no value can have at once (allOf of a string and a number): nothing to build.
+  if (types.length === 0) return fc.constant(UNSATISFIABLE as unknown);
   const byType = types.map((type) => forType(type, schema, options));
   return byType.length === 1 ? byType[0]! : fc.oneof(...byType);
 }
@@ -209,11 +211,16 @@ interface Bounds {
 
 function numericBounds(schema: Schema, integer: boolean, plain: boolean): Bounds {
   const formatMax = schema.format === 'int32' ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
-  const step = integer ? 1 : Number.EPSILON * 4;
+  // The step past an exclusive bound is relative: 20 - 4ε is still 20 in floating point.
+  const step = (bound: number) => (integer ? 1 : Math.max(Number.EPSILON * 4, Math.abs(bound) * Number.EPSILON * 4));
   let min = typeof schema.minimum === 'number' ? schema.minimum : plain ? 0 : -formatMax;
   let max = typeof schema.maximum === 'number' ? schema.maximum : plain ? Math.max(min, 0) + 1000 : formatMax;
-  if (typeof schema.exclusiveMinimum === 'number') min = Math.max(min, schema.exclusiveMinimum + step);
-  if (typeof schema.exclusiveMaximum === 'number') max = Math.min(max, schema.exclusiveMaximum - step);
+  if (typeof schema.exclusiveMinimum === 'number') {
+    min = Math.max(min, schema.exclusiveMinimum + step(schema.exclusiveMinimum));
+  }
+  if (typeof schema.exclusiveMaximum === 'number') {
+    max = Math.min(max, schema.exclusiveMaximum - step(schema.exclusiveMaximum));
+  }
   return { min, max };
 }
 
