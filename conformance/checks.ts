@@ -67,6 +67,9 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   if (kind === 'negative' && !clientErrors) return 'invalid input';
   // Secured operations may refuse credentials with 401 (or 403) even where no such status is listed.
   if (kind === 'auth' && (status === 401 || status === 403 || !clientErrors)) return 'missing or invalid credentials';
+  // A very long generated URL may be refused before the operation sees it.
+  if ((kind === 'positive' || kind === 'negative') && (status === 414 || status === 431))
+    return 'a very long request line or header';
   // A generated path parameter may name nothing: how that is answered is left open where 404 is not listed.
   if (kind === 'positive' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {
     return 'a resource that may not exist';
@@ -156,7 +159,8 @@ const positiveDataAcceptance: Check = (context) => {
   if (!documentsSuccess(operation)) return undefined;
   // A generated path parameter names a resource that may not exist: 404 is then the right answer.
   if (status === 404 && operation.parameters.some((p) => p.in === 'path')) return [];
-  const leeway = status === 400 || status === 413;
+  // Limits are open: a body too large (413), a URL or headers too long (414, 431) for unusual input.
+  const leeway = status === 400 || status === 413 || status === 414 || status === 431;
   if (leeway && context.facts.valueAlreadyListed !== undefined) {
     return [
       finding('value_already_taken', { status, property: context.facts.valueAlreadyListed }, { severity: 'note' }),

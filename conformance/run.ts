@@ -99,6 +99,8 @@ async function startTarget(target: Target): Promise<{ baseUrl: string; server?: 
 
 function skipReason(options: RunOptions, operation: Operation): string | undefined {
   if (operation.unspecified) return 'x-unspecified: the document names it but does not show its behaviour';
+  const finals = operation.responses.filter((r) => !/^1(\d\d|XX)$/i.test(r.status));
+  if (finals.length === 0) return 'the document lists only informational (1xx) statuses, which are never final answers';
   if (options.readOnly && !SAFE_METHODS.has(operation.method)) return '--read-only: no writes are sent';
   if (!canAuthenticate(operation, options)) {
     const schemes = [...new Set(operation.security.flat().map((scheme) => scheme.name))].join(', ');

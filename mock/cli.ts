@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     process.stdout.write(MOCK_HELP);
     return;
   }
-  const contract = await loadContract(options.spec);
+  const contract = await loadContract(options.spec, { strictExamples: options.strictExamples });
+  for (const warning of contract.warnings) process.stderr.write(`warning: ${warning}\n`);
   const seed = options.empty
     ? { seed: null }
     : options.seedFile

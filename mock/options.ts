@@ -15,6 +15,7 @@ export interface MockCliOptions {
   readonly apiKeys: readonly string[];
   readonly keysFromUser: boolean;
   readonly spec?: string;
+  readonly strictExamples: boolean;
   readonly seedFile?: string;
   readonly empty: boolean;
   readonly bodyLimitBytes: number;
@@ -38,6 +39,9 @@ Flags (each overrides its environment variable):
   --api-key K            MOCK_API_KEYS        accepted bearer key; repeat the flag, or comma-separate
                                               the variable (default: ${DEFAULT_API_KEY})
   --spec FILE            MOCK_SPEC            OpenAPI document (default: spec/openapi.yaml)
+  --strict-examples      MOCK_STRICT_EXAMPLES=1
+                                              refuse a document whose examples break their
+                                              schemas (default: one warning line each)
   --seed-file FILE       MOCK_SEED_FILE       seed data (default: fixtures/categories.json)
   --empty                MOCK_EMPTY=1         start with an empty store
   --body-limit BYTES     MOCK_BODY_LIMIT      largest request body (default ${DEFAULT_BODY_LIMIT})
@@ -98,6 +102,7 @@ const MOCK_FLAGS = {
   host: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
   spec: { type: 'string' },
+  'strict-examples': { type: 'boolean' },
   'seed-file': { type: 'string' },
   empty: { type: 'boolean' },
   'body-limit': { type: 'string' },
@@ -136,6 +141,7 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     apiKeys: userKeys.length > 0 ? userKeys : [DEFAULT_API_KEY],
     keysFromUser: userKeys.length > 0,
     ...(spec ? { spec } : {}),
+    strictExamples: flags['strict-examples'] === true || env.MOCK_STRICT_EXAMPLES === '1',
     ...(seedFile ? { seedFile } : {}),
     empty,
     bodyLimitBytes: integer('--body-limit', flags['body-limit'] ?? env.MOCK_BODY_LIMIT, DEFAULT_BODY_LIMIT, 1),

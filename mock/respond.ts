@@ -16,7 +16,8 @@ export interface PreparedAnswer {
 export function successResponse(operation: Operation): { status: number; response: ResponseSpec } | undefined {
   const numeric = operation.responses
     .map((response) => ({ status: Number(response.status), response }))
-    .filter(({ status }) => Number.isInteger(status))
+    // An informational status (1xx) is never a final answer.
+    .filter(({ status }) => Number.isInteger(status) && status >= 200)
     .sort((a, b) => a.status - b.status);
   const success = numeric.find(({ status }) => status >= 200 && status < 300);
   if (success) return success;

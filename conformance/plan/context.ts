@@ -122,7 +122,11 @@ export class PlanContext {
   pathParams(operation: Operation, style: 'plain' | 'wild', index: number): Record<string, string> {
     const params: Record<string, string> = {};
     for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-      const [value] = fc.sample(valueArbitrary(parameter.validator.schema, { style }), {
+      // An empty value would make an empty path segment, which names another path.
+      const schema = parameter.validator.schema as Record<string, unknown>;
+      const nonEmpty =
+        schema.type === 'string' && !(Number(schema.minLength) >= 1) ? { ...schema, minLength: 1 } : schema;
+      const [value] = fc.sample(valueArbitrary(nonEmpty, { style }), {
         seed: seedOf(`${operation.id}:${parameter.name}:${index}`, this.seed),
         numRuns: 1,
       });

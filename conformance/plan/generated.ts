@@ -27,6 +27,8 @@ export const generatedPlanner: Planner = {
                 kind: 'positive',
                 payload: { kind: 'json', value: body },
                 pathParams: context.pathParams(operation, 'wild', index % 8),
+                // Optional parameters too, every other case.
+                parameters: context.parameters(operation, 'wild', index % 8, index % 2 === 0),
                 what: 'with a generated valid body',
               })
             : undefined,
