@@ -42,10 +42,16 @@ function doubleQuoted(text: string): string {
 }
 
 export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
-  let path = testCase.operation.path;
-  for (const [name, value] of Object.entries(testCase.pathParams ?? {})) {
-    path = path.replaceAll(`{${name}}`, encodeURIComponent(value));
-  }
+  // Literal parts are encoded where a URL cannot carry them raw (#, ?, spaces); values always.
+  const params = testCase.pathParams ?? {};
+  const path = testCase.operation.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name !== undefined) return encodeURIComponent(params[name] ?? part);
+      return encodeURI(part).replace(/#/g, '%23').replace(/\?/g, '%3F');
+    })
+    .join('');
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'pet-catalog-conformance' };
   const shellHeaders: Record<string, string> = {};
   const query: string[] = [];

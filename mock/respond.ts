@@ -23,7 +23,8 @@ export function successResponse(operation: Operation): { status: number; respons
   if (success) return success;
   const open = operation.responses.find((r) => r.status.toUpperCase() === '2XX' || r.status === 'default');
   if (open) return { status: 200, response: open };
-  return numeric[0];
+  const first = operation.responses[0];
+  return numeric[0] ?? (first ? { status: 200, response: first } : undefined);
 }
 
 /** The media type a body is sent as: a concrete type for a documented wildcard. */

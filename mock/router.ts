@@ -24,31 +24,38 @@ const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' });
 
 export function createRouter(contract: Contract): Router {
   const routes = buildRoutes(contract);
-  const findRoute = (pathname: string): { route: PathRoute; values: string[] } | undefined => {
-    if (!pathname.startsWith(contract.basePath)) return undefined;
+  /** Every template the path matches, most literal first. */
+  const findRoutes = (pathname: string): Array<{ route: PathRoute; values: string[] }> => {
+    if (!pathname.startsWith(contract.basePath)) return [];
     const relative = pathname.slice(contract.basePath.length);
+    const found: Array<{ route: PathRoute; values: string[] }> = [];
     for (const route of routes) {
-      const found = route.pattern.exec(relative);
-      if (found) return { route, values: found.slice(1) };
+      const match = route.pattern.exec(relative);
+      if (match) found.push({ route, values: match.slice(1) });
     }
-    return undefined;
+    return found;
   };
   return {
     match(method, pathname) {
-      const found = findRoute(pathname);
-      if (!found) return NOT_FOUND;
-      const { route, values } = found;
-      // HEAD is answered wherever GET is, as HTTP requires; Node leaves the body out.
-      const operation = route.byMethod.get(method) ?? (method === 'HEAD' ? route.byMethod.get('GET') : undefined);
-      if (!operation) return { kind: 'method-not-allowed', allowed: route.allowed };
-      const params: Record<string, string> = {};
-      route.paramNames.forEach((name, index) => {
-        params[name] = safeDecode(values[index] ?? '');
-      });
-      return { kind: 'matched', operation, params };
+      const candidates = findRoutes(pathname);
+      if (candidates.length === 0) return NOT_FOUND;
+      // A path can fit several templates (/v1/{name} and /v1/{name}:setPolicy): the first that
+      // has the method wins, so a literal suffix is not swallowed by a parameter.
+      for (const { route, values } of candidates) {
+        // HEAD is answered wherever GET is, as HTTP requires; Node leaves the body out.
+        const operation = route.byMethod.get(method) ?? (method === 'HEAD' ? route.byMethod.get('GET') : undefined);
+        if (!operation) continue;
+        const params: Record<string, string> = {};
+        route.paramNames.forEach((name, index) => {
+          params[name] = safeDecode(values[index] ?? '');
+        });
+        return { kind: 'matched', operation, params };
+      }
+      const allowed = [...new Set(candidates.flatMap(({ route }) => route.allowed))];
+      return { kind: 'method-not-allowed', allowed };
     },
     allowedMethods(pathname) {
-      return findRoute(pathname)?.route.allowed ?? [];
+      return [...new Set(findRoutes(pathname).flatMap(({ route }) => route.allowed))];
     },
   };
 }
@@ -66,7 +73,7 @@ function buildRoutes(contract: Contract): PathRoute[] {
       .split(/(\{[^}]+\})/)
       .map((part) => {
         const param = /^\{([^}]+)\}$/.exec(part);
-        if (!param) return escapeRegExp(part);
+        if (!param) return literalPattern(part);
         paramNames.push(param[1]!);
         return '([^/]+)';
       })
@@ -75,8 +82,22 @@ function buildRoutes(contract: Contract): PathRoute[] {
     const allowed = methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
     return { template, pattern: new RegExp(`^${source}$`), paramNames, byMethod, allowed };
   });
-  // Literal segments win over parameters: /pets/mine before /pets/{petId}.
-  return routes.sort((a, b) => a.paramNames.length - b.paramNames.length);
+  // Literal segments win over parameters: /pets/mine before /pets/{petId}, and of two templates
+  // with as many parameters the longer literal text first ({name}:setPolicy before {name}).
+  const literal = (template: string) => template.replace(/\{[^}]+\}/g, '').length;
+  return routes.sort((a, b) => a.paramNames.length - b.paramNames.length || literal(b.template) - literal(a.template));
+}
+
+/** A literal part of a template as it arrives in a URL: characters a path cannot carry raw (#, ?,
+ * spaces, non-ASCII) come percent-encoded, in either letter case. */
+function literalPattern(part: string): string {
+  return [...part]
+    .map((char) => {
+      if (/[A-Za-z0-9\-._~!$&'()*+,;=:@/]/.test(char)) return escapeRegExp(char);
+      const encoded = encodeURIComponent(char);
+      return `(?:${escapeRegExp(char)}|${encoded.replace(/%[0-9A-F]{2}/g, (hex) => `%[${hex[1]}${hex[1]!.toLowerCase()}][${hex[2]}${hex[2]!.toLowerCase()}]`)})`;
+    })
+    .join('');
 }
 
 function safeDecode(value: string): string {
