@@ -23,12 +23,23 @@ export interface ReadBehaviour {
   readonly parameter: string;
 }
 
+/** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
+export interface ItemChangeBehaviour {
+  readonly kind: 'replace' | 'update' | 'remove';
+  readonly collection: string;
+  readonly status: number;
+  readonly parameter: string;
+  readonly storedProperties: readonly string[];
+  /** Whether the documented success answers the item (else the status alone). */
+  readonly answersItem: boolean;
+}
+
 /** Any other operation: its documented success, answered as prepared from the document. */
 export interface RespondBehaviour extends PreparedAnswer {
   readonly kind: 'respond';
 }
 
-export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | RespondBehaviour;
+export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | ItemChangeBehaviour | RespondBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;
@@ -38,6 +49,21 @@ export interface Bindings {
 export function bindBehaviours(contract: Contract): Bindings {
   const collections = findCollections(contract);
   const behaviours = new Map<Operation, Behaviour>();
+  for (const collection of collections) {
+    const { path, create } = collection;
+    for (const kind of ['replace', 'update', 'remove'] as const) {
+      const item = collection[kind];
+      if (!item) continue;
+      behaviours.set(item.operation, {
+        kind,
+        collection: path,
+        status: item.status,
+        parameter: item.parameter,
+        storedProperties: create?.storedProperties ?? [],
+        answersItem: item.success !== undefined,
+      });
+    }
+  }
   for (const { path, list, create, read } of collections) {
     if (read)
       behaviours.set(read.operation, {

@@ -2,9 +2,9 @@
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Operation } from '../spec/index.js';
-import type { Behaviour } from './behaviours.js';
+import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
 import { MockHttpError, sendJson } from './errors.js';
-import { type Collection, CollectionFullError, type Collections } from './store.js';
+import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
 
 export interface HandlerContext {
   readonly req: IncomingMessage;
@@ -20,10 +20,46 @@ export interface HandlerContext {
 type Handler<B extends Behaviour> = (behaviour: B, context: HandlerContext) => void | Promise<void>;
 export type Handlers = { readonly [K in Behaviour['kind']]: Handler<Extract<Behaviour, { kind: K }>> };
 
-function collectionOf(context: HandlerContext, name: string): Collection {
-  const collection = context.collections().get(name);
-  if (!collection) throw new Error(`no collection ${name}`);
+/** The collection a request names: the template's own, or (nested under a parent's path
+ * parameters) the one for those parameter values, made empty on first use. */
+function collectionOf(context: HandlerContext, template: string): Collection {
+  const all = context.collections() as Map<string, Collection>;
+  const key = template.replace(/\{([^}]+)\}/g, (whole, name: string) => `{${context.params[name] ?? whole}}`);
+  let collection = all.get(key);
+  if (!collection) {
+    const prototype = all.get(template);
+    if (!prototype) throw new Error(`no collection ${template}`);
+    collection = prototype.emptyCopy();
+    all.set(key, collection);
+  }
   return collection;
+}
+
+function storedFields(body: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
+  // Only the schema's own properties are stored: a client-sent id or __proto__ never is.
+  return Object.fromEntries(names.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]));
+}
+
+function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
+  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, JSON.stringify(item));
+  context.res.writeHead(behaviour.status, { 'Content-Length': '0' }).end();
+}
+
+function missing(behaviour: { readonly collection: string }, id: string): MockHttpError {
+  return new MockHttpError(404, 'not_found', `No item ${id} in ${behaviour.collection}.`);
+}
+
+async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): Promise<void> {
+  const id = context.params[behaviour.parameter] ?? '';
+  const collection = collectionOf(context, behaviour.collection);
+  if (behaviour.kind === 'remove') {
+    if (!collection.remove(id)) throw missing(behaviour, id);
+    return answerChange(context, behaviour, {});
+  }
+  const fields = storedFields(await context.readBody(), behaviour.storedProperties);
+  const item = collection.replace(id, fields, behaviour.kind === 'update');
+  if (!item) throw missing(behaviour, id);
+  answerChange(context, behaviour, item);
 }
 
 export const HANDLERS: Handlers = {
@@ -35,15 +71,11 @@ export const HANDLERS: Handlers = {
     const id = context.params[behaviour.parameter] ?? '';
     const item = collectionOf(context, behaviour.collection).find(id);
     if (item) return sendJson(context.res, behaviour.status, JSON.stringify(item));
-    throw new MockHttpError(404, 'not_found', `No item ${id} in ${behaviour.collection}.`);
+    throw missing(behaviour, id);
   },
 
   async create(behaviour, context) {
-    const body = await context.readBody();
-    // Only the schema's own properties are stored: a client-sent id or __proto__ never is.
-    const fields = Object.fromEntries(
-      behaviour.storedProperties.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]),
-    );
+    const fields = storedFields(await context.readBody(), behaviour.storedProperties);
     try {
       const created = collectionOf(context, behaviour.collection).create(fields);
       sendJson(context.res, behaviour.status, JSON.stringify(created));
@@ -52,6 +84,10 @@ export const HANDLERS: Handlers = {
       throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);
     }
   },
+
+  replace: change,
+  update: change,
+  remove: change,
 
   async respond(behaviour, context) {
     if (context.operation.requestBody) await context.readBody();

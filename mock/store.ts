@@ -51,6 +51,11 @@ export class Collection {
     return item;
   }
 
+  /** An empty collection of the same kind (for a nested collection's next parent). */
+  emptyCopy(): Collection {
+    return new Collection(this.idProperty, this.maxItems, [], this.idFor);
+  }
+
   clone(): Collection {
     const copy = Object.create(Collection.prototype) as Collection;
     Object.assign(copy, this, { items: [...this.items], byId: new Map(this.byId), listBuffer: this.listBuffer });
@@ -59,6 +64,35 @@ export class Collection {
 
   find(id: string): Item | undefined {
     return this.byId.get(id);
+  }
+
+  /** The item's stored fields replaced (merge: the fields given laid over the old ones); its id kept. */
+  replace(id: string, fields: Readonly<Record<string, unknown>>, merge: boolean): Item | undefined {
+    const old = this.byId.get(id);
+    if (!old) return undefined;
+    const kept = merge ? Object.entries(old).filter(([name]) => name !== this.idProperty) : [];
+    const item = Object.freeze(
+      Object.fromEntries([[this.idProperty, old[this.idProperty]], ...kept, ...Object.entries(fields)]),
+    );
+    this.items = this.items.map((existing) => (existing === old ? item : existing));
+    this.byId.set(id, item);
+    this.rebuild();
+    return item;
+  }
+
+  /** Removes the item; false when there was none. */
+  remove(id: string): boolean {
+    const old = this.byId.get(id);
+    if (!old) return false;
+    this.items = this.items.filter((existing) => existing !== old);
+    this.byId.delete(id);
+    this.rebuild();
+    return true;
+  }
+
+  private rebuild(): void {
+    this.openJson = `[${this.items.map((item) => JSON.stringify(item)).join(',')}`;
+    this.listBuffer = undefined;
   }
 
   private insert(item: Item): void {

@@ -1,8 +1,10 @@
 // Collections found by their shape in the document, not by name: the mock binds its stateful
-// behaviours to them and the runner builds its create-then-list sequences from them.
-//   list   = GET on a path without parameters whose 2xx JSON body is an array of objects with an id
-//   create = POST on the same path whose 2xx JSON body is one such object
-//   read   = GET on that path plus one path parameter (the id) whose 2xx JSON body is one such object
+// behaviours to them and the runner builds its sequences from them.
+//   list    = GET on a path whose 2xx JSON body is an array of objects with an id
+//   create  = POST on the same path whose 2xx JSON body is one such object
+//   read    = GET on that path plus one path parameter (the id) whose 2xx JSON body is one such object
+//   replace, update, remove = PUT, PATCH, DELETE on that item path
+// A collection path may itself hold parameters (/owners/{ownerId}/pets): one collection per owner.
 import { propertiesOf } from './all-of.js';
 import type { JsonSchema } from './json-schema.js';
 import { isJsonMediaType } from './media-types.js';
@@ -27,6 +29,21 @@ export interface CollectionSpec {
   };
   /** GET on the collection path plus one path parameter, answering one item. */
   readonly read?: { readonly operation: Operation; readonly success: JsonSuccess; readonly parameter: string };
+  /** PUT on the item path: the item's fields replaced. */
+  readonly replace?: ItemOperation;
+  /** PATCH on the item path: the fields sent merged into the item. */
+  readonly update?: ItemOperation;
+  /** DELETE on the item path: the item gone, later reads 404. */
+  readonly remove?: ItemOperation;
+}
+
+export interface ItemOperation {
+  readonly operation: Operation;
+  /** The documented success status. */
+  readonly status: number;
+  /** Its JSON body schema, where it answers the item. */
+  readonly success?: JsonSuccess;
+  readonly parameter: string;
 }
 
 /** The first documented 2xx response with a JSON schema. */
@@ -40,6 +57,24 @@ export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
   return undefined;
 }
 
+const ITEM_METHODS: Readonly<Record<string, 'replace' | 'update' | 'remove'>> = {
+  PUT: 'replace',
+  PATCH: 'update',
+  DELETE: 'remove',
+};
+
+/** An item operation's success: the item itself as JSON, or a 2xx without a body. */
+function itemOperation(operation: Operation, parameter: string, idProperty: string): ItemOperation | undefined {
+  const success = jsonSuccess(operation);
+  if (success && idProperty in propertiesOf(success.schema))
+    return { operation, status: success.status, success, parameter };
+  const empty = operation.responses
+    .filter((r) => /^2\d\d$/.test(r.status) && r.content.length === 0)
+    .map((r) => Number(r.status))
+    .sort((a, b) => a - b)[0];
+  return empty === undefined ? undefined : { operation, status: empty, parameter };
+}
+
 function idPropertyOf(operation: Operation, itemSchema: JsonSchema | undefined): string | undefined {
   const properties = propertiesOf(itemSchema);
   return [...operation.assignedProperties, 'id'].find((name) => name in properties);
@@ -47,7 +82,7 @@ function idPropertyOf(operation: Operation, itemSchema: JsonSchema | undefined):
 
 export function findCollections(contract: Contract): CollectionSpec[] {
   const byPath = new Map<string, CollectionSpec>();
-  const usable = contract.operations.filter((op) => !op.unspecified && !op.path.includes('{'));
+  const usable = contract.operations.filter((op) => !op.unspecified);
   for (const operation of usable) {
     const success = jsonSuccess(operation);
     if (operation.method !== 'GET' || !success || success.schema.type !== 'array') continue;
@@ -74,6 +109,16 @@ export function findCollections(contract: Contract): CollectionSpec[] {
     if (!known || !parameter || operation.method !== 'GET' || operation.unspecified || !success) continue;
     if (!(known.idProperty in propertiesOf(success.schema))) continue;
     byPath.set(known.path, { ...known, read: { operation, success, parameter: parameter[2]! } });
+  }
+  for (const operation of usable) {
+    const parameter = /^(.*)\/\{([^}/]+)\}$/.exec(operation.path);
+    const known = parameter ? byPath.get(parameter[1]!) : undefined;
+    const kind = ITEM_METHODS[operation.method];
+    if (!known?.create || !parameter || !kind) continue;
+    const item = itemOperation(operation, parameter[2]!, known.idProperty);
+    if (item && (kind === 'remove' || operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType)))) {
+      byPath.set(known.path, { ...known, [kind]: item });
+    }
   }
   return [...byPath.values()];
 }
