@@ -13,7 +13,9 @@ import {
   createdDataEchoed,
   createdDataListed,
   createdItemReadable,
+  deletedItemGone,
   existingDataPreserved,
+  itemChangesStored,
   serverAssignedId,
   uniqueIds,
 } from './state-checks.js';
@@ -149,7 +151,9 @@ const negativeDataRejection: Check = (context) => {
 const positiveDataAcceptance: Check = (context) => {
   const status = statusOf(context);
   // A read-back is the created_item_readable check's concern.
-  if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || context.sequence?.readBack) {
+  const { sequence } = context;
+  const judgedElsewhere = sequence?.readBack || sequence?.afterChange || sequence?.afterRemove;
+  if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || judgedElsewhere) {
     return undefined;
   }
   if (status < 300) return [];
@@ -227,6 +231,8 @@ export const CHECKS: readonly NamedCheck[] = [
   { name: 'unique_ids', rule: 'ids are unique in lists and across creations', run: uniqueIds },
   { name: 'server_assigned_id', rule: 'a client-sent id does not become the item id', run: serverAssignedId },
   { name: 'existing_data_preserved', rule: 'creations leave existing items unchanged', run: existingDataPreserved },
+  { name: 'item_changes_stored', rule: 'after PUT or PATCH the item reads back as sent', run: itemChangesStored },
+  { name: 'deleted_item_gone', rule: 'after DELETE the item reads 404', run: deletedItemGone },
 ];
 
 export const CHECK_NAMES: readonly string[] = CHECKS.map((check) => check.name);

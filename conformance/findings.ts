@@ -152,6 +152,23 @@ export const FINDING_KINDS = {
     received: (f) => `${f.field} ${describeValue(f.received)} instead of ${describeValue(f.sent)}`,
     expected: () => 'the fields as created',
   },
+  change_not_stored: {
+    title: 'Changed item not stored as sent',
+    key: ['kind'],
+    received: (f) =>
+      `${f.field} ${describeValue(f.received)} after ${f.kind === 'update' ? 'PATCH' : 'PUT'} of ${f.idProperty} ${f.id}`,
+    expected: (f) => `${f.field} ${describeValue(f.sent)}`,
+  },
+  changed_item_unreadable: {
+    title: 'Changed item cannot be read back',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id}`,
+    expected: () => 'a 2xx with the changed item',
+  },
+  deleted_item_still_readable: {
+    title: 'Deleted item still readable',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id} after DELETE`,
+    expected: () => '404 (or 410): the item is gone',
+  },
   created_ids_repeated: {
     title: 'Created ids are not unique',
     received: (f) => `ids ${list(f.ids)} given twice`,

@@ -68,6 +68,14 @@ export interface SequenceEvidence {
   readonly readBack?: { readonly id: string; readonly sent: Record<string, unknown> };
   /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */
   readonly collidingId?: string;
+  /** For a read after PUT or PATCH: the item's id and the fields it must now hold. */
+  readonly afterChange?: {
+    readonly id: string;
+    readonly kind: 'replace' | 'update';
+    readonly expected: Record<string, unknown>;
+  };
+  /** For a read after DELETE: the id of the item removed. */
+  readonly afterRemove?: { readonly id: string };
 }
 
 /** What the runner learned beyond the exchange itself, gathered before the checks run. */

@@ -9,7 +9,8 @@ import { gatherFacts, judge, parseBody, type Scope } from './evaluate.js';
 import type { Exchange } from './http.js';
 import type { Executed, NamedCheck, TestCase, Violation } from './model.js';
 import { PlanContext, planOperation } from './plan/index.js';
-import { runSequences } from './plan/sequences.js';
+import { runItemLifecycle } from './plan/lifecycle.js';
+import { runSequences, type SequenceRunner } from './plan/sequences.js';
 import { runProperty } from './property.js';
 import { type OperationResult, Recorder } from './recorder.js';
 import { createRedactor, redactDeep } from './redact.js';
@@ -138,6 +139,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     onSent: recorder.countExchange,
     onProgress: progress,
   });
+  const collections = findCollections(contract);
   const context = new PlanContext(
     seed,
     {
@@ -147,8 +149,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     options.namePrefix ?? DEFAULTS.namePrefix,
     options.runs ?? DEFAULTS.runs,
     progress,
+    collections,
   );
-  const collections = findCollections(contract);
 
   const readList = async (collection: CollectionSpec) => {
     if (!collection.list) return undefined;
@@ -198,6 +200,13 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ]);
   }
 
+  const sequenceRunner: SequenceRunner = {
+    send: (testCase) => sender.send(testCase),
+    execute,
+    conclude: (testCase, exchange, body, scope) =>
+      recorder.record(judge(contract, checks, testCase, exchange, body, scope)),
+    stopped,
+  };
   const testable = contract.operations.filter((operation) => !recorder.resultOf(operation).skipped);
   try {
     if (testable.length === 0) {
@@ -214,14 +223,20 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       ...collections
         .filter((c) => c.list && c.create && !options.readOnly && testable.includes(c.create.operation))
         .map(async (collection) => {
-          await runSequences(collection, context, {
-            send: (testCase) => sender.send(testCase),
-            execute,
-            conclude: (testCase, exchange, body, scope) =>
-              recorder.record(judge(contract, checks, testCase, exchange, body, scope)),
-            stopped,
-          });
+          await runSequences(collection, context, sequenceRunner);
           progress(`${collection.path}: create, list and read-back sequences done`);
+        }),
+      ...collections
+        .filter(
+          (c) =>
+            c.create &&
+            (c.replace || c.update || c.remove) &&
+            !options.readOnly &&
+            testable.includes(c.create.operation),
+        )
+        .map(async (collection) => {
+          await runItemLifecycle(collection, context, sequenceRunner);
+          progress(`${collection.path}: change and delete sequence done`);
         }),
     ]);
   } finally {

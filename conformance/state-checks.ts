@@ -155,3 +155,30 @@ export const createdItemReadable: Check = (context) => {
   const difference = firstDifference(item, readBack.sent, collection.create.storedProperties);
   return difference ? [finding('read_back_differs', difference)] : [];
 };
+
+/** After PUT or PATCH the item reads back with the fields sent (PATCH: merged into the old ones). */
+export const itemChangesStored: Check = (context) => {
+  const change = context.sequence?.afterChange;
+  const collection = context.collection;
+  if (!change || !collection || !context.exchange.ok) return undefined;
+  const { idProperty } = collection;
+  const status = context.exchange.response.status;
+  if (status < 200 || status >= 300) return [finding('changed_item_unreadable', { status, idProperty, id: change.id })];
+  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  if (!item) return [];
+  const difference = firstDifference(item, change.expected, Object.keys(change.expected));
+  return difference
+    ? [finding('change_not_stored', { ...difference, kind: change.kind, idProperty, id: change.id })]
+    : [];
+};
+
+/** After DELETE the item is gone: reading it gets 404 (or 410). */
+export const deletedItemGone: Check = (context) => {
+  const removed = context.sequence?.afterRemove;
+  if (!removed || !context.collection || !context.exchange.ok) return undefined;
+  const status = context.exchange.response.status;
+  if (status === 404 || status === 410) return [];
+  return [
+    finding('deleted_item_still_readable', { status, idProperty: context.collection.idProperty, id: removed.id }),
+  ];
+};

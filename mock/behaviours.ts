@@ -1,6 +1,12 @@
 // Binds a behaviour to every operation of the document: stateful ones to the collections its
 // shapes show, and an answer prepared from the document to every other operation.
-import { type CollectionSpec, type Contract, findCollections, type Operation } from '../spec/index.js';
+import {
+  type CollectionSpec,
+  type Contract,
+  findCollections,
+  type Operation,
+  type SchemaValidator,
+} from '../spec/index.js';
 import { type PreparedAnswer, prepareAnswer } from './respond.js';
 
 export interface ListBehaviour {
@@ -32,6 +38,8 @@ export interface ItemChangeBehaviour {
   readonly storedProperties: readonly string[];
   /** Whether the documented success answers the item (else the status alone). */
   readonly answersItem: boolean;
+  /** What an item must be (the create operation's answer), checked after the change. */
+  readonly itemValidator?: SchemaValidator;
 }
 
 /** Any other operation: its documented success, answered as prepared from the document. */
@@ -61,6 +69,7 @@ export function bindBehaviours(contract: Contract): Bindings {
         parameter: item.parameter,
         storedProperties: create?.storedProperties ?? [],
         answersItem: item.success !== undefined,
+        ...(create ? { itemValidator: create.success.validator } : {}),
       });
     }
   }

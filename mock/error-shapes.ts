@@ -23,6 +23,8 @@ interface Shape {
   readonly verify?: SchemaValidator;
   /** The error's media type where the document gives no JSON one (text, XML). */
   readonly mediaType?: string;
+  /** The JSON media type the document gives where it is not application/json (problem+json). */
+  readonly jsonType?: string;
 }
 
 /** An error as text of a media type that is not JSON: XML elements, or the message alone. */
@@ -104,20 +106,23 @@ export class ErrorShaper {
   shape(operation: Operation | undefined, error: MockHttpError): MockHttpError {
     if (!operation) return error;
     const status = this.documentedStatus(operation, error.status);
+    // The same error under the documented status: what the fills write.
+    const restated =
+      status === error.status ? error : new MockHttpError(status, error.code, error.message, error.headers);
     let shape = this.shapeFor(operation, status);
     if (shape.mediaType) {
-      const text = asText(shape.mediaType, error);
+      const text = asText(shape.mediaType, restated);
       return new MockHttpError(status, error.code, error.message, error.headers, text, shape.mediaType);
     }
-    if (shape.verify) {
-      const sent =
-        status === error.status ? error : new MockHttpError(status, error.code, error.message, error.headers);
-      if (fits(shape.verify, JSON.parse(sent.body()))) return sent;
-      shape = templateShape(shape.verify, [], seedOf(`${operation.id}:${status}`), sent);
+    if (shape.verify && !fits(shape.verify, JSON.parse(restated.body()))) {
+      shape = {
+        ...templateShape(shape.verify, [], seedOf(`${operation.id}:${status}`), restated),
+        jsonType: shape.jsonType,
+      };
     }
-    if (!shape.template && status === error.status) return error;
-    const body = shape.template ? this.bodyOf(shape, error) : undefined;
-    return new MockHttpError(status, error.code, error.message, error.headers, body);
+    if (!shape.template && shape.jsonType === undefined) return restated;
+    const body = shape.template ? this.bodyOf(shape, restated) : restated.body();
+    return new MockHttpError(status, error.code, error.message, error.headers, body, shape.jsonType);
   }
 
   private bodyOf(shape: Shape, error: MockHttpError): string {
@@ -153,9 +158,13 @@ export class ErrorShaper {
       const content = responseFor(operation, status)?.content ?? [];
       const media = content.find((m) => isJsonMediaType(m.mediaType));
       const other = media ? undefined : content[0];
+      const jsonType = media && media.mediaType.toLowerCase() !== 'application/json' ? media.mediaType : undefined;
       shape = other
         ? { fills: [], mediaType: other.mediaType.includes('*') ? 'text/plain' : other.mediaType }
-        : shapeOf(media?.validator, media?.examples ?? [], seedOf(`${operation.id}:${status}`));
+        : {
+            ...shapeOf(media?.validator, media?.examples ?? [], seedOf(`${operation.id}:${status}`)),
+            ...(jsonType ? { jsonType } : {}),
+          };
       byStatus.set(status, shape);
     }
     return shape;

@@ -1,7 +1,7 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Operation } from '../spec/index.js';
+import { describeIssues, type Operation } from '../spec/index.js';
 import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
 import { MockHttpError, sendJson } from './errors.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
@@ -57,6 +57,17 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     return answerChange(context, behaviour, {});
   }
   const fields = storedFields(await context.readBody(), behaviour.storedProperties);
+  const old = collection.find(id);
+  if (!old) throw missing(behaviour, id);
+  // The item must stay what the document says an item is, whatever the change's own schema allows.
+  const next = {
+    ...(behaviour.kind === 'update' ? old : { [collection.idProperty]: old[collection.idProperty] }),
+    ...fields,
+  };
+  const issues = behaviour.itemValidator?.validate(next) ?? [];
+  if (issues.length > 0) {
+    throw new MockHttpError(400, 'invalid_body', `The change would leave the item invalid: ${describeIssues(issues)}.`);
+  }
   const item = collection.replace(id, fields, behaviour.kind === 'update');
   if (!item) throw missing(behaviour, id);
   answerChange(context, behaviour, item);

@@ -47,6 +47,8 @@ export class Collection {
     const item = Object.freeze(
       Object.fromEntries([[this.idProperty, this.idFor(this.nextId)], ...Object.entries(fields)]),
     );
+    // The counter moves on whatever the id's type (a uuid made from it does not move it itself).
+    this.nextId++;
     this.insert(item);
     return item;
   }

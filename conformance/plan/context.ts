@@ -2,7 +2,15 @@
 // plain bodies, path parameters and labelled cases. Planners only describe what to send.
 import fc from 'fast-check';
 import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
-import { codePointLength, isJsonMediaType, type JsonSchema, type Operation, propertiesOf } from '../../spec/index.js';
+import {
+  type CollectionSpec,
+  codePointLength,
+  isJsonMediaType,
+  type JsonSchema,
+  type Operation,
+  type ParameterSpec,
+  propertiesOf,
+} from '../../spec/index.js';
 import { type SecretSource, validAuth } from '../auth-variants.js';
 import type { AuthVariant, Placed, TestCase } from '../model.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
@@ -19,6 +27,22 @@ export function isFreeString(schema: Record<string, unknown> | undefined): schem
   return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
 }
 
+/** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. */
+function unlikelyId(parameter: ParameterSpec): unknown {
+  const schema = parameter.validator.schema as Record<string, unknown>;
+  const candidates =
+    schema.type === 'integer' || schema.type === 'number'
+      ? [
+          typeof schema.maximum === 'number'
+            ? schema.maximum
+            : schema.format === 'int32'
+              ? 2 ** 31 - 1
+              : Number.MAX_SAFE_INTEGER,
+        ]
+      : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz'];
+  return candidates.find((candidate) => parameter.validator.validate(candidate).length === 0);
+}
+
 export class PlanContext {
   private readonly requestSchemas = new Map<Operation, RequestSchema | undefined>();
   private readonly baselines = new Map<Operation, readonly unknown[]>();
@@ -29,7 +53,17 @@ export class PlanContext {
     readonly prefix: string,
     readonly runs: number,
     private readonly progress: (message: string) => void,
-  ) {}
+    collections: readonly CollectionSpec[] = [],
+  ) {
+    for (const collection of collections) {
+      for (const change of [collection.replace, collection.update, collection.remove]) {
+        if (change) this.changingItems.set(change.operation, change.parameter);
+      }
+    }
+  }
+
+  /** PUT, PATCH and DELETE of a collection's item, by the parameter that names the item. */
+  private readonly changingItems = new Map<Operation, string>();
 
   /** The request body schema and its validity test, built once per operation. */
   requestSchema(operation: Operation): RequestSchema | undefined {
@@ -132,7 +166,21 @@ export class PlanContext {
       });
       params[parameter.name] = pathText(parameter, value);
     }
+    // Items are changed and deleted only when the run made them (the change-and-delete sequence):
+    // every other case names an item that cannot exist, so no one's data is touched.
+    const item = this.changingItems.get(operation);
+    const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === item);
+    if (parameter) params[parameter.name] = pathText(parameter, unlikelyId(parameter) ?? params[parameter.name]);
     return params;
+  }
+
+  /** The path parameters a collection's own path holds (a nested collection's parent), sampled once. */
+  parentParams(collection: CollectionSpec): Record<string, string> {
+    const operation = collection.create?.operation ?? collection.list?.operation;
+    if (!operation) return {};
+    const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    const sampled = this.pathParams(operation, 'plain', 0);
+    return Object.fromEntries(names.filter((name) => name in sampled).map((name) => [name, sampled[name]!]));
   }
 
   /** Query, header and cookie parameters: the required ones always, the optional ones when asked. */

@@ -35,7 +35,14 @@ export async function runSequences(
 ): Promise<void> {
   const list = collection.list!.operation;
   const create = collection.create!.operation;
-  const listCase = context.testCase(list, { kind: 'positive', plain: true, what: 'after creations' });
+  // A nested collection is one parent's: every request of the sequence names the same parent.
+  const parent = context.parentParams(collection);
+  const listCase = context.testCase(list, {
+    kind: 'positive',
+    plain: true,
+    pathParams: parent,
+    what: 'after creations',
+  });
 
   async function readList(): Promise<{ exchange: Exchange; body: ParsedBody; items?: Item[] } | undefined> {
     const exchange = await runner.send(listCase);
@@ -77,6 +84,7 @@ export async function runSequences(
     const testCase = context.testCase(create, {
       kind: 'positive',
       plain: true,
+      pathParams: parent,
       payload: { kind: 'json', value: body },
       what: 'in a sequence of creations',
     });
@@ -86,7 +94,7 @@ export async function runSequences(
   for (const body of bodies.slice(0, 5)) await createOne(body);
   await Promise.all(bodies.slice(5).map(createOne));
   await listItems({ creations, before });
-  await readBack(collection, context, runner, creations.slice(0, 5));
+  await readBack(collection, context, runner, creations.slice(0, 5), parent);
 
   // A client-sent id that collides with an existing item must not take it over.
   const existing = before[0];
@@ -94,7 +102,12 @@ export async function runSequences(
   const [body] = context.plainBodies(create, 1, 'client-id');
   const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
   const what = `with a client-sent ${collection.idProperty} that collides with an existing item`;
-  const idCase = context.testCase(create, { kind: 'positive', payload: { kind: 'json', value: sent }, what });
+  const idCase = context.testCase(create, {
+    kind: 'positive',
+    pathParams: parent,
+    payload: { kind: 'json', value: sent },
+    what,
+  });
   const sentWithId = await runner.execute(idCase, { collection });
   if (!sentWithId) return;
   const collidingId = idKey(existing, collection.idProperty);
@@ -107,6 +120,7 @@ async function readBack(
   context: PlanContext,
   runner: SequenceRunner,
   creations: readonly Creation[],
+  parent: Record<string, string>,
 ): Promise<void> {
   const read = collection.read;
   if (!read) return;
@@ -115,7 +129,7 @@ async function readBack(
       const item = itemOf(body);
       if (item?.[collection.idProperty] === undefined) return;
       const id = idKey(item, collection.idProperty);
-      const pathParams = { [read.parameter]: id.replace(/^"|"$/g, '') };
+      const pathParams = { ...parent, [read.parameter]: id.replace(/^"|"$/g, '') };
       const testCase = context.testCase(read.operation, {
         kind: 'positive',
         plain: true,

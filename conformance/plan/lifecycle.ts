@@ -1,0 +1,101 @@
+// The item scenario for collections that change items: create one, then PUT a new version and read
+// it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
+// the functions it is given.
+import type { CollectionSpec } from '../../spec/index.js';
+import { idKey } from '../json-body.js';
+import type { TestCase } from '../model.js';
+import type { PlanContext } from './context.js';
+import type { SequenceRunner } from './sequences.js';
+
+type Item = Record<string, unknown>;
+
+export async function runItemLifecycle(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const { create, read } = collection;
+  if (!create) return;
+  const parent = context.parentParams(collection);
+  const [first, second, third] = context.plainBodies(create.operation, 3, 'lifecycle');
+  if (first === undefined) return;
+  const made = await runner.execute(
+    context.testCase(create.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      payload: { kind: 'json', value: first },
+      what: 'to change and delete',
+    }),
+    { collection },
+  );
+  const created = made?.body.kind === 'json' ? (made.body.value as Item | null) : null;
+  if (!created || typeof created !== 'object' || created[collection.idProperty] === undefined || runner.stopped())
+    return;
+  const id = idKey(created, collection.idProperty);
+  const at = (parameter: string) => ({ ...parent, [parameter]: id.replace(/^"|"$/g, '') });
+  const stored = (body: unknown) =>
+    Object.fromEntries(Object.entries((body ?? {}) as Item).filter(([name]) => create.storedProperties.includes(name)));
+
+  const readAfter = async (
+    evidence: TestCase['label'],
+    sequence: Parameters<SequenceRunner['execute']>[1]['sequence'],
+  ) => {
+    if (!read) return;
+    const testCase = context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(read.parameter),
+      what: evidence,
+    });
+    await runner.execute(testCase, { collection, ...(sequence ? { sequence } : {}) });
+  };
+
+  let current = stored(first);
+  if (collection.replace && second !== undefined) {
+    const put = collection.replace;
+    const testCase = context.testCase(put.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(put.parameter),
+      payload: { kind: 'json', value: second },
+      what: 'replacing an item just created',
+    });
+    if (await runner.execute(testCase, { collection })) {
+      current = stored(second);
+      await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
+    }
+  }
+  const field = Object.keys(stored(third)).find(
+    (name) => (create.success.schema.required as string[] | undefined)?.includes(name) !== false,
+  );
+  if (collection.update && third !== undefined && field) {
+    const patch = collection.update;
+    const partial = { [field]: (third as Item)[field] };
+    const testCase = context.testCase(patch.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(patch.parameter),
+      payload: { kind: 'json', value: partial },
+      what: `patching ${field} of an item`,
+    });
+    const executed = await runner.execute(testCase, { collection });
+    if (executed?.exchange.ok && executed.exchange.response.status < 300) {
+      current = { ...current, ...partial };
+      await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
+    }
+  }
+  if (collection.remove && !runner.stopped()) {
+    const remove = collection.remove;
+    const testCase = context.testCase(remove.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(remove.parameter),
+      what: 'deleting an item just created',
+    });
+    const executed = await runner.execute(testCase, { collection });
+    if (executed?.exchange.ok && executed.exchange.response.status < 300) {
+      await readAfter('after DELETE', { afterRemove: { id } });
+    }
+  }
+}
