@@ -1,0 +1,153 @@
+// Documents other than the Pet Catalog, written for the kit: every operation answered by the mock
+// as the document declares it, and the runner finding the mock of each conformant.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
+import { createMockApp } from '../mock/index.js';
+import { describeIssues, loadContract, responseFor } from '../spec/index.js';
+
+const folder = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
+const documents = readdirSync(folder).filter((name) => name.endsWith('.yaml'));
+const KEY = 'doc-Key-4711';
+const basic = (password: string) => `Basic ${Buffer.from(`someone:${password}`).toString('base64')}`;
+
+describe.each(documents)('%s', (name) => {
+  it('is mocked and the runner finds the mock conformant', async () => {
+    const contract = await loadContract(`${folder}${name}`);
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const result = await runConformance({ target: { app }, contract, apiKey: KEY, seed: 5, runs: 10 });
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(result.operations.filter((o) => !o.skipped).every((o) => o.requests > 0)).toBe(true);
+  });
+});
+
+const shop = await loadContract(`${folder}shop-openapi.yaml`);
+const problemOf = (operationId: string, status: number) =>
+  responseFor(shop.operations.find((o) => o.id === operationId)!, status)!.content[0]!.validator!;
+
+describe('the shop document, through the mock', () => {
+  const api = () => request(createMockApp({ contract: shop, apiKeys: [KEY] }));
+
+  it('checks query and header parameters, answering in the problem+json shape of the document', async () => {
+    const missing = await api().get('/api/owners').set('X-Shop-Key', KEY).set('X-Request-Id', 'r1');
+    expect(missing.status).toBe(400);
+    expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(describeIssues(problemOf('listOwners', 400).validate(missing.body))).toBe('');
+    expect(missing.body.status).toBe(400);
+    const outOfRange = await api().get('/api/owners?limit=500').set('X-Shop-Key', KEY).set('X-Request-Id', 'r1');
+    expect(outOfRange.status).toBe(400);
+    const fine = await api().get('/api/owners?limit=5').set('X-Shop-Key', KEY).set('X-Request-Id', 'r1');
+    expect(fine.status).toBe(200);
+  });
+
+  it('takes each scheme in its place: an API-key header, basic (the key as password), OAuth2 bearer tokens', async () => {
+    const app = api();
+    expect((await app.get('/api/owners/1').set('X-Shop-Key', 'wrong')).status).toBe(401);
+    expect((await app.get('/api/owners/1').set('Authorization', `Bearer ${KEY}`)).status).toBe(401);
+    expect((await app.get('/api/owners/1/pets').set('Authorization', basic(KEY))).status).toBe(200);
+    expect((await app.get('/api/owners/1/pets').set('Authorization', basic('nope'))).status).toBe(401);
+    const order = await app.get('/api/orders/first-order').set('Authorization', `Bearer ${KEY}`);
+    expect(order.status).toBe(200);
+    expect(order.body).toEqual({ name: 'first-order', total: 12.5, status: 'open' });
+    expect(Number.isInteger(Number(order.headers['x-rate-remaining']))).toBe(true);
+  });
+
+  it('routes a literal suffix to its own template and encoded literals to theirs', async () => {
+    const app = api();
+    expect((await app.post('/api/orders/first-order:archive').set('Authorization', `Bearer ${KEY}`)).status).toBe(202);
+    const search = await app.get('/api/search%23all?q=x&tags=a,b');
+    expect(search.status).toBe(200);
+    expect(search.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('reads form bodies and cookies, with no security where the document asks none', async () => {
+    const app = api();
+    const form = (body: string) =>
+      app
+        .post('/api/newsletter')
+        .set('Cookie', 'session=abcd')
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send(body);
+    expect((await form('email=a%40b.example&weekly=true')).status).toBe(204);
+    const refused = await form('weekly=maybe');
+    expect(refused.status).toBe(422);
+    expect(describeIssues(problemOf('subscribe', 422).validate(refused.body))).toBe('');
+    expect(
+      (
+        await app
+          .post('/api/newsletter')
+          .set('Content-Type', 'application/x-www-form-urlencoded')
+          .send('email=a%40b.example')
+      ).status,
+    ).toBe(422);
+  });
+
+  it('replaces, merges and deletes items, and keeps nested collections per parent', async () => {
+    const app = api();
+    const key = { 'X-Shop-Key': KEY };
+    const created = await app.post('/api/owners').set(key).send({ name: 'Ada', email: 'ada@example.com' });
+    expect(created.status).toBe(201);
+    const at = `/api/owners/${created.body.id}`;
+    expect((await app.put(at).set(key).send({ name: 'Ada L.' })).body).toEqual({ id: created.body.id, name: 'Ada L.' });
+    expect((await app.patch(at).set(key).send({ email: 'al@example.com' })).body).toEqual({
+      id: created.body.id,
+      name: 'Ada L.',
+      email: 'al@example.com',
+    });
+    expect((await app.patch(at).set(key).send({ name: '' })).status).toBe(400);
+    expect((await app.delete(at).set(key)).status).toBe(204);
+    expect((await app.get(at).set(key)).status).toBe(404);
+    const auth = { Authorization: basic(KEY) };
+    const pet = await app.post('/api/owners/7/pets').set(auth).send({ name: 'Rex', kind: 'dog' });
+    expect(pet.body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await app.get('/api/owners/7/pets').set(auth)).body).toHaveLength(1);
+    expect((await app.get('/api/owners/8/pets').set(auth)).body).toHaveLength(0);
+  });
+
+  it('gives the runner each scheme its own credential with --auth', async () => {
+    const app = createMockApp({ contract: shop, apiKeys: [KEY, 'pw-for-basic'] });
+    const result = await runConformance({
+      target: { app },
+      contract: shop,
+      apiKey: KEY,
+      auth: { basicAuth: 'someone:pw-for-basic' },
+      seed: 9,
+      runs: 5,
+    });
+    expect(result.exitCode).toBe(0);
+    const text = JSON.stringify(result);
+    expect(text).not.toContain('pw-for-basic');
+    expect(text).not.toContain(Buffer.from('someone:pw-for-basic').toString('base64'));
+  });
+});
+
+describe('the shapes document', () => {
+  it('loads with one warning line for the example that breaks its schema', async () => {
+    const shapes = await loadContract(`${folder}shapes-openapi.yaml`);
+    expect(shapes.warnings).toHaveLength(1);
+    expect(shapes.warnings[0]).toMatch(
+      /\/components\/schemas\/Node\/example: example does not match its schema: \/weight/,
+    );
+    await expect(loadContract(`${folder}shapes-openapi.yaml`, { strictExamples: true })).rejects.toThrow(
+      /example does not match/,
+    );
+  });
+
+  it('keeps a recursive tree and answers an operation documented only by its error', async () => {
+    const shapes = await loadContract(`${folder}shapes-openapi.yaml`);
+    const app = request(createMockApp({ contract: shapes }));
+    const root = { label: 'a', children: [{ label: 'b', children: [{ label: 'c', weight: null }] }] };
+    const planted = await app.post('/trees').send({ name: 'oak', root });
+    expect(planted.status).toBe(201);
+    expect((await app.get(`/trees/${planted.body.id}`)).body.root).toEqual(root);
+    const refused = await app.post('/trees').send({ name: 'elm', root: { children: [] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { reason: expect.any(String) } });
+    const ping = await app.get('/legacy/ping');
+    expect(ping.status).toBe(400);
+    expect(ping.body).toMatchObject({ error: { reason: expect.any(String) } });
+  });
+});
