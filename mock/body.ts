@@ -73,6 +73,24 @@ export function checkContentType(header: string | undefined, content: readonly M
   return media;
 }
 
+/** A multipart/form-data body as an object of its fields (text parts read by their schema; file
+ * parts as their text). Without a usable boundary the body is refused. */
+function readMultipart(raw: Buffer, boundary: string | undefined, media: MediaTypeSpec): Record<string, unknown> {
+  if (!boundary)
+    throw new MockHttpError(400, 'invalid_multipart', 'The multipart body names no boundary in its Content-Type.');
+  const text = raw.toString('latin1');
+  const fields = new URLSearchParams();
+  for (const part of text.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const split = part.indexOf('\r\n\r\n');
+    if (split === -1) continue;
+    const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
+    const value = Buffer.from(part.slice(split + 4).replace(/\r\n$/, ''), 'latin1').toString('utf8');
+    if (name !== undefined) fields.append(name, value);
+  }
+  return coerceForm(fields.toString(), media.validator?.schema);
+}
+
 /** Whether the request carries a body at all. */
 export function hasBody(req: IncomingMessage): boolean {
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -84,9 +102,10 @@ const FORM = 'application/x-www-form-urlencoded';
  * The body as the value its schema judges: JSON parsed, a form read field by field; other media
  * types (multipart, binary, XML) are taken as they are and not judged against a schema (undefined).
  */
-export function decodeBody(raw: Buffer, media: MediaTypeSpec): unknown {
+export function decodeBody(raw: Buffer, media: MediaTypeSpec, boundary?: string): unknown {
   if (raw.length === 0) throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   const type = media.mediaType.toLowerCase();
+  if (type === 'multipart/form-data') return readMultipart(raw, boundary, media);
   if (!isJsonMediaType(type) && type !== FORM) return undefined;
   if (!isUtf8(raw)) throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
   const text = raw.toString('utf8');

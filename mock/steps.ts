@@ -2,7 +2,7 @@
 // 3 forced status (Prefer), 4 parameters, 5 behaviour (which reads and checks the body). Declared once; both entry paths (the Express app and the
 // server's direct path) run this same list.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeIssues, type Operation, responseFor } from '../spec/index.js';
+import { describeIssues, type Operation, parseMediaType, responseFor } from '../spec/index.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
 import type { Behaviour } from './behaviours.js';
 import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
@@ -76,7 +76,8 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     // An optional body may be left out altogether.
     if (requestBody && !requestBody.required && !hasBody(req)) return {};
     const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
-    const value = decodeBody(await readBody(req, env.bodyLimit), media);
+    const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
+    const value = decodeBody(await readBody(req, env.bodyLimit), media, boundary);
     const issues = value === undefined ? [] : (media.validator?.validate(value) ?? []);
     if (issues.length > 0) {
       throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);

@@ -85,6 +85,14 @@ describe('the shop document, through the mock', () => {
     ).toBe(422);
   });
 
+  it('reads multipart bodies field by field', async () => {
+    const app = api();
+    const upload = () => app.post('/api/avatars').set('X-Shop-Key', KEY);
+    expect((await upload().field('width', '64').attach('image', Buffer.from('png-bytes'), 'a.png')).status).toBe(201);
+    expect((await upload().field('width', 'wide').attach('image', Buffer.from('png-bytes'), 'a.png')).status).toBe(400);
+    expect((await upload().field('width', '64')).status).toBe(400);
+  });
+
   it('replaces, merges and deletes items, and keeps nested collections per parent', async () => {
     const app = api();
     const key = { 'X-Shop-Key': KEY };
