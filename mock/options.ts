@@ -60,7 +60,9 @@ Flags (each overrides its environment variable):
   --help                                      this text
 
 Requests:
-  Authorization: Bearer <key>     required on every /v1 operation
+  Authorization: Bearer <key>     the key, where the document's security schemes ask for one
+                                  (any scheme: bearer, basic as the password, apiKey in its
+                                  header, query or cookie, OAuth2/OpenID tokens)
   X-Mock-Session: <id>            a private copy of the seeded store for this id
   Prefer: code=401                force a status the document lists for the operation
   POST /__mock/reset              reset one session (X-Mock-Session or ?session=) or all; needs the key

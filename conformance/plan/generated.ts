@@ -2,7 +2,7 @@
 // valid bodies (any Unicode, any length), and valid bodies with one generated mutation.
 import fc from 'fast-check';
 import { valueArbitrary } from '../../spec/generate/index.js';
-import { mutationCase, mutationsOf } from './mutations.js';
+import { invalidOnTheWire, mutationCase, mutationsOf } from './mutations.js';
 import { plainCase } from './plain.js';
 import type { Planner, PropertyPlan } from './planner.js';
 
@@ -44,7 +44,9 @@ export const generatedPlanner: Planner = {
           // Only a valid body with one mutation that makes it invalid on the wire is a negative case.
           const payload = mutation.apply(body);
           const stillValid = payload.kind === 'json' && request.isValid(payload.value);
-          return request.isValid(body) && !stillValid ? mutationCase(operation, context, mutation, body) : undefined;
+          return request.isValid(body) && !stillValid && invalidOnTheWire(operation, context, mutation, body)
+            ? mutationCase(operation, context, mutation, body)
+            : undefined;
         }),
     };
     return { properties: [valid, invalid] };

@@ -8,14 +8,37 @@ import type { Planner } from './planner.js';
 export function mutationsOf(operation: Operation, context: PlanContext): Mutation[] {
   const request = context.requestSchema(operation);
   if (!request) return [];
-  const all = bodyMutations(request.schema, request.isValid, context.plainInputs(operation)[0]);
+  const baseline = context.plainInputs(operation)[0];
+  const all = bodyMutations(request.schema, request.isValid, baseline);
   // An optional body may be left out: an empty one is no invalid input.
   const required = operation.requestBody?.required === true;
   const sent = all.filter((mutation) => required || mutation.id !== 'body:empty');
-  // Outside JSON only a missing field stays invalid on the wire (a form field is text anyway).
   const mediaType = context.requestMediaType(operation) ?? 'application/json';
-  return isJsonMediaType(mediaType) ? sent : sent.filter((mutation) => mutation.id.endsWith(':missing'));
+  if (isJsonMediaType(mediaType)) return sent;
+  // Outside JSON only a missing field stays invalid on the wire (a form field is text anyway).
+  return sent.filter(
+    (mutation) => mutation.id.endsWith(':missing') && invalidOnTheWire(operation, context, mutation, baseline),
+  );
 }
+
+/**
+ * Whether `mutation` applied to `body` is still invalid once sent: a form left with no field at all
+ * is an absent body, which an optional request body allows.
+ */
+export function invalidOnTheWire(
+  operation: Operation,
+  context: PlanContext,
+  mutation: Mutation,
+  body: unknown,
+): boolean {
+  if (operation.requestBody?.required === true) return true;
+  if (isJsonMediaType(context.requestMediaType(operation) ?? 'application/json')) return true;
+  const payload = mutation.apply(body);
+  return !(payload.kind === 'json' && hasNoFields(payload.value));
+}
+
+const hasNoFields = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
 export function mutationCase(operation: Operation, context: PlanContext, mutation: Mutation, body: unknown): TestCase {
   return context.testCase(operation, {
