@@ -8,6 +8,7 @@ import { CHECK_NAMES, CHECKS } from './checks.js';
 import { gatherFacts, judge, parseBody, type Scope } from './evaluate.js';
 import type { Exchange } from './http.js';
 import type { Executed, NamedCheck, TestCase, Violation } from './model.js';
+import { type CreatedItem, CreationLog } from './plan/creations.js';
 import { PlanContext, planOperation } from './plan/index.js';
 import { runItemLifecycle } from './plan/lifecycle.js';
 import { runSequences, type SequenceRunner } from './plan/sequences.js';
@@ -54,6 +55,8 @@ export interface RunResult {
   readonly violations: readonly Violation[];
   readonly notes: readonly Violation[];
   readonly checks: readonly string[];
+  /** Every item the run's cases created (the sequences' own aside), so test data can be found. */
+  readonly created: readonly CreatedItem[];
   /** 0 conformant, 1 violations, 2 could not run. */
   readonly exitCode: 0 | 1 | 2;
   readonly error?: string;
@@ -177,20 +180,28 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       (c) => c.list?.operation === operation || c.create?.operation === operation || c.read?.operation === operation,
     );
 
+  const creations = new CreationLog(collections);
   async function testOperation(operation: Operation): Promise<void> {
     const collection = collectionOf(operation);
     const scope: Scope = collection ? { collection } : {};
     const plan = planOperation(operation, context);
-    if (plan.probe) await execute(plan.probe, scope);
+    const executeLogged = async (testCase: TestCase) => {
+      const executed = await execute(testCase, scope);
+      if (executed) creations.record(executed);
+    };
+    if (plan.probe) await executeLogged(plan.probe);
     if (stopped()) return;
     progress(`${operation.id}: valid, invalid and credential cases`);
     await Promise.all([
-      ...plan.cases.map((testCase) => execute(testCase, scope)),
+      ...plan.cases.map(executeLogged),
       ...plan.properties.map((property) =>
         runProperty(property, seed, {
           judge: async (testCase) => {
             const exchange = await sender.send(testCase);
-            return exchange ? judgeSent(testCase, exchange, scope) : undefined;
+            if (!exchange) return undefined;
+            const executed = await judgeSent(testCase, exchange, scope);
+            creations.record(executed);
+            return executed;
           },
           record: (executed) => recorder.record(executed),
           keyOf: (check, testCase, finding) => recorder.keyOf(check, testCase.operation, finding),
@@ -239,6 +250,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
           progress(`${collection.path}: change and delete sequence done`);
         }),
     ]);
+    if (!options.readOnly) {
+      await creations.verify(context, sequenceRunner);
+      progress('every creation of the run looked up in a final list');
+    }
   } finally {
     sender.close();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -262,6 +277,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     violations: redactDeep(failures, redact),
     notes: redactDeep(notes, redact),
     checks: checks.map((check) => check.name),
+    created: redactDeep(creations.created(), redact),
     exitCode,
     ...(error ? { error: redact(error) } : {}),
     ...(sender.aborted ? { aborted: redact(sender.aborted) } : {}),

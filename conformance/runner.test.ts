@@ -219,3 +219,21 @@ describe('could not run', () => {
     expect(result.requests).toBe(1);
   });
 });
+
+describe('test data stays findable', () => {
+  it('the result lists every item the cases created, each in the target list with the values sent', async () => {
+    const server = await startReferenceServer({ key: KEY });
+    const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 31 });
+    const list = (await (
+      await fetch(`${server.baseUrl}/categories`, { headers: { authorization: `Bearer ${KEY}` } })
+    ).json()) as Array<Record<string, unknown>>;
+    await server.close();
+    expect(result.created.length).toBeGreaterThan(20);
+    // Whole values: names that do not carry the prefix were created too, and are listed.
+    expect(result.created.some((item) => !String(item.values.name).startsWith('conformance-'))).toBe(true);
+    const byId = new Map(list.map((item) => [String(item.id), item]));
+    for (const item of result.created) {
+      expect(byId.get(item.id)?.name).toBe(item.values.name);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { mutationsPlanner } from './mutations.js';
 import { parametersPlanner } from './parameters.js';
 import { plainPlanner } from './plain.js';
 import type { Planner, PropertyPlan } from './planner.js';
+import { wholeValuesPlanner } from './whole-values.js';
 
 export const PLANNERS: readonly Planner[] = [
   plainPlanner,
@@ -17,6 +18,7 @@ export const PLANNERS: readonly Planner[] = [
   mutationsPlanner,
   parametersPlanner,
   edgeValuesPlanner,
+  wholeValuesPlanner,
   generatedPlanner,
 ];
 

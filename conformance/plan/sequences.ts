@@ -20,7 +20,7 @@ export interface SequenceRunner {
 
 type Item = Record<string, unknown>;
 
-function itemOf(body: ParsedBody): Item | undefined {
+export function itemOf(body: ParsedBody): Item | undefined {
   const value = body.kind === 'json' ? body.value : undefined;
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : undefined;
 }
@@ -28,22 +28,24 @@ function itemOf(body: ParsedBody): Item | undefined {
 // The seed does not say how soon a creation shows, so a list that lacks one is read again.
 const RELIST_DELAYS_MS = [250, 1_000];
 
-export async function runSequences(
+/**
+ * Lists one parent's collection and judges the list against the evidence; a list that lacks a
+ * creation is read again after a while, as the seed does not say how soon a creation shows.
+ */
+export async function listCollection(
   collection: CollectionSpec,
   context: PlanContext,
   runner: SequenceRunner,
-): Promise<void> {
-  const list = collection.list!.operation;
-  const create = collection.create!.operation;
-  // A nested collection is one parent's: every request of the sequence names the same parent.
-  const parent = context.parentParams(collection);
-  const listCase = context.testCase(list, {
+  parent: Record<string, string>,
+  evidence?: Omit<SequenceEvidence, 'after'>,
+  what = 'after creations',
+): Promise<Item[] | undefined> {
+  const listCase = context.testCase(collection.list!.operation, {
     kind: 'positive',
     plain: true,
     pathParams: parent,
-    what: 'after creations',
+    what,
   });
-
   async function readList(): Promise<{ exchange: Exchange; body: ParsedBody; items?: Item[] } | undefined> {
     const exchange = await runner.send(listCase);
     if (!exchange) return undefined;
@@ -51,30 +53,42 @@ export async function runSequences(
     const items = body.kind === 'json' && Array.isArray(body.value) ? (body.value as Item[]) : undefined;
     return { exchange, body, ...(items ? { items } : {}) };
   }
-
-  function allListed(evidence: Omit<SequenceEvidence, 'after'>, items: readonly Item[]): boolean {
-    const listed = new Set(
-      items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)),
-    );
-    return (evidence.creations ?? []).every(({ body }) => {
-      const item = itemOf(body);
-      return item?.[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
-    });
+  let read = await readList();
+  for (const delay of RELIST_DELAYS_MS) {
+    if (!read?.items || !evidence || allListed(collection, evidence, read.items)) break;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    read = (await readList()) ?? read;
   }
+  if (!read) return undefined;
+  const sequence = evidence && read.items ? { ...evidence, after: read.items } : undefined;
+  runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
+  return read.items;
+}
 
-  /** Lists the collection and checks it against the evidence, re-reading a list that lacks a creation. */
-  async function listItems(evidence?: Omit<SequenceEvidence, 'after'>): Promise<Item[] | undefined> {
-    let read = await readList();
-    for (const delay of RELIST_DELAYS_MS) {
-      if (!read?.items || !evidence || allListed(evidence, read.items)) break;
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      read = (await readList()) ?? read;
-    }
-    if (!read) return undefined;
-    const sequence = evidence && read.items ? { ...evidence, after: read.items } : undefined;
-    runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
-    return read.items;
-  }
+function allListed(
+  collection: CollectionSpec,
+  evidence: Omit<SequenceEvidence, 'after'>,
+  items: readonly Item[],
+): boolean {
+  const listed = new Set(
+    items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)),
+  );
+  return (evidence.creations ?? []).every(({ body }) => {
+    const item = itemOf(body);
+    return item?.[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
+  });
+}
+
+export async function runSequences(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const create = collection.create!.operation;
+  // A nested collection is one parent's: every request of the sequence names the same parent.
+  const parent = context.parentParams(collection);
+  const listItems = (evidence?: Omit<SequenceEvidence, 'after'>) =>
+    listCollection(collection, context, runner, parent, evidence);
 
   const before = await listItems();
   if (!before || runner.stopped()) return;
@@ -115,7 +129,7 @@ export async function runSequences(
 }
 
 /** Reads created items back through the collection's read operation, where the document has one. */
-async function readBack(
+export async function readBack(
   collection: CollectionSpec,
   context: PlanContext,
   runner: SequenceRunner,

@@ -1,0 +1,80 @@
+// Every creation of the run, verified at its end. The sequences check their own items; the items
+// that plain, whole-value, edge and generated cases created are looked up in one final list per
+// parent: present once, with the id the creation answered and every field as sent, and read back by
+// id where the document has a read. Truncating storage, ids that differ, capped lists and dropped
+// items show here. The log also tells the JSON report which items the run created.
+import type { CollectionSpec } from '../../spec/index.js';
+import { idKey } from '../json-body.js';
+import type { Creation, Executed } from '../model.js';
+import type { PlanContext } from './context.js';
+import { itemOf, listCollection, readBack, type SequenceRunner } from './sequences.js';
+
+/** One item the run created, for the report: where, its id (exact digits) and what was sent. */
+export interface CreatedItem {
+  readonly operation: string;
+  readonly id: string;
+  readonly values: Readonly<Record<string, unknown>>;
+}
+
+interface Group {
+  readonly collection: CollectionSpec;
+  readonly parent: Record<string, string>;
+  readonly creations: Creation[];
+}
+
+// Query parameters that page or filter a list: a list that takes one may rightly leave items out.
+const NARROWING_PARAMETER =
+  /^(limit|page|per_?page|page_?size|size|offset|cursor|after|before|start|count|max|top|skip|first|last|page_?token|next|since|q|query|filter|search)$/i;
+
+/** Whether reading the list (with only its required parameters) shows every item of the collection. */
+export function listsEveryItem(collection: CollectionSpec): boolean {
+  const list = collection.list?.operation;
+  if (!list) return false;
+  return !list.parameters.some(
+    (parameter) => parameter.in === 'query' && (parameter.required || NARROWING_PARAMETER.test(parameter.name)),
+  );
+}
+
+export class CreationLog {
+  private readonly groups = new Map<string, Group>();
+
+  constructor(private readonly collections: readonly CollectionSpec[]) {}
+
+  /** Keeps a successful creation of valid input, with the parent it was created under. */
+  record(executed: Executed): void {
+    const { testCase, exchange, body } = executed;
+    if (testCase.kind !== 'positive' || testCase.payload?.kind !== 'json' || !exchange.ok) return;
+    if (exchange.response.status < 200 || exchange.response.status >= 300) return;
+    const collection = this.collections.find((c) => c.create?.operation === testCase.operation);
+    const sent = testCase.payload.value;
+    if (!collection || typeof sent !== 'object' || sent === null || Array.isArray(sent)) return;
+    if (itemOf(body)?.[collection.idProperty] === undefined) return;
+    const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    const parent = Object.fromEntries(names.map((name) => [name, testCase.pathParams?.[name] ?? '']));
+    const key = `${collection.path} ${JSON.stringify(parent)}`;
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = { collection, parent, creations: [] }));
+    group.creations.push({ sent: sent as Record<string, unknown>, exchange, body });
+  }
+
+  created(): CreatedItem[] {
+    return [...this.groups.values()].flatMap(({ collection, creations }) =>
+      creations.map((creation) => ({
+        operation: collection.create!.operation.id,
+        id: idKey(itemOf(creation.body)!, collection.idProperty),
+        values: creation.sent,
+      })),
+    );
+  }
+
+  /** The final list and the read-backs, one group (collection and parent) at a time. */
+  async verify(context: PlanContext, runner: SequenceRunner): Promise<void> {
+    for (const { collection, parent, creations } of this.groups.values()) {
+      if (runner.stopped()) return;
+      if (listsEveryItem(collection)) {
+        await listCollection(collection, context, runner, parent, { creations }, 'to find every item the run created');
+      }
+      await readBack(collection, context, runner, creations, parent);
+    }
+  }
+}
