@@ -19,6 +19,9 @@ export interface HttpResponse {
   readonly bytes: number;
 }
 
+/** A deadline that fires this much later than set means the process itself was busy. */
+const STALL_MS = 25;
+
 export type TransportFaultKind = 'timeout' | 'reset' | 'refused' | 'not-found' | 'too-large' | 'protocol' | 'other';
 
 export interface TransportFault {
@@ -90,9 +93,17 @@ export class HttpClient {
         headers,
         agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
       });
-      const timer = setTimeout(() => {
+      // A deadline that fires late because this process was busy (generating a large case, say)
+      // gives the request back the time the process took from it, once: the target is not blamed
+      // for our own stall.
+      const timeOut = () => {
         finish({ fault: { kind: 'timeout', message: `no complete response within ${this.options.timeoutMs} ms` } });
         req.destroy();
+      };
+      let timer = setTimeout(() => {
+        const late = performance.now() - started - this.options.timeoutMs;
+        if (late > STALL_MS) timer = setTimeout(timeOut, Math.min(late, this.options.timeoutMs));
+        else timeOut();
       }, this.options.timeoutMs);
       req.on('error', (error) => finish({ fault: classify(error) }));
       req.on('response', (res) => {

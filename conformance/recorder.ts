@@ -14,6 +14,8 @@ export interface CheckStats {
   applied: number;
   failures: number;
   notes: number;
+  /** Why a check that never applied could not run: cases of its operation were left unsent. */
+  reason?: string;
 }
 
 export interface OperationResult {
@@ -25,6 +27,8 @@ export interface OperationResult {
   readonly documentedStatuses: readonly string[];
   readonly observedStatuses: number[];
   requests: number;
+  /** Cases left unsent, by reason (the target stopped answering, the write budget, ...). */
+  unsent?: Record<string, number>;
 }
 
 interface Problem {
@@ -121,6 +125,17 @@ export class Recorder {
         );
         this.options.onFailure?.(toViolation(problem));
       }
+    }
+  }
+
+  /** Notes the cases an operation left unsent; a check that never applied there could not run. */
+  markUnsent(operation: Operation, unsent: ReadonlyMap<string, number>): void {
+    if (unsent.size === 0) return;
+    const result = this.resultOf(operation);
+    result.unsent = Object.fromEntries(unsent);
+    const why = [...unsent].map(([reason, count]) => `${count} case(s) not sent: ${reason}`).join('; ');
+    for (const stats of Object.values(result.checks)) {
+      if (stats.outcome === 'skipped') stats.reason = `could not run: ${why}`;
     }
   }
 

@@ -260,6 +260,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     server?.closeAllConnections();
   }
 
+  for (const operation of contract.operations) recorder.markUnsent(operation, sender.unsentOf(operation));
   const { failures, notes } = recorder.violations();
   const tested = recorder.operations.some((r) => r.requests > 0);
   const exitCode = sender.unreachable || !tested ? 2 : failures.length > 0 ? 1 : 0;

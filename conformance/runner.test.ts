@@ -73,7 +73,8 @@ describe.concurrent('a correct but unusual server passes', () => {
 describe.concurrent('a broken server fails with the check for its fault named', () => {
   it.each(Object.entries(FAULTS) as Array<[Fault, string]>)('%s is caught by %s', async (fault, check) => {
     // Only the server that never answers needs a short deadline; the others answer, however slowly.
-    const result = await againstReference({ fault }, fault === 'never-answers-list' ? { timeoutMs: 400 } : {});
+    const hangs = fault === 'never-answers-list' || fault === 'hangs-on-malformed-json';
+    const result = await againstReference({ fault }, hangs ? { timeoutMs: 400 } : {});
     expect(result.exitCode).toBe(1);
     expect(failedChecks(result)).toContain(check);
     for (const violation of result.violations) {
@@ -235,5 +236,55 @@ describe('test data stays findable', () => {
     for (const item of result.created) {
       expect(byId.get(item.id)?.name).toBe(item.values.name);
     }
+  });
+});
+
+describe('a target that hangs on some inputs keeps being tested', () => {
+  it('plain, sequence and state cases still run; unsent cases are counted with their reason', async () => {
+    const server = await startReferenceServer({ key: KEY, fault: 'hangs-on-malformed-json' });
+    let received = 0;
+    server.server.prependListener('request', () => received++);
+    const result = await runConformance({
+      target: { baseUrl: server.baseUrl },
+      contract,
+      apiKey: KEY,
+      seed: 5,
+      timeoutMs: 300,
+    });
+    await server.close();
+    expect(result.aborted).toBeUndefined();
+    const create = result.operations.find((o) => o.id === 'createCategory')!;
+    expect(create.checks.transport_errors!.outcome).toBe('failed');
+    // State checks judge the list reads, so they show under the list operation.
+    const list = result.operations.find((o) => o.id === 'listCategories')!;
+    for (const check of ['created_data_listed', 'unique_ids', 'existing_data_preserved', 'server_assigned_id']) {
+      expect(list.checks[check]!.outcome, check).toBe('passed');
+    }
+    expect(Object.keys(create.unsent ?? {}).join()).toMatch(/stopped after 3 transport failures/);
+    // Every count is of requests actually sent.
+    expect(result.requests).toBe(received);
+  });
+
+  it('a check that could not run says why, in the JSON and JUnit reports', async () => {
+    const server = await startReferenceServer({ key: KEY });
+    const result = await runConformance({
+      target: { baseUrl: server.baseUrl },
+      contract,
+      apiKey: KEY,
+      seed: 6,
+      maxWrites: 2,
+    });
+    await server.close();
+    const create = result.operations.find((o) => o.id === 'createCategory')!;
+    expect(result.writes).toBe(2);
+    expect(create.unsent?.['the write budget was spent']).toBeGreaterThan(0);
+    expect(create.checks.created_data_echoed!.outcome).toBe('passed');
+    expect(create.checks.server_assigned_id!.outcome).toBe('skipped');
+    expect(create.checks.server_assigned_id!.reason).toMatch(/could not run: \d+ case\(s\) not sent: the write budget/);
+    expect(junitReport(result)).toContain('could not run');
+    const report = JSON.parse(jsonReport(result)) as RunResult;
+    expect(report.operations.find((o) => o.id === 'createCategory')!.checks.server_assigned_id!.reason).toMatch(
+      /write budget/,
+    );
   });
 });

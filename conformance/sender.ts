@@ -1,5 +1,7 @@
 // Sends cases to the target: the bounded client, the write budget, the first-request gate, waits
 // for 429s, and the target's health (unreachable at the first request, or stopped answering).
+
+import type { Operation } from '../spec/index.js';
 import { encodeBody } from './encode-body.js';
 import { type Exchange, HttpClient, type HttpRequest } from './http.js';
 import type { TestCase } from './model.js';
@@ -15,8 +17,11 @@ export interface SenderOptions {
   readonly onProgress: (message: string) => void;
 }
 
-/** Transport faults after which the target is deemed down and the run stops sending. */
+/** Transport faults on plain and sequence requests after which the target is deemed down. */
 const FAULTS_BEFORE_ABORT = 3;
+/** Transport faults on one operation's invalid or unusual cases after which those cases stop:
+ * a target that hangs on malformed input keeps being tested with everything else. */
+const EXOTIC_FAULTS_BEFORE_STOP = 3;
 const RATE_LIMIT_RETRIES = 3;
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -98,12 +103,21 @@ export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
   };
 }
 
+/** Plain input and the sequences' requests: what the state checks stand on. */
+export const isEssential = (testCase: TestCase): boolean => testCase.plain === true;
+
 export class Sender {
   private readonly client: HttpClient;
   private readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
   private firstExchange: Promise<void> | undefined;
   private faults = 0;
+  private readonly exoticFaults = new Map<Operation, number>();
+  /** Writes reserved by cases on their way; the budget counts them, the statistics do not. */
+  private reservedWrites = 0;
+  private readonly unsent = new Map<Operation, Map<string, number>>();
+  /** Requests actually sent. */
   requests = 0;
+  /** Write requests actually sent. */
   writes = 0;
   /** Why the run stopped sending, if it did. */
   aborted: string | undefined;
@@ -119,39 +133,74 @@ export class Sender {
     return this.aborted !== undefined || this.unreachable !== undefined;
   }
 
-  /** Sends one case, within the write budget; undefined when it was not sent. */
+  /** Why cases of an operation were left unsent, with counts. */
+  unsentOf(operation: Operation): ReadonlyMap<string, number> {
+    return this.unsent.get(operation) ?? new Map();
+  }
+
+  private skip(testCase: TestCase, reason: string): undefined {
+    let reasons = this.unsent.get(testCase.operation);
+    if (!reasons) this.unsent.set(testCase.operation, (reasons = new Map()));
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    return undefined;
+  }
+
+  /** Why this case cannot be sent now, if it cannot. */
+  private refusal(testCase: TestCase, isWrite: boolean): string | undefined {
+    if (this.unreachable) return 'the target was unreachable';
+    if (this.aborted) return `the run stopped sending: ${this.aborted}`;
+    if (!isEssential(testCase) && (this.exoticFaults.get(testCase.operation) ?? 0) >= EXOTIC_FAULTS_BEFORE_STOP) {
+      return `its invalid and unusual cases stopped after ${EXOTIC_FAULTS_BEFORE_STOP} transport failures`;
+    }
+    if (isWrite && this.writes + this.reservedWrites >= this.options.maxWrites) return 'the write budget was spent';
+    return undefined;
+  }
+
+  /** Sends one case, within the write budget; undefined when it was not sent (the reason is kept). */
   async send(testCase: TestCase): Promise<Exchange | undefined> {
-    if (this.stopped) return undefined;
     const isWrite = !SAFE_METHODS.has(testCase.operation.method);
-    if (isWrite && this.writes >= this.options.maxWrites) return undefined;
-    if (isWrite) this.writes++;
+    const refused = this.refusal(testCase, isWrite);
+    if (refused) return this.skip(testCase, refused);
+    if (isWrite) this.reservedWrites++;
     // The very first request runs alone: if the target is unreachable, nothing else is sent.
     const first = this.firstExchange;
     let release: (() => void) | undefined;
     if (!first) this.firstExchange = new Promise<void>((resolve) => (release = resolve));
     else await first;
-    if (this.unreachable) return undefined;
     // Checked again once a slot is free: the target may have been given up on while this waited.
-    const exchange = await this.limit(() =>
-      this.sendWithRateLimitRetries(buildRequest(this.options.baseUrl, testCase)),
-    );
+    const exchange = await this.limit(async () => {
+      const late = this.refusal(testCase, false);
+      if (late) return this.skip(testCase, late);
+      const sent = await this.sendWithRateLimitRetries(buildRequest(this.options.baseUrl, testCase));
+      return sent ?? this.skip(testCase, `the run stopped sending: ${this.aborted}`);
+    });
+    if (isWrite) this.reservedWrites--;
     if (!exchange) {
       release?.();
       return undefined;
     }
     this.requests++;
-    this.observeHealth(exchange, release !== undefined);
+    if (isWrite) this.writes++;
+    this.observeHealth(testCase, exchange, release !== undefined);
     this.options.onSent(testCase, exchange);
     release?.();
     return exchange;
   }
 
-  private observeHealth(exchange: Exchange, isFirst: boolean): void {
+  private observeHealth(testCase: TestCase, exchange: Exchange, isFirst: boolean): void {
     if (exchange.ok) return;
     if (isFirst && (exchange.fault.kind === 'refused' || exchange.fault.kind === 'not-found')) {
       this.unreachable = `target unreachable: ${exchange.fault.message} at ${this.options.baseUrl}`;
+    } else if (!isEssential(testCase)) {
+      const faults = (this.exoticFaults.get(testCase.operation) ?? 0) + 1;
+      this.exoticFaults.set(testCase.operation, faults);
+      if (faults === EXOTIC_FAULTS_BEFORE_STOP) {
+        this.options.onProgress(
+          `${testCase.operation.id}: invalid and unusual cases stopped after ${faults} transport failures (last: ${exchange.fault.message}); plain and sequence requests go on`,
+        );
+      }
     } else if (++this.faults >= FAULTS_BEFORE_ABORT && !this.aborted) {
-      this.aborted = `stopped after ${this.faults} transport failures (last: ${exchange.fault.message})`;
+      this.aborted = `stopped after ${this.faults} transport failures on plain requests (last: ${exchange.fault.message})`;
       this.options.onProgress(this.aborted);
     }
   }

@@ -3,6 +3,7 @@
 
 import { truncate } from '../../spec/index.js';
 import type { Violation } from '../model.js';
+import type { CheckStats } from '../recorder.js';
 import type { RunResult } from '../run.js';
 
 const MARK = { passed: 'pass', failed: 'FAIL', skipped: '-' } as const;
@@ -39,6 +40,9 @@ function describe(violation: Violation, index: number, replay: string): string {
   return lines.join('\n');
 }
 
+const markOf = (stats: CheckStats): string =>
+  stats.outcome === 'skipped' && stats.reason ? 'n/r' : MARK[stats.outcome];
+
 export function consoleReport(result: RunResult, replay: string): string {
   const tested = result.operations.filter((o) => !o.skipped);
   const out: string[] = [];
@@ -48,9 +52,17 @@ export function consoleReport(result: RunResult, replay: string): string {
   if (tested.length > 0) {
     const rows = [
       ['check', ...tested.map((o) => o.id)],
-      ...result.checks.map((check) => [check, ...tested.map((o) => MARK[o.checks[check]!.outcome])]),
+      ...result.checks.map((check) => [check, ...tested.map((o) => markOf(o.checks[check]!))]),
     ];
-    out.push('', table(rows));
+    out.push('', table(rows), '', '  pass · FAIL · - did not apply · n/r could not run (cases left unsent, below)');
+  }
+  const unsent = tested.filter((o) => o.unsent);
+  if (unsent.length > 0) {
+    out.push('', 'Not sent:');
+    for (const operation of unsent) {
+      for (const [reason, count] of Object.entries(operation.unsent!))
+        out.push(`  ${operation.id}: ${count} case(s): ${reason}`);
+    }
   }
   const skipped = result.operations.filter((o) => o.skipped);
   if (skipped.length > 0) out.push('', 'Not tested:', ...skipped.map((o) => `  ${o.method} ${o.path}: ${o.skipped}`));

@@ -41,7 +41,9 @@ export function junitReport(result: RunResult): string {
         }));
       } else if (stats.outcome === 'skipped') {
         testcase.skipped = {
-          '@_message': clean(operation.skipped ?? "no case of this operation meets the check's preconditions"),
+          '@_message': clean(
+            operation.skipped ?? stats.reason ?? "no case of this operation meets the check's preconditions",
+          ),
         };
       }
       return testcase;

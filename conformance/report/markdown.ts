@@ -24,7 +24,9 @@ export function markdownSummary(result: RunResult): string {
       `|---|${tested.map(() => '---').join('|')}|`,
     );
     for (const check of result.checks)
-      lines.push(`| ${check} | ${tested.map((o) => MARK[o.checks[check]!.outcome]).join(' | ')} |`);
+      lines.push(
+        `| ${check} | ${tested.map((o) => (o.checks[check]!.reason ? '⏭ n/r' : MARK[o.checks[check]!.outcome])).join(' | ')} |`,
+      );
     lines.push('');
   }
   if (result.violations.length > 0) {
