@@ -26,8 +26,9 @@ export interface SecretSource {
 
 export function secretFor(source: SecretSource, scheme: SecuritySchemeSpec): Secret | undefined {
   const given = source.auth?.[scheme.name];
-  if (given !== undefined) return { value: given, shell: `$${authVariable(scheme.name)}` };
-  if (source.apiKey !== undefined) return { value: source.apiKey, shell: `$${KEY_VARIABLE}` };
+  // Braced, so text written right after the variable (a near miss's extra character) stays apart.
+  if (given !== undefined) return { value: given, shell: `\${${authVariable(scheme.name)}}` };
+  if (source.apiKey !== undefined) return { value: source.apiKey, shell: `\${${KEY_VARIABLE}}` };
   return undefined;
 }
 
@@ -52,7 +53,12 @@ function place(scheme: SecuritySchemeSpec, raw: Secret): Credential {
   if (word === 'Basic') {
     const pair = userPassword(raw);
     const value = `Basic ${Buffer.from(pair.value).toString('base64')}`;
-    return { in: 'header', name: 'authorization', value, shell: `Basic $(printf %s "${pair.shell}" | base64)` };
+    return {
+      in: 'header',
+      name: 'authorization',
+      value,
+      shell: `Basic $(printf %s "${pair.shell}" | base64 | tr -d "\\n")`,
+    };
   }
   if (word)
     return { in: 'header', name: 'authorization', value: `${word} ${raw.value}`, shell: `${word} ${raw.shell}` };
@@ -108,6 +114,49 @@ function nearMisses(secret: Secret, variable: string): Array<{ id: string; label
       raw: { value: secret.value.slice(0, -1), shell },
     });
   }
+  // A server that reads only the first word after the scheme, or compares a prefix, takes these.
+  misses.push({
+    id: 'key-plus-words',
+    label: 'the key followed by more words',
+    raw: { value: `${secret.value} extra words`, shell: `${secret.shell} extra words` },
+  });
+  const length = [...secret.value].length;
+  if (length >= 8) {
+    // Same length, the last three characters rotated: a server comparing only a prefix takes it.
+    const rotate = (c: string) =>
+      c === 'z'
+        ? 'a'
+        : c === 'Z'
+          ? 'A'
+          : c === '9'
+            ? '0'
+            : /[a-y0-8A-Y]/.test(c)
+              ? String.fromCharCode(c.charCodeAt(0) + 1)
+              : c;
+    const changed = [...secret.value]
+      .slice(-3)
+      .map((c) => rotate(c))
+      .join('');
+    const tail = [...secret.value].slice(-3).join('');
+    if (changed !== tail) {
+      misses.push({
+        id: 'key-end-changed',
+        label: 'the key with its last three characters changed',
+        raw: {
+          value: [...secret.value].slice(0, -3).join('') + changed,
+          shell: `\${${variable}%???}$(printf %s "\${${variable}: -3}" | tr 'a-yzA-YZ0-89' 'b-zaB-ZA1-90')`,
+        },
+      });
+    }
+    misses.push({
+      id: 'key-half',
+      label: 'the first half of the key',
+      raw: {
+        value: [...secret.value].slice(0, Math.ceil(length / 2)).join(''),
+        shell: `\${${variable}:0:${Math.ceil(length / 2)}}`,
+      },
+    });
+  }
   if (swapCase(secret.value) !== secret.value) {
     const shell = `$(printf %s "${secret.shell}" | tr 'a-zA-Z' 'A-Za-z')`;
     misses.push({
@@ -150,7 +199,7 @@ function wrongFor(
       { id: 'no-scheme', label: 'the key without a scheme', credential: header(secret.value, secret.shell) },
     );
   }
-  const variable = secret.shell.replace(/^\$/, '');
+  const variable = secret.shell.replace(/^\$\{|\}$/g, '');
   for (const miss of nearMisses(secret, variable))
     wrong.push({ id: miss.id, label: miss.label, credential: place(scheme, miss.raw) });
   return wrong;
@@ -183,8 +232,23 @@ export function invalidAuthVariants(operation: Operation, source: SecretSource):
       });
     }
   });
-  return variants;
+  // The same wrong credentials as a page in a browser sends them: a server that lets CORS-looking
+  // requests through (or answers them differently) shows here.
+  const browser = variants.map((variant) => ({
+    id: `${variant.id}+browser`,
+    label: `${variant.label}, with a browser's headers`,
+    credentials: [...variant.credentials, ...BROWSER_HEADERS],
+    browser: true,
+  }));
+  return [...variants, ...browser];
 }
+
+const BROWSER_HEADERS: readonly Credential[] = [
+  ['origin', 'http://localhost:3000'],
+  ['sec-fetch-mode', 'cors'],
+  ['sec-fetch-site', 'cross-site'],
+  ['accept', '*/*'],
+].map(([name, value]) => ({ in: 'header', name: name!, value: value!, shell: value! }));
 
 /** Every secret a run holds, as given and as it travels (basic credentials in base64). */
 export function secretsOf(source: SecretSource, operations: readonly Operation[]): string[] {

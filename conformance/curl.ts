@@ -11,7 +11,8 @@ export function curlCommand(request: HttpRequest, maxBody = 4096): string {
   for (const [name, value] of Object.entries(request.headers)) {
     if (LEFT_OUT.has(name)) continue;
     const shell = shellHeaders[name];
-    if (shell !== undefined) parts.push('-H', `"${displayName(name)}: ${shell.replace(/"/g, '\\"')}"`);
+    // Shell forms are ours (variables, $(...) expressions), written for a double-quoted word as they are.
+    if (shell !== undefined) parts.push('-H', `"${displayName(name)}: ${shell}"`);
     else parts.push('-H', shellQuote(`${name}: ${value}`));
   }
   if (request.body !== undefined) {

@@ -22,7 +22,15 @@ export interface HttpResponse {
 /** A deadline that fires this much later than set means the process itself was busy. */
 const STALL_MS = 25;
 
-export type TransportFaultKind = 'timeout' | 'reset' | 'refused' | 'not-found' | 'too-large' | 'protocol' | 'other';
+export type TransportFaultKind =
+  | 'timeout'
+  | 'reset'
+  | 'refused'
+  | 'not-found'
+  | 'tls'
+  | 'too-large'
+  | 'protocol'
+  | 'other';
 
 export interface TransportFault {
   readonly kind: TransportFaultKind;
@@ -39,7 +47,25 @@ export interface ClientOptions {
   readonly concurrency: number;
 }
 
+// Certificate problems: the target cannot be trusted, which is not a fault of its API.
+const TLS_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+]);
+
 function classify(error: NodeJS.ErrnoException): TransportFault {
+  if (error.code && TLS_CODES.has(error.code)) {
+    return { kind: 'tls', message: `the certificate could not be trusted (${error.code}: ${error.message})` };
+  }
   switch (error.code) {
     case 'ECONNREFUSED':
       return { kind: 'refused', message: 'connection refused' };

@@ -26,6 +26,8 @@ export interface AuthVariant {
   readonly label: string;
   /** What is sent; empty sends none. */
   readonly credentials: readonly Credential[];
+  /** Sent with the headers a browser adds (Origin, Sec-Fetch-*, Accept: *\/*). */
+  readonly browser?: boolean;
 }
 
 export interface TestCase {

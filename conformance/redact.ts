@@ -13,6 +13,9 @@ export function secretForms(key: string | undefined): string[] {
   if (!key) return [];
   const forms = [key, swapCase(key), Buffer.from(key).toString('base64'), encodeURIComponent(key)];
   if (key.length > 3) forms.push(key.slice(0, -1));
+  // The near misses the runner sends: the key without its last three characters, its first half.
+  const chars = [...key];
+  if (chars.length >= 8) forms.push(chars.slice(0, -3).join(''), chars.slice(0, Math.ceil(chars.length / 2)).join(''));
   return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
 }
 

@@ -189,7 +189,7 @@ export class Sender {
 
   private observeHealth(testCase: TestCase, exchange: Exchange, isFirst: boolean): void {
     if (exchange.ok) return;
-    if (isFirst && (exchange.fault.kind === 'refused' || exchange.fault.kind === 'not-found')) {
+    if (isFirst && ['refused', 'not-found', 'tls'].includes(exchange.fault.kind)) {
       this.unreachable = `target unreachable: ${exchange.fault.message} at ${this.options.baseUrl}`;
     } else if (!isEssential(testCase)) {
       const faults = (this.exoticFaults.get(testCase.operation) ?? 0) + 1;
