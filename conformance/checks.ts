@@ -67,13 +67,18 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   // 401, 403 and 429 say nothing of how bad input is refused.
   const clientErrors = documented4xx(operation).some((s) => ![401, 403, 429].includes(s));
   if (kind === 'negative' && !clientErrors) return 'invalid input';
+  if (kind === 'unusual' && !clientErrors) return 'a request in an unusual form';
   // Secured operations may refuse credentials with 401 (or 403) even where no such status is listed.
   if (kind === 'auth' && (status === 401 || status === 403 || !clientErrors)) return 'missing or invalid credentials';
   // A very long generated URL may be refused before the operation sees it.
   if ((kind === 'positive' || kind === 'negative') && (status === 414 || status === 431))
     return 'a very long request line or header';
   // A generated path parameter may name nothing: how that is answered is left open where 404 is not listed.
-  if (kind === 'positive' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {
+  if (
+    (kind === 'positive' || kind === 'unusual') &&
+    status === 404 &&
+    operation.parameters.some((p) => p.in === 'path')
+  ) {
     return 'a resource that may not exist';
   }
   return undefined;

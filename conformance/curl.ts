@@ -3,13 +3,15 @@
 import type { HttpRequest } from './http.js';
 import { shellQuote } from './shell.js';
 
-const LEFT_OUT = new Set(['user-agent', 'accept']);
+// Left out where curl's own would do: our user agent, and the Accept every case sends by default.
+const leftOut = (name: string, value: string) =>
+  name === 'user-agent' || (name === 'accept' && value === 'application/json');
 
 export function curlCommand(request: HttpRequest, maxBody = 4096): string {
   const parts = ['curl -sS -i', '-X', request.method, request.shell?.url ?? shellQuote(request.url)];
   const shellHeaders = request.shell?.headers ?? {};
   for (const [name, value] of Object.entries(request.headers)) {
-    if (LEFT_OUT.has(name)) continue;
+    if (leftOut(name, value)) continue;
     const shell = shellHeaders[name];
     // Shell forms are ours (variables, $(...) expressions), written for a double-quoted word as they are.
     if (shell !== undefined) parts.push('-H', `"${displayName(name)}: ${shell}"`);

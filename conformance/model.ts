@@ -5,7 +5,9 @@ import type { Payload } from '../spec/generate/index.js';
 import type { CollectionSpec, Contract, Operation, ResponseSpec } from '../spec/index.js';
 import type { Exchange } from './http.js';
 
-export type CaseKind = 'positive' | 'negative' | 'auth';
+/** positive: valid, must be accepted; negative: invalid, must be refused; auth: bad credentials;
+ * unusual: a request in an unusual form that must get a documented answer, whichever it is. */
+export type CaseKind = 'positive' | 'negative' | 'auth' | 'unusual';
 
 /** A value in its place in a request: a header, a query field or a cookie. */
 export interface Placed {
@@ -40,6 +42,10 @@ export interface TestCase {
   readonly payload?: Payload;
   /** The Content-Type of the payload; application/json when absent. */
   readonly mediaType?: string;
+  /** The Content-Type header as sent, when it differs from the media type (null: left out). */
+  readonly contentType?: string | null;
+  /** The Accept header, when not application/json. */
+  readonly accept?: string;
   readonly pathParams?: Readonly<Record<string, string>>;
   /** Query, header and cookie parameters, serialised (a repeated name is a repeated query field). */
   readonly parameters?: readonly Placed[];

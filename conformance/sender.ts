@@ -92,6 +92,9 @@ export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
     headers['content-type'] = encoded.contentType;
     body = encoded.body;
   }
+  if (testCase.contentType === null) delete headers['content-type'];
+  else if (testCase.contentType !== undefined) headers['content-type'] = testCase.contentType;
+  if (testCase.accept !== undefined) headers.accept = testCase.accept;
   const url = `${baseUrl}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
   const shellUrl = `"${doubleQuoted(`${baseUrl}${path}`)}${shellQuery.length > 0 ? `?${shellQuery.join('&')}` : ''}"`;
   return {

@@ -7,6 +7,7 @@ import { credentialsPlanner } from './credentials.js';
 import { edgeValuesPlanner } from './edge-values.js';
 import { generatedPlanner } from './generated.js';
 import { mutationsPlanner } from './mutations.js';
+import { negotiationPlanner } from './negotiation.js';
 import { parametersPlanner } from './parameters.js';
 import { plainPlanner } from './plain.js';
 import type { Planner, PropertyPlan } from './planner.js';
@@ -19,6 +20,7 @@ export const PLANNERS: readonly Planner[] = [
   parametersPlanner,
   edgeValuesPlanner,
   wholeValuesPlanner,
+  negotiationPlanner,
   generatedPlanner,
 ];
 
