@@ -11,6 +11,7 @@ import { negotiationPlanner } from './negotiation.js';
 import { parametersPlanner } from './parameters.js';
 import { plainPlanner } from './plain.js';
 import type { Planner, PropertyPlan } from './planner.js';
+import { structurePlanner } from './structure.js';
 import { wholeValuesPlanner } from './whole-values.js';
 
 export const PLANNERS: readonly Planner[] = [
@@ -21,6 +22,7 @@ export const PLANNERS: readonly Planner[] = [
   edgeValuesPlanner,
   wholeValuesPlanner,
   negotiationPlanner,
+  structurePlanner,
   generatedPlanner,
 ];
 

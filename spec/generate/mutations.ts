@@ -29,6 +29,8 @@ const WRONG_VALUES: Record<string, unknown> = {
   null: null,
 };
 
+const LOOK_ALIKES: Record<string, string> = { integer: '3', number: '2.5', boolean: 'true' };
+
 const ARTICLE: Record<string, string> = {
   string: 'a string',
   number: 'a fractional number',
@@ -186,6 +188,12 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   const where = path.length === 0 ? 'body' : path.join('.');
   for (const type of wrongTypes(schema)) {
     out.push(json(`${where}:type:${type}`, `${where} is ${ARTICLE[type]}`, path, WRONG_VALUES[type]));
+  }
+  // Look-alikes: text that a lenient parser turns into the expected type ("3" for 3, "true" for true).
+  for (const [type, value] of Object.entries(LOOK_ALIKES)) {
+    if (typesOf(schema).includes(type) && !typesOf(schema).includes('string')) {
+      out.push(json(`${where}:look-alike:${type}`, `${where} is the text ${JSON.stringify(value)}`, path, value));
+    }
   }
   for (const breaker of constraintBreakers(schema)) {
     out.push(json(`${where}:${breaker.what}`, `${where} ${breaker.label}`, path, breaker.value));
