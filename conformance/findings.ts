@@ -55,6 +55,12 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status}`,
     expected: (f) => `one of ${list(f.documented)}`,
   },
+  no_valid_input: {
+    title: 'No valid input could be generated',
+    key: ['what'],
+    received: (f) => `no ${f.what} that the schema accepts could be built`,
+    expected: () => 'valid input to send; the cases that need it were not sent, so what they check is untested',
+  },
   refusal_not_documented: {
     title: 'Refusal with a status the document does not list',
     key: ['status'],

@@ -3,7 +3,7 @@
 import type { Operation } from '../spec/index.js';
 import { truncate } from '../spec/index.js';
 import { curlCommand } from './curl.js';
-import { describeFinding, problemKey } from './findings.js';
+import { describeFinding, finding, problemKey } from './findings.js';
 import type { Exchange } from './http.js';
 import type { Executed, Finding, NamedCheck, Severity, TestCase, Violation } from './model.js';
 
@@ -50,6 +50,7 @@ const EXCERPT = 500;
 export class Recorder {
   private readonly results = new Map<Operation, OperationResult>();
   private readonly problems = new Map<string, Problem>();
+  private readonly planNotes: Violation[] = [];
 
   constructor(
     operations: readonly Operation[],
@@ -139,10 +140,30 @@ export class Recorder {
     }
   }
 
+  /** A note on an operation that no exchange carries: valid input the generators could not build. */
+  noteNoValidInput(operation: Operation, what: string, baseUrl: string): void {
+    const found = finding('no_valid_input', { what }, { severity: 'note' });
+    this.planNotes.push({
+      check: 'positive_data_acceptance',
+      code: found.code,
+      operation: operation.id,
+      severity: 'note',
+      ...describeFinding(found),
+      fields: found.fields,
+      caseLabel: `${operation.method} ${operation.path} (planning)`,
+      request: { method: operation.method, url: `${baseUrl}${operation.path}` },
+      curl: '(nothing sent)',
+      occurrences: 1,
+    });
+  }
+
   /** Every distinct problem as a violation record, failures and notes apart. */
   violations(): { failures: Violation[]; notes: Violation[] } {
     const all = [...this.problems.values()].map(toViolation);
-    return { failures: all.filter((v) => v.severity === 'failure'), notes: all.filter((v) => v.severity === 'note') };
+    return {
+      failures: all.filter((v) => v.severity === 'failure'),
+      notes: [...this.planNotes, ...all.filter((v) => v.severity === 'note')],
+    };
   }
 }
 

@@ -261,6 +261,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
 
   for (const operation of contract.operations) recorder.markUnsent(operation, sender.unsentOf(operation));
+  for (const [operation, missing] of context.shortfalls) {
+    for (const what of missing) recorder.noteNoValidInput(operation, what, baseUrl);
+  }
   const { failures, notes } = recorder.violations();
   const tested = recorder.operations.some((r) => r.requests > 0);
   const exitCode = sender.unreachable || !tested ? 2 : failures.length > 0 ? 1 : 0;

@@ -159,3 +159,16 @@ describe('the shapes document', () => {
     expect(ping.body).toMatchObject({ error: { reason: expect.any(String) } });
   });
 });
+
+describe('valid input the generators cannot build', () => {
+  it('is said in a note on the operation, and the cases that need it are not sent', async () => {
+    const contract = await loadContract(`${folder}shapes-openapi.yaml`);
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const result = await runConformance({ target: { app }, contract, apiKey: KEY, seed: 9, runs: 5 });
+    const note = result.notes.find((n) => n.code === 'no_valid_input');
+    expect(note?.operation).toBe('recordMeasurement');
+    expect(note?.message).toMatch(/no request body that the schema accepts/);
+    const operation = result.operations.find((o) => o.id === 'recordMeasurement')!;
+    expect(operation.checks.positive_data_acceptance!.applied).toBe(0);
+  });
+});

@@ -9,6 +9,17 @@ export function ecmaPattern(pattern: string, flags = ''): RegExp {
   }
 }
 
+/**
+ * A pattern as the string generator reads it: control escapes (\\cA) written as hex escapes, which
+ * mean the same and which the generator understands.
+ */
+export function generationPattern(pattern: string): string {
+  return pattern.replace(/((?:^|[^\\])(?:\\\\)*)\\c([A-Za-z])/g, (_, before: string, letter: string) => {
+    const code = letter.toUpperCase().charCodeAt(0) % 32;
+    return `${before}\\x${code.toString(16).padStart(2, '0')}`;
+  });
+}
+
 /** ajv's RegExp engine: the same reading for validation as for generation. */
 export const ajvRegExp = Object.assign((pattern: string, flags: string) => ecmaPattern(pattern, flags), {
   code: 'new RegExp',

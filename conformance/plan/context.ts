@@ -45,6 +45,8 @@ function unlikelyId(parameter: ParameterSpec): unknown {
 
 export class PlanContext {
   private readonly requestSchemas = new Map<Operation, RequestSchema | undefined>();
+  /** What valid input the generators could not build, by operation: said as a note, never silent. */
+  readonly shortfalls = new Map<Operation, Set<string>>();
   private readonly baselines = new Map<Operation, readonly unknown[]>();
 
   constructor(
@@ -128,6 +130,7 @@ export class PlanContext {
     });
     // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
     const valid = bodies.filter((body) => request.isValid(body));
+    if (valid.length === 0 && count > 0) this.shortfall(operation, 'request body');
     if (valid.length < bodies.length) {
       this.progress(
         `${operation.id}: could not build every valid body the schema asks for; ${valid.length} of ${bodies.length} kept`,
@@ -196,8 +199,15 @@ export class PlanContext {
         numRuns: 1,
       });
       if (value !== UNSATISFIABLE) placed.push(...place(parameter, value));
+      else this.shortfall(operation, `${parameter.in} parameter ${parameter.name}`);
     }
     return placed;
+  }
+
+  private shortfall(operation: Operation, what: string): void {
+    let set = this.shortfalls.get(operation);
+    if (!set) this.shortfalls.set(operation, (set = new Set()));
+    set.add(what);
   }
 
   /** The media type request bodies are sent as: JSON where the document takes it, else the first. */

@@ -29,6 +29,8 @@ export const negotiationPlanner: Planner = {
     'valid input with other spellings of the JSON Content-Type, client Accept headers, and JSON under no or another Content-Type',
   plan(operation, context) {
     const body = context.plainInputs(operation)[0];
+    // An operation whose body could not be built is not sent without one (the shortfall is noted).
+    if (body === undefined && context.requestSchema(operation)) return {};
     const mediaType = context.requestMediaType(operation);
     const takesJson = body !== undefined && mediaType !== undefined && isJsonMediaType(mediaType);
     // Distinct bodies, so a service that refuses a name it already holds is not asked twice.

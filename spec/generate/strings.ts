@@ -53,7 +53,7 @@ const LONG_UNITS = ['a', 'é', '日', '😀', '\u0000', '"', '\\'];
 
 /** Any string of min..max code points: printable graphemes, raw code points, edge cases, very long runs. */
 export function wildString(min = 0, max = 60_000): fc.Arbitrary<string> {
-  const shortMax = Math.min(max, 40);
+  const shortMax = Math.max(min, Math.min(max, 40));
   const choices: Array<fc.WeightedArbitrary<string>> = [
     { weight: 4, arbitrary: fc.string({ unit: 'binary', minLength: min, maxLength: shortMax }) },
     { weight: 2, arbitrary: fc.string({ unit: 'grapheme-composite', minLength: min, maxLength: shortMax }) },

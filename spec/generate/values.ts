@@ -3,18 +3,11 @@
 import fc from 'fast-check';
 import { mergeAllOf } from '../all-of.js';
 import type { JsonSchema } from '../json-schema.js';
-import { ecmaPattern } from '../patterns.js';
 import { validatorOfView } from '../schema-registry.js';
-import { codePointLength } from '../text.js';
 import { SchemaCompiler } from '../validators.js';
-import { plainString, wildString } from './strings.js';
+import { boundedFilter, integerFor, numberFor, stringFor, UNSATISFIABLE, type ValueStyle } from './scalars.js';
 
-export interface ValueStyle {
-  /** plain: short alphanumeric strings and small numbers; wild: the whole input space. */
-  readonly style: 'plain' | 'wild';
-  /** How deep inside the value this schema sits; recursion is bounded by it. */
-  readonly depth?: number;
-}
+export { boundedFilter, UNSATISFIABLE, type ValueStyle } from './scalars.js';
 
 /** Past this depth only required properties and the fewest items are generated: a recursive
  * schema (a tree) ends in leaves. Past MAX_DEPTH a value is given up on (and skipped). */
@@ -55,23 +48,6 @@ function isValidFor(schema: JsonSchema): (value: unknown) => boolean {
 
 type Schema = Record<string, unknown>;
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
-
-/**
- * A filter that cannot spin: fast-check retries a filter forever, so a constraint no generated
- * value meets (a date-time with maxLength 10) would hang the run. Probed once at construction; if
- * none of 100 candidates passes, the arbitrary yields `fallback`, which callers validate and skip.
- */
-export function boundedFilter<T>(
-  arbitrary: fc.Arbitrary<T>,
-  predicate: (value: T) => boolean,
-  fallback: T,
-): fc.Arbitrary<T> {
-  const probe = fc.sample(arbitrary, { numRuns: 100, seed: 1 });
-  return probe.some(predicate) ? arbitrary.filter(predicate) : fc.constant(fallback);
-}
-
-/** What a generator yields for a schema it cannot satisfy: never valid where a string is wanted. */
-export const UNSATISFIABLE = Object.freeze({ unsatisfiable: true });
 
 export function typesOf(schema: Schema): string[] {
   if (typeof schema.type === 'string') return [schema.type];
@@ -152,119 +128,6 @@ function forType(type: string, schema: Schema, options: ValueStyle): fc.Arbitrar
   }
 }
 
-const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
-  'date-time': () =>
-    fc
-      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true })
-      .map((d) => d.toISOString()),
-  date: () =>
-    fc
-      .date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T00:00:00Z'), noInvalidDate: true })
-      .map((d) => d.toISOString().slice(0, 10)),
-  time: () =>
-    fc
-      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
-      .map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
-  email: () => fc.emailAddress(),
-  uuid: () => fc.uuid(),
-  uri: () => fc.webUrl(),
-  url: () => fc.webUrl(),
-  hostname: () => fc.domain(),
-  ipv4: () => fc.ipV4(),
-  ipv6: () => fc.ipV6(),
-  byte: () => fc.base64String({ maxLength: 64 }),
-};
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const declaredMax = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
-  if (typeof schema.pattern === 'string') {
-    return boundedFilter(
-      fc.stringMatching(ecmaPattern(schema.pattern), { size: 'small' }),
-      (value) => lengthBetween(value, min, declaredMax ?? Infinity),
-      UNSATISFIABLE as unknown as string,
-    );
-  }
-  if (format)
-    return boundedFilter(
-      format(),
-      (value) => lengthBetween(value, min, declaredMax ?? Infinity),
-      UNSATISFIABLE as unknown as string,
-    );
-  return options.style === 'plain' ? plainString(min, declaredMax ?? 24) : wildString(min, declaredMax ?? 60_000);
-}
-
-function lengthBetween(value: string, min: number, max: number): boolean {
-  const length = codePointLength(value);
-  return length >= min && length <= max;
-}
-
-interface Bounds {
-  readonly min: number;
-  readonly max: number;
-}
-
-function numericBounds(schema: Schema, integer: boolean, plain: boolean): Bounds {
-  const formatMax = schema.format === 'int32' ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
-  // The step past an exclusive bound is relative: 20 - 4ε is still 20 in floating point.
-  const step = (bound: number) => (integer ? 1 : Math.max(Number.EPSILON * 4, Math.abs(bound) * Number.EPSILON * 4));
-  let min = typeof schema.minimum === 'number' ? schema.minimum : plain ? 0 : -formatMax;
-  let max = typeof schema.maximum === 'number' ? schema.maximum : plain ? Math.max(min, 0) + 1000 : formatMax;
-  if (typeof schema.exclusiveMinimum === 'number') {
-    min = Math.max(min, schema.exclusiveMinimum + step(schema.exclusiveMinimum));
-  }
-  if (typeof schema.exclusiveMaximum === 'number') {
-    max = Math.min(max, schema.exclusiveMaximum - step(schema.exclusiveMaximum));
-  }
-  return { min, max };
-}
-
-function integerFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
-  const { min, max } = numericBounds(schema, true, options.style === 'plain');
-  const low = Math.ceil(min);
-  const high = Math.floor(max);
-  if (low > high) return fc.constant(UNSATISFIABLE as unknown as number);
-  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
-    const m = schema.multipleOf;
-    const lowK = Math.ceil(low / m);
-    const highK = Math.floor(high / m);
-    if (lowK > highK) return fc.constant(UNSATISFIABLE as unknown as number);
-    return boundedFilter(
-      fc.integer({ min: lowK, max: highK }).map((k) => k * m),
-      Number.isInteger,
-      UNSATISFIABLE as unknown as number,
-    );
-  }
-  return fc.integer({ min: low, max: high });
-}
-
-function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
-  const { min, max } = numericBounds(schema, false, options.style === 'plain');
-  if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
-    const m = schema.multipleOf;
-    const lowK = Math.ceil(min / m);
-    const highK = Math.floor(max / m);
-    return fc
-      .integer({ min: Math.max(lowK, -1e9), max: Math.min(highK, 1e9) })
-      .map((k) => Number((k * m).toPrecision(15)));
-  }
-  if (min > max) return fc.constant(UNSATISFIABLE as unknown as number);
-  const double = fc
-    .double({ min, max, noNaN: true, noDefaultInfinity: true })
-    .map((value) => (Object.is(value, -0) ? 0 : value));
-  if (options.style === 'wild' || Math.ceil(min) > Math.floor(max)) return double;
-  return boundedFilter(
-    fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
-    (v) => v >= min && v <= max,
-    UNSATISFIABLE as unknown as number,
-  );
-}
-
 function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> {
   const items = (schema.items ?? {}) as Schema;
   const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
@@ -290,5 +153,33 @@ function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<str
   for (const name of (schema.required as string[]) ?? []) {
     if (!(name in record)) record[name] = valueArbitrary({}, { ...options, style: 'plain' });
   }
-  return fc.record(record, { requiredKeys: [...new Set([...required, ...((schema.required as string[]) ?? [])])] });
+  // minProperties beyond the named ones is met with members the additionalProperties schema allows.
+  const extra = (typeof schema.minProperties === 'number' ? schema.minProperties : 0) - Object.keys(record).length;
+  const extraRequired: string[] = [];
+  if (extra > 0 && schema.additionalProperties !== false) {
+    const additional = typeof schema.additionalProperties === 'object' ? (schema.additionalProperties as Schema) : {};
+    for (let index = 1; index <= extra; index++) {
+      record[`extra${index}`] = valueArbitrary(additional, deeper(options));
+      extraRequired.push(`extra${index}`);
+    }
+  }
+  // fast-check's records are keyed by safe placeholders: a property named __proto__ is a key too.
+  const names = Object.keys(record);
+  const placeholders = Object.fromEntries(names.map((name, index) => [`p${index}`, record[name]!]));
+  const requiredNames = new Set([...required, ...((schema.required as string[]) ?? []), ...extraRequired]);
+  const requiredKeys = names.flatMap((name, index) => (requiredNames.has(name) ? [`p${index}`] : []));
+  return fc.record(placeholders, { requiredKeys }).map((value) => {
+    const object: Record<string, unknown> = {};
+    names.forEach((name, index) => {
+      if (`p${index}` in value) {
+        Object.defineProperty(object, name, {
+          value: value[`p${index}`],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+    });
+    return object;
+  });
 }
