@@ -1,9 +1,17 @@
 // Judges one exchange: parses the body once, gathers the facts a check needs beyond the exchange
 // (evidence, read from the target before judging), and applies every enabled check.
-import { type CollectionSpec, type Contract, isJsonMediaType, parseMediaType, responseFor } from '../spec/index.js';
+import {
+  type CollectionSpec,
+  type Contract,
+  isJsonMediaType,
+  parseMediaType,
+  propertiesOf,
+  responseFor,
+} from '../spec/index.js';
 import type { Exchange } from './http.js';
 import { parseJson } from './json-body.js';
 import type { CheckContext, Executed, Facts, NamedCheck, ParsedBody, SequenceEvidence, TestCase } from './model.js';
+import { isFreeString } from './plan/context.js';
 
 export function parseBody(exchange: Exchange): ParsedBody {
   if (!exchange.ok) return { kind: 'empty' };
@@ -75,7 +83,12 @@ export async function gatherFacts(
   if (!refused || testCase.kind !== 'positive' || !testCase.plain || payload?.kind !== 'json') return {};
   if (!collection?.list || collection.create?.operation !== testCase.operation) return {};
   const sent = payload.value as Record<string, unknown>;
-  const strings = Object.entries(sent).filter(([, value]) => typeof value === 'string');
+  // Only free text can be taken: a value from an enum, a format or a pattern is shared by design.
+  const schema = testCase.operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+  const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
+  const strings = Object.entries(sent).filter(
+    ([name, value]) => typeof value === 'string' && (!schema || isFreeString(properties[name])),
+  );
   if (strings.length === 0) return {};
   const items = (await readList(collection)) ?? [];
   const taken = strings.find(([name, value]) =>

@@ -1,5 +1,6 @@
 // Given another API's document, --spec alone makes the mock serve it and the runner test it.
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/run.js';
@@ -137,5 +138,71 @@ paths:
     expect(result.violations).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(result.requests).toBeGreaterThan(0);
+  });
+});
+
+/** The mock behind a front that replaces the body of matching creations by an invalid one. */
+async function refusingFront(refuse: (body: Record<string, unknown>) => boolean) {
+  const mock = createServer(createMockApp({ contract, seed: null }));
+  await new Promise<void>((resolve) => mock.listen(0, '127.0.0.1', resolve));
+  const upstream = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
+  const front = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body = Buffer.concat(chunks).toString('utf8');
+    try {
+      if (req.method === 'POST' && refuse(JSON.parse(body))) body = '{}';
+    } catch {}
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
+    ) as Record<string, string>;
+    const answer = await fetch(`${upstream}${req.url}`, {
+      method: req.method,
+      headers,
+      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+    });
+    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    res.end(Buffer.from(await answer.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}${contract.basePath}`,
+    close: () => {
+      front.closeAllConnections();
+      mock.closeAllConnections();
+      front.close();
+      mock.close();
+    },
+  };
+}
+
+describe.concurrent('bounds are tested exactly at the bound, whatever the seed', () => {
+  it('the front that refuses nothing passes', async () => {
+    const front = await refusingFront(() => false);
+    try {
+      const result = await runConformance({ target: { baseUrl: front.baseUrl }, contract, apiKey: 'dev-key', seed: 1 });
+      expect(result.violations).toEqual([]);
+    } finally {
+      front.close();
+    }
+  });
+
+  it.each([
+    ['the longest title (maxLength 120)', (body: Record<string, unknown>) => String(body.title).length === 120],
+    ['the most pages (maximum 5000)', (body: Record<string, unknown>) => body.pages === 5000],
+    [
+      'the most tags (maxItems 5)',
+      (body: Record<string, unknown>) => Array.isArray(body.tags) && body.tags.length === 5,
+    ],
+  ])('a server refusing %s fails positive_data_acceptance', async (_what, refuse) => {
+    const front = await refusingFront(refuse);
+    try {
+      for (const seed of [1, 2]) {
+        const result = await runConformance({ target: { baseUrl: front.baseUrl }, contract, apiKey: 'dev-key', seed });
+        expect(result.violations.map((v) => v.check)).toContain('positive_data_acceptance');
+      }
+    } finally {
+      front.close();
+    }
   });
 });

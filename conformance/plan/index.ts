@@ -2,6 +2,7 @@
 // send. Adding a family of cases is adding an entry here.
 import type { Operation } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
+import { boundariesPlanner } from './boundaries.js';
 import type { PlanContext } from './context.js';
 import { credentialsPlanner } from './credentials.js';
 import { edgeValuesPlanner } from './edge-values.js';
@@ -20,6 +21,7 @@ export const PLANNERS: readonly Planner[] = [
   mutationsPlanner,
   parametersPlanner,
   edgeValuesPlanner,
+  boundariesPlanner,
   wholeValuesPlanner,
   negotiationPlanner,
   structurePlanner,
