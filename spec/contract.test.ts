@@ -2,7 +2,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContractError, type LoadOptions, loadContract, type Operation, responseFor } from './index.js';
+import {
+  ContractError,
+  type LoadOptions,
+  loadContract,
+  type Operation,
+  responseFor,
+  SchemaCompiler,
+  toJsonSchema,
+} from './index.js';
 
 const original = readFileSync(new URL('./openapi.yaml', import.meta.url), 'utf8');
 const contract = await loadContract();
@@ -189,5 +197,25 @@ describe('refusing a broken document', () => {
 
   it('says when the file cannot be read', async () => {
     await expect(loadContract('/nonexistent/openapi.yaml')).rejects.toThrow(/cannot read the document \(ENOENT\)/);
+  });
+});
+
+describe('nullable, as OpenAPI 3.0.3 defines it', () => {
+  const accepts = (schema: Record<string, unknown>, value: unknown) =>
+    new SchemaCompiler().compile(toJsonSchema(schema, 'request')).validate(value).length === 0;
+
+  it.each([
+    ['with a type, null is allowed', { type: 'string', nullable: true }, null, true],
+    [
+      'without a type, nullable has no effect',
+      { nullable: true, oneOf: [{ type: 'string' }, { type: 'integer' }] },
+      null,
+      false,
+    ],
+    ['an enum that does not list null refuses it', { type: 'string', nullable: true, enum: ['a', 'b'] }, null, false],
+    ['an enum that lists null accepts it', { type: 'string', nullable: true, enum: ['a', null] }, null, true],
+    ['the enum still holds for other values', { type: 'string', nullable: true, enum: ['a', null] }, 'c', false],
+  ])('%s', (_what, schema, value, expected) => {
+    expect(accepts(schema, value)).toBe(expected);
   });
 });

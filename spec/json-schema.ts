@@ -96,11 +96,15 @@ function convertExclusiveBound(out: Record<string, unknown>, exclusive: string, 
   }
 }
 
+/**
+ * nullable as OpenAPI 3.0.3 defines it: it adds null to the types named by `type` in the same
+ * schema, and nothing where there is no `type`; other keywords keep their meaning, so an enum that
+ * does not list null still refuses it.
+ */
 function allowNull(out: Record<string, unknown>): Record<string, unknown> {
-  if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
   if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
   if (Array.isArray(out.type)) return out.type.includes('null') ? out : { ...out, type: [...out.type, 'null'] };
-  return { anyOf: [out, { type: 'null' }] };
+  return out;
 }
 
 /** Calls visit on every schema object within schema (itself included), with its JSON pointer. */

@@ -188,6 +188,60 @@ describe('mutations say what they broke', () => {
   });
 });
 
+describe('every keyword is mutated where it constrains', () => {
+  const schema = toJsonSchema(
+    {
+      type: 'object',
+      required: ['tags', 'labels', 'either', 'word', 'host', 'bag'],
+      properties: {
+        tags: { type: 'array', items: { type: 'string', maxLength: 3 } },
+        labels: { type: 'object', additionalProperties: { type: 'integer', minimum: 0 } },
+        either: {
+          oneOf: [
+            { type: 'string', maxLength: 5 },
+            { type: 'string', minLength: 3 },
+          ],
+        },
+        word: { type: 'string', not: { enum: ['forbidden'] } },
+        host: { type: 'string', format: 'hostname' },
+        bag: { type: 'object', minProperties: 1, maxProperties: 2 },
+        count: { type: 'integer' },
+        flag: { type: 'boolean' },
+      },
+    },
+    'request',
+  );
+  const validator = compiler.compile(schema);
+  const isValid = (value: unknown) => validator.validate(value).length === 0;
+  const baseline = {
+    tags: ['ab'],
+    labels: { a: 1 },
+    either: 'abcdefg',
+    word: 'ok',
+    host: 'example.com',
+    bag: { x: 1 },
+  };
+  const labels = bodyMutations(schema, isValid, baseline).map((m) => m.label);
+
+  it('the baseline is valid', () => expect(isValid(baseline)).toBe(true));
+
+  it.each([
+    'tags[0] is longer than 3 characters',
+    'tags[0] is a number',
+    'labels.additionalMember is below the minimum 0',
+    'labels.additionalMember is a string',
+    'either matches more than one oneOf branch',
+    'word is a value `not` excludes',
+    'host is not a valid hostname',
+    'bag has fewer than 1 members',
+    'bag has more than 2 members',
+    'count is the text "3"',
+    'flag is the text "true"',
+  ])('%s', (label) => {
+    expect(labels).toContain(label);
+  });
+});
+
 describe('wild strings', () => {
   it('cover the edge cases the issue names', () => {
     const joined = EDGE_STRINGS.join('');

@@ -1,191 +1,104 @@
 // Invalid inputs: a valid body plus exactly one named mutation. Each mutation records what it
 // broke, so a report can say "name is a number". Mutations that could stay valid are dropped.
+
+import fc from 'fast-check';
 import { mergeAllOf } from '../all-of.js';
 import type { JsonSchema } from '../json-schema.js';
-import { typesOf } from './values.js';
+import {
+  ARTICLE,
+  constraintBreakers,
+  FIRST_ITEM,
+  json,
+  LOOK_ALIKES,
+  REMOVE,
+  type Schema,
+  setAt,
+  valueAt,
+  WRONG_VALUES,
+  wrongTypes,
+} from './breakers.js';
+import { typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
 
-/** What goes on the wire: a JSON value, or raw text for bodies that are not JSON at all. */
-export type Payload =
-  | { readonly kind: 'json'; readonly value: unknown }
-  | { readonly kind: 'raw'; readonly text: string };
+export type { Mutation, Payload } from './breakers.js';
 
-export interface Mutation {
-  /** Stable id, e.g. "name:type:number"; used in reports and to replay. */
-  readonly id: string;
-  /** Human label, e.g. "name is a number". */
-  readonly label: string;
-  apply(valid: unknown): Payload;
-}
+import type { Mutation } from './breakers.js';
 
-type Schema = Record<string, unknown>;
-
-const WRONG_VALUES: Record<string, unknown> = {
-  string: 'a string',
-  number: 1.5,
-  integer: 42,
-  boolean: true,
-  array: ['an', 'array'],
-  object: { an: 'object' },
-  null: null,
-};
-
-const LOOK_ALIKES: Record<string, string> = { integer: '3', number: '2.5', boolean: 'true' };
-
-const ARTICLE: Record<string, string> = {
-  string: 'a string',
-  number: 'a fractional number',
-  integer: 'a number',
-  boolean: 'a boolean',
-  array: 'an array',
-  object: 'an object',
-  null: 'null',
-};
-
-/** JSON types a value of `type` would be refused as. integer fits number; a whole number fits integer only if whole. */
-function wrongTypes(schema: Schema): string[] {
-  const allowed = new Set(typesOf(schema));
-  if (allowed.size === 7) return [];
-  if (allowed.has('number')) allowed.add('integer');
-  if (Array.isArray(schema.enum) && schema.enum.includes(null)) allowed.add('null');
-  return Object.keys(WRONG_VALUES).filter((type) => !allowed.has(type));
-}
-
-function setAt(root: unknown, path: readonly string[], value: unknown | typeof REMOVE): unknown {
-  if (path.length === 0) return value;
-  const [head, ...rest] = path as [string, ...string[]];
-  const base = (typeof root === 'object' && root !== null && !Array.isArray(root) ? root : {}) as Record<
-    string,
-    unknown
-  >;
-  const copy: Record<string, unknown> = { ...base };
-  if (rest.length === 0 && value === REMOVE) {
-    delete copy[head];
-    return copy;
+/** Keywords that constrain inside a value: items, additionalProperties, each branch of oneOf and
+ * anyOf (a value no branch accepts), a value matching several oneOf branches, and `not`. */
+function nestedMutations(schema: Schema, path: readonly string[], out: Mutation[], depth: number): void {
+  if (typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)) {
+    valueMutations(schema.items as Schema, [...path, FIRST_ITEM], out, depth + 1);
   }
-  Object.defineProperty(copy, head, {
-    value: setAt(base[head], rest, value),
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return copy;
-}
-
-const REMOVE = Symbol('remove');
-
-function json(id: string, label: string, path: readonly string[], value: unknown): Mutation {
-  return { id, label, apply: (valid) => ({ kind: 'json', value: setAt(valid, path, value) }) };
-}
-
-function constraintBreakers(schema: Schema): Array<{ what: string; label: string; value: unknown }> {
-  const out: Array<{ what: string; label: string; value: unknown }> = [];
-  const types = typesOf(schema);
-  if (types.includes('string')) {
-    if (typeof schema.maxLength === 'number')
-      out.push({
-        what: 'too-long',
-        label: `is longer than ${schema.maxLength} characters`,
-        value: 'x'.repeat(schema.maxLength + 1),
-      });
-    if (typeof schema.minLength === 'number' && schema.minLength > 0)
-      out.push({
-        what: 'too-short',
-        label: `is shorter than ${schema.minLength} characters`,
-        value: 'x'.repeat(schema.minLength - 1),
-      });
-    if (typeof schema.pattern === 'string')
-      out.push({ what: 'pattern', label: `does not match ${schema.pattern}`, value: '\u0000!~ no match ~!' });
-    if (
-      typeof schema.format === 'string' &&
-      ['email', 'uuid', 'date-time', 'date', 'ipv4', 'ipv6', 'uri'].includes(schema.format)
-    ) {
-      out.push({ what: 'format', label: `is not a valid ${schema.format}`, value: `not-a-${schema.format}` });
+  if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
+    valueMutations(schema.additionalProperties as Schema, [...path, 'additionalMember'], out, depth + 1);
+  }
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = Array.isArray(schema[keyword]) ? (schema[keyword] as Schema[]) : [];
+    for (const branch of branches) {
+      for (const breaker of constraintBreakers(mergeAllOf(branch))) {
+        out.push(
+          json(
+            `${labelOf(path)}:${keyword}:${breaker.what}`,
+            `${labelOf(path)} ${breaker.label} (${keyword})`,
+            path,
+            breaker.value,
+          ),
+        );
+      }
     }
   }
-  if (types.includes('number') || types.includes('integer')) {
-    if (typeof schema.maximum === 'number')
-      out.push({ what: 'above-maximum', label: `is above the maximum ${schema.maximum}`, value: schema.maximum + 1 });
-    if (typeof schema.minimum === 'number')
-      out.push({ what: 'below-minimum', label: `is below the minimum ${schema.minimum}`, value: schema.minimum - 1 });
-    if (typeof schema.exclusiveMaximum === 'number')
-      out.push({
-        what: 'at-exclusive-maximum',
-        label: `equals the exclusive maximum ${schema.exclusiveMaximum}`,
-        value: schema.exclusiveMaximum,
-      });
-    if (typeof schema.exclusiveMinimum === 'number')
-      out.push({
-        what: 'at-exclusive-minimum',
-        label: `equals the exclusive minimum ${schema.exclusiveMinimum}`,
-        value: schema.exclusiveMinimum,
-      });
-    if (typeof schema.multipleOf === 'number')
-      out.push({
-        what: 'not-multiple',
-        label: `is not a multiple of ${schema.multipleOf}`,
-        value: schema.multipleOf * 1.5 + (Number.isInteger(schema.multipleOf) ? 0 : 0.0001),
-      });
-    if (schema.format === 'int32')
-      out.push({ what: 'int32-overflow', label: 'is outside the int32 range', value: 2 ** 31 });
+  // A value from one oneOf branch that another accepts too: kept only where it is invalid.
+  for (const [index, branch] of (Array.isArray(schema.oneOf) ? (schema.oneOf as Schema[]) : []).entries()) {
+    const samples = fc.sample(valueArbitrary(branch as JsonSchema, { style: 'plain' }), { numRuns: 5, seed: index });
+    for (const value of samples.filter((sample) => sample !== UNSATISFIABLE)) {
+      out.push(
+        json(
+          `${labelOf(path)}:oneOf:several:${index}`,
+          `${labelOf(path)} matches more than one oneOf branch`,
+          path,
+          value,
+        ),
+      );
+    }
   }
-  if (types.includes('array')) {
-    if (typeof schema.maxItems === 'number')
-      out.push({
-        what: 'too-many-items',
-        label: `has more than ${schema.maxItems} items`,
-        value: Array.from({ length: schema.maxItems + 1 }, () => exampleItem(schema)),
-      });
-    if (typeof schema.minItems === 'number' && schema.minItems > 0)
-      out.push({
-        what: 'too-few-items',
-        label: `has fewer than ${schema.minItems} items`,
-        value: Array.from({ length: schema.minItems - 1 }, () => exampleItem(schema)),
-      });
-    if (schema.uniqueItems)
-      out.push({
-        what: 'duplicate-items',
-        label: 'has duplicate items',
-        value: [exampleItem(schema), exampleItem(schema)],
-      });
+  if (typeof schema.not === 'object' && schema.not !== null) {
+    const excluded = schema.not as Schema;
+    const [value] = Array.isArray(excluded.enum)
+      ? excluded.enum
+      : 'const' in excluded
+        ? [excluded.const]
+        : fc.sample(valueArbitrary(excluded as JsonSchema, { style: 'plain' }), { numRuns: 1, seed: 1 });
+    out.push(json(`${labelOf(path)}:not`, `${labelOf(path)} is a value \`not\` excludes`, path, value));
   }
-  if (Array.isArray(schema.enum)) {
-    const sample = schema.enum.find((v) => typeof v === 'string');
-    out.push({
-      what: 'enum',
-      label: `is not one of ${JSON.stringify(schema.enum)}`,
-      value: typeof sample === 'string' || types.includes('string') ? `${String(sample ?? '')}-not-in-enum` : 987654321,
-    });
-  }
-  if ('const' in schema)
-    out.push({
-      what: 'const',
-      label: `is not ${JSON.stringify(schema.const)}`,
-      value: typeof schema.const === 'string' ? `${schema.const}-not-const` : 'not-const',
-    });
-  return out;
 }
 
-function exampleItem(schema: Schema): unknown {
-  const items = (schema.items ?? {}) as Schema;
-  if (Array.isArray(items.enum)) return items.enum[0];
-  const type = typesOf(items)[0];
-  return type === 'string'
-    ? 'x'
-    : type === 'integer' || type === 'number'
-      ? 1
-      : type === 'boolean'
-        ? true
-        : type === 'null'
-          ? null
-          : type === 'array'
-            ? []
-            : {};
+/** Fewer members than minProperties, more than maxProperties. */
+function propertyCountMutations(schema: Schema, path: readonly string[], out: Mutation[]): void {
+  const where = labelOf(path);
+  if (typeof schema.minProperties === 'number' && schema.minProperties > 0) {
+    out.push(json(`${where}:too-few-properties`, `${where} has fewer than ${schema.minProperties} members`, path, {}));
+  }
+  if (typeof schema.maxProperties === 'number' && schema.additionalProperties !== false) {
+    const count = schema.maxProperties + 1;
+    out.push({
+      id: `${where}:too-many-properties`,
+      label: `${where} has more than ${schema.maxProperties} members`,
+      apply: (valid) => {
+        const current = valueAt(valid, path);
+        const base = typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {};
+        const extra = Object.fromEntries(Array.from({ length: count }, (_, i) => [`extraMember${i}`, 1]));
+        return { kind: 'json', value: setAt(valid, path, { ...base, ...extra }) };
+      },
+    });
+  }
 }
+
+const labelOf = (path: readonly string[]) => (path.length === 0 ? 'body' : path.join('.').replace(/\.\[/g, '['));
 
 /** Mutations of one schema's value, found recursively through object properties. */
 function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation[], depth: number): void {
   const schema = mergeAllOf(schemaIn);
-  const where = path.length === 0 ? 'body' : path.join('.');
+  const where = labelOf(path);
   for (const type of wrongTypes(schema)) {
     out.push(json(`${where}:type:${type}`, `${where} is ${ARTICLE[type]}`, path, WRONG_VALUES[type]));
   }
@@ -198,7 +111,10 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   for (const breaker of constraintBreakers(schema)) {
     out.push(json(`${where}:${breaker.what}`, `${where} ${breaker.label}`, path, breaker.value));
   }
-  if (!typesOf(schema).includes('object') || depth > 4) return;
+  if (depth > 4) return;
+  nestedMutations(schema, path, out, depth);
+  if (!typesOf(schema).includes('object')) return;
+  propertyCountMutations(schema, path, out);
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   for (const name of (schema.required as string[]) ?? []) {
     const at = [...path, name];

@@ -1,0 +1,202 @@
+// The parts mutations are made of: wrong values per JSON type, look-alikes, constraint breakers
+// (one past each bound, a broken pattern, format or enum), and setting a value at a path.
+import { typesOf } from './values.js';
+
+/** What goes on the wire: a JSON value, or raw text for bodies that are not JSON at all. */
+export type Payload =
+  | { readonly kind: 'json'; readonly value: unknown }
+  | { readonly kind: 'raw'; readonly text: string };
+
+export interface Mutation {
+  /** Stable id, e.g. "name:type:number"; used in reports and to replay. */
+  readonly id: string;
+  /** Human label, e.g. "name is a number". */
+  readonly label: string;
+  apply(valid: unknown): Payload;
+}
+
+export type Schema = Record<string, unknown>;
+
+export const WRONG_VALUES: Record<string, unknown> = {
+  string: 'a string',
+  number: 1.5,
+  integer: 42,
+  boolean: true,
+  array: ['an', 'array'],
+  object: { an: 'object' },
+  null: null,
+};
+
+export const LOOK_ALIKES: Record<string, string> = { integer: '3', number: '2.5', boolean: 'true' };
+
+export const ARTICLE: Record<string, string> = {
+  string: 'a string',
+  number: 'a fractional number',
+  integer: 'a number',
+  boolean: 'a boolean',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+/** JSON types a value of `type` would be refused as. integer fits number; a whole number fits integer only if whole. */
+export function wrongTypes(schema: Schema): string[] {
+  const allowed = new Set(typesOf(schema));
+  if (allowed.size === 7) return [];
+  if (allowed.has('number')) allowed.add('integer');
+  if (Array.isArray(schema.enum) && schema.enum.includes(null)) allowed.add('null');
+  return Object.keys(WRONG_VALUES).filter((type) => !allowed.has(type));
+}
+
+/** The path segment of an array's first item. */
+export const FIRST_ITEM = '[0]';
+
+/** A value at a path of a value, changed: a copy, never the original. */
+export function valueAt(root: unknown, path: readonly string[]): unknown {
+  let at = root;
+  for (const head of path) {
+    if (head === FIRST_ITEM) at = Array.isArray(at) ? at[0] : undefined;
+    else at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[head] : undefined;
+  }
+  return at;
+}
+
+export function setAt(root: unknown, path: readonly string[], value: unknown | typeof REMOVE): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (head === FIRST_ITEM) {
+    const items = Array.isArray(root) ? [...root] : [];
+    if (rest.length === 0 && value === REMOVE) return items.slice(1);
+    items[0] = setAt(items[0], rest, value);
+    return items;
+  }
+  const base = (typeof root === 'object' && root !== null && !Array.isArray(root) ? root : {}) as Record<
+    string,
+    unknown
+  >;
+  const copy: Record<string, unknown> = { ...base };
+  if (rest.length === 0 && value === REMOVE) {
+    delete copy[head];
+    return copy;
+  }
+  Object.defineProperty(copy, head, {
+    value: setAt(base[head], rest, value),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return copy;
+}
+
+export const REMOVE = Symbol('remove');
+
+export function json(id: string, label: string, path: readonly string[], value: unknown): Mutation {
+  return { id, label, apply: (valid) => ({ kind: 'json', value: setAt(valid, path, value) }) };
+}
+
+export function constraintBreakers(schema: Schema): Array<{ what: string; label: string; value: unknown }> {
+  const out: Array<{ what: string; label: string; value: unknown }> = [];
+  const types = typesOf(schema);
+  if (types.includes('string')) {
+    if (typeof schema.maxLength === 'number')
+      out.push({
+        what: 'too-long',
+        label: `is longer than ${schema.maxLength} characters`,
+        value: 'x'.repeat(schema.maxLength + 1),
+      });
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      out.push({
+        what: 'too-short',
+        label: `is shorter than ${schema.minLength} characters`,
+        value: 'x'.repeat(schema.minLength - 1),
+      });
+    if (typeof schema.pattern === 'string')
+      out.push({ what: 'pattern', label: `does not match ${schema.pattern}`, value: '\u0000!~ no match ~!' });
+    if (
+      typeof schema.format === 'string' &&
+      ['email', 'uuid', 'date-time', 'date', 'ipv4', 'ipv6', 'uri', 'hostname'].includes(schema.format)
+    ) {
+      // "not-a-hostname" is a valid host name: a space is not.
+      const value = schema.format === 'hostname' ? 'not a host name' : `not-a-${schema.format}`;
+      out.push({ what: 'format', label: `is not a valid ${schema.format}`, value });
+    }
+  }
+  if (types.includes('number') || types.includes('integer')) {
+    if (typeof schema.maximum === 'number')
+      out.push({ what: 'above-maximum', label: `is above the maximum ${schema.maximum}`, value: schema.maximum + 1 });
+    if (typeof schema.minimum === 'number')
+      out.push({ what: 'below-minimum', label: `is below the minimum ${schema.minimum}`, value: schema.minimum - 1 });
+    if (typeof schema.exclusiveMaximum === 'number')
+      out.push({
+        what: 'at-exclusive-maximum',
+        label: `equals the exclusive maximum ${schema.exclusiveMaximum}`,
+        value: schema.exclusiveMaximum,
+      });
+    if (typeof schema.exclusiveMinimum === 'number')
+      out.push({
+        what: 'at-exclusive-minimum',
+        label: `equals the exclusive minimum ${schema.exclusiveMinimum}`,
+        value: schema.exclusiveMinimum,
+      });
+    if (typeof schema.multipleOf === 'number')
+      out.push({
+        what: 'not-multiple',
+        label: `is not a multiple of ${schema.multipleOf}`,
+        value: schema.multipleOf * 1.5 + (Number.isInteger(schema.multipleOf) ? 0 : 0.0001),
+      });
+    if (schema.format === 'int32')
+      out.push({ what: 'int32-overflow', label: 'is outside the int32 range', value: 2 ** 31 });
+  }
+  if (types.includes('array')) {
+    if (typeof schema.maxItems === 'number')
+      out.push({
+        what: 'too-many-items',
+        label: `has more than ${schema.maxItems} items`,
+        value: Array.from({ length: schema.maxItems + 1 }, () => exampleItem(schema)),
+      });
+    if (typeof schema.minItems === 'number' && schema.minItems > 0)
+      out.push({
+        what: 'too-few-items',
+        label: `has fewer than ${schema.minItems} items`,
+        value: Array.from({ length: schema.minItems - 1 }, () => exampleItem(schema)),
+      });
+    if (schema.uniqueItems)
+      out.push({
+        what: 'duplicate-items',
+        label: 'has duplicate items',
+        value: [exampleItem(schema), exampleItem(schema)],
+      });
+  }
+  if (Array.isArray(schema.enum)) {
+    const sample = schema.enum.find((v) => typeof v === 'string');
+    out.push({
+      what: 'enum',
+      label: `is not one of ${JSON.stringify(schema.enum)}`,
+      value: typeof sample === 'string' || types.includes('string') ? `${String(sample ?? '')}-not-in-enum` : 987654321,
+    });
+  }
+  if ('const' in schema)
+    out.push({
+      what: 'const',
+      label: `is not ${JSON.stringify(schema.const)}`,
+      value: typeof schema.const === 'string' ? `${schema.const}-not-const` : 'not-const',
+    });
+  return out;
+}
+
+export function exampleItem(schema: Schema): unknown {
+  const items = (schema.items ?? {}) as Schema;
+  if (Array.isArray(items.enum)) return items.enum[0];
+  const type = typesOf(items)[0];
+  return type === 'string'
+    ? 'x'
+    : type === 'integer' || type === 'number'
+      ? 1
+      : type === 'boolean'
+        ? true
+        : type === 'null'
+          ? null
+          : type === 'array'
+            ? []
+            : {};
+}
