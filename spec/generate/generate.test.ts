@@ -259,3 +259,28 @@ describe('wild strings', () => {
     expect(values.some((v) => /[\u0000-\u001f]/.test(v))).toBe(true);
   });
 });
+
+describe('formats cover their whole valid space in generated cases', () => {
+  const sample = (format: string) => {
+    const schema = { type: 'string', format };
+    const validator = compiler.compile(schema);
+    const values = fc.sample(valueArbitrary(schema, { style: 'wild' }), { numRuns: 400, seed: 8 });
+    for (const value of values) expect(validator.validate(value), String(value)).toEqual([]);
+    return values as string[];
+  };
+
+  it('date-times with offsets, fractions and a lower-case t', () => {
+    const values = sample('date-time');
+    expect(values.some((v) => /[+-]\d\d:\d\d$/.test(v) && !v.endsWith('+00:00'))).toBe(true);
+    expect(values.some((v) => /\.\d{1,9}/.test(v))).toBe(true);
+    expect(values.some((v) => /\d\d:\d\d:\d\d(Z|[+-])/.test(v))).toBe(true);
+    expect(values.some((v) => v.includes('t'))).toBe(true);
+  });
+
+  it('emails with upper case and + tags, upper-case uuids', () => {
+    const emails = sample('email');
+    expect(emails.some((v) => /[A-Z]/.test(v))).toBe(true);
+    expect(emails.some((v) => v.split('@')[0]!.includes('+'))).toBe(true);
+    expect(sample('uuid').some((v) => /[A-F]/.test(v))).toBe(true);
+  });
+});

@@ -55,6 +55,35 @@ const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
   byte: () => fc.base64String({ maxLength: 64 }),
 };
 
+const OFFSETS = ['Z', 'z', '+00:00', '+05:30', '-08:00', '+14:00', '-12:00'];
+
+/** The whole valid space of the formats where storage likes to normalise: offsets and fractions in
+ * date-times, letter case and + tags in emails, upper-case uuids. Generated (wild) cases use these. */
+const WILD_FORMATS: Record<string, () => fc.Arbitrary<string>> = {
+  'date-time': () =>
+    fc
+      .tuple(
+        FORMATS.date!(),
+        FORMATS.time!(),
+        fc.nat({ max: 999_999_999 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.constantFrom(...OFFSETS),
+        fc.boolean(),
+      )
+      .map(([date, time, fraction, digits, offset, lowerT]) => {
+        const seconds = time.slice(0, 8);
+        const fractionText = digits === 0 ? '' : `.${String(fraction).padStart(9, '0').slice(0, digits)}`;
+        return `${date}${lowerT ? 't' : 'T'}${seconds}${fractionText}${offset}`;
+      }),
+  email: () =>
+    fc.tuple(fc.emailAddress(), fc.constantFrom('', '+tag', '+Test.1'), fc.boolean()).map(([email, tag, upper]) => {
+      const [local, domain] = email.split('@') as [string, string];
+      const named = `${upper ? local.charAt(0).toUpperCase() + local.slice(1) : local}${tag}`;
+      return `${named}@${upper ? domain.toUpperCase() : domain}`;
+    }),
+  uuid: () => fc.tuple(fc.uuid(), fc.boolean()).map(([uuid, upper]) => (upper ? uuid.toUpperCase() : uuid)),
+};
+
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -62,7 +91,10 @@ function pad(value: number): string {
 export function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const declaredMax = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
-  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+  const format =
+    typeof schema.format === 'string'
+      ? ((options.style === 'wild' ? WILD_FORMATS[schema.format] : undefined) ?? FORMATS[schema.format])
+      : undefined;
   if (typeof schema.pattern === 'string') {
     const matching = patternArbitrary(schema.pattern);
     if (!matching) return fc.constant(UNSATISFIABLE as unknown as string);
