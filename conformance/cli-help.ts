@@ -32,11 +32,26 @@ Flags:
   --skip a,b              skip these checks
   --junit FILE            write a JUnit XML report
   --json FILE             write a JSON report
+  --har FILE              write every exchange as HAR 1.2 (secrets redacted)
+  --include EXPR          test only matching operations; repeatable; EXPR is operationId:NAME,
+                          tag:NAME, method:GET or path:GLOB (e.g. path:/categories*)
+  --exclude EXPR          leave matching operations out (listed as skipped); repeatable
+  --shard I/N             test shard I of N (a deterministic split; sequences go with their
+                          collection's create operation); merge with npm run conformance:merge
+  --header 'Name: value'  send this header on every request; repeatable; values never printed
+  --rate-limit N          at most N requests per second over the whole run
+  --ca-file FILE          trust the authorities in this PEM bundle too; repeatable
+                          (NODE_EXTRA_CA_CERTS works as well)
+  --insecure              no certificate verification (the report says so)
+  --client-cert FILE      client certificate for mutual TLS (PEM), with --client-key FILE
+  --client-key FILE       its private key (PEM)
+  --proxy URL             send through this proxy (overrides HTTPS_PROXY/HTTP_PROXY; NO_PROXY holds)
   --quiet                 no progress lines
   --help                  this text
 
 Environment: CONFORMANCE_API_KEY, CONFORMANCE_AUTH_<NAME>, CONFORMANCE_BASE_URL; GITHUB_STEP_SUMMARY (when set, a markdown
-summary is appended to that file).
+summary is appended to that file); HTTPS_PROXY, HTTP_PROXY (read as http_proxy, lower case only, as
+curl does), ALL_PROXY, NO_PROXY, each also in lower case; NODE_EXTRA_CA_CERTS.
 
 Checks:
 ${CHECKS.map((check) => `  ${check.name.padEnd(34)} ${check.rule}`).join('\n')}

@@ -169,3 +169,39 @@ describe('on GitHub Actions', () => {
     expect(text).toMatch(/\| check \| `listCategories` \| `createCategory` \|/);
   });
 });
+
+describe('npm run conformance:merge', () => {
+  const MERGE = fileURLToPath(new URL('../dist/conformance/merge-cli.js', import.meta.url));
+  const merge = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [MERGE, ...args]);
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('merges shard reports into one verdict, one JSON and one JUnit file', async () => {
+    const dir = reports();
+    const shards = [1, 2].map((index) => join(dir, `shard-${index}.json`));
+    for (const [index, file] of shards.entries()) {
+      const { code } = await run(['--seed', '6', '--shard', `${index + 1}/2`, '--json', file, '--quiet']);
+      expect(code).toBe(0);
+    }
+    const { code, stdout } = await merge(['--json', join(dir, 'all.json'), '--junit', join(dir, 'all.xml'), ...shards]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/CONFORMANT/);
+    const merged = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8'));
+    const tested = merged.operations.filter((o: { skipped?: string }) => !o.skipped).map((o: { id: string }) => o.id);
+    expect(tested.sort()).toEqual(['createCategory', 'listCategories']);
+    const junit = new XMLParser({ ignoreAttributes: false }).parse(readFileSync(join(dir, 'all.xml'), 'utf8'));
+    expect(Number(junit.testsuites['@_failures'])).toBe(0);
+  });
+
+  it('refuses what is not a report, with exit 2', async () => {
+    const { code, stderr } = await merge(['--json', join(reports(), 'x.json'), MERGE]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/not a readable JSON report/);
+  });
+});

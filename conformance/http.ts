@@ -2,6 +2,7 @@
 // whole exchange and a cap on the response size; redirects are never followed.
 import http from 'node:http';
 import https from 'node:https';
+import { Agents, type TransportOptions } from './agents.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -45,6 +46,7 @@ export interface ClientOptions {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly concurrency: number;
+  readonly transport?: TransportOptions;
 }
 
 // Certificate problems: the target cannot be trusted, which is not a fault of its API.
@@ -66,6 +68,11 @@ function classify(error: NodeJS.ErrnoException): TransportFault {
   if (error.code && TLS_CODES.has(error.code)) {
     return { kind: 'tls', message: `the certificate could not be trusted (${error.code}: ${error.message})` };
   }
+  // A TLS alert from the server: it refused the handshake (no or a wrong client certificate, say).
+  if (error.code?.startsWith('ERR_SSL_')) {
+    const reason = /(?:tlsv\d+ |sslv\d+ )?alert [a-z ]+/i.exec(error.message)?.[0] ?? error.message.split('\n')[0];
+    return { kind: 'tls', message: `the TLS handshake failed (${error.code}: ${reason})` };
+  }
   switch (error.code) {
     case 'ECONNREFUSED':
       return { kind: 'refused', message: 'connection refused' };
@@ -86,13 +93,10 @@ function classify(error: NodeJS.ErrnoException): TransportFault {
 }
 
 export class HttpClient {
-  private readonly agents: { http: http.Agent; https: https.Agent };
+  private readonly agents: Agents;
 
   constructor(private readonly options: ClientOptions) {
-    this.agents = {
-      http: new http.Agent({ keepAlive: true, maxSockets: options.concurrency }),
-      https: new https.Agent({ keepAlive: true, maxSockets: options.concurrency }),
-    };
+    this.agents = new Agents(options.concurrency, options.transport);
   }
 
   send(request: HttpRequest): Promise<Exchange> {
@@ -117,7 +121,9 @@ export class HttpClient {
       const req = transport.request(url, {
         method: request.method,
         headers,
-        agent: url.protocol === 'https:' ? this.agents.https : this.agents.http,
+        agent: this.agents.for(url),
+        // The target's TLS settings, also through a proxy's tunnel.
+        ...(url.protocol === 'https:' ? this.agents.tls : {}),
       });
       // A deadline that fires late because this process was busy (generating a large case, say)
       // gives the request back the time the process took from it, once: the target is not blamed
@@ -168,7 +174,6 @@ export class HttpClient {
   }
 
   close(): void {
-    this.agents.http.destroy();
-    this.agents.https.destroy();
+    this.agents.destroy();
   }
 }

@@ -3,6 +3,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CollectionSpec, type Contract, findCollections, loadContract, type Operation } from '../spec/index.js';
+import type { TransportOptions } from './agents.js';
 import { canAuthenticate, secretsOf } from './auth-variants.js';
 import { CHECK_NAMES, CHECKS } from './checks.js';
 import { gatherFacts, judge, parseBody, type Scope } from './evaluate.js';
@@ -13,8 +14,10 @@ import { PlanContext, planOperation } from './plan/index.js';
 import { runItemLifecycle } from './plan/lifecycle.js';
 import { runSequences, type SequenceRunner } from './plan/sequences.js';
 import { runProperty } from './property.js';
+import { proxySecrets } from './proxy.js';
 import { type OperationResult, Recorder } from './recorder.js';
 import { createRedactor, redactDeep } from './redact.js';
+import { type Selection, unselected } from './select.js';
 import { SAFE_METHODS, Sender } from './sender.js';
 
 export type Target = { readonly baseUrl: string } | { readonly app: RequestListener };
@@ -39,6 +42,16 @@ export interface RunOptions {
   /** Only these checks (names); default all. */
   readonly checks?: readonly string[];
   readonly skip?: readonly string[];
+  /** Which operations to test: --include/--exclude filters and --shard I/N. */
+  readonly selection?: Selection;
+  /** Headers sent on every request (--header); their values are redacted like the key. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** At most this many requests per second (--rate-limit). */
+  readonly rateLimit?: number;
+  /** TLS and proxy settings (--ca-file, --insecure, --client-cert/--client-key, --proxy). */
+  readonly transport?: TransportOptions;
+  /** Called with every exchange sent, unredacted (the HAR writer redacts). */
+  readonly onExchange?: (exchange: Exchange, startedAt: Date) => void;
   readonly onProgress?: (message: string) => void;
   /** Called once for each new distinct failure, as soon as it is found. */
   readonly onFailure?: (violation: Violation) => void;
@@ -62,6 +75,8 @@ export interface RunResult {
   readonly error?: string;
   /** Why the run stopped early, if it did (e.g. the target stopped answering). */
   readonly aborted?: string;
+  /** Certificates were not verified (--insecure). */
+  readonly insecure?: boolean;
 }
 
 export class RunError extends Error {}
@@ -78,6 +93,20 @@ export const DEFAULTS = {
 /** A random seed, printed so that the run can be replayed. */
 export function chooseSeed(): number {
   return (Math.random() * 2 ** 31) | 0;
+}
+
+/** Every secret a run holds besides credentials: --header values and proxy credentials. */
+export function runSecrets(options: Pick<RunOptions, 'headers' | 'transport'>): string[] {
+  const env = options.transport?.env ?? process.env;
+  const proxies = [
+    options.transport?.proxy,
+    env.https_proxy,
+    env.HTTPS_PROXY,
+    env.http_proxy,
+    env.all_proxy,
+    env.ALL_PROXY,
+  ];
+  return [...Object.values(options.headers ?? {}), ...proxies.flatMap(proxySecrets)].filter((s) => s.length > 0);
 }
 
 /** Check names that are not in the registry. */
@@ -101,8 +130,14 @@ async function startTarget(target: Target): Promise<{ baseUrl: string; server?: 
   return { baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-function skipReason(options: RunOptions, operation: Operation): string | undefined {
+function skipReason(
+  options: RunOptions,
+  operation: Operation,
+  unselectedReasons: ReadonlyMap<Operation, string>,
+): string | undefined {
   if (operation.unspecified) return 'x-unspecified: the document names it but does not show its behaviour';
+  const unselectedBecause = unselectedReasons.get(operation);
+  if (unselectedBecause) return unselectedBecause;
   const finals = operation.responses.filter((r) => !/^1(\d\d|XX)$/i.test(r.status));
   if (finals.length === 0) return 'the document lists only informational (1xx) statuses, which are never final answers';
   if (options.readOnly && !SAFE_METHODS.has(operation.method)) return '--read-only: no writes are sent';
@@ -119,7 +154,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const seed = options.seed ?? chooseSeed();
   const checks = selectChecks(options);
   const contract = options.contract ?? (await loadContract(options.spec));
-  const redact = createRedactor(options.apiKey, secretsOf(options, contract.operations));
+  const redact = createRedactor(options.apiKey, [...secretsOf(options, contract.operations), ...runSecrets(options)]);
+  const leftOut = unselected(contract.operations, options.selection ?? {});
   const progress = (message: string) => options.onProgress?.(redact(message));
   const { baseUrl: targetUrl, server } = await startTarget(options.target);
   // A base URL is the service's base address, taken as given; an in-process app gets the document's base path.
@@ -127,7 +163,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
 
   const recorder = new Recorder(contract.operations, {
     checks,
-    skipReason: (operation) => skipReason(options, operation),
+    skipReason: (operation) => skipReason(options, operation, leftOut),
     onProgress: progress,
     ...(options.onFailure
       ? { onFailure: (violation: Violation) => options.onFailure?.(redactDeep(violation, redact)) }
@@ -139,7 +175,13 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     concurrency: options.concurrency ?? DEFAULTS.concurrency,
     maxWrites: options.readOnly ? 0 : (options.maxWrites ?? DEFAULTS.maxWrites),
-    onSent: recorder.countExchange,
+    ...(options.headers ? { headers: options.headers } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
+    onSent: (testCase, exchange) => {
+      recorder.countExchange(testCase, exchange);
+      options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));
+    },
     onProgress: progress,
   });
   const collections = findCollections(contract);
@@ -220,7 +262,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   };
   const testable = contract.operations.filter((operation) => !recorder.resultOf(operation).skipped);
   try {
-    if (testable.length === 0) {
+    // A shard that the split leaves nothing to (more jobs than operations) has done its part.
+    const emptyShard = options.selection?.shard !== undefined && testable.length === 0;
+    if (testable.length === 0 && !emptyShard) {
       const reasons = [...new Set(recorder.operations.map((r) => r.skipped))].join('; ');
       throw new RunError(`nothing to test: ${reasons}`);
     }
@@ -265,7 +309,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     for (const what of missing) recorder.noteNoValidInput(operation, what, baseUrl);
   }
   const { failures, notes } = recorder.violations();
-  const tested = recorder.operations.some((r) => r.requests > 0);
+  const tested = recorder.operations.some((r) => r.requests > 0) || testable.length === 0;
   const exitCode = sender.unreachable || !tested ? 2 : failures.length > 0 ? 1 : 0;
   const error = sender.unreachable ?? (!tested ? 'nothing was tested' : undefined);
   // The one boundary: everything the result holds that may carry data is redacted before anyone
@@ -278,12 +322,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     requests: sender.requests,
     writes: sender.writes,
     operations: recorder.operations,
-    violations: redactDeep(failures, redact),
+    // A target that could not be reached is no violation: the run could not run.
+    violations: sender.unreachable ? [] : redactDeep(failures, redact),
     notes: redactDeep(notes, redact),
     checks: checks.map((check) => check.name),
     created: redactDeep(creations.created(), redact),
     exitCode,
     ...(error ? { error: redact(error) } : {}),
     ...(sender.aborted ? { aborted: redact(sender.aborted) } : {}),
+    ...(options.transport?.insecure ? { insecure: true } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // for 429s, and the target's health (unreachable at the first request, or stopped answering).
 
 import type { Operation } from '../spec/index.js';
+import type { TransportOptions } from './agents.js';
 import { encodeBody } from './encode-body.js';
 import { type Exchange, HttpClient, type HttpRequest } from './http.js';
 import type { TestCase } from './model.js';
@@ -12,6 +13,11 @@ export interface SenderOptions {
   readonly maxResponseBytes: number;
   readonly concurrency: number;
   readonly maxWrites: number;
+  /** Headers sent on every request (--header), below the case's own. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** At most this many requests per second over the whole run (--rate-limit). */
+  readonly rateLimit?: number;
+  readonly transport?: TransportOptions;
   /** Called for every exchange that happened (not for cases left unsent). */
   readonly onSent: (testCase: TestCase, exchange: Exchange) => void;
   readonly onProgress: (message: string) => void;
@@ -46,7 +52,11 @@ function doubleQuoted(text: string): string {
   return text.replace(/[$`"\\]/g, '\\$&');
 }
 
-export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
+export function buildRequest(
+  baseUrl: string,
+  testCase: TestCase,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): HttpRequest {
   // Literal parts are encoded where a URL cannot carry them raw (#, ?, spaces); values always.
   const params = testCase.pathParams ?? {};
   const path = testCase.operation.path
@@ -57,7 +67,11 @@ export function buildRequest(baseUrl: string, testCase: TestCase): HttpRequest {
       return encodeURI(part).replace(/#/g, '%23').replace(/\?/g, '%3F');
     })
     .join('');
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'pet-catalog-conformance' };
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    accept: 'application/json',
+    'user-agent': 'pet-catalog-conformance',
+  };
   const shellHeaders: Record<string, string> = {};
   const query: string[] = [];
   const shellQuery: string[] = [];
@@ -174,7 +188,9 @@ export class Sender {
     const exchange = await this.limit(async () => {
       const late = this.refusal(testCase, false);
       if (late) return this.skip(testCase, late);
-      const sent = await this.sendWithRateLimitRetries(buildRequest(this.options.baseUrl, testCase));
+      const sent = await this.sendWithRateLimitRetries(
+        buildRequest(this.options.baseUrl, testCase, this.options.headers),
+      );
       return sent ?? this.skip(testCase, `the run stopped sending: ${this.aborted}`);
     });
     if (isWrite) this.reservedWrites--;
@@ -212,12 +228,25 @@ export class Sender {
   private async sendWithRateLimitRetries(request: HttpRequest): Promise<Exchange | undefined> {
     for (let attempt = 0; ; attempt++) {
       if (this.aborted) return undefined;
+      await this.pace();
       const exchange = await this.client.send(request);
       if (!exchange.ok || exchange.response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return exchange;
       const retryAfter = Number(exchange.response.headers['retry-after']);
       const waitMs = Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 2_000) : 500;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
+  }
+
+  private nextSlot = 0;
+
+  /** Spaces requests 1/N s apart over the whole run, retries included (--rate-limit N). */
+  private async pace(): Promise<void> {
+    if (!this.options.rateLimit) return;
+    const interval = 1000 / this.options.rateLimit;
+    const now = performance.now();
+    const slot = Math.max(now, this.nextSlot);
+    this.nextSlot = slot + interval;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
   }
 
   close(): void {

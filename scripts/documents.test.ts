@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
+import { mergeResults } from '../conformance/merge.js';
+import type { RunOptions } from '../conformance/run.js';
 import { createMockApp } from '../mock/index.js';
 import { describeIssues, loadContract, responseFor } from '../spec/index.js';
 
@@ -170,5 +172,37 @@ describe('valid input the generators cannot build', () => {
     expect(note?.message).toMatch(/no request body that the schema accepts/);
     const operation = result.operations.find((o) => o.id === 'recordMeasurement')!;
     expect(operation.checks.positive_data_acceptance!.applied).toBe(0);
+  });
+});
+
+describe('a sharded run', () => {
+  it('shards together test every operation exactly once, and merge into the full run', async () => {
+    const shopContract = await loadContract(`${folder}shop-openapi.yaml`);
+    const app = createMockApp({ contract: shopContract, apiKeys: [KEY] });
+    const runShop = (selection?: RunOptions['selection']) =>
+      runConformance({
+        target: { app },
+        contract: shopContract,
+        apiKey: KEY,
+        seed: 4,
+        runs: 3,
+        // Each shard has its own write budget: the full run gets room for everything too.
+        maxWrites: 5000,
+        ...(selection ? { selection } : {}),
+      });
+    const full = await runShop();
+    const shards = await Promise.all([1, 2, 3].map((index) => runShop({ shard: { index, count: 3 } })));
+    const testedIn = (operation: string) =>
+      shards.filter((shard) => shard.operations.find((o) => o.id === operation && !o.skipped)).length;
+    for (const operation of full.operations.filter((o) => !o.skipped))
+      expect(testedIn(operation.id), operation.id).toBe(1);
+    const outcomes = (result: typeof full) =>
+      result.operations.map((o) => [
+        o.id,
+        o.skipped ? 'skipped' : Object.entries(o.checks).map(([n, c]) => `${n}:${c.outcome}`),
+      ]);
+    const merged = mergeResults(shards);
+    expect(outcomes(merged)).toEqual(outcomes(full));
+    expect(merged.exitCode).toBe(full.exitCode);
   });
 });

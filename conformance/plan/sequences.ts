@@ -111,7 +111,8 @@ export async function runSequences(
   await readBack(collection, context, runner, creations.slice(0, 5), parent);
 
   // A client-sent id that collides with an existing item must not take it over.
-  const existing = before[0];
+  // An empty collection lends the first item the sequence created, so the check runs whatever the order.
+  const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' });
   if (!existing || runner.stopped()) return;
   const [body] = context.plainBodies(create, 1, 'client-id');
   const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };

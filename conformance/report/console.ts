@@ -49,6 +49,7 @@ export function consoleReport(result: RunResult, replay: string): string {
   out.push(
     `Target ${result.baseUrl}  seed ${result.seed}  ${result.requests} requests (${result.writes} writes) in ${(result.durationMs / 1000).toFixed(2)} s`,
   );
+  if (result.insecure) out.push('Warning: --insecure: TLS certificates were NOT verified.');
   if (tested.length > 0) {
     const rows = [
       ['check', ...tested.map((o) => o.id)],
