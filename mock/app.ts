@@ -10,6 +10,7 @@ import { answerPreflight, applyCors, type CorsPolicy, isPreflight } from './cors
 import { DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, DEFAULT_UNSPECIFIED_STATUS } from './defaults.js';
 import { ErrorShaper } from './error-shapes.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
+import { type JournalEntry, RequestJournal } from './journal.js';
 import { createMetaRouter } from './meta-routes.js';
 import { chain, type Next, pathOf, type Step } from './pipeline.js';
 import { createRouter } from './router.js';
@@ -62,6 +63,8 @@ export interface MockInfo {
   /** The same steps as the app's, for requests under the base path, without Express's
    * per-request set-up (prototype swaps, router layers): the running server's hot path. */
   readonly direct: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The request journal of one session (default: requests without X-Mock-Session), oldest first. */
+  readonly requests: (session?: string) => JournalEntry[];
 }
 
 export type MockApp = Express & { readonly mock: MockInfo };
@@ -146,15 +149,17 @@ export function createMockApp(options: MockOptions): MockApp {
     );
   }
 
+  const journal = new RequestJournal(contract, contract.basePath);
+
   // Declared once, run by both entry paths.
-  const entrySteps: readonly Step[] = [logRequests, corsHeaders, ...(latencyMs > 0 ? [addLatency] : [])];
+  const entrySteps: readonly Step[] = [logRequests, journal.step, corsHeaders, ...(latencyMs > 0 ? [addLatency] : [])];
 
   const app = express() as unknown as MockApp;
   app.disable('x-powered-by');
   app.disable('etag');
   app.set('query parser', false);
   app.use(...entrySteps);
-  app.use(createMetaRouter({ contract, store, isKey: createKeyMatcher(keys) }));
+  app.use(createMetaRouter({ contract, store, journal, isKey: createKeyMatcher(keys) }));
   app.use(...operationSteps);
   // Express recognises an error handler by its four parameters.
   app.use(sendErrorBody);
@@ -170,6 +175,7 @@ export function createMockApp(options: MockOptions): MockApp {
       store,
       seeded: new Map([...seeded].map(([path, c]) => [path, c.size])),
       direct: chain([...entrySteps, ...operationSteps], sendErrorBody),
+      requests: (session?: string) => journal.entries(session),
     }),
   });
   return app;

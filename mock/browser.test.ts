@@ -99,5 +99,12 @@ describe.skipIf(!BROWSER)('a page on another origin, in Chromium', () => {
     });
     expect(results.challenge).toMatch(/^Bearer/);
     expect(requests.some((r) => r.method === 'OPTIONS' && r.status === 204)).toBe(true);
+    // The journal, as an end-to-end suite would assert it: the page sent this POST with this body.
+    const journal = mock.requests();
+    const post = journal.find((entry) => entry.method === 'POST' && entry.status === 201);
+    expect(post?.body).toEqual({ name: 'From the browser 🐰', description: 'Ünïcödé' });
+    expect(post?.headers.origin).toBe(pageUrl.replace(/\/$/, ''));
+    expect(post?.headers.authorization).toBe('Bearer [REDACTED]');
+    expect(journal.some((entry) => entry.method === 'OPTIONS')).toBe(true);
   });
 });

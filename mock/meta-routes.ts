@@ -4,12 +4,14 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Contract } from '../spec/index.js';
 import { hasBearerKey, unauthorized } from './auth.js';
 import { sendError, sendJson } from './errors.js';
+import type { RequestJournal } from './journal.js';
 import { sessionOf } from './steps.js';
 import type { SessionStore } from './store.js';
 
 export interface MetaEnvironment {
   readonly contract: Contract;
   readonly store: SessionStore;
+  readonly journal: RequestJournal;
   readonly isKey: (candidate: string) => boolean;
 }
 
@@ -34,9 +36,28 @@ export function createMetaRouter(env: MetaEnvironment): Router {
     if (!hasBearerKey(req.headers.authorization, env.isKey)) {
       return sendError(res, unauthorized('Resetting the mock needs Authorization: Bearer <API_KEY>.'));
     }
-    const session = sessionOf(req) ?? new URL(req.url, 'http://mock.invalid').searchParams.get('session') ?? undefined;
+    const session = namedSession(req);
     env.store.reset(session);
     sendJson(res, 200, JSON.stringify(session === undefined ? { reset: 'all' } : { reset: 'session', session }));
   });
+  router.get('/__mock/requests', function listRequests(req: Request, res: Response) {
+    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
+      return sendError(res, unauthorized('The request journal needs Authorization: Bearer <API_KEY>.'));
+    }
+    sendJson(res, 200, JSON.stringify(env.journal.entries(namedSession(req))));
+  });
+  router.delete('/__mock/requests', function clearRequests(req: Request, res: Response) {
+    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
+      return sendError(res, unauthorized('The request journal needs Authorization: Bearer <API_KEY>.'));
+    }
+    const session = namedSession(req);
+    env.journal.clear(session);
+    sendJson(res, 200, JSON.stringify(session === undefined ? { cleared: 'all' } : { cleared: 'session', session }));
+  });
   return router;
+}
+
+/** The session a control request names: X-Mock-Session, else ?session=. */
+function namedSession(req: Request): string | undefined {
+  return sessionOf(req) ?? new URL(req.url, 'http://mock.invalid').searchParams.get('session') ?? undefined;
 }

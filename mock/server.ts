@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createMockApp, type MockApp, type MockOptions } from './app.js';
 import { errorBody } from './errors.js';
+import type { JournalEntry } from './journal.js';
 import { isMetaPath } from './meta-routes.js';
 
 export interface RunningMock {
@@ -13,6 +14,8 @@ export interface RunningMock {
   readonly origin: string;
   /** origin plus the document's base path, e.g. http://127.0.0.1:4010/v1 */
   readonly baseUrl: string;
+  /** The request journal of one session (default: requests without X-Mock-Session), oldest first. */
+  requests(session?: string): JournalEntry[];
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
     server,
     origin,
     baseUrl: `${origin}${options.contract.basePath}`,
+    requests: (session?: string) => app.mock.requests(session),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

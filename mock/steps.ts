@@ -9,6 +9,7 @@ import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
 import { SESSION_HEADER } from './defaults.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
+import { noteBody } from './journal.js';
 import { checkParameters } from './parameters.js';
 import { type Next, pathOf, type Step } from './pipeline.js';
 import type { Router } from './router.js';
@@ -77,7 +78,9 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     if (requestBody && !requestBody.required && !hasBody(req)) return {};
     const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
-    const value = decodeBody(await readBody(req, env.bodyLimit), media, boundary);
+    const raw = await readBody(req, env.bodyLimit);
+    noteBody(req, raw.toString('utf8'));
+    const value = decodeBody(raw, media, boundary);
     const issues = value === undefined ? [] : (media.validator?.validate(value) ?? []);
     if (issues.length > 0) {
       throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);

@@ -1,0 +1,165 @@
+// The request journal (WireMock's, for end-to-end suites): the last requests per session, oldest
+// first, so a test can assert what a page sent. Entries keep the raw parts; words and redaction
+// come when someone reads them, so the hot path only files a reference.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { Contract } from '../spec/index.js';
+import type { Next } from './pipeline.js';
+import { pathOf } from './pipeline.js';
+import { sessionOf } from './steps.js';
+
+export const JOURNAL_SIZE = 1000;
+const MAX_SESSIONS = 1000;
+const DEFAULT_SESSION = '';
+
+interface Filed {
+  readonly at: number;
+  readonly method: string;
+  readonly url: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly status: number;
+  readonly ms: number;
+  readonly body?: string;
+}
+
+export interface JournalEntry {
+  readonly at: string;
+  readonly method: string;
+  readonly path: string;
+  readonly query: Record<string, string | string[]>;
+  readonly headers: Record<string, string>;
+  readonly body?: unknown;
+  readonly status: number;
+  readonly durationMs: number;
+}
+
+// The body the operation steps read, noted for the journal (the stream can be read only once).
+const bodies = new WeakMap<IncomingMessage, string>();
+export function noteBody(req: IncomingMessage, text: string): void {
+  bodies.set(req, text);
+}
+
+/** Names of headers and query fields that carry credentials, from the document's schemes. */
+function credentialNames(contract: Contract): { headers: Set<string>; query: Set<string>; cookies: Set<string> } {
+  const names = {
+    headers: new Set(['authorization', 'proxy-authorization']),
+    query: new Set<string>(),
+    cookies: new Set<string>(),
+  };
+  for (const scheme of contract.operations.flatMap((operation) => operation.security.flat())) {
+    if (scheme.type !== 'apiKey' || !scheme.parameterName) continue;
+    if (scheme.in === 'query') names.query.add(scheme.parameterName);
+    else if (scheme.in === 'cookie') names.cookies.add(scheme.parameterName);
+    else names.headers.add(scheme.parameterName.toLowerCase());
+  }
+  return names;
+}
+
+const REDACTED = '[REDACTED]';
+
+export class RequestJournal {
+  private readonly sessions = new Map<string, Filed[]>();
+  private readonly secret: ReturnType<typeof credentialNames>;
+
+  constructor(
+    contract: Contract,
+    private readonly basePath: string,
+  ) {
+    this.secret = credentialNames(contract);
+  }
+
+  /** The step that files every request under the base path once its answer is sent. */
+  readonly step = (req: IncomingMessage, res: ServerResponse, next: Next): void => {
+    const url = req.url ?? '/';
+    if (url.startsWith(`${this.basePath}/`) || url === this.basePath) {
+      const started = performance.now();
+      res.once('finish', () => this.file(req, res.statusCode, performance.now() - started));
+    }
+    next();
+  };
+
+  private file(req: IncomingMessage, status: number, ms: number): void {
+    const session = sessionOf(req) ?? DEFAULT_SESSION;
+    let entries = this.sessions.get(session);
+    if (entries) this.sessions.delete(session);
+    else entries = [];
+    // Least recently used sessions go first: re-inserted, this one is now the newest.
+    this.sessions.set(session, entries);
+    if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    const body = bodies.get(req);
+    entries.push({
+      at: Date.now(),
+      method: req.method ?? '',
+      url: req.url ?? '/',
+      headers: req.headers,
+      status,
+      ms,
+      ...(body !== undefined ? { body } : {}),
+    });
+    if (entries.length > JOURNAL_SIZE) entries.shift();
+  }
+
+  /** One session's requests, oldest first, credentials redacted. */
+  entries(session = DEFAULT_SESSION): JournalEntry[] {
+    return (this.sessions.get(session) ?? []).map((filed) => this.describe(filed));
+  }
+
+  clear(session?: string): void {
+    if (session === undefined) this.sessions.clear();
+    else this.sessions.delete(session);
+  }
+
+  private describe(filed: Filed): JournalEntry {
+    const url = new URL(filed.url, 'http://mock.invalid');
+    const query: Record<string, string | string[]> = {};
+    for (const [name, value] of url.searchParams) {
+      const shown = this.secret.query.has(name) ? REDACTED : value;
+      const known = query[name];
+      query[name] = known === undefined ? shown : [...(Array.isArray(known) ? known : [known]), shown];
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(filed.headers)) {
+      if (value === undefined) continue;
+      const text = Array.isArray(value) ? value.join(', ') : value;
+      headers[name] = this.secret.headers.has(name)
+        ? redactCredential(text)
+        : name === 'cookie'
+          ? this.cookies(text)
+          : text;
+    }
+    return {
+      at: new Date(filed.at).toISOString(),
+      method: filed.method,
+      path: pathOf({ url: filed.url } as IncomingMessage),
+      query,
+      headers,
+      ...(filed.body !== undefined ? { body: parsed(filed.body) } : {}),
+      status: filed.status,
+      durationMs: Math.round(filed.ms * 100) / 100,
+    };
+  }
+
+  private cookies(header: string): string {
+    return header
+      .split(/;\s*/)
+      .map((pair) => {
+        const at = pair.indexOf('=');
+        return at > 0 && this.secret.cookies.has(pair.slice(0, at)) ? `${pair.slice(0, at)}=${REDACTED}` : pair;
+      })
+      .join('; ');
+  }
+}
+
+/** "Bearer abc" → "Bearer [REDACTED]": the scheme stays, so a test can still see which was used. */
+function redactCredential(value: string): string {
+  const match = /^(\S+)\s+\S/.exec(value);
+  return match ? `${match[1]} ${REDACTED}` : REDACTED;
+}
+
+/** A JSON body as its value, anything else as its text. */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
