@@ -4,8 +4,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Contract } from '../spec/index.js';
 import type { Next } from './pipeline.js';
-import { pathOf } from './pipeline.js';
-import { sessionOf } from './steps.js';
+import { pathOf, sessionOf } from './pipeline.js';
 
 export const JOURNAL_SIZE = 1000;
 const MAX_SESSIONS = 1000;

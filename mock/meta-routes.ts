@@ -5,7 +5,7 @@ import type { Contract } from '../spec/index.js';
 import { hasBearerKey, unauthorized } from './auth.js';
 import { sendError, sendJson } from './errors.js';
 import type { RequestJournal } from './journal.js';
-import { sessionOf } from './steps.js';
+import { sessionOf } from './pipeline.js';
 import type { SessionStore } from './store.js';
 
 export interface MetaEnvironment {

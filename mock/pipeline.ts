@@ -1,6 +1,7 @@
 // Middlewares on Node's own request and response, so one list of steps serves inside Express and on
 // the server's direct path alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SESSION_HEADER } from './defaults.js';
 
 export type Next = (error?: unknown) => void;
 export type Step = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
@@ -29,4 +30,10 @@ export function pathOf(req: IncomingMessage): string {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
+}
+
+/** The mock session a request names (X-Mock-Session), if any. */
+export function sessionOf(req: IncomingMessage): string | undefined {
+  const value = req.headers[SESSION_HEADER];
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }

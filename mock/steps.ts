@@ -6,12 +6,11 @@ import { describeIssues, type Operation, parseMediaType, responseFor } from '../
 import { type Authenticate, CHALLENGE } from './auth.js';
 import type { Behaviour } from './behaviours.js';
 import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
-import { SESSION_HEADER } from './defaults.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
 import { noteBody } from './journal.js';
 import { checkParameters } from './parameters.js';
-import { type Next, pathOf, type Step } from './pipeline.js';
+import { type Next, pathOf, type Step, sessionOf } from './pipeline.js';
 import type { Router } from './router.js';
 import type { SessionStore } from './store.js';
 
@@ -36,11 +35,6 @@ const MATCHED = Symbol('matched operation');
 type RoutedRequest = IncomingMessage & { [MATCHED]?: Matched };
 
 const FORCED_BY_PREFER = /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i;
-
-export function sessionOf(req: IncomingMessage): string | undefined {
-  const value = req.headers[SESSION_HEADER];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
 
 /** The operation a request was routed to, if routing found one. */
 export function matchedOperation(req: IncomingMessage): Operation | undefined {
