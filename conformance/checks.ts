@@ -1,11 +1,12 @@
 // Every check the runner applies: a named pure function with one signature, in one registry.
 // A check's name is its id in reports, flags and JUnit. One concern per check.
 import {
+  documentedMediaType,
   documentedStatuses,
-  isJsonMediaType,
-  mediaTypeMatches,
+  judgingMediaType,
   type Operation,
   parseMediaType,
+  statusFieldMismatch,
 } from '../spec/index.js';
 import { finding } from './findings.js';
 import type { Check, CheckContext, NamedCheck } from './model.js';
@@ -100,8 +101,8 @@ const statusCodeConformance: Check = (context) => {
 const contentTypeConformance: Check = (context) => {
   const documented = context.response?.content ?? [];
   if (!context.exchange.ok || documented.length === 0 || context.exchange.response.bytes === 0) return undefined;
+  if (documentedMediaType(context.response, contentTypeOf(context))) return [];
   const received = parseMediaType(contentTypeOf(context))?.essence;
-  if (received !== undefined && documented.some((media) => mediaTypeMatches(received, media.mediaType))) return [];
   return [finding('undocumented_content_type', { received, documented: documented.map((m) => m.mediaType) })];
 };
 
@@ -109,10 +110,7 @@ const contentTypeConformance: Check = (context) => {
 const responseSchemaConformance: Check = (context) => {
   const documented = context.response?.content ?? [];
   if (!context.exchange.ok || documented.length === 0) return undefined;
-  const essence = parseMediaType(contentTypeOf(context))?.essence;
-  const media =
-    documented.find((m) => m.mediaType.toLowerCase() === essence) ??
-    documented.find((m) => isJsonMediaType(m.mediaType));
+  const media = judgingMediaType(context.response, contentTypeOf(context));
   if (!media?.validator) return undefined;
   const status = context.exchange.response.status;
   if (context.body.kind === 'empty') return [finding('missing_body', { mediaType: media.mediaType, status })];
@@ -131,13 +129,11 @@ const responseSchemaConformance: Check = (context) => {
 
 /** The body property marked x-repeats-http-status equals the HTTP status. */
 const errorStatusMatchesHttpStatus: Check = (context) => {
-  const property = context.response?.statusProperty;
-  if (!property || context.body.kind !== 'json' || !context.exchange.ok) return undefined;
-  const value = context.body.value as Record<string, unknown> | null;
-  if (typeof value !== 'object' || value === null || !(property in value)) return [];
+  if (!context.response?.statusProperty || context.body.kind !== 'json' || !context.exchange.ok) return undefined;
   const status = context.exchange.response.status;
-  if (value[property] === status) return [];
-  return [finding('status_field_mismatch', { property, value: value[property], status }, { pointer: `/${property}` })];
+  const mismatch = statusFieldMismatch(context.response, context.body.value, status);
+  if (!mismatch) return [];
+  return [finding('status_field_mismatch', { ...mismatch, status }, { pointer: `/${mismatch.property}` })];
 };
 
 /** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */

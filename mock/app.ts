@@ -13,10 +13,12 @@ import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import { type JournalEntry, RequestJournal } from './journal.js';
 import { createMetaRouter } from './meta-routes.js';
 import { chain, type Next, pathOf, type Step } from './pipeline.js';
+import { createProxyStep } from './proxy.js';
 import { createRouter } from './router.js';
 import { defaultSeedFile, readSeedFile, type SeedData, seedCollections } from './seed.js';
 import { createOperationSteps, matchedOperation } from './steps.js';
 import { SessionStore } from './store.js';
+import { type ContractViolation, ViolationLog } from './violations.js';
 
 export interface RequestLogEntry {
   readonly method: string;
@@ -45,6 +47,12 @@ export interface MockOptions {
   /** Status for operations without a behaviour. Default 501; 404 suits tools that fail on any 5xx. */
   readonly unspecifiedStatus?: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Validating proxy: forward every request under the base path to this upstream base URL. */
+  readonly proxy?: string;
+  /** With a proxy: a violating answer becomes a 502 Error, an invalid request the mock's own 400. */
+  readonly proxyStrict?: boolean;
+  /** Called once for each contract violation the proxy finds. */
+  readonly onViolation?: (violation: ContractViolation) => void;
 }
 
 export interface MockedOperation {
@@ -65,6 +73,8 @@ export interface MockInfo {
   readonly direct: (req: IncomingMessage, res: ServerResponse) => void;
   /** The request journal of one session (default: requests without X-Mock-Session), oldest first. */
   readonly requests: (session?: string) => JournalEntry[];
+  /** What the validating proxy found (empty unless --proxy). */
+  readonly violations: () => readonly ContractViolation[];
 }
 
 export type MockApp = Express & { readonly mock: MockInfo };
@@ -150,6 +160,20 @@ export function createMockApp(options: MockOptions): MockApp {
   }
 
   const journal = new RequestJournal(contract, contract.basePath);
+  const violations = new ViolationLog(options.onViolation);
+  // As a validating proxy, the operation steps give way to one step that forwards and judges.
+  const servingSteps: readonly Step[] = options.proxy
+    ? [
+        createProxyStep({
+          contract,
+          router,
+          upstream: options.proxy,
+          strict: options.proxyStrict === true,
+          bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
+          violations,
+        }) as Step,
+      ]
+    : operationSteps;
 
   // Declared once, run by both entry paths.
   const entrySteps: readonly Step[] = [logRequests, journal.step, corsHeaders, ...(latencyMs > 0 ? [addLatency] : [])];
@@ -159,8 +183,8 @@ export function createMockApp(options: MockOptions): MockApp {
   app.disable('etag');
   app.set('query parser', false);
   app.use(...entrySteps);
-  app.use(createMetaRouter({ contract, store, journal, isKey: createKeyMatcher(keys) }));
-  app.use(...operationSteps);
+  app.use(createMetaRouter({ contract, store, journal, violations, isKey: createKeyMatcher(keys) }));
+  app.use(...servingSteps);
   // Express recognises an error handler by its four parameters.
   app.use(sendErrorBody);
 
@@ -174,7 +198,8 @@ export function createMockApp(options: MockOptions): MockApp {
       operations,
       store,
       seeded: new Map([...seeded].map(([path, c]) => [path, c.size])),
-      direct: chain([...entrySteps, ...operationSteps], sendErrorBody),
+      direct: chain([...entrySteps, ...servingSteps], sendErrorBody),
+      violations: () => violations.list(),
       requests: (session?: string) => journal.entries(session),
     }),
   });

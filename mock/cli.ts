@@ -8,6 +8,9 @@ import { DEFAULT_API_KEY } from './defaults.js';
 import { MOCK_HELP, parseMockOptions, UsageError } from './options.js';
 import { readSeedFile, SeedError } from './seed.js';
 import { startMockServer } from './server.js';
+import type { ContractViolation } from './violations.js';
+
+const withoutUserinfo = (url: string): string => url.replace(/\/\/[^/@]*@/, '//');
 
 function logger(format: 'text' | 'json' | 'none'): ((entry: RequestLogEntry) => void) | undefined {
   if (format === 'none') return undefined;
@@ -47,6 +50,16 @@ async function main(): Promise<void> {
     latencyMs: options.latencyMs,
     unspecifiedStatus: options.unspecifiedStatus,
     ...(onRequest ? { onRequest } : {}),
+    ...(options.proxy
+      ? {
+          proxy: options.proxy,
+          proxyStrict: options.proxyStrict,
+          onViolation: (v: ContractViolation) =>
+            process.stderr.write(
+              `contract violation: ${v.check} · ${v.operation} · ${v.method} ${v.path} → ${v.status}: ${v.message}\n`,
+            ),
+        }
+      : {}),
     port: options.port,
     host: options.host,
   });
@@ -71,6 +84,11 @@ async function main(): Promise<void> {
     ),
     ...[...info.seeded].map(([path, count]) => `  seeded:     ${count} item(s) in ${path}`),
     `  document:   ${mock.origin}/openapi.yaml`,
+    ...(options.proxy
+      ? [
+          `  proxy:      every request under ${contract.basePath} goes to ${withoutUserinfo(options.proxy)}, judged by the document${options.proxyStrict ? ' (strict: violations answer 502)' : ''}; GET /__mock/violations`,
+        ]
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -7,11 +7,13 @@ import { sendError, sendJson } from './errors.js';
 import type { RequestJournal } from './journal.js';
 import { sessionOf } from './pipeline.js';
 import type { SessionStore } from './store.js';
+import type { ViolationLog } from './violations.js';
 
 export interface MetaEnvironment {
   readonly contract: Contract;
   readonly store: SessionStore;
   readonly journal: RequestJournal;
+  readonly violations: ViolationLog;
   readonly isKey: (candidate: string) => boolean;
 }
 
@@ -39,6 +41,19 @@ export function createMetaRouter(env: MetaEnvironment): Router {
     const session = namedSession(req);
     env.store.reset(session);
     sendJson(res, 200, JSON.stringify(session === undefined ? { reset: 'all' } : { reset: 'session', session }));
+  });
+  router.get('/__mock/violations', function listViolations(req: Request, res: Response) {
+    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
+      return sendError(res, unauthorized('The contract violations need Authorization: Bearer <API_KEY>.'));
+    }
+    sendJson(res, 200, JSON.stringify(env.violations.list()));
+  });
+  router.delete('/__mock/violations', function clearViolations(req: Request, res: Response) {
+    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
+      return sendError(res, unauthorized('The contract violations need Authorization: Bearer <API_KEY>.'));
+    }
+    env.violations.clear();
+    sendJson(res, 200, JSON.stringify({ cleared: 'all' }));
   });
   router.get('/__mock/requests', function listRequests(req: Request, res: Response) {
     if (!hasBearerKey(req.headers.authorization, env.isKey)) {

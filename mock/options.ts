@@ -24,6 +24,11 @@ export interface MockCliOptions {
   readonly latencyMs: number;
   readonly unspecifiedStatus: number;
   readonly log: 'text' | 'json' | 'none';
+  /** Validating proxy: the upstream's base URL. */
+  readonly proxy?: string;
+  readonly proxyStrict: boolean;
+  /** Reload the document and the seed file when they change. */
+  readonly watch: boolean;
   readonly help: boolean;
 }
 
@@ -56,6 +61,17 @@ Flags (each overrides its environment variable):
                                               does not show (default ${DEFAULT_UNSPECIFIED_STATUS}; 404 for tools that fail
                                               on any 5xx)
   --log text|json        MOCK_LOG             one line per request (default text)
+  --proxy URL            MOCK_PROXY           validating proxy: forward every request under the base
+                                              path to this upstream base URL (its base path included),
+                                              judge request and answer by the document, add
+                                              X-Contract-Violations: N; violations are logged and kept
+                                              in GET /__mock/violations
+  --proxy-strict         MOCK_PROXY_STRICT=1  a violating answer becomes a 502 Error
+                                              (contract_violation); an invalid request gets the mock's
+                                              400 without reaching the upstream
+  --watch                MOCK_WATCH=1         reload the document (and files it references) and the
+                                              seed file when they change; a broken edit keeps the
+                                              previous contract
   --quiet                                     no request log
   --help                                      this text
 
@@ -66,6 +82,8 @@ Requests:
   X-Mock-Session: <id>            a private copy of the seeded store for this id
   Prefer: code=401                force a status the document lists for the operation
   POST /__mock/reset              reset one session (X-Mock-Session or ?session=) or all; needs the key
+  GET /__mock/requests            the request journal of a session (the last 1000); DELETE clears; needs the key
+  GET /__mock/violations          what the validating proxy found; DELETE clears; needs the key
   GET /openapi.yaml, /openapi.json, /__mock/health
 
 Exit codes: 0 stopped by SIGINT/SIGTERM; 2 bad flags, invalid document or seed, port in use.
@@ -114,6 +132,9 @@ const MOCK_FLAGS = {
   latency: { type: 'string' },
   'unspecified-status': { type: 'string' },
   log: { type: 'string' },
+  proxy: { type: 'string' },
+  'proxy-strict': { type: 'boolean' },
+  watch: { type: 'boolean' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -137,6 +158,14 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
   const spec = flags.spec ?? env.MOCK_SPEC;
   const empty = flags.empty === true || env.MOCK_EMPTY === '1' || env.MOCK_EMPTY === 'true';
   if (empty && seedFile) throw new UsageError('--empty and --seed-file exclude each other');
+  const proxy = flags.proxy ?? env.MOCK_PROXY;
+  if (proxy !== undefined && !/^https?:\/\/[^/]/.test(proxy)) {
+    throw new UsageError(
+      `--proxy must be the upstream's http(s) base URL, e.g. https://staging.example.com/v1, not "${proxy}"`,
+    );
+  }
+  const proxyStrict = flags['proxy-strict'] === true || env.MOCK_PROXY_STRICT === '1';
+  if (proxyStrict && !proxy) throw new UsageError('--proxy-strict needs --proxy URL');
   return {
     port: port(flags.port ?? env.PORT),
     host: flags.host ?? env.HOST ?? '127.0.0.1',
@@ -152,6 +181,9 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     latencyMs: integer('--latency', flags.latency ?? env.MOCK_LATENCY_MS, 0, 0),
     unspecifiedStatus: errorStatus(flags['unspecified-status'] ?? env.MOCK_UNSPECIFIED_STATUS),
     log,
+    ...(proxy ? { proxy } : {}),
+    proxyStrict,
+    watch: flags.watch === true || env.MOCK_WATCH === '1',
     help: flags.help === true,
   };
 }
