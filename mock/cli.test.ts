@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,5 +174,54 @@ describe('start-up errors are one line and exit 2', () => {
     ]) {
       expect(output).toContain(word);
     }
+  });
+});
+
+describe('npm start -- --watch', () => {
+  it('serves an operation added to the document without a restart, keeps the data, and survives a broken edit', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'watch-'));
+    const document = join(folder, 'openapi.yaml');
+    const original = readFileSync(fileURLToPath(new URL('../spec/openapi.yaml', import.meta.url)), 'utf8');
+    writeFileSync(document, original);
+    const { baseUrl, output, child } = await start(['--spec', document, '--watch']);
+    expect(output()).toMatch(/watching: {3}.*openapi\.yaml/);
+    let all = output();
+    child.stderr.on('data', (chunk: Buffer) => (all += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (all += chunk));
+    const until = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        const look = () => pattern.test(all) && resolve();
+        child.stdout.on('data', look);
+        child.stderr.on('data', look);
+        look();
+      });
+    const auth = { authorization: 'Bearer dev-key', 'content-type': 'application/json' };
+    const created = await fetch(`${baseUrl}/categories`, { method: 'POST', headers: auth, body: '{"name":"Kept"}' });
+    const id = ((await created.json()) as { id: number }).id;
+    expect((await fetch(`${baseUrl}/categories/${id}`, { headers: auth })).status).toBe(404);
+
+    const read = `  /categories/{categoryId}:
+    get:
+      operationId: readCategory
+      security: [{ bearerAuth: [] }]
+      parameters:
+        - { name: categoryId, in: path, required: true, schema: { type: integer, format: int64 } }
+      responses:
+        '200':
+          description: The category.
+          content: { application/json: { schema: { $ref: '#/components/schemas/Category' } } }
+        '404':
+          description: No such category.
+          content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }
+`;
+    writeFileSync(document, original.replace('  /pets/{petId}:\n', `${read}  /pets/{petId}:\n`));
+    await until(/reloaded after a change to .*openapi\.yaml: \d+ operation\(s\), data kept/);
+    const answer = await fetch(`${baseUrl}/categories/${id}`, { headers: auth });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id, name: 'Kept' });
+
+    writeFileSync(document, `${original}\n  broken: [unclosed\n`);
+    await until(/reload failed, the previous contract stays: /);
+    expect((await fetch(`${baseUrl}/categories/${id}`, { headers: auth })).status).toBe(200);
   });
 });

@@ -1,14 +1,16 @@
 #!/usr/bin/env -S node --max-semi-space-size=2
+import { relative, resolve } from 'node:path';
 // `npm start`: the mock on a port, with a start-up banner and one log line per request.
 // --max-semi-space-size=2 (here and in package.json) caps V8's young generation, which otherwise
 // grows to tens of MB under load and lifts RSS past 100 MB.
 import { ContractError, loadContract } from '../spec/index.js';
-import type { RequestLogEntry } from './app.js';
+import type { MockOptions, RequestLogEntry } from './app.js';
 import { DEFAULT_API_KEY } from './defaults.js';
-import { MOCK_HELP, parseMockOptions, UsageError } from './options.js';
+import { MOCK_HELP, type MockCliOptions, parseMockOptions, UsageError } from './options.js';
 import { readSeedFile, SeedError } from './seed.js';
-import { startMockServer } from './server.js';
+import { type RunningMock, startMockServer } from './server.js';
 import type { ContractViolation } from './violations.js';
+import { documentFiles, type Watcher, watchFiles } from './watch.js';
 
 const withoutUserinfo = (url: string): string => url.replace(/\/\/[^/@]*@/, '//');
 
@@ -31,14 +33,16 @@ async function main(): Promise<void> {
   }
   const contract = await loadContract(options.spec, { strictExamples: options.strictExamples });
   for (const warning of contract.warnings) process.stderr.write(`warning: ${warning}\n`);
-  const seed = options.empty
-    ? { seed: null }
-    : options.seedFile
-      ? (() => {
-          const { data, name } = readSeedFile(options.seedFile!);
-          return { seed: data, seedName: name };
-        })()
-      : {};
+  const readSeed = () =>
+    options.empty
+      ? { seed: null }
+      : options.seedFile
+        ? (() => {
+            const { data, name } = readSeedFile(options.seedFile!);
+            return { seed: data, seedName: name };
+          })()
+        : {};
+  const seed = readSeed();
   const onRequest = logger(options.log);
   const mock = await startMockServer({
     contract,
@@ -69,6 +73,7 @@ async function main(): Promise<void> {
     mock.close().then(() => process.exit(0));
     setTimeout(() => process.exit(0), 3_000).unref();
   };
+  const watcher = options.watch ? startWatching(options, contract.file, mock, readSeed) : undefined;
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   const info = mock.app.mock;
@@ -89,8 +94,38 @@ async function main(): Promise<void> {
           `  proxy:      every request under ${contract.basePath} goes to ${withoutUserinfo(options.proxy)}, judged by the document${options.proxyStrict ? ' (strict: violations answer 502)' : ''}; GET /__mock/violations`,
         ]
       : []),
+    ...(watcher
+      ? [`  watching:   ${watcher.files.map((file) => relative(process.cwd(), file) || file).join(', ')}`]
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** --watch: a changed document reloads with the sessions' data kept; a changed seed file reseeds.
+ * A broken edit keeps the previous contract and says why in one line. */
+function startWatching(
+  options: MockCliOptions,
+  documentFile: string,
+  mock: RunningMock,
+  readSeed: () => Pick<MockOptions, 'seed' | 'seedName'>,
+): Watcher {
+  const seedFile = options.seedFile ? resolve(options.seedFile) : undefined;
+  const files = [...documentFiles(documentFile), ...(seedFile ? [seedFile] : [])];
+  return watchFiles(files, async (changed) => {
+    const seedChanged = seedFile !== undefined && changed.includes(seedFile);
+    try {
+      const contract = await loadContract(documentFile, { strictExamples: options.strictExamples });
+      mock.reload({ contract, ...(seedChanged ? readSeed() : {}) }, !seedChanged);
+      const what = changed.map((file) => relative(process.cwd(), file) || file).join(', ');
+      process.stdout.write(
+        `reloaded after a change to ${what}: ${contract.operations.length} operation(s)${seedChanged ? ', data reseeded' : ', data kept'}\n`,
+      );
+      return documentFiles(documentFile);
+    } catch (error) {
+      process.stderr.write(`reload failed, the previous contract stays: ${(error as Error).message.split('\n')[0]}\n`);
+      return [];
+    }
+  });
 }
 
 main().catch((error: unknown) => {

@@ -16,6 +16,11 @@ export interface RunningMock {
   readonly baseUrl: string;
   /** The request journal of one session (default: requests without X-Mock-Session), oldest first. */
   requests(session?: string): JournalEntry[];
+  /**
+   * Serves a new document (or seed) from the next request on, without a restart: the sessions
+   * keep their data for the collections that still exist, unless `keepData` is false.
+   */
+  reload(changes: Partial<MockOptions>, keepData?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -31,8 +36,10 @@ export function mockListener(app: MockApp): RequestListener {
 }
 
 export async function startMockServer(options: MockOptions & { port?: number; host?: string }): Promise<RunningMock> {
-  const app = createMockApp(options);
-  const server = createServer(mockListener(app));
+  let current = options;
+  let app = createMockApp(current);
+  let listener = mockListener(app);
+  const server = createServer((req, res) => listener(req, res));
   server.on('clientError', answerClientError);
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.
   server.headersTimeout = 20_000;
@@ -50,11 +57,22 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${shownHost}:${address.port}`;
   return {
-    app,
+    get app() {
+      return app;
+    },
     server,
     origin,
-    baseUrl: `${origin}${options.contract.basePath}`,
+    get baseUrl() {
+      return `${origin}${app.mock.contract.basePath}`;
+    },
     requests: (session?: string) => app.mock.requests(session),
+    reload(changes: Partial<MockOptions>, keepData = true) {
+      current = { ...current, ...changes };
+      const next = createMockApp(current);
+      if (keepData) next.mock.store.adopt(app.mock.store);
+      app = next;
+      listener = mockListener(next);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -140,6 +140,24 @@ export class SessionStore {
     return collections;
   }
 
+  /** The data of the store this one replaces, for the collections that still exist. */
+  adopt(previous: SessionStore): void {
+    const templates = [...this.seeded.keys()].map(
+      (template) =>
+        new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]*\\?\}/g, '\\{[^}]*\\}')}$`),
+    );
+    const keep = (from: ReadonlyMap<string, Collection>, into: Map<string, Collection>) => {
+      for (const [key, collection] of from)
+        if (templates.some((template) => template.test(key))) into.set(key, collection);
+    };
+    keep(previous.defaultCollections, this.defaultCollections);
+    for (const [session, collections] of previous.sessions) {
+      const mine = copyAll(this.seeded);
+      keep(collections, mine);
+      this.sessions.set(session, mine);
+    }
+  }
+
   /** Back to the seed: one session, or everything when no session is named. */
   reset(session?: string): void {
     if (session !== undefined) {
