@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,8 @@ import { runConformance } from '../conformance/index.js';
 import { startReferenceServer } from '../fixtures/reference-server.js';
 import { DEFAULT_API_KEY } from '../mock/defaults.js';
 import { loadContract } from '../spec/index.js';
+import { proxyLatency } from './bench-proxy.js';
+import { type Server, spawnServer, stop } from './bench-servers.js';
 import { writeBigDocument } from './big-document.js';
 import { writeSeedFile } from './seed-data.js';
 import { startCommand } from './start-command.js';
@@ -37,36 +39,12 @@ const RUNNER_CLI = join(root, 'dist/conformance/cli.js');
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const CLOCK_TICKS = 100;
 
-interface Server {
-  readonly name: string;
-  readonly child: ChildProcess;
-  readonly baseUrl: string;
-}
-
-function spawnServer(name: string, command: string[]): Promise<Server> {
-  const child = spawn(process.execPath, command, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ name, child, baseUrl: url });
-    });
-    child.on('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
-  });
-}
-
 function startPair(categories: number): Promise<[Server, Server]> {
   const seed = writeSeedFile(join(work, `seed-${categories}.json`), categories);
   return Promise.all([
     spawnServer('mock', [...MOCK, '--port', '0', '--quiet', '--seed-file', seed, '--max-categories', '100000000']),
     spawnServer('bare', [BARE_CLI, '--port', '0', '--categories', String(categories)]),
   ]);
-}
-
-function stop(server: Server): void {
-  server.child.removeAllListeners('exit');
-  server.child.kill('SIGKILL');
 }
 
 /** User plus system CPU seconds of a process, from /proc. */
@@ -303,6 +281,10 @@ async function main(): Promise<void> {
     `Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(root, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`,
   );
 
+  const proxy = await proxyLatency(root, MOCK, KEY);
+  out(
+    `Validating proxy (--proxy in front of the bare reference, GET list of 20, one request at a time, ${10 * 200} each): direct p50 ${fmt(proxy.direct.p50, 2)} ms / p99 ${fmt(proxy.direct.p99, 2)} ms; through the proxy p50 ${fmt(proxy.proxied.p50, 2)} ms / p99 ${fmt(proxy.proxied.p99, 2)} ms; added **${fmt(proxy.proxied.p50 - proxy.direct.p50, 2)} ms** at p50, ${fmt(proxy.proxied.p99 - proxy.direct.p99, 2)} ms at p99.`,
+  );
   const big = join(work, `big-${process.pid}.json`);
   const operations = writeBigDocument(big);
   const bigStarts: number[] = [];
