@@ -55,8 +55,37 @@ function credentialNames(contract: Contract): { headers: Set<string>; query: Set
 
 const REDACTED = '[REDACTED]';
 
+/** A session's last JOURNAL_SIZE entries: a ring, so filing one never moves the others. */
+class Ring {
+  private readonly slots: Filed[] = [];
+  private next = 0;
+
+  push(entry: Filed): void {
+    if (this.slots.length < JOURNAL_SIZE) this.slots.push(entry);
+    else this.slots[this.next] = entry;
+    this.next = (this.next + 1) % JOURNAL_SIZE;
+  }
+
+  /** Oldest first. */
+  all(): Filed[] {
+    return this.slots.length < JOURNAL_SIZE
+      ? [...this.slots]
+      : [...this.slots.slice(this.next), ...this.slots.slice(0, this.next)];
+  }
+}
+
+// What the finish handler needs, kept on the response: one shared handler, no closure per request.
+const STARTED = Symbol('journal start');
+type Journaled = ServerResponse & { [STARTED]?: { journal: RequestJournal; req: IncomingMessage; started: number } };
+
+function fileOnFinish(this: Journaled): void {
+  const pending = this[STARTED];
+  if (pending) pending.journal.file(pending.req, this.statusCode, performance.now() - pending.started);
+}
+
 export class RequestJournal {
-  private readonly sessions = new Map<string, Filed[]>();
+  private readonly sessions = new Map<string, Ring>();
+  private newest: string | undefined;
   private readonly secret: ReturnType<typeof credentialNames>;
 
   constructor(
@@ -69,23 +98,31 @@ export class RequestJournal {
   /** The step that files every request under the base path once its answer is sent. */
   readonly step = (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     const url = req.url ?? '/';
-    if (url.startsWith(`${this.basePath}/`) || url === this.basePath) {
-      const started = performance.now();
-      res.once('finish', () => this.file(req, res.statusCode, performance.now() - started));
+    if (
+      url.startsWith(this.basePath) &&
+      (url.length === this.basePath.length || url[this.basePath.length] === '/' || url[this.basePath.length] === '?')
+    ) {
+      (res as Journaled)[STARTED] = { journal: this, req, started: performance.now() };
+      res.on('finish', fileOnFinish);
     }
     next();
   };
 
-  private file(req: IncomingMessage, status: number, ms: number): void {
+  file(req: IncomingMessage, status: number, ms: number): void {
     const session = sessionOf(req) ?? DEFAULT_SESSION;
-    let entries = this.sessions.get(session);
-    if (entries) this.sessions.delete(session);
-    else entries = [];
-    // Least recently used sessions go first: re-inserted, this one is now the newest.
-    this.sessions.set(session, entries);
-    if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    let ring = this.sessions.get(session);
+    if (!ring) {
+      ring = new Ring();
+      this.sessions.set(session, ring);
+      if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    } else if (session !== this.newest) {
+      // Least recently used sessions go first: re-inserted, this one is now the newest.
+      this.sessions.delete(session);
+      this.sessions.set(session, ring);
+    }
+    this.newest = session;
     const body = bodies.get(req);
-    entries.push({
+    ring.push({
       at: Date.now(),
       method: req.method ?? '',
       url: req.url ?? '/',
@@ -94,17 +131,17 @@ export class RequestJournal {
       ms,
       ...(body !== undefined ? { body } : {}),
     });
-    if (entries.length > JOURNAL_SIZE) entries.shift();
   }
 
   /** One session's requests, oldest first, credentials redacted. */
   entries(session = DEFAULT_SESSION): JournalEntry[] {
-    return (this.sessions.get(session) ?? []).map((filed) => this.describe(filed));
+    return (this.sessions.get(session)?.all() ?? []).map((filed) => this.describe(filed));
   }
 
   clear(session?: string): void {
     if (session === undefined) this.sessions.clear();
     else this.sessions.delete(session);
+    this.newest = undefined;
   }
 
   private describe(filed: Filed): JournalEntry {

@@ -1,6 +1,6 @@
 // The mock's own endpoints, apart from the contract's operations: the document itself, health,
 // and the controls under /__mock/ (which need one of the mock's keys).
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Contract } from '../spec/index.js';
 import { hasBearerKey, unauthorized } from './auth.js';
 import { sendError, sendJson } from './errors.js';
@@ -24,6 +24,12 @@ export function isMetaPath(url: string): boolean {
 
 export function createMetaRouter(env: MetaEnvironment): Router {
   const router = express.Router();
+  // The controls under /__mock/ (health aside) answer only to one of the mock's keys.
+  const needsKey = (what: string) =>
+    function requireKey(req: Request, res: Response, next: NextFunction) {
+      if (hasBearerKey(req.headers.authorization, env.isKey)) return next();
+      sendError(res, unauthorized(`${what} needs Authorization: Bearer <API_KEY>.`));
+    };
   router.get('/openapi.yaml', function serveYaml(_req: Request, res: Response) {
     res.setHeader('Content-Type', 'application/yaml; charset=utf-8');
     res.end(env.contract.source);
@@ -34,41 +40,38 @@ export function createMetaRouter(env: MetaEnvironment): Router {
   router.get('/__mock/health', function health(_req: Request, res: Response) {
     sendJson(res, 200, JSON.stringify({ status: 'ok' }));
   });
-  router.post('/__mock/reset', function resetStore(req: Request, res: Response) {
-    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
-      return sendError(res, unauthorized('Resetting the mock needs Authorization: Bearer <API_KEY>.'));
-    }
+  router.post('/__mock/reset', needsKey('Resetting the mock'), function resetStore(req: Request, res: Response) {
     const session = namedSession(req);
     env.store.reset(session);
     sendJson(res, 200, JSON.stringify(session === undefined ? { reset: 'all' } : { reset: 'session', session }));
   });
-  router.get('/__mock/violations', function listViolations(req: Request, res: Response) {
-    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
-      return sendError(res, unauthorized('The contract violations need Authorization: Bearer <API_KEY>.'));
-    }
-    sendJson(res, 200, JSON.stringify(env.violations.list()));
-  });
-  router.delete('/__mock/violations', function clearViolations(req: Request, res: Response) {
-    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
-      return sendError(res, unauthorized('The contract violations need Authorization: Bearer <API_KEY>.'));
-    }
-    env.violations.clear();
-    sendJson(res, 200, JSON.stringify({ cleared: 'all' }));
-  });
-  router.get('/__mock/requests', function listRequests(req: Request, res: Response) {
-    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
-      return sendError(res, unauthorized('The request journal needs Authorization: Bearer <API_KEY>.'));
-    }
+  router.get(
+    '/__mock/violations',
+    needsKey('The contract violations'),
+    function listViolations(_req: Request, res: Response) {
+      sendJson(res, 200, JSON.stringify(env.violations.list()));
+    },
+  );
+  router.delete(
+    '/__mock/violations',
+    needsKey('The contract violations'),
+    function clearViolations(_req: Request, res: Response) {
+      env.violations.clear();
+      sendJson(res, 200, JSON.stringify({ cleared: 'all' }));
+    },
+  );
+  router.get('/__mock/requests', needsKey('The request journal'), function listRequests(req: Request, res: Response) {
     sendJson(res, 200, JSON.stringify(env.journal.entries(namedSession(req))));
   });
-  router.delete('/__mock/requests', function clearRequests(req: Request, res: Response) {
-    if (!hasBearerKey(req.headers.authorization, env.isKey)) {
-      return sendError(res, unauthorized('The request journal needs Authorization: Bearer <API_KEY>.'));
-    }
-    const session = namedSession(req);
-    env.journal.clear(session);
-    sendJson(res, 200, JSON.stringify(session === undefined ? { cleared: 'all' } : { cleared: 'session', session }));
-  });
+  router.delete(
+    '/__mock/requests',
+    needsKey('The request journal'),
+    function clearRequests(req: Request, res: Response) {
+      const session = namedSession(req);
+      env.journal.clear(session);
+      sendJson(res, 200, JSON.stringify(session === undefined ? { cleared: 'all' } : { cleared: 'session', session }));
+    },
+  );
   return router;
 }
 

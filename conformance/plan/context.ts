@@ -150,6 +150,15 @@ export class PlanContext {
     return inputs;
   }
 
+  /** The request schema and the baseline body, where the body is a JSON object (the cases that
+   * change one property at a time start from it). */
+  objectBaseline(operation: Operation): { request: RequestSchema; body: Record<string, unknown> } | undefined {
+    const request = this.requestSchema(operation);
+    const body = this.plainInputs(operation)[0];
+    if (!request || typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    return { request, body: body as Record<string, unknown> };
+  }
+
   /** The baseline body as a payload field, for cases that keep the body valid. */
   baselinePayload(operation: Operation): Pick<TestCase, 'payload'> {
     const body = this.plainInputs(operation)[0];

@@ -12,9 +12,9 @@ export const edgeValuesPlanner: Planner = {
   name: 'edge-values',
   sends: 'each free string property set to every edge string and to 10,000- and 50,000-character strings',
   plan(operation, context) {
-    const request = context.requestSchema(operation);
-    const body = context.plainInputs(operation)[0];
-    if (!request || typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+    const baseline = context.objectBaseline(operation);
+    if (!baseline) return {};
+    const { request, body } = baseline;
     const cases: TestCase[] = [];
     for (const [name, schema] of Object.entries(
       propertiesOf(request.schema) as Record<string, Record<string, unknown>>,

@@ -25,9 +25,9 @@ export const wholeValuesPlanner: Planner = {
   name: 'whole-values',
   sends: 'the name-carrying property as a whole value without the prefix (empty, blank, digits, padded, lower-case)',
   plan(operation, context) {
-    const request = context.requestSchema(operation);
-    const body = context.plainInputs(operation)[0];
-    if (!request || typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+    const baseline = context.objectBaseline(operation);
+    if (!baseline) return {};
+    const { request, body } = baseline;
     const name = context.nameProperty(request.schema);
     if (!name || !(name in propertiesOf(request.schema))) return {};
     const cases: TestCase[] = [];
