@@ -196,6 +196,12 @@ export const FINDING_KINDS = {
       `${f.idProperty} ${f.id} has ${f.field} ${describeValue(f.received)} (was ${describeValue(f.before)})`,
     expected: () => 'existing items unchanged by creations',
   },
+  client_value_taken: {
+    title: 'Client-sent value of a service-assigned property taken',
+    key: ['property'],
+    received: (f) => `${f.property} ${describeValue(f.value)}, the value the client sent`,
+    expected: () => 'a value assigned by the service (the property is readOnly): mass assignment',
+  },
   client_id_taken: {
     title: 'Client-sent id taken',
     received: (f) => `${f.idProperty} ${f.id}, the id the client sent`,

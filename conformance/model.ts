@@ -51,6 +51,8 @@ export interface TestCase {
   readonly parameters?: readonly Placed[];
   /** Plain valid input (short alphanumeric strings) that any correct service accepts. */
   readonly plain?: boolean;
+  /** Values sent for properties the service assigns (readOnly in the response): never to be taken. */
+  readonly assigned?: Readonly<Record<string, unknown>>;
 }
 
 /** The parsed response body, computed once per exchange. */

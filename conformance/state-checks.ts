@@ -126,9 +126,23 @@ export const existingDataPreserved: Check = (context) => {
   return [];
 };
 
-/** The service assigns ids: a client-sent id (one that collides with an existing item) is not taken. */
+/** A client-sent value of a property the service assigns (readOnly) does not become the item's. */
+function assignedValuesTaken(context: Parameters<Check>[0]): Finding[] | undefined {
+  const assigned = context.testCase.assigned;
+  if (!assigned || !context.exchange.ok) return undefined;
+  const status = context.exchange.response.status;
+  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  if (status < 200 || status >= 300 || !item) return [];
+  return Object.entries(assigned)
+    .filter(([property, value]) => JSON.stringify(item[property]) === JSON.stringify(value))
+    .map(([property, value]) => finding('client_value_taken', { property, value }, { pointer: `/${property}` }));
+}
+
+/** The service assigns ids and every readOnly property: a client-sent id (one that collides with an
+ * existing item) is not taken, nor a value sent for a readOnly property. */
 export const serverAssignedId: Check = (context) => {
   const { collection, sequence } = context;
+  if (context.testCase.assigned) return assignedValuesTaken(context);
   if (!collection || sequence?.collidingId === undefined) return undefined;
   const creation = sequence.creations?.[0];
   if (!creation?.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') return [];

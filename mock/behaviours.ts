@@ -1,10 +1,14 @@
 // Binds a behaviour to every operation of the document: stateful ones to the collections its
 // shapes show, and an answer prepared from the document to every other operation.
+import fc from 'fast-check';
+import { seedOf, UNSATISFIABLE, valueArbitrary } from '../spec/generate/index.js';
 import {
   type CollectionSpec,
   type Contract,
   findCollections,
+  type JsonSchema,
   type Operation,
+  propertiesOf,
   type SchemaValidator,
 } from '../spec/index.js';
 import { type PreparedAnswer, prepareAnswer } from './respond.js';
@@ -20,6 +24,8 @@ export interface CreateBehaviour {
   readonly collection: string;
   readonly status: number;
   readonly storedProperties: readonly string[];
+  /** Values of the properties the service assigns (readOnly, required in the answer), besides the id. */
+  readonly assignedValues: Readonly<Record<string, unknown>>;
 }
 
 export interface ReadBehaviour {
@@ -36,6 +42,8 @@ export interface ItemChangeBehaviour {
   readonly status: number;
   readonly parameter: string;
   readonly storedProperties: readonly string[];
+  /** Properties the service assigned at creation: a replacement keeps them. */
+  readonly assignedProperties: readonly string[];
   /** Whether the documented success answers the item (else the status alone). */
   readonly answersItem: boolean;
   /** What an item must be (the create operation's answer), checked after the change. */
@@ -54,11 +62,35 @@ export interface Bindings {
   readonly collections: readonly CollectionSpec[];
 }
 
+/** The properties a request body may carry (readOnly ones are not in the request schema). */
+function requestProperties(operation: Operation): Set<string> | undefined {
+  const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  return schema ? new Set(Object.keys(propertiesOf(schema))) : undefined;
+}
+
+/** A value for each property the answer requires but no request may send: the service's to assign. */
+function assignedValues(
+  success: { readonly schema: JsonSchema; readonly validator: SchemaValidator },
+  sendable: Set<string> | undefined,
+  idProperty: string,
+): Record<string, unknown> {
+  const required = new Set((success.schema.required as string[] | undefined) ?? []);
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(propertiesOf(success.schema))) {
+    if (!sendable || sendable.has(name) || !required.has(name) || name === idProperty) continue;
+    const [value] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: seedOf(name, 1) });
+    if (value !== undefined && value !== UNSATISFIABLE) values[name] = value;
+  }
+  return values;
+}
+
 export function bindBehaviours(contract: Contract): Bindings {
   const collections = findCollections(contract);
   const behaviours = new Map<Operation, Behaviour>();
   for (const collection of collections) {
     const { path, create } = collection;
+    const sendable = create ? requestProperties(create.operation) : undefined;
+    const assigned = create ? Object.keys(assignedValues(create.success, sendable, collection.idProperty)) : [];
     for (const kind of ['replace', 'update', 'remove'] as const) {
       const item = collection[kind];
       if (!item) continue;
@@ -67,13 +99,14 @@ export function bindBehaviours(contract: Contract): Bindings {
         collection: path,
         status: item.status,
         parameter: item.parameter,
-        storedProperties: create?.storedProperties ?? [],
+        storedProperties: (create?.storedProperties ?? []).filter((name) => !sendable || sendable.has(name)),
+        assignedProperties: assigned,
         answersItem: item.success !== undefined,
         ...(create ? { itemValidator: create.success.validator } : {}),
       });
     }
   }
-  for (const { path, list, create, read } of collections) {
+  for (const { path, list, create, read, idProperty } of collections) {
     if (read)
       behaviours.set(read.operation, {
         kind: 'read',
@@ -83,11 +116,14 @@ export function bindBehaviours(contract: Contract): Bindings {
       });
     if (list) behaviours.set(list.operation, { kind: 'list', collection: path, status: list.success.status });
     if (create) {
+      const sendable = requestProperties(create.operation);
       behaviours.set(create.operation, {
         kind: 'create',
         collection: path,
         status: create.success.status,
-        storedProperties: create.storedProperties,
+        // Only what a client may send is stored from a request: a readOnly property never is.
+        storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
+        assignedValues: assignedValues(create.success, sendable, idProperty),
       });
     }
   }

@@ -56,9 +56,12 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     if (!collection.remove(id)) throw missing(behaviour, id);
     return answerChange(context, behaviour, {});
   }
-  const fields = storedFields(await context.readBody(), behaviour.storedProperties);
+  const sent = storedFields(await context.readBody(), behaviour.storedProperties);
   const old = collection.find(id);
   if (!old) throw missing(behaviour, id);
+  // What the service assigned at creation stays, whatever the client sends.
+  const kept = behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]);
+  const fields = { ...Object.fromEntries(kept), ...sent };
   // The item must stay what the document says an item is, whatever the change's own schema allows.
   const next = {
     ...(behaviour.kind === 'update' ? old : { [collection.idProperty]: old[collection.idProperty] }),
@@ -88,7 +91,7 @@ export const HANDLERS: Handlers = {
   async create(behaviour, context) {
     const fields = storedFields(await context.readBody(), behaviour.storedProperties);
     try {
-      const created = collectionOf(context, behaviour.collection).create(fields);
+      const created = collectionOf(context, behaviour.collection).create({ ...fields, ...behaviour.assignedValues });
       sendJson(context.res, behaviour.status, JSON.stringify(created));
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;

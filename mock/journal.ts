@@ -17,7 +17,7 @@ interface Filed {
   readonly headers: IncomingHttpHeaders;
   readonly status: number;
   readonly ms: number;
-  readonly body?: string;
+  readonly body?: Buffer;
 }
 
 export interface JournalEntry {
@@ -32,9 +32,10 @@ export interface JournalEntry {
 }
 
 // The body the operation steps read, noted for the journal (the stream can be read only once).
-const bodies = new WeakMap<IncomingMessage, string>();
-export function noteBody(req: IncomingMessage, text: string): void {
-  bodies.set(req, text);
+// Kept as bytes: decoded only when someone reads the journal.
+const bodies = new WeakMap<IncomingMessage, Buffer>();
+export function noteBody(req: IncomingMessage, raw: Buffer): void {
+  bodies.set(req, raw);
 }
 
 /** Names of headers and query fields that carry credentials, from the document's schemes. */
@@ -168,7 +169,7 @@ export class RequestJournal {
       path: pathOf({ url: filed.url } as IncomingMessage),
       query,
       headers,
-      ...(filed.body !== undefined ? { body: parsed(filed.body) } : {}),
+      ...(filed.body !== undefined ? { body: parsed(filed.body.toString('utf8')) } : {}),
       status: filed.status,
       durationMs: Math.round(filed.ms * 100) / 100,
     };

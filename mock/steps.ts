@@ -73,7 +73,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
     const raw = await readBody(req, env.bodyLimit);
-    noteBody(req, raw.toString('utf8'));
+    noteBody(req, raw);
     const value = decodeBody(raw, media, boundary);
     const issues = value === undefined ? [] : (media.validator?.validate(value) ?? []);
     if (issues.length > 0) {

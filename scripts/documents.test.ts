@@ -9,6 +9,7 @@ import { mergeResults } from '../conformance/merge.js';
 import type { RunOptions } from '../conformance/run.js';
 import { createMockApp } from '../mock/index.js';
 import { describeIssues, loadContract, responseFor } from '../spec/index.js';
+import { startFront } from './front.js';
 
 const folder = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
 const documents = readdirSync(folder).filter((name) => name.endsWith('.yaml'));
@@ -204,5 +205,35 @@ describe('a sharded run', () => {
     const merged = mergeResults(shards);
     expect(outcomes(merged)).toEqual(outcomes(full));
     expect(merged.exitCode).toBe(full.exitCode);
+  });
+});
+
+describe('mass assignment', () => {
+  it('a service that takes a client-sent readOnly value fails server_assigned_id; the mock does not', async () => {
+    const shopContract = await loadContract(`${folder}shop-openapi.yaml`);
+    const honoured = await startFront(
+      createMockApp({ contract: shopContract, apiKeys: [KEY] }),
+      shopContract.basePath,
+      {
+        // The planted fault: a created pet takes the addedAt the client sent.
+        response: (answer, sent) =>
+          sent && typeof sent.addedAt === 'string' && typeof answer === 'object' && answer !== null && 'kind' in answer
+            ? { ...answer, addedAt: sent.addedAt }
+            : answer,
+      },
+    );
+    try {
+      const run = (baseUrl: string) =>
+        runConformance({ target: { baseUrl }, contract: shopContract, apiKey: KEY, seed: 3, runs: 3, maxWrites: 2000 });
+      const result = await run(honoured.baseUrl);
+      expect(result.violations.filter((v) => v.code === 'client_value_taken').map((v) => v.operation)).toEqual([
+        'addOwnerPet',
+      ]);
+    } finally {
+      honoured.close();
+    }
+    const app = createMockApp({ contract: shopContract, apiKeys: [KEY] });
+    const correct = await runConformance({ target: { app }, contract: shopContract, apiKey: KEY, seed: 3, runs: 3 });
+    expect(correct.violations).toEqual([]);
   });
 });

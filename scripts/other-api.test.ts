@@ -1,11 +1,11 @@
 // Given another API's document, --spec alone makes the mock serve it and the runner test it.
-import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/run.js';
 import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
+import { startFront } from './front.js';
 
 const contract = await loadContract(fileURLToPath(new URL('../fixtures/library-openapi.yaml', import.meta.url)));
 const run = (app: RequestListener) => runConformance({ target: { app }, contract, apiKey: 'dev-key', seed: 31 });
@@ -142,39 +142,10 @@ paths:
 });
 
 /** The mock behind a front that replaces the body of matching creations by an invalid one. */
-async function refusingFront(refuse: (body: Record<string, unknown>) => boolean) {
-  const mock = createServer(createMockApp({ contract, seed: null }));
-  await new Promise<void>((resolve) => mock.listen(0, '127.0.0.1', resolve));
-  const upstream = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
-  const front = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    let body = Buffer.concat(chunks).toString('utf8');
-    try {
-      if (req.method === 'POST' && refuse(JSON.parse(body))) body = '{}';
-    } catch {}
-    const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
-    ) as Record<string, string>;
-    const answer = await fetch(`${upstream}${req.url}`, {
-      method: req.method,
-      headers,
-      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
-    });
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
-    res.end(Buffer.from(await answer.arrayBuffer()));
+const refusingFront = (refuse: (body: Record<string, unknown>) => boolean) =>
+  startFront(createMockApp({ contract, seed: null }), contract.basePath, {
+    request: (body) => (refuse(body) ? {} : body),
   });
-  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}${contract.basePath}`,
-    close: () => {
-      front.closeAllConnections();
-      mock.closeAllConnections();
-      front.close();
-      mock.close();
-    },
-  };
-}
 
 describe.concurrent('bounds are tested exactly at the bound, whatever the seed', () => {
   it('the front that refuses nothing passes', async () => {

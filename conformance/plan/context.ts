@@ -55,7 +55,7 @@ export class PlanContext {
     readonly prefix: string,
     readonly runs: number,
     private readonly progress: (message: string) => void,
-    collections: readonly CollectionSpec[] = [],
+    readonly collections: readonly CollectionSpec[] = [],
   ) {
     for (const collection of collections) {
       for (const change of [collection.replace, collection.update, collection.remove]) {

@@ -7,6 +7,7 @@ import type { PlanContext } from './context.js';
 import { credentialsPlanner } from './credentials.js';
 import { edgeValuesPlanner } from './edge-values.js';
 import { generatedPlanner } from './generated.js';
+import { massAssignmentPlanner } from './mass-assignment.js';
 import { mutationsPlanner } from './mutations.js';
 import { negotiationPlanner } from './negotiation.js';
 import { parametersPlanner } from './parameters.js';
@@ -25,6 +26,7 @@ export const PLANNERS: readonly Planner[] = [
   wholeValuesPlanner,
   negotiationPlanner,
   structurePlanner,
+  massAssignmentPlanner,
   generatedPlanner,
 ];
 

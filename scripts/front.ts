@@ -1,0 +1,55 @@
+// A faulty front for tests: the mock behind a small server that may rewrite what passes, so one
+// planted fault can be put into any document's correct service.
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Rewrites {
+  /** The request body the mock gets, from the one the client sent (JSON bodies of writes). */
+  readonly request?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** The answer body the client gets, from the one the mock sent and the client's request body. */
+  readonly response?: (answer: unknown, sent: Record<string, unknown> | undefined) => unknown;
+}
+
+export async function startFront(app: RequestListener, basePath: string, rewrites: Rewrites) {
+  const mock = createServer(app);
+  await new Promise<void>((resolve) => mock.listen(0, '127.0.0.1', resolve));
+  const upstream = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
+  const front = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let body = Buffer.concat(chunks).toString('utf8');
+    let sent: Record<string, unknown> | undefined;
+    try {
+      sent = req.method === 'GET' || body === '' ? undefined : JSON.parse(body);
+      if (sent && rewrites.request) body = JSON.stringify(rewrites.request(sent));
+    } catch {}
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
+    ) as Record<string, string>;
+    const answer = await fetch(`${upstream}${req.url}`, {
+      method: req.method,
+      headers,
+      ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+    });
+    let text = Buffer.from(await answer.arrayBuffer()).toString('utf8');
+    if (rewrites.response && text !== '') {
+      try {
+        text = JSON.stringify(rewrites.response(JSON.parse(text), sent));
+      } catch {}
+    }
+    const answerHeaders = Object.fromEntries(answer.headers);
+    delete answerHeaders['content-length'];
+    res.writeHead(answer.status, answerHeaders);
+    res.end(text);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(front.address() as AddressInfo).port}${basePath}`,
+    close: () => {
+      front.closeAllConnections();
+      mock.closeAllConnections();
+      front.close();
+      mock.close();
+    },
+  };
+}
