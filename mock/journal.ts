@@ -11,7 +11,8 @@ const MAX_SESSIONS = 1000;
 const DEFAULT_SESSION = '';
 
 interface Filed {
-  readonly at: number;
+  /** performance.now() when the request came. */
+  readonly started: number;
   readonly method: string;
   readonly url: string;
   readonly headers: IncomingHttpHeaders;
@@ -32,10 +33,12 @@ export interface JournalEntry {
 }
 
 // The body the operation steps read, noted for the journal (the stream can be read only once).
-// Kept as bytes: decoded only when someone reads the journal.
-const bodies = new WeakMap<IncomingMessage, Buffer>();
+// Kept as bytes on the request itself (a WeakMap's entries cost the collector more at this rate):
+// decoded only when someone reads the journal.
+const BODY = Symbol('journal body');
+type WithBody = IncomingMessage & { [BODY]?: Buffer };
 export function noteBody(req: IncomingMessage, raw: Buffer): void {
-  bodies.set(req, raw);
+  (req as WithBody)[BODY] = raw;
 }
 
 /** Names of headers and query fields that carry credentials, from the document's schemes. */
@@ -75,14 +78,9 @@ class Ring {
   }
 }
 
-// What the finish handler needs, kept on the response: one shared handler, no closure per request.
+// When the request came, kept on the response: one handler per journal, no closure per request.
 const STARTED = Symbol('journal start');
-type Journaled = ServerResponse & { [STARTED]?: { journal: RequestJournal; req: IncomingMessage; started: number } };
-
-function fileOnFinish(this: Journaled): void {
-  const pending = this[STARTED];
-  if (pending) pending.journal.file(pending.req, this.statusCode, performance.now() - pending.started);
-}
+type Journaled = ServerResponse & { [STARTED]?: number };
 
 export class RequestJournal {
   private readonly sessions = new Map<string, Ring>();
@@ -96,20 +94,26 @@ export class RequestJournal {
     this.secret = credentialNames(contract);
   }
 
+  private readonly onFinish = (() => {
+    const journal = this;
+    return function fileOnFinish(this: Journaled): void {
+      journal.file(this.req, this.statusCode, this[STARTED] ?? performance.now());
+    };
+  })();
+
   /** The step that files every request under the base path once its answer is sent. */
   readonly step = (req: IncomingMessage, res: ServerResponse, next: Next): void => {
     const url = req.url ?? '/';
-    if (
-      url.startsWith(this.basePath) &&
-      (url.length === this.basePath.length || url[this.basePath.length] === '/' || url[this.basePath.length] === '?')
-    ) {
-      (res as Journaled)[STARTED] = { journal: this, req, started: performance.now() };
-      res.on('finish', fileOnFinish);
+    const after = url.charCodeAt(this.basePath.length);
+    // Under the base path: the path itself, or followed by "/" (47) or "?" (63).
+    if (url.startsWith(this.basePath) && (Number.isNaN(after) || after === 47 || after === 63)) {
+      (res as Journaled)[STARTED] = performance.now();
+      res.on('finish', this.onFinish);
     }
     next();
   };
 
-  file(req: IncomingMessage, status: number, ms: number): void {
+  file(req: IncomingMessage, status: number, started: number): void {
     const session = sessionOf(req) ?? DEFAULT_SESSION;
     let ring = this.sessions.get(session);
     if (!ring) {
@@ -122,15 +126,14 @@ export class RequestJournal {
       this.sessions.set(session, ring);
     }
     this.newest = session;
-    const body = bodies.get(req);
     ring.push({
-      at: Date.now(),
+      started,
+      ms: performance.now() - started,
       method: req.method ?? '',
       url: req.url ?? '/',
       headers: req.headers,
       status,
-      ms,
-      ...(body !== undefined ? { body } : {}),
+      body: (req as WithBody)[BODY],
     });
   }
 
@@ -164,7 +167,7 @@ export class RequestJournal {
           : text;
     }
     return {
-      at: new Date(filed.at).toISOString(),
+      at: new Date(performance.timeOrigin + filed.started).toISOString(),
       method: filed.method,
       path: pathOf({ url: filed.url } as IncomingMessage),
       query,
