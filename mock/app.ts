@@ -47,6 +47,8 @@ export interface MockOptions {
   /** Status for operations without a behaviour. Default 501; 404 suits tools that fail on any 5xx. */
   readonly unspecifiedStatus?: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** The request journal (GET /__mock/requests); default on. Off for load tests. */
+  readonly journal?: boolean;
   /** Validating proxy: forward every request under the base path to this upstream base URL. */
   readonly proxy?: string;
   /** With a proxy: a violating answer becomes a 502 Error, an invalid request the mock's own 400. */
@@ -176,7 +178,12 @@ export function createMockApp(options: MockOptions): MockApp {
     : operationSteps;
 
   // Declared once, run by both entry paths.
-  const entrySteps: readonly Step[] = [logRequests, journal.step, corsHeaders, ...(latencyMs > 0 ? [addLatency] : [])];
+  const entrySteps: readonly Step[] = [
+    logRequests,
+    ...(options.journal === false ? [] : [journal.step]),
+    corsHeaders,
+    ...(latencyMs > 0 ? [addLatency] : []),
+  ];
 
   const app = express() as unknown as MockApp;
   app.disable('x-powered-by');

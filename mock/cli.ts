@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     cors: options.corsOrigins === false ? false : { origins: options.corsOrigins },
     latencyMs: options.latencyMs,
     unspecifiedStatus: options.unspecifiedStatus,
+    journal: options.journal,
     ...(onRequest ? { onRequest } : {}),
     ...(options.proxy
       ? {

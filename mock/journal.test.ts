@@ -64,4 +64,10 @@ describe('the request journal', () => {
     expect(entry.headers['x-shop-key']).toBe('[REDACTED]');
     expect(JSON.stringify(entry)).not.toContain(KEY);
   });
+
+  it('keeps nothing when turned off (--no-journal)', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY], journal: false });
+    await request(app).get('/v1/categories').set(auth);
+    expect((await request(app).get('/__mock/requests').set(auth)).body).toEqual([]);
+  });
 });

@@ -29,6 +29,7 @@ export interface MockCliOptions {
   readonly proxyStrict: boolean;
   /** Reload the document and the seed file when they change. */
   readonly watch: boolean;
+  readonly journal: boolean;
   readonly help: boolean;
 }
 
@@ -72,6 +73,7 @@ Flags (each overrides its environment variable):
   --watch                MOCK_WATCH=1         reload the document (and files it references) and the
                                               seed file when they change; a broken edit keeps the
                                               previous contract
+  --no-journal           MOCK_JOURNAL=off     keep no request journal (for load tests)
   --quiet                                     no request log
   --help                                      this text
 
@@ -135,6 +137,7 @@ const MOCK_FLAGS = {
   proxy: { type: 'string' },
   'proxy-strict': { type: 'boolean' },
   watch: { type: 'boolean' },
+  'no-journal': { type: 'boolean' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -184,6 +187,7 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     ...(proxy ? { proxy } : {}),
     proxyStrict,
     watch: flags.watch === true || env.MOCK_WATCH === '1',
+    journal: !(flags['no-journal'] === true || env.MOCK_JOURNAL === 'off'),
     help: flags.help === true,
   };
 }
