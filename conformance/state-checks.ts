@@ -49,8 +49,10 @@ export const createdDataEchoed: Check = (context) => {
   const sent = asObject(context.testCase.payload.value) ?? {};
   const got = asObject(context.body.value);
   if (!got) return [];
+  // A value sent for a property the service assigns is not to be echoed (server_assigned_id judges it).
+  const assigned = context.testCase.assigned ?? {};
   return create.storedProperties
-    .filter((name) => name in sent && JSON.stringify(got[name]) !== JSON.stringify(sent[name]))
+    .filter((name) => name in sent && !(name in assigned) && JSON.stringify(got[name]) !== JSON.stringify(sent[name]))
     .map((name) =>
       finding('field_not_echoed', { field: name, received: got[name], sent: sent[name] }, { pointer: `/${name}` }),
     );
