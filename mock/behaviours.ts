@@ -7,22 +7,33 @@ import {
   type Contract,
   findCollections,
   type JsonSchema,
+  type JsonSuccess,
   type Operation,
   propertiesOf,
   type SchemaValidator,
 } from '../spec/index.js';
 import { type PreparedAnswer, prepareAnswer } from './respond.js';
 
+/** The Content-Type of a stateful answer: the media type the document gives its success. */
+export type AnswerHeaders = Readonly<Record<string, string>>;
+
+function answerHeaders(success: JsonSuccess | undefined): AnswerHeaders {
+  const mediaType = success?.mediaType ?? 'application/json';
+  return { 'Content-Type': mediaType === 'application/json' ? 'application/json; charset=utf-8' : mediaType };
+}
+
 export interface ListBehaviour {
   readonly kind: 'list';
   readonly collection: string;
   readonly status: number;
+  readonly headers: AnswerHeaders;
 }
 
 export interface CreateBehaviour {
   readonly kind: 'create';
   readonly collection: string;
   readonly status: number;
+  readonly headers: AnswerHeaders;
   readonly storedProperties: readonly string[];
   /** Values of the properties the service assigns (readOnly, required in the answer), besides the id. */
   readonly assignedValues: Readonly<Record<string, unknown>>;
@@ -32,6 +43,7 @@ export interface ReadBehaviour {
   readonly kind: 'read';
   readonly collection: string;
   readonly status: number;
+  readonly headers: AnswerHeaders;
   readonly parameter: string;
 }
 
@@ -40,6 +52,7 @@ export interface ItemChangeBehaviour {
   readonly kind: 'replace' | 'update' | 'remove';
   readonly collection: string;
   readonly status: number;
+  readonly headers: AnswerHeaders;
   readonly parameter: string;
   readonly storedProperties: readonly string[];
   /** Properties the service assigned at creation: a replacement keeps them. */
@@ -102,6 +115,7 @@ export function bindBehaviours(contract: Contract): Bindings {
         storedProperties: (create?.storedProperties ?? []).filter((name) => !sendable || sendable.has(name)),
         assignedProperties: assigned,
         answersItem: item.success !== undefined,
+        headers: answerHeaders(item.success),
         ...(create ? { itemValidator: create.success.validator } : {}),
       });
     }
@@ -113,14 +127,19 @@ export function bindBehaviours(contract: Contract): Bindings {
         collection: path,
         status: read.success.status,
         parameter: read.parameter,
+        headers: answerHeaders(read.success),
       });
-    if (list) behaviours.set(list.operation, { kind: 'list', collection: path, status: list.success.status });
+    if (list) {
+      const status = list.success.status;
+      behaviours.set(list.operation, { kind: 'list', collection: path, status, headers: answerHeaders(list.success) });
+    }
     if (create) {
       const sendable = requestProperties(create.operation);
       behaviours.set(create.operation, {
         kind: 'create',
         collection: path,
         status: create.success.status,
+        headers: answerHeaders(create.success),
         // Only what a client may send is stored from a request: a readOnly property never is.
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         assignedValues: assignedValues(create.success, sendable, idProperty),

@@ -60,8 +60,8 @@ export function sendJson(
   if (res.headersSent) return;
   // One writeHead: it merges with headers set earlier (CORS) and is cheaper than setHeader calls.
   res.writeHead(status, {
-    ...headers,
     'Content-Type': 'application/json; charset=utf-8',
+    ...headers,
     'Content-Length': Buffer.byteLength(json),
   });
   res.end(json);

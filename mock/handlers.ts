@@ -41,7 +41,7 @@ function storedFields(body: Record<string, unknown>, names: readonly string[]): 
 }
 
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
-  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, JSON.stringify(item));
+  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, JSON.stringify(item), behaviour.headers);
   context.res.writeHead(behaviour.status, { 'Content-Length': '0' }).end();
 }
 
@@ -78,13 +78,13 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
 
 export const HANDLERS: Handlers = {
   list(behaviour, context) {
-    sendJson(context.res, behaviour.status, collectionOf(context, behaviour.collection).listJson());
+    sendJson(context.res, behaviour.status, collectionOf(context, behaviour.collection).listJson(), behaviour.headers);
   },
 
   read(behaviour, context) {
     const id = context.params[behaviour.parameter] ?? '';
     const item = collectionOf(context, behaviour.collection).find(id);
-    if (item) return sendJson(context.res, behaviour.status, JSON.stringify(item));
+    if (item) return sendJson(context.res, behaviour.status, JSON.stringify(item), behaviour.headers);
     throw missing(behaviour, id);
   },
 
@@ -92,7 +92,7 @@ export const HANDLERS: Handlers = {
     const fields = storedFields(await context.readBody(), behaviour.storedProperties);
     try {
       const created = collectionOf(context, behaviour.collection).create({ ...fields, ...behaviour.assignedValues });
-      sendJson(context.res, behaviour.status, JSON.stringify(created));
+      sendJson(context.res, behaviour.status, JSON.stringify(created), behaviour.headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;
       throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);

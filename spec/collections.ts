@@ -13,6 +13,8 @@ import type { SchemaValidator } from './validators.js';
 
 export interface JsonSuccess {
   readonly status: number;
+  /** The documented JSON media type (application/json, application/scim+json, ...). */
+  readonly mediaType: string;
   readonly schema: JsonSchema;
   readonly validator: SchemaValidator;
 }
@@ -52,7 +54,9 @@ export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
     const status = Number(response.status);
     if (!(status >= 200 && status < 300)) continue;
     const media = response.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
-    if (media?.validator) return { status, schema: media.validator.schema, validator: media.validator };
+    if (media?.validator) {
+      return { status, mediaType: media.mediaType, schema: media.validator.schema, validator: media.validator };
+    }
   }
   return undefined;
 }

@@ -18,6 +18,20 @@ import { pathText, place, RESERVED_HEADERS } from './serialize.js';
 export interface RequestSchema {
   readonly schema: JsonSchema;
   readonly isValid: (value: unknown) => boolean;
+  /** The schema valid bodies are generated from: outside JSON, arrays hold at least one item, as
+   * an empty list leaves no field in a form and reads as a missing one. */
+  readonly generate: JsonSchema;
+}
+
+function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
+  const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
+  const changed = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      property.type === 'array' && !(Number(property.minItems) >= 1) ? { ...property, minItems: 1 } : property,
+    ]),
+  );
+  return { ...(schema as Record<string, unknown>), properties: changed } as JsonSchema;
 }
 
 export type CaseFields = Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth?: AuthVariant; what?: string };
@@ -74,10 +88,15 @@ export class PlanContext {
       const media = operation.requestBody?.content.find((m) => m.mediaType === mediaType);
       const validator = media?.validator;
       // A body documented without a schema takes anything of its type: any value is valid.
+      const form = mediaType !== undefined && !isJsonMediaType(mediaType);
       const request: RequestSchema | undefined = validator
-        ? { schema: validator.schema, isValid: (value) => validator.validate(value).length === 0 }
+        ? {
+            schema: validator.schema,
+            isValid: (value) => validator.validate(value).length === 0,
+            generate: form ? withNonEmptyArrays(validator.schema) : validator.schema,
+          }
         : media
-          ? { schema: {}, isValid: () => true }
+          ? { schema: {}, isValid: () => true, generate: {} }
           : undefined;
       this.requestSchemas.set(operation, request);
     }
@@ -114,9 +133,9 @@ export class PlanContext {
   plainBodies(operation: Operation, count: number, purpose: string): unknown[] {
     const request = this.requestSchema(operation);
     if (!request) return [];
-    const properties = Object.keys(propertiesOf(request.schema));
+    const properties = Object.keys(propertiesOf(request.generate));
     const required = new Set((request.schema.required as string[]) ?? []);
-    const everything = { ...request.schema, required: [...new Set([...required, ...properties])] };
+    const everything = { ...request.generate, required: [...new Set([...required, ...properties])] };
     const samples = fc.sample(valueArbitrary(everything, { style: 'plain' }), {
       seed: seedOf(`${operation.id}:plain:${purpose}`, this.seed),
       numRuns: count,

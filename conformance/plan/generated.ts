@@ -16,7 +16,7 @@ export const generatedPlanner: Planner = {
       return { properties: [{ name: `${operation.id}:valid`, cases, runs: Math.min(context.runs, 3) }] };
     }
     const wild = () =>
-      valueArbitrary(request.schema, { style: 'wild' }).map((body) => context.withPrefix(request.schema, body));
+      valueArbitrary(request.generate, { style: 'wild' }).map((body) => context.withPrefix(request.schema, body));
     const valid: PropertyPlan = {
       name: `${operation.id}:valid`,
       runs: context.runs,

@@ -94,17 +94,21 @@ export function json(id: string, label: string, path: readonly string[], value: 
   return { id, label, apply: (valid) => ({ kind: 'json', value: setAt(valid, path, value) }) };
 }
 
+// Bounds past these are not broken by sending one more: a body of 2^31 items is no request.
+const LONGEST_SENT = 1_000_000;
+const MOST_ITEMS_SENT = 10_000;
+
 export function constraintBreakers(schema: Schema): Array<{ what: string; label: string; value: unknown }> {
   const out: Array<{ what: string; label: string; value: unknown }> = [];
   const types = typesOf(schema);
   if (types.includes('string')) {
-    if (typeof schema.maxLength === 'number')
+    if (typeof schema.maxLength === 'number' && schema.maxLength < LONGEST_SENT)
       out.push({
         what: 'too-long',
         label: `is longer than ${schema.maxLength} characters`,
         value: 'x'.repeat(schema.maxLength + 1),
       });
-    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+    if (typeof schema.minLength === 'number' && schema.minLength > 0 && schema.minLength <= LONGEST_SENT)
       out.push({
         what: 'too-short',
         label: `is shorter than ${schema.minLength} characters`,
@@ -148,13 +152,13 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
       out.push({ what: 'int32-overflow', label: 'is outside the int32 range', value: 2 ** 31 });
   }
   if (types.includes('array')) {
-    if (typeof schema.maxItems === 'number')
+    if (typeof schema.maxItems === 'number' && schema.maxItems < MOST_ITEMS_SENT)
       out.push({
         what: 'too-many-items',
         label: `has more than ${schema.maxItems} items`,
         value: Array.from({ length: schema.maxItems + 1 }, () => exampleItem(schema)),
       });
-    if (typeof schema.minItems === 'number' && schema.minItems > 0)
+    if (typeof schema.minItems === 'number' && schema.minItems > 0 && schema.minItems <= MOST_ITEMS_SENT)
       out.push({
         what: 'too-few-items',
         label: `has fewer than ${schema.minItems} items`,

@@ -93,6 +93,20 @@ const schemas: Array<[string, JsonSchema]> = [
     ),
   ],
   [
+    'bounds too large to break by sending one more',
+    toJsonSchema(
+      {
+        type: 'object',
+        required: ['list', 'text'],
+        properties: {
+          list: { type: 'array', maxItems: 2147483647, items: { type: 'string' } },
+          text: { type: 'string', maxLength: 2147483647 },
+        },
+      },
+      'request',
+    ),
+  ],
+  [
     'minProperties met by additional properties',
     toJsonSchema(
       { type: 'object', minProperties: 2, maxProperties: 3, additionalProperties: { type: 'integer' } },
