@@ -37,6 +37,8 @@ export interface CreateBehaviour {
   readonly storedProperties: readonly string[];
   /** Values of the properties the service assigns (readOnly, required in the answer), besides the id. */
   readonly assignedValues: Readonly<Record<string, unknown>>;
+  /** Values for properties the answer requires but a request may leave out: used when it does. */
+  readonly fallbackValues: Readonly<Record<string, unknown>>;
 }
 
 export interface ReadBehaviour {
@@ -81,16 +83,20 @@ function requestProperties(operation: Operation): Set<string> | undefined {
   return schema ? new Set(Object.keys(propertiesOf(schema))) : undefined;
 }
 
-/** A value for each property the answer requires but no request may send: the service's to assign. */
+/** A value for each property the answer requires (besides the id): of those no request may send
+ * (the service's to assign), or of those a request may leave out (`sent`: true). */
 function assignedValues(
-  success: { readonly schema: JsonSchema; readonly validator: SchemaValidator },
+  success: { readonly schema: JsonSchema },
   sendable: Set<string> | undefined,
   idProperty: string,
+  sent = false,
 ): Record<string, unknown> {
   const required = new Set((success.schema.required as string[] | undefined) ?? []);
   const values: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(propertiesOf(success.schema))) {
-    if (!sendable || sendable.has(name) || !required.has(name) || name === idProperty) continue;
+    // Without a request schema every property is one a request may send (or leave out).
+    const mayBeSent = sendable ? sendable.has(name) : true;
+    if (mayBeSent !== sent || !required.has(name) || name === idProperty) continue;
     const [value] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: seedOf(name, 1) });
     if (value !== undefined && value !== UNSATISFIABLE) values[name] = value;
   }
@@ -143,6 +149,14 @@ export function bindBehaviours(contract: Contract): Bindings {
         // Only what a client may send is stored from a request: a readOnly property never is.
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         assignedValues: assignedValues(create.success, sendable, idProperty),
+        // What the list's items and the read's answer require too, so every view of the item is valid.
+        fallbackValues: Object.assign(
+          {},
+          ...[list?.success.schema.items, read?.success.schema].map((schema) =>
+            schema ? assignedValues({ schema: schema as JsonSchema }, undefined, idProperty, true) : {},
+          ),
+          assignedValues(create.success, sendable, idProperty, true),
+        ),
       });
     }
   }

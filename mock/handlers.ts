@@ -91,7 +91,11 @@ export const HANDLERS: Handlers = {
   async create(behaviour, context) {
     const fields = storedFields(await context.readBody(), behaviour.storedProperties);
     try {
-      const created = collectionOf(context, behaviour.collection).create({ ...fields, ...behaviour.assignedValues });
+      const created = collectionOf(context, behaviour.collection).create({
+        ...behaviour.fallbackValues,
+        ...fields,
+        ...behaviour.assignedValues,
+      });
       sendJson(context.res, behaviour.status, JSON.stringify(created), behaviour.headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;

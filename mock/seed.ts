@@ -1,8 +1,16 @@
 // Seed data for the store: read once at start-up, checked against the document's list schema.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import fc from 'fast-check';
 import { sampleValue, seedOf } from '../spec/generate/index.js';
-import { type CollectionSpec, describeIssues, packageFile, propertiesOf } from '../spec/index.js';
+import {
+  type CollectionSpec,
+  describeIssues,
+  ecmaPattern,
+  generationPattern,
+  packageFile,
+  propertiesOf,
+} from '../spec/index.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -83,7 +91,27 @@ export function idValue(spec: CollectionSpec, counter: number): number | string 
   const idSchema = (propertiesOf(schema)[spec.idProperty] ?? {}) as Record<string, unknown>;
   if (idSchema.type !== 'string') return counter;
   if (idSchema.format === 'uuid') return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+  if (typeof idSchema.pattern === 'string') return patternedId(idSchema.pattern, counter);
   return String(counter);
+}
+
+/**
+ * An id its pattern accepts (Twilio's "^SK[0-9a-fA-F]{32}$", "^aia_asst_.+$"): drawn from the
+ * pattern with the counter as the seed, the counter appended where the pattern still holds, so ids
+ * stay unique and the same on every start.
+ */
+function patternedId(pattern: string, counter: number): string {
+  try {
+    const regex = ecmaPattern(pattern);
+    // Of a few draws, one of plain characters if there is one: an id travels in paths and shells.
+    const draws = fc.sample(fc.stringMatching(ecmaPattern(generationPattern(pattern))), { numRuns: 20, seed: counter });
+    const valid = draws.filter((draw) => regex.test(draw));
+    const drawn = valid.find((draw) => /^[\w.-]+$/.test(draw)) ?? valid[0];
+    if (drawn === undefined) return String(counter);
+    return regex.test(`${drawn}${counter}`) ? `${drawn}${counter}` : drawn;
+  } catch {
+    return String(counter);
+  }
 }
 
 function fits(spec: CollectionSpec, items: readonly unknown[]): boolean {

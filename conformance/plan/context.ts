@@ -28,7 +28,12 @@ function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
   const changed = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [
       name,
-      property.type === 'array' && !(Number(property.minItems) >= 1) ? { ...property, minItems: 1 } : property,
+      property.type === 'array' && !(Number(property.minItems) >= 1)
+        ? { ...property, minItems: 1 }
+        : // A field of any type is text in a form (an empty list or object would leave it out).
+          property.type === undefined && Object.keys(property).every((k) => k === 'description' || k === 'title')
+          ? { ...property, type: 'string', minLength: 1 }
+          : property,
     ]),
   );
   return { ...(schema as Record<string, unknown>), properties: changed } as JsonSchema;
@@ -140,9 +145,12 @@ export class PlanContext {
       seed: seedOf(`${operation.id}:plain:${purpose}`, this.seed),
       numRuns: count,
     });
+    // A form with no field is no body at all: outside JSON the required-only variant needs one.
+    const mediaType = this.requestMediaType(operation);
+    const canBeEmpty = required.size > 0 || mediaType === undefined || isJsonMediaType(mediaType);
     const bodies = samples.map((sample, index) => {
       const body =
-        index % 2 === 1 && typeof sample === 'object' && sample !== null
+        index % 2 === 1 && canBeEmpty && typeof sample === 'object' && sample !== null
           ? Object.fromEntries(Object.entries(sample).filter(([name]) => required.has(name)))
           : sample;
       return this.withPrefix(request.schema, body);

@@ -148,7 +148,9 @@ export async function readBack(
       const item = itemOf(body);
       if (item?.[collection.idProperty] === undefined || !readable(item[collection.idProperty])) return;
       const id = idKey(item, collection.idProperty);
-      const pathParams = { ...parent, [read.parameter]: id.replace(/^"|"$/g, '') };
+      // A string id as itself (its JSON text would keep escapes), any other as its exact digits.
+      const raw = item[collection.idProperty];
+      const pathParams = { ...parent, [read.parameter]: typeof raw === 'string' ? raw : id };
       const testCase = context.testCase(read.operation, {
         kind: 'positive',
         plain: true,
