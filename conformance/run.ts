@@ -154,7 +154,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     // A shard that the split leaves nothing to (more jobs than operations) has done its part.
     const emptyShard = options.selection?.shard !== undefined && testable.length === 0;
     if (testable.length === 0 && !emptyShard) {
-      const reasons = [...new Set(recorder.operations.map((r) => r.skipped))].join('; ');
+      const reasons =
+        [...new Set(recorder.operations.map((r) => r.skipped))].join('; ') ||
+        'the document declares no operations (its paths hold no methods)';
       throw new RunError(`nothing to test: ${reasons}`);
     }
     await Promise.all([

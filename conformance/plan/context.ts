@@ -148,11 +148,18 @@ export class PlanContext {
     // A form with no field is no body at all: outside JSON the required-only variant needs one.
     const mediaType = this.requestMediaType(operation);
     const canBeEmpty = required.size > 0 || mediaType === undefined || isJsonMediaType(mediaType);
+    // A form has no null either: a nullable field left null is left out.
+    const form = !canBeEmpty || (mediaType !== undefined && !isJsonMediaType(mediaType));
     const bodies = samples.map((sample, index) => {
-      const body =
-        index % 2 === 1 && canBeEmpty && typeof sample === 'object' && sample !== null
-          ? Object.fromEntries(Object.entries(sample).filter(([name]) => required.has(name)))
-          : sample;
+      const entries =
+        typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? Object.entries(sample) : undefined;
+      const body = !entries
+        ? sample
+        : Object.fromEntries(
+            entries.filter(
+              ([name, value]) => !(form && value === null) && !(index % 2 === 1 && canBeEmpty && !required.has(name)),
+            ),
+          );
       return this.withPrefix(request.schema, body);
     });
     // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
