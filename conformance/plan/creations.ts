@@ -43,6 +43,7 @@ export class CreationLog {
   /** Keeps a successful creation of valid input, with the parent it was created under. */
   record(executed: Executed): void {
     const { testCase, exchange, body } = executed;
+    if (exchange.ok && exchange.response.status >= 200 && exchange.response.status < 300) this.forgetChanged(executed);
     if (testCase.kind !== 'positive' || testCase.payload?.kind !== 'json' || !exchange.ok) return;
     if (exchange.response.status < 200 || exchange.response.status >= 300) return;
     const collection = this.collections.find((c) => c.create?.operation === testCase.operation);
@@ -59,6 +60,25 @@ export class CreationLog {
       Object.entries(sent as Record<string, unknown>).filter(([name]) => !(name in (testCase.assigned ?? {}))),
     );
     group.creations.push({ sent: stored, exchange, body });
+  }
+
+  /** An item the run itself replaced, changed or deleted (a case's id may name it) is not as sent. */
+  private forgetChanged({ testCase }: Executed): void {
+    for (const collection of this.collections) {
+      const change = [collection.replace, collection.update, collection.remove].find(
+        (item) => item?.operation === testCase.operation,
+      );
+      const id = change && testCase.pathParams?.[change.parameter];
+      if (id === undefined) continue;
+      for (const group of this.groups.values()) {
+        if (group.collection !== collection) continue;
+        const kept = group.creations.filter((creation) => {
+          const key = idKey(itemOf(creation.body)!, collection.idProperty);
+          return key !== id && key !== JSON.stringify(id);
+        });
+        group.creations.splice(0, group.creations.length, ...kept);
+      }
+    }
   }
 
   created(): CreatedItem[] {

@@ -1,6 +1,7 @@
 // Parameters that break their declaration, one at a time: a required query, header or cookie
 // parameter left out, and values that are not a number, out of range, not in the enum or too long,
 // in the parameter's own place (path, query, header or cookie).
+import { above, below } from '../../spec/generate/index.js';
 import type { ParameterSpec } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import type { Planner } from './planner.js';
@@ -13,9 +14,9 @@ function brokenValues(parameter: ParameterSpec): Array<[string, string]> {
   if (schema.type === 'integer' || schema.type === 'number') broken.push(['not-a-number', 'is not a number']);
   if (schema.type === 'integer') broken.push(['1.5', 'is not a whole number']);
   if (typeof schema.minimum === 'number')
-    broken.push([String(schema.minimum - 1), `is below the minimum ${schema.minimum}`]);
+    broken.push([String(below(schema.minimum)), `is below the minimum ${schema.minimum}`]);
   if (typeof schema.maximum === 'number')
-    broken.push([String(schema.maximum + 1), `is above the maximum ${schema.maximum}`]);
+    broken.push([String(above(schema.maximum)), `is above the maximum ${schema.maximum}`]);
   if (Array.isArray(schema.enum)) broken.push(['not-in-enum', `is not one of ${JSON.stringify(schema.enum)}`]);
   if (typeof schema.maxLength === 'number') {
     broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);

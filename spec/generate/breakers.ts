@@ -1,5 +1,6 @@
 // The parts mutations are made of: wrong values per JSON type, look-alikes, constraint breakers
 // (one past each bound, a broken pattern, format or enum), and setting a value at a path.
+import { ulp } from './scalars.js';
 import { typesOf } from './values.js';
 
 /** What goes on the wire: a JSON value, or raw text for bodies that are not JSON at all. */
@@ -127,9 +128,17 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
   }
   if (types.includes('number') || types.includes('integer')) {
     if (typeof schema.maximum === 'number')
-      out.push({ what: 'above-maximum', label: `is above the maximum ${schema.maximum}`, value: schema.maximum + 1 });
+      out.push({
+        what: 'above-maximum',
+        label: `is above the maximum ${schema.maximum}`,
+        value: above(schema.maximum),
+      });
     if (typeof schema.minimum === 'number')
-      out.push({ what: 'below-minimum', label: `is below the minimum ${schema.minimum}`, value: schema.minimum - 1 });
+      out.push({
+        what: 'below-minimum',
+        label: `is below the minimum ${schema.minimum}`,
+        value: below(schema.minimum),
+      });
     if (typeof schema.exclusiveMaximum === 'number')
       out.push({
         what: 'at-exclusive-maximum',
@@ -186,6 +195,14 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
       value: typeof schema.const === 'string' ? `${schema.const}-not-const` : 'not-const',
     });
   return out;
+}
+
+/** One past a bound, as a double that differs from it (past 2^53, 1 more is the same double). */
+export function above(bound: number): number {
+  return bound + Math.max(1, 2 * ulp(bound));
+}
+export function below(bound: number): number {
+  return bound - Math.max(1, 2 * ulp(bound));
 }
 
 export function exampleItem(schema: Schema): unknown {

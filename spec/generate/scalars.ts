@@ -134,43 +134,91 @@ interface Bounds {
   readonly max: number;
 }
 
+/** The distance to the next double: past 2^53 integers are 2, 4, … 2048 apart. */
+export function ulp(value: number): number {
+  const magnitude = Math.abs(value);
+  if (magnitude < 2 ** 53) return 1;
+  return 2 ** (Math.floor(Math.log2(magnitude)) - 52);
+}
+
+/**
+ * A bound past 2^53 is the document's digits rounded to a double (9223372036854775807 reads as
+ * 2^63), which may lie outside the author's bound: such a bound is moved one double inwards, so a
+ * generated value is inside whatever the digits were.
+ */
+function inwardMinimum(bound: number): number {
+  return Number.isSafeInteger(bound) || !Number.isInteger(bound) ? bound : bound + ulp(bound);
+}
+function inwardMaximum(bound: number): number {
+  return Number.isSafeInteger(bound) || !Number.isInteger(bound) ? bound : bound - ulp(bound);
+}
+
+const SAFE_MULTIPLES = Number.MAX_SAFE_INTEGER;
+
+/** The widest integers a format allows (int64's ends moved inwards, as above). */
+const FORMAT_RANGE: Record<string, Bounds> = {
+  int32: { min: -(2 ** 31), max: 2 ** 31 - 1 },
+  int64: { min: -(2 ** 63) + 1024, max: 2 ** 63 - 1024 },
+};
+
 function numericBounds(schema: Schema, integer: boolean, plain: boolean): Bounds {
+  const formatRange = FORMAT_RANGE[String(schema.format)];
+  // Without bounds, wild values stay within the doubles that are exact integers.
   const formatMax = schema.format === 'int32' ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
   // The step past an exclusive bound is relative: 20 - 4ε is still 20 in floating point.
-  const step = (bound: number) => (integer ? 1 : Math.max(Number.EPSILON * 4, Math.abs(bound) * Number.EPSILON * 4));
-  let min = typeof schema.minimum === 'number' ? schema.minimum : plain ? 0 : -formatMax;
+  const step = (bound: number) =>
+    integer ? Math.max(1, ulp(bound)) : Math.max(Number.EPSILON * 4, Math.abs(bound) * Number.EPSILON * 4);
+  const minimum = typeof schema.minimum === 'number' ? inwardMinimum(schema.minimum) : undefined;
+  const maximum = typeof schema.maximum === 'number' ? inwardMaximum(schema.maximum) : undefined;
+  let min = minimum ?? (plain ? 0 : -formatMax);
   if (typeof schema.exclusiveMinimum === 'number') {
-    min = typeof schema.minimum === 'number' || !plain ? min : schema.exclusiveMinimum;
+    min = minimum !== undefined || !plain ? min : schema.exclusiveMinimum;
     min = Math.max(min, schema.exclusiveMinimum + step(schema.exclusiveMinimum));
   }
+  if (formatRange) min = Math.max(min, formatRange.min);
   // A plain value stays near the lower bound, whatever it is.
-  let max = typeof schema.maximum === 'number' ? schema.maximum : plain ? Math.max(min, 0) + 1000 : formatMax;
+  let max = maximum ?? (plain ? Math.max(min, 0) + 1000 : formatMax);
   if (typeof schema.exclusiveMaximum === 'number') {
     max = Math.min(max, schema.exclusiveMaximum - step(schema.exclusiveMaximum));
   }
+  if (formatRange) max = Math.min(max, formatRange.max);
   return { min, max };
+}
+
+/**
+ * Integers between any two bounds. fast-check's fc.integer spins on bounds past 2^53, so a range
+ * that leaves the safe integers is drawn as exact big integers (fc.bigInt) and sent as the double
+ * nearest to each: both ends are doubles, so the value stays inside them.
+ */
+function integerBetween(low: number, high: number): fc.Arbitrary<number> {
+  if (Number.isSafeInteger(low) && Number.isSafeInteger(high)) return fc.integer({ min: low, max: high });
+  return fc.bigInt({ min: BigInt(low), max: BigInt(high) }).map((big) => Number(big));
 }
 
 export function integerFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
   const { min, max } = numericBounds(schema, true, options.style === 'plain');
   const low = Math.ceil(min);
   const high = Math.floor(max);
-  if (low > high) return fc.constant(UNSATISFIABLE as unknown as number);
+  if (!(low <= high) || !Number.isFinite(low) || !Number.isFinite(high))
+    return fc.constant(UNSATISFIABLE as unknown as number);
   if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
     const m = schema.multipleOf;
-    const lowK = Math.ceil(low / m);
-    const highK = Math.floor(high / m);
-    if (lowK > highK) return fc.constant(UNSATISFIABLE as unknown as number);
+    // Multiples are exact only among the safe integers (ajv divides, and reads the quotient with parseInt).
+    const lowK = Math.ceil(Math.max(low, -SAFE_MULTIPLES) / m);
+    const highK = Math.floor(Math.min(high, SAFE_MULTIPLES) / m);
+    if (!(lowK <= highK)) return fc.constant(UNSATISFIABLE as unknown as number);
     return boundedFilter(
-      fc.integer({ min: lowK, max: highK }).map((k) => k * m),
-      Number.isInteger,
+      integerBetween(lowK, highK).map((k) => k * m),
+      (value) => Number.isInteger(value) && value >= low && value <= high,
       UNSATISFIABLE as unknown as number,
     );
   }
-  return fc.integer({ min: low, max: high });
+  return integerBetween(low, high);
 }
 
 export function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<number> {
+  // `type: number, format: int64` is written, and the format asks for whole numbers.
+  if (FORMAT_RANGE[String(schema.format)]) return integerFor(schema, options);
   const { min, max } = numericBounds(schema, false, options.style === 'plain');
   if (typeof schema.multipleOf === 'number' && schema.multipleOf > 0) {
     const m = schema.multipleOf;
@@ -178,7 +226,11 @@ export function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<num
     const highK = Math.min(Math.floor(max / m), 1e9);
     // Bounds past what multiples can be counted in (1e300 in steps of 0.01) yield no value, not a crash.
     if (!(lowK <= highK)) return fc.constant(UNSATISFIABLE as unknown as number);
-    return fc.integer({ min: lowK, max: highK }).map((k) => Number((k * m).toPrecision(15)));
+    return boundedFilter(
+      fc.integer({ min: lowK, max: highK }).map((k) => Number((k * m).toPrecision(15))),
+      (value) => value >= min && value <= max,
+      UNSATISFIABLE as unknown as number,
+    );
   }
   if (min > max) return fc.constant(UNSATISFIABLE as unknown as number);
   const double = fc
@@ -186,7 +238,7 @@ export function numberFor(schema: Schema, options: ValueStyle): fc.Arbitrary<num
     .map((value) => (Object.is(value, -0) ? 0 : value));
   if (options.style === 'wild' || Math.ceil(min) > Math.floor(max)) return double;
   return boundedFilter(
-    fc.integer({ min: Math.ceil(min), max: Math.floor(max) }),
+    integerBetween(Math.ceil(min), Math.floor(max)),
     (v) => v >= min && v <= max,
     UNSATISFIABLE as unknown as number,
   );
