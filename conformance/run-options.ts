@@ -71,6 +71,8 @@ export interface RunResult {
   readonly aborted?: string;
   /** Certificates were not verified (--insecure). */
   readonly insecure?: boolean;
+  /** Webhooks the document declares (requests the service sends): listed, never tested. */
+  readonly webhooks?: readonly string[];
 }
 
 export class RunError extends Error {}
@@ -125,6 +127,7 @@ export function skipReason(
   if (operation.unspecified) return 'x-unspecified: the document names it but does not show its behaviour';
   const unselectedBecause = unselectedReasons.get(operation);
   if (unselectedBecause) return unselectedBecause;
+  if (operation.responses.length === 0) return 'the document lists no responses for it, so no answer can be judged';
   const finals = operation.responses.filter((r) => !/^1(\d\d|XX)$/i.test(r.status));
   if (finals.length === 0) return 'the document lists only informational (1xx) statuses, which are never final answers';
   if (options.readOnly && !SAFE_METHODS.has(operation.method)) return '--read-only: no writes are sent';

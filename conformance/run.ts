@@ -153,7 +153,9 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   try {
     // A shard that the split leaves nothing to (more jobs than operations) has done its part.
     const emptyShard = options.selection?.shard !== undefined && testable.length === 0;
-    if (testable.length === 0 && !emptyShard) {
+    // A document of webhooks alone (OpenAPI 3.1) is read, and its webhooks listed as not tested.
+    const onlyWebhooks = contract.operations.length === 0 && contract.webhooks.length > 0;
+    if (testable.length === 0 && !emptyShard && !onlyWebhooks) {
       const reasons =
         [...new Set(recorder.operations.map((r) => r.skipped))].join('; ') ||
         'the document declares no operations (its paths hold no methods)';
@@ -222,5 +224,6 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     ...(error ? { error: redact(error) } : {}),
     ...(sender.aborted ? { aborted: redact(sender.aborted) } : {}),
     ...(options.transport?.insecure ? { insecure: true } : {}),
+    ...(contract.webhooks.length > 0 ? { webhooks: contract.webhooks } : {}),
   };
 }

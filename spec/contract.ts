@@ -1,6 +1,6 @@
-// The only code that reads the OpenAPI document. It loads and validates it once, bundles it (every
-// external file folded in, $refs kept), compiles every schema once through the schema registry,
-// checks the author's examples, and yields a frozen, flat list of operations.
+// The only code that reads the OpenAPI document. It reads and validates it once (read-document.ts:
+// 2.0, 3.0, 3.1, 3.2, multi-file), compiles every schema once through the schema registry in the
+// document's dialect, checks the author's examples, and yields a frozen, flat list of operations.
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -9,9 +9,11 @@ import { exampleProblems } from './examples.js';
 import type { Direction } from './json-schema.js';
 import { operationsOf } from './operations.js';
 import { packageFile } from './package-root.js';
+import { type ReadDocument, readDocument } from './read-document.js';
 import { SchemaRegistry } from './schema-registry.js';
+import { originalPointer } from './swagger2.js';
 import type { Contract, ServerSpec } from './types.js';
-import { readCached, type Validated, writeCached } from './validated-cache.js';
+import { readCached, writeCached } from './validated-cache.js';
 import { SchemaCompiler, type SchemaValidator } from './validators.js';
 
 export interface LoadOptions {
@@ -33,10 +35,35 @@ export async function loadContract(file: string = defaultSpecPath(), options: Lo
     source = await readFile(path, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new ContractError(file, '', `cannot read the document (${reason}); give the path of an OpenAPI 3 document`);
+    throw new ContractError(file, '', `cannot read the document (${reason}); give the path of an OpenAPI document`);
   }
-  const { document, api } = readCached(source) ?? (await parseAndValidate(file, path, source));
-  const registry = new SchemaRegistry(api, new SchemaCompiler(), file);
+  const read = readCached(path, source) ?? (await readAndCache(file, path, source));
+  try {
+    return compileContract(file, path, source, read, options);
+  } catch (error) {
+    // Problems found in a converted 2.0 document are told where the author wrote them.
+    if (error instanceof ContractError && read.origins.length > 0) {
+      throw new ContractError(error.file, originalPointer(read.origins, error.pointer), error.problem);
+    }
+    throw error;
+  }
+}
+
+async function readAndCache(file: string, path: string, source: string): Promise<ReadDocument> {
+  const read = await readDocument(file, path, source);
+  writeCached(path, source, read);
+  return read;
+}
+
+function compileContract(
+  file: string,
+  path: string,
+  source: string,
+  read: ReadDocument,
+  options: LoadOptions,
+): Contract {
+  const { document, api, dialect } = read;
+  const registry = new SchemaRegistry(api, new SchemaCompiler(), file, dialect);
   const build = (schema: unknown, direction: Direction, pointer: string): SchemaValidator =>
     registry.compile(schema, direction, pointer);
   const operations = operationsOf(api, build);
@@ -46,59 +73,18 @@ export async function loadContract(file: string = defaultSpecPath(), options: Lo
     file: path,
     source,
     document,
+    declaredVersion: read.declared,
+    dialect,
+    files: read.files,
     title: String((api.info as Json).title),
     version: String((api.info as Json).version),
     servers: serversOf(api),
     basePath: basePathOf(api),
     operations,
+    webhooks: Object.keys((api.webhooks ?? {}) as Json),
     warnings: problems.map((problem) => problem.message),
   };
   return deepFreeze(contract);
-}
-
-async function parseAndValidate(file: string, path: string, source: string): Promise<Validated> {
-  // Imported here: a start-up that hits the cache never loads swagger-parser.
-  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-  try {
-    const document = (await SwaggerParser.parse(path)) as unknown as Json;
-    if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
-      throw new ContractError(file, '/openapi', 'only OpenAPI 3.x documents are supported');
-    }
-    // Validation dereferences a copy (recursive schemas allowed); the working form is the bundle.
-    await SwaggerParser.validate(path, structuredClone(document) as never);
-    const api = (await SwaggerParser.bundle(path)) as unknown as Json;
-    const validated = { document, api };
-    writeCached(source, validated);
-    return validated;
-  } catch (error) {
-    throw toContractError(file, error);
-  }
-}
-
-function toContractError(file: string, error: unknown): ContractError {
-  if (error instanceof ContractError) return error;
-  const e = error as Error & { parentPath?: string; targetRef?: string; details?: Array<Json> };
-  if (e.name === 'MissingPointerError') {
-    const at = (e.parentPath ?? '').replace(/^#/, '');
-    return new ContractError(file, at, `$ref ${e.targetRef ?? ''} points at nothing`);
-  }
-  if (Array.isArray(e.details) && e.details.length > 0) {
-    type Detail = { instancePath?: string; message?: string; params?: { additionalProperty?: string } };
-    const details = e.details as Detail[];
-    // An unknown property (usually a typo) is the most telling of the meta-schema's errors.
-    const first = details.find((d) => d.params?.additionalProperty !== undefined) ?? details[0]!;
-    const problem =
-      first.params?.additionalProperty !== undefined
-        ? `unknown property '${first.params.additionalProperty}'`
-        : (first.message ?? e.message);
-    return new ContractError(file, first.instancePath ?? '', `not a valid OpenAPI document: ${problem}`);
-  }
-  // Parser messages carry a code frame after the first line; the first line says it all.
-  const firstLine = String(e.message ?? error)
-    .split('\n')[0]!
-    .replace(/^Error parsing [^:]+: /, '');
-  const problem = e.name === 'ParserError' ? `not valid YAML or JSON: ${firstLine}` : firstLine;
-  return new ContractError(file, '', problem);
 }
 
 function serversOf(api: Json): ServerSpec[] {

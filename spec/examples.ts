@@ -27,6 +27,12 @@ export function exampleProblems(file: string, api: Json, build: Build): Contract
       if (seen.has(node)) return;
       seen.add(node);
       if ('example' in node) check(node, node.example, `${pointer}${at}/example`);
+      // JSON Schema's own `examples` (OpenAPI 3.1): a list of values.
+      if (Array.isArray(node.examples)) {
+        node.examples.forEach((value, index) => {
+          check(node, value, `${pointer}${at}/examples/${index}`);
+        });
+      }
     });
   const visitExamplesOf = (raw: unknown, pointer: string): void => {
     const holder = deref<Json>(api, raw);

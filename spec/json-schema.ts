@@ -1,17 +1,38 @@
 import { pointerToken } from './contract-error.js';
 
-// Turns OpenAPI 3.0 schema objects into plain JSON Schema (draft-07) for one direction of traffic,
-// so that ajv and the generators see one dialect. The input is never modified.
+// Turns OpenAPI schema objects into plain JSON Schema (2020-12) for one direction of traffic, so that
+// ajv and the generators see one dialect: OpenAPI 3.0's nullable and boolean exclusive bounds are
+// rewritten; OpenAPI 3.1 schemas are JSON Schema already, and lose only what would make them
+// depend on where they stand ($schema, $id) or hide a $ref's siblings. The input is never modified.
 
 export type JsonSchema = { readonly [keyword: string]: unknown };
 /** 'document' keeps every property: it is how the author's own examples are checked. */
 export type Direction = 'request' | 'response' | 'document';
+/** OpenAPI 3.0's schema dialect, or JSON Schema 2020-12 (OpenAPI 3.1 and later). */
+export type SchemaDialect = '3.0' | '3.1';
 
 /** OpenAPI annotations that JSON Schema does not know and that never affect validity. */
-const OPENAPI_ANNOTATIONS = new Set(['example', 'xml', 'externalDocs', 'discriminator', 'deprecated']);
-const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions']);
-const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
-const SCHEMA_KEYWORDS = new Set(['items', 'additionalProperties', 'not', 'propertyNames', 'contains']);
+const OPENAPI_ANNOTATIONS = new Set(['example', 'xml', 'externalDocs', 'discriminator', 'deprecated', 'nullable']);
+/** Keywords that tie a 2020-12 schema to its place (a base URI, a dialect): each converted schema
+ * is registered on its own, for each direction, so they would clash or mislead. */
+const PLACE_KEYWORDS = new Set(['$schema', '$id', '$anchor', '$dynamicAnchor', '$comment']);
+/** Siblings of a $ref that never change what it accepts. */
+const REF_ANNOTATIONS = new Set(['description', 'summary', 'title', 'example', 'examples', 'deprecated', '$comment']);
+const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
+const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_KEYWORDS = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'propertyNames',
+  'contains',
+  'if',
+  'then',
+  'else',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
+]);
 
 export class RecursiveSchemaError extends Error {}
 
@@ -23,9 +44,21 @@ export interface RefResolver {
   readonly reference: (ref: string, direction: Direction) => JsonSchema;
 }
 
+interface Conversion {
+  readonly direction: Direction;
+  readonly dialect: SchemaDialect;
+  readonly ancestors: Set<object>;
+  readonly resolver?: RefResolver;
+}
+
 /** Without a resolver the input must be dereferenced and acyclic (RecursiveSchemaError otherwise). */
-export function toJsonSchema(schema: unknown, direction: Direction, resolver?: RefResolver): JsonSchema {
-  return convert(schema, direction, new Set(), resolver) as JsonSchema;
+export function toJsonSchema(
+  schema: unknown,
+  direction: Direction,
+  resolver?: RefResolver,
+  dialect: SchemaDialect = '3.0',
+): JsonSchema {
+  return convert(schema, { direction, dialect, ancestors: new Set(), ...(resolver ? { resolver } : {}) }) as JsonSchema;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -35,42 +68,50 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** The property a direction must not carry: readOnly ones are never sent, writeOnly never returned. */
 function isHiddenIn(direction: Direction, propertySchema: unknown, resolver: RefResolver | undefined): boolean {
   if (!isObject(propertySchema) || direction === 'document') return false;
+  const flag = direction === 'request' ? 'readOnly' : 'writeOnly';
+  // A 3.1 $ref's siblings count (`{ $ref: Id, readOnly: true }`), then the target's own flag.
+  if (propertySchema[flag] === true) return true;
   const target =
     typeof propertySchema.$ref === 'string' && resolver ? resolver.target(propertySchema.$ref) : propertySchema;
-  if (!isObject(target)) return false;
-  return direction === 'request' ? target.readOnly === true : target.writeOnly === true;
+  return isObject(target) && target[flag] === true;
 }
 
-function convert(schema: unknown, direction: Direction, ancestors: Set<object>, resolver?: RefResolver): unknown {
+function convert(schema: unknown, at: Conversion): unknown {
   if (!isObject(schema)) return schema;
-  // OpenAPI 3.0 ignores the siblings of a $ref.
-  if (typeof schema.$ref === 'string' && resolver) return resolver.reference(schema.$ref, direction);
-  if (ancestors.has(schema)) throw new RecursiveSchemaError('recursive schemas are not supported');
-  ancestors.add(schema);
+  const { direction, resolver } = at;
+  if (typeof schema.$ref === 'string' && resolver) {
+    const reference = resolver.reference(schema.$ref, direction);
+    // OpenAPI 3.0 ignores a $ref's siblings; 2020-12 applies them beside it.
+    const siblings = Object.keys(schema).filter((k) => k !== '$ref' && !REF_ANNOTATIONS.has(k));
+    if (at.dialect === '3.0' || siblings.length === 0) return reference;
+    const { $ref: _ref, ...rest } = schema;
+    const converted = convert(rest, at) as Record<string, unknown>;
+    return { ...converted, allOf: [...((converted.allOf as unknown[]) ?? []), reference] };
+  }
+  if (at.ancestors.has(schema)) throw new RecursiveSchemaError('recursive schemas are not supported');
+  at.ancestors.add(schema);
   const out: Record<string, unknown> = {};
   const hidden = new Set<string>();
   for (const [keyword, value] of Object.entries(schema)) {
-    if (OPENAPI_ANNOTATIONS.has(keyword) || keyword === 'nullable') continue;
+    if (OPENAPI_ANNOTATIONS.has(keyword) || PLACE_KEYWORDS.has(keyword)) continue;
     if (keyword === 'properties' && isObject(value)) {
       const properties: Record<string, unknown> = {};
       for (const [name, propertySchema] of Object.entries(value)) {
         if (isHiddenIn(direction, propertySchema, resolver)) hidden.add(name);
-        else properties[name] = convert(propertySchema, direction, ancestors, resolver);
+        else properties[name] = convert(propertySchema, at);
       }
       out.properties = properties;
     } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
-      out[keyword] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, convert(sub, direction, ancestors, resolver)]),
-      );
+      out[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, at)]));
     } else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      out[keyword] = value.map((sub) => convert(sub, direction, ancestors, resolver));
+      out[keyword] = value.map((sub) => convert(sub, at));
     } else if (SCHEMA_KEYWORDS.has(keyword)) {
-      out[keyword] = convert(value, direction, ancestors, resolver);
+      out[keyword] = convert(value, at);
     } else {
       out[keyword] = value;
     }
   }
-  ancestors.delete(schema);
+  at.ancestors.delete(schema);
   if (Array.isArray(out.required) && hidden.size > 0) {
     out.required = out.required.filter((name) => !hidden.has(name as string));
   }
@@ -80,6 +121,7 @@ function convert(schema: unknown, direction: Direction, ancestors: Set<object>, 
     if (Array.isArray(list))
       out[keyword] = list.filter((v, i) => list.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
   }
+  // Leftovers of 3.0 in 3.1 documents (boolean bounds, nullable) keep their 3.0 meaning.
   convertExclusiveBound(out, 'exclusiveMinimum', 'minimum');
   convertExclusiveBound(out, 'exclusiveMaximum', 'maximum');
   return schema.nullable === true ? allowNull(out) : out;

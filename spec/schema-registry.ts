@@ -4,7 +4,7 @@
 // Consumers that walk schemas (generators, collection shapes) get a view in which references are
 // replaced by the shared view of their target: a graph that is cyclic where the schema recurses.
 import { ContractError } from './contract-error.js';
-import { type Direction, type JsonSchema, type RefResolver, toJsonSchema } from './json-schema.js';
+import { type Direction, type JsonSchema, type RefResolver, type SchemaDialect, toJsonSchema } from './json-schema.js';
 import { resolvePointer } from './refs.js';
 import type { SchemaCompiler, SchemaIssue, SchemaValidator } from './validators.js';
 
@@ -28,6 +28,7 @@ export class SchemaRegistry {
     private readonly document: unknown,
     private readonly compiler: SchemaCompiler,
     private readonly file: string,
+    private readonly dialect: SchemaDialect = '3.0',
   ) {
     this.resolver = {
       target: (ref) => resolvePointer(this.document, ref, this.file),
@@ -38,7 +39,7 @@ export class SchemaRegistry {
   /** Converts and compiles a schema of the document; throws a ContractError naming the pointer. */
   compile(schema: unknown, direction: Direction, pointer: string): SchemaValidator {
     try {
-      const converted = toJsonSchema(schema, direction, this.resolver);
+      const converted = toJsonSchema(schema, direction, this.resolver, this.dialect);
       const validate = this.compiler.compileFunction(converted);
       const view = this.view(converted) as JsonSchema;
       return { schema: view, validate };
@@ -55,7 +56,12 @@ export class SchemaRegistry {
     const id = `urn:openapi:${direction}:${this.ids.size}`;
     // Registered before converting, so a schema that refers to itself finds its own id.
     this.ids.set(key, id);
-    const converted = toJsonSchema(resolvePointer(this.document, ref, this.file), direction, this.resolver);
+    const converted = toJsonSchema(
+      resolvePointer(this.document, ref, this.file),
+      direction,
+      this.resolver,
+      this.dialect,
+    );
     this.converted.set(id, converted);
     this.compiler.add(id, converted);
     return id;

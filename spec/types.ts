@@ -88,12 +88,20 @@ export interface Contract {
   readonly source: string;
   /** The document as parsed, with its $refs in place. */
   readonly document: Readonly<Record<string, unknown>>;
+  /** The version the document declares: `2.0` (read as 3.0), `3.0.3`, `3.1.0`, `3.2.0` (read as 3.1). */
+  readonly declaredVersion: string;
+  /** How its schemas are read: OpenAPI 3.0's dialect, or JSON Schema 2020-12 (3.1 and later). */
+  readonly dialect: '3.0' | '3.1';
+  /** The document and every file its $refs name. */
+  readonly files: readonly string[];
   readonly title: string;
   readonly version: string;
   readonly servers: readonly ServerSpec[];
   /** Path prefix of the first server ('/v1'), '' when none. */
   readonly basePath: string;
   readonly operations: readonly Operation[];
+  /** Webhooks the document declares: requests the service sends, which neither tool tests. */
+  readonly webhooks: readonly string[];
   /** Problems that do not stop the document from being used (an example that breaks its schema),
    * one line each: `FILE: POINTER: PROBLEM`. */
   readonly warnings: readonly string[];

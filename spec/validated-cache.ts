@@ -1,27 +1,31 @@
-// swagger-parser's validation costs ~100 ms, most of a start-up. Its result for a self-contained
-// document is stored under node_modules/.cache, keyed by a hash of the text and the tool versions,
-// so an unchanged document is parsed, validated and dereferenced once, not at every start.
+// swagger-parser's reading and validation cost ~100 ms for a small document and seconds for a large
+// multi-file one: most of a start-up. Its result is stored under node_modules/.cache, keyed by a hash
+// of the document's text and the tool versions, with a hash of every other file it read; an
+// unchanged document (and unchanged referenced files) is read, validated and bundled once.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { packageRoot } from './package-root.js';
-
-export interface Validated {
-  /** The document as parsed, $refs in place. */
-  readonly document: Record<string, unknown>;
-  /** The document validated and bundled (external files folded in, $refs kept). */
-  readonly api: Record<string, unknown>;
-}
+import type { ReadDocument } from './read-document.js';
 
 const require = createRequire(import.meta.url);
+const FORMAT = 'v3';
+
+interface Entry {
+  readonly read: ReadDocument;
+  /** Hashes of the files other than the document itself, by path. */
+  readonly hashes: Record<string, string>;
+}
 
 function cacheDirectory(): string | undefined {
   const root = packageRoot();
   return root === undefined ? undefined : join(root, 'node_modules', '.cache', 'pet-catalog-contract');
 }
 
-function keyOf(source: string): string {
+const hash = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+function keyOf(path: string, source: string): string {
   const versions = ['@apidevtools/swagger-parser/package.json'].map((name) => {
     try {
       return (require(name) as { version: string }).version;
@@ -29,36 +33,41 @@ function keyOf(source: string): string {
       return 'unknown';
     }
   });
-  return createHash('sha256')
-    .update(`${versions.join(',')}\u0000v2\u0000${source}`)
-    .digest('hex');
+  return hash(`${versions.join(',')}\u0000${FORMAT}\u0000${path}\u0000${source}`);
 }
 
-/** Only documents without external $refs: their meaning is in their own text alone. */
-function selfContained(source: string): boolean {
-  return [...source.matchAll(/\$ref["']?\s*:\s*["']?([^"'\s,}]*)/g)].every((match) => match[1]!.startsWith('#'));
-}
-
-export function readCached(source: string): Validated | undefined {
-  const dir = cacheDirectory();
-  if (!dir || !selfContained(source)) return undefined;
+function fileHash(path: string): string | undefined {
   try {
-    return JSON.parse(readFileSync(join(dir, `${keyOf(source)}.json`), 'utf8')) as Validated;
+    return hash(readFileSync(path));
   } catch {
     return undefined;
   }
 }
 
-export function writeCached(source: string, validated: Validated): void {
+export function readCached(path: string, source: string): ReadDocument | undefined {
   const dir = cacheDirectory();
-  if (!dir || !selfContained(source)) return;
+  if (!dir) return undefined;
   try {
+    const entry = JSON.parse(readFileSync(join(dir, `${keyOf(path, source)}.json`), 'utf8')) as Entry;
+    const unchanged = Object.entries(entry.hashes).every(([file, known]) => fileHash(file) === known);
+    return unchanged ? entry.read : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeCached(path: string, source: string, read: ReadDocument): void {
+  const dir = cacheDirectory();
+  if (!dir) return;
+  try {
+    const hashes: Record<string, string> = {};
+    for (const file of read.files.slice(1)) hashes[file] = fileHash(file) ?? '';
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${keyOf(source)}.json`);
+    const file = join(dir, `${keyOf(path, source)}.json`);
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(validated));
+    writeFileSync(temporary, JSON.stringify({ read, hashes } satisfies Entry));
     renameSync(temporary, file);
   } catch {
-    // A read-only install or a recursive document: validation simply runs at every start.
+    // A read-only install or a recursive document: reading simply runs at every start.
   }
 }

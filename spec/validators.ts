@@ -1,5 +1,6 @@
 // All ajv setup lives here. Validators are compiled once, when the contract loads.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { pointerToken } from './contract-error.js';
 import { type JsonSchema, walkSchema } from './json-schema.js';
@@ -35,13 +36,14 @@ function isInt32(value: number): boolean {
 }
 
 export class SchemaCompiler {
-  private readonly ajv: Ajv;
+  private readonly ajv: Ajv2020;
 
   constructor() {
     // strictSchema stays on, so an unknown keyword (a typo) fails at start-up. strictTypes and
     // strictRequired are off: they reject valid documents written by others (union types,
     // `required` listed beside allOf), and the runner must accept any valid OpenAPI document.
-    this.ajv = new Ajv({
+    // JSON Schema 2020-12: OpenAPI 3.1's dialect, and what OpenAPI 3.0 schemas are converted to.
+    this.ajv = new Ajv2020({
       allErrors: true,
       strict: true,
       strictTypes: false,

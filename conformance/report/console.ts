@@ -66,7 +66,11 @@ export function consoleReport(result: RunResult, replay: string): string {
     }
   }
   const skipped = result.operations.filter((o) => o.skipped);
-  if (skipped.length > 0) out.push('', 'Not tested:', ...skipped.map((o) => `  ${o.method} ${o.path}: ${o.skipped}`));
+  const webhooks = (result.webhooks ?? []).map(
+    (name) => `  webhook ${name}: a request the service sends, not one it answers`,
+  );
+  if (skipped.length + webhooks.length > 0)
+    out.push('', 'Not tested:', ...skipped.map((o) => `  ${o.method} ${o.path}: ${o.skipped}`), ...webhooks);
   out.push('', 'Coverage (documented statuses observed):');
   for (const operation of tested) {
     const statuses = operation.documentedStatuses.map(

@@ -26,8 +26,9 @@ import type { Mutation } from './breakers.js';
 /** Keywords that constrain inside a value: items, additionalProperties, each branch of oneOf and
  * anyOf (a value no branch accepts), a value matching several oneOf branches, and `not`. */
 function nestedMutations(schema: Schema, path: readonly string[], out: Mutation[], depth: number): void {
-  if (typeof schema.items === 'object' && schema.items !== null && !Array.isArray(schema.items)) {
-    valueMutations(schema.items as Schema, [...path, FIRST_ITEM], out, depth + 1);
+  const first = Array.isArray(schema.prefixItems) ? (schema.prefixItems as Schema[])[0] : schema.items;
+  if (typeof first === 'object' && first !== null && !Array.isArray(first)) {
+    valueMutations(first as Schema, [...path, FIRST_ITEM], out, depth + 1);
   }
   if (typeof schema.additionalProperties === 'object' && schema.additionalProperties !== null) {
     valueMutations(schema.additionalProperties as Schema, [...path, 'additionalMember'], out, depth + 1);
@@ -93,10 +94,33 @@ function propertyCountMutations(schema: Schema, path: readonly string[], out: Mu
   }
 }
 
+/** dependentRequired: a member present without a member it requires. */
+function dependentMutations(schema: Schema, path: readonly string[], out: Mutation[]): void {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  for (const [name, needs] of Object.entries((schema.dependentRequired ?? {}) as Record<string, string[]>)) {
+    const [value] = fc.sample(valueArbitrary((properties[name] ?? {}) as JsonSchema, { style: 'plain' }), {
+      numRuns: 1,
+      seed: 1,
+    });
+    for (const other of needs) {
+      const at = labelOf([...path, name]);
+      out.push({
+        id: `${at}:dependent-required:${other}`,
+        label: `${at} is sent without ${other}, which it requires`,
+        apply: (valid) => ({
+          kind: 'json',
+          value: setAt(setAt(valid, [...path, name], value), [...path, other], REMOVE),
+        }),
+      });
+    }
+  }
+}
+
 const labelOf = (path: readonly string[]) => (path.length === 0 ? 'body' : path.join('.').replace(/\.\[/g, '['));
 
 /** Mutations of one schema's value, found recursively through object properties. */
 function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation[], depth: number): void {
+  if (typeof schemaIn !== 'object' || schemaIn === null) return; // a boolean schema
   const schema = mergeAllOf(schemaIn);
   const where = labelOf(path);
   for (const type of wrongTypes(schema)) {
@@ -124,7 +148,8 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
       apply: (valid) => ({ kind: 'json', value: setAt(valid, at, REMOVE) }),
     });
   }
-  if (schema.additionalProperties === false) {
+  dependentMutations(schema, path, out);
+  if (schema.additionalProperties === false || schema.unevaluatedProperties === false) {
     const at = [...path, 'unexpectedProperty'];
     out.push(
       json(`${where}:additional-property`, `${where} has a property the schema does not allow`, at, 'unexpected'),

@@ -64,6 +64,9 @@ export function typesOf(schema: Schema): string[] {
 const built = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
 
 export function valueArbitrary(schemaIn: JsonSchema, options: ValueStyle): fc.Arbitrary<unknown> {
+  // Boolean schemas (JSON Schema): true takes anything, false nothing.
+  if ((schemaIn as unknown) === true) return valueArbitrary({}, options);
+  if (typeof schemaIn !== 'object' || schemaIn === null) return fc.constant(UNSATISFIABLE as unknown);
   const depth = options.depth ?? 0;
   if (depth > MAX_DEPTH) return fc.constant(UNSATISFIABLE as unknown);
   // Shared schema nodes (components used in many places) are built once per style and depth.
@@ -81,10 +84,23 @@ function deeper(options: ValueStyle): ValueStyle {
   return { ...options, depth: (options.depth ?? 0) + 1 };
 }
 
+/** Keywords whose meaning depends on the whole value (exclusivity, what other keywords evaluated,
+ * conditions): values built from the rest are filtered by the schema's own validator. */
+const FILTERED_KEYWORDS = [
+  'not',
+  'oneOf',
+  'if',
+  'contains',
+  'propertyNames',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+];
+
 function buildChecked(schemaIn: JsonSchema, options: ValueStyle): fc.Arbitrary<unknown> {
   const schema = mergeAllOf(schemaIn as Schema);
   let arbitrary = build(schema, options);
-  if (schema.not !== undefined || schema.oneOf !== undefined) {
+  if (FILTERED_KEYWORDS.some((keyword) => schema[keyword] !== undefined)) {
     arbitrary = boundedFilter(arbitrary, isValidFor(schemaIn), UNSATISFIABLE as unknown);
   }
   return arbitrary;
@@ -129,6 +145,7 @@ function forType(type: string, schema: Schema, options: ValueStyle): fc.Arbitrar
 }
 
 function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> {
+  if (Array.isArray(schema.prefixItems)) return tupleFor(schema, options);
   const items = (schema.items ?? {}) as Schema;
   const minLength = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const shallow = (options.depth ?? 0) >= SHALLOW_DEPTH;
@@ -137,6 +154,22 @@ function arrayFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> 
   if (schema.uniqueItems)
     return fc.uniqueArray(item, { minLength, maxLength, selector: (value) => JSON.stringify(value) });
   return fc.array(item, { minLength, maxLength });
+}
+
+/** 2020-12 tuples: one value per prefixItems schema, then items (none where items is false). */
+function tupleFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> {
+  const prefix = (schema.prefixItems as Schema[]).map((item) => valueArbitrary(item, deeper(options)));
+  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : prefix.length + 2;
+  const rest =
+    schema.items === false
+      ? fc.constant([])
+      : fc.array(valueArbitrary((schema.items ?? {}) as Schema, deeper(options)), {
+          minLength: Math.max(0, minItems - prefix.length),
+          maxLength: Math.max(0, Math.min(maxItems - prefix.length, 2)),
+        });
+  const head = minItems >= prefix.length ? fc.tuple(...prefix) : fc.tuple(...prefix.slice(0, Math.max(minItems, 1)));
+  return fc.tuple(head, rest).map(([first, more]) => [...first, ...more]);
 }
 
 function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<string, unknown>> {
@@ -166,7 +199,12 @@ function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<str
   // fast-check's records are keyed by safe placeholders: a property named __proto__ is a key too.
   const names = Object.keys(record);
   const placeholders = Object.fromEntries(names.map((name, index) => [`p${index}`, record[name]!]));
+  const dependents = (schema.dependentRequired ?? {}) as Record<string, string[]>;
   const requiredNames = new Set([...required, ...((schema.required as string[]) ?? []), ...extraRequired]);
+  // A required member's dependents (dependentRequired) are required too.
+  for (const name of [...requiredNames]) {
+    if (Object.hasOwn(dependents, name)) for (const other of dependents[name]!) requiredNames.add(other);
+  }
   const requiredKeys = names.flatMap((name, index) => (requiredNames.has(name) ? [`p${index}`] : []));
   return fc.record(placeholders, { requiredKeys }).map((value) => {
     const object: Record<string, unknown> = {};
@@ -180,6 +218,10 @@ function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<str
         });
       }
     });
+    // An optional member whose dependents were left out is left out too.
+    for (const [name, needs] of Object.entries(dependents)) {
+      if (Object.hasOwn(object, name) && needs.some((other) => !Object.hasOwn(object, other))) delete object[name];
+    }
     return object;
   });
 }

@@ -1,0 +1,121 @@
+// From a file to one validated OpenAPI 3 object, whatever the team published: OpenAPI 3.0 and 3.1
+// as written, Swagger 2.0 converted to 3.0, 3.2 read as 3.1 where 3.1 can read it. Files the
+// document's $refs name are folded in (a bundle: $refs kept, pointing inside), and operations
+// written as $refs to other files, as Redocly and swagger-cli split them, are put in their place.
+import { ContractError } from './contract-error.js';
+import { deref } from './refs.js';
+import { convertSwagger2, isSwagger2, type PointerMap } from './swagger2.js';
+import { HTTP_METHODS } from './types.js';
+
+type Json = Record<string, unknown>;
+
+/** The JSON Schema dialect of the document's schemas: OpenAPI 3.0's own, or 2020-12 (3.1). */
+export type Dialect = '3.0' | '3.1';
+
+export interface ReadDocument {
+  /** The document as parsed, $refs in place (served by the mock as written). */
+  readonly document: Json;
+  /** The OpenAPI 3 form every reader uses: bundled, converted from 2.0 where it was 2.0. */
+  readonly api: Json;
+  readonly dialect: Dialect;
+  /** The version the document declares (`2.0`, `3.0.3`, `3.1.0`, …). */
+  readonly declared: string;
+  /** Every file read, the document first. */
+  readonly files: readonly string[];
+  /** For a converted 2.0 document: converted places → places in the original. */
+  readonly origins: PointerMap;
+}
+
+const READ_AS_31 = '3.1.2';
+
+export async function readDocument(file: string, path: string, source: string): Promise<ReadDocument> {
+  // Imported here: a start-up that hits the cache never loads swagger-parser.
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  const declared = declaredVersion(source);
+  try {
+    const parser = new SwaggerParser();
+    // 3.2 is given to the parser as 3.1, which refuses what only 3.2 has (named below).
+    const document = (declared.startsWith('3.2')
+      ? await asOpenApi31(source)
+      : await parser.parse(path)) as unknown as Json;
+    checkVersion(file, document);
+    const bundled = (await parser.bundle(path, structuredClone(document) as never)) as unknown as Json;
+    const files = parser.$refs.paths().filter((p) => !/^https?:/i.test(p));
+    inlineOperationRefs(bundled);
+    // Validation dereferences a copy (recursive schemas allowed); the working form is the bundle.
+    await new SwaggerParser().validate(path, structuredClone(bundled) as never);
+    if (isSwagger2(bundled)) {
+      const { api, origins } = convertSwagger2(bundled);
+      return { document, api, dialect: '3.0', declared, files, origins };
+    }
+    const dialect: Dialect = String(bundled.openapi).startsWith('3.0') ? '3.0' : '3.1';
+    return { document, api: bundled, dialect, declared, files, origins: [] };
+  } catch (error) {
+    throw toContractError(file, error, declared);
+  }
+}
+
+function declaredVersion(source: string): string {
+  const match = /^\s*["']?(openapi|swagger)["']?\s*:\s*["']?([0-9][^"',\s]*)/m.exec(source);
+  return match?.[2] ?? '';
+}
+
+async function asOpenApi31(source: string): Promise<Json> {
+  const { parse } = await import('yaml');
+  const document = parse(source) as Json;
+  return { ...document, openapi: READ_AS_31 };
+}
+
+function checkVersion(file: string, document: Json): void {
+  if (isSwagger2(document)) return;
+  if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
+    throw new ContractError(file, '/openapi', 'not an OpenAPI document: give Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2');
+  }
+}
+
+/**
+ * An operation written as `post: { $ref: 'resources/create.yml' }` is not an OpenAPI construct, yet
+ * bundlers read it and large descriptions are split that way: after bundling it is a reference
+ * inside the document, replaced here by what it names.
+ */
+function inlineOperationRefs(api: Json): void {
+  for (const rawItem of Object.values((api.paths ?? {}) as Record<string, unknown>)) {
+    const item = deref<Json>(api, rawItem);
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as Json | undefined;
+      if (operation && typeof operation.$ref === 'string') item[method] = deref<Json>(api, operation);
+    }
+  }
+}
+
+function toContractError(file: string, error: unknown, declared: string): ContractError {
+  if (error instanceof ContractError) return error;
+  const e = error as Error & { parentPath?: string; targetRef?: string; details?: Array<Json>; source?: string };
+  if (e.name === 'MissingPointerError' || e.name === 'ResolverError') {
+    const at = (e.parentPath ?? '').replace(/^#/, '');
+    const where = e.source && !e.source.endsWith(file) ? ` (in ${e.source})` : '';
+    return new ContractError(file, at, `$ref ${e.targetRef ?? ''} points at nothing${where}`);
+  }
+  if (Array.isArray(e.details) && e.details.length > 0) {
+    type Detail = { instancePath?: string; message?: string; params?: { additionalProperty?: string } };
+    const details = e.details as Detail[];
+    // An unknown property (usually a typo) is the most telling of the meta-schema's errors.
+    const first = details.find((d) => d.params?.additionalProperty !== undefined) ?? details[0]!;
+    const unknown = first.params?.additionalProperty;
+    if (declared.startsWith('3.2') && unknown !== undefined) {
+      return new ContractError(
+        file,
+        first.instancePath ?? '',
+        `'${unknown}' is OpenAPI 3.2, which this kit does not read yet (3.2 documents are read where OpenAPI 3.1 can read them)`,
+      );
+    }
+    const problem = unknown !== undefined ? `unknown property '${unknown}'` : (first.message ?? e.message);
+    return new ContractError(file, first.instancePath ?? '', `not a valid OpenAPI document: ${problem}`);
+  }
+  // Parser messages carry a code frame after the first line; the first line says it all.
+  const firstLine = String(e.message ?? error)
+    .split('\n')[0]!
+    .replace(/^Error parsing [^:]+: /, '');
+  const problem = e.name === 'ParserError' ? `not valid YAML or JSON: ${firstLine}` : firstLine;
+  return new ContractError(file, '', problem);
+}
