@@ -12,7 +12,7 @@ import {
   propertiesOf,
   type SchemaValidator,
 } from '../spec/index.js';
-import { type PreparedAnswer, prepareAnswer } from './respond.js';
+import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
 export type AnswerHeaders = Readonly<Record<string, string>>;
@@ -65,9 +65,12 @@ export interface ItemChangeBehaviour {
   readonly itemValidator?: SchemaValidator;
 }
 
-/** Any other operation: its documented success, answered as prepared from the document. */
-export interface RespondBehaviour extends PreparedAnswer {
+/** Any other operation: its documented success, answered as prepared from the document (on the
+ * first request: generating every answer of a large document would hold up the start). */
+export interface RespondBehaviour {
   readonly kind: 'respond';
+  readonly status: number;
+  answer(): PreparedAnswer;
 }
 
 export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | ItemChangeBehaviour | RespondBehaviour;
@@ -162,8 +165,14 @@ export function bindBehaviours(contract: Contract): Bindings {
   }
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;
-    const answer = prepareAnswer(operation);
-    if (answer) behaviours.set(operation, { kind: 'respond', ...answer });
+    const success = successResponse(operation);
+    if (!success) continue;
+    let prepared: PreparedAnswer | undefined;
+    behaviours.set(operation, {
+      kind: 'respond',
+      status: success.status,
+      answer: () => (prepared ??= prepareAnswer(operation, success)),
+    });
   }
   return { behaviours, collections };
 }

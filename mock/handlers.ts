@@ -109,8 +109,9 @@ export const HANDLERS: Handlers = {
 
   async respond(behaviour, context) {
     if (context.operation.requestBody) await context.readBody();
-    const length = behaviour.body?.length ?? 0;
-    context.res.writeHead(behaviour.status, { ...behaviour.headers, 'Content-Length': String(length) });
-    context.res.end(behaviour.body);
+    const { status, headers, body } = behaviour.answer();
+    const length = body?.length ?? 0;
+    context.res.writeHead(status, { ...headers, 'Content-Length': String(length) });
+    context.res.end(body);
   },
 };

@@ -55,9 +55,10 @@ function headersOf(response: ResponseSpec, seed: number): Record<string, string>
   return headers;
 }
 
-export function prepareAnswer(operation: Operation): PreparedAnswer | undefined {
-  const success = successResponse(operation);
-  if (!success) return undefined;
+export function prepareAnswer(
+  operation: Operation,
+  success: { status: number; response: ResponseSpec },
+): PreparedAnswer {
   const seed = seedOf(operation.id);
   const { status, response } = success;
   const headers = headersOf(response, seed);

@@ -12,7 +12,7 @@ import { packageFile } from './package-root.js';
 import { type ReadDocument, readDocument } from './read-document.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { originalPointer } from './swagger2.js';
-import type { Contract, ServerSpec } from './types.js';
+import { type Contract, HTTP_METHODS, type ServerSpec } from './types.js';
 import { readCached, writeCached } from './validated-cache.js';
 import { SchemaCompiler, type SchemaValidator } from './validators.js';
 
@@ -64,11 +64,18 @@ function compileContract(
 ): Contract {
   const { document, api, dialect } = read;
   const registry = new SchemaRegistry(api, new SchemaCompiler(), file, dialect);
+  const lazily = isLarge(api);
   const build = (schema: unknown, direction: Direction, pointer: string): SchemaValidator =>
-    registry.compile(schema, direction, pointer);
+    registry.compile(schema, direction, pointer, lazily);
   const operations = operationsOf(api, build);
-  const problems = exampleProblems(file, api, build);
+  // Checking every example compiles a third set of validators: seconds on a large document, so
+  // there it is done only when asked for (--strict-examples).
+  const checkExamples = !lazily || options.strictExamples === true;
+  const problems = checkExamples ? exampleProblems(file, api, build) : [];
   if (options.strictExamples && problems[0]) throw problems[0];
+  const notChecked = checkExamples
+    ? []
+    : [`${file}: #: examples not checked at start-up (over ${LARGE_DOCUMENT} operations); --strict-examples checks them`];
   const contract: Contract = {
     file: path,
     source,
@@ -82,9 +89,20 @@ function compileContract(
     basePath: basePathOf(api),
     operations,
     webhooks: Object.keys((api.webhooks ?? {}) as Json),
-    warnings: problems.map((problem) => problem.message),
+    warnings: [...problems.map((problem) => problem.message), ...notChecked],
   };
   return deepFreeze(contract);
+}
+
+/** Past this many operations, validators are compiled on first use rather than at start-up. */
+const LARGE_DOCUMENT = 100;
+
+function isLarge(api: Json): boolean {
+  let count = 0;
+  for (const item of Object.values((api.paths ?? {}) as Record<string, Json>)) {
+    for (const method of HTTP_METHODS) if (item && typeof item === 'object' && method in item) count++;
+  }
+  return count > LARGE_DOCUMENT;
 }
 
 function serversOf(api: Json): ServerSpec[] {

@@ -92,8 +92,13 @@ function convert(schema: unknown, at: Conversion): unknown {
   at.ancestors.add(schema);
   const out: Record<string, unknown> = {};
   const hidden = new Set<string>();
-  for (const [keyword, value] of Object.entries(schema)) {
+  for (const [keyword, written] of Object.entries(schema)) {
     if (OPENAPI_ANNOTATIONS.has(keyword) || PLACE_KEYWORDS.has(keyword)) continue;
+    // Bundlers also let a `properties` map (or any map of schemas) be a $ref to another file.
+    const value =
+      (SCHEMA_MAP_KEYWORDS.has(keyword) || keyword === 'properties') && isObject(written) && typeof written.$ref === 'string' && resolver
+        ? resolver.target(written.$ref)
+        : written;
     if (keyword === 'properties' && isObject(value)) {
       const properties: Record<string, unknown> = {};
       for (const [name, propertySchema] of Object.entries(value)) {

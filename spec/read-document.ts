@@ -39,11 +39,12 @@ export async function readDocument(file: string, path: string, source: string): 
       ? await asOpenApi31(source)
       : await parser.parse(path)) as unknown as Json;
     checkVersion(file, document);
-    const bundled = (await parser.bundle(path, structuredClone(document) as never)) as unknown as Json;
+    // (path, object, options): without the options argument the parser reads the path again.
+    const bundled = (await parser.bundle(path, structuredClone(document) as never, {})) as unknown as Json;
     const files = parser.$refs.paths().filter((p) => !/^https?:/i.test(p));
     inlineOperationRefs(bundled);
     // Validation dereferences a copy (recursive schemas allowed); the working form is the bundle.
-    await new SwaggerParser().validate(path, structuredClone(bundled) as never);
+    await new SwaggerParser().validate(structuredClone(bundled) as never);
     if (isSwagger2(bundled)) {
       const { api, origins } = convertSwagger2(bundled);
       return { document, api, dialect: '3.0', declared, files, origins };
