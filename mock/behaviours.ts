@@ -8,6 +8,7 @@ import {
   findCollections,
   type JsonSchema,
   type JsonSuccess,
+  mergeAllOf,
   type Operation,
   propertiesOf,
   type SchemaValidator,
@@ -35,6 +36,8 @@ export interface CreateBehaviour {
   readonly status: number;
   readonly headers: AnswerHeaders;
   readonly storedProperties: readonly string[];
+  /** Whether a sent value can be stored (it fits the answer's schema; else the fallback stands). */
+  readonly keeps: (property: string, value: unknown) => boolean;
   /** Values of the properties the service assigns (readOnly, required in the answer), besides the id. */
   readonly assignedValues: Readonly<Record<string, unknown>>;
   /** Values for properties the answer requires but a request may leave out: used when it does. */
@@ -83,7 +86,11 @@ export interface Bindings {
 /** The properties a request body may carry (readOnly ones are not in the request schema). */
 function requestProperties(operation: Operation): Set<string> | undefined {
   const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
-  return schema ? new Set(Object.keys(propertiesOf(schema))) : undefined;
+  if (!schema) return undefined;
+  // A body of alternatives (oneOf/anyOf) may carry what any of them names.
+  const merged = mergeAllOf(schema as Record<string, unknown>);
+  const branches = [...((merged.oneOf as JsonSchema[]) ?? []), ...((merged.anyOf as JsonSchema[]) ?? [])];
+  return new Set([schema, ...branches].flatMap((part) => Object.keys(propertiesOf(part))));
 }
 
 /** A value for each property the answer requires (besides the id): of those no request may send
@@ -94,7 +101,8 @@ function assignedValues(
   idProperty: string,
   sent = false,
 ): Record<string, unknown> {
-  const required = new Set((success.schema.required as string[] | undefined) ?? []);
+  // Required anywhere in the schema's allOf (an item = its creation's schema + what the service adds).
+  const required = new Set((mergeAllOf(success.schema as Record<string, unknown>).required as string[]) ?? []);
   const values: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(propertiesOf(success.schema))) {
     // Without a request schema every property is one a request may send (or leave out).
@@ -151,6 +159,7 @@ export function bindBehaviours(contract: Contract): Bindings {
         headers: answerHeaders(create.success),
         // Only what a client may send is stored from a request: a readOnly property never is.
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
+        keeps: create.keeps,
         assignedValues: assignedValues(create.success, sendable, idProperty),
         // What the list's items and the read's answer require too, so every view of the item is valid.
         fallbackValues: Object.assign(

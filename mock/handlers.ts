@@ -89,7 +89,9 @@ export const HANDLERS: Handlers = {
   },
 
   async create(behaviour, context) {
-    const fields = storedFields(await context.readBody(), behaviour.storedProperties);
+    const sent = storedFields(await context.readBody(), behaviour.storedProperties);
+    // A value the answer's schema would refuse (a slug where the item holds an object) is not stored.
+    const fields = Object.fromEntries(Object.entries(sent).filter(([name, value]) => behaviour.keeps(name, value)));
     try {
       const created = collectionOf(context, behaviour.collection).create({
         ...behaviour.fallbackValues,

@@ -8,6 +8,7 @@
 import { propertiesOf } from './all-of.js';
 import type { JsonSchema } from './json-schema.js';
 import { isJsonMediaType } from './media-types.js';
+import { validatorOfView } from './schema-registry.js';
 import type { Contract, Operation } from './types.js';
 import type { SchemaValidator } from './validators.js';
 
@@ -28,6 +29,9 @@ export interface CollectionSpec {
     readonly success: JsonSuccess;
     /** Properties of the created item, other than the id, that the client may set. */
     readonly storedProperties: readonly string[];
+    /** Whether a sent value can be the created item's (fits the answer's property schema): one
+     * notion for the mock (stores it) and the runner (expects it back). */
+    readonly keeps: (property: string, value: unknown) => boolean;
   };
   /** GET on the collection path plus one path parameter, answering one item. */
   readonly read?: { readonly operation: Operation; readonly success: JsonSuccess; readonly parameter: string };
@@ -100,10 +104,16 @@ export function findCollections(contract: Contract): CollectionSpec[] {
     const idProperty = idPropertyOf(operation, success.schema);
     const known = byPath.get(operation.path);
     if (!idProperty || (known && known.idProperty !== idProperty)) continue;
-    const storedProperties = Object.keys(propertiesOf(success.schema)).filter((name) => name !== idProperty);
+    const answerProperties = propertiesOf(success.schema);
+    const storedProperties = Object.keys(answerProperties).filter((name) => name !== idProperty);
+    const keeps = (property: string, value: unknown): boolean => {
+      const schema = Object.hasOwn(answerProperties, property) ? answerProperties[property] : undefined;
+      const validate = schema && typeof schema === 'object' ? validatorOfView(schema) : undefined;
+      return !validate || validate(value).length === 0;
+    };
     byPath.set(operation.path, {
       ...(known ?? { path: operation.path, idProperty }),
-      create: { operation, success, storedProperties },
+      create: { operation, success, storedProperties, keeps },
     });
   }
   for (const operation of contract.operations) {

@@ -75,7 +75,9 @@ function compileContract(
   if (options.strictExamples && problems[0]) throw problems[0];
   const notChecked = checkExamples
     ? []
-    : [`${file}: #: examples not checked at start-up (over ${LARGE_DOCUMENT} operations); --strict-examples checks them`];
+    : [
+        `${file}: #: examples not checked at start-up (over ${LARGE_DOCUMENT} operations); --strict-examples checks them`,
+      ];
   const contract: Contract = {
     file: path,
     source,

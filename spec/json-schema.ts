@@ -96,7 +96,10 @@ function convert(schema: unknown, at: Conversion): unknown {
     if (OPENAPI_ANNOTATIONS.has(keyword) || PLACE_KEYWORDS.has(keyword)) continue;
     // Bundlers also let a `properties` map (or any map of schemas) be a $ref to another file.
     const value =
-      (SCHEMA_MAP_KEYWORDS.has(keyword) || keyword === 'properties') && isObject(written) && typeof written.$ref === 'string' && resolver
+      (SCHEMA_MAP_KEYWORDS.has(keyword) || keyword === 'properties') &&
+      isObject(written) &&
+      typeof written.$ref === 'string' &&
+      resolver
         ? resolver.target(written.$ref)
         : written;
     if (keyword === 'properties' && isObject(value)) {

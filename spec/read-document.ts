@@ -98,11 +98,17 @@ function toContractError(file: string, error: unknown, declared: string): Contra
     return new ContractError(file, at, `$ref ${e.targetRef ?? ''} points at nothing${where}`);
   }
   if (Array.isArray(e.details) && e.details.length > 0) {
-    type Detail = { instancePath?: string; message?: string; params?: { additionalProperty?: string } };
+    type Detail = {
+      instancePath?: string;
+      message?: string;
+      params?: { additionalProperty?: string; unevaluatedProperty?: string };
+    };
     const details = e.details as Detail[];
-    // An unknown property (usually a typo) is the most telling of the meta-schema's errors.
-    const first = details.find((d) => d.params?.additionalProperty !== undefined) ?? details[0]!;
-    const unknown = first.params?.additionalProperty;
+    // An unknown property (usually a typo) is the most telling of the meta-schema's errors (3.1's
+    // meta-schema says unevaluated where 3.0's says additional).
+    const unknownOf = (d: Detail) => d.params?.additionalProperty ?? d.params?.unevaluatedProperty;
+    const first = details.find((d) => unknownOf(d) !== undefined) ?? details[0]!;
+    const unknown = unknownOf(first);
     if (declared.startsWith('3.2') && unknown !== undefined) {
       return new ContractError(
         file,

@@ -57,7 +57,9 @@ export class CreationLog {
     if (!group) this.groups.set(key, (group = { collection, parent, creations: [] }));
     // What the client may not set (readOnly values of the mass-assignment cases) is no stored field.
     const stored = Object.fromEntries(
-      Object.entries(sent as Record<string, unknown>).filter(([name]) => !(name in (testCase.assigned ?? {}))),
+      Object.entries(sent as Record<string, unknown>).filter(
+        ([name, value]) => !(name in (testCase.assigned ?? {})) && collection.create!.keeps(name, value),
+      ),
     );
     group.creations.push({ sent: stored, exchange, body });
   }
