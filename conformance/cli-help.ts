@@ -18,7 +18,9 @@ Flags:
   --auth NAME=VALUE       the credential of one security scheme, by its name in the document;
                           repeatable (env CONFORMANCE_AUTH_<NAME>: upper case, other characters _);
                           basic takes user:password
-  --spec FILE             OpenAPI document (default spec/openapi.yaml)
+  --spec FILE             OpenAPI document (default spec/openapi.yaml): OpenAPI 3.0 or 3.1,
+                          Swagger 2.0 (read as 3.0), 3.2 where 3.1 can read it; files its
+                          $refs name are read too
   --strict-examples       refuse a document whose examples break their schemas (default: a warning)
   --seed N                seed of the generators; the same seed sends the same requests
   --runs N                generated cases per operation and property (default ${DEFAULTS.runs})

@@ -89,7 +89,7 @@ async function main(): Promise<void> {
         `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'respond' ? `${behaviour.status} (answered from the document)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
     ),
     ...[...info.seeded].map(([path, count]) => `  seeded:     ${count} item(s) in ${path}`),
-    `  document:   ${mock.origin}/openapi.yaml`,
+    `  document:   ${mock.origin}/openapi.yaml (${versionNote(contract)}${contract.files.length > 1 ? `, ${contract.files.length} files` : ''})`,
     ...(options.proxy
       ? [
           `  proxy:      every request under ${contract.basePath} goes to ${withoutUserinfo(options.proxy)}, judged by the document${options.proxyStrict ? ' (strict: violations answer 502)' : ''}; GET /__mock/violations`,
@@ -100,6 +100,14 @@ async function main(): Promise<void> {
       : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** How the document was read: "OpenAPI 3.1.0", "Swagger 2.0, read as OpenAPI 3.0", … */
+function versionNote(contract: { declaredVersion: string; dialect: string }): string {
+  const declared = contract.declaredVersion;
+  if (declared === '2.0') return 'Swagger 2.0, read as OpenAPI 3.0';
+  if (declared.startsWith('3.2')) return `OpenAPI ${declared}, read as OpenAPI 3.1`;
+  return `OpenAPI ${declared}`;
 }
 
 /** --watch: a changed document reloads with the sessions' data kept; a changed seed file reseeds.

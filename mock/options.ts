@@ -44,7 +44,9 @@ Flags (each overrides its environment variable):
   --host H               HOST                 address to listen on (default 127.0.0.1)
   --api-key K            MOCK_API_KEYS        accepted bearer key; repeat the flag, or comma-separate
                                               the variable (default: ${DEFAULT_API_KEY})
-  --spec FILE            MOCK_SPEC            OpenAPI document (default: spec/openapi.yaml)
+  --spec FILE            MOCK_SPEC            OpenAPI document (default: spec/openapi.yaml): OpenAPI
+                                              3.0 or 3.1, Swagger 2.0 (read as 3.0), 3.2 where 3.1
+                                              can read it; files its $refs name are read too
   --strict-examples      MOCK_STRICT_EXAMPLES=1
                                               refuse a document whose examples break their
                                               schemas (default: one warning line each)
