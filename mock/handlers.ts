@@ -2,7 +2,7 @@
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeIssues, type Operation } from '../spec/index.js';
-import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
+import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
 import { MockHttpError, sendJson } from './errors.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
 
@@ -35,9 +35,19 @@ function collectionOf(context: HandlerContext, template: string): Collection {
   return collection;
 }
 
-function storedFields(body: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  // Only the schema's own properties are stored: a client-sent id or __proto__ never is.
-  return Object.fromEntries(names.filter((name) => Object.hasOwn(body, name)).map((name) => [name, body[name]]));
+function storedFields(
+  body: Record<string, unknown>,
+  storedProperties: readonly string[],
+  keeps: CreateBehaviour['keeps'] = () => true,
+): Record<string, unknown> {
+  // Only the schema's own properties are stored: a client-sent id or __proto__ never is. A created
+  // item also leaves out a value its schema would refuse (a slug where the item holds an object);
+  // a change that would leave the item invalid is refused instead, below.
+  return Object.fromEntries(
+    storedProperties
+      .filter((name) => Object.hasOwn(body, name) && keeps(name, body[name]))
+      .map((name) => [name, body[name]]),
+  );
 }
 
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
@@ -89,9 +99,7 @@ export const HANDLERS: Handlers = {
   },
 
   async create(behaviour, context) {
-    const sent = storedFields(await context.readBody(), behaviour.storedProperties);
-    // A value the answer's schema would refuse (a slug where the item holds an object) is not stored.
-    const fields = Object.fromEntries(Object.entries(sent).filter(([name, value]) => behaviour.keeps(name, value)));
+    const fields = storedFields(await context.readBody(), behaviour.storedProperties, behaviour.keeps);
     try {
       const created = collectionOf(context, behaviour.collection).create({
         ...behaviour.fallbackValues,

@@ -10,6 +10,7 @@ import type { Direction } from './json-schema.js';
 import { operationsOf } from './operations.js';
 import { packageFile } from './package-root.js';
 import { type ReadDocument, readDocument } from './read-document.js';
+import { deref } from './refs.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { originalPointer } from './swagger2.js';
 import { type Contract, HTTP_METHODS, type ServerSpec } from './types.js';
@@ -101,7 +102,8 @@ const LARGE_DOCUMENT = 100;
 
 function isLarge(api: Json): boolean {
   let count = 0;
-  for (const item of Object.values((api.paths ?? {}) as Record<string, Json>)) {
+  for (const raw of Object.values((api.paths ?? {}) as Record<string, unknown>)) {
+    const item = deref<Json>(api, raw);
     for (const method of HTTP_METHODS) if (item && typeof item === 'object' && method in item) count++;
   }
   return count > LARGE_DOCUMENT;

@@ -6,43 +6,23 @@
 // from, so a later problem is reported where the author wrote it.
 import { joinPointer } from './contract-error.js';
 import { deref } from './refs.js';
+import {
+  COLLECTION_STYLE,
+  movedRef,
+  PARAMETER_SCHEMA_KEYWORDS,
+  type PointerMap,
+  securityScheme,
+} from './swagger2-rules.js';
+import { HTTP_METHODS } from './types.js';
+
+export { originalPointer, type PointerMap } from './swagger2-rules.js';
 
 type Json = Record<string, unknown>;
-
-/** Converted place → original place (JSON pointer prefixes), for problems found after conversion. */
-export type PointerMap = ReadonlyArray<readonly [converted: string, original: string]>;
 
 export interface Converted {
   readonly api: Json;
   readonly origins: PointerMap;
 }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
-const PARAMETER_SCHEMA_KEYWORDS = [
-  'type',
-  'format',
-  'items',
-  'default',
-  'maximum',
-  'exclusiveMaximum',
-  'minimum',
-  'exclusiveMinimum',
-  'maxLength',
-  'minLength',
-  'pattern',
-  'maxItems',
-  'minItems',
-  'uniqueItems',
-  'enum',
-  'multipleOf',
-];
-const COLLECTION_STYLE: Record<string, { style: string; explode: boolean }> = {
-  csv: { style: 'form', explode: false },
-  ssv: { style: 'spaceDelimited', explode: false },
-  pipes: { style: 'pipeDelimited', explode: false },
-  tsv: { style: 'form', explode: false },
-  multi: { style: 'form', explode: true },
-};
 
 export function isSwagger2(document: Json): boolean {
   return document.swagger === '2.0';
@@ -51,17 +31,6 @@ export function isSwagger2(document: Json): boolean {
 /** A bundled, validated Swagger 2.0 document as OpenAPI 3.0.3. */
 export function convertSwagger2(swagger: Json): Converted {
   return new Conversion(swagger).run();
-}
-
-/** Rewrites a $ref of the 2.0 layout to where its target lives in 3.0. */
-function movedRef(ref: string, bodyParameters: ReadonlySet<string>): string {
-  return ref
-    .replace(/^#\/definitions\//, '#/components/schemas/')
-    .replace(/^#\/parameters\/([^/]+)/, (_, name: string) =>
-      bodyParameters.has(name) ? `#/components/requestBodies/${name}` : `#/components/parameters/${name}`,
-    )
-    .replace(/^#\/responses\//, '#/components/responses/')
-    .replace(/^(#\/paths\/[^/]+\/[a-z]+\/responses\/[^/]+)\/schema/, '$1/content/application~1json/schema');
 }
 
 class Conversion {
@@ -258,7 +227,7 @@ class Conversion {
       });
       const out: Json = {};
       for (const [key, value] of Object.entries(item)) {
-        if (METHODS.includes(key))
+        if ((HTTP_METHODS as readonly string[]).includes(key))
           out[key] = this.operation(value as Json, (item.parameters ?? []) as Json[], `${at}/${key}`, `${at}/${key}`);
         else if (key.startsWith('x-')) out[key] = value;
       }
@@ -322,27 +291,4 @@ class Conversion {
     if (Object.keys(schemes).length > 0) components.securitySchemes = schemes;
     return components;
   }
-}
-
-const OAUTH_FLOWS: Record<string, string> = {
-  implicit: 'implicit',
-  password: 'password',
-  application: 'clientCredentials',
-  accessCode: 'authorizationCode',
-};
-
-function securityScheme(scheme: Json): Json {
-  const description = scheme.description !== undefined ? { description: scheme.description } : {};
-  if (scheme.type === 'basic') return { type: 'http', scheme: 'basic', ...description };
-  if (scheme.type === 'apiKey') return { type: 'apiKey', name: scheme.name, in: scheme.in, ...description };
-  const flow: Json = { scopes: scheme.scopes ?? {} };
-  if (scheme.authorizationUrl !== undefined) flow.authorizationUrl = scheme.authorizationUrl;
-  if (scheme.tokenUrl !== undefined) flow.tokenUrl = scheme.tokenUrl;
-  return { type: 'oauth2', flows: { [OAUTH_FLOWS[String(scheme.flow)] ?? 'implicit']: flow }, ...description };
-}
-
-/** The place in the original document a converted pointer came from (itself when unknown). */
-export function originalPointer(origins: PointerMap, pointer: string): string {
-  const found = origins.find(([converted]) => pointer === converted || pointer.startsWith(`${converted}/`));
-  return found ? found[1] + pointer.slice(found[0].length) : pointer;
 }
