@@ -23,6 +23,29 @@ export interface RequestSchema {
   readonly generate: JsonSchema;
 }
 
+const parameterSchemas = new WeakMap<ParameterSpec, JsonSchema>();
+
+/**
+ * The schema a parameter's values are generated from, built once per parameter. An empty list
+ * leaves no query field, header or cookie and reads as a missing one (found on the 2.0 petstore's
+ * findByStatus), and in a path, like an empty string, it names another path: lists hold one item
+ * at least, and path strings one character.
+ */
+function sendableParameterSchema(parameter: ParameterSpec): JsonSchema {
+  const known = parameterSchemas.get(parameter);
+  if (known) return known;
+  const schema = parameter.validator.schema as Record<string, unknown>;
+  const sendable = (
+    schema.type === 'array' && !(Number(schema.minItems) >= 1)
+      ? { ...schema, minItems: 1 }
+      : parameter.in === 'path' && schema.type === 'string' && !(Number(schema.minLength) >= 1)
+        ? { ...schema, minLength: 1 }
+        : schema
+  ) as JsonSchema;
+  parameterSchemas.set(parameter, sendable);
+  return sendable;
+}
+
 function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
   const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
   const changed = Object.fromEntries(
@@ -202,11 +225,7 @@ export class PlanContext {
   pathParams(operation: Operation, style: 'plain' | 'wild', index: number): Record<string, string> {
     const params: Record<string, string> = {};
     for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-      // An empty value would make an empty path segment, which names another path.
-      const schema = parameter.validator.schema as Record<string, unknown>;
-      const nonEmpty =
-        schema.type === 'string' && !(Number(schema.minLength) >= 1) ? { ...schema, minLength: 1 } : schema;
-      const [value] = fc.sample(valueArbitrary(nonEmpty, { style }), {
+      const [value] = fc.sample(valueArbitrary(sendableParameterSchema(parameter), { style }), {
         seed: seedOf(`${operation.id}:${parameter.name}:${index}`, this.seed),
         numRuns: 1,
       });
@@ -237,7 +256,7 @@ export class PlanContext {
       if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
       // Headers and cookies carry no control characters: their values stay plain.
       const valueStyle = parameter.in === 'query' ? style : 'plain';
-      const [value] = fc.sample(valueArbitrary(parameter.validator.schema, { style: valueStyle }), {
+      const [value] = fc.sample(valueArbitrary(sendableParameterSchema(parameter), { style: valueStyle }), {
         seed: seedOf(`${operation.id}:${parameter.in}:${parameter.name}:${index}`, this.seed),
         numRuns: 1,
       });
