@@ -74,12 +74,9 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   // A very long generated URL may be refused before the operation sees it.
   if ((kind === 'positive' || kind === 'negative') && (status === 414 || status === 431))
     return 'a very long request line or header';
-  // A generated path parameter may name nothing: how that is answered is left open where 404 is not listed.
-  if (
-    (kind === 'positive' || kind === 'unusual') &&
-    status === 404 &&
-    operation.parameters.some((p) => p.in === 'path')
-  ) {
+  // A generated path parameter may name nothing (a random parent too, whatever else the request
+  // gets wrong): how that is answered is left open where 404 is not listed.
+  if (kind !== 'auth' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {
     return 'a resource that may not exist';
   }
   return undefined;

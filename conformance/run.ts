@@ -26,7 +26,8 @@ import {
   type Target,
 } from './run-options.js';
 import { unselected } from './select.js';
-import { Sender } from './sender.js';
+import { SAFE_METHODS, Sender } from './sender.js';
+import { WriteBudget } from './write-budget.js';
 
 export * from './run-options.js';
 
@@ -58,12 +59,19 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       ? { onFailure: (violation: Violation) => options.onFailure?.(redactDeep(violation, redact)) }
       : {}),
   });
+  const collections = findCollections(contract);
+  const maxWrites = options.readOnly ? 0 : (options.maxWrites ?? DEFAULTS.maxWrites);
+  const writeOperations = contract.operations.filter(
+    (operation) => !SAFE_METHODS.has(operation.method) && !recorder.resultOf(operation).skipped,
+  );
+  const sequenceCount = collections.filter((c) => c.create && writeOperations.includes(c.create.operation)).length;
   const sender = new Sender({
     baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
     maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
     concurrency: options.concurrency ?? DEFAULTS.concurrency,
-    maxWrites: options.readOnly ? 0 : (options.maxWrites ?? DEFAULTS.maxWrites),
+    maxWrites,
+    writeBudget: new WriteBudget(maxWrites, writeOperations, sequenceCount),
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
@@ -73,7 +81,6 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     },
     onProgress: progress,
   });
-  const collections = findCollections(contract);
   const context = new PlanContext(
     seed,
     {
@@ -98,8 +105,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     const facts = await gatherFacts(testCase, exchange, scope, readList);
     return judge(contract, checks, testCase, exchange, parseBody(exchange), scope, facts);
   };
-  const execute = async (testCase: TestCase, scope: Scope): Promise<Executed | undefined> => {
-    const exchange = await sender.send(testCase);
+  const execute = async (testCase: TestCase, scope: Scope, forSequence = false): Promise<Executed | undefined> => {
+    const exchange = await sender.send(testCase, forSequence);
     if (!exchange) return undefined;
     const executed = await judgeSent(testCase, exchange, scope);
     recorder.record(executed);
@@ -143,8 +150,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   }
 
   const sequenceRunner: SequenceRunner = {
-    send: (testCase) => sender.send(testCase),
-    execute,
+    send: (testCase) => sender.send(testCase, true),
+    execute: (testCase, scope) => execute(testCase, scope, true),
     conclude: (testCase, exchange, body, scope) =>
       recorder.record(judge(contract, checks, testCase, exchange, body, scope)),
     stopped,
@@ -164,6 +171,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     await Promise.all([
       ...testable.map(async (operation) => {
         await testOperation(operation);
+        sender.finishWrites(operation);
         const result = recorder.resultOf(operation);
         const failed = Object.values(result.checks).filter((c) => c.outcome === 'failed').length;
         progress(`${operation.id}: done, ${result.requests} requests, ${failed} failing check(s)`);

@@ -6,6 +6,7 @@ import type { TransportOptions } from './agents.js';
 import { encodeBody } from './encode-body.js';
 import { type Exchange, HttpClient, type HttpRequest } from './http.js';
 import type { TestCase } from './model.js';
+import { WriteBudget } from './write-budget.js';
 
 export interface SenderOptions {
   readonly baseUrl: string;
@@ -13,6 +14,8 @@ export interface SenderOptions {
   readonly maxResponseBytes: number;
   readonly concurrency: number;
   readonly maxWrites: number;
+  /** How the write budget is shared; default: first come, first served. */
+  readonly writeBudget?: WriteBudget;
   /** Headers sent on every request (--header), below the case's own. */
   readonly headers?: Readonly<Record<string, string>>;
   /** At most this many requests per second over the whole run (--rate-limit). */
@@ -129,8 +132,7 @@ export class Sender {
   private firstExchange: Promise<void> | undefined;
   private faults = 0;
   private readonly exoticFaults = new Map<Operation, number>();
-  /** Writes reserved by cases on their way; the budget counts them, the statistics do not. */
-  private reservedWrites = 0;
+  private readonly budget: WriteBudget;
   private readonly unsent = new Map<Operation, Map<string, number>>();
   /** Requests actually sent. */
   requests = 0;
@@ -144,6 +146,12 @@ export class Sender {
   constructor(private readonly options: SenderOptions) {
     this.client = new HttpClient(options);
     this.limit = limiter(options.concurrency);
+    this.budget = options.writeBudget ?? new WriteBudget(options.maxWrites, [], 0);
+  }
+
+  /** An operation sends no more cases of its own: its unspent writes go to the others. */
+  finishWrites(operation: Operation): void {
+    this.budget.finish(operation);
   }
 
   get stopped(): boolean {
@@ -163,22 +171,23 @@ export class Sender {
   }
 
   /** Why this case cannot be sent now, if it cannot. */
-  private refusal(testCase: TestCase, isWrite: boolean): string | undefined {
+  private refusal(testCase: TestCase): string | undefined {
     if (this.unreachable) return 'the target was unreachable';
     if (this.aborted) return `the run stopped sending: ${this.aborted}`;
     if (!isEssential(testCase) && (this.exoticFaults.get(testCase.operation) ?? 0) >= EXOTIC_FAULTS_BEFORE_STOP) {
       return `its invalid and unusual cases stopped after ${EXOTIC_FAULTS_BEFORE_STOP} transport failures`;
     }
-    if (isWrite && this.writes + this.reservedWrites >= this.options.maxWrites) return 'the write budget was spent';
     return undefined;
   }
 
-  /** Sends one case, within the write budget; undefined when it was not sent (the reason is kept). */
-  async send(testCase: TestCase): Promise<Exchange | undefined> {
+  /** Sends one case, within the write budget (a sequence's from the sequences' reserve); undefined
+   * when it was not sent (the reason is kept). */
+  async send(testCase: TestCase, forSequence = false): Promise<Exchange | undefined> {
     const isWrite = !SAFE_METHODS.has(testCase.operation.method);
-    const refused = this.refusal(testCase, isWrite);
+    const refused = this.refusal(testCase);
     if (refused) return this.skip(testCase, refused);
-    if (isWrite) this.reservedWrites++;
+    if (isWrite && !this.budget.take(testCase.operation, forSequence))
+      return this.skip(testCase, 'the write budget was spent');
     // The very first request runs alone: if the target is unreachable, nothing else is sent.
     const first = this.firstExchange;
     let release: (() => void) | undefined;
@@ -186,15 +195,15 @@ export class Sender {
     else await first;
     // Checked again once a slot is free: the target may have been given up on while this waited.
     const exchange = await this.limit(async () => {
-      const late = this.refusal(testCase, false);
+      const late = this.refusal(testCase);
       if (late) return this.skip(testCase, late);
       const sent = await this.sendWithRateLimitRetries(
         buildRequest(this.options.baseUrl, testCase, this.options.headers),
       );
       return sent ?? this.skip(testCase, `the run stopped sending: ${this.aborted}`);
     });
-    if (isWrite) this.reservedWrites--;
     if (!exchange) {
+      if (isWrite) this.budget.giveBack(testCase.operation, forSequence);
       release?.();
       return undefined;
     }

@@ -102,6 +102,7 @@ export function createMockApp(options: MockOptions): MockApp {
     router,
     authenticate: createAuthenticator(keys),
     behaviours: bindings.behaviours,
+    parents: bindings.parents,
     store,
     bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
     unspecified: (operation: Operation) =>

@@ -10,7 +10,10 @@ import {
   type JsonSuccess,
   mergeAllOf,
   type Operation,
+  type ParentItem,
+  parentItemsOf,
   propertiesOf,
+  responseFor,
   type SchemaValidator,
 } from '../spec/index.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
@@ -81,6 +84,8 @@ export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | ItemCh
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;
   readonly collections: readonly CollectionSpec[];
+  /** The items an operation's path names above itself, checked before its behaviour runs. */
+  readonly parents: ReadonlyMap<Operation, readonly ParentItem[]>;
 }
 
 /** The properties a request body may carry (readOnly ones are not in the request schema). */
@@ -183,5 +188,21 @@ export function bindBehaviours(contract: Contract): Bindings {
       answer: () => (prepared ??= prepareAnswer(operation, success)),
     });
   }
-  return { behaviours, collections };
+  return { behaviours, collections, parents: parentsToCheck(behaviours, collections) };
+}
+
+/** Stateful behaviours always answer 404 under a missing parent (as a read of a missing item does);
+ * an answer prepared from the document does where the operation documents one. */
+function parentsToCheck(
+  behaviours: ReadonlyMap<Operation, Behaviour>,
+  collections: readonly CollectionSpec[],
+): Map<Operation, readonly ParentItem[]> {
+  const parents = new Map<Operation, readonly ParentItem[]>();
+  for (const [operation, behaviour] of behaviours) {
+    const items = parentItemsOf(operation.path, collections);
+    if (items.length === 0) continue;
+    if (behaviour.kind === 'respond' && responseFor(operation, 404) === undefined) continue;
+    parents.set(operation, items);
+  }
+  return parents;
 }

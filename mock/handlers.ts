@@ -1,7 +1,7 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeIssues, type Operation } from '../spec/index.js';
+import { collectionKey, describeIssues, type Operation } from '../spec/index.js';
 import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
 import { MockHttpError, sendJson } from './errors.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
@@ -24,7 +24,7 @@ export type Handlers = { readonly [K in Behaviour['kind']]: Handler<Extract<Beha
  * parameters) the one for those parameter values, made empty on first use. */
 function collectionOf(context: HandlerContext, template: string): Collection {
   const all = context.collections() as Map<string, Collection>;
-  const key = template.replace(/\{([^}]+)\}/g, (whole, name: string) => `{${context.params[name] ?? whole}}`);
+  const key = collectionKey(template, context.params);
   let collection = all.get(key);
   if (!collection) {
     const prototype = all.get(template);

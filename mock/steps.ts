@@ -1,8 +1,15 @@
 // The request steps of a documented operation, in lifecycle order: 1 route, 2 authenticate,
-// 3 forced status (Prefer), 4 parameters, 5 behaviour (which reads and checks the body). Declared once; both entry paths (the Express app and the
+// 3 forced status (Prefer), 4 parameters, 5 parent items, 6 behaviour (which reads and checks the body). Declared once; both entry paths (the Express app and the
 // server's direct path) run this same list.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { describeIssues, type Operation, parseMediaType, responseFor } from '../spec/index.js';
+import {
+  collectionKey,
+  describeIssues,
+  type Operation,
+  type ParentItem,
+  parseMediaType,
+  responseFor,
+} from '../spec/index.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
 import type { Behaviour } from './behaviours.js';
 import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
@@ -18,6 +25,7 @@ export interface StepsEnvironment {
   readonly router: Router;
   readonly authenticate: Authenticate;
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;
+  readonly parents: ReadonlyMap<Operation, readonly ParentItem[]>;
   readonly store: SessionStore;
   readonly bodyLimit: number;
   /** The answer for an operation without a behaviour. */
@@ -120,6 +128,22 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     next();
   }
 
+  // Under a parent that does not exist (never made, or deleted) nothing exists: 404, as for the item.
+  function requireParents(req: IncomingMessage, _res: ServerResponse, next: Next): void {
+    const { operation, params } = matchedOf(req);
+    const parents = env.parents.get(operation);
+    if (parents) {
+      const collections = env.store.collections(sessionOf(req));
+      for (const { collection, parameter } of parents) {
+        const id = params[parameter] ?? '';
+        if (!collections.get(collectionKey(collection.path, params))?.find(id)) {
+          return next(new MockHttpError(404, 'not_found', `No item ${id} in ${collection.path}.`));
+        }
+      }
+    }
+    next();
+  }
+
   function runBehaviour(req: IncomingMessage, res: ServerResponse, next: Next): void {
     const { operation, params, behaviour } = matchedOf(req);
     if (!behaviour) return next(env.unspecified(operation));
@@ -136,5 +160,5 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     if (outcome instanceof Promise) outcome.catch(next);
   }
 
-  return [routeRequest, authenticateRequest, applyForcedStatus, validateParameters, runBehaviour];
+  return [routeRequest, authenticateRequest, applyForcedStatus, validateParameters, requireParents, runBehaviour];
 }

@@ -112,10 +112,18 @@ describe('the shop document, through the mock', () => {
     expect((await app.delete(at).set(key)).status).toBe(204);
     expect((await app.get(at).set(key)).status).toBe(404);
     const auth = { Authorization: basic(KEY) };
-    const pet = await app.post('/api/owners/7/pets').set(auth).send({ name: 'Rex', kind: 'dog' });
+    const owner = async () => (await app.post('/api/owners').set(key).send({ name: 'Bo' })).body.id as number;
+    const [first, second] = [await owner(), await owner()];
+    const pet = await app.post(`/api/owners/${first}/pets`).set(auth).send({ name: 'Rex', kind: 'dog' });
     expect(pet.body.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await app.get('/api/owners/7/pets').set(auth)).body).toHaveLength(1);
-    expect((await app.get('/api/owners/8/pets').set(auth)).body).toHaveLength(0);
+    expect((await app.get(`/api/owners/${first}/pets`).set(auth)).body).toHaveLength(1);
+    expect((await app.get(`/api/owners/${second}/pets`).set(auth)).body).toHaveLength(0);
+    // Under an owner that was deleted, or never made, there are no pets to list or to add to.
+    const underDeleted = await app.post(`${at}/pets`).set(auth).send({ name: 'Rex', kind: 'dog' });
+    expect([underDeleted.status, underDeleted.body.title ?? underDeleted.body.code]).toEqual([404, expect.anything()]);
+    expect((await app.get('/api/owners/987654/pets').set(auth)).status).toBe(404);
+    // Credentials are judged before anything is looked up.
+    expect((await app.get('/api/owners/987654/pets')).status).toBe(401);
   });
 
   it('gives the runner each scheme its own credential with --auth', async () => {

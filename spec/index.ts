@@ -13,6 +13,8 @@ export type { MediaType } from './media-types.js';
 export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './media-types.js';
 export { documentedStatuses, responseFor } from './operations.js';
 export { packageFile, packageRoot } from './package-root.js';
+export type { ParentItem } from './parents.js';
+export { collectionKey, parentItemsOf } from './parents.js';
 export { ecmaPattern, generationPattern } from './patterns.js';
 export { documentedMediaType, judgingMediaType, statusFieldMismatch } from './response-rules.js';
 export { codePointLength, escapeRegExp, truncate } from './text.js';

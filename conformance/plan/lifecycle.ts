@@ -5,6 +5,7 @@ import type { CollectionSpec } from '../../spec/index.js';
 import { idKey } from '../json-body.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
+import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -16,7 +17,7 @@ export async function runItemLifecycle(
 ): Promise<void> {
   const { create, read } = collection;
   if (!create) return;
-  const parent = context.parentParams(collection);
+  const parent = await parentParams(collection, context, runner);
   const [first, second, third] = context.plainBodies(create.operation, 3, 'lifecycle');
   if (first === undefined) return;
   const made = await runner.execute(

@@ -2,28 +2,17 @@
 // created item back; then a create whose client-sent id collides with an existing item. It talks
 // to the target through the functions it is given, never through the sender itself.
 import type { CollectionSpec } from '../../spec/index.js';
-import { parseBody, type Scope } from '../evaluate.js';
+import { parseBody } from '../evaluate.js';
 import type { Exchange } from '../http.js';
 import { idKey } from '../json-body.js';
-import type { Creation, Executed, ParsedBody, SequenceEvidence, TestCase } from '../model.js';
+import type { Creation, ParsedBody, SequenceEvidence } from '../model.js';
 import type { PlanContext } from './context.js';
+import { parentParams } from './parents.js';
+import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
-export interface SequenceRunner {
-  /** Sends a case and returns the exchange, unjudged. */
-  readonly send: (testCase: TestCase) => Promise<Exchange | undefined>;
-  /** Sends, judges and records a case. */
-  readonly execute: (testCase: TestCase, scope: Scope) => Promise<Executed | undefined>;
-  /** Judges and records an exchange that was already sent. */
-  readonly conclude: (testCase: TestCase, exchange: Exchange, body: ParsedBody, scope: Scope) => void;
-  readonly stopped: () => boolean;
-}
+export { itemOf, type SequenceRunner };
 
 type Item = Record<string, unknown>;
-
-export function itemOf(body: ParsedBody): Item | undefined {
-  const value = body.kind === 'json' ? body.value : undefined;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : undefined;
-}
 
 // The seed does not say how soon a creation shows, so a list that lacks one is read again.
 const RELIST_DELAYS_MS = [250, 1_000];
@@ -86,7 +75,7 @@ export async function runSequences(
 ): Promise<void> {
   const create = collection.create!.operation;
   // A nested collection is one parent's: every request of the sequence names the same parent.
-  const parent = context.parentParams(collection);
+  const parent = await parentParams(collection, context, runner);
   const listItems = (evidence?: Omit<SequenceEvidence, 'after'>) =>
     listCollection(collection, context, runner, parent, evidence);
 

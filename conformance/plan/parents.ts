@@ -1,0 +1,49 @@
+// A nested collection is worked under a parent that exists: where clients can create the parent
+// (/owners for /owners/{ownerId}/pets), the run creates one first and works under its id, so a
+// service that answers 404 under a missing parent is met as a client meets it.
+import { type CollectionSpec, parentItemsOf } from '../../spec/index.js';
+import { idKey } from '../json-body.js';
+import type { PlanContext } from './context.js';
+import { itemOf, type SequenceRunner } from './sequence-runner.js';
+
+const resolved = new WeakMap<PlanContext, Map<string, Promise<Record<string, string>>>>();
+
+/** The path values naming a collection's parent, resolved once per run and collection. */
+export function parentParams(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string>> {
+  let byPath = resolved.get(context);
+  if (!byPath) resolved.set(context, (byPath = new Map()));
+  let params = byPath.get(collection.path);
+  if (!params) byPath.set(collection.path, (params = resolveParent(collection, context, runner)));
+  return params;
+}
+
+async function resolveParent(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string>> {
+  const sampled = context.parentParams(collection);
+  // The innermost parent: its own parents come with it (/a/{x}/b/{y}/c needs the b made under x).
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const create = parent?.collection.create;
+  if (!parent || !create || !(parent.parameter in sampled) || runner.stopped()) return sampled;
+  const above = await parentParams(parent.collection, context, runner);
+  const [body] = context.plainBodies(create.operation, 1, 'parent');
+  if (body === undefined) return sampled;
+  const testCase = context.testCase(create.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: above,
+    payload: { kind: 'json', value: body },
+    what: `as the parent of ${collection.path}`,
+  });
+  const made = await runner.execute(testCase, { collection: parent.collection });
+  const item = made ? itemOf(made.body) : undefined;
+  if (item?.[parent.collection.idProperty] === undefined) return sampled;
+  const id = idKey(item, parent.collection.idProperty).replace(/^"|"$/g, '');
+  return { ...sampled, ...above, [parent.parameter]: id };
+}

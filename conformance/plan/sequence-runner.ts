@@ -1,0 +1,21 @@
+// What a sequence is given to talk to the target with, and how it reads an item from an answer.
+import type { Scope } from '../evaluate.js';
+import type { Exchange } from '../http.js';
+import type { Executed, ParsedBody, TestCase } from '../model.js';
+
+export interface SequenceRunner {
+  /** Sends a case and returns the exchange, unjudged. */
+  readonly send: (testCase: TestCase) => Promise<Exchange | undefined>;
+  /** Sends, judges and records a case. */
+  readonly execute: (testCase: TestCase, scope: Scope) => Promise<Executed | undefined>;
+  /** Judges and records an exchange that was already sent. */
+  readonly conclude: (testCase: TestCase, exchange: Exchange, body: ParsedBody, scope: Scope) => void;
+  readonly stopped: () => boolean;
+}
+
+type Item = Record<string, unknown>;
+
+export function itemOf(body: ParsedBody): Item | undefined {
+  const value = body.kind === 'json' ? body.value : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : undefined;
+}

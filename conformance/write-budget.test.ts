@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Operation } from '../spec/index.js';
+import { WriteBudget } from './write-budget.js';
+
+const operationsOf = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ id: `op${index}`, method: 'POST' }) as unknown as Operation);
+
+describe('the write budget', () => {
+  it('never spends more than the total, and gives every operation its share whatever the order', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 600 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 1500 }),
+        (total, count, sequences, requests) => {
+          const operations = operationsOf(count);
+          const budget = new WriteBudget(total, operations, sequences);
+          const granted = new Map<Operation, number>();
+          let sequenceWrites = 0;
+          let spent = 0;
+          for (const [pick, forSequence] of requests) {
+            const operation = operations[pick % count]!;
+            if (!budget.take(operation, forSequence)) continue;
+            spent++;
+            if (forSequence) sequenceWrites++;
+            else granted.set(operation, (granted.get(operation) ?? 0) + 1);
+          }
+          expect(spent).toBeLessThanOrEqual(total);
+          // Whatever the others asked for first, an operation that asked got its share (or all it asked).
+          const reserve = Math.min(Math.floor(total / 2), sequences * 24);
+          const share = Math.floor((total - reserve) / count);
+          for (const operation of operations) {
+            const asked = requests.filter(([pick, seq]) => !seq && operations[pick % count] === operation).length;
+            expect(granted.get(operation) ?? 0).toBeGreaterThanOrEqual(Math.min(asked, share));
+          }
+          const askedBySequences = requests.filter(([, seq]) => seq).length;
+          expect(sequenceWrites).toBeGreaterThanOrEqual(Math.min(askedBySequences, reserve));
+        },
+      ),
+    );
+  });
+
+  it('hands a finished operation’s unspent share to the others', () => {
+    const [quiet, busy] = operationsOf(2) as [Operation, Operation];
+    const budget = new WriteBudget(100, [quiet, busy], 0);
+    let granted = 0;
+    while (budget.take(busy, false)) granted++;
+    expect(granted).toBe(50);
+    budget.finish(quiet);
+    while (budget.take(busy, false)) granted++;
+    expect(granted).toBe(100);
+  });
+
+  it('takes back a write that was not sent', () => {
+    const [only] = operationsOf(1) as [Operation];
+    const budget = new WriteBudget(1, [only], 0);
+    expect(budget.take(only, false)).toBe(true);
+    expect(budget.take(only, false)).toBe(false);
+    budget.giveBack(only, false);
+    expect(budget.take(only, false)).toBe(true);
+  });
+});

@@ -1,0 +1,36 @@
+// A whole document under a small write budget: every write operation gets its share and the
+// sequences (nested under a parent the run creates) still run their state checks.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
+import { createMockApp } from '../mock/index.js';
+import { loadContract } from '../spec/index.js';
+
+const shop = await loadContract(fileURLToPath(new URL('../fixtures/documents/shop-openapi.yaml', import.meta.url)));
+const KEY = 'doc-Key-4711';
+
+describe('a whole document under a small write budget', () => {
+  it('sends writes to every write operation and runs the sequences under a parent it created', async () => {
+    const app = createMockApp({ contract: shop, apiKeys: [KEY] });
+    const result = await runConformance({
+      target: { app },
+      contract: shop,
+      apiKey: KEY,
+      auth: { basicAuth: `someone:${KEY}` },
+      seed: 5,
+      runs: 10,
+      maxWrites: 150,
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.writes).toBeLessThanOrEqual(150);
+    const writeOperations = result.operations.filter((operation) => !['GET', 'HEAD'].includes(operation.method));
+    expect(writeOperations.length).toBeGreaterThan(6);
+    for (const operation of writeOperations)
+      expect([operation.id, operation.requests > 0]).toEqual([operation.id, true]);
+    const outcome = (id: string, check: string) => result.operations.find((o) => o.id === id)?.checks[check]?.outcome;
+    // The nested collection's list saw what was created under the owner the run made first.
+    expect(outcome('listOwnerPets', 'created_data_listed')).toBe('passed');
+    expect(outcome('getOwner', 'item_changes_stored')).toBe('passed');
+    expect(outcome('getOwner', 'deleted_item_gone')).toBe('passed');
+  });
+});

@@ -1,0 +1,32 @@
+// Items a path names above itself: /owners/{ownerId}/pets names an owner, which must exist for the
+// pets under it to exist. One notion for the mock (404 under a missing parent) and the runner
+// (creates a parent before it works under one).
+import type { CollectionSpec } from './collections.js';
+
+export interface ParentItem {
+  /** The collection the parent item belongs to (one whose items clients create). */
+  readonly collection: CollectionSpec;
+  /** The path parameter that names the parent item. */
+  readonly parameter: string;
+}
+
+/** The parent items an operation path names, outermost first. Only collections a client can add
+ * to count: an item of any other collection cannot be made, so its absence says nothing. */
+export function parentItemsOf(path: string, collections: readonly CollectionSpec[]): ParentItem[] {
+  const parents: ParentItem[] = [];
+  for (const collection of collections) {
+    if (!collection.create) continue;
+    const prefix = `${collection.path}/{`;
+    if (!path.startsWith(prefix)) continue;
+    const close = path.indexOf('}', prefix.length);
+    // Only paths below the item (/owners/{id}/pets), not the item's own (/owners/{id}).
+    if (close === -1 || path[close + 1] !== '/') continue;
+    parents.push({ collection, parameter: path.slice(prefix.length, close) });
+  }
+  return parents.sort((a, b) => a.collection.path.length - b.collection.path.length);
+}
+
+/** The key a collection's items live under for given path values: /owners/{7}/pets for owner 7. */
+export function collectionKey(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => `{${params[name] ?? whole}}`);
+}
