@@ -2,7 +2,7 @@
 // multipart/form-data, or text for anything else.
 
 import type { Payload } from '../spec/generate/index.js';
-import { isJsonMediaType } from '../spec/index.js';
+import { isJsonMediaType, stringifyExact } from '../spec/index.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -21,7 +21,7 @@ const BOUNDARY = 'conformance-boundary-7d0a5f';
 export function encodeBody(payload: Payload, mediaType: string): { body: string; contentType: string } {
   if (payload.kind === 'raw') return { body: payload.text, contentType: mediaType };
   const essence = mediaType.toLowerCase();
-  if (isJsonMediaType(essence)) return { body: JSON.stringify(payload.value), contentType: mediaType };
+  if (isJsonMediaType(essence)) return { body: stringifyExact(payload.value), contentType: mediaType };
   if (essence === 'application/x-www-form-urlencoded') {
     return { body: new URLSearchParams(fields(payload.value)).toString(), contentType: mediaType };
   }

@@ -22,6 +22,11 @@ export function describeValue(value: unknown): string {
   return truncate(JSON.stringify(value), 120);
 }
 
+/** A compared field as it was written: its exact JSON text where the comparison kept one (int64
+ * digits past 2^53 that the parsed number rounds), else the value. */
+const asWritten = (value: unknown, text: unknown): string =>
+  typeof text === 'string' && value !== undefined ? truncate(text, 120) : describeValue(value);
+
 const list = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : String(value));
 const rateLimited = 'a documented status; the seed leaves rate limits open';
 
@@ -123,8 +128,8 @@ export const FINDING_KINDS = {
   field_not_echoed: {
     title: 'Created item does not echo a sent field',
     key: ['field'],
-    received: (f) => `${f.field} ${describeValue(f.received)}`,
-    expected: (f) => `${f.field} ${describeValue(f.sent)}, as sent`,
+    received: (f) => `${f.field} ${asWritten(f.received, f.receivedText)}`,
+    expected: (f) => `${f.field} ${asWritten(f.sent, f.sentText)}, as sent`,
   },
   created_item_missing: {
     title: 'Created item missing from the list',
@@ -139,7 +144,7 @@ export const FINDING_KINDS = {
   listed_item_differs: {
     title: 'Listed item differs from what was created',
     key: ['field'],
-    received: (f) => `${f.field} ${describeValue(f.received)} instead of ${describeValue(f.sent)}`,
+    received: (f) => `${f.field} ${asWritten(f.received, f.receivedText)} instead of ${asWritten(f.sent, f.sentText)}`,
     expected: () => 'the fields as created',
   },
   created_item_unreadable: {
@@ -155,7 +160,7 @@ export const FINDING_KINDS = {
   read_back_differs: {
     title: 'Read-back item differs from what was created',
     key: ['field'],
-    received: (f) => `${f.field} ${describeValue(f.received)} instead of ${describeValue(f.sent)}`,
+    received: (f) => `${f.field} ${asWritten(f.received, f.receivedText)} instead of ${asWritten(f.sent, f.sentText)}`,
     expected: () => 'the fields as created',
   },
   change_not_stored: {

@@ -1,5 +1,7 @@
 // The checks that judge state across requests: what was created is echoed, listed, readable,
 // uniquely identified and assigned by the service, and nothing else changes.
+
+import { fieldText } from '../spec/index.js';
 import { finding } from './findings.js';
 import { idKey } from './json-body.js';
 import type { Check, Finding } from './model.js';
@@ -29,13 +31,24 @@ function firstDifference(
   item: Record<string, unknown>,
   sent: Record<string, unknown>,
   fields: readonly string[],
-): { field: string; received: unknown; sent: unknown } | undefined {
+): Record<string, unknown> | undefined {
   for (const name of fields) {
     if (!(name in sent)) continue;
-    if (JSON.stringify(item[name]) !== JSON.stringify(sent[name]))
-      return { field: name, received: item[name], sent: sent[name] };
+    const difference = compareField(item, sent, name);
+    if (difference) return difference;
   }
   return undefined;
+}
+
+/** A field that differs in its exact JSON text (int64 digits included), as finding fields. */
+function compareField(
+  got: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  name: string,
+): Record<string, unknown> | undefined {
+  const [receivedText, sentText] = [fieldText(got, name), fieldText(sent, name)];
+  if (receivedText === sentText) return undefined;
+  return { field: name, received: got[name], sent: sent[name], receivedText, sentText };
 }
 
 /** A created item echoes every field the client sent, exactly. */
@@ -54,10 +67,10 @@ export const createdDataEchoed: Check = (context) => {
   // A value the answer's own schema refuses cannot be the item's, so it is not expected back.
   return create.storedProperties
     .filter((name) => name in sent && !(name in assigned) && create.keeps(name, sent[name]))
-    .filter((name) => JSON.stringify(got[name]) !== JSON.stringify(sent[name]))
-    .map((name) =>
-      finding('field_not_echoed', { field: name, received: got[name], sent: sent[name] }, { pointer: `/${name}` }),
-    );
+    .flatMap((name) => {
+      const difference = compareField(got, sent, name);
+      return difference ? [finding('field_not_echoed', difference, { pointer: `/${name}` })] : [];
+    });
 };
 
 /** Ids are unique: within every list, and across creations (none reuses an existing id). */
@@ -114,7 +127,7 @@ export const existingDataPreserved: Check = (context) => {
     const id = JSON.stringify(item[idProperty]);
     const now = after.get(idKey(item, idProperty));
     if (!now) return [finding('existing_item_disappeared', { idProperty, id })];
-    const changed = Object.keys(item).find((name) => JSON.stringify(item[name]) !== JSON.stringify(now[name]));
+    const changed = Object.keys(item).find((name) => fieldText(item, name) !== fieldText(now, name));
     if (changed) {
       return [
         finding('existing_item_altered', {

@@ -3,7 +3,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { MediaTypeSpec } from '../spec/index.js';
-import { coerceForm, isJsonMediaType, mediaTypeMatches, parseMediaType } from '../spec/index.js';
+import { coerceForm, isJsonMediaType, mediaTypeMatches, parseExact, parseMediaType } from '../spec/index.js';
 import { MockHttpError } from './errors.js';
 
 function tooLarge(limit: number): MockHttpError {
@@ -112,7 +112,7 @@ export function decodeBody(raw: Buffer, media: MediaTypeSpec, boundary?: string)
   if (type === FORM) return coerceForm(text, media.validator?.schema);
   if (text.trim() === '') throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   try {
-    return JSON.parse(text);
+    return parseExact(text);
   } catch (error) {
     throw new MockHttpError(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}.`);
   }

@@ -1,7 +1,7 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { collectionKey, describeIssues, type Operation } from '../spec/index.js';
+import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/index.js';
 import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
 import { MockHttpError, sendJson } from './errors.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
@@ -43,15 +43,17 @@ function storedFields(
   // Only the schema's own properties are stored: a client-sent id or __proto__ never is. A created
   // item also leaves out a value its schema would refuse (a slug where the item holds an object);
   // a change that would leave the item invalid is refused instead, below.
-  return Object.fromEntries(
+  const fields = Object.fromEntries(
     storedProperties
       .filter((name) => Object.hasOwn(body, name) && keeps(name, body[name]))
       .map((name) => [name, body[name]]),
   );
+  carryDigits(body, fields);
+  return fields;
 }
 
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
-  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, JSON.stringify(item), behaviour.headers);
+  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, stringifyExact(item), behaviour.headers);
   context.res.writeHead(behaviour.status, { 'Content-Length': '0' }).end();
 }
 
@@ -72,6 +74,8 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   // What the service assigned at creation stays, whatever the client sends.
   const kept = behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]);
   const fields = { ...Object.fromEntries(kept), ...sent };
+  carryDigits(old, fields);
+  carryDigits(sent, fields);
   // The item must stay what the document says an item is, whatever the change's own schema allows.
   const next = {
     ...(behaviour.kind === 'update' ? old : { [collection.idProperty]: old[collection.idProperty] }),
@@ -94,19 +98,17 @@ export const HANDLERS: Handlers = {
   read(behaviour, context) {
     const id = context.params[behaviour.parameter] ?? '';
     const item = collectionOf(context, behaviour.collection).find(id);
-    if (item) return sendJson(context.res, behaviour.status, JSON.stringify(item), behaviour.headers);
+    if (item) return sendJson(context.res, behaviour.status, stringifyExact(item), behaviour.headers);
     throw missing(behaviour, id);
   },
 
   async create(behaviour, context) {
     const fields = storedFields(await context.readBody(), behaviour.storedProperties, behaviour.keeps);
     try {
-      const created = collectionOf(context, behaviour.collection).create({
-        ...behaviour.fallbackValues,
-        ...fields,
-        ...behaviour.assignedValues,
-      });
-      sendJson(context.res, behaviour.status, JSON.stringify(created), behaviour.headers);
+      const values = { ...behaviour.fallbackValues, ...fields, ...behaviour.assignedValues };
+      carryDigits(fields, values);
+      const created = collectionOf(context, behaviour.collection).create(values);
+      sendJson(context.res, behaviour.status, stringifyExact(created), behaviour.headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;
       throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);

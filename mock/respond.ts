@@ -35,14 +35,24 @@ function concreteType(mediaType: string): string {
   return mediaType;
 }
 
+/** What a documented body without schema or example holds: something of its type, never nothing
+ * (a client reading a documented body must find one). */
+function placeholderOf(mediaType: string): Buffer {
+  if (isJsonMediaType(mediaType)) return Buffer.from('{}');
+  return Buffer.from(mediaType.startsWith('text/') ? 'ok' : 'mock body');
+}
+
 function bodyOf(media: MediaTypeSpec, seed: number): Buffer | undefined {
   const sample = sampleValue(media.validator, media.examples, seed);
-  if (isJsonMediaType(media.mediaType)) {
-    return sample === undefined ? undefined : Buffer.from(JSON.stringify(sample.value));
+  // With a schema the mock cannot satisfy, no body is better than one that breaks it.
+  if (sample === undefined) return media.validator ? undefined : placeholderOf(media.mediaType);
+  const value = sample.value;
+  if (isJsonMediaType(media.mediaType)) return Buffer.from(JSON.stringify(value));
+  if (typeof value === 'string') {
+    const filled = value === '' && (media.validator?.validate('ok').length ?? 0) === 0;
+    return filled ? placeholderOf(media.mediaType) : Buffer.from(value);
   }
-  const value = sample?.value;
-  if (typeof value === 'string') return Buffer.from(value);
-  return Buffer.from(value === undefined ? '' : JSON.stringify(value));
+  return Buffer.from(JSON.stringify(value));
 }
 
 function headersOf(response: ResponseSpec, seed: number): Record<string, string> {

@@ -1,5 +1,6 @@
 // In-memory state: one collection per list/create pair, one set of collections per mock session.
 // Each collection keeps its items serialised, so a list is never re-serialised on a read.
+import { carryDigits, stringifyExact } from '../spec/index.js';
 
 export type Item = Readonly<Record<string, unknown>>;
 
@@ -44,9 +45,9 @@ export class Collection {
       throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
     }
     // fromEntries defines own properties, so a "__proto__" field can never reach a prototype.
-    const item = Object.freeze(
-      Object.fromEntries([[this.idProperty, this.idFor(this.nextId)], ...Object.entries(fields)]),
-    );
+    const item = Object.fromEntries([[this.idProperty, this.idFor(this.nextId)], ...Object.entries(fields)]);
+    carryDigits(fields, item);
+    Object.freeze(item);
     // The counter moves on whatever the id's type (a uuid made from it does not move it itself).
     this.nextId++;
     this.insert(item);
@@ -73,9 +74,10 @@ export class Collection {
     const old = this.byId.get(id);
     if (!old) return undefined;
     const kept = merge ? Object.entries(old).filter(([name]) => name !== this.idProperty) : [];
-    const item = Object.freeze(
-      Object.fromEntries([[this.idProperty, old[this.idProperty]], ...kept, ...Object.entries(fields)]),
-    );
+    const item = Object.fromEntries([[this.idProperty, old[this.idProperty]], ...kept, ...Object.entries(fields)]);
+    if (merge) carryDigits(old, item);
+    carryDigits(fields, item);
+    Object.freeze(item);
     this.items = this.items.map((existing) => (existing === old ? item : existing));
     this.byId.set(id, item);
     this.rebuild();
@@ -93,7 +95,7 @@ export class Collection {
   }
 
   private rebuild(): void {
-    this.openJson = `[${this.items.map((item) => JSON.stringify(item)).join(',')}`;
+    this.openJson = `[${this.items.map((item) => stringifyExact(item)).join(',')}`;
     this.listBuffer = undefined;
   }
 
@@ -104,7 +106,7 @@ export class Collection {
     if (numeric >= this.nextId) this.nextId = numeric + 1;
     this.items.push(item);
     this.byId.set(String(id), item);
-    this.openJson += (this.items.length > 1 ? ',' : '') + JSON.stringify(item);
+    this.openJson += (this.items.length > 1 ? ',' : '') + stringifyExact(item);
     this.listBuffer = undefined;
   }
 }

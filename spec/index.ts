@@ -7,6 +7,7 @@ export { defaultSpecPath, loadContract } from './contract.js';
 export { ContractError } from './contract-error.js';
 export type { Change } from './diff.js';
 export { diffContracts } from './diff.js';
+export { carryDigits, fieldText, parseExact, rememberDigits, stringifyExact } from './exact-json.js';
 export type { Direction, JsonSchema } from './json-schema.js';
 export { toJsonSchema } from './json-schema.js';
 export type { MediaType } from './media-types.js';

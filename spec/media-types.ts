@@ -21,9 +21,25 @@ export function isJsonMediaType(mediaType: string): boolean {
   return essence === 'application/json' || /^application\/[^/]+\+json$/.test(essence);
 }
 
+const essences = new Map<string, string>();
+
+/** A documented key may carry parameters (application/json; charset=utf-8): its essence decides. */
+function documentedEssence(documented: string): string {
+  let essence = essences.get(documented);
+  if (essence === undefined) {
+    try {
+      essence = parseMediaType(documented)?.essence ?? documented.toLowerCase();
+    } catch {
+      essence = documented.toLowerCase();
+    }
+    essences.set(documented, essence);
+  }
+  return essence;
+}
+
 /** Whether a received essence fits a documented media type; wildcards (any, text/ anything) allowed. */
 export function mediaTypeMatches(essence: string, documented: string): boolean {
-  const want = documented.toLowerCase();
+  const want = documentedEssence(documented);
   if (want === '*/*') return true;
   if (want.endsWith('/*')) return essence.startsWith(want.slice(0, -1));
   return essence === want;

@@ -23,12 +23,14 @@ export interface SchemaValidator {
 }
 
 const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
+// The largest int64, 9223372036854775807, parses as the double 2^63: a value judged as a number can
+// only be held to the nearest double of the bound (exact digits are compared elsewhere).
+const INT64_MAX_AS_DOUBLE = 2n ** 63n;
 
 function isInt64(value: number): boolean {
   if (!Number.isInteger(value)) return false;
   const big = BigInt(value);
-  return big >= INT64_MIN && big <= INT64_MAX;
+  return big >= INT64_MIN && big <= INT64_MAX_AS_DOUBLE;
 }
 
 function isInt32(value: number): boolean {

@@ -7,6 +7,7 @@ import type { Exchange } from '../http.js';
 import { idKey } from '../json-body.js';
 import type { Creation, ParsedBody, SequenceEvidence } from '../model.js';
 import type { PlanContext } from './context.js';
+import { withExactIntegers } from './exact-integers.js';
 import { parentParams } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
@@ -82,6 +83,12 @@ export async function runSequences(
   const before = await listItems();
   if (!before || runner.stopped()) return;
   const bodies = context.plainBodies(create, 10, 'sequence');
+  // The first creation carries int64 values no double can hold, where the document has them.
+  const request = context.requestSchema(create);
+  if (request && bodies.length > 0) {
+    const exact = withExactIntegers(bodies[0], request.schema, collection.create!.keeps);
+    if (request.isValid(exact)) bodies[0] = exact;
+  }
   const creations: Creation[] = [];
   const createOne = async (body: unknown) => {
     const testCase = context.testCase(create, {

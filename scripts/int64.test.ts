@@ -1,0 +1,50 @@
+// 64-bit integers to the digit: the mock stores and answers them exactly, the runner sends one no
+// double can hold and catches a service that reads JSON numbers as doubles.
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
+import { createMockApp } from '../mock/index.js';
+import { loadContract } from '../spec/index.js';
+import { startFront } from './front.js';
+
+const ledger = await loadContract(fileURLToPath(new URL('../fixtures/documents/ledger-openapi.yaml', import.meta.url)));
+const KEY = 'ledger-Key-4711';
+const auth = { Authorization: `Bearer ${KEY}` };
+
+describe('int64 values past 2^53', () => {
+  it('are stored and answered by the mock to the digit', async () => {
+    const app = request(createMockApp({ contract: ledger, apiKeys: [KEY], seed: null }));
+    const sent =
+      '{"name":"a","creditLimit":9223372036854775807,"balanceCents":-9007199254740993,"externalId":12345678901234567}';
+    const created = await app.post('/api/accounts').set(auth).set('Content-Type', 'application/json').send(sent);
+    expect(created.status).toBe(201);
+    for (const text of [created.text, (await app.get('/api/accounts').set(auth)).text]) {
+      expect(text).toContain('"creditLimit":9223372036854775807');
+      expect(text).toContain('"balanceCents":-9007199254740993');
+      expect(text).toContain('"externalId":12345678901234567');
+    }
+    const read = await app.get(`/api/accounts/${created.body.id}`).set(auth);
+    expect(read.text).toContain('"balanceCents":-9007199254740993');
+  });
+
+  it('catches a service that rounds them, and passes the mock', async () => {
+    const run = (target: { app: ReturnType<typeof createMockApp> } | { baseUrl: string }) =>
+      runConformance({ target, contract: ledger, apiKey: KEY, seed: 4, runs: 5 });
+    const correct = await run({ app: createMockApp({ contract: ledger, apiKeys: [KEY] }) });
+    expect(correct.violations).toEqual([]);
+    // The planted fault: the request passes through JSON.parse and JSON.stringify on its way in.
+    const rounding = await startFront(createMockApp({ contract: ledger, apiKeys: [KEY] }), ledger.basePath, {
+      request: (body) => body,
+    });
+    try {
+      const result = await run({ baseUrl: rounding.baseUrl });
+      expect(result.exitCode).toBe(1);
+      const echoed = result.violations.find((v) => v.check === 'created_data_echoed');
+      expect(JSON.stringify(echoed)).toContain('9007199254740993');
+      expect(JSON.stringify(echoed)).toContain('9007199254740992');
+    } finally {
+      rounding.close();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+// JSON with int64 values kept to the digit. JSON.parse rounds integers past 2^53 (9007199254740993
+// reads as ...992), so a mock that parses and re-serialises, or a runner that compares parsed
+// values, would round them silently. Values stay JS numbers (schemas judge them as numbers); the
+// exact text of each unsafe integer is remembered beside the object that holds it, carried along
+// when fields are copied, and written back by stringifyExact.
+import { isSafeNumber, parse } from 'lossless-json';
+
+type Holder = object;
+const exactDigits = new WeakMap<Holder, Map<string, string>>();
+let anyExact = false;
+const UNSAFE = Symbol('unsafe number');
+type Unsafe = { [UNSAFE]: string };
+// Fifteen digits and more is the only way JSON can spell an integer past 2^53 (or an exponent).
+const MAY_HOLD_UNSAFE = /\d{16}|\d[eE]/;
+
+function isUnsafe(value: unknown): value is Unsafe {
+  return typeof value === 'object' && value !== null && UNSAFE in value;
+}
+
+/** Remembers the exact digits of holder[key] (a number that rounds them). */
+export function rememberDigits(holder: Holder, key: string, digits: string): void {
+  let digitsOf = exactDigits.get(holder);
+  if (!digitsOf) exactDigits.set(holder, (digitsOf = new Map()));
+  digitsOf.set(key, digits);
+  anyExact = true;
+}
+
+function restore(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const entries: Array<[string | number, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [i, v])
+    : Object.entries(value);
+  for (const [key, child] of entries) {
+    if (isUnsafe(child)) {
+      rememberDigits(value, String(key), child[UNSAFE]);
+      (value as Record<string | number, unknown>)[key] = Number(child[UNSAFE]);
+    } else {
+      restore(child);
+    }
+  }
+  return value;
+}
+
+/** JSON.parse, with the exact digits of every unsafe integer remembered (throws as JSON.parse does). */
+export function parseExact(text: string): unknown {
+  if (!MAY_HOLD_UNSAFE.test(text)) return JSON.parse(text);
+  const parsed = parse(text, null, (digits) =>
+    isSafeNumber(digits) || !/^-?\d+$/.test(digits) ? Number(digits) : ({ [UNSAFE]: digits } as Unsafe),
+  );
+  return isUnsafe(parsed) ? Number(parsed[UNSAFE]) : restore(parsed);
+}
+
+/** The exact text of holder[key]: its remembered digits, else its JSON. */
+export function fieldText(holder: Record<string, unknown>, key: string): string {
+  const digits = exactDigits.get(holder)?.get(key);
+  return digits !== undefined && typeof holder[key] === 'number' ? digits : stringifyExact(holder[key]);
+}
+
+/** Carries the remembered digits of the keys copied from one object to another. */
+export function carryDigits(from: Holder, to: Holder): void {
+  const digits = exactDigits.get(from);
+  if (!digits) return;
+  const target = to as Record<string, unknown>;
+  for (const [key, text] of digits)
+    if (Object.hasOwn(target, key) && target[key] === (from as Record<string, unknown>)[key])
+      rememberDigits(to, key, text);
+}
+
+const TOKEN = `\u0000exact${Math.random().toString(36).slice(2)}:`;
+const TOKENS = new RegExp(`"${JSON.stringify(TOKEN).slice(1, -1).replace(/\\/g, '\\\\')}(-?\\d+)"`, 'g');
+
+/** JSON.stringify, writing remembered digits instead of the rounded numbers. */
+export function stringifyExact(value: unknown): string {
+  if (!anyExact) return JSON.stringify(value);
+  const text = JSON.stringify(value, function (this: Holder, key: string, child: unknown) {
+    const digits = typeof child === 'number' ? exactDigits.get(this)?.get(key) : undefined;
+    return digits === undefined ? child : `${TOKEN}${digits}`;
+  });
+  return text === undefined ? text : text.replace(TOKENS, '$1');
+}
