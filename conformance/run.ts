@@ -170,30 +170,35 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     }
     await Promise.all([
       ...testable.map(async (operation) => {
-        await testOperation(operation);
-        sender.finishWrites(operation);
+        try {
+          await testOperation(operation);
+        } finally {
+          sender.finishWrites(operation);
+        }
         const result = recorder.resultOf(operation);
         const failed = Object.values(result.checks).filter((c) => c.outcome === 'failed').length;
         progress(`${operation.id}: done, ${result.requests} requests, ${failed} failing check(s)`);
       }),
-      ...collections
-        .filter((c) => c.list && c.create && !options.readOnly && testable.includes(c.create.operation))
-        .map(async (collection) => {
-          await runSequences(collection, context, sequenceRunner);
-          progress(`${collection.path}: create, list and read-back sequences done`);
-        }),
-      ...collections
-        .filter(
-          (c) =>
-            c.create &&
-            (c.replace || c.update || c.remove) &&
-            !options.readOnly &&
-            testable.includes(c.create.operation),
-        )
-        .map(async (collection) => {
-          await runItemLifecycle(collection, context, sequenceRunner);
-          progress(`${collection.path}: change and delete sequence done`);
-        }),
+      Promise.all([
+        ...collections
+          .filter((c) => c.list && c.create && !options.readOnly && testable.includes(c.create.operation))
+          .map(async (collection) => {
+            await runSequences(collection, context, sequenceRunner);
+            progress(`${collection.path}: create, list and read-back sequences done`);
+          }),
+        ...collections
+          .filter(
+            (c) =>
+              c.create &&
+              (c.replace || c.update || c.remove) &&
+              !options.readOnly &&
+              testable.includes(c.create.operation),
+          )
+          .map(async (collection) => {
+            await runItemLifecycle(collection, context, sequenceRunner);
+            progress(`${collection.path}: change and delete sequence done`);
+          }),
+      ]).finally(() => sender.finishSequenceWrites()),
     ]);
     if (!options.readOnly) {
       await creations.verify(context, sequenceRunner);

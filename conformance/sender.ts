@@ -154,6 +154,11 @@ export class Sender {
     this.budget.finish(operation);
   }
 
+  /** The sequences send no more writes: their unspent reserve goes to the operations. */
+  finishSequenceWrites(): void {
+    this.budget.finishSequences();
+  }
+
   get stopped(): boolean {
     return this.aborted !== undefined || this.unreachable !== undefined;
   }
@@ -186,7 +191,7 @@ export class Sender {
     const isWrite = !SAFE_METHODS.has(testCase.operation.method);
     const refused = this.refusal(testCase);
     if (refused) return this.skip(testCase, refused);
-    if (isWrite && !this.budget.take(testCase.operation, forSequence))
+    if (isWrite && !(await this.budget.takeWhenFree(testCase.operation, forSequence)))
       return this.skip(testCase, 'the write budget was spent');
     // The very first request runs alone: if the target is unreachable, nothing else is sent.
     const first = this.firstExchange;

@@ -14,6 +14,8 @@ export class WriteBudget {
   private readonly open: Set<Operation>;
   private readonly share: number;
   private readonly reserve: number;
+  private sequencesOpen = true;
+  private waiting: Array<() => void> = [];
 
   constructor(
     private readonly total: number,
@@ -27,14 +29,43 @@ export class WriteBudget {
 
   /** Takes one write, or says no when it would spend what another operation or the sequences are owed. */
   take(operation: Operation, forSequence: boolean): boolean {
-    if (this.spent >= this.total) return false;
+    return this.decide(operation, forSequence) === 'yes';
+  }
+
+  /** Takes one write as soon as it is no one else's: past its share, a case waits until the others
+   * are done with theirs, and is refused only when nothing can be freed any more. */
+  async takeWhenFree(operation: Operation, forSequence: boolean): Promise<boolean> {
+    for (;;) {
+      const decision = this.decide(operation, forSequence);
+      if (decision !== 'wait') return decision === 'yes';
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  private decide(operation: Operation, forSequence: boolean): 'yes' | 'no' | 'wait' {
+    if (this.spent >= this.total) return 'no';
     const used = this.usedBy.get(operation) ?? 0;
-    if (!forSequence && used >= this.share && this.free() <= 0) return false;
-    if (forSequence && this.sequenceSpent >= this.reserve && this.free() <= 0) return false;
+    const withinOwn = forSequence ? this.sequenceSpent < this.reserve : used < this.share;
+    if (!withinOwn && this.free() <= 0) return this.canFree(operation, forSequence) ? 'wait' : 'no';
     this.spent++;
     if (forSequence) this.sequenceSpent++;
     else this.usedBy.set(operation, used + 1);
-    return true;
+    return 'yes';
+  }
+
+  /** Whether anyone else still holds writes they may leave unspent. */
+  private canFree(operation: Operation, forSequence: boolean): boolean {
+    if (!forSequence && this.sequencesOpen && this.sequenceSpent < this.reserve) return true;
+    for (const other of this.open) {
+      if (other !== operation && (this.usedBy.get(other) ?? 0) < this.share) return true;
+    }
+    return false;
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** A write taken but not sent after all. */
@@ -42,11 +73,19 @@ export class WriteBudget {
     this.spent--;
     if (forSequence) this.sequenceSpent--;
     else this.usedBy.set(operation, (this.usedBy.get(operation) ?? 1) - 1);
+    this.wake();
   }
 
   /** The operation sends no more cases: what it did not spend is free for the others. */
   finish(operation: Operation): void {
     this.open.delete(operation);
+    this.wake();
+  }
+
+  /** The sequences send no more: their unspent reserve is free for the operations. */
+  finishSequences(): void {
+    this.sequencesOpen = false;
+    this.wake();
   }
 
   /** Writes no one is owed. */

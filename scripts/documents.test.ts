@@ -245,3 +245,24 @@ describe('mass assignment', () => {
     expect(correct.violations).toEqual([]);
   });
 });
+
+describe('media types as documents write them', () => {
+  it('takes a body sent as the essence of a key with parameters, and never answers a documented body empty', async () => {
+    const contract = await loadContract(`${folder}media-types-openapi.yaml`);
+    const app = request(createMockApp({ contract, apiKeys: [KEY] }));
+    const created = await app.post('/v2/things').set('Content-Type', 'application/json').send('{"name":"x"}');
+    expect([created.status, created.headers['content-type']]).toEqual([201, 'application/json; charset=utf-8']);
+    for (const [path, type] of [
+      ['/v2/page', 'text/html; charset=UTF-8'],
+      ['/v2/blob', 'application/octet-stream'],
+      ['/v2/any', 'application/json'],
+    ] as const) {
+      const answer = await app.get(path).buffer(true);
+      expect([path, answer.headers['content-type'], Number(answer.headers['content-length']) > 0]).toEqual([
+        path,
+        type,
+        true,
+      ]);
+    }
+  });
+});

@@ -89,6 +89,9 @@ export class PlanContext {
   private readonly requestSchemas = new Map<Operation, RequestSchema | undefined>();
   /** What valid input the generators could not build, by operation: said as a note, never silent. */
   readonly shortfalls = new Map<Operation, Set<string>>();
+  /** Ids (exact text) of items the run itself changes or deletes, by collection path: their
+   * absence or change in a later list is the run's doing. */
+  readonly changedByRun = new Map<string, Set<string>>();
   private readonly baselines = new Map<Operation, readonly unknown[]>();
 
   constructor(

@@ -34,6 +34,9 @@ export async function runItemLifecycle(
   if (!created || typeof created !== 'object' || created[collection.idProperty] === undefined || runner.stopped())
     return;
   const id = idKey(created, collection.idProperty);
+  let changed = context.changedByRun.get(collection.path);
+  if (!changed) context.changedByRun.set(collection.path, (changed = new Set()));
+  changed.add(id);
   const at = (parameter: string) => ({ ...parent, [parameter]: id.replace(/^"|"$/g, '') });
   const stored = (body: unknown) =>
     Object.fromEntries(Object.entries((body ?? {}) as Item).filter(([name]) => create.storedProperties.includes(name)));

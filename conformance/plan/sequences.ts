@@ -50,7 +50,11 @@ export async function listCollection(
     read = (await readList()) ?? read;
   }
   if (!read) return undefined;
-  const sequence = evidence && read.items ? { ...evidence, after: read.items } : undefined;
+  // Items the run changed or deleted itself (the item lifecycle, running alongside) are no one else's.
+  const changed = context.changedByRun.get(collection.path);
+  const before = evidence?.before?.filter((item) => !changed?.has(idKey(item, collection.idProperty)));
+  const sequence =
+    evidence && read.items ? { ...evidence, ...(before ? { before } : {}), after: read.items } : undefined;
   runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
   return read.items;
 }
