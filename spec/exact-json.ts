@@ -10,8 +10,8 @@ const exactDigits = new WeakMap<Holder, Map<string, string>>();
 let anyExact = false;
 const UNSAFE = Symbol('unsafe number');
 type Unsafe = { [UNSAFE]: string };
-// Fifteen digits and more is the only way JSON can spell an integer past 2^53 (or an exponent).
-const MAY_HOLD_UNSAFE = /\d{16}|\d[eE]/;
+// Sixteen digits in a row is the only plain way JSON spells an integer past 2^53.
+const MAY_HOLD_UNSAFE = /\d{16}/;
 
 function isUnsafe(value: unknown): value is Unsafe {
   return typeof value === 'object' && value !== null && UNSAFE in value;
