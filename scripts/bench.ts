@@ -14,6 +14,7 @@ import { runConformance } from '../conformance/index.js';
 import { startReferenceServer } from '../fixtures/reference-server.js';
 import { DEFAULT_API_KEY } from '../mock/defaults.js';
 import { loadContract } from '../spec/index.js';
+import { firstAnswer, writeMultiFileDocument } from './bench-multi-file.js';
 import { proxyLatency } from './bench-proxy.js';
 import { type Server, spawnServer, stop } from './bench-servers.js';
 import { writeBigDocument } from './big-document.js';
@@ -292,6 +293,25 @@ async function main(): Promise<void> {
     bigStarts.push(await startupMs([...MOCK, '--port', '0', '--quiet', '--spec', big], '/things3'));
   out(
     `Start-up of a generated ${operations}-operation document with 60 recursive components (spawn to first 200): first start **${fmt(bigStarts[0]!)} ms** (document validated), later starts median ${fmt(median(bigStarts.slice(1)))} ms (validation cached).`,
+  );
+
+  const multi = writeMultiFileDocument(join(work, `multi-${process.pid}`));
+  const url = (port: number) => `http://127.0.0.1:${port}/api/things3`;
+  const mockCold = await firstAnswer([...MOCK, '--port', '{port}', '--quiet', '--spec', multi.file], url);
+  const mockWarm = await firstAnswer([...MOCK, '--port', '{port}', '--quiet', '--spec', multi.file], url);
+  const prismBin = process.env.BENCH_PRISM;
+  const prism = prismBin
+    ? await firstAnswer(
+        [prismBin, 'mock', '-p', '{port}', '-h', '127.0.0.1', multi.file],
+        (port) => `http://127.0.0.1:${port}/things3`,
+      )
+    : undefined;
+  out(
+    `Start-up of a generated ${multi.operations}-operation multi-file description (${multi.operations} operation files, one per operation, $refs across folders; spawn to first answer): mock cold **${fmt(mockCold.ms)} ms** (${fmt(mockCold.rssMiB)} MiB), cached ${fmt(mockWarm.ms)} ms (${fmt(mockWarm.rssMiB)} MiB); ${
+      prism
+        ? `Prism **${fmt(prism.ms)} ms** (${fmt(prism.rssMiB)} MiB): mock cold / Prism **${fmt(mockCold.ms / prism.ms, 2)}**.`
+        : 'Prism not measured (set BENCH_PRISM to a prism binary installed outside the project).'
+    }`,
   );
 
   const runner = await runRunnerCli();
