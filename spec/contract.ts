@@ -92,9 +92,23 @@ function compileContract(
     basePath: basePathOf(api),
     operations,
     webhooks: Object.keys((api.webhooks ?? {}) as Json),
-    warnings: [...problems.map((problem) => problem.message), ...notChecked],
+    warnings: [...problems.map((problem) => problem.message), ...notChecked, ...dialectWarning(file, api)],
   };
   return deepFreeze(contract);
+}
+
+// The dialects 3.1 schemas may declare that read as what ajv's 2020 class reads.
+const READ_DIALECTS = new Set([
+  'https://spec.openapis.org/oas/3.1/dialect/base',
+  'https://spec.openapis.org/oas/3.1/dialect/2024-11-10',
+  'https://json-schema.org/draft/2020-12/schema',
+]);
+
+/** A jsonSchemaDialect the kit does not read as declared is read as 2020-12, and says so. */
+function dialectWarning(file: string, api: Json): string[] {
+  const dialect = api.jsonSchemaDialect;
+  if (typeof dialect !== 'string' || READ_DIALECTS.has(dialect.replace(/#$/, ''))) return [];
+  return [`${file}: #/jsonSchemaDialect: ${dialect} is read as JSON Schema 2020-12`];
 }
 
 /** Past this many operations, validators are compiled on first use rather than at start-up. */

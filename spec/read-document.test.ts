@@ -132,6 +132,23 @@ describe('OpenAPI 3.1, read as JSON Schema 2020-12', () => {
   });
 });
 
+describe('jsonSchemaDialect', () => {
+  const documentWith = (dialect: string) =>
+    folderWith({
+      'api.yaml': `openapi: 3.1.0\njsonSchemaDialect: ${dialect}\ninfo: { title: t, version: v }\npaths: {}\n`,
+    });
+  it('reads the OpenAPI base dialect and 2020-12 silently, and says how it reads any other', async () => {
+    const base = await loadContract(join(documentWith('https://spec.openapis.org/oas/3.1/dialect/base'), 'api.yaml'));
+    expect(base.warnings).toEqual([]);
+    const other = await loadContract(join(documentWith('https://json-schema.org/draft/2019-09/schema'), 'api.yaml'));
+    expect(other.warnings).toEqual([
+      expect.stringContaining(
+        '#/jsonSchemaDialect: https://json-schema.org/draft/2019-09/schema is read as JSON Schema 2020-12',
+      ),
+    ]);
+  });
+});
+
 describe('OpenAPI 3.2', () => {
   it('is read where 3.1 can read it', async () => {
     const dir = folderWith({
