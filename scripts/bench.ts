@@ -297,8 +297,9 @@ async function main(): Promise<void> {
 
   const multi = writeMultiFileDocument(join(work, `multi-${process.pid}`));
   const url = (port: number) => `http://127.0.0.1:${port}/api/things3`;
-  const mockCold = await firstAnswer([...MOCK, '--port', '{port}', '--quiet', '--spec', multi.file], url);
-  const mockWarm = await firstAnswer([...MOCK, '--port', '{port}', '--quiet', '--spec', multi.file], url);
+  const multiMock = [process.execPath, ...MOCK, '--port', '{port}', '--quiet', '--spec', multi.file];
+  const mockCold = await firstAnswer(multiMock, url);
+  const mockWarm = await firstAnswer(multiMock, url);
   const prismBin = process.env.BENCH_PRISM;
   const prism = prismBin
     ? await firstAnswer(
