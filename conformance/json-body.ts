@@ -8,3 +8,8 @@ export const parseJson = parseExact;
 export function idKey(item: Record<string, unknown>, property: string): string {
   return fieldText(item, property);
 }
+
+/** An item's id as a path parameter carries it: the exact text, without a string's quotes. */
+export function idPathText(item: Record<string, unknown>, property: string): string {
+  return idKey(item, property).replace(/^"|"$/g, '');
+}

@@ -124,7 +124,7 @@ export const existingDataPreserved: Check = (context) => {
   const { idProperty } = collection;
   const after = new Map(sequence.after.map((item) => [idKey(item, idProperty), item]));
   for (const item of sequence.before) {
-    const id = JSON.stringify(item[idProperty]);
+    const id = idKey(item, idProperty);
     const now = after.get(idKey(item, idProperty));
     if (!now) return [finding('existing_item_disappeared', { idProperty, id })];
     const changed = Object.keys(item).find((name) => fieldText(item, name) !== fieldText(now, name));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../spec/index.js';
-import { WriteBudget } from './write-budget.js';
+import { WRITES_PER_SEQUENCE, WriteBudget } from './write-budget.js';
 
 const operationsOf = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ id: `op${index}`, method: 'POST' }) as unknown as Operation);
@@ -29,7 +29,7 @@ describe('the write budget', () => {
           }
           expect(spent).toBeLessThanOrEqual(total);
           // Whatever the others asked for first, an operation that asked got its share (or all it asked).
-          const reserve = Math.min(Math.floor(total / 2), sequences * 24);
+          const reserve = Math.min(Math.floor(total / 2), sequences * WRITES_PER_SEQUENCE);
           const share = Math.floor((total - reserve) / count);
           for (const operation of operations) {
             const asked = requests.filter(([pick, seq]) => !seq && operations[pick % count] === operation).length;

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +9,10 @@ import { parseArgs } from 'node:util';
 // Reports medians, ratios (mock / bare), server CPU per request, start-up time, memory, and the
 // runner's own timings. A benchmark, never a test: nothing here asserts a timing.
 import autocannon from 'autocannon';
-import { runConformance } from '../conformance/index.js';
-import { startReferenceServer } from '../fixtures/reference-server.js';
 import { DEFAULT_API_KEY } from '../mock/defaults.js';
-import { loadContract } from '../spec/index.js';
 import { firstAnswer, writeMultiFileDocument } from './bench-multi-file.js';
 import { proxyLatency } from './bench-proxy.js';
+import { runRunnerCli, timeToFirstFailure } from './bench-runner.js';
 import { type Server, spawnServer, stop } from './bench-servers.js';
 import { writeBigDocument } from './big-document.js';
 import { writeSeedFile } from './seed-data.js';
@@ -36,7 +33,6 @@ const KEY = DEFAULT_API_KEY;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const MOCK = startCommand(root);
 const BARE_CLI = join(root, 'dist/scripts/bare-server.js');
-const RUNNER_CLI = join(root, 'dist/conformance/cli.js');
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const CLOCK_TICKS = 100;
 
@@ -177,37 +173,6 @@ async function startupMs(command: string[], path = '/categories'): Promise<numbe
   return ms;
 }
 
-function runRunnerCli(): Promise<{ ms: number; requests: number }> {
-  const report = join(work, 'runner.json');
-  const started = performance.now();
-  const child = spawn(process.execPath, [RUNNER_CLI, '--quiet', '--seed', '1', '--json', report], { stdio: 'ignore' });
-  return new Promise((resolve) =>
-    child.on('exit', () =>
-      resolve({
-        ms: performance.now() - started,
-        requests: (JSON.parse(readFileSync(report, 'utf8')) as { requests: number }).requests,
-      }),
-    ),
-  );
-}
-
-async function timeToFirstFailure(): Promise<{ firstMs: number; totalMs: number }> {
-  const server = await startReferenceServer({ key: KEY, fault: 'create-answers-200' });
-  const contract = await loadContract();
-  const started = performance.now();
-  let firstMs = NaN;
-  await runConformance({
-    target: { baseUrl: server.baseUrl },
-    contract,
-    apiKey: KEY,
-    seed: 1,
-    onFailure: () => (firstMs = Number.isNaN(firstMs) ? performance.now() - started : firstMs),
-  });
-  const totalMs = performance.now() - started;
-  await server.close();
-  return { firstMs, totalMs };
-}
-
 const fmt = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 async function main(): Promise<void> {
@@ -315,11 +280,11 @@ async function main(): Promise<void> {
     }`,
   );
 
-  const runner = await runRunnerCli();
+  const runner = await runRunnerCli(join(root, 'dist/conformance/cli.js'), work);
   out(
     `Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s).`,
   );
-  const failure = await timeToFirstFailure();
+  const failure = await timeToFirstFailure(KEY);
   out(
     `Runner against a broken server (create answers 200): first failure after **${fmt(failure.firstMs)} ms**, verdict after ${fmt(failure.totalMs)} ms.`,
   );

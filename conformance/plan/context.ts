@@ -91,7 +91,7 @@ export class PlanContext {
   readonly shortfalls = new Map<Operation, Set<string>>();
   /** Ids (exact text) of items the run itself changes or deletes, by collection path: their
    * absence or change in a later list is the run's doing. */
-  readonly changedByRun = new Map<string, Set<string>>();
+  private readonly changedByRun = new Map<string, Set<string>>();
   private readonly baselines = new Map<Operation, readonly unknown[]>();
 
   constructor(
@@ -240,6 +240,18 @@ export class PlanContext {
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === item);
     if (parameter) params[parameter.name] = pathText(parameter, unlikelyId(parameter) ?? params[parameter.name]);
     return params;
+  }
+
+  /** Notes an item (by idKey) that the run itself will change or delete. */
+  markChangedByRun(collection: CollectionSpec, id: string): void {
+    let ids = this.changedByRun.get(collection.path);
+    if (!ids) this.changedByRun.set(collection.path, (ids = new Set()));
+    ids.add(id);
+  }
+
+  /** Whether the run itself changes or deletes this item (by idKey). */
+  changedByRunHas(collection: CollectionSpec, id: string): boolean {
+    return this.changedByRun.get(collection.path)?.has(id) ?? false;
   }
 
   /** The path parameters a collection's own path holds (a nested collection's parent), sampled once. */

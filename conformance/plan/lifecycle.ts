@@ -2,7 +2,7 @@
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
 import type { CollectionSpec } from '../../spec/index.js';
-import { idKey } from '../json-body.js';
+import { idKey, idPathText } from '../json-body.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
 import { parentParams } from './parents.js';
@@ -34,10 +34,8 @@ export async function runItemLifecycle(
   if (!created || typeof created !== 'object' || created[collection.idProperty] === undefined || runner.stopped())
     return;
   const id = idKey(created, collection.idProperty);
-  let changed = context.changedByRun.get(collection.path);
-  if (!changed) context.changedByRun.set(collection.path, (changed = new Set()));
-  changed.add(id);
-  const at = (parameter: string) => ({ ...parent, [parameter]: id.replace(/^"|"$/g, '') });
+  context.markChangedByRun(collection, id);
+  const at = (parameter: string) => ({ ...parent, [parameter]: idPathText(created, collection.idProperty) });
   const stored = (body: unknown) =>
     Object.fromEntries(Object.entries((body ?? {}) as Item).filter(([name]) => create.storedProperties.includes(name)));
 

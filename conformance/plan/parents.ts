@@ -2,7 +2,7 @@
 // (/owners for /owners/{ownerId}/pets), the run creates one first and works under its id, so a
 // service that answers 404 under a missing parent is met as a client meets it.
 import { type CollectionSpec, parentItemsOf } from '../../spec/index.js';
-import { idKey } from '../json-body.js';
+import { idPathText } from '../json-body.js';
 import type { PlanContext } from './context.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
@@ -44,6 +44,5 @@ async function resolveParent(
   const made = await runner.execute(testCase, { collection: parent.collection });
   const item = made ? itemOf(made.body) : undefined;
   if (item?.[parent.collection.idProperty] === undefined) return sampled;
-  const id = idKey(item, parent.collection.idProperty).replace(/^"|"$/g, '');
-  return { ...sampled, ...above, [parent.parameter]: id };
+  return { ...sampled, ...above, [parent.parameter]: idPathText(item, parent.collection.idProperty) };
 }

@@ -51,8 +51,9 @@ export async function listCollection(
   }
   if (!read) return undefined;
   // Items the run changed or deleted itself (the item lifecycle, running alongside) are no one else's.
-  const changed = context.changedByRun.get(collection.path);
-  const before = evidence?.before?.filter((item) => !changed?.has(idKey(item, collection.idProperty)));
+  const before = evidence?.before?.filter(
+    (item) => !context.changedByRunHas(collection, idKey(item, collection.idProperty)),
+  );
   const sequence =
     evidence && read.items ? { ...evidence, ...(before ? { before } : {}), after: read.items } : undefined;
   runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
