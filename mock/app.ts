@@ -7,7 +7,13 @@ import type { Contract, Operation } from '../spec/index.js';
 import { createAuthenticator, createKeyMatcher } from './auth.js';
 import { type Behaviour, bindBehaviours } from './behaviours.js';
 import { answerPreflight, applyCors, type CorsPolicy, isPreflight } from './cors.js';
-import { DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, DEFAULT_UNSPECIFIED_STATUS } from './defaults.js';
+import {
+  DEFAULT_API_KEY,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_MAX_ITEMS,
+  DEFAULT_PROXY_JUDGE_LIMIT,
+  DEFAULT_UNSPECIFIED_STATUS,
+} from './defaults.js';
 import { ErrorShaper } from './error-shapes.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import { type JournalEntry, RequestJournal } from './journal.js';
@@ -53,6 +59,8 @@ export interface MockOptions {
   readonly proxy?: string;
   /** With a proxy: a violating answer becomes a 502 Error, an invalid request the mock's own 400. */
   readonly proxyStrict?: boolean;
+  /** With a proxy: answers larger than this pass through unjudged (default 10 MiB). */
+  readonly proxyJudgeLimitBytes?: number;
   /** Called once for each contract violation the proxy finds. */
   readonly onViolation?: (violation: ContractViolation) => void;
 }
@@ -173,6 +181,7 @@ export function createMockApp(options: MockOptions): MockApp {
           upstream: options.proxy,
           strict: options.proxyStrict === true,
           bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
+          judgeLimit: options.proxyJudgeLimitBytes ?? DEFAULT_PROXY_JUDGE_LIMIT,
           violations,
         }) as Step,
       ]

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
       ? {
           proxy: options.proxy,
           proxyStrict: options.proxyStrict,
+          proxyJudgeLimitBytes: options.proxyJudgeLimitBytes,
           onViolation: (v: ContractViolation) =>
             process.stderr.write(
               `contract violation: ${v.check} · ${v.operation} · ${v.method} ${v.path} → ${v.status}: ${v.message}\n`,

@@ -2,6 +2,8 @@
 export const DEFAULT_API_KEY = 'dev-key';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** An upstream answer past this size passes the validating proxy unjudged (it is streamed, not held). */
+export const DEFAULT_PROXY_JUDGE_LIMIT = 10 * 1024 * 1024;
 export const DEFAULT_MAX_ITEMS = 100_000;
 export const DEFAULT_UNSPECIFIED_STATUS = 501;
 export const SESSION_HEADER = 'x-mock-session';

@@ -5,6 +5,7 @@ import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_MAX_ITEMS,
   DEFAULT_PORT,
+  DEFAULT_PROXY_JUDGE_LIMIT,
   DEFAULT_UNSPECIFIED_STATUS,
 } from './defaults.js';
 
@@ -27,6 +28,8 @@ export interface MockCliOptions {
   /** Validating proxy: the upstream's base URL. */
   readonly proxy?: string;
   readonly proxyStrict: boolean;
+  /** Upstream answers larger than this pass through unjudged. */
+  readonly proxyJudgeLimitBytes: number;
   /** Reload the document and the seed file when they change. */
   readonly watch: boolean;
   readonly journal: boolean;
@@ -72,6 +75,10 @@ Flags (each overrides its environment variable):
   --proxy-strict         MOCK_PROXY_STRICT=1  a violating answer becomes a 502 Error
                                               (contract_violation); an invalid request gets the mock's
                                               400 without reaching the upstream
+  --proxy-judge-limit BYTES MOCK_PROXY_JUDGE_LIMIT
+                                              larger upstream answers are streamed through
+                                              unjudged, with an answer_not_judged violation
+                                              (default ${DEFAULT_PROXY_JUDGE_LIMIT})
   --watch                MOCK_WATCH=1         reload the document (and files it references) and the
                                               seed file when they change; a broken edit keeps the
                                               previous contract
@@ -138,6 +145,7 @@ const MOCK_FLAGS = {
   log: { type: 'string' },
   proxy: { type: 'string' },
   'proxy-strict': { type: 'boolean' },
+  'proxy-judge-limit': { type: 'string' },
   watch: { type: 'boolean' },
   'no-journal': { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -188,6 +196,12 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     log,
     ...(proxy ? { proxy } : {}),
     proxyStrict,
+    proxyJudgeLimitBytes: integer(
+      '--proxy-judge-limit',
+      flags['proxy-judge-limit'] ?? env.MOCK_PROXY_JUDGE_LIMIT,
+      DEFAULT_PROXY_JUDGE_LIMIT,
+      0,
+    ),
     watch: flags.watch === true || env.MOCK_WATCH === '1',
     journal: !(flags['no-journal'] === true || env.MOCK_JOURNAL === 'off'),
     help: flags.help === true,

@@ -1,5 +1,7 @@
 // The validating proxy over real sockets: the mock in front of the reference server, correct and
 // with planted faults, in lenient and strict mode, and in front of nothing at all.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Fault, startReferenceServer } from '../fixtures/reference-server.js';
 import { loadContract } from '../spec/index.js';
@@ -113,5 +115,41 @@ describe('an unreachable upstream', () => {
     const answer = await call(mock, '/categories');
     expect(answer.status).toBe(502);
     expect(await answer.json()).toMatchObject({ code: 'upstream_unreachable', status: 502 });
+  });
+});
+
+describe('bounded work per answer', () => {
+  /** An upstream that answers every GET with the same body. */
+  async function upstreamAnswering(body: Buffer): Promise<string> {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise((resolve) => server.close(() => resolve())));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  }
+
+  it('judges a large wrong answer by its first problem, not one violation per item', async () => {
+    const numbers = Buffer.from(JSON.stringify(Array.from({ length: 300_000 }, (_, i) => i)));
+    const mock = await startMockServer({ contract, apiKeys: [MOCK_KEY], proxy: await upstreamAnswering(numbers) });
+    closers.push(mock.close);
+    const answer = await call(mock, '/categories');
+    expect(answer.status).toBe(200);
+    expect(Buffer.from(await answer.arrayBuffer()).equals(numbers)).toBe(true);
+    expect(answer.headers.get('x-contract-violations')).toBe('1');
+    expect(await violations(mock)).toMatchObject([{ check: 'response_schema_conformance', pointer: '/0' }]);
+  });
+
+  it('streams an answer past the judge limit through unchanged, with answer_not_judged', async () => {
+    const items = Array.from({ length: 5000 }, (_, i) => ({ id: i + 1, name: `Category ${i}` }));
+    const body = Buffer.from(JSON.stringify(items));
+    const proxy = await upstreamAnswering(body);
+    const mock = await startMockServer({ contract, apiKeys: [MOCK_KEY], proxy, proxyJudgeLimitBytes: 4096 });
+    closers.push(mock.close);
+    const answer = await call(mock, '/categories');
+    expect(Buffer.from(await answer.arrayBuffer()).equals(body)).toBe(true);
+    expect(answer.headers.get('x-contract-violations')).toBe('1');
+    expect(await violations(mock)).toMatchObject([{ check: 'answer_not_judged', operation: 'listCategories' }]);
   });
 });

@@ -5,6 +5,8 @@
 // answer by the rules the runner's checks use (documented status, content type, schema, a status
 // property that repeats the HTTP status). --proxy-strict answers a violation with a 502 Error, and an
 // invalid request with the mock's own 400 without reaching the upstream.
+
+import { once } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type Contract,
@@ -31,6 +33,8 @@ export interface ProxyEnvironment {
   readonly upstream: string;
   readonly strict: boolean;
   readonly bodyLimit: number;
+  /** An answer larger than this is streamed through unjudged, with a violation saying so. */
+  readonly judgeLimit: number;
   readonly violations: ViolationLog;
   readonly timeoutMs?: number;
 }
@@ -147,6 +151,47 @@ function forwardedHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/** The upstream's answer read up to the judge limit: all of it, or the start and the rest unread. */
+interface HeldAnswer {
+  readonly held: Buffer;
+  /** Present when the answer is larger than the limit: what is left to stream. */
+  readonly rest?: ReadableStreamDefaultReader<Uint8Array>;
+}
+
+async function holdUpTo(answer: Response, limit: number): Promise<HeldAnswer> {
+  if (!answer.body) return { held: Buffer.alloc(0) };
+  const reader = answer.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { held: Buffer.concat(chunks, size) };
+    chunks.push(value);
+    size += value.length;
+    if (size > limit) return { held: Buffer.concat(chunks, size), rest: reader };
+  }
+}
+
+/** Writes what is left of an answer, waiting for the client to drain; stops if the client leaves. */
+async function streamRest(res: ServerResponse, rest: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  for (;;) {
+    const { done, value } = await rest.read();
+    if (done || res.destroyed) break;
+    if (!res.write(value)) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+  }
+  if (res.destroyed) await rest.cancel();
+  else res.end();
+}
+
+function answerHeaders(answer: Response): Record<string, string> {
+  const headers: Record<string, string> = {};
+  answer.headers.forEach((value, name) => {
+    // fetch has decoded the body already, so its encoding and length no longer apply.
+    if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') headers[name] = value;
+  });
+  return headers;
+}
+
 export function createProxyStep(env: ProxyEnvironment) {
   const upstream = env.upstream.replace(/\/+$/, '');
   const basePath = env.contract.basePath;
@@ -186,7 +231,17 @@ export function createProxyStep(env: ProxyEnvironment) {
           new MockHttpError(502, 'upstream_unreachable', `The upstream ${upstream} could not be reached: ${reason}.`),
         );
       }
-      const body = Buffer.from(await answer.arrayBuffer());
+      const { held: body, rest } = await holdUpTo(answer, env.judgeLimit);
+      if (rest) {
+        const unjudged: Found = {
+          check: 'answer_not_judged',
+          message: `The answer is larger than the judge limit (${env.judgeLimit} bytes); it was passed through unjudged.`,
+        };
+        const violations = [...record(inRequest, answer.status), ...record([unjudged], answer.status)];
+        res.writeHead(answer.status, { ...answerHeaders(answer), 'x-contract-violations': String(violations.length) });
+        res.write(body);
+        return await streamRest(res, rest);
+      }
       const contentType = answer.headers.get('content-type') ?? undefined;
       const inAnswer = operation ? responseViolations(operation, answer.status, contentType, body) : [];
       const violations = [...record(inRequest, answer.status), ...record(inAnswer, answer.status)];
@@ -197,12 +252,8 @@ export function createProxyStep(env: ProxyEnvironment) {
           new MockHttpError(502, 'contract_violation', message, { 'X-Contract-Violations': String(violations.length) }),
         );
       }
-      const headers: Record<string, string> = {};
-      answer.headers.forEach((value, name) => {
-        if (!HOP_BY_HOP.has(name) && name !== 'content-encoding') headers[name] = value;
-      });
       res.writeHead(answer.status, {
-        ...headers,
+        ...answerHeaders(answer),
         'content-length': String(body.length),
         'x-contract-violations': String(violations.length),
       });

@@ -37,31 +37,59 @@ function isInt32(value: number): boolean {
   return Number.isInteger(value) && value >= -(2 ** 31) && value <= 2 ** 31 - 1;
 }
 
-export class SchemaCompiler {
-  private readonly ajv: Ajv2020;
+// ajv with allErrors joins each referenced schema's errors to the caller's by concatenation: a
+// million failing items cost a million copies each. A value past this many parts is judged by a
+// second ajv that stops at the first problem (lazily built, only when a large value comes).
+const LARGE_VALUE_PARTS = 5000;
 
-  constructor() {
-    // strictSchema stays on, so an unknown keyword (a typo) fails at start-up. strictTypes and
-    // strictRequired are off: they reject valid documents written by others (union types,
-    // `required` listed beside allOf), and the runner must accept any valid OpenAPI document.
-    // JSON Schema 2020-12: OpenAPI 3.1's dialect, and what OpenAPI 3.0 schemas are converted to.
-    this.ajv = new Ajv2020({
-      allErrors: true,
-      strict: true,
-      strictTypes: false,
-      strictTuples: false,
-      strictRequired: false,
-      validateFormats: true,
-      // A component referenced from many places is compiled once, not once per use.
-      inlineRefs: false,
-      code: { regExp: ajvRegExp },
-    });
-    addFormats(this.ajv);
-    this.ajv.addFormat('int64', { type: 'number', validate: isInt64 });
-    this.ajv.addFormat('int32', { type: 'number', validate: isInt32 });
-    this.ajv.addFormat('float', { type: 'number', validate: Number.isFinite });
-    this.ajv.addFormat('double', { type: 'number', validate: Number.isFinite });
+/** Whether a value has more than LARGE_VALUE_PARTS parts; stops counting there. */
+function isLarge(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const pending: unknown[] = [value];
+  let parts = 0;
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (++parts > LARGE_VALUE_PARTS) return true;
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      if (parts + node.length > LARGE_VALUE_PARTS) return true;
+      for (const item of node) pending.push(item);
+    } else {
+      for (const key in node) pending.push((node as Record<string, unknown>)[key]);
+    }
   }
+  return false;
+}
+
+function createAjv(allErrors: boolean): Ajv2020 {
+  // strictSchema stays on, so an unknown keyword (a typo) fails at start-up. strictTypes and
+  // strictRequired are off: they reject valid documents written by others (union types,
+  // `required` listed beside allOf), and the runner must accept any valid OpenAPI document.
+  // JSON Schema 2020-12: OpenAPI 3.1's dialect, and what OpenAPI 3.0 schemas are converted to.
+  const ajv = new Ajv2020({
+    allErrors,
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    validateFormats: true,
+    // A component referenced from many places is compiled once, not once per use.
+    inlineRefs: false,
+    code: { regExp: ajvRegExp },
+  });
+  addFormats(ajv);
+  ajv.addFormat('int64', { type: 'number', validate: isInt64 });
+  ajv.addFormat('int32', { type: 'number', validate: isInt32 });
+  ajv.addFormat('float', { type: 'number', validate: Number.isFinite });
+  ajv.addFormat('double', { type: 'number', validate: Number.isFinite });
+  return ajv;
+}
+
+export class SchemaCompiler {
+  private readonly ajv = createAjv(true);
+  /** Schemas added by id, replayed into the first-problem ajv when it is built. */
+  private readonly added: [string, JsonSchema][] = [];
+  private firstProblemAjv: Ajv2020 | undefined;
 
   compile(schema: JsonSchema): SchemaValidator {
     return { schema, validate: this.compileFunction(schema) };
@@ -69,32 +97,53 @@ export class SchemaCompiler {
 
   /** The validation function alone; `$ref`s may name schemas given to add(). */
   compileFunction(schema: JsonSchema): (value: unknown) => SchemaIssue[] {
-    this.registerOpenVocabulary(schema);
+    registerOpenVocabulary(this.ajv, schema);
     const validateFn: ValidateFunction = this.ajv.compile(schema);
-    return (value) => (validateFn(value) ? [] : (validateFn.errors ?? []).map(toIssue));
+    let firstProblem: ValidateFunction | undefined;
+    return (value) => {
+      if (isLarge(value)) {
+        firstProblem ??= this.firstProblemCompile(schema);
+        return firstProblem(value) ? [] : (firstProblem.errors ?? []).map(toIssue);
+      }
+      return validateFn(value) ? [] : (validateFn.errors ?? []).map(toIssue);
+    };
+  }
+
+  private firstProblemCompile(schema: JsonSchema): ValidateFunction {
+    if (!this.firstProblemAjv) {
+      this.firstProblemAjv = createAjv(false);
+      for (const [id, added] of this.added) addById(this.firstProblemAjv, id, added);
+    }
+    registerOpenVocabulary(this.firstProblemAjv, schema);
+    return this.firstProblemAjv.compile(schema);
   }
 
   /** A schema others reference by its id; compiled once, when first referenced. */
   add(id: string, schema: JsonSchema): void {
-    this.registerOpenVocabulary(schema);
-    const withId = '$ref' in schema ? { $id: id, allOf: [schema] } : { ...schema, $id: id };
-    this.ajv.addSchema(withId);
+    this.added.push([id, schema]);
+    addById(this.ajv, id, schema);
+    if (this.firstProblemAjv) addById(this.firstProblemAjv, id, schema);
   }
+}
 
-  /**
-   * OpenAPI allows vendor extensions (x-*) anywhere and formats that no registry knows
-   * ("should fall back to the type"). Those are registered as annotations; anything else
-   * unknown still fails.
-   */
-  private registerOpenVocabulary(schema: JsonSchema): void {
-    walkSchema(schema, (node) => {
-      for (const keyword of Object.keys(node)) {
-        if (keyword.startsWith('x-') && !this.ajv.getKeyword(keyword)) this.ajv.addKeyword({ keyword });
-      }
-      const format = node.format;
-      if (typeof format === 'string' && !this.ajv.formats[format]) this.ajv.addFormat(format, true);
-    });
-  }
+function addById(ajv: Ajv2020, id: string, schema: JsonSchema): void {
+  registerOpenVocabulary(ajv, schema);
+  ajv.addSchema('$ref' in schema ? { $id: id, allOf: [schema] } : { ...schema, $id: id });
+}
+
+/**
+ * OpenAPI allows vendor extensions (x-*) anywhere and formats that no registry knows
+ * ("should fall back to the type"). Those are registered as annotations; anything else
+ * unknown still fails.
+ */
+function registerOpenVocabulary(ajv: Ajv2020, schema: JsonSchema): void {
+  walkSchema(schema, (node) => {
+    for (const keyword of Object.keys(node)) {
+      if (keyword.startsWith('x-') && !ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+    }
+    const format = node.format;
+    if (typeof format === 'string' && !ajv.formats[format]) ajv.addFormat(format, true);
+  });
 }
 
 /** Points at the property itself for `required` and `additionalProperties`, not at its parent. */
