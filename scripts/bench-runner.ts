@@ -1,22 +1,39 @@
 // The runner's own timings for the bench: the default run as a user starts it, and how soon a run
 // against a broken reference server reports its first failure.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runConformance } from '../conformance/index.js';
 import { startReferenceServer } from '../fixtures/reference-server.js';
 import { loadContract } from '../spec/index.js';
 
-/** `npm run conformance` without npm: wall time including start-up, and the requests it sent. */
-export function runRunnerCli(runnerCli: string, work: string): Promise<{ ms: number; requests: number }> {
+export interface RunnerRun {
+  readonly ms: number;
+  readonly requests: number;
+  readonly rssMiB: number;
+}
+
+/** `npm run conformance` without npm: wall time including start-up, the requests it sent, peak RSS. */
+export function runRunnerCli(runnerCli: string, work: string): Promise<RunnerRun> {
   const report = join(work, 'runner.json');
+  const rssFile = join(work, 'runner-rss');
+  // Peak RSS as the process itself saw it, written as it exits (kernel's maxrss, KiB).
+  const probe = join(work, 'max-rss.cjs');
+  writeFileSync(
+    probe,
+    "process.on('exit', () => require('fs').writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+  );
   const started = performance.now();
-  const child = spawn(process.execPath, [runnerCli, '--quiet', '--seed', '1', '--json', report], { stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--require', probe, runnerCli, '--quiet', '--seed', '1', '--json', report], {
+    stdio: 'ignore',
+    env: { ...process.env, BENCH_RSS_FILE: rssFile },
+  });
   return new Promise((resolve) =>
     child.on('exit', () =>
       resolve({
         ms: performance.now() - started,
         requests: (JSON.parse(readFileSync(report, 'utf8')) as { requests: number }).requests,
+        rssMiB: Number(readFileSync(rssFile, 'utf8')) / 1024,
       }),
     ),
   );

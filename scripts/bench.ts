@@ -1,19 +1,27 @@
 #!/usr/bin/env node
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // `npm run bench`: the mock against the bare node:http reference, side by side in one run, in
 // interleaved rounds (A, B, A, B, …) so that the noise of a shared machine hits both alike.
 // Reports medians, ratios (mock / bare), server CPU per request, start-up time, memory, and the
 // runner's own timings. A benchmark, never a test: nothing here asserts a timing.
-import autocannon from 'autocannon';
 import { DEFAULT_API_KEY } from '../mock/defaults.js';
 import { firstAnswer, writeMultiFileDocument } from './bench-multi-file.js';
 import { proxyLatency } from './bench-proxy.js';
 import { runRunnerCli, timeToFirstFailure } from './bench-runner.js';
 import { type Server, spawnServer, stop } from './bench-servers.js';
+import {
+  created,
+  interleaved,
+  listRequest,
+  type Measurement,
+  median,
+  memoryKiB,
+  SCENARIOS,
+} from './bench-throughput.js';
 import { writeBigDocument } from './big-document.js';
 import { writeSeedFile } from './seed-data.js';
 import { startCommand } from './start-command.js';
@@ -24,136 +32,28 @@ const { values: flags } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     output: { type: 'string', default: 'reports/bench.md' },
+    // A checkout of an earlier build (built, dependencies installed): measured in the same rounds.
+    compare: { type: 'string' },
   },
 });
-const DURATION = Number(flags.duration);
-const ROUNDS = Number(flags.rounds);
-const CONNECTIONS = Number(flags.connections);
+const LOAD = { duration: Number(flags.duration), rounds: Number(flags.rounds), connections: Number(flags.connections) };
 const KEY = DEFAULT_API_KEY;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const MOCK = startCommand(root);
+const previousRoot = flags.compare ? resolve(flags.compare) : undefined;
+const PREVIOUS = previousRoot ? startCommand(previousRoot) : undefined;
 const BARE_CLI = join(root, 'dist/scripts/bare-server.js');
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
-const CLOCK_TICKS = 100;
 
-function startPair(categories: number): Promise<[Server, Server]> {
+/** The mock, the bare reference and, with --compare, the previous build's mock. */
+async function startServers(categories: number, withPrevious: boolean): Promise<Server[]> {
   const seed = writeSeedFile(join(work, `seed-${categories}.json`), categories);
+  const mockFlags = ['--port', '0', '--quiet', '--seed-file', seed, '--max-categories', '100000000'];
   return Promise.all([
-    spawnServer('mock', [...MOCK, '--port', '0', '--quiet', '--seed-file', seed, '--max-categories', '100000000']),
+    spawnServer('mock', [...MOCK, ...mockFlags]),
     spawnServer('bare', [BARE_CLI, '--port', '0', '--categories', String(categories)]),
+    ...(withPrevious && PREVIOUS ? [spawnServer('previous', [...PREVIOUS, ...mockFlags])] : []),
   ]);
-}
-
-/** User plus system CPU seconds of a process, from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-function memoryKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0);
-}
-
-interface Scenario {
-  readonly name: string;
-  readonly request: (baseUrl: string) => autocannon.Options;
-}
-
-let counter = 0;
-const listRequest = (baseUrl: string): autocannon.Options => ({
-  url: `${baseUrl}/categories`,
-  headers: { authorization: `Bearer ${KEY}` },
-});
-const SCENARIOS: Scenario[] = [
-  { name: 'list (20 categories)', request: listRequest },
-  { name: '401 (no key)', request: (baseUrl) => ({ url: `${baseUrl}/categories` }) },
-  {
-    name: '400 (invalid body)',
-    request: (baseUrl) => ({
-      url: `${baseUrl}/categories`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      body: '{"name":5}',
-    }),
-  },
-  {
-    name: 'create (unique names)',
-    request: (baseUrl) => ({
-      url: `${baseUrl}/categories`,
-      method: 'POST',
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ name: `bench-${counter++}`, description: 'load' }),
-          }),
-        },
-      ],
-    }),
-  },
-];
-
-interface Measurement {
-  rps: number;
-  p50: number;
-  p99: number;
-  cpuPerRequestUs: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function measure(
-  server: Server,
-  options: autocannon.Options,
-  duration = DURATION,
-  connections = CONNECTIONS,
-): Promise<Measurement> {
-  const before = cpuSeconds(server.child.pid!);
-  const result = await autocannon({ connections, duration, ...options });
-  const cpu = cpuSeconds(server.child.pid!) - before;
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpuPerRequestUs: result.requests.total > 0 ? (cpu / result.requests.total) * 1e6 : NaN,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-function summarise(runs: Measurement[]): Measurement {
-  return {
-    rps: median(runs.map((r) => r.rps)),
-    p50: median(runs.map((r) => r.p50)),
-    p99: median(runs.map((r) => r.p99)),
-    cpuPerRequestUs: median(runs.map((r) => r.cpuPerRequestUs)),
-    errors: runs.reduce((s, r) => s + r.errors, 0),
-    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
-  };
-}
-
-/** Interleaved rounds: mock, bare, mock, bare, … */
-async function sideBySide(
-  mock: Server,
-  bare: Server,
-  scenario: Scenario,
-): Promise<{ mock: Measurement; bare: Measurement }> {
-  const runs = { mock: [] as Measurement[], bare: [] as Measurement[] };
-  for (let round = 0; round < ROUNDS; round++) {
-    runs.mock.push(await measure(mock, scenario.request(mock.baseUrl)));
-    runs.bare.push(await measure(bare, scenario.request(bare.baseUrl)));
-  }
-  return { mock: summarise(runs.mock), bare: summarise(runs.bare) };
 }
 
 async function startupMs(command: string[], path = '/categories'): Promise<number> {
@@ -184,34 +84,45 @@ async function main(): Promise<void> {
   out(`# Benchmark: mock vs bare node:http reference`);
   out();
   out(
-    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · autocannon ${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} interleaved rounds per server · \`npm run bench\``,
+    `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · autocannon ${LOAD.connections} connections, ${LOAD.duration} s × ${LOAD.rounds} interleaved rounds per server · \`npm run bench${previousRoot ? ` -- --compare ${previousRoot}` : ''}\``,
   );
   out();
 
-  const [mock, bare] = await startPair(20);
+  const servers = await startServers(20, true);
+  const [mock, bare, previous] = servers as [Server, Server, Server | undefined];
+  const previousColumns = previous ? ' previous req/s | previous ratio | now ÷ previous |' : '';
   out(
-    '| scenario (20 categories) | mock req/s | bare req/s | ratio | mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | bare CPU µs/req | CPU ratio |',
+    `| scenario (20 categories) | mock req/s | bare req/s | ratio |${previousColumns} mock p50 / p99 ms | bare p50 / p99 ms | mock CPU µs/req | bare CPU µs/req | CPU ratio |`,
   );
-  out('|---|---|---|---|---|---|---|---|---|');
+  out(`|---|---|---|---|${previous ? '---|---|---|' : ''}---|---|---|---|---|`);
   let steadyRss = 0;
+  let previousSteadyRss = 0;
   for (const scenario of SCENARIOS) {
     // Creations grow the store, so the steady-state peak is read before them.
-    if (scenario.name.startsWith('create')) steadyRss = memoryKiB(mock.child.pid!, 'VmHWM');
-    const result = await sideBySide(mock, bare, scenario);
-    const problems =
-      result.mock.errors + result.bare.errors > 0
-        ? ` (transport errors: mock ${result.mock.errors}, bare ${result.bare.errors})`
-        : '';
+    if (scenario.name.startsWith('create')) {
+      steadyRss = memoryKiB(mock.child.pid!, 'VmHWM');
+      previousSteadyRss = previous ? memoryKiB(previous.child.pid!, 'VmHWM') : 0;
+    }
+    const [now, reference, before] = (await interleaved(servers, scenario.request, LOAD)) as [
+      Measurement,
+      Measurement,
+      Measurement | undefined,
+    ];
+    const errors = now.errors + reference.errors + (before?.errors ?? 0);
+    const problems = errors > 0 ? ` (transport errors: mock ${now.errors}, bare ${reference.errors})` : '';
+    const compared = before
+      ? ` ${fmt(before.rps)} | ${fmt(before.rps / reference.rps, 2)} | **${fmt(now.rps / before.rps, 2)}** |`
+      : '';
     out(
-      `| ${scenario.name}${problems} | ${fmt(result.mock.rps)} | ${fmt(result.bare.rps)} | **${fmt(result.mock.rps / result.bare.rps, 2)}** | ${result.mock.p50} / ${result.mock.p99} | ${result.bare.p50} / ${result.bare.p99} | ${fmt(result.mock.cpuPerRequestUs, 1)} | ${fmt(result.bare.cpuPerRequestUs, 1)} | ${fmt(result.mock.cpuPerRequestUs / result.bare.cpuPerRequestUs, 2)} |`,
+      `| ${scenario.name}${problems} | ${fmt(now.rps)} | ${fmt(reference.rps)} | **${fmt(now.rps / reference.rps, 2)}** |${compared} ${now.p50} / ${now.p99} | ${reference.p50} / ${reference.p99} | ${fmt(now.cpuPerRequestUs, 1)} | ${fmt(reference.cpuPerRequestUs, 1)} | ${fmt(now.cpuPerRequestUs / reference.cpuPerRequestUs, 2)} |`,
     );
   }
   const peakRss = memoryKiB(mock.child.pid!, 'VmHWM');
-  stop(mock);
-  stop(bare);
+  const bareRss = memoryKiB(bare.child.pid!, 'VmHWM');
+  for (const server of servers) stop(server);
   out();
   out(
-    `Peak RSS of the mock under load at 20 categories (list, 401, 400): **${fmt(steadyRss / 1024, 1)} MB**; after the create rounds too (${counter} categories created): ${fmt(peakRss / 1024, 1)} MB.`,
+    `Peak RSS under load at 20 categories (list, 401, 400): mock **${fmt(steadyRss / 1024, 1)} MB**${previous ? `, previous ${fmt(previousSteadyRss / 1024, 1)} MB` : ''}, bare ${fmt(bareRss / 1024, 1)} MB; the mock after the create rounds too (${created()} categories created): ${fmt(peakRss / 1024, 1)} MB.`,
   );
   out();
 
@@ -220,15 +131,9 @@ async function main(): Promise<void> {
   out('| list size | mock req/s | bare req/s | ratio | mock p50 ms | bare p50 ms | mock RSS MB | bare RSS MB |');
   out('|---|---|---|---|---|---|---|---|');
   for (const size of [10, 1_000, 10_000, 100_000]) {
-    const [sizedMock, sizedBare] = await startPair(size);
-    const rounds = ROUNDS;
-    const runs = { mock: [] as Measurement[], bare: [] as Measurement[] };
-    for (let round = 0; round < rounds; round++) {
-      runs.mock.push(await measure(sizedMock, listRequest(sizedMock.baseUrl), size >= 100_000 ? 2 : DURATION, 1));
-      runs.bare.push(await measure(sizedBare, listRequest(sizedBare.baseUrl), size >= 100_000 ? 2 : DURATION, 1));
-    }
-    const m = summarise(runs.mock);
-    const b = summarise(runs.bare);
+    const [sizedMock, sizedBare] = (await startServers(size, false)) as [Server, Server];
+    const load = { ...LOAD, connections: 1, duration: size >= 100_000 ? 2 : LOAD.duration };
+    const [m, b] = (await interleaved([sizedMock, sizedBare], listRequest, load)) as [Measurement, Measurement];
     out(
       `| ${size} | ${fmt(m.rps)} | ${fmt(b.rps)} | **${fmt(m.rps / b.rps, 1)}** | ${m.p50} | ${b.p50} | ${fmt(memoryKiB(sizedMock.child.pid!, 'VmRSS') / 1024, 1)} | ${fmt(memoryKiB(sizedBare.child.pid!, 'VmRSS') / 1024, 1)} |`,
     );
@@ -239,12 +144,14 @@ async function main(): Promise<void> {
 
   const mockStarts: number[] = [];
   const bareStarts: number[] = [];
+  const previousStarts: number[] = [];
   for (let i = 0; i < 5; i++) {
     mockStarts.push(await startupMs([...MOCK, '--port', '0', '--quiet']));
     bareStarts.push(await startupMs([BARE_CLI, '--port', '0']));
+    if (PREVIOUS) previousStarts.push(await startupMs([...PREVIOUS, '--port', '0', '--quiet']));
   }
   out(
-    `Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(root, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, bare ${fmt(median(bareStarts))} ms.`,
+    `Start-up, spawn to first 200 (\`node ${MOCK.map((a) => a.replace(root, '')).join(' ')}\`, what npm start runs, median of 5): mock **${fmt(median(mockStarts))} ms**, ${PREVIOUS ? `previous ${fmt(median(previousStarts))} ms, ` : ''}bare ${fmt(median(bareStarts))} ms.`,
   );
 
   const proxy = await proxyLatency(root, MOCK, KEY);
@@ -281,8 +188,9 @@ async function main(): Promise<void> {
   );
 
   const runner = await runRunnerCli(join(root, 'dist/conformance/cli.js'), work);
+  const before = previousRoot ? await runRunnerCli(join(previousRoot, 'dist/conformance/cli.js'), work) : undefined;
   out(
-    `Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s).`,
+    `Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, peak RSS ${fmt(runner.rssMiB)} MiB, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s)${before ? `; previous ${fmt(before.ms)} ms, ${fmt(before.rssMiB)} MiB, ${before.requests} requests` : ''}.`,
   );
   const failure = await timeToFirstFailure(KEY);
   out(
