@@ -288,3 +288,12 @@ describe('a target that hangs on some inputs keeps being tested', () => {
     );
   });
 });
+
+describe('a list that pages', () => {
+  it('a first page, newest first, losing its oldest items to new ones, is a note, not a disappearance', async () => {
+    const seed = Array.from({ length: 995 }, (_, i) => ({ id: i + 1, name: `Existing ${i + 1}` }));
+    const result = await againstReference({ quirks: ['first-page-of-1000'], seed });
+    expect(result.violations).toEqual([]);
+    expect(result.notes.map((note) => note.code)).toContain('existing_items_paged_off');
+  });
+});

@@ -1,10 +1,10 @@
 // The checks that judge state across requests: what was created is echoed, listed, readable,
 // uniquely identified and assigned by the service, and nothing else changes.
 
-import { fieldText } from '../spec/index.js';
+import { fieldText, listsEveryItem } from '../spec/index.js';
 import { finding } from './findings.js';
 import { idKey } from './json-body.js';
-import type { Check, Finding } from './model.js';
+import type { Check, Finding, SequenceEvidence } from './model.js';
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -40,14 +40,36 @@ function firstDifference(
   return undefined;
 }
 
+function holdsNull(value: unknown): boolean {
+  if (value === null) return true;
+  if (typeof value !== 'object') return false;
+  return Object.values(value as object).some(holdsNull);
+}
+
+/** A value with its objects' null members left out (array items stay: their place matters). */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, member]) => member !== null)
+      .map(([key, member]) => [key, withoutNulls(member)]),
+  );
+}
+
 /** A field that differs in its exact JSON text (int64 digits included), as finding fields. */
 function compareField(
   got: Record<string, unknown>,
   sent: Record<string, unknown>,
   name: string,
 ): Record<string, unknown> | undefined {
+  // Serialisers that leave nulls out are everywhere: a null sent and answered absent is the same
+  // item, at any depth (a property the schema requires is still judged by the schema check).
+  if (sent[name] === null && !(name in got)) return undefined;
   const [receivedText, sentText] = [fieldText(got, name), fieldText(sent, name)];
   if (receivedText === sentText) return undefined;
+  if (holdsNull(sent[name]) && JSON.stringify(withoutNulls(got[name])) === JSON.stringify(withoutNulls(sent[name])))
+    return undefined;
   return { field: name, received: got[name], sent: sent[name], receivedText, sentText };
 }
 
@@ -58,6 +80,9 @@ export const createdDataEchoed: Check = (context) => {
   if (!create || context.testCase.operation !== create.operation || context.testCase.payload?.kind !== 'json') {
     return undefined;
   }
+  // Invalid input that was taken is negative_data_rejection's finding; what the service made of
+  // it (a coerced "true" for true) is not a second one.
+  if (context.testCase.kind === 'negative') return undefined;
   if (status === undefined || status < 200 || status >= 300 || context.body.kind !== 'json') return undefined;
   const sent = asObject(context.testCase.payload.value) ?? {};
   const got = asObject(context.body.value);
@@ -107,7 +132,9 @@ export const createdDataListed: Check = (context) => {
     const id = idKey(createdItem, idProperty);
     const matches = sequence.after.filter((item) => idKey(item, idProperty) === id);
     if (matches.length === 0) {
-      findings.push(finding('created_item_missing', { idProperty, id }));
+      // A list that pages or filters may rightly leave a new item off its first answer.
+      const severity = listsEveryItem(collection) ? 'failure' : 'note';
+      findings.push(finding('created_item_missing', { idProperty, id }, { severity }));
       continue;
     }
     if (matches.length > 1) findings.push(finding('created_item_repeated', { idProperty, id, count: matches.length }));
@@ -117,12 +144,44 @@ export const createdDataListed: Check = (context) => {
   return findings;
 };
 
+/**
+ * A capped list, newest first (a first page; the seed leaves paging open): the first creations
+ * (sent one after the other; a lone one with earlier items still after it) lead, newest first; the earlier
+ * items follow in their order, and only the oldest are gone, pushed off its end.
+ */
+function slidLikeAPage(sequence: SequenceEvidence, idProperty: string): boolean {
+  const before = idsOf(sequence.before ?? [], idProperty);
+  const after = idsOf(sequence.after ?? [], idProperty);
+  const earlier = new Set(before);
+  const firstEarlier = after.findIndex((id) => earlier.has(id));
+  const leadEnd = firstEarlier === -1 ? after.length : firstEarlier;
+  const positions = (sequence.creations ?? []).slice(0, 2).map(({ body }) => {
+    const item = body.kind === 'json' ? asObject(body.value) : undefined;
+    return item?.[idProperty] === undefined ? -1 : after.indexOf(idKey(item, idProperty));
+  });
+  const newestFirst =
+    positions.length > 0 &&
+    positions.every((at) => at !== -1 && at < leadEnd) &&
+    (positions.length < 2 ? leadEnd < after.length : positions[1]! < positions[0]!);
+  const kept = after.slice(leadEnd);
+  return newestFirst && leadEnd > 0 && kept.length < before.length && kept.every((id, index) => id === before[index]);
+}
+
 /** Items that existed before the run are still listed, unchanged, after it. */
 export const existingDataPreserved: Check = (context) => {
   const { collection, sequence } = context;
   if (!collection || !sequence?.before || !sequence.after) return undefined;
   const { idProperty } = collection;
   const after = new Map(sequence.after.map((item) => [idKey(item, idProperty), item]));
+  const missing = new Set(idsOf(sequence.before, idProperty).filter((id) => !after.has(id)));
+  const paged = !listsEveryItem(collection)
+    ? 'its operation takes paging or filtering parameters'
+    : slidLikeAPage(sequence, idProperty)
+      ? `new items lead it and only its oldest are gone, like a first page of ${after.size}`
+      : undefined;
+  if (missing.size > 0 && paged) {
+    return [finding('existing_items_paged_off', { idProperty, count: missing.size, why: paged }, { severity: 'note' })];
+  }
   for (const item of sequence.before) {
     const id = idKey(item, idProperty);
     const now = after.get(idKey(item, idProperty));

@@ -136,3 +136,16 @@ export function findCollections(contract: Contract): CollectionSpec[] {
   }
   return [...byPath.values()];
 }
+
+// Query parameters that page or filter a list: a list that takes one may rightly leave items out.
+const NARROWING_PARAMETER =
+  /^(limit|page|per_?page|page_?size|size|offset|cursor|after|before|start|count|max|top|skip|first|last|page_?token|next|since|q|query|filter|search)$/i;
+
+/** Whether reading the list (with only its required parameters) shows every item of the collection. */
+export function listsEveryItem(collection: CollectionSpec): boolean {
+  const list = collection.list?.operation;
+  if (!list) return false;
+  return !list.parameters.some(
+    (parameter) => parameter.in === 'query' && (parameter.required || NARROWING_PARAMETER.test(parameter.name)),
+  );
+}

@@ -1,7 +1,7 @@
 export { mergeAllOf, propertiesOf } from './all-of.js';
 export { coerceForm, coerceScalar, coerceValues } from './coerce.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
-export { findCollections, jsonSuccess } from './collections.js';
+export { findCollections, jsonSuccess, listsEveryItem } from './collections.js';
 export type { LoadOptions } from './contract.js';
 export { defaultSpecPath, loadContract } from './contract.js';
 export { ContractError } from './contract-error.js';

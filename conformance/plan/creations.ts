@@ -3,7 +3,7 @@
 // parent: present once, with the id the creation answered and every field as sent, and read back by
 // id where the document has a read. Truncating storage, ids that differ, capped lists and dropped
 // items show here. The log also tells the JSON report which items the run created.
-import type { CollectionSpec } from '../../spec/index.js';
+import { type CollectionSpec, listsEveryItem } from '../../spec/index.js';
 import { idKey } from '../json-body.js';
 import type { Creation, Executed } from '../model.js';
 import type { PlanContext } from './context.js';
@@ -20,19 +20,6 @@ interface Group {
   readonly collection: CollectionSpec;
   readonly parent: Record<string, string>;
   readonly creations: Creation[];
-}
-
-// Query parameters that page or filter a list: a list that takes one may rightly leave items out.
-const NARROWING_PARAMETER =
-  /^(limit|page|per_?page|page_?size|size|offset|cursor|after|before|start|count|max|top|skip|first|last|page_?token|next|since|q|query|filter|search)$/i;
-
-/** Whether reading the list (with only its required parameters) shows every item of the collection. */
-export function listsEveryItem(collection: CollectionSpec): boolean {
-  const list = collection.list?.operation;
-  if (!list) return false;
-  return !list.parameters.some(
-    (parameter) => parameter.in === 'query' && (parameter.required || NARROWING_PARAMETER.test(parameter.name)),
-  );
 }
 
 export class CreationLog {

@@ -1,0 +1,47 @@
+// Correct services that answer in their own way where the document leaves room, in front of the
+// mock on other documents: the runner passes them, and still catches the fault beside each.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
+import { createMockApp } from '../mock/index.js';
+import { type Contract, loadContract } from '../spec/index.js';
+import { type Rewrites, startFront } from './front.js';
+
+const KEY = 'unusual-Key-5150';
+const load = (path: string) => loadContract(fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url)));
+
+async function runBehind(contract: Contract, rewrites: Rewrites) {
+  const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, rewrites);
+  try {
+    return await runConformance({ target: { baseUrl: front.baseUrl }, contract, apiKey: KEY, seed: 3, runs: 10 });
+  } finally {
+    front.close();
+  }
+}
+
+/** Every object member whose value is null left out, at any depth: what many serialisers do. */
+function dropNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dropNulls);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, member]) => member !== null)
+      .map(([key, member]) => [key, dropNulls(member)]),
+  );
+}
+
+describe('a serialiser that leaves nulls out', () => {
+  it.each(['library-openapi.yaml', 'documents/shapes-openapi.yaml'])('passes on %s', async (path) => {
+    const result = await runBehind(await load(path), { response: (answer) => dropNulls(answer) });
+    expect(result.violations).toEqual([]);
+  });
+
+  it('is told apart from one that drops a value that was sent', async () => {
+    const dropSubtitle = (answer: unknown) =>
+      typeof answer === 'object' && answer !== null && !Array.isArray(answer)
+        ? { ...answer, subtitle: undefined }
+        : answer;
+    const result = await runBehind(await load('library-openapi.yaml'), { response: dropSubtitle });
+    expect(result.violations.map((violation) => violation.check)).toContain('created_data_echoed');
+  });
+});
