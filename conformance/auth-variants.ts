@@ -3,6 +3,7 @@
 // or cookie). Each credential also says how to write it in a shell, so a reproduction never holds
 // the secret itself.
 import type { Operation, SecuritySchemeSpec } from '../spec/index.js';
+import { nearMisses, percentEncoded, percentEncodedShell, undeclaredCarriers } from './auth-near-misses.js';
 import type { AuthVariant, Credential } from './model.js';
 
 export const KEY_VARIABLE = 'CONFORMANCE_API_KEY';
@@ -93,81 +94,6 @@ export function validAuth(operation: Operation, source: SecretSource): AuthVaria
   return { id: 'valid', label: 'valid credentials', credentials };
 }
 
-function swapCase(value: string): string {
-  return [...value].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-}
-
-/** Near misses of a secret: a character added or removed, the letter case changed. */
-function nearMisses(secret: Secret, variable: string): Array<{ id: string; label: string; raw: Secret }> {
-  const misses = [
-    {
-      id: 'key-plus-one',
-      label: 'the key with a character added',
-      raw: { value: `${secret.value}x`, shell: `${secret.shell}x` },
-    },
-  ];
-  if ([...secret.value].length > 1) {
-    const shell = `\${${variable}%?}`;
-    misses.push({
-      id: 'key-minus-one',
-      label: 'the key with its last character removed',
-      raw: { value: secret.value.slice(0, -1), shell },
-    });
-  }
-  // A server that reads only the first word after the scheme, or compares a prefix, takes these.
-  misses.push({
-    id: 'key-plus-words',
-    label: 'the key followed by more words',
-    raw: { value: `${secret.value} extra words`, shell: `${secret.shell} extra words` },
-  });
-  const length = [...secret.value].length;
-  if (length >= 8) {
-    // Same length, the last three characters rotated: a server comparing only a prefix takes it.
-    const rotate = (c: string) =>
-      c === 'z'
-        ? 'a'
-        : c === 'Z'
-          ? 'A'
-          : c === '9'
-            ? '0'
-            : /[a-y0-8A-Y]/.test(c)
-              ? String.fromCharCode(c.charCodeAt(0) + 1)
-              : c;
-    const changed = [...secret.value]
-      .slice(-3)
-      .map((c) => rotate(c))
-      .join('');
-    const tail = [...secret.value].slice(-3).join('');
-    if (changed !== tail) {
-      misses.push({
-        id: 'key-end-changed',
-        label: 'the key with its last three characters changed',
-        raw: {
-          value: [...secret.value].slice(0, -3).join('') + changed,
-          shell: `\${${variable}%???}$(printf %s "\${${variable}: -3}" | tr 'a-yzA-YZ0-89' 'b-zaB-ZA1-90')`,
-        },
-      });
-    }
-    misses.push({
-      id: 'key-half',
-      label: 'the first half of the key',
-      raw: {
-        value: [...secret.value].slice(0, Math.ceil(length / 2)).join(''),
-        shell: `\${${variable}:0:${Math.ceil(length / 2)}}`,
-      },
-    });
-  }
-  if (swapCase(secret.value) !== secret.value) {
-    const shell = `$(printf %s "${secret.shell}" | tr 'a-zA-Z' 'A-Za-z')`;
-    misses.push({
-      id: 'key-case-changed',
-      label: 'the key with its letter case changed',
-      raw: { value: swapCase(secret.value), shell },
-    });
-  }
-  return misses;
-}
-
 const UNKNOWN = { value: 'conformance-invalid-key-0000', shell: 'conformance-invalid-key-0000' };
 
 /** Wrong credentials for one scheme, every other scheme of the requirement left valid. */
@@ -197,6 +123,21 @@ function wrongFor(
         credential: header(`Token ${secret.value}`, `Token ${secret.shell}`),
       },
       { id: 'no-scheme', label: 'the key without a scheme', credential: header(secret.value, secret.shell) },
+      {
+        id: 'colon-after-scheme',
+        label: `the key after "${word}:"`,
+        credential: header(`${word}:${secret.value}`, `${word}:${secret.shell}`),
+      },
+      {
+        id: 'key-inside-token',
+        label: 'the key inside a longer token',
+        credential: header(`${word} xx${secret.value}xx`, `${word} xx${secret.shell}xx`),
+      },
+      {
+        id: 'key-percent-encoded',
+        label: 'the key percent-encoded, every byte',
+        credential: header(`${word} ${percentEncoded(secret.value)}`, `${word} ${percentEncodedShell(secret.shell)}`),
+      },
     );
   }
   const variable = secret.shell.replace(/^\$\{|\}$/g, '');
@@ -240,7 +181,9 @@ export function invalidAuthVariants(operation: Operation, source: SecretSource):
     credentials: [...variant.credentials, ...BROWSER_HEADERS],
     browser: true,
   }));
-  return [...variants, ...browser];
+  const all = operation.security.flat();
+  const secret = all.map((scheme) => secretFor(source, scheme)).find((found) => found && found.value !== '');
+  return [...variants, ...browser, ...(secret ? undeclaredCarriers(all, secret) : [])];
 }
 
 const BROWSER_HEADERS: readonly Credential[] = [

@@ -74,7 +74,7 @@ const ITEM_METHODS: Readonly<Record<string, 'replace' | 'update' | 'remove'>> = 
 /** An item operation's success: the item itself as JSON, or a 2xx without a body. */
 function itemOperation(operation: Operation, parameter: string, idProperty: string): ItemOperation | undefined {
   const success = jsonSuccess(operation);
-  if (success && idProperty in propertiesOf(success.schema))
+  if (success && Object.hasOwn(propertiesOf(success.schema), idProperty))
     return { operation, status: success.status, success, parameter };
   const empty = operation.responses
     .filter((r) => /^2\d\d$/.test(r.status) && r.content.length === 0)
@@ -85,7 +85,7 @@ function itemOperation(operation: Operation, parameter: string, idProperty: stri
 
 function idPropertyOf(operation: Operation, itemSchema: JsonSchema | undefined): string | undefined {
   const properties = propertiesOf(itemSchema);
-  return [...operation.assignedProperties, 'id'].find((name) => name in properties);
+  return [...operation.assignedProperties, 'id'].find((name) => Object.hasOwn(properties, name));
 }
 
 export function findCollections(contract: Contract): CollectionSpec[] {
@@ -121,7 +121,7 @@ export function findCollections(contract: Contract): CollectionSpec[] {
     const known = parameter ? byPath.get(parameter[1]!) : undefined;
     const success = jsonSuccess(operation);
     if (!known || !parameter || operation.method !== 'GET' || operation.unspecified || !success) continue;
-    if (!(known.idProperty in propertiesOf(success.schema))) continue;
+    if (!Object.hasOwn(propertiesOf(success.schema), known.idProperty)) continue;
     byPath.set(known.path, { ...known, read: { operation, success, parameter: parameter[2]! } });
   }
   for (const operation of usable) {

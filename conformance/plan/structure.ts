@@ -56,7 +56,7 @@ export const structurePlanner: Planner = {
       fields.push(judged({ ...rest, [other]: value }, `with ${name} spelled ${other}`));
     }
     for (const member of ['__proto__', 'constructor', 'prototype']) {
-      if (member in propertiesOf(request.schema)) continue;
+      if (Object.hasOwn(propertiesOf(request.schema), member)) continue;
       const polluted = withMember(object, member, { polluted: true, isAdmin: true });
       fields.push(judged(polluted, `with a member named ${member}`));
     }

@@ -29,7 +29,7 @@ export const wholeValuesPlanner: Planner = {
     if (!baseline) return {};
     const { request, body } = baseline;
     const name = context.nameProperty(request.schema);
-    if (!name || !(name in propertiesOf(request.schema))) return {};
+    if (!name || !Object.hasOwn(propertiesOf(request.schema), name)) return {};
     const cases: TestCase[] = [];
     for (const value of WHOLE_VALUES) {
       const whole = { ...(body as Record<string, unknown>), [name]: value };

@@ -132,6 +132,14 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
       out.push(json(`${where}:look-alike:${type}`, `${where} is the text ${JSON.stringify(value)}`, path, value));
     }
   }
+  // A one-element array holding the valid value: a parser that unwraps it takes it for the scalar.
+  if (path.length > 0 && !typesOf(schema).includes('array') && !typesOf(schema).includes('object')) {
+    out.push({
+      id: `${where}:wrapped-in-array`,
+      label: `${where} is its value wrapped in a one-element array`,
+      apply: (valid) => ({ kind: 'json', value: setAt(valid, path, [valueAt(valid, path)]) }),
+    });
+  }
   for (const breaker of constraintBreakers(schema)) {
     out.push(json(`${where}:${breaker.what}`, `${where} ${breaker.label}`, path, breaker.value));
   }
@@ -203,6 +211,17 @@ export function bodyMutations(schema: JsonSchema, isValid: (value: unknown) => b
       id: 'body:single-quotes',
       label: 'body uses single quotes',
       apply: (valid) => ({ kind: 'raw', text: singleQuoted(valid) }),
+    },
+    // A parser that stops after the first value, or skips comments, takes these.
+    {
+      id: 'body:trailing-garbage',
+      label: 'body has text after the JSON value',
+      apply: (valid) => ({ kind: 'raw', text: `${jsonText(valid)} trailing` }),
+    },
+    {
+      id: 'body:comment',
+      label: 'body has a comment',
+      apply: (valid) => ({ kind: 'raw', text: `/* comment */ ${jsonText(valid)}` }),
     },
   ];
   valueMutations(schema as Schema, [], candidates, 0);

@@ -174,7 +174,7 @@ function tupleFor(schema: Schema, options: ValueStyle): fc.Arbitrary<unknown[]> 
 
 function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
-  const required = ((schema.required as string[]) ?? []).filter((name) => name in properties);
+  const required = ((schema.required as string[]) ?? []).filter((name) => Object.hasOwn(properties, name));
   const record: Record<string, fc.Arbitrary<unknown>> = {};
   // Deep inside a value, optional properties are left out: a recursive schema ends in leaves.
   const shallow = (options.depth ?? 0) >= SHALLOW_DEPTH;
