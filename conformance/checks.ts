@@ -17,6 +17,7 @@ import {
   deletedItemGone,
   existingDataPreserved,
   itemChangesStored,
+  refusedWritesNotStored,
   serverAssignedId,
   uniqueIds,
 } from './state-checks.js';
@@ -218,7 +219,11 @@ export const CHECKS: readonly NamedCheck[] = [
     rule: 'valid input with valid credentials gets a 2xx',
     run: positiveDataAcceptance,
   },
-  { name: 'ignored_auth', rule: 'missing or invalid credentials get 401', run: ignoredAuth },
+  {
+    name: 'ignored_auth',
+    rule: 'missing or invalid credentials get 401, and change nothing',
+    run: (context) => (context.sequence?.refused ? refusedWritesNotStored(context) : ignoredAuth(context)),
+  },
   { name: 'created_data_echoed', rule: 'a created item echoes what was sent', run: createdDataEchoed },
   { name: 'created_data_listed', rule: 'a created item is in the next list, once, unchanged', run: createdDataListed },
   {

@@ -195,6 +195,12 @@ export const FINDING_KINDS = {
     received: (f) => `no item with ${f.idProperty} ${f.id} after the creations`,
     expected: () => 'every existing item still listed',
   },
+  refused_write_stored: {
+    title: 'Refused write stored',
+    received: (f) =>
+      `an item (${f.idProperty} ${describeValue(f.id)}) with ${f.property} ${describeValue(f.value)}, sent only with bad credentials and answered 401/403`,
+    expected: () => 'a creation refused for its credentials leaves nothing behind',
+  },
   existing_items_paged_off: {
     title: 'Oldest items no longer on the list',
     received: (f) => `${f.count} earlier item(s) no longer listed, but the list may page: ${f.why}`,

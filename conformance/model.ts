@@ -84,6 +84,8 @@ export interface SequenceEvidence {
     readonly kind: 'replace' | 'update';
     readonly expected: Record<string, unknown>;
   };
+  /** Bodies of creations refused for their credentials (401 or 403): none may be listed. */
+  readonly refused?: readonly Record<string, unknown>[];
   /** For a read after DELETE: the id of the item removed. */
   readonly afterRemove?: { readonly id: string };
 }

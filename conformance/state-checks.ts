@@ -202,6 +202,34 @@ export const existingDataPreserved: Check = (context) => {
   return [];
 };
 
+// A refused body is known in the list by its strings: the run's own, long enough not to recur.
+const MARKER_LENGTH = 8;
+
+/** A creation refused for its credentials is not in the list afterwards (it was not stored anyway). */
+export const refusedWritesNotStored: Check = (context) => {
+  const { collection, sequence } = context;
+  if (!collection || !sequence?.refused || !sequence.after) return undefined;
+  for (const sent of sequence.refused) {
+    const markers = Object.entries(sent).filter(
+      ([, value]) => typeof value === 'string' && [...value].length >= MARKER_LENGTH,
+    );
+    if (markers.length === 0) continue;
+    const stored = sequence.after.find((item) => markers.every(([name, value]) => item[name] === value));
+    if (stored) {
+      const [property, value] = markers[0]!;
+      return [
+        finding('refused_write_stored', {
+          property,
+          value,
+          idProperty: collection.idProperty,
+          id: stored[collection.idProperty],
+        }),
+      ];
+    }
+  }
+  return [];
+};
+
 /** A client-sent value of a property the service assigns (readOnly) does not become the item's. */
 function assignedValuesTaken(context: Parameters<Check>[0]): Finding[] | undefined {
   const assigned = context.testCase.assigned;

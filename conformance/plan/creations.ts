@@ -20,6 +20,8 @@ interface Group {
   readonly collection: CollectionSpec;
   readonly parent: Record<string, string>;
   readonly creations: Creation[];
+  /** Bodies of creations refused for their credentials: none may be in the list. */
+  readonly refused: Record<string, unknown>[];
 }
 
 export class CreationLog {
@@ -31,17 +33,18 @@ export class CreationLog {
   record(executed: Executed): void {
     const { testCase, exchange, body } = executed;
     if (exchange.ok && exchange.response.status >= 200 && exchange.response.status < 300) this.forgetChanged(executed);
-    if (testCase.kind !== 'positive' || testCase.payload?.kind !== 'json' || !exchange.ok) return;
-    if (exchange.response.status < 200 || exchange.response.status >= 300) return;
+    if (testCase.payload?.kind !== 'json' || !exchange.ok) return;
     const collection = this.collections.find((c) => c.create?.operation === testCase.operation);
     const sent = testCase.payload.value;
     if (!collection || typeof sent !== 'object' || sent === null || Array.isArray(sent)) return;
+    const status = exchange.response.status;
+    if (testCase.kind === 'auth' && (status === 401 || status === 403)) {
+      this.groupOf(collection, testCase.pathParams).refused.push(sent as Record<string, unknown>);
+      return;
+    }
+    if (testCase.kind !== 'positive' || status < 200 || status >= 300) return;
     if (itemOf(body)?.[collection.idProperty] === undefined) return;
-    const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-    const parent = Object.fromEntries(names.map((name) => [name, testCase.pathParams?.[name] ?? '']));
-    const key = `${collection.path} ${JSON.stringify(parent)}`;
-    let group = this.groups.get(key);
-    if (!group) this.groups.set(key, (group = { collection, parent, creations: [] }));
+    const group = this.groupOf(collection, testCase.pathParams);
     // What the client may not set (readOnly values of the mass-assignment cases) is no stored field.
     const stored = Object.fromEntries(
       Object.entries(sent as Record<string, unknown>).filter(
@@ -49,6 +52,15 @@ export class CreationLog {
       ),
     );
     group.creations.push({ sent: stored, exchange, body });
+  }
+
+  private groupOf(collection: CollectionSpec, pathParams: Readonly<Record<string, string>> | undefined): Group {
+    const names = [...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+    const parent = Object.fromEntries(names.map((name) => [name, pathParams?.[name] ?? '']));
+    const key = `${collection.path} ${JSON.stringify(parent)}`;
+    let group = this.groups.get(key);
+    if (!group) this.groups.set(key, (group = { collection, parent, creations: [], refused: [] }));
+    return group;
   }
 
   /** An item the run itself replaced, changed or deleted (a case's id may name it) is not as sent. */
@@ -82,10 +94,11 @@ export class CreationLog {
 
   /** The final list and the read-backs, one group (collection and parent) at a time. */
   async verify(context: PlanContext, runner: SequenceRunner): Promise<void> {
-    for (const { collection, parent, creations } of this.groups.values()) {
+    for (const { collection, parent, creations, refused } of this.groups.values()) {
       if (runner.stopped()) return;
       if (listsEveryItem(collection)) {
-        await listCollection(collection, context, runner, parent, { creations }, 'to find every item the run created');
+        const evidence = { creations, ...(refused.length > 0 ? { refused } : {}) };
+        await listCollection(collection, context, runner, parent, evidence, 'to find every item the run created');
       }
       await readBack(collection, context, runner, creations, parent);
     }
