@@ -2,6 +2,7 @@
 // uniquely identified and assigned by the service, and nothing else changes.
 
 import { fieldText, listsEveryItem } from '../spec/index.js';
+import { compareField, firstDifference } from './field-compare.js';
 import { finding } from './findings.js';
 import { idKey } from './json-body.js';
 import type { Check, Finding, SequenceEvidence } from './model.js';
@@ -24,53 +25,6 @@ function duplicates(keys: readonly string[]): string[] {
     seen.add(key);
   }
   return [...repeated];
-}
-
-/** The first stored field that differs from what was sent, as finding fields. */
-function firstDifference(
-  item: Record<string, unknown>,
-  sent: Record<string, unknown>,
-  fields: readonly string[],
-): Record<string, unknown> | undefined {
-  for (const name of fields) {
-    if (!(name in sent)) continue;
-    const difference = compareField(item, sent, name);
-    if (difference) return difference;
-  }
-  return undefined;
-}
-
-function holdsNull(value: unknown): boolean {
-  if (value === null) return true;
-  if (typeof value !== 'object') return false;
-  return Object.values(value as object).some(holdsNull);
-}
-
-/** A value with its objects' null members left out (array items stay: their place matters). */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, member]) => member !== null)
-      .map(([key, member]) => [key, withoutNulls(member)]),
-  );
-}
-
-/** A field that differs in its exact JSON text (int64 digits included), as finding fields. */
-function compareField(
-  got: Record<string, unknown>,
-  sent: Record<string, unknown>,
-  name: string,
-): Record<string, unknown> | undefined {
-  // Serialisers that leave nulls out are everywhere: a null sent and answered absent is the same
-  // item, at any depth (a property the schema requires is still judged by the schema check).
-  if (sent[name] === null && !(name in got)) return undefined;
-  const [receivedText, sentText] = [fieldText(got, name), fieldText(sent, name)];
-  if (receivedText === sentText) return undefined;
-  if (holdsNull(sent[name]) && JSON.stringify(withoutNulls(got[name])) === JSON.stringify(withoutNulls(sent[name])))
-    return undefined;
-  return { field: name, received: got[name], sent: sent[name], receivedText, sentText };
 }
 
 /** A created item echoes every field the client sent, exactly. */
