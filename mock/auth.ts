@@ -1,22 +1,32 @@
 // Security from the document's schemes, checked against the configured keys in constant time.
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { Operation, SecuritySchemeSpec } from '../spec/index.js';
+import type { Operation, SecuritySchemeSpec } from '../spec/core.js';
+import { showUtf8 } from './bytes.js';
 import { MockHttpError } from './errors.js';
+import type { MockRequest } from './exchange.js';
 
-export type Authenticate = (operation: Operation, req: IncomingMessage) => MockHttpError | undefined;
+export type Authenticate = (operation: Operation, req: MockRequest) => MockHttpError | undefined;
 
-const digest = (value: string): Buffer => createHash('sha256').update(value).digest();
-
-/** Hashing first makes every comparison the same length, so timing says nothing of the key. */
+/**
+ * Compares in time that depends on the candidate's length only, never on where it first differs
+ * from a key or on a key's length: every key is compared, every character of the candidate read.
+ * Plain code rather than node:crypto, so the check runs in a browser as well.
+ */
 export function createKeyMatcher(keys: readonly string[]): (candidate: string) => boolean {
-  const digests = keys.map(digest);
+  const known = keys.filter((key) => key.length > 0);
   return (candidate) => {
-    const candidateDigest = digest(candidate);
-    let matched = false;
-    for (const keyDigest of digests) matched = timingSafeEqual(keyDigest, candidateDigest) || matched;
-    return matched;
+    let matched = 0;
+    for (const key of known) matched |= sameText(key, candidate);
+    return matched === 1;
   };
+}
+
+/** 1 when equal, else 0, reading every character of the candidate whatever it holds. */
+function sameText(key: string, candidate: string): number {
+  let difference = key.length ^ candidate.length;
+  for (let at = 0; at < candidate.length; at++) {
+    difference |= key.charCodeAt(at % key.length) ^ candidate.charCodeAt(at);
+  }
+  return difference === 0 ? 1 : 0;
 }
 
 /** True when the header is `Bearer <key>` with one of the keys (for the mock's own endpoints). */
@@ -45,13 +55,22 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 /** The credential of an http scheme: the key itself, or (basic) the password of user:password. */
 function httpCredential(scheme: string, credential: string): string {
   if (scheme !== 'basic') return credential;
-  const decoded = Buffer.from(credential, 'base64').toString('utf8');
+  const decoded = decodeBase64(credential);
   const colon = decoded.indexOf(':');
   return colon === -1 ? decoded : decoded.slice(colon + 1);
 }
 
+/** Base64 (as Basic sends it) to its UTF-8 text; a malformed one reads as no credential. */
+function decodeBase64(text: string): string {
+  try {
+    return showUtf8(Uint8Array.from(atob(text.trim()), (character) => character.charCodeAt(0)));
+  } catch {
+    return '';
+  }
+}
+
 /** What the request presents for one scheme. The mock's keys are valid for every scheme. */
-function presented(scheme: SecuritySchemeSpec, req: IncomingMessage, isKey: (k: string) => boolean): Presented {
+function presented(scheme: SecuritySchemeSpec, req: MockRequest, isKey: (k: string) => boolean): Presented {
   if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
     // oauth2 and openIdConnect tokens travel as bearer credentials.
     const wanted = scheme.type === 'http' ? (scheme.scheme ?? 'bearer') : 'bearer';

@@ -1,7 +1,6 @@
 // Binds a behaviour to every operation of the document: stateful ones to the collections its
 // shapes show, and an answer prepared from the document to every other operation.
 import fc from 'fast-check';
-import { seedOf, UNSATISFIABLE, valueArbitrary } from '../spec/generate/index.js';
 import {
   type CollectionSpec,
   type Contract,
@@ -15,7 +14,8 @@ import {
   propertiesOf,
   responseFor,
   type SchemaValidator,
-} from '../spec/index.js';
+} from '../spec/core.js';
+import { seedOf, UNSATISFIABLE, valueArbitrary } from '../spec/generate/index.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */

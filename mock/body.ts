@@ -1,10 +1,11 @@
 // Reads and decodes a JSON request body, with a size cap. Every failure is a 400 with its own
 // code, since 400 is the status the document gives for a bad body.
-import { isUtf8 } from 'node:buffer';
-import type { IncomingMessage } from 'node:http';
-import type { MediaTypeSpec } from '../spec/index.js';
-import { coerceForm, isJsonMediaType, mediaTypeMatches, parseExact, parseMediaType } from '../spec/index.js';
+
+import type { MediaTypeSpec } from '../spec/core.js';
+import { coerceForm, isJsonMediaType, mediaTypeMatches, parseExact, parseMediaType } from '../spec/core.js';
+import { decodeLatin1, decodeUtf8, encodeLatin1, showUtf8 } from './bytes.js';
 import { MockHttpError } from './errors.js';
+import { isStreaming, type MockRequest, type StreamingRequest } from './exchange.js';
 
 function tooLarge(limit: number): MockHttpError {
   return new MockHttpError(400, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
@@ -14,14 +15,25 @@ function tooLarge(limit: number): MockHttpError {
  * client, still sending, receives the 400 instead of a reset connection. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
-/** Collects the body up to limit bytes; a larger one is drained and refused. */
-export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+const NO_BYTES = new Uint8Array(0);
+
+/** The body up to limit bytes: a plain request's own, or a stream's collected (a larger one is
+ * drained and refused). */
+export function readBody(req: MockRequest, limit: number): Promise<Uint8Array> {
+  if (!isStreaming(req)) {
+    const body = req.body ?? NO_BYTES;
+    return body.length > limit ? Promise.reject(tooLarge(limit)) : Promise.resolve(body);
+  }
+  return readStream(req, limit);
+}
+
+function readStream(req: StreamingRequest, limit: number): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
   if (declared > Math.max(limit, DRAIN_LIMIT)) return Promise.reject(tooLarge(limit));
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let size = 0;
-    const onData = (chunk: Buffer): void => {
+    const onData = (chunk: Uint8Array): void => {
       size += chunk.length;
       if (size > limit) {
         chunks.length = 0;
@@ -41,13 +53,23 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
         req.resume();
         reject(error);
       } else {
-        resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+        resolve(chunks.length === 1 ? chunks[0]! : joined(chunks, size));
       }
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
   });
+}
+
+function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return whole;
 }
 
 /** The documented media type the request's Content-Type names, or a 400 saying what to send. */
@@ -75,24 +97,25 @@ export function checkContentType(header: string | undefined, content: readonly M
 
 /** A multipart/form-data body as an object of its fields (text parts read by their schema; file
  * parts as their text). Without a usable boundary the body is refused. */
-function readMultipart(raw: Buffer, boundary: string | undefined, media: MediaTypeSpec): Record<string, unknown> {
+function readMultipart(raw: Uint8Array, boundary: string | undefined, media: MediaTypeSpec): Record<string, unknown> {
   if (!boundary)
     throw new MockHttpError(400, 'invalid_multipart', 'The multipart body names no boundary in its Content-Type.');
-  const text = raw.toString('latin1');
+  const text = decodeLatin1(raw);
   const fields = new URLSearchParams();
   for (const part of text.split(`--${boundary}`).slice(1)) {
     if (part.startsWith('--')) break;
     const split = part.indexOf('\r\n\r\n');
     if (split === -1) continue;
     const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
-    const value = Buffer.from(part.slice(split + 4).replace(/\r\n$/, ''), 'latin1').toString('utf8');
+    const value = showUtf8(encodeLatin1(part.slice(split + 4).replace(/\r\n$/, '')));
     if (name !== undefined) fields.append(name, value);
   }
   return coerceForm(fields.toString(), media.validator?.schema);
 }
 
 /** Whether the request carries a body at all. */
-export function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: MockRequest): boolean {
+  if (req.body !== undefined) return req.body.length > 0;
   return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
@@ -102,13 +125,13 @@ const FORM = 'application/x-www-form-urlencoded';
  * The body as the value its schema judges: JSON parsed, a form read field by field; other media
  * types (multipart, binary, XML) are taken as they are and not judged against a schema (undefined).
  */
-export function decodeBody(raw: Buffer, media: MediaTypeSpec, boundary?: string): unknown {
+export function decodeBody(raw: Uint8Array, media: MediaTypeSpec, boundary?: string): unknown {
   if (raw.length === 0) throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   const type = media.mediaType.toLowerCase();
   if (type === 'multipart/form-data') return readMultipart(raw, boundary, media);
   if (!isJsonMediaType(type) && type !== FORM) return undefined;
-  if (!isUtf8(raw)) throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
-  const text = raw.toString('utf8');
+  const text = decodeUtf8(raw);
+  if (text === undefined) throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
   if (type === FORM) return coerceForm(text, media.validator?.schema);
   if (text.trim() === '') throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   try {

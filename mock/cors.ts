@@ -1,6 +1,6 @@
 // CORS for pages on other origins: the origin is reflected (or checked against an allow-list),
 // preflights are answered without a key, and error responses carry the headers too.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MockRequest, MockResponse } from './exchange.js';
 
 export type CorsPolicy = false | { readonly origins: '*' | readonly string[] };
 
@@ -14,7 +14,7 @@ export function allowedOrigin(policy: CorsPolicy, origin: string | undefined): s
 }
 
 /** Sets the CORS headers of an actual (non-preflight) response. */
-export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerResponse): void {
+export function applyCors(policy: CorsPolicy, req: MockRequest, res: MockResponse): void {
   if (!policy) return;
   res.setHeader('Vary', 'Origin');
   const origin = allowedOrigin(policy, req.headers.origin);
@@ -23,7 +23,7 @@ export function applyCors(policy: CorsPolicy, req: IncomingMessage, res: ServerR
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
 }
 
-export function isPreflight(req: IncomingMessage): boolean {
+export function isPreflight(req: MockRequest): boolean {
   return (
     req.method === 'OPTIONS' &&
     req.headers.origin !== undefined &&
@@ -34,8 +34,8 @@ export function isPreflight(req: IncomingMessage): boolean {
 /** Answers a preflight for a path that accepts `methods`; the browser enforces the rest. */
 export function answerPreflight(
   policy: CorsPolicy,
-  req: IncomingMessage,
-  res: ServerResponse,
+  req: MockRequest,
+  res: MockResponse,
   methods: readonly string[],
 ): void {
   const origin = allowedOrigin(policy, req.headers.origin);

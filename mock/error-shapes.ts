@@ -3,14 +3,15 @@
 // another shape, a valid value of it is built once and the message, code and status are written
 // into the properties that can hold them. The status itself is one the operation documents where
 // the document gives a near equivalent (422 for 400, 403 for 401).
-import { sampleValue, seedOf } from '../spec/generate/index.js';
+
 import {
   documentedStatuses,
   isJsonMediaType,
   type Operation,
   responseFor,
   type SchemaValidator,
-} from '../spec/index.js';
+} from '../spec/core.js';
+import { sampleValue, seedOf } from '../spec/generate/index.js';
 import { MockHttpError } from './errors.js';
 
 type Fill = (body: Record<string, unknown>, error: MockHttpError) => void;

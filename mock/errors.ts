@@ -1,5 +1,6 @@
 // The one place that builds the contract's Error body; its `status` always equals the HTTP status.
-import type { ServerResponse } from 'node:http';
+import { utf8Length } from './bytes.js';
+import type { MockResponse } from './exchange.js';
 
 export interface ErrorBody {
   readonly code: string;
@@ -39,22 +40,22 @@ export function errorBody(status: number, code: string, message: string): ErrorB
 }
 
 /** Writes an Error body. The body repeats the HTTP status, as the contract requires. */
-export function sendError(res: ServerResponse, error: MockHttpError): void {
+export function sendError(res: MockResponse, error: MockHttpError): void {
   if (error.contentType === undefined) return sendJson(res, error.status, error.body(), error.headers);
   if (res.headersSent) return;
   const body = error.body();
   res.writeHead(error.status, {
     ...error.headers,
     'Content-Type': error.contentType,
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': utf8Length(body),
   });
   res.end(body);
 }
 
 export function sendJson(
-  res: ServerResponse,
+  res: MockResponse,
   status: number,
-  json: string | Buffer,
+  json: string | Uint8Array,
   headers: Readonly<Record<string, string>> = {},
 ): void {
   if (res.headersSent) return;
@@ -62,7 +63,7 @@ export function sendJson(
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     ...headers,
-    'Content-Length': Buffer.byteLength(json),
+    'Content-Length': typeof json === 'string' ? utf8Length(json) : json.length,
   });
   res.end(json);
 }

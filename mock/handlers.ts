@@ -1,14 +1,15 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/index.js';
+
+import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/core.js';
 import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
 import { MockHttpError, sendJson } from './errors.js';
+import type { MockRequest, MockResponse } from './exchange.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
 
 export interface HandlerContext {
-  readonly req: IncomingMessage;
-  readonly res: ServerResponse;
+  readonly req: MockRequest;
+  readonly res: MockResponse;
   readonly operation: Operation;
   readonly params: Readonly<Record<string, string>>;
   /** The collections of the request's session. */
@@ -54,7 +55,8 @@ function storedFields(
 
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
   if (behaviour.answersItem) return sendJson(context.res, behaviour.status, stringifyExact(item), behaviour.headers);
-  context.res.writeHead(behaviour.status, { 'Content-Length': '0' }).end();
+  context.res.writeHead(behaviour.status, { 'Content-Length': '0' });
+  context.res.end();
 }
 
 function missing(behaviour: { readonly collection: string }, id: string): MockHttpError {

@@ -1,8 +1,10 @@
 // The request journal (WireMock's, for end-to-end suites): the last requests per session, oldest
 // first, so a test can assert what a page sent. Entries keep the raw parts; words and redaction
 // come when someone reads them, so the hot path only files a reference.
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { Contract } from '../spec/index.js';
+
+import type { Contract } from '../spec/core.js';
+import { showUtf8 } from './bytes.js';
+import type { MockHeaders, MockRequest, MockResponse } from './exchange.js';
 import type { Next } from './pipeline.js';
 import { pathOf, sessionOf } from './pipeline.js';
 
@@ -15,10 +17,10 @@ interface Filed {
   readonly started: number;
   readonly method: string;
   readonly url: string;
-  readonly headers: IncomingHttpHeaders;
+  readonly headers: MockHeaders;
   readonly status: number;
   readonly ms: number;
-  readonly body?: Buffer;
+  readonly body?: Uint8Array;
 }
 
 export interface JournalEntry {
@@ -36,8 +38,8 @@ export interface JournalEntry {
 // Kept as bytes on the request itself (a WeakMap's entries cost the collector more at this rate):
 // decoded only when someone reads the journal.
 const BODY = Symbol('journal body');
-type WithBody = IncomingMessage & { [BODY]?: Buffer };
-export function noteBody(req: IncomingMessage, raw: Buffer): void {
+type WithBody = MockRequest & { [BODY]?: Uint8Array };
+export function noteBody(req: MockRequest, raw: Uint8Array): void {
   (req as WithBody)[BODY] = raw;
 }
 
@@ -80,7 +82,7 @@ class Ring {
 
 // When the request came, kept on the response: one handler per journal, no closure per request.
 const STARTED = Symbol('journal start');
-type Journaled = ServerResponse & { [STARTED]?: number };
+type Journaled = MockResponse & { [STARTED]?: number };
 
 export class RequestJournal {
   private readonly sessions = new Map<string, Ring>();
@@ -102,7 +104,7 @@ export class RequestJournal {
   })();
 
   /** The step that files every request under the base path once its answer is sent. */
-  readonly step = (req: IncomingMessage, res: ServerResponse, next: Next): void => {
+  readonly step = (req: MockRequest, res: MockResponse, next: Next): void => {
     const url = req.url ?? '/';
     const after = url.charCodeAt(this.basePath.length);
     // Under the base path: the path itself, or followed by "/" (47) or "?" (63).
@@ -113,7 +115,7 @@ export class RequestJournal {
     next();
   };
 
-  file(req: IncomingMessage, status: number, started: number): void {
+  file(req: MockRequest, status: number, started: number): void {
     const session = sessionOf(req) ?? DEFAULT_SESSION;
     let ring = this.sessions.get(session);
     if (!ring) {
@@ -169,10 +171,10 @@ export class RequestJournal {
     return {
       at: new Date(performance.timeOrigin + filed.started).toISOString(),
       method: filed.method,
-      path: pathOf({ url: filed.url } as IncomingMessage),
+      path: pathOf({ url: filed.url } as MockRequest),
       query,
       headers,
-      ...(filed.body !== undefined ? { body: parsed(filed.body.toString('utf8')) } : {}),
+      ...(filed.body !== undefined ? { body: parsed(showUtf8(filed.body)) } : {}),
       status: filed.status,
       durationMs: Math.round(filed.ms * 100) / 100,
     };

@@ -1,9 +1,10 @@
 // The request's parameters checked as declared: path, query, header and cookie values read by
 // their style (simple, form, explode) into the values their schemas describe, then validated.
 // A missing required parameter or an invalid value is a 400 naming the parameter.
-import type { IncomingMessage } from 'node:http';
-import { coerceValues, describeIssues, type Operation, type ParameterSpec } from '../spec/index.js';
+
+import { coerceValues, describeIssues, type Operation, type ParameterSpec } from '../spec/core.js';
 import { MockHttpError } from './errors.js';
+import type { MockRequest } from './exchange.js';
 
 function cookies(header: string | undefined): Map<string, string> {
   const jar = new Map<string, string>();
@@ -40,7 +41,7 @@ function withoutStylePrefix(parameter: ParameterSpec, text: string): string {
 /** The raw texts of a parameter in the request; undefined when it is absent. */
 function textsOf(
   parameter: ParameterSpec,
-  req: IncomingMessage,
+  req: MockRequest,
   query: URLSearchParams,
   pathParams: Readonly<Record<string, string>>,
 ): string[] | undefined {
@@ -65,7 +66,7 @@ function textsOf(
 /** Checks every parameter of the operation; throws a 400 naming the first one that is wrong. */
 export function checkParameters(
   operation: Operation,
-  req: IncomingMessage,
+  req: MockRequest,
   pathParams: Readonly<Record<string, string>>,
 ): void {
   if (operation.parameters.length === 0) return;

@@ -1,14 +1,15 @@
 // Middlewares on Node's own request and response, so one list of steps serves inside Express and on
 // the server's direct path alike.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { SESSION_HEADER } from './defaults.js';
+import type { MockRequest, MockResponse } from './exchange.js';
 
 export type Next = (error?: unknown) => void;
-export type Step = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
-export type ErrorStep = (error: unknown, req: IncomingMessage, res: ServerResponse, next: Next) => void;
+export type Step = (req: MockRequest, res: MockResponse, next: Next) => void;
+export type ErrorStep = (error: unknown, req: MockRequest, res: MockResponse, next: Next) => void;
 
 /** Runs steps in order, as Express does, handing any error (thrown or passed) to the error step. */
-export function chain(steps: readonly Step[], onError: ErrorStep): (req: IncomingMessage, res: ServerResponse) => void {
+export function chain(steps: readonly Step[], onError: ErrorStep): (req: MockRequest, res: MockResponse) => void {
   return (req, res) => {
     let index = 0;
     const next: Next = (error) => {
@@ -26,14 +27,14 @@ export function chain(steps: readonly Step[], onError: ErrorStep): (req: Incomin
 }
 
 /** The path without its query string. */
-export function pathOf(req: IncomingMessage): string {
+export function pathOf(req: MockRequest): string {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }
 
 /** The mock session a request names (X-Mock-Session), if any. */
-export function sessionOf(req: IncomingMessage): string | undefined {
+export function sessionOf(req: MockRequest): string | undefined {
   const value = req.headers[SESSION_HEADER];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -59,7 +59,7 @@ function requestViolations(
   operation: Operation,
   req: IncomingMessage,
   params: Record<string, string>,
-  raw: Buffer,
+  raw: Uint8Array,
 ): Found[] {
   const found: Found[] = [];
   try {

@@ -1,14 +1,16 @@
 // The answer of an operation that no stateful behaviour covers, built once from the document: its
 // documented success status, the required headers, and a body from the author's example or, for
 // want of one, a value generated from the schema (the same for every start of the same document).
+
+import { isJsonMediaType, type MediaTypeSpec, type Operation, type ResponseSpec } from '../spec/core.js';
 import { sampleValue, seedOf } from '../spec/generate/index.js';
-import { isJsonMediaType, type MediaTypeSpec, type Operation, type ResponseSpec } from '../spec/index.js';
+import { encodeUtf8 } from './bytes.js';
 
 export interface PreparedAnswer {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** Absent where the documented success has no content. */
-  readonly body?: Buffer;
+  readonly body?: Uint8Array;
 }
 
 /** The documented success: the lowest 2xx, else 2XX or default as 200, else the lowest status the
@@ -37,22 +39,22 @@ function concreteType(mediaType: string): string {
 
 /** What a documented body without schema or example holds: something of its type, never nothing
  * (a client reading a documented body must find one). */
-function placeholderOf(mediaType: string): Buffer {
-  if (isJsonMediaType(mediaType)) return Buffer.from('{}');
-  return Buffer.from(mediaType.startsWith('text/') ? 'ok' : 'mock body');
+function placeholderOf(mediaType: string): Uint8Array {
+  if (isJsonMediaType(mediaType)) return encodeUtf8('{}');
+  return encodeUtf8(mediaType.startsWith('text/') ? 'ok' : 'mock body');
 }
 
-function bodyOf(media: MediaTypeSpec, seed: number): Buffer | undefined {
+function bodyOf(media: MediaTypeSpec, seed: number): Uint8Array | undefined {
   const sample = sampleValue(media.validator, media.examples, seed);
   // With a schema the mock cannot satisfy, no body is better than one that breaks it.
   if (sample === undefined) return media.validator ? undefined : placeholderOf(media.mediaType);
   const value = sample.value;
-  if (isJsonMediaType(media.mediaType)) return Buffer.from(JSON.stringify(value));
+  if (isJsonMediaType(media.mediaType)) return encodeUtf8(JSON.stringify(value));
   if (typeof value === 'string') {
     const filled = value === '' && (media.validator?.validate('ok').length ?? 0) === 0;
-    return filled ? placeholderOf(media.mediaType) : Buffer.from(value);
+    return filled ? placeholderOf(media.mediaType) : encodeUtf8(value);
   }
-  return Buffer.from(JSON.stringify(value));
+  return encodeUtf8(JSON.stringify(value));
 }
 
 function headersOf(response: ResponseSpec, seed: number): Record<string, string> {

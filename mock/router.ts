@@ -1,5 +1,5 @@
 // Matches a request to an operation of the contract. Built once; routing returns data, not strings.
-import { type Contract, escapeRegExp, type HttpMethod, type Operation } from '../spec/index.js';
+import { type Contract, escapeRegExp, type HttpMethod, type Operation } from '../spec/core.js';
 
 export type RouteMatch =
   | { readonly kind: 'matched'; readonly operation: Operation; readonly params: Readonly<Record<string, string>> }

@@ -1,40 +1,13 @@
-// Seed data for the store: read once at start-up, checked against the document's list schema.
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+// Seed data for the store, checked against the document's list schema (seed-file.ts reads a file).
 import fc from 'fast-check';
+import { type CollectionSpec, describeIssues, ecmaPattern, generationPattern, propertiesOf } from '../spec/core.js';
 import { sampleValue, seedOf } from '../spec/generate/index.js';
-import {
-  type CollectionSpec,
-  describeIssues,
-  ecmaPattern,
-  generationPattern,
-  packageFile,
-  propertiesOf,
-} from '../spec/index.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
 export type SeedData = readonly unknown[] | Readonly<Record<string, readonly unknown[]>>;
 
 export class SeedError extends Error {}
-
-export function defaultSeedFile(): string {
-  return packageFile('fixtures', 'categories.json');
-}
-
-export function readSeedFile(file: string): { data: SeedData; name: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SeedError(`${file}: cannot read the seed file (${(error as NodeJS.ErrnoException).code ?? error})`);
-  }
-  try {
-    return { data: JSON.parse(text) as SeedData, name: basename(file, '.json') };
-  } catch (error) {
-    throw new SeedError(`${file}: the seed file is not valid JSON: ${(error as Error).message}`);
-  }
-}
 
 function itemsByCollection(
   data: SeedData,

@@ -1,7 +1,7 @@
 // The request steps of a documented operation, in lifecycle order: 1 route, 2 authenticate,
 // 3 forced status (Prefer), 4 parameters, 5 parent items, 6 behaviour (which reads and checks the body). Declared once; both entry paths (the Express app and the
 // server's direct path) run this same list.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import {
   collectionKey,
   describeIssues,
@@ -9,11 +9,12 @@ import {
   type ParentItem,
   parseMediaType,
   responseFor,
-} from '../spec/index.js';
+} from '../spec/core.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
 import type { Behaviour } from './behaviours.js';
 import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
+import type { MockRequest, MockResponse } from './exchange.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
 import { noteBody } from './journal.js';
 import { checkParameters } from './parameters.js';
@@ -40,23 +41,23 @@ interface Matched {
 
 // What routing found travels on the request itself: cheaper than a map lookup per step.
 const MATCHED = Symbol('matched operation');
-type RoutedRequest = IncomingMessage & { [MATCHED]?: Matched };
+type RoutedRequest = MockRequest & { [MATCHED]?: Matched };
 
 const FORCED_BY_PREFER = /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i;
 
 /** The operation a request was routed to, if routing found one. */
-export function matchedOperation(req: IncomingMessage): Operation | undefined {
+export function matchedOperation(req: MockRequest): Operation | undefined {
   return (req as RoutedRequest)[MATCHED]?.operation;
 }
 
-function matchedOf(req: IncomingMessage): Matched {
+function matchedOf(req: MockRequest): Matched {
   const matched = (req as RoutedRequest)[MATCHED];
   if (!matched) throw new Error('a step ran before routing');
   return matched;
 }
 
 /** The documented status a `Prefer: code=NNN` header asks for, when the mock can produce it truthfully. */
-function forcedStatus(req: IncomingMessage, matched: Matched): number | undefined {
+function forcedStatus(req: MockRequest, matched: Matched): number | undefined {
   const header = req.headers.prefer;
   if (!header) return undefined;
   const prefer = Array.isArray(header) ? header.join(',') : header;
@@ -74,7 +75,7 @@ function forcedError(status: number): MockHttpError {
 }
 
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
-  async function readValidBody(req: IncomingMessage, operation: Operation): Promise<Record<string, unknown>> {
+  async function readValidBody(req: MockRequest, operation: Operation): Promise<Record<string, unknown>> {
     const requestBody = operation.requestBody;
     // An optional body may be left out altogether.
     if (requestBody && !requestBody.required && !hasBody(req)) return {};
@@ -90,7 +91,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     return (value ?? {}) as Record<string, unknown>;
   }
 
-  function routeRequest(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  function routeRequest(req: MockRequest, res: MockResponse, next: Next): void {
     const pathname = pathOf(req);
     const route = env.router.match(req.method ?? 'GET', pathname);
     if (route.kind === 'not-found') {
@@ -106,14 +107,14 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     next();
   }
 
-  function authenticateRequest(req: IncomingMessage, _res: ServerResponse, next: Next): void {
+  function authenticateRequest(req: MockRequest, _res: MockResponse, next: Next): void {
     const denied = env.authenticate(matchedOf(req).operation, req);
     // Errors after routing go to the error step, which answers in the operation's error shape.
     if (denied) return next(denied);
     next();
   }
 
-  function applyForcedStatus(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  function applyForcedStatus(req: MockRequest, res: MockResponse, next: Next): void {
     const forced = forcedStatus(req, matchedOf(req));
     if (forced !== undefined) {
       res.setHeader('Preference-Applied', `code=${forced}`);
@@ -122,14 +123,14 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     next();
   }
 
-  function validateParameters(req: IncomingMessage, _res: ServerResponse, next: Next): void {
+  function validateParameters(req: MockRequest, _res: MockResponse, next: Next): void {
     const { operation, params } = matchedOf(req);
     checkParameters(operation, req, params);
     next();
   }
 
   // Under a parent that does not exist (never made, or deleted) nothing exists: 404, as for the item.
-  function requireParents(req: IncomingMessage, _res: ServerResponse, next: Next): void {
+  function requireParents(req: MockRequest, _res: MockResponse, next: Next): void {
     const { operation, params } = matchedOf(req);
     const parents = env.parents.get(operation);
     if (parents) {
@@ -144,7 +145,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     next();
   }
 
-  function runBehaviour(req: IncomingMessage, res: ServerResponse, next: Next): void {
+  function runBehaviour(req: MockRequest, res: MockResponse, next: Next): void {
     const { operation, params, behaviour } = matchedOf(req);
     if (!behaviour) return next(env.unspecified(operation));
     const context: HandlerContext = {

@@ -1,6 +1,7 @@
 // In-memory state: one collection per list/create pair, one set of collections per mock session.
 // Each collection keeps its items serialised, so a list is never re-serialised on a read.
-import { carryDigits, stringifyExact } from '../spec/index.js';
+import { carryDigits, stringifyExact } from '../spec/core.js';
+import { encodeUtf8 } from './bytes.js';
 
 export type Item = Readonly<Record<string, unknown>>;
 
@@ -10,7 +11,7 @@ export class Collection {
   private items: Item[];
   /** The JSON array without its closing bracket: a write appends one item to it. */
   private openJson: string;
-  private listBuffer: Buffer | undefined;
+  private listBuffer: Uint8Array | undefined;
   private nextId: number;
   /** Items by the text of their id, as a path parameter names them. */
   private byId: Map<string, Item>;
@@ -34,8 +35,8 @@ export class Collection {
   }
 
   /** The whole list as JSON bytes; rebuilt once after a write, then shared by every read. */
-  listJson(): Buffer {
-    this.listBuffer ??= Buffer.from(`${this.openJson}]`);
+  listJson(): Uint8Array {
+    this.listBuffer ??= encodeUtf8(`${this.openJson}]`);
     return this.listBuffer;
   }
 

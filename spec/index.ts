@@ -1,36 +1,5 @@
-export { mergeAllOf, propertiesOf } from './all-of.js';
-export { coerceForm, coerceScalar, coerceValues } from './coerce.js';
-export type { CollectionSpec, JsonSuccess } from './collections.js';
-export { findCollections, jsonSuccess, listsEveryItem } from './collections.js';
-export type { LoadOptions } from './contract.js';
+// The spec layer for Node: the browser-safe surface (core.ts) and reading documents from files.
+
 export { defaultSpecPath, loadContract } from './contract.js';
-export { ContractError } from './contract-error.js';
-export type { Change } from './diff.js';
-export { diffContracts } from './diff.js';
-export { carryDigits, fieldText, parseExact, rememberDigits, stringifyExact } from './exact-json.js';
-export type { Direction, JsonSchema } from './json-schema.js';
-export { toJsonSchema } from './json-schema.js';
-export type { MediaType } from './media-types.js';
-export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './media-types.js';
-export { documentedStatuses, responseFor } from './operations.js';
+export * from './core.js';
 export { packageFile, packageRoot } from './package-root.js';
-export type { ParentItem } from './parents.js';
-export { collectionKey, parentItemsOf } from './parents.js';
-export { ecmaPattern, generationPattern } from './patterns.js';
-export { documentedMediaType, judgingMediaType, statusFieldMismatch } from './response-rules.js';
-export { codePointLength, escapeRegExp, truncate } from './text.js';
-export type {
-  Contract,
-  HeaderSpec,
-  HttpMethod,
-  MediaTypeSpec,
-  Operation,
-  ParameterSpec,
-  RequestBodySpec,
-  ResponseSpec,
-  SecuritySchemeSpec,
-  ServerSpec,
-} from './types.js';
-export { HTTP_METHODS } from './types.js';
-export type { SchemaIssue, SchemaValidator } from './validators.js';
-export { describeIssues, SchemaCompiler } from './validators.js';

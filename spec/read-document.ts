@@ -3,9 +3,8 @@
 // document's $refs name are folded in (a bundle: $refs kept, pointing inside), and operations
 // written as $refs to other files, as Redocly and swagger-cli split them, are put in their place.
 import { ContractError } from './contract-error.js';
-import { deref } from './refs.js';
-import { convertSwagger2, isSwagger2, type PointerMap } from './swagger2.js';
-import { HTTP_METHODS } from './types.js';
+import { checkVersion, inlineOperationRefs, readAs } from './document-object.js';
+import type { PointerMap } from './swagger2.js';
 
 type Json = Record<string, unknown>;
 
@@ -45,18 +44,13 @@ export async function readDocument(file: string, path: string, source: string): 
     inlineOperationRefs(bundled);
     // Validation dereferences a copy (recursive schemas allowed); the working form is the bundle.
     await new SwaggerParser().validate(structuredClone(bundled) as never);
-    if (isSwagger2(bundled)) {
-      const { api, origins } = convertSwagger2(bundled);
-      return { document, api, dialect: '3.0', declared, files, origins };
-    }
-    const dialect: Dialect = String(bundled.openapi).startsWith('3.0') ? '3.0' : '3.1';
-    return { document, api: bundled, dialect, declared, files, origins: [] };
+    return readAs(document, bundled, declared, files);
   } catch (error) {
     throw toContractError(file, error, declared);
   }
 }
 
-function declaredVersion(source: string): string {
+export function declaredVersion(source: string): string {
   const match = /^\s*["']?(openapi|swagger)["']?\s*:\s*["']?([0-9][^"',\s]*)/m.exec(source);
   return match?.[2] ?? '';
 }
@@ -65,28 +59,6 @@ async function asOpenApi31(source: string): Promise<Json> {
   const { parse } = await import('yaml');
   const document = parse(source) as Json;
   return { ...document, openapi: READ_AS_31 };
-}
-
-function checkVersion(file: string, document: Json): void {
-  if (isSwagger2(document)) return;
-  if (typeof document.openapi !== 'string' || !document.openapi.startsWith('3.')) {
-    throw new ContractError(file, '/openapi', 'not an OpenAPI document: give Swagger 2.0 or OpenAPI 3.0, 3.1 or 3.2');
-  }
-}
-
-/**
- * An operation written as `post: { $ref: 'resources/create.yml' }` is not an OpenAPI construct, yet
- * bundlers read it and large descriptions are split that way: after bundling it is a reference
- * inside the document, replaced here by what it names.
- */
-function inlineOperationRefs(api: Json): void {
-  for (const rawItem of Object.values((api.paths ?? {}) as Record<string, unknown>)) {
-    const item = deref<Json>(api, rawItem);
-    for (const method of HTTP_METHODS) {
-      const operation = item[method] as Json | undefined;
-      if (operation && typeof operation.$ref === 'string') item[method] = deref<Json>(api, operation);
-    }
-  }
 }
 
 function toContractError(file: string, error: unknown, declared: string): ContractError {
