@@ -1,20 +1,14 @@
 // A real page on another origin uses the mock through CORS, in Debian's Chromium driven by
 // playwright-core. Skipped, with the reason printed, only when no browser can be had.
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
 import type { RequestLogEntry } from './app.js';
 import { type RunningMock, startMockServer } from './server.js';
+import { CHROMIUM, launchChromium, warnIfNoChromium } from './test-support/chromium.js';
 
-const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (path): path is string => !!path && existsSync(path),
-);
-if (!BROWSER)
-  console.warn(
-    'browser test skipped: no Chromium at /usr/bin/chromium (install the Debian package "chromium" or set CHROMIUM_PATH)',
-  );
+warnIfNoChromium('browser test');
 
 /** The page's own script: list, create (a preflighted request), list again, and a call without a key. */
 const PAGE_SCRIPT = `
@@ -41,7 +35,7 @@ window.results = results;
 document.body.dataset.done = 'yes';
 `;
 
-describe.skipIf(!BROWSER)('a page on another origin, in Chromium', () => {
+describe.skipIf(!CHROMIUM)('a page on another origin, in Chromium', () => {
   let mock: RunningMock;
   let page: Server;
   let pageUrl: string;
@@ -60,20 +54,7 @@ describe.skipIf(!BROWSER)('a page on another origin, in Chromium', () => {
     await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
     // Another port is another origin, so every call is cross-origin.
     pageUrl = `http://localhost:${(page.address() as { port: number }).port}/`;
-    browser = await chromium.launch({
-      executablePath: BROWSER!,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
