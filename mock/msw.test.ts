@@ -1,8 +1,10 @@
 // The MSW handlers as a frontend's unit test meets them: setupServer with the contract handlers,
 // plain fetch to the document's production URL, nothing listening anywhere.
+import { readFileSync } from 'node:fs';
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
+import { defaultSpecPath, loadContract } from '../spec/index.js';
 import { contractHandlers } from './msw.js';
 
 const KEY = 'unit-test-key';
@@ -105,6 +107,16 @@ describe('contractHandlers options', () => {
       local.close();
       server.listen({ onUnhandledRequest: 'error' });
     }
+  });
+
+  it('fetches a document from a URL (YAML as published)', async () => {
+    const published = 'https://docs.invalid/pet-catalog/openapi.yaml';
+    server.use(http.get(published, () => HttpResponse.text(readFileSync(defaultSpecPath(), 'utf8'))));
+    const fetched = await contractHandlers({ document: published, baseUrl: 'https://other.invalid/v1' });
+    expect(fetched.contract.operations.map((operation) => operation.id)).toEqual(
+      handlers.contract.operations.map((operation) => operation.id),
+    );
+    expect(fetched.baseUrl).toBe('https://other.invalid/v1');
   });
 
   it('takes a document as an object, and refuses one that names other files', async () => {
