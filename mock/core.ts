@@ -4,10 +4,10 @@
 // are adapters that hand this core a request and an answer to fill. Runs in a browser too: nothing
 // on this path imports a node: module.
 
-import builtInSeed from '../fixtures/categories.json' with { type: 'json' };
 import type { Contract, Operation } from '../spec/core.js';
 import { createAuthenticator } from './auth.js';
 import { type Behaviour, bindBehaviours } from './behaviours.js';
+import builtInSeed from './categories.json' with { type: 'json' };
 import { answerPreflight, applyCors, type CorsPolicy, isPreflight } from './cors.js';
 import { DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, DEFAULT_UNSPECIFIED_STATUS } from './defaults.js';
 import { ErrorShaper } from './error-shapes.js';
@@ -33,7 +33,7 @@ export interface CoreOptions {
   readonly contract: Contract;
   /** Keys accepted as bearer credentials. Default: ["dev-key"]. */
   readonly apiKeys?: readonly string[];
-  /** Seed data; null for an empty store; default: fixtures/categories.json. */
+  /** Seed data; null for an empty store; default: mock/categories.json. */
   readonly seed?: SeedData | null;
   /** Names the collection an array of seed data belongs to ("categories"). */
   readonly seedName?: string;

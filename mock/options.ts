@@ -53,7 +53,7 @@ Flags (each overrides its environment variable):
   --strict-examples      MOCK_STRICT_EXAMPLES=1
                                               refuse a document whose examples break their
                                               schemas (default: one warning line each)
-  --seed-file FILE       MOCK_SEED_FILE       seed data (default: fixtures/categories.json)
+  --seed-file FILE       MOCK_SEED_FILE       seed data (default: mock/categories.json)
   --empty                MOCK_EMPTY=1         start with an empty store
   --body-limit BYTES     MOCK_BODY_LIMIT      largest request body (default ${DEFAULT_BODY_LIMIT})
   --max-categories N     MOCK_MAX_CATEGORIES  most items per collection (default ${DEFAULT_MAX_ITEMS});

@@ -2,10 +2,10 @@
 // the document's dialect, the author's examples checked, a frozen, flat list of operations. Runs
 // in a browser as in Node (no file is read here).
 import { ContractError } from './contract-error.js';
+import { type ReadDocument, readDocumentObject } from './document-object.js';
 import { exampleProblems } from './examples.js';
 import type { Direction } from './json-schema.js';
 import { operationsOf } from './operations.js';
-import type { ReadDocument } from './read-document.js';
 import { deref } from './refs.js';
 import { SchemaRegistry } from './schema-registry.js';
 import { originalPointer } from './swagger2.js';
@@ -18,6 +18,18 @@ export interface LoadOptions {
 }
 
 type Json = Record<string, unknown>;
+
+export interface DocumentOptions extends LoadOptions {
+  /** What messages call the document (default: "document"). */
+  readonly name?: string;
+}
+
+/** The contract of a document given as a parsed object (one bundled document; see document-object.ts). */
+export function contractFromDocument(document: object, options: DocumentOptions = {}): Contract {
+  const name = options.name ?? 'document';
+  const read = readDocumentObject(document, name);
+  return compileContract(name, name, JSON.stringify(document, null, 2), read, options);
+}
 
 export function compileContract(
   file: string,

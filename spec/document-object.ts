@@ -1,24 +1,33 @@
 // A document given as an object (a browser, an MSW set-up, a test) rather than as a file: read
 // without swagger-parser, which needs Node. It must be one bundled document ($refs inside it only);
 // it is checked for the OpenAPI version and converted from 2.0 as a file is, but not validated
-// against OpenAPI's meta-schema: `pet-catalog-mock --check` does that for a file.
-import { compileContract, type LoadOptions } from './compile-contract.js';
+// against OpenAPI's meta-schema (reading a file does that: loadContract, the CLIs).
 import { ContractError } from './contract-error.js';
-import type { ReadDocument } from './read-document.js';
 import { deref } from './refs.js';
-import { convertSwagger2, isSwagger2 } from './swagger2.js';
-import { type Contract, HTTP_METHODS } from './types.js';
+import { convertSwagger2, isSwagger2, type PointerMap } from './swagger2.js';
+import { HTTP_METHODS } from './types.js';
 
 type Json = Record<string, unknown>;
 
-export interface DocumentOptions extends LoadOptions {
-  /** What messages call the document (default: "document"). */
-  readonly name?: string;
+/** The JSON Schema dialect of the document's schemas: OpenAPI 3.0's own, or 2020-12 (3.1). */
+export type Dialect = '3.0' | '3.1';
+
+export interface ReadDocument {
+  /** The document as parsed, $refs in place (served by the mock as written). */
+  readonly document: Json;
+  /** The OpenAPI 3 form every reader uses: bundled, converted from 2.0 where it was 2.0. */
+  readonly api: Json;
+  readonly dialect: Dialect;
+  /** The version the document declares (`2.0`, `3.0.3`, `3.1.0`, …). */
+  readonly declared: string;
+  /** Every file read, the document first. */
+  readonly files: readonly string[];
+  /** For a converted 2.0 document: converted places → places in the original. */
+  readonly origins: PointerMap;
 }
 
-/** The contract of a document given as a parsed object. */
-export function contractFromDocument(document: object, options: DocumentOptions = {}): Contract {
-  const name = options.name ?? 'document';
+/** The read form of a document given as a parsed object. */
+export function readDocumentObject(document: object, name: string): ReadDocument {
   if (typeof document !== 'object' || document === null || Array.isArray(document)) {
     throw new ContractError(name, '', 'not an OpenAPI document: give the parsed document as an object');
   }
@@ -32,13 +41,7 @@ export function contractFromDocument(document: object, options: DocumentOptions 
   const declared = String(copy.openapi ?? copy.swagger ?? '');
   const bundled = structuredClone(copy);
   inlineOperationRefs(bundled);
-  return compileContract(
-    name,
-    name,
-    JSON.stringify(document, null, 2),
-    readAs(copy, bundled, declared, [name]),
-    options,
-  );
+  return readAs(copy, bundled, declared, [name]);
 }
 
 /** The first $ref that leaves the document, with where it is. */

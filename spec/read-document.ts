@@ -3,27 +3,11 @@
 // document's $refs name are folded in (a bundle: $refs kept, pointing inside), and operations
 // written as $refs to other files, as Redocly and swagger-cli split them, are put in their place.
 import { ContractError } from './contract-error.js';
-import { checkVersion, inlineOperationRefs, readAs } from './document-object.js';
-import type { PointerMap } from './swagger2.js';
+import { checkVersion, inlineOperationRefs, type ReadDocument, readAs } from './document-object.js';
+
+export type { Dialect, ReadDocument } from './document-object.js';
 
 type Json = Record<string, unknown>;
-
-/** The JSON Schema dialect of the document's schemas: OpenAPI 3.0's own, or 2020-12 (3.1). */
-export type Dialect = '3.0' | '3.1';
-
-export interface ReadDocument {
-  /** The document as parsed, $refs in place (served by the mock as written). */
-  readonly document: Json;
-  /** The OpenAPI 3 form every reader uses: bundled, converted from 2.0 where it was 2.0. */
-  readonly api: Json;
-  readonly dialect: Dialect;
-  /** The version the document declares (`2.0`, `3.0.3`, `3.1.0`, …). */
-  readonly declared: string;
-  /** Every file read, the document first. */
-  readonly files: readonly string[];
-  /** For a converted 2.0 document: converted places → places in the original. */
-  readonly origins: PointerMap;
-}
 
 const READ_AS_31 = '3.1.2';
 
