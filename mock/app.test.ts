@@ -3,8 +3,10 @@ import request, { type Response } from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { bodyMutations, valueArbitrary } from '../spec/generate/index.js';
 import { loadContract } from '../spec/index.js';
-import { createMockApp, type MockApp, type MockOptions } from './app.js';
+import { expressAround, type MockApp, type MockOptions } from './app.js';
+import type { MockCore } from './core.js';
 import { mockListener } from './server.js';
+import { createMockService } from './service.js';
 import { conformanceChecker } from './test-support/conformant.js';
 
 const contract = await loadContract();
@@ -24,9 +26,9 @@ type Target = Parameters<typeof request>[0];
 
 // One suite, every entry path: the Express app embedders get, and the running server's listener
 // (requests under the base path go straight to the steps, the rest to the app).
-const ENTRY_PATHS: ReadonlyArray<[string, (app: MockApp) => Target]> = [
-  ['the Express app', (app) => app],
-  ["the server's direct path", (app) => mockListener(app)],
+const ENTRY_PATHS: ReadonlyArray<[string, (core: MockCore, app: MockApp) => Target]> = [
+  ['the Express app', (_core, app) => app],
+  ["the server's direct path", (core) => mockListener(core)],
 ];
 
 function client(target: Target) {
@@ -47,8 +49,9 @@ function client(target: Target) {
 
 describe.each(ENTRY_PATHS)('through %s', (_name, entry) => {
   function mock(options: Partial<MockOptions> = {}) {
-    const app = createMockApp({ contract, ...options });
-    const target = entry(app);
+    const core = createMockService({ contract, ...options });
+    const app = expressAround(core);
+    const target = entry(core, app);
     return { app, target, call: client(target) };
   }
 

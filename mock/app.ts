@@ -1,69 +1,23 @@
-// The mock as an Express app: the transport-free core (core.ts) for the document's operations, plus
-// the mock's own endpoints (the document, /__mock/*) and, with --proxy, the validating proxy in
-// place of the operation steps. The running server sends requests under the base path straight to
-// the core (MockInfo.direct), without Express's per-request set-up.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The mock as an Express app (for supertest and embedders): the service's core for the document's
+// operations, plus the mock's own endpoints (the document, /__mock/*). The running server sends
+// requests under the base path straight to the core, and loads this only for the rest.
 import express, { type Express } from 'express';
-import type { Contract } from '../spec/index.js';
 import { createKeyMatcher } from './auth.js';
-import { type CoreOptions, createMockCore, type MockedOperation } from './core.js';
-import { DEFAULT_BODY_LIMIT, DEFAULT_PROXY_JUDGE_LIMIT } from './defaults.js';
-import type { JournalEntry } from './journal.js';
+import type { MockCore } from './core.js';
 import { createMetaRouter } from './meta-routes.js';
-import type { Step } from './pipeline.js';
-import { createProxyStep } from './proxy.js';
-import type { SessionStore } from './store.js';
-import type { ContractViolation } from './violations.js';
+import { createMockService, infoOf, type MockInfo, type MockOptions } from './service.js';
 
 export type { MockedOperation, RequestLogEntry } from './core.js';
-
-export interface MockOptions extends CoreOptions {
-  /** Validating proxy: forward every request under the base path to this upstream base URL. */
-  readonly proxy?: string;
-  /** With a proxy: a violating answer becomes a 502 Error, an invalid request the mock's own 400. */
-  readonly proxyStrict?: boolean;
-  /** With a proxy: answers larger than this pass through unjudged (default 10 MiB). */
-  readonly proxyJudgeLimitBytes?: number;
-}
-
-/** What the mock serves, for the start-up banner and for embedders. */
-export interface MockInfo {
-  readonly contract: Contract;
-  readonly operations: readonly MockedOperation[];
-  readonly store: SessionStore;
-  /** Items per collection in the seed. */
-  readonly seeded: ReadonlyMap<string, number>;
-  /** The same steps as the app's, for requests under the base path, without Express's
-   * per-request set-up (prototype swaps, router layers): the running server's hot path. */
-  readonly direct: (req: IncomingMessage, res: ServerResponse) => void;
-  /** The request journal of one session (default: requests without X-Mock-Session), oldest first. */
-  readonly requests: (session?: string) => JournalEntry[];
-  /** What the validating proxy found (empty unless --proxy). */
-  readonly violations: () => readonly ContractViolation[];
-}
+export type { MockInfo, MockOptions } from './service.js';
 
 export type MockApp = Express & { readonly mock: MockInfo };
 
 export function createMockApp(options: MockOptions): MockApp {
-  const { contract, proxy } = options;
-  // As a validating proxy, the operation steps give way to one step that forwards and judges.
-  const core = createMockCore(
-    options,
-    proxy
-      ? ({ router, violations }) => [
-          createProxyStep({
-            contract,
-            router,
-            upstream: proxy,
-            strict: options.proxyStrict === true,
-            bodyLimit: options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT,
-            judgeLimit: options.proxyJudgeLimitBytes ?? DEFAULT_PROXY_JUDGE_LIMIT,
-            violations,
-          }) as unknown as Step,
-        ]
-      : undefined,
-  );
+  return expressAround(createMockService(options));
+}
 
+/** An Express app over an existing core: the same store, journal and steps. */
+export function expressAround(core: MockCore): MockApp {
   const app = express() as unknown as MockApp;
   app.disable('x-powered-by');
   app.disable('etag');
@@ -71,7 +25,7 @@ export function createMockApp(options: MockOptions): MockApp {
   app.use(...core.entrySteps);
   app.use(
     createMetaRouter({
-      contract,
+      contract: core.contract,
       store: core.store,
       journal: core.journal,
       violations: core.violationLog,
@@ -81,17 +35,6 @@ export function createMockApp(options: MockOptions): MockApp {
   app.use(...core.servingSteps);
   // Express recognises an error handler by its four parameters.
   app.use(core.sendErrorBody);
-
-  Object.defineProperty(app, 'mock', {
-    value: Object.freeze({
-      contract,
-      operations: core.operations,
-      store: core.store,
-      seeded: core.seeded,
-      direct: core.handle,
-      violations: () => core.violationLog.list(),
-      requests: core.requests,
-    } satisfies MockInfo),
-  });
+  Object.defineProperty(app, 'mock', { value: infoOf(core) });
   return app;
 }

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const watcher = options.watch ? startWatching(options, contract.file, mock, readSeed) : undefined;
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
-  const info = mock.app.mock;
+  const info = mock.info;
   const keyNote = options.keysFromUser
     ? `${options.apiKeys.length} key(s) from --api-key/MOCK_API_KEYS (not shown)`
     : DEFAULT_API_KEY;

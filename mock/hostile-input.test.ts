@@ -153,7 +153,7 @@ describe.each([
   beforeAll(async () => {
     if (mode === 'http') {
       mock = await startMockServer({ contract });
-      app = mock.app;
+      app = createMockApp({ contract });
     } else {
       app = createMockApp({ contract });
     }

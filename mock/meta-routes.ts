@@ -17,11 +17,6 @@ export interface MetaEnvironment {
   readonly isKey: (candidate: string) => boolean;
 }
 
-/** Paths the meta router answers; the server sends everything else under the base path straight to the steps. */
-export function isMetaPath(url: string): boolean {
-  return url.startsWith('/openapi.') || url.startsWith('/__mock/');
-}
-
 export function createMetaRouter(env: MetaEnvironment): Router {
   const router = express.Router();
   // The controls under /__mock/ (health aside) answer only to one of the mock's keys.

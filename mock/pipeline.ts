@@ -38,3 +38,8 @@ export function sessionOf(req: MockRequest): string | undefined {
   const value = req.headers[SESSION_HEADER];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
+
+/** Paths the meta router answers; the server sends everything else under the base path straight to the steps. */
+export function isMetaPath(url: string): boolean {
+  return url.startsWith('/openapi.') || url.startsWith('/__mock/');
+}

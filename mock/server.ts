@@ -2,13 +2,15 @@
 import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createMockApp, type MockApp, type MockOptions } from './app.js';
-import { errorBody } from './errors.js';
+import type { MockCore } from './core.js';
+import { errorBody, MockHttpError, sendError } from './errors.js';
 import type { JournalEntry } from './journal.js';
-import { isMetaPath } from './meta-routes.js';
+import { isMetaPath } from './pipeline.js';
+import { createMockService, infoOf, type MockInfo, type MockOptions } from './service.js';
 
 export interface RunningMock {
-  readonly app: MockApp;
+  /** What it serves (operations, seed, store, journal), for banners and embedders. */
+  readonly info: MockInfo;
   readonly server: Server;
   /** e.g. http://127.0.0.1:4010 */
   readonly origin: string;
@@ -25,20 +27,29 @@ export interface RunningMock {
 }
 
 /**
- * The running server's request listener. Requests under the base path take the direct path: the
- * app's own steps, without Express's per-request set-up. Everything else (the document, /__mock/*)
- * goes through the Express app.
+ * The running server's request listener. Requests under the base path go straight to the core's
+ * steps. Everything else (the document, /__mock/*) goes through the Express app, loaded and built
+ * on the first such request: Express is not on the start-up path.
  */
-export function mockListener(app: MockApp): RequestListener {
-  const prefix = `${app.mock.contract.basePath}/`;
+export function mockListener(core: MockCore): RequestListener {
+  const prefix = `${core.contract.basePath}/`;
   const isApi = (url: string): boolean => url.startsWith(prefix) && !isMetaPath(url);
-  return (req, res) => (isApi(req.url ?? '') ? app.mock.direct(req, res) : app(req, res));
+  let app: Promise<RequestListener> | undefined;
+  const express = (): Promise<RequestListener> =>
+    (app ??= import('./app.js').then(({ expressAround }) => expressAround(core) as unknown as RequestListener));
+  return (req, res) => {
+    if (isApi(req.url ?? '')) return core.handle(req, res);
+    express().then(
+      (listener) => listener(req, res),
+      () => sendError(res, new MockHttpError(500, 'internal_error', 'The mock could not load its own endpoints.')),
+    );
+  };
 }
 
 export async function startMockServer(options: MockOptions & { port?: number; host?: string }): Promise<RunningMock> {
   let current = options;
-  let app = createMockApp(current);
-  let listener = mockListener(app);
+  let core = createMockService(current);
+  let listener = mockListener(core);
   const server = createServer((req, res) => listener(req, res));
   server.on('clientError', answerClientError);
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.
@@ -57,20 +68,20 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const origin = `http://${shownHost}:${address.port}`;
   return {
-    get app() {
-      return app;
+    get info() {
+      return infoOf(core);
     },
     server,
     origin,
     get baseUrl() {
-      return `${origin}${app.mock.contract.basePath}`;
+      return `${origin}${core.contract.basePath}`;
     },
-    requests: (session?: string) => app.mock.requests(session),
+    requests: (session?: string) => core.requests(session),
     reload(changes: Partial<MockOptions>, keepData = true) {
       current = { ...current, ...changes };
-      const next = createMockApp(current);
-      if (keepData) next.mock.store.adopt(app.mock.store);
-      app = next;
+      const next = createMockService(current);
+      if (keepData) next.store.adopt(core.store);
+      core = next;
       listener = mockListener(next);
     },
     close: () =>
