@@ -34,6 +34,11 @@ Flags:
   --skip a,b              skip these checks
   --junit FILE            write a JUnit XML report
   --json FILE             write a JSON report
+  --html FILE             write one self-contained HTML page: the verdict, the operation × check
+                          matrix, every violation with its exchange and reproduction, coverage
+  --baseline FILE         fail only on violations the baseline does not list; known ones are
+                          reported, and listed ones no longer seen are reported as fixed
+  --write-baseline FILE   record this run's violations as the baseline (stable keys, no values)
   --har FILE              write every exchange as HAR 1.2 (secrets redacted)
   --include EXPR          test only matching operations; repeatable; EXPR is operationId:NAME,
                           tag:NAME, method:GET or path:GLOB (e.g. path:/categories*)
@@ -58,6 +63,6 @@ curl does), ALL_PROXY, NO_PROXY, each also in lower case; NODE_EXTRA_CA_CERTS.
 Checks:
 ${CHECKS.map((check) => `  ${check.name.padEnd(34)} ${check.rule}`).join('\n')}
 
-Exit codes: 0 conformant; 1 at least one violation; 2 could not run (bad arguments, invalid
-document, target unreachable, nothing tested).
+Exit codes: 0 conformant (with --baseline: no new violation); 1 at least one (new) violation;
+2 could not run (bad arguments, invalid document or baseline, target unreachable, nothing tested).
 `;

@@ -4,6 +4,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ContractError, loadContract } from '../spec/index.js';
 import { KEY_VARIABLE } from './auth-variants.js';
+import { applyBaseline, BaselineError, baselineOf, parseBaseline, readBaselineFile } from './baseline.js';
 import { CONFORMANCE_HELP } from './cli-help.js';
 import {
   credentialsByScheme,
@@ -22,6 +23,7 @@ import { harDocument, harEntry } from './har.js';
 import type { Exchange } from './http.js';
 import { createRedactor } from './redact.js';
 import { consoleReport } from './report/console.js';
+import { htmlReport } from './report/html.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
 import { markdownSummary } from './report/markdown.js';
@@ -62,6 +64,8 @@ async function main(): Promise<number> {
     target = { app: createMockApp({ contract, apiKeys: [apiKey] }) };
   }
   const seed = integer('--seed', flags.seed, -(2 ** 31)) ?? chooseSeed();
+  // Read before the run: a missing or broken baseline stops it at once.
+  const baseline = flags.baseline ? parseBaseline(readBaselineFile(flags.baseline), flags.baseline) : undefined;
   const harEntries: Record<string, unknown>[] = [];
   const quiet = flags.quiet === true;
   const options: RunOptions = {
@@ -90,10 +94,19 @@ async function main(): Promise<number> {
   };
   if (!quiet)
     process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
-  const result = await runConformance(options);
-  process.stdout.write(redact(consoleReport(result, redact(replayCommand(flags, baseUrl, seed)))));
+  const run = await runConformance(options);
+  const result = baseline ? applyBaseline(run, baseline, flags.baseline!) : run;
+  const replay = redact(replayCommand(flags, baseUrl, seed));
+  process.stdout.write(redact(consoleReport(result, replay)));
+  if (flags['write-baseline']) {
+    write(flags['write-baseline'], redact(`${JSON.stringify(baselineOf(run), null, 2)}\n`));
+    process.stdout.write(
+      `Baseline written: ${baselineOf(run).violations.length} violation(s) in ${flags['write-baseline']}\n`,
+    );
+  }
   if (flags.junit) write(flags.junit, redact(junitReport(result)));
   if (flags.json) write(flags.json, redact(jsonReport(result)));
+  if (flags.html) write(flags.html, redact(htmlReport(result, replay)));
   if (flags.har) write(flags.har, harDocument(harEntries, redact, TOOL_VERSION));
   // On GitHub Actions the summary shows on the run's page.
   if (process.env.GITHUB_STEP_SUMMARY) appendFileSync(process.env.GITHUB_STEP_SUMMARY, redact(markdownSummary(result)));
@@ -105,7 +118,11 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const known = error instanceof UsageError || error instanceof ContractError || error instanceof RunError;
+    const known =
+      error instanceof UsageError ||
+      error instanceof ContractError ||
+      error instanceof RunError ||
+      error instanceof BaselineError;
     const fromEnv = Object.entries(process.env)
       .filter(([name]) => name === KEY_VARIABLE || name.startsWith('CONFORMANCE_AUTH_'))
       .map(([, value]) => value ?? '');

@@ -251,6 +251,11 @@ export function describeFinding(found: Finding): { title: string; message: strin
 }
 
 /** What tells this finding's problem apart: its code, key fields, pointer (array indices folded) and keyword. */
+/** The fields that tell one problem of a kind from another (a status, a field name), by code. */
+export function distinguishingFields(code: string): readonly string[] {
+  return kindOf(code).key ?? [];
+}
+
 export function problemKey(found: Finding): string {
   const pointer = (found.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
   const fields = (kindOf(found.code).key ?? []).map((name) => JSON.stringify(found.fields[name]));

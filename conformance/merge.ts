@@ -1,6 +1,7 @@
 // Shard reports (--shard I/N, --json) merged into one verdict: every operation as the shard that
 // tested it saw it, check outcomes combined across shards (a sequence's list reads are recorded
 // under the list operation even in the create operation's shard), counts summed, findings joined.
+import { mergedOutcome } from './baseline.js';
 import type { CheckStats, OperationResult } from './recorder.js';
 import type { RunResult } from './run.js';
 
@@ -36,8 +37,16 @@ function mergeOperation(a: OperationResult, b: OperationResult): OperationResult
     observedStatuses: [...new Set([...a.observedStatuses, ...b.observedStatuses])],
     requests: a.requests + b.requests,
     ...(Object.keys(unsent).length > 0 ? { unsent } : {}),
+    exercised: {
+      parameters: union(a.exercised?.parameters, b.exercised?.parameters),
+      requestMediaTypes: union(a.exercised?.requestMediaTypes, b.exercised?.requestMediaTypes),
+      responseMediaTypes: union(a.exercised?.responseMediaTypes, b.exercised?.responseMediaTypes),
+    },
   };
 }
+
+// Reports written before the field existed have none.
+const union = (a: readonly string[] = [], b: readonly string[] = []): string[] => [...new Set([...a, ...b])];
 
 export class MergeError extends Error {}
 
@@ -55,7 +64,9 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
   const aborted = results.flatMap((r) => (r.aborted ? [r.aborted] : []));
   const couldNotRun = results.some((r) => r.exitCode === 2);
   const first = results[0]!;
-  return {
+  // Against a baseline, only new violations fail the merged run, as in each shard.
+  const failing = violations.filter((violation) => violation.baseline !== 'known');
+  const merged: RunResult = {
     seed: first.seed,
     baseUrl: first.baseUrl,
     startedAt: results.map((r) => r.startedAt).sort()[0]!,
@@ -67,9 +78,10 @@ export function mergeResults(results: readonly RunResult[]): RunResult {
     notes: results.flatMap((r) => r.notes),
     checks: [...new Set(results.flatMap((r) => r.checks))],
     created: results.flatMap((r) => r.created ?? []),
-    exitCode: couldNotRun ? 2 : violations.length > 0 ? 1 : 0,
+    exitCode: couldNotRun ? 2 : failing.length > 0 ? 1 : 0,
     ...(errors.length > 0 ? { error: errors.join('; ') } : {}),
     ...(aborted.length > 0 ? { aborted: aborted.join('; ') } : {}),
     ...(results.some((r) => r.insecure) ? { insecure: true } : {}),
   };
+  return mergedOutcome(merged, results);
 }

@@ -163,4 +163,29 @@ export interface Violation {
   readonly curl: string;
   /** How many exchanges showed the same problem. */
   readonly occurrences: number;
+  /** Against a baseline (--baseline): listed there (known) or not (new). */
+  readonly baseline?: 'new' | 'known';
+}
+
+/** A violation a baseline (--write-baseline) lists as known. */
+export interface BaselineEntry {
+  readonly key: string;
+  readonly check: string;
+  readonly operation: string;
+  readonly code: string;
+  /** The finding's title, for a person reading the file. */
+  readonly title: string;
+}
+
+/** What a run found measured against a baseline. */
+export interface BaselineOutcome {
+  readonly file: string;
+  /** Violations not in the baseline: these fail the run. */
+  readonly new: number;
+  /** Violations the baseline lists: reported, not failing. */
+  readonly known: number;
+  /** Baseline entries whose check ran on their operation and found nothing: the baseline can shrink. */
+  readonly fixed: readonly BaselineEntry[];
+  /** Baseline entries whose check did not run here (another shard, --checks, a skipped operation). */
+  readonly notChecked: readonly BaselineEntry[];
 }

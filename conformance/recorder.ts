@@ -29,6 +29,27 @@ export interface OperationResult {
   requests: number;
   /** Cases left unsent, by reason (the target stopped answering, the write budget, ...). */
   unsent?: Record<string, number>;
+  /** What the cases sent and were answered with: parameters (`query:limit`, `path:id`), request and
+   * response media types. */
+  readonly exercised: Exercised;
+}
+
+export interface Exercised {
+  readonly parameters: string[];
+  readonly requestMediaTypes: string[];
+  readonly responseMediaTypes: string[];
+}
+
+const addOnce = (list: string[], value: string | undefined): void => {
+  if (value && !list.includes(value)) list.push(value);
+};
+
+function noteExercised(exercised: Exercised, { testCase, exchange }: Executed): void {
+  for (const name of Object.keys(testCase.pathParams ?? {})) addOnce(exercised.parameters, `path:${name}`);
+  for (const placed of testCase.parameters ?? []) addOnce(exercised.parameters, `${placed.in}:${placed.name}`);
+  if (testCase.payload !== undefined) addOnce(exercised.requestMediaTypes, testCase.mediaType ?? 'application/json');
+  const answered = exchange.ok ? exchange.response.headers['content-type'] : undefined;
+  addOnce(exercised.responseMediaTypes, answered ? String(answered).split(';')[0]!.trim().toLowerCase() : undefined);
 }
 
 interface Problem {
@@ -68,6 +89,7 @@ export class Recorder {
         ),
         documentedStatuses: operation.responses.map((r) => r.status),
         observedStatuses: [],
+        exercised: { parameters: [], requestMediaTypes: [], responseMediaTypes: [] },
         requests: 0,
       });
     }
@@ -99,6 +121,7 @@ export class Recorder {
 
   record(executed: Executed): void {
     const result = this.resultOf(executed.testCase.operation);
+    noteExercised(result.exercised, executed);
     for (const check of executed.applied) {
       const stats = result.checks[check.name]!;
       stats.applied++;

@@ -7,7 +7,7 @@ import type { TransportOptions } from './agents.js';
 import { canAuthenticate } from './auth-variants.js';
 import { CHECK_NAMES, CHECKS } from './checks.js';
 import type { Exchange } from './http.js';
-import type { NamedCheck, Violation } from './model.js';
+import type { BaselineOutcome, NamedCheck, Violation } from './model.js';
 import type { CreatedItem } from './plan/creations.js';
 import { proxySecrets } from './proxy.js';
 import type { OperationResult } from './recorder.js';
@@ -73,6 +73,8 @@ export interface RunResult {
   readonly insecure?: boolean;
   /** Webhooks the document declares (requests the service sends): listed, never tested. */
   readonly webhooks?: readonly string[];
+  /** Measured against a baseline of known violations (--baseline). */
+  readonly baseline?: BaselineOutcome;
 }
 
 export class RunError extends Error {}

@@ -22,7 +22,7 @@ function table(rows: string[][]): string {
 
 function describe(violation: Violation, index: number, replay: string): string {
   const lines = [
-    `${index}) ${violation.check} · ${violation.operation} · ${violation.title}${violation.occurrences > 1 ? ` (${violation.occurrences}×)` : ''}`,
+    `${index}) ${violation.baseline ? `[${violation.baseline}] ` : ''}${violation.check} · ${violation.operation} · ${violation.title}${violation.occurrences > 1 ? ` (${violation.occurrences}×)` : ''}`,
     `   ${violation.message}`,
     `   case:      ${violation.caseLabel}`,
   ];
@@ -81,11 +81,17 @@ export function consoleReport(result: RunResult, replay: string): string {
       `  ${operation.id}: ${statuses.join(', ')}${extra.length > 0 ? `; undocumented seen: ${extra.join(', ')}` : ''}`,
     );
   }
+  const baseline = result.baseline;
   if (result.violations.length > 0) {
-    out.push('', `Failures (${result.violations.length} distinct):`, '');
+    const split = baseline ? `: ${baseline.new} new, ${baseline.known} known in the baseline` : '';
+    out.push('', `Failures (${result.violations.length} distinct${split}):`, '');
     result.violations.forEach((violation, index) => {
       out.push(describe(violation, index + 1, replay), '');
     });
+  }
+  if (baseline && baseline.fixed.length > 0) {
+    out.push('', `Fixed since the baseline (${baseline.fixed.length}; shrink it with --write-baseline):`);
+    for (const entry of baseline.fixed) out.push(`  - ${entry.check} · ${entry.operation} · ${entry.title}`);
   }
   if (result.notes.length > 0) {
     out.push('', `Notes (${result.notes.length}; not failures: the seed leaves these open):`);
@@ -101,13 +107,21 @@ export function consoleReport(result: RunResult, replay: string): string {
     (sum, o) => sum + Object.values(o.checks).filter((c) => c.outcome === 'passed').length,
     0,
   );
-  out.push(
-    '',
-    result.exitCode === 0
-      ? `CONFORMANT: ${passedChecks} operation checks passed, 0 failed`
-      : result.exitCode === 1
-        ? `NOT CONFORMANT: ${result.violations.length} distinct violation(s) in ${failedChecks} operation check(s); ${passedChecks} passed`
-        : `COULD NOT RUN: ${result.error ?? 'unknown reason'}`,
-  );
+  out.push('', verdict(result, passedChecks, failedChecks));
   return `${out.join('\n')}\n`;
+}
+
+function verdict(result: RunResult, passed: number, failed: number): string {
+  const baseline = result.baseline;
+  if (result.exitCode === 2) return `COULD NOT RUN: ${result.error ?? 'unknown reason'}`;
+  if (!baseline) {
+    return result.exitCode === 0
+      ? `CONFORMANT: ${passed} operation checks passed, 0 failed`
+      : `NOT CONFORMANT: ${result.violations.length} distinct violation(s) in ${failed} operation check(s); ${passed} passed`;
+  }
+  const fixed = baseline.fixed.length > 0 ? `, ${baseline.fixed.length} fixed` : '';
+  const against = `baseline ${baseline.file}: ${baseline.known} known${fixed}`;
+  return result.exitCode === 0
+    ? `CONFORMANT apart from the baseline: no new violation (${against}); ${passed} operation checks passed`
+    : `NOT CONFORMANT: ${baseline.new} new violation(s) (${against}); ${passed} operation checks passed`;
 }

@@ -27,7 +27,10 @@ export function junitReport(result: RunResult): string {
   const suites = result.operations.map((operation) => {
     const cases = result.checks.map((check) => {
       const stats = operation.checks[check]!;
-      const failures = result.violations.filter((v) => v.operation === operation.id && v.check === check);
+      const found = result.violations.filter((v) => v.operation === operation.id && v.check === check);
+      // Known violations (--baseline) do not fail the build: they show as skipped, saying so.
+      const failures = found.filter((v) => v.baseline !== 'known');
+      const known = found.filter((v) => v.baseline === 'known');
       const testcase: Record<string, unknown> = {
         '@_name': `${operation.id}.${check}`,
         '@_classname': `conformance.${operation.id}`,
@@ -39,6 +42,11 @@ export function junitReport(result: RunResult): string {
           '@_type': check,
           '#text': clean(failureText(v)),
         }));
+      } else if (known.length > 0) {
+        testcase.skipped = {
+          '@_message': clean(`known violation(s) in the baseline: ${known.map((v) => v.title).join('; ')}`),
+        };
+        testcase['system-out'] = clean(known.map(failureText).join('\n\n'));
       } else if (stats.outcome === 'skipped') {
         testcase.skipped = {
           '@_message': clean(

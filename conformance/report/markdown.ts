@@ -6,11 +6,15 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 
 export function markdownSummary(result: RunResult): string {
   const tested = result.operations.filter((o) => !o.skipped);
+  const baseline = result.baseline;
+  const against = baseline
+    ? ` (baseline: ${baseline.known} known${baseline.fixed.length > 0 ? `, ${baseline.fixed.length} fixed` : ''})`
+    : '';
   const verdict =
     result.exitCode === 0
-      ? '✅ Conformant'
+      ? `✅ Conformant${baseline ? ': no new violation' : ''}${against}`
       : result.exitCode === 1
-        ? `❌ ${result.violations.length} violation(s)`
+        ? `❌ ${baseline ? baseline.new : result.violations.length}${baseline ? ' new' : ''} violation(s)${against}`
         : `⚠️ Could not run: ${result.error ?? ''}`;
   const lines = [
     `### Contract conformance: ${verdict}`,
@@ -32,9 +36,14 @@ export function markdownSummary(result: RunResult): string {
   if (result.violations.length > 0) {
     lines.push('| check | operation | problem |', '|---|---|---|');
     for (const v of result.violations.slice(0, 20))
-      lines.push(`| ${v.check} | ${v.operation} | ${cell(`${v.title}: ${v.message}`)} |`);
+      lines.push(
+        `| ${v.check} | ${v.operation} | ${v.baseline ? `**${v.baseline}** ` : ''}${cell(`${v.title}: ${v.message}`)} |`,
+      );
     if (result.violations.length > 20) lines.push(`| … | | ${result.violations.length - 20} more in the reports |`);
     lines.push('');
+  }
+  if (baseline && baseline.fixed.length > 0) {
+    lines.push(`Fixed since the baseline: ${baseline.fixed.map((e) => `${e.check} · ${e.operation}`).join('; ')}`, '');
   }
   return `${lines.join('\n')}\n`;
 }
