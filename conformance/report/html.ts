@@ -11,11 +11,6 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const esc = (text: unknown): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export function htmlReport(result: RunResult, replay: string): string {
-  const anchors = new Map<string, number>();
-  result.violations.forEach((v, index) => {
-    const key = `${v.operation}\u0000${v.check}`;
-    if (!anchors.has(key)) anchors.set(key, index + 1);
-  });
   const operations = [...new Set(result.operations.map((o) => o.id))];
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -25,7 +20,7 @@ export function htmlReport(result: RunResult, replay: string): string {
 ${header(result)}
 <main>
 <h2>Operations × checks</h2>
-${matrix(result, anchors)}
+${matrix(result)}
 <h2 id="violations">Violations (${result.violations.length})</h2>
 <div class="filters">
   <label>Check <select id="filter-check"><option value="">all</option>${options(result.checks)}</select></label>
@@ -69,32 +64,41 @@ const options = (values: readonly string[]): string =>
 
 const DID_NOT_APPLY = "did not apply: no case of this operation meets the check's preconditions";
 
-function cell(operation: OperationResult, check: string, stats: CheckStats, anchor: number | undefined): string {
+/** The violation a failed cell links to: the first new one, else the first known one. */
+interface Link {
+  readonly anchor: number;
+  readonly known: boolean;
+}
+
+function cell(check: string, stats: CheckStats, link: Link | undefined): string {
   const attributes = `data-cell="${esc(check)}"`;
-  if (stats.outcome === 'failed' && anchor === undefined)
-    return `<td class="known" ${attributes} title="known: listed in the baseline">known</td>`;
-  if (stats.outcome === 'failed') return `<td class="failed" ${attributes}><a href="#v${anchor}">FAIL</a></td>`;
+  if (stats.outcome === 'failed' && link?.known)
+    return `<td class="known" ${attributes} title="known: listed in the baseline"><a href="#v${link.anchor}">known</a></td>`;
+  if (stats.outcome === 'failed')
+    return `<td class="failed" ${attributes}>${link ? `<a href="#v${link.anchor}">FAIL</a>` : 'FAIL'}</td>`;
   if (stats.outcome === 'passed')
     return `<td class="passed" ${attributes} title="${stats.applied} exchange(s) judged">pass</td>`;
   if (stats.reason) return `<td class="notrun" ${attributes} title="could not run: ${esc(stats.reason)}">n/r</td>`;
   return `<td class="skipped" ${attributes} title="${esc(DID_NOT_APPLY)}">–</td>`;
 }
 
-function matrix(result: RunResult, anchors: ReadonlyMap<string, number>): string {
+function linkTo(result: RunResult, operation: string, check: string): Link | undefined {
+  const found = result.violations.flatMap((v, index) =>
+    v.operation === operation && v.check === check ? [{ anchor: index + 1, known: v.baseline === 'known' }] : [],
+  );
+  return found.find((link) => !link.known) ?? found[0];
+}
+
+function matrix(result: RunResult): string {
   const head = result.checks.map((check) => `<th style="writing-mode: vertical-rl">${esc(check)}</th>`).join('');
   const rows = result.operations.map((operation) => {
-    const name = `<th>${esc(operation.id)}<br><span class="muted">${esc(operation.method)} ${esc(operation.path)}</span></th>`;
+    const route = `${operation.method} ${operation.path}`;
+    const name = `<th>${esc(operation.id)}${operation.id === route ? '' : `<br><span class="muted">${esc(route)}</span>`}</th>`;
     if (operation.skipped)
       return `<tr data-operation="${esc(operation.id)}">${name}<td colspan="${result.checks.length}" class="muted">not tested: ${esc(operation.skipped)}</td></tr>`;
-    const cells = result.checks.map((check) => {
-      const stats = operation.checks[check]!;
-      const firstNew = result.violations.findIndex(
-        (v) => v.operation === operation.id && v.check === check && v.baseline !== 'known',
-      );
-      const anchor = firstNew === -1 ? anchors.get(`${operation.id}\u0000${check}`) : firstNew + 1;
-      const onlyKnown = firstNew === -1 && anchor !== undefined && result.violations[anchor - 1]?.baseline === 'known';
-      return cell(operation, check, stats, onlyKnown ? undefined : anchor);
-    });
+    const cells = result.checks.map((check) =>
+      cell(check, operation.checks[check]!, linkTo(result, operation.id, check)),
+    );
     return `<tr data-operation="${esc(operation.id)}">${name}${cells.join('')}</tr>`;
   });
   return `<table class="matrix" id="matrix"><thead><tr><th>operation</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>
