@@ -21,6 +21,7 @@ import {
 } from './cli-options.js';
 import { harDocument, harEntry } from './har.js';
 import type { Exchange } from './http.js';
+import { progressLine } from './progress-line.js';
 import { createRedactor } from './redact.js';
 import { consoleReport } from './report/console.js';
 import { htmlReport } from './report/html.js';
@@ -34,6 +35,20 @@ const TOOL_VERSION = '0.1.0';
 function write(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
+}
+
+// A terminal gets one live line; CI, a pipe and --quiet the plain lines (or none).
+const live = process.stderr.isTTY && !process.env.CI ? progressLine(process.stderr) : undefined;
+
+function progressOptions(quiet: boolean): Partial<RunOptions> {
+  if (quiet) return {};
+  if (!live) return { onProgress: (message: string) => process.stderr.write(`… ${message}\n`) };
+  return {
+    onStart: (reader) => live.follow(reader),
+    onProgress: (message: string) => {
+      if (message.startsWith('FAIL ')) live.print(`… ${message}`);
+    },
+  };
 }
 
 async function main(): Promise<number> {
@@ -90,11 +105,11 @@ async function main(): Promise<number> {
     ...(selection ? { selection } : {}),
     ...(rateLimit ? { rateLimit } : {}),
     ...(flags.har ? { onExchange: (exchange: Exchange, at: Date) => harEntries.push(harEntry(exchange, at)) } : {}),
-    ...(quiet ? {} : { onProgress: (message: string) => process.stderr.write(`… ${message}\n`) }),
+    ...progressOptions(quiet),
   };
   if (!quiet)
     process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
-  const run = await runConformance(options);
+  const run = await runConformance(options).finally(() => live?.stop());
   const result = baseline ? applyBaseline(run, baseline, flags.baseline!) : run;
   const replay = redact(replayCommand(flags, baseUrl, seed));
   process.stdout.write(redact(consoleReport(result, replay)));

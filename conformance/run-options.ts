@@ -49,6 +49,20 @@ export interface RunOptions {
   readonly onProgress?: (message: string) => void;
   /** Called once for each new distinct failure, as soon as it is found. */
   readonly onFailure?: (violation: Violation) => void;
+  /** Called once, as the run starts, with a reader of its live counts (for a progress line). */
+  readonly onStart?: (live: () => LiveStatus) => void;
+}
+
+/** Where a run stands. */
+export interface LiveStatus {
+  readonly operationsDone: number;
+  readonly operations: number;
+  readonly requests: number;
+  readonly writes: number;
+  readonly maxWrites: number;
+  /** Distinct failures found so far. */
+  readonly failures: number;
+  readonly elapsedMs: number;
 }
 
 export interface RunResult {

@@ -51,13 +51,16 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   // A base URL is the service's base address, taken as given; an in-process app gets the document's base path.
   const baseUrl = 'app' in options.target ? `${targetUrl}${contract.basePath}` : targetUrl;
 
+  let failuresFound = 0;
+  let operationsDone = 0;
   const recorder = new Recorder(contract.operations, {
     checks,
     skipReason: (operation) => skipReason(options, operation, leftOut),
     onProgress: progress,
-    ...(options.onFailure
-      ? { onFailure: (violation: Violation) => options.onFailure?.(redactDeep(violation, redact)) }
-      : {}),
+    onFailure: (violation: Violation) => {
+      failuresFound++;
+      options.onFailure?.(redactDeep(violation, redact));
+    },
   });
   const collections = findCollections(contract);
   const maxWrites = options.readOnly ? 0 : (options.maxWrites ?? DEFAULTS.maxWrites);
@@ -81,6 +84,16 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     },
     onProgress: progress,
   });
+  const toTest = contract.operations.filter((operation) => !recorder.resultOf(operation).skipped).length;
+  options.onStart?.(() => ({
+    operationsDone,
+    operations: toTest,
+    requests: sender.requests,
+    writes: sender.writes,
+    maxWrites,
+    failures: failuresFound,
+    elapsedMs: performance.now() - started,
+  }));
   const context = new PlanContext(
     seed,
     {
@@ -175,6 +188,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
         } finally {
           sender.finishWrites(operation);
         }
+        operationsDone++;
         const result = recorder.resultOf(operation);
         const failed = Object.values(result.checks).filter((c) => c.outcome === 'failed').length;
         progress(`${operation.id}: done, ${result.requests} requests, ${failed} failing check(s)`);
