@@ -53,7 +53,8 @@ Flags:
   --client-cert FILE      client certificate for mutual TLS (PEM), with --client-key FILE
   --client-key FILE       its private key (PEM)
   --proxy URL             send through this proxy (overrides HTTPS_PROXY/HTTP_PROXY; NO_PROXY holds)
-  --quiet                 no progress lines
+  --quiet                 no progress (otherwise one live line in a terminal, plain lines in CI
+                          and pipes)
   --help                  this text
 
 Environment: CONFORMANCE_API_KEY, CONFORMANCE_AUTH_<NAME>, CONFORMANCE_BASE_URL; GITHUB_STEP_SUMMARY (when set, a markdown

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
-// `npm run conformance:merge -- --json OUT.json [--junit OUT.xml] A.json B.json ...`: the JSON
-// reports of a sharded run (--shard I/N) merged into one report, one JUnit file and one verdict.
+// `npm run conformance:merge -- --json OUT.json [--junit OUT.xml] [--html OUT.html] A.json ...`: the
+// JSON reports of a sharded run (--shard I/N) merged into one report, one JUnit file, one page and
+// one verdict (against a baseline, as each shard was).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MergeError, mergeResults } from './merge.js';
 import { consoleReport } from './report/console.js';
+import { htmlReport } from './report/html.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
 import type { RunResult } from './run.js';
 
-const USAGE = 'usage: npm run conformance:merge -- --json OUT.json [--junit OUT.xml] SHARD.json ...';
+const USAGE = 'usage: npm run conformance:merge -- --json OUT.json [--junit OUT.xml] [--html OUT.html] SHARD.json ...';
 
 function read(file: string): RunResult {
   let report: RunResult & { reportVersion?: number };
@@ -34,11 +36,16 @@ function main(): number {
   const { values, positionals } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { json: { type: 'string' }, junit: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'string' },
+      junit: { type: 'string' },
+      html: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     process.stdout.write(
-      `${USAGE}\nExit codes: 0 conformant; 1 a violation in any shard; 2 a shard could not run, or bad input.\n`,
+      `${USAGE}\nExit codes: 0 conformant; 1 a (new, with --baseline) violation in any shard; 2 a shard could not run, or bad input.\n`,
     );
     return 0;
   }
@@ -46,6 +53,7 @@ function main(): number {
   const merged = mergeResults(positionals.map(read));
   write(values.json, jsonReport(merged));
   if (values.junit) write(values.junit, junitReport(merged));
+  if (values.html) write(values.html, htmlReport(merged, 'npm run conformance --'));
   process.stdout.write(consoleReport(merged, 'npm run conformance --'));
   return merged.exitCode;
 }
