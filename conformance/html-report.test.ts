@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium, warnIfNoChromium } from '../fixtures/chromium.js';
 import { startReferenceServer } from '../fixtures/reference-server.js';
-import { CHROMIUM, launchChromium, warnIfNoChromium } from '../mock/test-support/chromium.js';
 import { packageFile } from '../spec/index.js';
 import type { RunResult } from './run-options.js';
 

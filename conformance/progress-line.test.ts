@@ -1,6 +1,6 @@
-// The live progress line of a terminal, fed by a real run against the mock.
+// The live progress line of a terminal, fed by a real run against the reference server.
 import { describe, expect, it } from 'vitest';
-import { createMockApp } from '../mock/index.js';
+import { createReferenceHandler } from '../fixtures/reference-server.js';
 import { loadContract } from '../spec/index.js';
 import { progressLine } from './progress-line.js';
 import { type LiveStatus, runConformance } from './run.js';
@@ -19,7 +19,7 @@ describe('progressLine', () => {
     const line = progressLine(stream);
     let last: LiveStatus | undefined;
     const result = await runConformance({
-      target: { app: createMockApp({ contract, apiKeys: ['k'] }) },
+      target: { app: createReferenceHandler({ key: 'k' }) },
       contract,
       apiKey: 'k',
       seed: 4,

@@ -3,10 +3,10 @@
 import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium, warnIfNoChromium } from '../fixtures/chromium.js';
 import { loadContract } from '../spec/index.js';
 import type { RequestLogEntry } from './app.js';
 import { type RunningMock, startMockServer } from './server.js';
-import { CHROMIUM, launchChromium, warnIfNoChromium } from './test-support/chromium.js';
 
 warnIfNoChromium('browser test');
 

@@ -7,8 +7,8 @@ import { createServer, type Server } from 'node:http';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium, warnIfNoChromium } from '../fixtures/chromium.js';
 import { packageFile } from '../spec/index.js';
-import { CHROMIUM, launchChromium, warnIfNoChromium } from './test-support/chromium.js';
 
 warnIfNoChromium('MSW browser test');
 

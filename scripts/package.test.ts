@@ -76,7 +76,7 @@ describe('the packed kit in a new project', () => {
     const paths = files.map((file) => file.path);
     expect(paths).toContain('dist/mock/msw.js');
     expect(paths).toContain('spec/openapi.yaml');
-    expect(paths.filter((path) => /\.test\.|test-support|^dist\/scripts\//.test(path))).toEqual([]);
+    expect(paths.filter((path) => /\.test\.|test-support|^dist\/(scripts|fixtures)\//.test(path))).toEqual([]);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     const msw = JSON.parse(readFileSync(packageFile('node_modules', 'msw', 'package.json'), 'utf8')).version as string;
     await npm(['install', '--prefer-offline', join(project, filename), `msw@${msw}`, '@types/node@20'], project);
