@@ -2,6 +2,7 @@
 // whole exchange and a cap on the response size; redirects are never followed.
 import http from 'node:http';
 import https from 'node:https';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { Agents, type TransportOptions } from './agents.js';
 
 export interface HttpRequest {
@@ -92,6 +93,41 @@ function classify(error: NodeJS.ErrnoException): TransportFault {
   }
 }
 
+const DECODERS: Readonly<Record<string, (body: Buffer, options: { maxOutputLength: number }) => Buffer>> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+
+/** The body's text under its Content-Encoding (several codings are undone last first); a coding
+ * the body does not follow, or one past the size limit once decoded, is a transport fault. */
+function decodeContent(
+  body: Buffer,
+  header: string | undefined,
+  limit: number,
+): { text: string } | { fault: TransportFault } {
+  const codings = (header ?? '')
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  let bytes = body;
+  for (const coding of codings.reverse()) {
+    const decode = DECODERS[coding];
+    if (!decode || bytes.length === 0) continue;
+    try {
+      bytes = decode(bytes, { maxOutputLength: limit });
+    } catch (error) {
+      const reason =
+        (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE'
+          ? 'larger than the limit once decoded'
+          : 'not valid';
+      return { fault: { kind: 'protocol', message: `Content-Encoding ${coding}, but the body is ${reason}` } };
+    }
+  }
+  return { text: bytes.toString('utf8') };
+}
+
 export class HttpClient {
   private readonly agents: Agents;
 
@@ -158,16 +194,17 @@ export class HttpClient {
           if (!res.complete)
             finish({ fault: { kind: 'reset', message: 'connection closed before the response was complete' } });
         });
-        res.on('end', () =>
-          finish({
-            response: {
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              text: Buffer.concat(chunks).toString('utf8'),
-              bytes,
-            },
-          }),
-        );
+        res.on('end', () => {
+          // RFC 9110 lets a service compress an answer the client did not ask to have compressed:
+          // the body is judged as decoded, as a browser or curl --compressed would read it.
+          const decoded = decodeContent(
+            Buffer.concat(chunks),
+            res.headers['content-encoding'],
+            this.options.maxResponseBytes,
+          );
+          if ('fault' in decoded) return finish(decoded);
+          finish({ response: { status: res.statusCode ?? 0, headers: res.headers, text: decoded.text, bytes } });
+        });
       });
       req.end(request.body);
     });

@@ -2,13 +2,18 @@
 // planted fault can be put into any document's correct service.
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 export interface Rewrites {
   /** The request body the mock gets, from the one the client sent (JSON bodies of writes). */
   readonly request?: (body: Record<string, unknown>) => Record<string, unknown>;
   /** The answer body the client gets, from the one the mock sent and the client's request body. */
   readonly response?: (answer: unknown, sent: Record<string, unknown> | undefined) => unknown;
+  /** Compress every non-empty answer so, asked or not (Content-Encoding: gzip, br or deflate). */
+  readonly encoding?: 'gzip' | 'br' | 'deflate';
 }
+
+const ENCODERS = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync } as const;
 
 export async function startFront(app: RequestListener, basePath: string, rewrites: Rewrites) {
   const mock = createServer(app);
@@ -39,6 +44,12 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
     }
     const answerHeaders = Object.fromEntries(answer.headers);
     delete answerHeaders['content-length'];
+    if (rewrites.encoding && text !== '') {
+      answerHeaders['content-encoding'] = rewrites.encoding;
+      res.writeHead(answer.status, answerHeaders);
+      res.end(ENCODERS[rewrites.encoding](Buffer.from(text)));
+      return;
+    }
     res.writeHead(answer.status, answerHeaders);
     res.end(text);
   });

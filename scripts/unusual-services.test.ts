@@ -45,3 +45,22 @@ describe('a serialiser that leaves nulls out', () => {
     expect(result.violations.map((violation) => violation.check)).toContain('created_data_echoed');
   });
 });
+
+describe('a service that compresses answers nobody asked to have compressed', () => {
+  // RFC 9110 allows it; the runner judges the decoded body, as a browser would read it.
+  it.each(['gzip', 'br', 'deflate'] as const)('passes with Content-Encoding: %s', async (encoding) => {
+    const contract = await load('library-openapi.yaml');
+    const result = await runBehind(contract, { encoding });
+    expect(result.violations).toEqual([]);
+    expect(result.requests).toBeGreaterThan(20);
+  });
+
+  it('is still caught when the decoded body breaks the contract', async () => {
+    const contract = await load('library-openapi.yaml');
+    const result = await runBehind(contract, {
+      encoding: 'gzip',
+      response: (answer) => (Array.isArray(answer) ? answer.map(() => 42) : answer),
+    });
+    expect(result.violations.map((violation) => violation.check)).toContain('response_schema_conformance');
+  });
+});
