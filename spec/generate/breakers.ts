@@ -1,7 +1,10 @@
 // The parts mutations are made of: wrong values per JSON type, look-alikes, constraint breakers
 // (one past each bound, a broken pattern, format or enum), and setting a value at a path.
+
+import fc from 'fast-check';
+import type { JsonSchema } from '../json-schema.js';
 import { ulp } from './scalars.js';
-import { typesOf } from './values.js';
+import { typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
 
 /** What goes on the wire: a JSON value, or raw text for bodies that are not JSON at all. */
 export type Payload =
@@ -161,18 +164,20 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
       out.push({ what: 'int32-overflow', label: 'is outside the int32 range', value: 2 ** 31 });
   }
   if (types.includes('array')) {
-    if (typeof schema.maxItems === 'number' && schema.maxItems < MOST_ITEMS_SENT)
-      out.push({
-        what: 'too-many-items',
-        label: `has more than ${schema.maxItems} items`,
-        value: Array.from({ length: schema.maxItems + 1 }, () => exampleItem(schema)),
-      });
-    if (typeof schema.minItems === 'number' && schema.minItems > 0 && schema.minItems <= MOST_ITEMS_SENT)
-      out.push({
-        what: 'too-few-items',
-        label: `has fewer than ${schema.minItems} items`,
-        value: Array.from({ length: schema.minItems - 1 }, () => exampleItem(schema)),
-      });
+    // Under uniqueItems the items must differ, or the array is refused for repeating an item and
+    // the bound itself is never tested; where that many different items do not exist (three
+    // booleans), the repeated ones are still an array to refuse.
+    const repeated = (count: number) => Array.from({ length: count }, () => exampleItem(schema));
+    const items = (count: number) =>
+      (schema.uniqueItems ? differentItems(schema, count) : undefined) ?? repeated(count);
+    const many =
+      typeof schema.maxItems === 'number' && schema.maxItems < MOST_ITEMS_SENT ? items(schema.maxItems + 1) : undefined;
+    if (many) out.push({ what: 'too-many-items', label: `has more than ${schema.maxItems} items`, value: many });
+    const few =
+      typeof schema.minItems === 'number' && schema.minItems > 0 && schema.minItems <= MOST_ITEMS_SENT
+        ? items(schema.minItems - 1)
+        : undefined;
+    if (few) out.push({ what: 'too-few-items', label: `has fewer than ${schema.minItems} items`, value: few });
     if (schema.uniqueItems)
       out.push({
         what: 'duplicate-items',
@@ -203,6 +208,22 @@ export function above(bound: number): number {
 }
 export function below(bound: number): number {
   return bound - Math.max(1, 2 * ulp(bound));
+}
+
+/** Past this many, different items are not searched for (a case, not a load test). */
+const MOST_DIFFERENT_ITEMS = 1000;
+
+/** `count` valid items, no two alike (JSON text compared), or undefined when they cannot be found. */
+function differentItems(schema: Schema, count: number): unknown[] | undefined {
+  if (count > MOST_DIFFERENT_ITEMS) return undefined;
+  if (count <= 1) return Array.from({ length: count }, () => exampleItem(schema));
+  const arbitrary = valueArbitrary((schema.items ?? {}) as JsonSchema, { style: 'plain' });
+  const found = new Map<string, unknown>();
+  for (const value of fc.sample(arbitrary, { numRuns: count * 4, seed: 1 })) {
+    if (value !== UNSATISFIABLE) found.set(JSON.stringify(value), value);
+    if (found.size === count) return [...found.values()];
+  }
+  return undefined;
 }
 
 export function exampleItem(schema: Schema): unknown {

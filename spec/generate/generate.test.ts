@@ -298,3 +298,43 @@ describe('formats cover their whole valid space in generated cases', () => {
     expect(sample('uuid').some((v) => /[A-F]/.test(v))).toBe(true);
   });
 });
+
+describe('array bounds under uniqueItems', () => {
+  const tagged = (items: Record<string, unknown>, bounds: Record<string, number>) =>
+    toJsonSchema(
+      {
+        type: 'object',
+        required: ['tags'],
+        properties: { tags: { type: 'array', uniqueItems: true, items, ...bounds } },
+      },
+      'request',
+    );
+  const mutationOf = (schema: JsonSchema, what: string) => {
+    const validator = compiler.compile(schema);
+    const isValid = (value: unknown) => validator.validate(value).length === 0;
+    const [baseline] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: 2 });
+    return bodyMutations(schema, isValid, baseline).find((mutation) => mutation.label.includes(what));
+  };
+
+  it.each([
+    ['strings', { type: 'string', minLength: 1 }],
+    ['integers', { type: 'integer', minimum: 0 }],
+    ['objects', { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } }],
+  ])('breaks maxItems with different %s, so only the bound refuses it', (_kind, items) => {
+    const schema = tagged(items, { maxItems: 3 });
+    const mutation = mutationOf(schema, 'more than 3 items');
+    expect(mutation).toBeDefined();
+    const payload = mutation!.apply({ tags: [] });
+    const tags = (payload as { value: { tags: unknown[] } }).value.tags;
+    expect(tags).toHaveLength(4);
+    expect(new Set(tags.map((tag) => JSON.stringify(tag))).size).toBe(4);
+    // Valid but for the bound: the same items pass where the bound is lifted.
+    const unbounded = compiler.compile(tagged(items, {}));
+    expect(unbounded.validate({ tags })).toEqual([]);
+  });
+
+  it('repeats an item where that many different items do not exist: still an array to refuse', () => {
+    const mutation = mutationOf(tagged({ type: 'string', enum: ['a', 'b'] }, { maxItems: 2 }), 'more than 2 items');
+    expect((mutation!.apply({ tags: [] }) as { value: { tags: unknown[] } }).value.tags).toEqual(['a', 'a', 'a']);
+  });
+});
