@@ -10,6 +10,7 @@ import {
 } from '../spec/index.js';
 import { finding } from './findings.js';
 import type { Check, CheckContext, NamedCheck } from './model.js';
+import { referenceIn } from './references.js';
 import {
   createdDataEchoed,
   createdDataListed,
@@ -170,6 +171,13 @@ const positiveDataAcceptance: Check = (context) => {
     ];
   }
   if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
+  // A made-up categoryId names a category that exists nowhere: a documented refusal is the right answer.
+  const reference = documented4xx(operation).includes(status)
+    ? referenceIn(context.contract, context.testCase)
+    : undefined;
+  if (reference !== undefined) {
+    return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
+  }
   const documented = documentedStatuses(operation).filter((s) => s < 300);
   return [finding('valid_input_refused', { status, documented })];
 };

@@ -105,6 +105,13 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status}`,
     expected: (f) => `a 2xx (${list(f.documented)}) for schema-valid input with valid credentials`,
   },
+  referenced_item_unknown: {
+    title: 'Valid input refused: it names another resource',
+    key: ['property'],
+    received: (f) => `${f.status} for input whose ${f.property} names an item the run did not know to exist`,
+    expected: () =>
+      '2xx where that item exists; a documented refusal of an item that exists nowhere is right, so this is not a failure',
+  },
   unusual_input_refused: {
     title: 'Valid but unusual input refused',
     received: (f) => `${f.status}`,

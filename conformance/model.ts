@@ -53,6 +53,8 @@ export interface TestCase {
   readonly plain?: boolean;
   /** Values sent for properties the service assigns (readOnly in the response): never to be taken. */
   readonly assigned?: Readonly<Record<string, unknown>>;
+  /** Members that name another collection's item, set to an id that collection listed. */
+  readonly knownReferences?: readonly string[];
 }
 
 /** The parsed response body, computed once per exchange. */

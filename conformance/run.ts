@@ -14,6 +14,7 @@ import { runSequences, type SequenceRunner } from './plan/sequences.js';
 import { runProperty } from './property.js';
 import { Recorder } from './recorder.js';
 import { createRedactor, redactDeep } from './redact.js';
+import { referencedCollections, withReferences } from './references.js';
 import {
   chooseSeed,
   DEFAULTS,
@@ -132,10 +133,26 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
     );
 
   const creations = new CreationLog(collections);
+  // Ids other collections list, read once each, for the members that name their items.
+  const listings = new Map<CollectionSpec, Promise<unknown>>();
+  async function listedIds(operation: Operation): Promise<Map<string, unknown>> {
+    const ids = new Map<string, unknown>();
+    for (const [member, collection] of referencedCollections(operation, collections)) {
+      if (!listings.has(collection))
+        listings.set(
+          collection,
+          readList(collection).then((items) => items?.[0]),
+        );
+      const first = (await listings.get(collection)) as Record<string, unknown> | undefined;
+      const id = first?.[collection.idProperty];
+      if (id !== undefined && id !== null) ids.set(member, id);
+    }
+    return ids;
+  }
   async function testOperation(operation: Operation): Promise<void> {
     const collection = collectionOf(operation);
     const scope: Scope = collection ? { collection } : {};
-    const plan = planOperation(operation, context);
+    const plan = withReferences(planOperation(operation, context), await listedIds(operation));
     const executeLogged = async (testCase: TestCase) => {
       const executed = await execute(testCase, scope);
       if (executed) creations.record(executed);
