@@ -19,6 +19,8 @@ export const CLIENT_ACCEPTS: readonly string[] = [
   'application/json, text/plain, */*',
   'application/json;q=0.9, */*;q=0.1',
   'application/*',
+  // A page opened in a browser tab (Chrome's navigation Accept): JSON is acceptable through */*.
+  'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
 ];
 
 const OTHER_CONTENT_TYPES: ReadonlyArray<string | null> = [null, 'text/plain', 'application/x-www-form-urlencoded'];

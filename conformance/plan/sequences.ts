@@ -18,6 +18,8 @@ type Item = Record<string, unknown>;
 // The seed does not say how soon a creation shows, so a list that lacks one is read again.
 const RELIST_DELAYS_MS = [250, 1_000];
 
+const BROWSER_TAB_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
 /**
  * Lists one parent's collection and judges the list against the evidence; a list that lacks a
  * creation is read again after a while, as the seed does not say how soon a creation shows.
@@ -29,12 +31,14 @@ export async function listCollection(
   parent: Record<string, string>,
   evidence?: Omit<SequenceEvidence, 'after'>,
   what = 'after creations',
+  accept?: string,
 ): Promise<Item[] | undefined> {
   const listCase = context.testCase(collection.list!.operation, {
     kind: 'positive',
     plain: true,
     pathParams: parent,
     what,
+    ...(accept ? { accept } : {}),
   });
   async function readList(): Promise<{ exchange: Exchange; body: ParsedBody; items?: Item[] } | undefined> {
     const exchange = await runner.send(listCase);
@@ -109,6 +113,16 @@ export async function runSequences(
   for (const body of bodies.slice(0, 5)) await createOne(body);
   await Promise.all(bodies.slice(5).map(createOne));
   await listItems({ creations, before });
+  // A page opened in a browser tab asks for HTML first and takes anything (*/*): the same items.
+  await listCollection(
+    collection,
+    context,
+    runner,
+    parent,
+    { creations, before },
+    'under a browser tab’s Accept',
+    BROWSER_TAB_ACCEPT,
+  );
   await readBack(collection, context, runner, creations.slice(0, 5), parent);
 
   // A client-sent id that collides with an existing item must not take it over.
