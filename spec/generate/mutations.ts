@@ -225,8 +225,33 @@ export function bodyMutations(schema: JsonSchema, isValid: (value: unknown) => b
     },
   ];
   valueMutations(schema as Schema, [], candidates, 0);
-  return candidates.filter((mutation) => {
+  const invalid = candidates.filter((mutation) => {
     const payload = mutation.apply(baseline);
     return payload.kind === 'raw' || !isValid(payload.value);
   });
+  const several = severalAtOnce(invalid);
+  return several && !isValid((several.apply(baseline) as { value: unknown }).value) ? [...invalid, several] : invalid;
+}
+
+/**
+ * Two properties wrong at once (the first wrong type of each of the first two): a service may
+ * answer several problems in another shape (an array of Errors) than one, and a single broken
+ * property never shows it.
+ */
+function severalAtOnce(mutations: readonly Mutation[]): Mutation | undefined {
+  const firstByProperty = new Map<string, Mutation>();
+  for (const mutation of mutations) {
+    const match = /^([^:]+):type:/.exec(mutation.id);
+    if (match && match[1] !== 'body' && !firstByProperty.has(match[1]!)) firstByProperty.set(match[1]!, mutation);
+  }
+  const [first, second] = [...firstByProperty.values()];
+  if (!first || !second) return undefined;
+  return {
+    id: `several:${first.id}+${second.id}`,
+    label: `${first.label} and ${second.label}`,
+    apply: (valid) => {
+      const once = first.apply(valid);
+      return once.kind === 'json' ? second.apply(once.value) : once;
+    },
+  };
 }
