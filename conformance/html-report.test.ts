@@ -79,6 +79,11 @@ describe('--html', () => {
       expect(await opened.locator('summary').textContent()).toContain(`${violation.check} · ${violation.operation}`);
       const commands = await opened.locator('pre').allTextContents();
       expect(commands).toContain(violation.curl);
+      // The response as it came: its headers one per line, then the body.
+      if (violation.response) {
+        expect(commands).toContain(violation.response.bodyExcerpt);
+        expect(commands.join('\n')).toContain(`content-type: ${violation.response.contentType}`);
+      }
 
       // The filter by check leaves only that check's violations.
       await tab.selectOption('#filter-check', 'error_status_matches_http_status');

@@ -160,7 +160,13 @@ export interface Violation {
     /** The whole body, so a failure on a very long value can be replayed from the report. */
     readonly body?: string;
   };
-  readonly response?: { readonly status: number; readonly contentType?: string; readonly bodyExcerpt: string };
+  readonly response?: {
+    readonly status: number;
+    readonly contentType?: string;
+    /** The answer's headers (a cookie the service sets shown as [REDACTED]). */
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly bodyExcerpt: string;
+  };
   readonly transport?: string;
   readonly curl: string;
   /** How many exchanges showed the same problem. */

@@ -190,6 +190,16 @@ export class Recorder {
   }
 }
 
+/** Response headers as a report shows them: one line each, cookies the service sets withheld. */
+function shownHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    shown[name] = name === 'set-cookie' ? '[REDACTED]' : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return shown;
+}
+
 function toViolation(problem: Problem): Violation {
   const { check, finding, executed } = problem;
   const { testCase, exchange } = executed;
@@ -217,6 +227,7 @@ function toViolation(problem: Problem): Violation {
           response: {
             status: exchange.response.status,
             ...(contentType ? { contentType: String(contentType) } : {}),
+            headers: shownHeaders(exchange.response.headers),
             bodyExcerpt: truncate(exchange.response.text, EXCERPT),
           },
         }

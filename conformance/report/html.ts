@@ -124,7 +124,7 @@ function violation(v: Violation, index: number, replay: string): string {
     v.response
       ? [
           'response',
-          `${v.response.status}${v.response.contentType ? ` · Content-Type: ${esc(v.response.contentType)}` : ''}<pre>${esc(v.response.bodyExcerpt)}</pre>`,
+          `${v.response.status}<pre>${esc(headerLines(v.response.headers, v.response.contentType))}</pre><pre>${esc(v.response.bodyExcerpt)}</pre>`,
         ]
       : ['transport', esc(v.transport ?? '')],
     ['reproduce', `<button class="copy" type="button">copy</button><pre>${esc(v.curl)}</pre>`],
@@ -134,6 +134,14 @@ function violation(v: Violation, index: number, replay: string): string {
 <summary>${index}) ${tag}${esc(v.check)} · ${esc(v.operation)} · ${esc(v.title)}${v.occurrences > 1 ? ` (${v.occurrences}×)` : ''}</summary>
 <div class="body"><dl>${rows.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl></div>
 </details>`;
+}
+
+/** The answer's headers, one per line (reports written before they were kept show Content-Type). */
+function headerLines(headers: Readonly<Record<string, string>> | undefined, contentType: string | undefined): string {
+  if (!headers) return contentType ? `content-type: ${contentType}` : '';
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
 }
 
 /** "Received: … / Expected: …" as its two halves. */
