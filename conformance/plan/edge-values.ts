@@ -6,11 +6,13 @@ import type { TestCase } from '../model.js';
 import { isFreeString } from './context.js';
 import type { Planner } from './planner.js';
 
-const LONG_VALUES = ['é'.repeat(10_000), '😀'.repeat(50_000)];
+// One past the lengths storage columns commonly have (255, 4,000, 8,000), then very long values.
+const LONG_VALUES = ['x'.repeat(256), 'x'.repeat(4001), 'x'.repeat(8001), 'é'.repeat(10_000), '😀'.repeat(50_000)];
 
 export const edgeValuesPlanner: Planner = {
   name: 'edge-values',
-  sends: 'each free string property set to every edge string and to 10,000- and 50,000-character strings',
+  sends:
+    'each free string property set to every edge string, one past common column sizes (256, 4,001, 8,001 characters) and to 10,000- and 50,000-character strings',
   plan(operation, context) {
     const baseline = context.objectBaseline(operation);
     if (!baseline) return {};
