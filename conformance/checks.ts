@@ -17,6 +17,7 @@ import {
   createdItemReadable,
   deletedItemGone,
   existingDataPreserved,
+  invalidWritesNotStored,
   itemChangesStored,
   refusedWritesNotStored,
   serverAssignedId,
@@ -221,7 +222,12 @@ export const CHECKS: readonly NamedCheck[] = [
     rule: 'the Error status field repeats the HTTP status',
     run: errorStatusMatchesHttpStatus,
   },
-  { name: 'negative_data_rejection', rule: 'invalid input is rejected with a 4xx', run: negativeDataRejection },
+  {
+    name: 'negative_data_rejection',
+    rule: 'invalid input is rejected with a 4xx, and stored nowhere',
+    run: (context) =>
+      context.sequence?.refusedInvalid ? invalidWritesNotStored(context) : negativeDataRejection(context),
+  },
   {
     name: 'positive_data_acceptance',
     rule: 'valid input with valid credentials gets a 2xx',

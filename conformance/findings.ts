@@ -205,8 +205,8 @@ export const FINDING_KINDS = {
   refused_write_stored: {
     title: 'Refused write stored',
     received: (f) =>
-      `an item (${f.idProperty} ${describeValue(f.id)}) with ${f.property} ${describeValue(f.value)}, sent only with bad credentials and answered 401/403`,
-    expected: () => 'a creation refused for its credentials leaves nothing behind',
+      `an item (${f.idProperty} ${describeValue(f.id)}) with ${f.property} ${describeValue(f.value)}, sent only in a creation that was refused (bad credentials, or invalid input)`,
+    expected: () => 'a refused creation leaves nothing behind',
   },
   existing_items_paged_off: {
     title: 'Oldest items no longer on the list',

@@ -55,6 +55,8 @@ export interface TestCase {
   readonly assigned?: Readonly<Record<string, unknown>>;
   /** Members that name another collection's item, set to an id that collection listed. */
   readonly knownReferences?: readonly string[];
+  /** The token of the run's own that a refused creation's body carries, to be looked for later. */
+  readonly refusalMark?: string;
 }
 
 /** The parsed response body, computed once per exchange. */
@@ -88,6 +90,8 @@ export interface SequenceEvidence {
   };
   /** Bodies of creations refused for their credentials (401 or 403): none may be listed. */
   readonly refused?: readonly Record<string, unknown>[];
+  /** Bodies of creations refused as invalid (a 4xx): none may be listed either. */
+  readonly refusedInvalid?: readonly Record<string, unknown>[];
   /** For a read after DELETE: the id of the item removed. */
   readonly afterRemove?: { readonly id: string };
 }

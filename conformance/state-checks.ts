@@ -159,30 +159,37 @@ export const existingDataPreserved: Check = (context) => {
 // A refused body is known in the list by its strings: the run's own, long enough not to recur.
 const MARKER_LENGTH = 8;
 
-/** A creation refused for its credentials is not in the list afterwards (it was not stored anyway). */
-export const refusedWritesNotStored: Check = (context) => {
-  const { collection, sequence } = context;
-  if (!collection || !sequence?.refused || !sequence.after) return undefined;
-  for (const sent of sequence.refused) {
-    const markers = Object.entries(sent).filter(
-      ([, value]) => typeof value === 'string' && [...value].length >= MARKER_LENGTH,
-    );
-    if (markers.length === 0) continue;
-    const stored = sequence.after.find((item) => markers.every(([name, value]) => item[name] === value));
-    if (stored) {
-      const [property, value] = markers[0]!;
-      return [
-        finding('refused_write_stored', {
-          property,
-          value,
-          idProperty: collection.idProperty,
-          id: stored[collection.idProperty],
-        }),
-      ];
+/** A creation refused (for its credentials, or as invalid) is not in the list afterwards: refusing
+ * means storing nothing. The refused bodies carry strings of the run's own to be known by. */
+function refusedNotStored(which: 'refused' | 'refusedInvalid'): Check {
+  return (context) => {
+    const { collection, sequence } = context;
+    const refusedBodies = sequence?.[which];
+    if (!collection || !refusedBodies || !sequence?.after) return undefined;
+    for (const sent of refusedBodies) {
+      const markers = Object.entries(sent).filter(
+        ([, value]) => typeof value === 'string' && [...value].length >= MARKER_LENGTH,
+      );
+      if (markers.length === 0) continue;
+      const stored = sequence.after.find((item) => markers.every(([name, value]) => item[name] === value));
+      if (stored) {
+        const [property, value] = markers[0]!;
+        return [
+          finding('refused_write_stored', {
+            property,
+            value,
+            idProperty: collection.idProperty,
+            id: stored[collection.idProperty],
+          }),
+        ];
+      }
     }
-  }
-  return [];
-};
+    return [];
+  };
+}
+
+export const refusedWritesNotStored: Check = refusedNotStored('refused');
+export const invalidWritesNotStored: Check = refusedNotStored('refusedInvalid');
 
 /** A client-sent value of a property the service assigns (readOnly) does not become the item's. */
 function assignedValuesTaken(context: Parameters<Check>[0]): Finding[] | undefined {

@@ -22,6 +22,8 @@ interface Group {
   readonly creations: Creation[];
   /** Bodies of creations refused for their credentials: none may be in the list. */
   readonly refused: Record<string, unknown>[];
+  /** Bodies of creations refused as invalid (4xx): none may be in the list. */
+  readonly refusedInvalid: Record<string, unknown>[];
 }
 
 export class CreationLog {
@@ -38,8 +40,13 @@ export class CreationLog {
     const sent = testCase.payload.value;
     if (!collection || typeof sent !== 'object' || sent === null || Array.isArray(sent)) return;
     const status = exchange.response.status;
-    if (testCase.kind === 'auth' && (status === 401 || status === 403)) {
+    // Only a refused body marked as the run's own can be told from the others in the list.
+    if (testCase.kind === 'auth' && (status === 401 || status === 403) && testCase.refusalMark) {
       this.groupOf(collection, testCase.pathParams).refused.push(sent as Record<string, unknown>);
+      return;
+    }
+    if (testCase.kind === 'negative' && status >= 400 && status < 500 && status !== 429 && testCase.refusalMark) {
+      this.groupOf(collection, testCase.pathParams).refusedInvalid.push(sent as Record<string, unknown>);
       return;
     }
     if (testCase.kind !== 'positive' || status < 200 || status >= 300) return;
@@ -59,7 +66,7 @@ export class CreationLog {
     const parent = Object.fromEntries(names.map((name) => [name, pathParams?.[name] ?? '']));
     const key = `${collection.path} ${JSON.stringify(parent)}`;
     let group = this.groups.get(key);
-    if (!group) this.groups.set(key, (group = { collection, parent, creations: [], refused: [] }));
+    if (!group) this.groups.set(key, (group = { collection, parent, creations: [], refused: [], refusedInvalid: [] }));
     return group;
   }
 
@@ -94,10 +101,14 @@ export class CreationLog {
 
   /** The final list and the read-backs, one group (collection and parent) at a time. */
   async verify(context: PlanContext, runner: SequenceRunner): Promise<void> {
-    for (const { collection, parent, creations, refused } of this.groups.values()) {
+    for (const { collection, parent, creations, refused, refusedInvalid } of this.groups.values()) {
       if (runner.stopped()) return;
       if (listsEveryItem(collection)) {
-        const evidence = { creations, ...(refused.length > 0 ? { refused } : {}) };
+        const evidence = {
+          creations,
+          ...(refused.length > 0 ? { refused } : {}),
+          ...(refusedInvalid.length > 0 ? { refusedInvalid } : {}),
+        };
         await listCollection(collection, context, runner, parent, evidence, 'to find every item the run created');
       }
       await readBack(collection, context, runner, creations, parent);

@@ -7,7 +7,10 @@ import type { PlanContext } from './context.js';
 import type { Planner } from './planner.js';
 
 /** A plain valid body with one string made the run's own (a seeded token appended), or undefined. */
-function marked(operation: Operation, context: PlanContext): Record<string, unknown> | undefined {
+function marked(
+  operation: Operation,
+  context: PlanContext,
+): { body: Record<string, unknown>; token: string } | undefined {
   const request = context.requestSchema(operation);
   const [body] = context.plainBodies(operation, 1, 'refused');
   if (!request || typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
@@ -15,7 +18,7 @@ function marked(operation: Operation, context: PlanContext): Record<string, unkn
   for (const [name, value] of Object.entries(body)) {
     if (typeof value !== 'string') continue;
     const candidate = { ...body, [name]: `${value}${token}` };
-    if (request.isValid(candidate)) return candidate;
+    if (request.isValid(candidate)) return { body: candidate, token };
   }
   return undefined;
 }
@@ -33,7 +36,9 @@ export const credentialsPlanner: Planner = {
     // stored anyway, its values show in the final list.
     const own = hasBody ? marked(operation, context) : undefined;
     const valid =
-      own === undefined ? context.baselinePayload(operation) : { payload: { kind: 'json' as const, value: own } };
+      own === undefined
+        ? context.baselinePayload(operation)
+        : { payload: { kind: 'json' as const, value: own.body }, refusalMark: own.token };
     const cases: TestCase[] = [];
     for (const variant of invalidAuthVariants(operation, context.secrets)) {
       const auth = { kind: 'auth' as const, auth: variant, pathParams };

@@ -1,5 +1,5 @@
 // Each named mutation applied once to the baseline body: a valid body plus exactly one break.
-import { bodyMutations, type Mutation } from '../../spec/generate/index.js';
+import { bodyMutations, type Mutation, type Payload, seedOf } from '../../spec/generate/index.js';
 import { isJsonMediaType, type Operation } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
@@ -40,11 +40,31 @@ export function invalidOnTheWire(
 const hasNoFields = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
+/**
+ * The mutated body with one string the mutation left alone made the run's own (a seeded token
+ * appended): if the refused body is stored anyway, the final list shows it. Still invalid: the
+ * mutation is untouched.
+ */
+function markedPayload(payload: Payload, baseline: unknown, token: string): { payload: Payload; refusalMark?: string } {
+  if (payload.kind !== 'json' || !isObject(payload.value) || !isObject(baseline)) return { payload };
+  const value = payload.value;
+  const untouched = Object.keys(value).find(
+    (name) => typeof value[name] === 'string' && value[name] === baseline[name],
+  );
+  if (untouched === undefined) return { payload };
+  const marked = { ...value, [untouched]: `${value[untouched]}${token}` };
+  return { payload: { kind: 'json', value: marked }, refusalMark: token };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 export function mutationCase(operation: Operation, context: PlanContext, mutation: Mutation, body: unknown): TestCase {
+  const token = `N${seedOf(`${operation.id}:${mutation.id}`, context.seed).toString(36)}`;
   return context.testCase(operation, {
     kind: 'negative',
     mutation: mutation.label,
-    payload: mutation.apply(body),
+    ...markedPayload(mutation.apply(body), body, token),
     pathParams: context.pathParams(operation, 'plain', 0),
     what: `body: ${mutation.label}`,
   });
