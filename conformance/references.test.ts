@@ -10,7 +10,7 @@ const KEY = 'references-Key-77';
 const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/references-openapi.yaml', import.meta.url));
 
 /** The service of the document: pets of category 1 only, other categories refused with `refusal`. */
-function petService(refusal: number, refuseAll = false): RequestListener {
+function petService(refusal: number, refuseAll = false, takesStatus = false): RequestListener {
   const pets: Array<Record<string, unknown>> = [];
   const send = (res: Parameters<RequestListener>[1], status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -43,10 +43,11 @@ function petService(refusal: number, refuseAll = false): RequestListener {
         body.name.length <= 40 &&
         Number.isInteger(body.categoryId) &&
         (body.categoryId as number) >= 1 &&
-        keys.every((key) => key === 'name' || key === 'categoryId');
+        keys.every((key) => key === 'name' || key === 'categoryId' || (takesStatus && key === 'status'));
       if (!valid) return error(res, 400, 'invalid_body');
       if (refuseAll || body.categoryId !== 1) return error(res, refusal, 'no_such_category');
-      const pet = { id: pets.length + 1, name: body.name, categoryId: body.categoryId };
+      const status = takesStatus && body.status === 'adopted' ? 'adopted' : 'available';
+      const pet = { id: pets.length + 1, name: body.name, categoryId: body.categoryId, status };
       pets.push(pet);
       send(res, 201, pet);
     });
@@ -88,5 +89,16 @@ describe('a member that names another resource', () => {
     const result = await runAgainst(petService(409));
     expect(result.violations.map((v) => v.check)).toContain('status_code_conformance');
     expect(result.violations.map((v) => v.check)).toContain('positive_data_acceptance');
+  });
+});
+
+describe('a service-assigned enum sent to a closed request schema', () => {
+  it('is refused by the correct service, and caught where it is taken', async () => {
+    const correct = await runAgainst(petService(422));
+    expect(correct.violations).toEqual([]);
+    const taking = await runAgainst(petService(422, false, true));
+    const accepted = taking.violations.find((v) => v.check === 'negative_data_rejection');
+    expect(accepted).toMatchObject({ code: 'invalid_input_accepted', operation: 'createPet' });
+    expect(accepted?.caseLabel).toContain('service-assigned status');
   });
 });

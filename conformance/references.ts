@@ -104,12 +104,14 @@ export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string,
   };
 }
 
-/** A plan with its plain valid cases naming listed items (the others keep their made-up ids). */
+/** A plan with its plain valid cases, and those sending service-assigned values, naming listed
+ * items, so only what the case is about can be refused (the others keep their made-up ids). */
 export function withReferences<P extends { readonly probe?: TestCase; readonly cases: readonly TestCase[] }>(
   plan: P,
   ids: ReadonlyMap<string, unknown>,
 ): P {
   if (ids.size === 0) return plan;
-  const fill = (testCase: TestCase) => (testCase.plain ? withKnownReferences(testCase, ids) : testCase);
+  const fill = (testCase: TestCase) =>
+    testCase.plain || testCase.assigned ? withKnownReferences(testCase, ids) : testCase;
   return { ...plan, ...(plan.probe ? { probe: fill(plan.probe) } : {}), cases: plan.cases.map(fill) };
 }
