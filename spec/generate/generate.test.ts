@@ -338,3 +338,65 @@ describe('array bounds under uniqueItems', () => {
     expect((mutation!.apply({ tags: [] }) as { value: { tags: unknown[] } }).value.tags).toEqual(['a', 'a', 'a']);
   });
 });
+
+describe('a body whose root is oneOf or anyOf', () => {
+  // Which branch a mutation breaks depends on the value, so each is judged on the baseline it was
+  // chosen for (as the runner sends it); generated bodies are filtered the same way by the runner.
+  const objects = toJsonSchema(
+    {
+      oneOf: [
+        {
+          type: 'object',
+          required: ['a'],
+          additionalProperties: false,
+          properties: { a: { type: 'string', maxLength: 5 } },
+        },
+        {
+          type: 'object',
+          required: ['b'],
+          additionalProperties: false,
+          properties: { b: { type: 'integer', minimum: 1 } },
+        },
+      ],
+    },
+    'request',
+  );
+  const scalars = toJsonSchema(
+    {
+      anyOf: [
+        { type: 'string', maxLength: 3 },
+        { type: 'integer', minimum: 1 },
+      ],
+    },
+    'request',
+  );
+
+  it.each([
+    [
+      'two closed objects',
+      objects,
+      { a: 'x' },
+      ['a:missing', 'a:type:number', 'a:too-long', 'body:additional-property', 'body:type:array'],
+    ],
+    [
+      'a string or an integer',
+      scalars,
+      'ab',
+      ['body:anyOf:type:boolean', 'body:anyOf:too-long', 'body:anyOf:below-minimum'],
+    ],
+  ] as const)(
+    '%s: broken inside the branches and at the root, each mutation invalid',
+    (_name, schema, baseline, expected) => {
+      const validator = compiler.compile(schema);
+      const isValid = (value: unknown) => validator.validate(value).length === 0;
+      expect(isValid(baseline)).toBe(true);
+      const mutations = bodyMutations(schema, isValid, baseline);
+      const ids = mutations.map((mutation) => mutation.id);
+      for (const id of expected) expect(ids).toContain(id);
+      for (const mutation of mutations) {
+        const payload = mutation.apply(baseline);
+        if (payload.kind === 'json') expect(isValid(payload.value), mutation.label).toBe(false);
+      }
+    },
+  );
+});

@@ -35,7 +35,28 @@ function nestedMutations(schema: Schema, path: readonly string[], out: Mutation[
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = Array.isArray(schema[keyword]) ? (schema[keyword] as Schema[]) : [];
+    // A value of another JSON type than every branch allows (an array where each is an object).
+    const allowed = new Set(branches.flatMap((branch) => typesOf(mergeAllOf(branch))));
+    const objectsOnly = branches.every((branch) => typesOf(mergeAllOf(branch)).join() === 'object');
+    // (Object branches get theirs from their own mutations, below.)
+    if (branches.length > 0 && allowed.size < 7 && typesOf(schema).length === 7 && !objectsOnly) {
+      for (const type of wrongTypes({ type: [...allowed] })) {
+        out.push(
+          json(
+            `${labelOf(path)}:${keyword}:type:${type}`,
+            `${labelOf(path)} is ${ARTICLE[type]} (${keyword})`,
+            path,
+            WRONG_VALUES[type],
+          ),
+        );
+      }
+    }
     for (const branch of branches) {
+      // Inside an object branch: its members missing, of the wrong type, out of bounds, extra
+      // (kept only where no other branch accepts the result).
+      if (depth < 4 && typesOf(mergeAllOf(branch)).includes('object') && typesOf(schema).length === 7) {
+        valueMutations(branch, path, out, depth + 1);
+      }
       for (const breaker of constraintBreakers(mergeAllOf(branch))) {
         out.push(
           json(
@@ -225,7 +246,9 @@ export function bodyMutations(schema: JsonSchema, isValid: (value: unknown) => b
     },
   ];
   valueMutations(schema as Schema, [], candidates, 0);
-  const invalid = candidates.filter((mutation) => {
+  // Branches of oneOf/anyOf may propose the same mutation: sent once.
+  const unique = [...new Map(candidates.map((mutation) => [mutation.id, mutation])).values()];
+  const invalid = unique.filter((mutation) => {
     const payload = mutation.apply(baseline);
     return payload.kind === 'raw' || !isValid(payload.value);
   });
