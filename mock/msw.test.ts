@@ -109,6 +109,24 @@ describe('contractHandlers options', () => {
     }
   });
 
+  it('answers a relative base on any origin, and leaves other paths alone', async () => {
+    const relative = await contractHandlers({ apiKeys: [KEY], baseUrl: '/api/' });
+    expect(relative.baseUrl).toBe('/api');
+    const local = setupServer(...relative);
+    server.close();
+    local.listen({ onUnhandledRequest: 'error' });
+    try {
+      for (const origin of ['http://localhost:5173', 'https://app.example.test']) {
+        const response = await fetch(`${origin}/api/categories`, { headers: auth });
+        expect(response.status).toBe(200);
+      }
+      await expect(fetch('http://localhost:5173/other/categories', { headers: auth })).rejects.toThrow();
+    } finally {
+      local.close();
+      server.listen({ onUnhandledRequest: 'error' });
+    }
+  });
+
   it('fetches a document from a URL (YAML as published)', async () => {
     const published = 'https://docs.invalid/pet-catalog/openapi.yaml';
     server.use(http.get(published, () => HttpResponse.text(readFileSync(defaultSpecPath(), 'utf8'))));
