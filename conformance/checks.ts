@@ -248,7 +248,11 @@ export const CHECKS: readonly NamedCheck[] = [
   { name: 'unique_ids', rule: 'ids are unique in lists and across creations', run: uniqueIds },
   { name: 'server_assigned_id', rule: 'a client-sent id does not become the item id', run: serverAssignedId },
   { name: 'existing_data_preserved', rule: 'creations leave existing items unchanged', run: existingDataPreserved },
-  { name: 'item_changes_stored', rule: 'after PUT or PATCH the item reads back as sent', run: itemChangesStored },
+  {
+    name: 'item_changes_stored',
+    rule: 'a PUT or PATCH answers, and the item reads back, as sent',
+    run: itemChangesStored,
+  },
   { name: 'deleted_item_gone', rule: 'after DELETE the item reads 404', run: deletedItemGone },
 ];
 

@@ -177,6 +177,13 @@ export const FINDING_KINDS = {
       `${f.field} ${describeValue(f.received)} after ${f.kind === 'update' ? 'PATCH' : 'PUT'} of ${f.idProperty} ${f.id}`,
     expected: (f) => `${f.field} ${describeValue(f.sent)}`,
   },
+  change_not_answered: {
+    title: 'Changed item answered otherwise than sent',
+    key: ['kind'],
+    received: (f) =>
+      `${f.field} ${describeValue(f.received)} in the answer to ${f.kind === 'update' ? 'PATCH' : 'PUT'} of ${f.idProperty} ${f.id}`,
+    expected: (f) => `${f.field} ${describeValue(f.sent)}, as sent`,
+  },
   changed_item_unreadable: {
     title: 'Changed item cannot be read back',
     received: (f) => `${f.status} for ${f.idProperty} ${f.id}`,

@@ -88,6 +88,13 @@ export interface SequenceEvidence {
     readonly kind: 'replace' | 'update';
     readonly expected: Record<string, unknown>;
   };
+  /** For the answer of a PUT or PATCH itself: the item's id and the fields it must now hold, where
+   * the answer is the item. */
+  readonly changeAnswer?: {
+    readonly id: string;
+    readonly kind: 'replace' | 'update';
+    readonly expected: Record<string, unknown>;
+  };
   /** Bodies of creations refused for their credentials (401 or 403): none may be listed. */
   readonly refused?: readonly Record<string, unknown>[];
   /** Bodies of creations refused as invalid (a 4xx): none may be listed either. */

@@ -239,6 +239,7 @@ export const createdItemReadable: Check = (context) => {
 
 /** After PUT or PATCH the item reads back with the fields sent (PATCH: merged into the old ones). */
 export const itemChangesStored: Check = (context) => {
+  if (context.sequence?.changeAnswer) return changeAnswered(context);
   const change = context.sequence?.afterChange;
   const collection = context.collection;
   if (!change || !collection || !context.exchange.ok) return undefined;
@@ -252,6 +253,29 @@ export const itemChangesStored: Check = (context) => {
     ? [finding('change_not_stored', { ...difference, kind: change.kind, idProperty, id: change.id })]
     : [];
 };
+
+/** A PUT or PATCH answered with the item (a JSON object with its id) answers it as changed. Whether
+ * it succeeded at all is positive_data_acceptance's concern; an answer without the item says nothing. */
+function changeAnswered(context: Parameters<Check>[0]): Finding[] | undefined {
+  const change = context.sequence?.changeAnswer;
+  const collection = context.collection;
+  if (!change || !collection || !context.exchange.ok) return undefined;
+  const status = context.exchange.response.status;
+  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  if (status < 200 || status >= 300 || !item || item[collection.idProperty] === undefined) return undefined;
+  if (idKey(item, collection.idProperty) !== change.id) return undefined;
+  const difference = firstDifference(item, change.expected, Object.keys(change.expected));
+  return difference
+    ? [
+        finding('change_not_answered', {
+          ...difference,
+          kind: change.kind,
+          idProperty: collection.idProperty,
+          id: change.id,
+        }),
+      ]
+    : [];
+}
 
 /** After DELETE the item is gone: reading it gets 404 (or 410). */
 export const deletedItemGone: Check = (context) => {

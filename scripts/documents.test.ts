@@ -246,6 +246,33 @@ describe('mass assignment', () => {
   });
 });
 
+describe('the answer to a change', () => {
+  it('a PUT answered with the old values (while the change is stored) fails item_changes_stored', async () => {
+    const shopContract = await loadContract(`${folder}shop-openapi.yaml`);
+    const stale = await startFront(createMockApp({ contract: shopContract, apiKeys: [KEY] }), shopContract.basePath, {
+      // The planted fault: the answer to PUT is the item as it was before.
+      response: (answer, sent, method) =>
+        method === 'PUT' && sent && typeof answer === 'object' && answer !== null && typeof sent.name === 'string'
+          ? { ...answer, name: `${sent.name} (before)` }
+          : answer,
+    });
+    try {
+      const result = await runConformance({
+        target: { baseUrl: stale.baseUrl },
+        contract: shopContract,
+        apiKey: KEY,
+        seed: 3,
+        runs: 3,
+        maxWrites: 2000,
+      });
+      const found = result.violations.filter((v) => v.code === 'change_not_answered');
+      expect(found.map((v) => `${v.check} ${v.operation}`)).toEqual(['item_changes_stored replaceOwner']);
+    } finally {
+      stale.close();
+    }
+  });
+});
+
 describe('media types as documents write them', () => {
   it('takes a body sent as the essence of a key with parameters, and never answers a documented body empty', async () => {
     const contract = await loadContract(`${folder}media-types-openapi.yaml`);

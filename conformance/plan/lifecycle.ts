@@ -63,7 +63,8 @@ export async function runItemLifecycle(
       payload: { kind: 'json', value: second },
       what: 'replacing an item just created',
     });
-    if (await runner.execute(testCase, { collection })) {
+    const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(second) } };
+    if (await runner.execute(testCase, { collection, sequence: answer })) {
       current = stored(second);
       await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
     }
@@ -81,9 +82,11 @@ export async function runItemLifecycle(
       payload: { kind: 'json', value: partial },
       what: `patching ${field} of an item`,
     });
-    const executed = await runner.execute(testCase, { collection });
+    const expected = { ...current, ...partial };
+    const answer = { changeAnswer: { id, kind: 'update' as const, expected } };
+    const executed = await runner.execute(testCase, { collection, sequence: answer });
     if (executed?.exchange.ok && executed.exchange.response.status < 300) {
-      current = { ...current, ...partial };
+      current = expected;
       await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
     }
   }
