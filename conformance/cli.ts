@@ -76,7 +76,8 @@ async function main(): Promise<number> {
     // The runner itself never imports the mock; only this entry point composes the two.
     const { createMockApp, DEFAULT_API_KEY } = await import('../mock/index.js');
     apiKey ??= DEFAULT_API_KEY;
-    target = { app: createMockApp({ contract, apiKeys: [apiKey] }) };
+    // No request journal: nobody reads it here, and it would hold the run's last thousand bodies.
+    target = { app: createMockApp({ contract, apiKeys: [apiKey], journal: false }) };
   }
   const seed = integer('--seed', flags.seed, -(2 ** 31)) ?? chooseSeed();
   // Read before the run: a missing or broken baseline stops it at once.

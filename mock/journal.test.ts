@@ -30,6 +30,20 @@ describe('the request journal', () => {
     expect(JSON.stringify(journal.body)).not.toContain(KEY);
   });
 
+  it('keeps a large body cut short, saying how long it was, so a thousand of them stay small', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY], bodyLimitBytes: 1024 * 1024 });
+    const description = 'd'.repeat(300_000);
+    const created = await request(app).post('/v1/categories').set(auth).send({ name: 'Long', description });
+    expect(created.status).toBe(201);
+    const [entry] = (await request(app).get('/__mock/requests').set(auth)).body as Array<{ body: unknown }>;
+    const size = Buffer.byteLength(JSON.stringify({ name: 'Long', description }));
+    expect(typeof entry!.body).toBe('string');
+    expect(entry!.body).toMatch(
+      new RegExp(`^\\{"name":"Long","description":"d+… \\(${size} bytes; the journal keeps the first 65536\\)$`),
+    );
+    expect((entry!.body as string).length).toBeLessThan(70_000);
+  });
+
   it('keeps one journal per session, clears on DELETE, and needs a key', async () => {
     const app = createMockApp({ contract, apiKeys: [KEY] });
     await request(app).get('/v1/categories').set(auth).set('X-Mock-Session', 'a');

@@ -21,6 +21,8 @@ interface Filed {
   readonly status: number;
   readonly ms: number;
   readonly body?: Uint8Array;
+  /** The body's whole length, where only its first KEPT_BODY_BYTES were kept. */
+  readonly bodySize?: number | undefined;
 }
 
 export interface JournalEntry {
@@ -38,9 +40,14 @@ export interface JournalEntry {
 // Kept as bytes on the request itself (a WeakMap's entries cost the collector more at this rate):
 // decoded only when someone reads the journal.
 const BODY = Symbol('journal body');
-type WithBody = MockRequest & { [BODY]?: Uint8Array };
+type WithBody = MockRequest & { [BODY]?: Uint8Array; [BODY_SIZE]?: number };
+const BODY_SIZE = Symbol('journal body size');
+/** Bodies past this many bytes are kept cut short: 1000 entries of a 1 MiB body would be 1 GB. */
+export const KEPT_BODY_BYTES = 64 * 1024;
 export function noteBody(req: MockRequest, raw: Uint8Array): void {
-  (req as WithBody)[BODY] = raw;
+  // A copy of the first bytes, so the whole body is not held by a view of it.
+  (req as WithBody)[BODY] = raw.length > KEPT_BODY_BYTES ? raw.slice(0, KEPT_BODY_BYTES) : raw;
+  if (raw.length > KEPT_BODY_BYTES) (req as WithBody)[BODY_SIZE] = raw.length;
 }
 
 /** Names of headers and query fields that carry credentials, from the document's schemes. */
@@ -136,6 +143,7 @@ export class RequestJournal {
       headers: req.headers,
       status,
       body: (req as WithBody)[BODY],
+      bodySize: (req as WithBody)[BODY_SIZE],
     });
   }
 
@@ -174,7 +182,7 @@ export class RequestJournal {
       path: pathOf({ url: filed.url } as MockRequest),
       query,
       headers,
-      ...(filed.body !== undefined ? { body: parsed(showUtf8(filed.body)) } : {}),
+      ...(filed.body !== undefined ? { body: shownBody(filed.body, filed.bodySize) } : {}),
       status: filed.status,
       durationMs: Math.round(filed.ms * 100) / 100,
     };
@@ -195,6 +203,12 @@ export class RequestJournal {
 function redactCredential(value: string): string {
   const match = /^(\S+)\s+\S/.exec(value);
   return match ? `${match[1]} ${REDACTED}` : REDACTED;
+}
+
+/** A body as its value; one kept cut short as its first bytes' text, saying how long it was. */
+function shownBody(body: Uint8Array, size: number | undefined): unknown {
+  const text = showUtf8(body);
+  return size === undefined ? parsed(text) : `${text}… (${size} bytes; the journal keeps the first ${KEPT_BODY_BYTES})`;
 }
 
 /** A JSON body as its value, anything else as its text. */
