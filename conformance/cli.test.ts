@@ -33,6 +33,14 @@ describe('npm run conformance', () => {
     expect(stdout).toContain('seed 3');
   });
 
+  it('never calls a run whose checks could not all run simply CONFORMANT', async () => {
+    const { code, stdout } = await run(['--seed', '3', '--max-writes', '5']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^CONFORMANT AS FAR AS TESTED: \d+ operation checks passed, 0 failed; \d+ operation check\(s\) could not run \(\d+ case\(s\) not sent: the write budget was spent\)$/m,
+    );
+  });
+
   it('fails a broken deployment with exit 1, a reproduction and reports', async () => {
     const server = await startReferenceServer({ key: KEY, fault: 'create-answers-200' });
     const dir = reports();

@@ -5,6 +5,7 @@ import { truncate } from '../../spec/index.js';
 import type { Violation } from '../model.js';
 import type { CheckStats } from '../recorder.js';
 import type { RunResult } from '../run.js';
+import { notRunClause } from './not-run.js';
 
 const MARK = { passed: 'pass', failed: 'FAIL', skipped: '-' } as const;
 
@@ -114,14 +115,17 @@ export function consoleReport(result: RunResult, replay: string): string {
 function verdict(result: RunResult, passed: number, failed: number): string {
   const baseline = result.baseline;
   if (result.exitCode === 2) return `COULD NOT RUN: ${result.error ?? 'unknown reason'}`;
+  // What could not run is said on the verdict line itself: a partial run is never just CONFORMANT.
+  const notRun = notRunClause(result);
+  const conformant = notRun ? 'CONFORMANT AS FAR AS TESTED' : 'CONFORMANT';
   if (!baseline) {
     return result.exitCode === 0
-      ? `CONFORMANT: ${passed} operation checks passed, 0 failed`
-      : `NOT CONFORMANT: ${result.violations.length} distinct violation(s) in ${failed} operation check(s); ${passed} passed`;
+      ? `${conformant}: ${passed} operation checks passed, 0 failed${notRun}`
+      : `NOT CONFORMANT: ${result.violations.length} distinct violation(s) in ${failed} operation check(s); ${passed} passed${notRun}`;
   }
   const fixed = baseline.fixed.length > 0 ? `, ${baseline.fixed.length} fixed` : '';
   const against = `baseline ${baseline.file}: ${baseline.known} known${fixed}`;
   return result.exitCode === 0
-    ? `CONFORMANT apart from the baseline: no new violation (${against}); ${passed} operation checks passed`
-    : `NOT CONFORMANT: ${baseline.new} new violation(s) (${against}); ${passed} operation checks passed`;
+    ? `${conformant} apart from the baseline: no new violation (${against}); ${passed} operation checks passed${notRun}`
+    : `NOT CONFORMANT: ${baseline.new} new violation(s) (${against}); ${passed} operation checks passed${notRun}`;
 }

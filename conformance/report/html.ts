@@ -6,6 +6,7 @@ import type { Violation } from '../model.js';
 import type { CheckStats, OperationResult } from '../recorder.js';
 import type { RunResult } from '../run-options.js';
 import { SCRIPT, STYLE } from './html-assets.js';
+import { notRunClause } from './not-run.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (text: unknown): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -40,7 +41,10 @@ ${notes(result.notes)}
 function verdictText(result: RunResult): string {
   const baseline = result.baseline;
   if (result.exitCode === 2) return `Could not run: ${result.error ?? 'unknown reason'}`;
-  if (result.exitCode === 0) return baseline ? `Conformant: no new violation (${baseline.known} known)` : 'Conformant';
+  const notRun = notRunClause(result);
+  const conformant = notRun ? 'Conformant as far as tested' : 'Conformant';
+  if (result.exitCode === 0)
+    return `${conformant}${baseline ? `: no new violation (${baseline.known} known)` : ''}${notRun}`;
   return baseline
     ? `Not conformant: ${baseline.new} new violation(s), ${baseline.known} known`
     : `Not conformant: ${result.violations.length} violation(s)`;

@@ -1,5 +1,6 @@
 // A short markdown summary for CI pages (GitHub's $GITHUB_STEP_SUMMARY): verdict, check table, failures.
 import type { RunResult } from '../run.js';
+import { notRunClause } from './not-run.js';
 
 const MARK = { passed: '✅', failed: '❌', skipped: '–' } as const;
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -10,9 +11,10 @@ export function markdownSummary(result: RunResult): string {
   const against = baseline
     ? ` (baseline: ${baseline.known} known${baseline.fixed.length > 0 ? `, ${baseline.fixed.length} fixed` : ''})`
     : '';
+  const notRun = notRunClause(result);
   const verdict =
     result.exitCode === 0
-      ? `✅ Conformant${baseline ? ': no new violation' : ''}${against}`
+      ? `✅ Conformant${notRun ? ' as far as tested' : ''}${baseline ? ': no new violation' : ''}${against}${notRun}`
       : result.exitCode === 1
         ? `❌ ${baseline ? baseline.new : result.violations.length}${baseline ? ' new' : ''} violation(s)${against}`
         : `⚠️ Could not run: ${result.error ?? ''}`;
