@@ -1,10 +1,10 @@
 // A baseline of known violations, so a team can adopt the runner on a service that already
 // deviates from its document and fail only on new problems (as linters and type checkers are
-// adopted on existing code). A violation is known by a stable key: check, operation, finding code,
-// where in the body (array indices as *), the schema keyword, and the fields that tell problems of
-// one kind apart (a status, a field's name); never messages, values or the case that showed it.
+// adopted on existing code). A violation is known by a stable key: its check and operation, and
+// what the recorder tells problems apart by (problemParts: code, where in the body, keyword, the
+// kind's distinguishing fields); never messages, values or the case that showed it.
 import { readFileSync } from 'node:fs';
-import { distinguishingFields } from './findings.js';
+import { problemParts } from './findings.js';
 import type { BaselineEntry, BaselineOutcome, Violation } from './model.js';
 import type { OperationResult } from './recorder.js';
 import type { RunResult } from './run-options.js';
@@ -19,14 +19,9 @@ export interface Baseline {
 
 export class BaselineError extends Error {}
 
+/** The recorder's own notion of one problem (findings.ts), with its check and operation. */
 export function baselineKey(violation: Violation): string {
-  const pointer = (violation.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
-  const fields = distinguishingFields(violation.code).map(
-    (name) => `${name}=${JSON.stringify(violation.fields[name] ?? null)}`,
-  );
-  return [violation.check, violation.operation, violation.code, pointer, violation.keyword ?? '', ...fields].join(
-    ' | ',
-  );
+  return [violation.check, violation.operation, ...problemParts(violation)].join(' | ');
 }
 
 function entryOf(violation: Violation): BaselineEntry {

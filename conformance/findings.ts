@@ -265,13 +265,14 @@ export function describeFinding(found: Finding): { title: string; message: strin
 }
 
 /** What tells this finding's problem apart: its code, key fields, pointer (array indices folded) and keyword. */
-/** The fields that tell one problem of a kind from another (a status, a field name), by code. */
-export function distinguishingFields(code: string): readonly string[] {
-  return kindOf(code).key ?? [];
+/** What tells one problem from another: code, severity, body pointer (array indices as *),
+ * keyword, and the fields its kind names (a status, a field's name); never messages or values. */
+export function problemParts(found: Pick<Finding, 'code' | 'severity' | 'pointer' | 'keyword' | 'fields'>): string[] {
+  const pointer = (found.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
+  const fields = (kindOf(found.code).key ?? []).map((name) => `${name}=${JSON.stringify(found.fields[name] ?? null)}`);
+  return [found.code, found.severity ?? 'failure', pointer, found.keyword ?? '', ...fields];
 }
 
 export function problemKey(found: Finding): string {
-  const pointer = (found.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
-  const fields = (kindOf(found.code).key ?? []).map((name) => JSON.stringify(found.fields[name]));
-  return [found.code, found.severity ?? 'failure', pointer, found.keyword ?? '', ...fields].join('\u0000');
+  return problemParts(found).join('\u0000');
 }

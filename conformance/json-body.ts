@@ -13,3 +13,10 @@ export function idKey(item: Record<string, unknown>, property: string): string {
 export function idPathText(item: Record<string, unknown>, property: string): string {
   return idKey(item, property).replace(/^"|"$/g, '');
 }
+
+/** A JSON object as a record, or undefined for anything else (arrays and null included). */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}

@@ -72,6 +72,13 @@ export interface Creation {
   readonly body: ParsedBody;
 }
 
+/** A PUT or PATCH of one item: its id and the fields it must now hold. */
+export interface ChangeEvidence {
+  readonly id: string;
+  readonly kind: 'replace' | 'update';
+  readonly expected: Record<string, unknown>;
+}
+
 export interface SequenceEvidence {
   /** What was sent in each creation and what came back. */
   readonly creations?: readonly Creation[];
@@ -83,18 +90,9 @@ export interface SequenceEvidence {
   /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */
   readonly collidingId?: string;
   /** For a read after PUT or PATCH: the item's id and the fields it must now hold. */
-  readonly afterChange?: {
-    readonly id: string;
-    readonly kind: 'replace' | 'update';
-    readonly expected: Record<string, unknown>;
-  };
-  /** For the answer of a PUT or PATCH itself: the item's id and the fields it must now hold, where
-   * the answer is the item. */
-  readonly changeAnswer?: {
-    readonly id: string;
-    readonly kind: 'replace' | 'update';
-    readonly expected: Record<string, unknown>;
-  };
+  readonly afterChange?: ChangeEvidence;
+  /** For the answer of a PUT or PATCH itself, where the answer is the item. */
+  readonly changeAnswer?: ChangeEvidence;
   /** Bodies of creations refused for their credentials (401 or 403): none may be listed. */
   readonly refused?: readonly Record<string, unknown>[];
   /** Bodies of creations refused as invalid (a 4xx): none may be listed either. */

@@ -3,51 +3,51 @@
 // names of resources the document itself has paths for count (categoryId where there is
 // /categories), so an ordinary field is never taken for a reference.
 import { type CollectionSpec, type Contract, type Operation, propertiesOf } from '../spec/index.js';
+import { asObject } from './json-body.js';
 import type { TestCase } from './model.js';
 
 const REFERENCE = /^(.+?)(?:_ids?|Ids?|IDs?|-ids?)$/;
 
 const resourcesByContract = new WeakMap<Contract, ReadonlySet<string>>();
 
-/** Singular and plural lower-case names of every literal path segment (categories → category). */
+/** A resource's name as paths and members spell it, made comparable: categories, Category and
+ * category_ all read as "category". */
+function resourceName(word: string): string {
+  const name = word.toLowerCase().replace(/[-_]/g, '');
+  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z)es$/.test(name)) return name.slice(0, -2);
+  return name.endsWith('s') ? name.slice(0, -1) : name;
+}
+
+/** The resource a member names (categoryId → category), if it looks like a reference at all. */
+function referencedName(member: string): string | undefined {
+  const prefix = REFERENCE.exec(member)?.[1];
+  return prefix === undefined ? undefined : resourceName(prefix);
+}
+
+/** The resources of every literal path segment of the document. */
 function resourcesOf(contract: Contract): ReadonlySet<string> {
   let names = resourcesByContract.get(contract);
   if (!names) {
-    const found = new Set<string>();
-    for (const operation of contract.operations) {
-      for (const segment of operation.path.split('/')) {
-        if (segment === '' || segment.startsWith('{')) continue;
-        const name = segment.toLowerCase().replace(/[-_]/g, '');
-        found.add(name);
-        found.add(singular(name));
-      }
-    }
-    names = found;
+    names = new Set(
+      contract.operations.flatMap((operation) => operation.path.split('/').filter(isLiteral).map(resourceName)),
+    );
     resourcesByContract.set(contract, names);
   }
   return names;
 }
 
-function singular(plural: string): string {
-  if (plural.endsWith('ies')) return `${plural.slice(0, -3)}y`;
-  if (/(?:ss|sh|ch|x|z)es$/.test(plural)) return plural.slice(0, -2);
-  return plural.endsWith('s') ? plural.slice(0, -1) : plural;
-}
-
-const prefixOf = (member: string): string | undefined =>
-  REFERENCE.exec(member)?.[1]?.toLowerCase().replace(/[-_]/g, '');
+const isLiteral = (segment: string): boolean => segment !== '' && !segment.startsWith('{');
 
 /** The first member of the case's JSON body or query that names another resource's item (one the
  * run filled with an id it saw listed aside). */
 export function referenceIn(contract: Contract, testCase: TestCase): string | undefined {
   const names = resourcesOf(contract);
   const isReference = (member: string): boolean => {
-    const prefix = prefixOf(member);
-    return prefix !== undefined && names.has(prefix) && !testCase.knownReferences?.includes(member);
+    const name = referencedName(member);
+    return name !== undefined && names.has(name) && !testCase.knownReferences?.includes(member);
   };
-  const payload = testCase.payload;
-  const body =
-    payload?.kind === 'json' && typeof payload.value === 'object' && payload.value !== null ? payload.value : {};
+  const body = (testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined) ?? {};
   const inBody = Object.keys(body).find(isReference);
   if (inBody !== undefined) return inBody;
   return testCase.parameters?.find((placed) => placed.in === 'query' && isReference(placed.name))?.name;
@@ -62,20 +62,14 @@ export function referencedCollections(
   const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const found = new Map<string, CollectionSpec>();
   for (const member of Object.keys(propertiesOf(schema))) {
-    const prefix = prefixOf(member);
-    if (prefix === undefined) continue;
-    const collection = collections.find((c) => {
-      const last =
-        c.path
-          .split('/')
-          .filter((segment) => segment && !segment.startsWith('{'))
-          .at(-1) ?? '';
-      return (
+    const name = referencedName(member);
+    if (name === undefined) continue;
+    const collection = collections.find(
+      (c) =>
         c.list &&
         c.create?.operation !== operation &&
-        singular(last.toLowerCase().replace(/[-_]/g, '')) === singular(prefix)
-      );
-    });
+        resourceName(c.path.split('/').filter(isLiteral).at(-1) ?? '') === name,
+    );
     if (collection) found.set(member, collection);
   }
   return found;
@@ -85,8 +79,9 @@ export function referencedCollections(
  * (an integer for an integer): valid input that names items which exist. */
 export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string, unknown>): TestCase {
   const payload = testCase.payload;
-  if (payload?.kind !== 'json' || typeof payload.value !== 'object' || payload.value === null) return testCase;
-  const value = { ...(payload.value as Record<string, unknown>) };
+  const sentBody = payload?.kind === 'json' ? asObject(payload.value) : undefined;
+  if (!sentBody) return testCase;
+  const value = { ...sentBody };
   const filled: string[] = [];
   for (const [member, id] of ids) {
     const sent = value[member];
@@ -98,7 +93,7 @@ export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string,
   if (filled.length === 0) return testCase;
   return {
     ...testCase,
-    payload: { ...payload, value },
+    payload: { kind: 'json', value },
     label: `${testCase.label} (${filled.join(', ')} of a listed item)`,
     knownReferences: filled,
   };

@@ -4,14 +4,8 @@
 import { fieldText, listsEveryItem } from '../spec/index.js';
 import { compareField, firstDifference } from './field-compare.js';
 import { finding } from './findings.js';
-import { idKey } from './json-body.js';
-import type { Check, Finding, SequenceEvidence } from './model.js';
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
+import { asObject, idKey } from './json-body.js';
+import type { ChangeEvidence, Check, Finding, SequenceEvidence } from './model.js';
 
 function idsOf(items: readonly Record<string, unknown>[], idProperty: string): string[] {
   return items.filter((item) => item[idProperty] !== undefined).map((item) => idKey(item, idProperty));
@@ -237,44 +231,42 @@ export const createdItemReadable: Check = (context) => {
   return difference ? [finding('read_back_differs', difference)] : [];
 };
 
-/** After PUT or PATCH the item reads back with the fields sent (PATCH: merged into the old ones). */
+/** After PUT or PATCH the item reads back with the fields sent (PATCH: merged into the old ones),
+ * and the change's own answer, where it is the item, holds them too. */
 export const itemChangesStored: Check = (context) => {
-  if (context.sequence?.changeAnswer) return changeAnswered(context);
+  if (context.sequence?.changeAnswer) return changeAnswered(context, context.sequence.changeAnswer);
   const change = context.sequence?.afterChange;
   const collection = context.collection;
   if (!change || !collection || !context.exchange.ok) return undefined;
-  const { idProperty } = collection;
   const status = context.exchange.response.status;
-  if (status < 200 || status >= 300) return [finding('changed_item_unreadable', { status, idProperty, id: change.id })];
+  if (status < 200 || status >= 300) {
+    return [finding('changed_item_unreadable', { status, idProperty: collection.idProperty, id: change.id })];
+  }
   const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
-  if (!item) return [];
-  const difference = firstDifference(item, change.expected, Object.keys(change.expected));
-  return difference
-    ? [finding('change_not_stored', { ...difference, kind: change.kind, idProperty, id: change.id })]
-    : [];
+  return item ? changeFindings('change_not_stored', item, change, collection.idProperty) : [];
 };
 
-/** A PUT or PATCH answered with the item (a JSON object with its id) answers it as changed. Whether
- * it succeeded at all is positive_data_acceptance's concern; an answer without the item says nothing. */
-function changeAnswered(context: Parameters<Check>[0]): Finding[] | undefined {
-  const change = context.sequence?.changeAnswer;
+/** A PUT or PATCH answered with the item (a JSON object with its id). Whether it succeeded at all
+ * is positive_data_acceptance's concern; an answer without the item says nothing. */
+function changeAnswered(context: Parameters<Check>[0], change: ChangeEvidence): Finding[] | undefined {
   const collection = context.collection;
-  if (!change || !collection || !context.exchange.ok) return undefined;
+  if (!collection || !context.exchange.ok) return undefined;
   const status = context.exchange.response.status;
   const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
   if (status < 200 || status >= 300 || !item || item[collection.idProperty] === undefined) return undefined;
   if (idKey(item, collection.idProperty) !== change.id) return undefined;
+  return changeFindings('change_not_answered', item, change, collection.idProperty);
+}
+
+/** The first field of the item that differs from what the change set, as a finding of `code`. */
+function changeFindings(
+  code: 'change_not_stored' | 'change_not_answered',
+  item: Record<string, unknown>,
+  change: ChangeEvidence,
+  idProperty: string,
+): Finding[] {
   const difference = firstDifference(item, change.expected, Object.keys(change.expected));
-  return difference
-    ? [
-        finding('change_not_answered', {
-          ...difference,
-          kind: change.kind,
-          idProperty: collection.idProperty,
-          id: change.id,
-        }),
-      ]
-    : [];
+  return difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
 }
 
 /** After DELETE the item is gone: reading it gets 404 (or 410). */

@@ -9,6 +9,7 @@ import { type CoreOptions, createMockCore, type MockCore } from './core.js';
 import { SESSION_HEADER } from './defaults.js';
 import type { JournalEntry } from './journal.js';
 import { exchange } from './plain-exchange.js';
+import { templatePattern } from './router.js';
 
 export interface ContractHandlerOptions extends Omit<CoreOptions, 'contract'> {
   /** The OpenAPI document: a parsed object, or the URL of one (JSON or YAML) to fetch. Default:
@@ -70,7 +71,7 @@ export async function contractHandlers(options: ContractHandlerOptions = {}): Pr
     // One handler per operation, named by it in MSW's logs; then one for everything else under the
     // base (the mock's 404 and 405 answers), so a page meets the same errors as the service's.
     ...contract.operations.map((operation) =>
-      http[operation.method.toLowerCase() as 'get'](under(templateToPattern(operation.path)), answer),
+      http[operation.method.toLowerCase() as 'get'](under(templatePattern(operation.path).source), answer),
     ),
     http.all(under('(?:/.*)?'), answer),
   ];
@@ -80,14 +81,6 @@ export async function contractHandlers(options: ContractHandlerOptions = {}): Pr
     requests: (session?: string) => core.requests(session ?? options.session),
     reset: (session?: string) => resetCore(core, session),
   });
-}
-
-/** /categories/{id} → a pattern for one path segment per parameter. */
-function templateToPattern(template: string): string {
-  return template
-    .split(/\{[^}]+\}/)
-    .map(escapeRegExp)
-    .join('[^/]+');
 }
 
 function resetCore(core: MockCore, session?: string): void {

@@ -1,5 +1,5 @@
-// Middlewares on Node's own request and response, so one list of steps serves inside Express and on
-// the server's direct path alike.
+// Steps over the exchange's request and answer (exchange.ts), run in order as Express runs its
+// middlewares, so one list serves inside Express, on the server's direct path and in MSW alike.
 
 import { SESSION_HEADER } from './defaults.js';
 import type { MockRequest, MockResponse } from './exchange.js';

@@ -25,6 +25,7 @@ export class PlainResponse implements MockResponse {
   private readonly headers = new Map<string, readonly [string, HeaderValue]>();
   private readonly finishListeners: Array<(this: PlainResponse) => void> = [];
   private resolve!: (answer: PlainAnswer) => void;
+  private finished = false;
 
   constructor(readonly req: PlainRequest) {
     this.answer = new Promise((resolve) => {
@@ -65,8 +66,6 @@ export class PlainResponse implements MockResponse {
   once(event: 'finish', listener: () => void): this {
     return this.on(event, listener);
   }
-
-  private finished = false;
 }
 
 /** Runs one request through a core's entry and answers with what it sent. */

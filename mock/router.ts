@@ -68,16 +68,7 @@ function buildRoutes(contract: Contract): PathRoute[] {
     byTemplate.set(operation.path, methods);
   }
   const routes = [...byTemplate].map(([template, byMethod]) => {
-    const paramNames: string[] = [];
-    const source = template
-      .split(/(\{[^}]+\})/)
-      .map((part) => {
-        const param = /^\{([^}]+)\}$/.exec(part);
-        if (!param) return literalPattern(part);
-        paramNames.push(param[1]!);
-        return '([^/]+)';
-      })
-      .join('');
+    const { source, paramNames } = templatePattern(template);
     const methods = [...byMethod.keys()] as HttpMethod[];
     const allowed = methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
     return { template, pattern: new RegExp(`^${source}$`), paramNames, byMethod, allowed };
@@ -86,6 +77,22 @@ function buildRoutes(contract: Contract): PathRoute[] {
   // with as many parameters the longer literal text first ({name}:setPolicy before {name}).
   const literal = (template: string) => template.replace(/\{[^}]+\}/g, '').length;
   return routes.sort((a, b) => a.paramNames.length - b.paramNames.length || literal(b.template) - literal(a.template));
+}
+
+/** A path template as a regular expression source (unanchored): a group of one segment per
+ * parameter, literal parts as they arrive in a URL. */
+export function templatePattern(template: string): { source: string; paramNames: string[] } {
+  const paramNames: string[] = [];
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const param = /^\{([^}]+)\}$/.exec(part);
+      if (!param) return literalPattern(part);
+      paramNames.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('');
+  return { source, paramNames };
 }
 
 /** A literal part of a template as it arrives in a URL: characters a path cannot carry raw (#, ?,

@@ -1,6 +1,6 @@
 // The request steps of a documented operation, in lifecycle order: 1 route, 2 authenticate,
-// 3 forced status (Prefer), 4 parameters, 5 parent items, 6 behaviour (which reads and checks the body). Declared once; both entry paths (the Express app and the
-// server's direct path) run this same list.
+// 3 forced status (Prefer), 4 parameters, 5 parent items, 6 behaviour (which reads and checks the
+// body). Declared once; every adapter of the core (server, Express app, MSW) runs this same list.
 
 import {
   collectionKey,

@@ -1,6 +1,7 @@
 // Each named mutation applied once to the baseline body: a valid body plus exactly one break.
 import { bodyMutations, type Mutation, type Payload, seedOf } from '../../spec/generate/index.js';
 import { isJsonMediaType, type Operation } from '../../spec/index.js';
+import { asObject } from '../json-body.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
 import type { Planner } from './planner.js';
@@ -45,9 +46,14 @@ const hasNoFields = (value: unknown): boolean =>
  * appended): if the refused body is stored anyway, the final list shows it. Still invalid: the
  * mutation is untouched.
  */
-function markedPayload(payload: Payload, baseline: unknown, token: string): { payload: Payload; refusalMark?: string } {
-  if (payload.kind !== 'json' || !isObject(payload.value) || !isObject(baseline)) return { payload };
-  const value = payload.value;
+function markedPayload(
+  payload: Payload,
+  baselineBody: unknown,
+  token: string,
+): { payload: Payload; refusalMark?: string } {
+  const value = payload.kind === 'json' ? asObject(payload.value) : undefined;
+  const baseline = asObject(baselineBody);
+  if (!value || !baseline) return { payload };
   const untouched = Object.keys(value).find(
     (name) => typeof value[name] === 'string' && value[name] === baseline[name],
   );
@@ -55,9 +61,6 @@ function markedPayload(payload: Payload, baseline: unknown, token: string): { pa
   const marked = { ...value, [untouched]: `${value[untouched]}${token}` };
   return { payload: { kind: 'json', value: marked }, refusalMark: token };
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function mutationCase(operation: Operation, context: PlanContext, mutation: Mutation, body: unknown): TestCase {
   const token = `N${seedOf(`${operation.id}:${mutation.id}`, context.seed).toString(36)}`;

@@ -86,14 +86,21 @@ function cell(check: string, stats: CheckStats, link: Link | undefined): string 
   return `<td class="skipped" ${attributes} title="${esc(DID_NOT_APPLY)}">–</td>`;
 }
 
-function linkTo(result: RunResult, operation: string, check: string): Link | undefined {
-  const found = result.violations.flatMap((v, index) =>
-    v.operation === operation && v.check === check ? [{ anchor: index + 1, known: v.baseline === 'known' }] : [],
-  );
-  return found.find((link) => !link.known) ?? found[0];
+/** For each operation and check, the violation its cell links to: the first new one, else the
+ * first known one. One pass over the violations. */
+function linksOf(result: RunResult): Map<string, Link> {
+  const links = new Map<string, Link>();
+  result.violations.forEach((v, index) => {
+    const key = `${v.operation}\u0000${v.check}`;
+    const known = v.baseline === 'known';
+    const held = links.get(key);
+    if (!held || (held.known && !known)) links.set(key, { anchor: index + 1, known });
+  });
+  return links;
 }
 
 function matrix(result: RunResult): string {
+  const links = linksOf(result);
   const head = result.checks.map((check) => `<th style="writing-mode: vertical-rl">${esc(check)}</th>`).join('');
   const rows = result.operations.map((operation) => {
     const route = `${operation.method} ${operation.path}`;
@@ -101,7 +108,7 @@ function matrix(result: RunResult): string {
     if (operation.skipped)
       return `<tr data-operation="${esc(operation.id)}">${name}<td colspan="${result.checks.length}" class="muted">not tested: ${esc(operation.skipped)}</td></tr>`;
     const cells = result.checks.map((check) =>
-      cell(check, operation.checks[check]!, linkTo(result, operation.id, check)),
+      cell(check, operation.checks[check]!, links.get(`${operation.id}\u0000${check}`)),
     );
     return `<tr data-operation="${esc(operation.id)}">${name}${cells.join('')}</tr>`;
   });
