@@ -3,6 +3,7 @@
 
 import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/core.js';
 import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
+import { changedItem, updateFor } from './changes.js';
 import { MockHttpError, sendJson } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
@@ -74,20 +75,17 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   const old = collection.find(id);
   if (!old) throw missing(behaviour, id);
   // What the service assigned at creation stays, whatever the client sends.
-  const kept = behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]);
-  const fields = { ...Object.fromEntries(kept), ...sent };
-  carryDigits(old, fields);
-  carryDigits(sent, fields);
+  const kept = Object.fromEntries(
+    behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]),
+  );
+  const update = behaviour.kind === 'update' ? updateFor(context.req.headers['content-type']) : undefined;
+  const next = changedItem(old, sent, kept, collection.idProperty, update);
   // The item must stay what the document says an item is, whatever the change's own schema allows.
-  const next = {
-    ...(behaviour.kind === 'update' ? old : { [collection.idProperty]: old[collection.idProperty] }),
-    ...fields,
-  };
   const issues = behaviour.itemValidator?.validate(next) ?? [];
   if (issues.length > 0) {
     throw new MockHttpError(400, 'invalid_body', `The change would leave the item invalid: ${describeIssues(issues)}.`);
   }
-  const item = collection.replace(id, fields, behaviour.kind === 'update');
+  const item = collection.replace(id, next);
   if (!item) throw missing(behaviour, id);
   answerChange(context, behaviour, item);
 }

@@ -70,14 +70,13 @@ export class Collection {
     return this.byId.get(id);
   }
 
-  /** The item's stored fields replaced (merge: the fields given laid over the old ones); its id kept. */
-  replace(id: string, fields: Readonly<Record<string, unknown>>, merge: boolean): Item | undefined {
+  /** The item replaced by `next` (as a change made it); its id kept. */
+  replace(id: string, next: Readonly<Record<string, unknown>>): Item | undefined {
     const old = this.byId.get(id);
     if (!old) return undefined;
-    const kept = merge ? Object.entries(old).filter(([name]) => name !== this.idProperty) : [];
-    const item = Object.fromEntries([[this.idProperty, old[this.idProperty]], ...kept, ...Object.entries(fields)]);
-    if (merge) carryDigits(old, item);
-    carryDigits(fields, item);
+    const item = Object.fromEntries([[this.idProperty, old[this.idProperty]], ...Object.entries(next)]);
+    carryDigits(old, item);
+    carryDigits(next, item);
     Object.freeze(item);
     this.items = this.items.map((existing) => (existing === old ? item : existing));
     this.byId.set(id, item);

@@ -6,7 +6,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 export interface Rewrites {
   /** The request body the mock gets, from the one the client sent (JSON bodies of writes). */
-  readonly request?: (body: Record<string, unknown>) => Record<string, unknown>;
+  readonly request?: (body: Record<string, unknown>, method: string) => Record<string, unknown>;
   /** The answer body the client gets, from the one the mock sent and the client's request body. */
   readonly response?: (answer: unknown, sent: Record<string, unknown> | undefined, method: string) => unknown;
   /** Compress every non-empty answer so, asked or not (Content-Encoding: gzip, br or deflate). */
@@ -26,7 +26,7 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
     let sent: Record<string, unknown> | undefined;
     try {
       sent = req.method === 'GET' || body === '' ? undefined : JSON.parse(body);
-      if (sent && rewrites.request) body = JSON.stringify(rewrites.request(sent));
+      if (sent && rewrites.request) body = JSON.stringify(rewrites.request(sent, req.method ?? 'GET'));
     } catch {}
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),

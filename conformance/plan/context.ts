@@ -303,7 +303,8 @@ export class PlanContext {
       label: `${operation.method} ${operation.path}${what ? ` ${what}` : ''}`,
       pathParams: this.pathParams(operation, 'plain', 0),
       parameters: this.parameters(operation, 'plain', 0),
-      ...(rest.payload && mediaType && !isJsonMediaType(mediaType) ? { mediaType } : {}),
+      // Sent as the media type the document takes (application/merge-patch+json, not plain JSON).
+      ...(rest.payload && mediaType && mediaType !== 'application/json' ? { mediaType } : {}),
       ...rest,
     };
   }

@@ -6,6 +6,7 @@ import { idKey, idPathText } from '../json-body.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
 import { parentParams } from './parents.js';
+import { partialUpdates } from './partial-updates.js';
 import type { SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -69,26 +70,21 @@ export async function runItemLifecycle(
       await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
     }
   }
-  const field = Object.keys(stored(third)).find(
-    (name) => (create.success.schema.required as string[] | undefined)?.includes(name) !== false,
-  );
-  if (collection.update && third !== undefined && field) {
-    const patch = collection.update;
-    const partial = { [field]: (third as Item)[field] };
+  const patch = collection.update;
+  for (const step of patch && third !== undefined ? partialUpdates(collection, context, current, stored(third)) : []) {
+    if (!patch || runner.stopped()) break;
     const testCase = context.testCase(patch.operation, {
       kind: 'positive',
       plain: true,
       pathParams: at(patch.parameter),
-      payload: { kind: 'json', value: partial },
-      what: `patching ${field} of an item`,
+      payload: { kind: 'json', value: step.body },
+      what: step.what,
     });
-    const expected = { ...current, ...partial };
-    const answer = { changeAnswer: { id, kind: 'update' as const, expected } };
+    const answer = { changeAnswer: { id, kind: 'update' as const, expected: step.expected } };
     const executed = await runner.execute(testCase, { collection, sequence: answer });
-    if (executed?.exchange.ok && executed.exchange.response.status < 300) {
-      current = expected;
-      await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
-    }
+    if (!executed?.exchange.ok || executed.exchange.response.status >= 300) break;
+    current = step.expected;
+    await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
   }
   if (collection.remove && !runner.stopped()) {
     const remove = collection.remove;
