@@ -28,7 +28,8 @@ Flags:
   --max-response-bytes N  largest response body read (default ${DEFAULTS.maxResponseBytes})
   --concurrency N         requests in flight at once (default ${DEFAULTS.concurrency})
   --read-only             send only GET/HEAD/OPTIONS: no writes at all
-  --max-writes N          most write requests sent (default ${DEFAULTS.maxWrites})
+  --max-writes N          most write requests sent (default ${DEFAULTS.maxWrites}, or enough for
+                          every write operation of a larger document)
   --name-prefix P         prefix of every created name (default "${DEFAULTS.namePrefix}")
   --checks a,b            run only these checks
   --skip a,b              skip these checks

@@ -138,6 +138,9 @@ export interface NamedCheck {
   /** One line: the rule it enforces. */
   readonly rule: string;
   readonly run: Check;
+  /** Judges only a collection's operations (list, create, read, change, delete): elsewhere it
+   * never applies, so unsent cases there leave nothing it could not run. */
+  readonly collectionsOnly?: true;
 }
 
 /** One exchange judged: which checks applied and what they found. */

@@ -62,6 +62,8 @@ interface Problem {
 export interface RecorderOptions {
   readonly checks: readonly NamedCheck[];
   readonly skipReason: (operation: Operation) => string | undefined;
+  /** Operations that list, create, read, change or delete a collection's items. */
+  readonly collectionOperations?: ReadonlySet<Operation>;
   readonly onProgress: (message: string) => void;
   readonly onFailure?: (violation: Violation) => void;
 }
@@ -158,8 +160,11 @@ export class Recorder {
     const result = this.resultOf(operation);
     result.unsent = Object.fromEntries(unsent);
     const why = [...unsent].map(([reason, count]) => `${count} case(s) not sent: ${reason}`).join('; ');
-    for (const stats of Object.values(result.checks)) {
-      if (stats.outcome === 'skipped') stats.reason = `could not run: ${why}`;
+    const inCollection = this.options.collectionOperations?.has(operation) ?? true;
+    for (const check of this.options.checks) {
+      const stats = result.checks[check.name];
+      if (stats?.outcome === 'skipped' && (inCollection || !check.collectionsOnly))
+        stats.reason = `could not run: ${why}`;
     }
   }
 

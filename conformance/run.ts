@@ -2,7 +2,13 @@
 // exchange, and returns the result. Knows nothing of the mock: a target is a base URL or a listener.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CollectionSpec, findCollections, loadContract, type Operation } from '../spec/index.js';
+import {
+  type CollectionSpec,
+  collectionOperations,
+  findCollections,
+  loadContract,
+  type Operation,
+} from '../spec/index.js';
 import { secretsOf } from './auth-variants.js';
 import { gatherFacts, judge, parseBody, type Scope } from './evaluate.js';
 import type { Exchange } from './http.js';
@@ -28,7 +34,7 @@ import {
 } from './run-options.js';
 import { unselected } from './select.js';
 import { SAFE_METHODS, Sender } from './sender.js';
-import { WriteBudget } from './write-budget.js';
+import { defaultMaxWrites, WriteBudget } from './write-budget.js';
 
 export * from './run-options.js';
 
@@ -54,8 +60,10 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
 
   let failuresFound = 0;
   let operationsDone = 0;
+  const collections = findCollections(contract);
   const recorder = new Recorder(contract.operations, {
     checks,
+    collectionOperations: new Set(collections.flatMap(collectionOperations)),
     skipReason: (operation) => skipReason(options, operation, leftOut),
     onProgress: progress,
     onFailure: (violation: Violation) => {
@@ -63,12 +71,14 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       options.onFailure?.(redactDeep(violation, redact));
     },
   });
-  const collections = findCollections(contract);
-  const maxWrites = options.readOnly ? 0 : (options.maxWrites ?? DEFAULTS.maxWrites);
   const writeOperations = contract.operations.filter(
     (operation) => !SAFE_METHODS.has(operation.method) && !recorder.resultOf(operation).skipped,
   );
   const sequenceCount = collections.filter((c) => c.create && writeOperations.includes(c.create.operation)).length;
+  const maxWrites = options.readOnly
+    ? 0
+    : (options.maxWrites ??
+      defaultMaxWrites(DEFAULTS.maxWrites, writeOperations.length, sequenceCount, options.runs ?? DEFAULTS.runs));
   const sender = new Sender({
     baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,

@@ -43,6 +43,12 @@ export interface CollectionSpec {
   readonly remove?: ItemOperation;
 }
 
+/** Every operation that lists, creates, reads, changes or deletes the collection's items. */
+export function collectionOperations(collection: CollectionSpec): Operation[] {
+  const { list, create, read, replace, update, remove } = collection;
+  return [list, create, read, replace, update, remove].flatMap((role) => (role ? [role.operation] : []));
+}
+
 export interface ItemOperation {
   readonly operation: Operation;
   /** The documented success status. */

@@ -2,7 +2,7 @@
 export { mergeAllOf, propertiesOf } from './all-of.js';
 export { coerceForm, coerceScalar, coerceValues } from './coerce.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
-export { findCollections, jsonSuccess, listsEveryItem } from './collections.js';
+export { collectionOperations, findCollections, jsonSuccess, listsEveryItem } from './collections.js';
 export type { DocumentOptions, LoadOptions } from './compile-contract.js';
 export { contractFromDocument } from './compile-contract.js';
 export { ContractError } from './contract-error.js';
