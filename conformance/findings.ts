@@ -194,6 +194,11 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.idProperty} ${f.id} after DELETE`,
     expected: () => '404 (or 410): the item is gone',
   },
+  deleted_item_still_listed: {
+    title: 'Deleted item still listed',
+    received: (f) => `${f.idProperty} ${f.id} in the list after DELETE (read again after 0.25 s and 1 s)`,
+    expected: () => 'the item gone from every list',
+  },
   created_ids_repeated: {
     title: 'Created ids are not unique',
     received: (f) => `ids ${list(f.ids)} given twice`,

@@ -78,7 +78,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   const maxWrites = options.readOnly
     ? 0
     : (options.maxWrites ??
-      defaultMaxWrites(DEFAULTS.maxWrites, writeOperations.length, sequenceCount, options.runs ?? DEFAULTS.runs));
+      defaultMaxWrites(DEFAULTS.maxWrites, writeOperations, sequenceCount, options.runs ?? DEFAULTS.runs));
   const sender = new Sender({
     baseUrl,
     timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,

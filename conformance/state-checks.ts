@@ -269,13 +269,18 @@ function changeFindings(
   return difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
 }
 
-/** After DELETE the item is gone: reading it gets 404 (or 410). */
+/** After DELETE the item is gone: reading it gets 404 (or 410), and no list shows it. */
 export const deletedItemGone: Check = (context) => {
   const removed = context.sequence?.afterRemove;
-  if (!removed || !context.collection || !context.exchange.ok) return undefined;
+  const collection = context.collection;
+  if (!removed || !collection || !context.exchange.ok) return undefined;
+  const { idProperty } = collection;
+  const listed = context.sequence?.after;
+  if (listed) {
+    const still = listed.some((item) => asObject(item) && idKey(item, idProperty) === removed.id);
+    return still ? [finding('deleted_item_still_listed', { idProperty, id: removed.id })] : [];
+  }
   const status = context.exchange.response.status;
   if (status === 404 || status === 410) return [];
-  return [
-    finding('deleted_item_still_readable', { status, idProperty: context.collection.idProperty, id: removed.id }),
-  ];
+  return [finding('deleted_item_still_readable', { status, idProperty, id: removed.id })];
 };

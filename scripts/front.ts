@@ -8,7 +8,12 @@ export interface Rewrites {
   /** The request body the mock gets, from the one the client sent (JSON bodies of writes). */
   readonly request?: (body: Record<string, unknown>, method: string) => Record<string, unknown>;
   /** The answer body the client gets, from the one the mock sent and the client's request body. */
-  readonly response?: (answer: unknown, sent: Record<string, unknown> | undefined, method: string) => unknown;
+  readonly response?: (
+    answer: unknown,
+    sent: Record<string, unknown> | undefined,
+    method: string,
+    url: string,
+  ) => unknown;
   /** Compress every non-empty answer so, asked or not (Content-Encoding: gzip, br or deflate). */
   readonly encoding?: 'gzip' | 'br' | 'deflate';
 }
@@ -39,7 +44,7 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
     let text = Buffer.from(await answer.arrayBuffer()).toString('utf8');
     if (rewrites.response && text !== '') {
       try {
-        text = JSON.stringify(rewrites.response(JSON.parse(text), sent, req.method ?? 'GET'));
+        text = JSON.stringify(rewrites.response(JSON.parse(text), sent, req.method ?? 'GET', req.url ?? '/'));
       } catch {}
     }
     const answerHeaders = Object.fromEntries(answer.headers);

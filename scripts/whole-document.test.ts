@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
 import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
+import { startFront } from './front.js';
 
 const shop = await loadContract(fileURLToPath(new URL('../fixtures/documents/shop-openapi.yaml', import.meta.url)));
 const KEY = 'doc-Key-4711';
@@ -59,5 +60,26 @@ describe('a whole document under a small write budget', () => {
     expect(
       search?.checks.negative_data_rejection?.outcome === 'passed' || search?.checks.negative_data_rejection?.reason,
     ).toBeTruthy();
+  });
+
+  it('catches a deleted item that reads 404 but stays in the list', async () => {
+    // Lists are served from a cache that forgets nothing: what was listed once stays listed.
+    const seen = new Map<unknown, unknown>();
+    const cachedList = (answer: unknown, _sent: unknown, method: string, url: string) => {
+      if (method !== 'GET' || !/\/owners(\?|$)/.test(url) || !Array.isArray(answer)) return answer;
+      for (const item of answer) seen.set((item as { id: unknown }).id, item);
+      const listed = new Set(answer.map((item) => (item as { id: unknown }).id));
+      return [...answer, ...[...seen].filter(([id]) => !listed.has(id)).map(([, item]) => item)];
+    };
+    const front = await startFront(createMockApp({ contract: shop, apiKeys: [KEY] }), shop.basePath, {
+      response: cachedList,
+    });
+    try {
+      const result = await runConformance({ target: { baseUrl: front.baseUrl }, contract: shop, apiKey: KEY, seed: 1 });
+      const found = result.violations.filter((violation) => violation.code === 'deleted_item_still_listed');
+      expect(found.map((violation) => violation.check)).toEqual(['deleted_item_gone']);
+    } finally {
+      front.close();
+    }
   });
 });

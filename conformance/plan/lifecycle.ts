@@ -7,7 +7,7 @@ import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
 import { parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
-import type { SequenceRunner } from './sequences.js';
+import { listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
 
@@ -97,6 +97,8 @@ export async function runItemLifecycle(
     const executed = await runner.execute(testCase, { collection });
     if (executed?.exchange.ok && executed.exchange.response.status < 300) {
       await readAfter('after DELETE', { afterRemove: { id } });
+      if (collection.list)
+        await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
     }
   }
 }

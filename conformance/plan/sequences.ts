@@ -49,7 +49,7 @@ export async function listCollection(
   }
   let read = await readList();
   for (const delay of RELIST_DELAYS_MS) {
-    if (!read?.items || !evidence || allListed(collection, evidence, read.items)) break;
+    if (!read?.items || !evidence || settled(collection, evidence, read.items)) break;
     await new Promise((resolve) => setTimeout(resolve, delay));
     read = (await readList()) ?? read;
   }
@@ -64,7 +64,8 @@ export async function listCollection(
   return read.items;
 }
 
-function allListed(
+/** Whether the list shows every creation and no longer shows a removed item. */
+function settled(
   collection: CollectionSpec,
   evidence: Omit<SequenceEvidence, 'after'>,
   items: readonly Item[],
@@ -72,6 +73,7 @@ function allListed(
   const listed = new Set(
     items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)),
   );
+  if (evidence.afterRemove && listed.has(evidence.afterRemove.id)) return false;
   return (evidence.creations ?? []).every(({ body }) => {
     const item = itemOf(body);
     return item?.[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
