@@ -10,6 +10,7 @@ import {
 } from '../spec/index.js';
 import { finding } from './findings.js';
 import type { Check, CheckContext, NamedCheck } from './model.js';
+import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
 import { referenceIn } from './references.js';
 import {
   createdDataEchoed,
@@ -153,7 +154,7 @@ const positiveDataAcceptance: Check = (context) => {
   const status = statusOf(context);
   // A read-back is the created_item_readable check's concern.
   const { sequence } = context;
-  const judgedElsewhere = sequence?.readBack || sequence?.afterChange || sequence?.afterRemove;
+  const judgedElsewhere = sequence?.readBack || sequence?.afterChange || sequence?.afterRemove || sequence?.otherParent;
   if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || judgedElsewhere) {
     return undefined;
   }
@@ -246,14 +247,16 @@ export const CHECKS: readonly NamedCheck[] = [
   },
   {
     name: 'created_data_listed',
-    rule: 'a created item is in the next list, once, unchanged',
-    run: createdDataListed,
+    rule: "a created item is in the next list, once, unchanged, and in no other parent's list",
+    run: (context) =>
+      context.sequence?.otherParent ? childrenListedUnderTheirParent(context) : createdDataListed(context),
     collectionsOnly: true,
   },
   {
     name: 'created_item_readable',
-    rule: 'a created item can be read back by its id, unchanged',
-    run: createdItemReadable,
+    rule: 'a created item can be read back by its id, unchanged, and under its own parent only',
+    run: (context) =>
+      context.sequence?.otherParent ? childrenReadUnderTheirParent(context) : createdItemReadable(context),
     collectionsOnly: true,
   },
   { name: 'unique_ids', rule: 'ids are unique in lists and across creations', run: uniqueIds, collectionsOnly: true },

@@ -2,7 +2,8 @@
 // `npm run conformance`: runs the suite against --base-url, or against the mock started in-process.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ContractError, loadContract } from '../spec/index.js';
+import { DEFAULT_API_KEY } from '../mock/defaults.js';
+import { type Contract, ContractError, loadContract } from '../spec/index.js';
 import { KEY_VARIABLE } from './auth-variants.js';
 import { applyBaseline, BaselineError, baselineOf, parseBaseline, readBaselineFile } from './baseline.js';
 import { CONFORMANCE_HELP } from './cli-help.js';
@@ -51,6 +52,15 @@ function progressOptions(quiet: boolean): Partial<RunOptions> {
   };
 }
 
+/** Without --base-url the mock is the target, running as `npm start` runs it (with its own answers
+ * to malformed requests and long headers). The runner itself never imports the mock; only this
+ * entry point composes the two, and loads it only when needed. */
+async function startInProcessMock(contract: Contract, apiKey: string) {
+  const { startMockServer } = await import('../mock/index.js');
+  // No request journal: nobody reads it here, and it would hold the run's last thousand bodies.
+  return startMockServer({ contract, apiKeys: [apiKey], journal: false, port: 0 });
+}
+
 async function main(): Promise<number> {
   const flags = parse(process.argv.slice(2));
   if (flags.help) {
@@ -69,23 +79,13 @@ async function main(): Promise<number> {
   const rateLimit = rateLimitOf(flags);
   const redact = createRedactor(apiKey, [...Object.values(auth), ...runSecrets({ headers, transport })]);
   for (const warning of contract.warnings) process.stderr.write(`warning: ${redact(warning)}\n`);
-  let target: RunOptions['target'];
-  if (baseUrl) {
-    target = { baseUrl };
-  } else {
-    // The runner itself never imports the mock; only this entry point composes the two.
-    const { createMockApp, DEFAULT_API_KEY } = await import('../mock/index.js');
-    apiKey ??= DEFAULT_API_KEY;
-    // No request journal: nobody reads it here, and it would hold the run's last thousand bodies.
-    target = { app: createMockApp({ contract, apiKeys: [apiKey], journal: false }) };
-  }
+  if (!baseUrl) apiKey ??= DEFAULT_API_KEY;
   const seed = integer('--seed', flags.seed, -(2 ** 31)) ?? chooseSeed();
   // Read before the run: a missing or broken baseline stops it at once.
   const baseline = flags.baseline ? parseBaseline(readBaselineFile(flags.baseline), flags.baseline) : undefined;
   const harEntries: Record<string, unknown>[] = [];
   const quiet = flags.quiet === true;
-  const options: RunOptions = {
-    target,
+  const options: Omit<RunOptions, 'target'> = {
     contract,
     seed,
     ...(apiKey !== undefined ? { apiKey } : {}),
@@ -110,7 +110,12 @@ async function main(): Promise<number> {
   };
   if (!quiet)
     process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
-  const run = await runConformance(options).finally(() => live?.stop());
+  const mock = baseUrl ? undefined : await startInProcessMock(contract, apiKey!);
+  const target = baseUrl ? { baseUrl } : { baseUrl: mock!.baseUrl };
+  const run = await runConformance({ ...options, target }).finally(() => {
+    live?.stop();
+    return mock?.close();
+  });
   const result = baseline ? applyBaseline(run, baseline, flags.baseline!) : run;
   const replay = redact(replayCommand(flags, baseUrl, seed));
   process.stdout.write(redact(consoleReport(result, replay)));

@@ -194,6 +194,11 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.idProperty} ${f.id} after DELETE`,
     expected: () => '404 (or 410): the item is gone',
   },
+  child_under_other_parent: {
+    title: 'Child item shown under another parent',
+    received: (f) => `${f.idProperty} ${f.id}, created under the first parent, ${f.how} under another`,
+    expected: () => 'a child listed and read under its own parent only (404 elsewhere)',
+  },
   deleted_item_still_listed: {
     title: 'Deleted item still listed',
     received: (f) => `${f.idProperty} ${f.id} in the list after DELETE (read again after 0.25 s and 1 s)`,

@@ -99,6 +99,9 @@ export interface SequenceEvidence {
   readonly refusedInvalid?: readonly Record<string, unknown>[];
   /** For a read after DELETE: the id of the item removed. */
   readonly afterRemove?: { readonly id: string };
+  /** For a list or read under another parent: the children created under the first (id and what
+   * was sent), which belong to that parent only. */
+  readonly otherParent?: { readonly children: ReadonlyMap<string, Record<string, unknown>> };
 }
 
 /** What the runner learned beyond the exchange itself, gathered before the checks run. */

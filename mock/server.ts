@@ -50,7 +50,9 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   let current = options;
   let core = createMockService(current);
   let listener = mockListener(core);
-  const server = createServer((req, res) => listener(req, res));
+  // Headers up to 64 KiB (Node's default is 16): long URLs a document allows (generated path and
+  // query values) reach the steps and get the document's own answer, not the parser's 431.
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => listener(req, res));
   server.on('clientError', answerClientError);
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.
   server.headersTimeout = 20_000;

@@ -82,4 +82,25 @@ describe('a whole document under a small write budget', () => {
       front.close();
     }
   });
+
+  it("catches a nested list that ignores its parent (every owner's pets under each owner)", async () => {
+    const everyPet = new Map<unknown, unknown>();
+    const ignoresOwner = (answer: unknown, _sent: unknown, method: string, url: string) => {
+      if (method !== 'GET' || !/\/owners\/[^/]+\/pets(\?|$)/.test(url) || !Array.isArray(answer)) return answer;
+      for (const pet of answer) everyPet.set(JSON.stringify(pet), pet);
+      return [...everyPet.values()];
+    };
+    const front = await startFront(createMockApp({ contract: shop, apiKeys: [KEY] }), shop.basePath, {
+      response: ignoresOwner,
+    });
+    try {
+      const result = await runConformance({ target: { baseUrl: front.baseUrl }, contract: shop, apiKey: KEY, seed: 2 });
+      const found = result.violations.filter((violation) => violation.code === 'child_under_other_parent');
+      expect(found.map((violation) => [violation.check, violation.operation])).toEqual([
+        ['created_data_listed', 'listOwnerPets'],
+      ]);
+    } finally {
+      front.close();
+    }
+  });
 });

@@ -27,22 +27,34 @@ async function resolveParent(
   runner: SequenceRunner,
 ): Promise<Record<string, string>> {
   const sampled = context.parentParams(collection);
+  return (await createParent(collection, context, runner, 'parent')) ?? sampled;
+}
+
+/** A new parent for the collection, made through the parent collection's create (under the same
+ * grandparents as the run's first), or undefined where clients cannot make one. */
+export async function createParent(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  purpose: 'parent' | 'other parent',
+): Promise<Record<string, string> | undefined> {
+  const sampled = context.parentParams(collection);
   // The innermost parent: its own parents come with it (/a/{x}/b/{y}/c needs the b made under x).
   const parent = parentItemsOf(collection.path, context.collections).at(-1);
   const create = parent?.collection.create;
-  if (!parent || !create || !(parent.parameter in sampled) || runner.stopped()) return sampled;
+  if (!parent || !create || !(parent.parameter in sampled) || runner.stopped()) return undefined;
   const above = await parentParams(parent.collection, context, runner);
-  const [body] = context.plainBodies(create.operation, 1, 'parent');
-  if (body === undefined) return sampled;
+  const [body] = context.plainBodies(create.operation, 1, purpose);
+  if (body === undefined) return undefined;
   const testCase = context.testCase(create.operation, {
     kind: 'positive',
     plain: true,
     pathParams: above,
     payload: { kind: 'json', value: body },
-    what: `as the parent of ${collection.path}`,
+    what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
   });
   const made = await runner.execute(testCase, { collection: parent.collection });
   const item = made ? itemOf(made.body) : undefined;
-  if (item?.[parent.collection.idProperty] === undefined) return sampled;
+  if (item?.[parent.collection.idProperty] === undefined) return undefined;
   return { ...sampled, ...above, [parent.parameter]: idPathText(item, parent.collection.idProperty) };
 }

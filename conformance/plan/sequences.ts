@@ -8,7 +8,7 @@ import { idKey } from '../json-body.js';
 import type { Creation, ParsedBody, SequenceEvidence } from '../model.js';
 import type { PlanContext } from './context.js';
 import { withExactIntegers } from './exact-integers.js';
-import { parentParams } from './parents.js';
+import { createParent, parentParams } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
 export { itemOf, type SequenceRunner };
@@ -126,6 +126,7 @@ export async function runSequences(
     BROWSER_TAB_ACCEPT,
   );
   await readBack(collection, context, runner, creations.slice(0, 5), parent);
+  await underAnotherParent(collection, context, runner, creations);
 
   // A client-sent id that collides with an existing item must not take it over.
   // An empty collection lends the first item the sequence created, so the check runs whatever the order.
@@ -144,6 +145,36 @@ export async function runSequences(
   if (!sentWithId) return;
   const collidingId = idKey(existing, collection.idProperty);
   await listItems({ creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }], before, collidingId });
+}
+
+/** Under a second parent the run makes, the first parent's children are neither listed nor read. */
+async function underAnotherParent(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  creations: readonly Creation[],
+): Promise<void> {
+  const children = new Map<string, Item>();
+  for (const { body, sent } of creations) {
+    const item = itemOf(body);
+    if (item?.[collection.idProperty] !== undefined) children.set(idKey(item, collection.idProperty), sent);
+  }
+  const first = creations.map(({ body }) => itemOf(body)).find((item) => item?.[collection.idProperty] !== undefined);
+  if (!first || runner.stopped()) return;
+  const other = await createParent(collection, context, runner, 'other parent');
+  if (!other) return;
+  const sequence = { otherParent: { children } };
+  if (collection.list) await listCollection(collection, context, runner, other, sequence, 'under another parent');
+  const read = collection.read;
+  if (!read) return;
+  const raw = first[collection.idProperty];
+  const testCase = context.testCase(read.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { ...other, [read.parameter]: typeof raw === 'string' ? raw : idKey(first, collection.idProperty) },
+    what: 'under another parent',
+  });
+  await runner.execute(testCase, { collection, sequence });
 }
 
 /** Reads created items back through the collection's read operation, where the document has one. */
