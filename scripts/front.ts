@@ -16,6 +16,8 @@ export interface Rewrites {
   ) => unknown;
   /** Compress every non-empty answer so, asked or not (Content-Encoding: gzip, br or deflate). */
   readonly encoding?: 'gzip' | 'br' | 'deflate';
+  /** A front server's limit: a longer URL is answered 414 in HTML, as nginx answers it. */
+  readonly urlLimit?: number;
 }
 
 const ENCODERS = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync } as const;
@@ -25,6 +27,11 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
   await new Promise<void>((resolve) => mock.listen(0, '127.0.0.1', resolve));
   const upstream = `http://127.0.0.1:${(mock.address() as AddressInfo).port}`;
   const front = createServer(async (req, res) => {
+    if (rewrites.urlLimit !== undefined && (req.url ?? '').length > rewrites.urlLimit) {
+      res.writeHead(414, { 'Content-Type': 'text/html' });
+      res.end('<html><body><h1>414 Request-URI Too Large</h1></body></html>');
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body = Buffer.concat(chunks).toString('utf8');

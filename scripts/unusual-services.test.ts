@@ -64,3 +64,29 @@ describe('a service that compresses answers nobody asked to have compressed', ()
     expect(result.violations.map((violation) => violation.check)).toContain('response_schema_conformance');
   });
 });
+
+describe('a front server that refuses long URLs in its own shape (414, HTML)', () => {
+  // Where the document covers 414 only by `default`, the limit is the front's: not judged by shape.
+  it('passes where only default covers the status', async () => {
+    const contract = await load('documents/default-errors-openapi.yaml');
+    let refused = 0;
+    const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, {
+      urlLimit: 20,
+    });
+    try {
+      const result = await runConformance({
+        target: { baseUrl: front.baseUrl },
+        contract,
+        apiKey: KEY,
+        seed: 3,
+        onExchange: (exchange) => {
+          if (exchange.ok && exchange.response.status === 414) refused++;
+        },
+      });
+      expect(refused).toBeGreaterThan(0);
+      expect(result.violations).toEqual([]);
+    } finally {
+      front.close();
+    }
+  });
+});
