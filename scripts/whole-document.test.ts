@@ -10,18 +10,21 @@ import { startFront } from './front.js';
 const shop = await loadContract(fileURLToPath(new URL('../fixtures/documents/shop-openapi.yaml', import.meta.url)));
 const KEY = 'doc-Key-4711';
 
+/** A run against the shop's mock with every credential the document asks for. */
+function runOnShop(options: { seed: number; runs?: number; maxWrites?: number }) {
+  const app = createMockApp({ contract: shop, apiKeys: [KEY] });
+  return runConformance({
+    target: { app },
+    contract: shop,
+    apiKey: KEY,
+    auth: { basicAuth: `someone:${KEY}` },
+    ...options,
+  });
+}
+
 describe('a whole document under a small write budget', () => {
   it('sends writes to every write operation and runs the sequences under a parent it created', async () => {
-    const app = createMockApp({ contract: shop, apiKeys: [KEY] });
-    const result = await runConformance({
-      target: { app },
-      contract: shop,
-      apiKey: KEY,
-      auth: { basicAuth: `someone:${KEY}` },
-      seed: 5,
-      runs: 10,
-      maxWrites: 150,
-    });
+    const result = await runOnShop({ seed: 5, runs: 10, maxWrites: 150 });
     expect(result.exitCode).toBe(0);
     expect(result.writes).toBeLessThanOrEqual(150);
     const writeOperations = result.operations.filter((operation) => !['GET', 'HEAD'].includes(operation.method));
@@ -36,14 +39,7 @@ describe('a whole document under a small write budget', () => {
   });
 
   it('by default sends every case of every operation: the budget scales with the write operations', async () => {
-    const app = createMockApp({ contract: shop, apiKeys: [KEY] });
-    const result = await runConformance({
-      target: { app },
-      contract: shop,
-      apiKey: KEY,
-      auth: { basicAuth: `someone:${KEY}` },
-      seed: 1,
-    });
+    const result = await runOnShop({ seed: 1 });
     expect(result.exitCode).toBe(0);
     // The old fixed default of 500 left about 600 write cases unsent on this document.
     expect(result.writes).toBeGreaterThan(500);
