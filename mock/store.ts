@@ -70,12 +70,11 @@ export class Collection {
     return this.byId.get(id);
   }
 
-  /** The item replaced by `next` (as a change made it); its id kept. */
+  /** The item replaced by `next` (as a change made it, the old item's exact digits carried); its id kept. */
   replace(id: string, next: Readonly<Record<string, unknown>>): Item | undefined {
     const old = this.byId.get(id);
     if (!old) return undefined;
     const item = Object.fromEntries([[this.idProperty, old[this.idProperty]], ...Object.entries(next)]);
-    carryDigits(old, item);
     carryDigits(next, item);
     Object.freeze(item);
     this.items = this.items.map((existing) => (existing === old ? item : existing));

@@ -17,17 +17,14 @@ export function parentParams(
   let byPath = resolved.get(context);
   if (!byPath) resolved.set(context, (byPath = new Map()));
   let params = byPath.get(collection.path);
-  if (!params) byPath.set(collection.path, (params = resolveParent(collection, context, runner)));
+  if (!params) {
+    // Where clients cannot make a parent, sampled values name one (a service may still answer 404).
+    params = createParent(collection, context, runner, 'parent').then(
+      (made) => made ?? context.parentParams(collection),
+    );
+    byPath.set(collection.path, params);
+  }
   return params;
-}
-
-async function resolveParent(
-  collection: CollectionSpec,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<Record<string, string>> {
-  const sampled = context.parentParams(collection);
-  return (await createParent(collection, context, runner, 'parent')) ?? sampled;
 }
 
 /** A new parent for the collection, made through the parent collection's create (under the same

@@ -155,11 +155,13 @@ async function underAnotherParent(
   creations: readonly Creation[],
 ): Promise<void> {
   const children = new Map<string, Item>();
+  let first: Item | undefined;
   for (const { body, sent } of creations) {
     const item = itemOf(body);
-    if (item?.[collection.idProperty] !== undefined) children.set(idKey(item, collection.idProperty), sent);
+    if (item?.[collection.idProperty] === undefined) continue;
+    first ??= item;
+    children.set(idKey(item, collection.idProperty), sent);
   }
-  const first = creations.map(({ body }) => itemOf(body)).find((item) => item?.[collection.idProperty] !== undefined);
   if (!first || runner.stopped()) return;
   const other = await createParent(collection, context, runner, 'other parent');
   if (!other) return;
