@@ -37,9 +37,10 @@ export function compileContract(
   source: string,
   read: ReadDocument,
   options: LoadOptions,
+  compiler = new SchemaCompiler(),
 ): Contract {
   try {
-    return compile(file, path, source, read, options);
+    return compile(file, path, source, read, options, compiler);
   } catch (error) {
     // Problems found in a converted 2.0 document are told where the author wrote them.
     if (error instanceof ContractError && read.origins.length > 0) {
@@ -49,9 +50,16 @@ export function compileContract(
   }
 }
 
-function compile(file: string, path: string, source: string, read: ReadDocument, options: LoadOptions): Contract {
+function compile(
+  file: string,
+  path: string,
+  source: string,
+  read: ReadDocument,
+  options: LoadOptions,
+  compiler: SchemaCompiler,
+): Contract {
   const { document, api, dialect } = read;
-  const registry = new SchemaRegistry(api, new SchemaCompiler(), file, dialect);
+  const registry = new SchemaRegistry(api, compiler, file, dialect);
   const lazily = isLarge(api);
   const build = (schema: unknown, direction: Direction, pointer: string): SchemaValidator =>
     registry.compile(schema, direction, pointer, lazily);

@@ -1,6 +1,7 @@
 // The only code that reads the OpenAPI document from a file. It reads and validates it once
 // (read-document.ts: 2.0, 3.0, 3.1, 3.2, multi-file; the result cached by validated-cache.ts), then
-// compile-contract.ts turns it into the frozen contract every part of the kit works from.
+// compile-contract.ts turns it into the frozen contract every part of the kit works from, with
+// validators saved as code at the first start (validator-cache.ts).
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -13,6 +14,8 @@ import { packageFile } from './package-root.js';
 import { type ReadDocument, readDocument } from './read-document.js';
 import type { Contract } from './types.js';
 import { readCached, writeCached } from './validated-cache.js';
+import { readValidators, writeValidators } from './validator-cache.js';
+import { SchemaCompiler } from './validators.js';
 
 /** spec/openapi.yaml of this package. */
 export function defaultSpecPath(): string {
@@ -29,7 +32,11 @@ export async function loadContract(file: string = defaultSpecPath(), options: Lo
     throw new ContractError(file, '', `cannot read the document (${reason}); give the path of an OpenAPI document`);
   }
   const read = readCached(path, source) ?? (await readAndCache(file, path, source));
-  return compileContract(file, path, source, read, options);
+  const precompiled = readValidators(path, source);
+  const compiler = new SchemaCompiler({ precompiled, keepSource: precompiled.size === 0 });
+  const contract = compileContract(file, path, source, read, options, compiler);
+  writeValidators(path, source, compiler);
+  return contract;
 }
 
 async function readAndCache(file: string, path: string, source: string): Promise<ReadDocument> {

@@ -20,7 +20,10 @@ export function generationPattern(pattern: string): string {
   });
 }
 
+/** What compiled validators saved as code call to reach ajvRegExp (validator-cache.ts). */
+export const PATTERN_MODULE = '#pattern';
+
 /** ajv's RegExp engine: the same reading for validation as for generation. */
 export const ajvRegExp = Object.assign((pattern: string, flags: string) => ecmaPattern(pattern, flags), {
-  code: 'new RegExp',
+  code: `require(${JSON.stringify(PATTERN_MODULE)})`,
 });

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { packageRoot } from './package-root.js';
 import type { ReadDocument } from './read-document.js';
 
@@ -44,11 +44,25 @@ function fileHash(path: string): string | undefined {
   }
 }
 
-export function readCached(path: string, source: string): ReadDocument | undefined {
+/** A file of the kit's cache folder; undefined when the package root (and so the folder) is unknown. */
+export function cacheFile(name: string): string | undefined {
   const dir = cacheDirectory();
-  if (!dir) return undefined;
+  return dir === undefined ? undefined : join(dir, name);
+}
+
+/** Writes a cache file whole or not at all (a concurrent start reads either the old or the new). */
+export function writeCacheFile(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+export function readCached(path: string, source: string): ReadDocument | undefined {
+  const file = cacheFile(`${keyOf(path, source)}.json`);
+  if (!file) return undefined;
   try {
-    const entry = JSON.parse(readFileSync(join(dir, `${keyOf(path, source)}.json`), 'utf8')) as Entry;
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as Entry;
     const unchanged = Object.entries(entry.hashes).every(([file, known]) => fileHash(file) === known);
     return unchanged ? entry.read : undefined;
   } catch {
@@ -57,16 +71,12 @@ export function readCached(path: string, source: string): ReadDocument | undefin
 }
 
 export function writeCached(path: string, source: string, read: ReadDocument): void {
-  const dir = cacheDirectory();
-  if (!dir) return;
+  const file = cacheFile(`${keyOf(path, source)}.json`);
+  if (!file) return;
   try {
     const hashes: Record<string, string> = {};
-    for (const file of read.files.slice(1)) hashes[file] = fileHash(file) ?? '';
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${keyOf(path, source)}.json`);
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify({ read, hashes } satisfies Entry));
-    renameSync(temporary, file);
+    for (const other of read.files.slice(1)) hashes[other] = fileHash(other) ?? '';
+    writeCacheFile(file, JSON.stringify({ read, hashes } satisfies Entry));
   } catch {
     // A read-only install or a recursive document: reading simply runs at every start.
   }

@@ -1,7 +1,8 @@
 // All ajv setup lives here. Validators are compiled once, when the contract loads.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { pointerToken } from './contract-error.js';
 import { type JsonSchema, walkSchema } from './json-schema.js';
 import { ajvRegExp } from './patterns.js';
@@ -61,7 +62,21 @@ function isLarge(value: unknown): boolean {
   return false;
 }
 
-function createAjv(allErrors: boolean): Ajv2020 {
+// OpenAPI's numeric formats, read for what they bound (ajv-formats' own int32/int64 are looser).
+const OPENAPI_FORMATS = {
+  int64: { type: 'number', validate: isInt64 },
+  int32: { type: 'number', validate: isInt32 },
+  float: { type: 'number', validate: Number.isFinite },
+  double: { type: 'number', validate: Number.isFinite },
+} as const;
+
+/** Every format the kit knows, as one object: what compiled code names as `require("#formats")`. */
+export const KNOWN_FORMATS: Readonly<Record<string, unknown>> = { ...fullFormats, ...OPENAPI_FORMATS };
+
+/** What generated code calls to reach the kit's formats and pattern engine (validator-cache.ts). */
+export const FORMATS_MODULE = '#formats';
+
+function createAjv(allErrors: boolean, keepSource = false): Ajv2020 {
   // strictSchema stays on, so an unknown keyword (a typo) fails at start-up. strictTypes and
   // strictRequired are off: they reject valid documents written by others (union types,
   // `required` listed beside allOf), and the runner must accept any valid OpenAPI document.
@@ -75,21 +90,41 @@ function createAjv(allErrors: boolean): Ajv2020 {
     validateFormats: true,
     // A component referenced from many places is compiled once, not once per use.
     inlineRefs: false,
-    code: { regExp: ajvRegExp },
+    // With keepSource, each validator keeps its code, so a compiled set can be saved as one module.
+    code: { regExp: ajvRegExp, source: keepSource, formats: _`require(${FORMATS_MODULE})` },
   });
   addFormats(ajv);
-  ajv.addFormat('int64', { type: 'number', validate: isInt64 });
-  ajv.addFormat('int32', { type: 'number', validate: isInt32 });
-  ajv.addFormat('float', { type: 'number', validate: Number.isFinite });
-  ajv.addFormat('double', { type: 'number', validate: Number.isFinite });
+  for (const [name, format] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, format);
   return ajv;
 }
 
+export interface CompilerOptions {
+  /** Validators compiled by an earlier start, by their schema's JSON text (validator-cache.ts). */
+  readonly precompiled?: ReadonlyMap<string, (value: unknown) => boolean>;
+  /** Keep what is compiled here as code, for compiledCode(). */
+  readonly keepSource?: boolean;
+}
+
+/** Validators compiled in one run, for saving as code (validator-cache.ts). */
+export interface CompiledSet {
+  readonly ajv: Ajv2020;
+  /** ajv's key of each compiled schema, by the schema's JSON text. */
+  readonly keys: ReadonlyMap<string, string>;
+}
+
 export class SchemaCompiler {
-  private readonly ajv = createAjv(true);
-  /** Schemas added by id, replayed into the first-problem ajv when it is built. */
+  private ajvInstance: Ajv2020 | undefined;
+  /** Schemas added by id, replayed into each ajv when it is built. */
   private readonly added: [string, JsonSchema][] = [];
   private firstProblemAjv: Ajv2020 | undefined;
+  /** Schemas compiled here with their source kept, by JSON text (keepSource only). */
+  private readonly fresh = new Map<string, string>();
+  private keeping: boolean;
+  private misses = 0;
+
+  constructor(private readonly options: CompilerOptions = {}) {
+    this.keeping = options.keepSource === true;
+  }
 
   compile(schema: JsonSchema): SchemaValidator {
     return { schema, validate: this.compileFunction(schema) };
@@ -97,8 +132,7 @@ export class SchemaCompiler {
 
   /** The validation function alone; `$ref`s may name schemas given to add(). */
   compileFunction(schema: JsonSchema): (value: unknown) => SchemaIssue[] {
-    registerOpenVocabulary(this.ajv, schema);
-    const validateFn: ValidateFunction = this.ajv.compile(schema);
+    const validateFn = this.precompiled(schema) ?? this.compileNew(schema);
     let firstProblem: ValidateFunction | undefined;
     return (value) => {
       if (isLarge(value)) {
@@ -107,6 +141,51 @@ export class SchemaCompiler {
       }
       return validateFn(value) ? [] : (validateFn.errors ?? []).map(toIssue);
     };
+  }
+
+  /**
+   * What was compiled so far, for saving as code; undefined when nothing was (or sources were not
+   * kept). Later compiles (lazy ones, on first use) are not kept.
+   */
+  compiledSet(): CompiledSet | undefined {
+    this.keeping = false;
+    return this.ajvInstance && this.fresh.size > 0 ? { ajv: this.ajvInstance, keys: this.fresh } : undefined;
+  }
+
+  /** Whether saved validators were given and some schema was not among them. */
+  missedPrecompiled(): boolean {
+    return this.misses > 0;
+  }
+
+  private precompiled(schema: JsonSchema): ValidateFunction | undefined {
+    const known = this.options.precompiled;
+    if (!known || known.size === 0) return undefined;
+    const found = known.get(JSON.stringify(schema)) as ValidateFunction | undefined;
+    if (!found) this.misses++;
+    return found;
+  }
+
+  private compileNew(schema: JsonSchema): ValidateFunction {
+    const ajv = this.ajv();
+    registerOpenVocabulary(ajv, schema);
+    // A schema with its own $id is left out of saved code: its key would not be ours to choose.
+    if (!this.keeping || '$id' in schema) return ajv.compile(schema);
+    const text = JSON.stringify(schema);
+    const known = this.fresh.get(text);
+    if (known) return ajv.getSchema(known) as ValidateFunction;
+    const key = `compiled:${this.fresh.size}`;
+    ajv.addSchema(schema, key);
+    this.fresh.set(text, key);
+    return ajv.getSchema(key) as ValidateFunction;
+  }
+
+  /** The main ajv, built on first need: a start whose validators were all precompiled builds none. */
+  private ajv(): Ajv2020 {
+    if (!this.ajvInstance) {
+      this.ajvInstance = createAjv(true, this.options.keepSource);
+      for (const [id, added] of this.added) addById(this.ajvInstance, id, added);
+    }
+    return this.ajvInstance;
   }
 
   private firstProblemCompile(schema: JsonSchema): ValidateFunction {
@@ -121,7 +200,7 @@ export class SchemaCompiler {
   /** A schema others reference by its id; compiled once, when first referenced. */
   add(id: string, schema: JsonSchema): void {
     this.added.push([id, schema]);
-    addById(this.ajv, id, schema);
+    if (this.ajvInstance) addById(this.ajvInstance, id, schema);
     if (this.firstProblemAjv) addById(this.firstProblemAjv, id, schema);
   }
 }
