@@ -74,9 +74,9 @@ function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
 
 /** The documented media type the request's Content-Type names, or a 400 saying what to send. */
 export function checkContentType(header: string | undefined, content: readonly MediaTypeSpec[]): MediaTypeSpec {
-  const expected = content.map((m) => m.mediaType).join(' or ');
+  const expected = (): string => content.map((m) => m.mediaType).join(' or ');
   if (!header) {
-    throw new MockHttpError(400, 'unsupported_media_type', `Missing Content-Type: send ${expected}.`);
+    throw new MockHttpError(400, 'unsupported_media_type', `Missing Content-Type: send ${expected()}.`);
   }
   const parsed = parseMediaType(header);
   const essence = parsed?.essence ?? '';
@@ -85,7 +85,7 @@ export function checkContentType(header: string | undefined, content: readonly M
     throw new MockHttpError(
       400,
       'unsupported_media_type',
-      `Content-Type ${essence || '(empty)'} is not accepted: send ${expected}.`,
+      `Content-Type ${essence || '(empty)'} is not accepted: send ${expected()}.`,
     );
   }
   const charset = parsed?.parameters.charset?.toLowerCase();

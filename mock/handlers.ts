@@ -107,8 +107,8 @@ export const HANDLERS: Handlers = {
     try {
       const values = { ...behaviour.fallbackValues, ...fields, ...behaviour.assignedValues };
       carryDigits(fields, values);
-      const created = collectionOf(context, behaviour.collection).create(values);
-      sendJson(context.res, behaviour.status, stringifyExact(created), behaviour.headers);
+      const { json } = collectionOf(context, behaviour.collection).create(values);
+      sendJson(context.res, behaviour.status, json, behaviour.headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;
       throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);

@@ -40,19 +40,21 @@ export class Collection {
     return this.listBuffer;
   }
 
-  /** Stores fields under a new id; the id is always the service's, never the client's. */
-  create(fields: Readonly<Record<string, unknown>>): Item {
+  /**
+   * Stores fields under a new id; the id is always the service's, never the client's. Gives the
+   * item and its JSON (written once, for the list and the answer alike).
+   */
+  create(fields: Readonly<Record<string, unknown>>): { item: Item; json: string } {
     if (this.items.length >= this.maxItems || this.nextId > Number.MAX_SAFE_INTEGER) {
       throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
     }
-    // fromEntries defines own properties, so a "__proto__" field can never reach a prototype.
-    const item = Object.fromEntries([[this.idProperty, this.idFor(this.nextId)], ...Object.entries(fields)]);
+    // Literals and spreads define own properties, so a "__proto__" field never reaches a prototype.
+    const item = { [this.idProperty]: this.idFor(this.nextId), ...fields };
     carryDigits(fields, item);
     Object.freeze(item);
     // The counter moves on whatever the id's type (a uuid made from it does not move it itself).
     this.nextId++;
-    this.insert(item);
-    return item;
+    return { item, json: this.insert(item) };
   }
 
   /** An empty collection of the same kind (for a nested collection's next parent). */
@@ -98,15 +100,18 @@ export class Collection {
     this.listBuffer = undefined;
   }
 
-  private insert(item: Item): void {
+  /** Adds the item; gives its JSON. */
+  private insert(item: Item): string {
     const id = item[this.idProperty];
     // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
     const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
     if (numeric >= this.nextId) this.nextId = numeric + 1;
     this.items.push(item);
     this.byId.set(String(id), item);
-    this.openJson += (this.items.length > 1 ? ',' : '') + stringifyExact(item);
+    const json = stringifyExact(item);
+    this.openJson += (this.items.length > 1 ? ',' : '') + json;
     this.listBuffer = undefined;
+    return json;
   }
 }
 

@@ -9,11 +9,25 @@ export interface MediaType {
   readonly parameters: Readonly<Record<string, string>>;
 }
 
+// Clients send the same few Content-Type headers again and again: each is parsed once (bounded,
+// so a client varying them cannot grow it without limit). Results are frozen, as they are shared.
+const parsedHeaders = new Map<string, MediaType>();
+const MAX_PARSED_HEADERS = 256;
+
 export function parseMediaType(header: string | readonly string[] | undefined): MediaType | undefined {
   const value = Array.isArray(header) ? header[0] : header;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (typeof value !== 'string') return undefined;
+  const known = parsedHeaders.get(value);
+  if (known) return known;
+  if (value.trim() === '') return undefined;
   const parsed = parse(value);
-  return { essence: parsed.type.trim().toLowerCase(), parameters: { ...parsed.parameters } };
+  const mediaType: MediaType = Object.freeze({
+    essence: parsed.type.trim().toLowerCase(),
+    parameters: Object.freeze({ ...parsed.parameters }),
+  });
+  if (parsedHeaders.size >= MAX_PARSED_HEADERS) parsedHeaders.clear();
+  parsedHeaders.set(value, mediaType);
+  return mediaType;
 }
 
 export function isJsonMediaType(mediaType: string): boolean {
