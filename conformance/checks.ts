@@ -4,14 +4,14 @@ import {
   documentedMediaType,
   documentedStatuses,
   judgingMediaType,
-  type Operation,
   parseMediaType,
   statusFieldMismatch,
 } from '../spec/index.js';
+import { contentTypeOf, documented4xx, limitOfTheServer, RATE_LIMITED, statusOf } from './check-support.js';
 import { finding } from './findings.js';
+import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
 import type { Check, CheckContext, NamedCheck } from './model.js';
 import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
-import { referenceIn } from './references.js';
 import {
   createdDataEchoed,
   createdDataListed,
@@ -24,26 +24,6 @@ import {
   serverAssignedId,
   uniqueIds,
 } from './state-checks.js';
-
-function statusOf(context: CheckContext): number | undefined {
-  return context.exchange.ok ? context.exchange.response.status : undefined;
-}
-
-function documented4xx(operation: Operation): number[] {
-  return documentedStatuses(operation).filter((status) => status >= 400 && status < 500);
-}
-
-function documentsSuccess(operation: Operation): boolean {
-  return operation.responses.some((r) => /^2(\d\d|XX)$/i.test(r.status) || r.status === 'default');
-}
-
-function contentTypeOf(context: CheckContext): string | undefined {
-  if (!context.exchange.ok) return undefined;
-  const header = context.exchange.response.headers['content-type'];
-  return Array.isArray(header) ? header[0] : header;
-}
-
-const RATE_LIMITED = finding('rate_limited', {}, { severity: 'note' });
 
 /** Transport faults (timeout, reset, oversized or unparseable body) are failures of the target. */
 const transportErrors: Check = (context) => {
@@ -98,15 +78,6 @@ const statusCodeConformance: Check = (context) => {
   return [finding('undocumented_status', { status, documented })];
 };
 
-/** A URL or headers too long (414, 431), where only `default` or a range covers the status: such
- * limits are the HTTP server's or a front proxy's, answered before the service and in their shape. */
-function limitOfTheServer(context: CheckContext): boolean {
-  if (!context.exchange.ok) return false;
-  const status = context.exchange.response.status;
-  const documented = context.response?.status;
-  return (status === 414 || status === 431) && documented !== undefined && !/^\d+$/.test(documented);
-}
-
 /** A body's media type is one documented for that status (parameters such as charset allowed). */
 const contentTypeConformance: Check = (context) => {
   const documented = context.response?.content ?? [];
@@ -145,74 +116,6 @@ const errorStatusMatchesHttpStatus: Check = (context) => {
   const mismatch = statusFieldMismatch(context.response, context.body.value, status);
   if (!mismatch) return [];
   return [finding('status_field_mismatch', { ...mismatch, status }, { pointer: `/${mismatch.property}` })];
-};
-
-/** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
-const negativeDataRejection: Check = (context) => {
-  const status = statusOf(context);
-  if (context.testCase.kind !== 'negative' || status === undefined) return undefined;
-  if (status >= 400) return [];
-  const mutation = context.testCase.mutation ?? 'the input is invalid';
-  return [
-    finding('invalid_input_accepted', { status, mutation, documented: documented4xx(context.testCase.operation) }),
-  ];
-};
-
-/** Schema-valid input with valid credentials is accepted. A 400 (or 413) for unusual input is a note:
- * the seed leaves limits, uniqueness and allowed characters open. For plain input it is a failure. */
-const positiveDataAcceptance: Check = (context) => {
-  const status = statusOf(context);
-  // A read-back is the created_item_readable check's concern.
-  const { sequence } = context;
-  const judgedElsewhere = sequence?.readBack || sequence?.afterChange || sequence?.afterRemove || sequence?.otherParent;
-  if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || judgedElsewhere) {
-    return undefined;
-  }
-  if (status < 300) return [];
-  if (status === 429) return [RATE_LIMITED];
-  const { operation } = context.testCase;
-  // A document that lists no success for the operation leaves open what valid input gets.
-  if (!documentsSuccess(operation)) return undefined;
-  // A generated path parameter names a resource that may not exist: 404 is then the right answer.
-  if (status === 404 && operation.parameters.some((p) => p.in === 'path')) return [];
-  // Limits are open: a body too large (413), a URL or headers too long (414, 431) for unusual input.
-  const leeway = status === 400 || status === 413 || status === 414 || status === 431;
-  if (leeway && context.facts.valueAlreadyListed !== undefined) {
-    return [
-      finding('value_already_taken', { status, property: context.facts.valueAlreadyListed }, { severity: 'note' }),
-    ];
-  }
-  if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
-  // A made-up categoryId names a category that exists nowhere: a documented refusal is the right answer.
-  const reference = documented4xx(operation).includes(status)
-    ? referenceIn(context.contract, context.testCase)
-    : undefined;
-  if (reference !== undefined) {
-    return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
-  }
-  const documented = documentedStatuses(operation).filter((s) => s < 300);
-  return [finding('valid_input_refused', { status, documented })];
-};
-
-/** Missing or invalid credentials get 401 (or, where the document lists no 401, a 401, a 403 or a
- * documented 4xx). */
-const ignoredAuth: Check = (context) => {
-  const status = statusOf(context);
-  if (context.testCase.kind !== 'auth' || status === undefined || status >= 500) return undefined;
-  if (status === 429) return [RATE_LIMITED];
-  const { operation } = context.testCase;
-  const documents401 = documentedStatuses(operation).includes(401);
-  // A front server's length limit refuses before any credential is read: access was not granted.
-  const ok =
-    limitOfTheServer(context) ||
-    (documents401 ? status === 401 : status === 401 || status === 403 || documented4xx(operation).includes(status));
-  if (ok) return [];
-  const fields = {
-    status,
-    credentials: context.testCase.auth.label,
-    expected: documents401 ? '401' : '401, 403 or a documented 4xx',
-  };
-  return [finding(status < 400 ? 'bad_credentials_accepted' : 'bad_credentials_not_401', fields)];
 };
 
 export const CHECKS: readonly NamedCheck[] = [

@@ -112,6 +112,11 @@ export const FINDING_KINDS = {
     expected: () =>
       '2xx where that item exists; a documented refusal of an item that exists nowhere is right, so this is not a failure',
   },
+  patch_not_applicable: {
+    title: 'JSON Patch refused: it does not apply to the item',
+    received: (f) => `${f.status}`,
+    expected: () => 'a generated patch may name paths the item lacks or test values it does not hold: not a failure',
+  },
   unusual_input_refused: {
     title: 'Valid but unusual input refused',
     received: (f) => `${f.status}`,
@@ -183,6 +188,11 @@ export const FINDING_KINDS = {
     received: (f) =>
       `${f.field} ${describeValue(f.received)} in the answer to ${f.kind === 'update' ? 'PATCH' : 'PUT'} of ${f.idProperty} ${f.id}`,
     expected: (f) => `${f.field} ${describeValue(f.sent)}, as sent`,
+  },
+  failed_patch_applied: {
+    title: 'JSON Patch with a failing test applied',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id}`,
+    expected: () => 'a 4xx: a failed test fails the whole patch (RFC 6902), and the item stays as it was',
   },
   changed_item_unreadable: {
     title: 'Changed item cannot be read back',

@@ -77,6 +77,8 @@ export interface ChangeEvidence {
   readonly id: string;
   readonly kind: 'replace' | 'update';
   readonly expected: Record<string, unknown>;
+  /** The change must be refused (a JSON Patch whose test fails) and leave the item `expected`. */
+  readonly refused?: boolean;
 }
 
 export interface SequenceEvidence {

@@ -252,6 +252,12 @@ function changeAnswered(context: Parameters<Check>[0], change: ChangeEvidence): 
   const collection = context.collection;
   if (!collection || !context.exchange.ok) return undefined;
   const status = context.exchange.response.status;
+  if (change.refused) {
+    if (status >= 500) return undefined;
+    return status < 300
+      ? [finding('failed_patch_applied', { status, idProperty: collection.idProperty, id: change.id })]
+      : [];
+  }
   const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
   if (status < 200 || status >= 300 || !item || item[collection.idProperty] === undefined) return undefined;
   if (idKey(item, collection.idProperty) !== change.id) return undefined;

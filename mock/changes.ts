@@ -1,9 +1,11 @@
 // How a change is laid over a stored item, by what the change is: a replacement keeps only the id
 // (and what the service assigned); a partial update is read by the media type it was sent as. The
 // registry of update semantics is keyed by media type; JSON Merge Patch (RFC 7396) gives null the
-// meaning "remove" and merges object members, anything else is laid over the item member by member.
+// meaning "remove" and merges object members, JSON Patch (RFC 6902) is a list of operations
+// (json-patch.ts), anything else is laid over the item member by member.
 
 import { carryDigits, parseMediaType } from '../spec/core.js';
+import { applyJsonPatch } from './json-patch.js';
 
 type Fields = Record<string, unknown>;
 
@@ -24,13 +26,41 @@ function mergePatch(target: unknown, patch: unknown): unknown {
   return result;
 }
 
-/** The item after a partial update whose body is `sent`. */
-type Update = (old: Fields, sent: Fields) => Fields;
+/** The fields a request body gives the item: the schema's own properties only (a client-sent id or
+ * __proto__ never is), and of those only values `keeps` takes. */
+export function storedFields(
+  body: unknown,
+  storedProperties: readonly string[],
+  keeps: (name: string, value: unknown) => boolean = () => true,
+): Fields {
+  if (!isPlainObject(body)) return {};
+  const fields = Object.fromEntries(
+    storedProperties
+      .filter((name) => Object.hasOwn(body, name) && keeps(name, body[name]))
+      .map((name) => [name, body[name]]),
+  );
+  carryDigits(body, fields);
+  return fields;
+}
 
-const memberByMember: Update = (old, sent) => ({ ...old, ...sent });
+/** The item's fields after a partial update whose request body is `body`. */
+type Update = (old: Fields, body: unknown, storedProperties: readonly string[]) => Fields;
+
+const memberByMember: Update = (old, body, stored) => ({ ...old, ...storedFields(body, stored) });
+
+/** A JSON Patch may add members the item has no property for: only the stored ones are kept. */
+const jsonPatch: Update = (old, body, stored) => {
+  const patched = applyJsonPatch(old, body);
+  const kept = Object.fromEntries(
+    Object.entries(patched).filter(([name]) => stored.includes(name) || Object.hasOwn(old, name)),
+  );
+  carryDigits(patched, kept);
+  return kept;
+};
 
 const UPDATES_BY_MEDIA_TYPE: Readonly<Record<string, Update>> = {
-  'application/merge-patch+json': (old, sent) => mergePatch(old, sent) as Fields,
+  'application/merge-patch+json': (old, body, stored) => mergePatch(old, storedFields(body, stored)) as Fields,
+  'application/json-patch+json': jsonPatch,
 };
 
 /** The update semantics of a request's Content-Type (member by member where none is registered). */
@@ -39,19 +69,19 @@ export function updateFor(contentType: string | readonly string[] | undefined): 
   return UPDATES_BY_MEDIA_TYPE[essence] ?? memberByMember;
 }
 
-/** The item a change leaves: `kept` (what the service assigned) always stays; a replacement keeps
- * nothing else of the old item, an update lays `sent` over it by `update`. */
+/** The item a change leaves: `kept` (what the service assigned) and the id always stay. A
+ * replacement keeps nothing else of the old item; an update is what `update` made of it. */
 export function changedItem(
   old: Fields,
-  sent: Fields,
+  change: { readonly replacement: Fields } | { readonly updated: Fields },
   kept: Fields,
   idProperty: string,
-  update: Update | undefined,
 ): Fields {
-  const next = update
-    ? { ...update(old, sent), ...kept, [idProperty]: old[idProperty] }
-    : { [idProperty]: old[idProperty], ...kept, ...sent };
+  const [fields, next] =
+    'updated' in change
+      ? [change.updated, { ...change.updated, ...kept, [idProperty]: old[idProperty] }]
+      : [change.replacement, { [idProperty]: old[idProperty], ...kept, ...change.replacement }];
   carryDigits(old, next);
-  carryDigits(sent, next);
+  carryDigits(fields, next);
   return next;
 }

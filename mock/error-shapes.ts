@@ -43,7 +43,12 @@ function narrows(schema: Record<string, unknown>): boolean {
   return [schema, ...properties].some((node) => NARROWING.some((keyword) => keyword in (node ?? {})));
 }
 
-const NEAR_STATUSES: Readonly<Record<number, readonly number[]>> = { 400: [422], 401: [403], 422: [400] };
+const NEAR_STATUSES: Readonly<Record<number, readonly number[]>> = {
+  400: [422],
+  401: [403],
+  409: [422, 400],
+  422: [400],
+};
 
 const CANDIDATE_FILLS: ReadonlyArray<{ pattern: RegExp; type: string; fill: (name: string) => Fill }> = [
   {

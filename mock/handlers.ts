@@ -2,8 +2,8 @@
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
 import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/core.js';
-import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
-import { changedItem, updateFor } from './changes.js';
+import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
+import { changedItem, storedFields, updateFor } from './changes.js';
 import { MockHttpError, sendJson } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
@@ -15,8 +15,9 @@ export interface HandlerContext {
   readonly params: Readonly<Record<string, string>>;
   /** The collections of the request's session. */
   collections(): Collections;
-  /** The request body, read, parsed and validated against the operation's schema (400 otherwise). */
-  readBody(): Promise<Record<string, unknown>>;
+  /** The request body, read, parsed and validated against the operation's schema (400 otherwise);
+   * {} when an optional body is left out. */
+  readBody(): Promise<unknown>;
 }
 
 type Handler<B extends Behaviour> = (behaviour: B, context: HandlerContext) => void | Promise<void>;
@@ -37,23 +38,6 @@ function collectionOf(context: HandlerContext, template: string): Collection {
   return collection;
 }
 
-function storedFields(
-  body: Record<string, unknown>,
-  storedProperties: readonly string[],
-  keeps: CreateBehaviour['keeps'] = () => true,
-): Record<string, unknown> {
-  // Only the schema's own properties are stored: a client-sent id or __proto__ never is. A created
-  // item also leaves out a value its schema would refuse (a slug where the item holds an object);
-  // a change that would leave the item invalid is refused instead, below.
-  const fields = Object.fromEntries(
-    storedProperties
-      .filter((name) => Object.hasOwn(body, name) && keeps(name, body[name]))
-      .map((name) => [name, body[name]]),
-  );
-  carryDigits(body, fields);
-  return fields;
-}
-
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
   if (behaviour.answersItem) return sendJson(context.res, behaviour.status, stringifyExact(item), behaviour.headers);
   context.res.writeHead(behaviour.status, { 'Content-Length': '0' });
@@ -71,15 +55,18 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     if (!collection.remove(id)) throw missing(behaviour, id);
     return answerChange(context, behaviour, {});
   }
-  const sent = storedFields(await context.readBody(), behaviour.storedProperties);
+  const body = await context.readBody();
   const old = collection.find(id);
   if (!old) throw missing(behaviour, id);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
     behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]),
   );
-  const update = behaviour.kind === 'update' ? updateFor(context.req.headers['content-type']) : undefined;
-  const next = changedItem(old, sent, kept, collection.idProperty, update);
+  const change =
+    behaviour.kind === 'update'
+      ? { updated: updateFor(context.req.headers['content-type'])(old, body, behaviour.storedProperties) }
+      : { replacement: storedFields(body, behaviour.storedProperties) };
+  const next = changedItem(old, change, kept, collection.idProperty);
   // The item must stay what the document says an item is, whatever the change's own schema allows.
   const issues = behaviour.itemValidator?.validate(next) ?? [];
   if (issues.length > 0) {

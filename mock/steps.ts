@@ -75,7 +75,7 @@ function forcedError(status: number): MockHttpError {
 }
 
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
-  async function readValidBody(req: MockRequest, operation: Operation): Promise<Record<string, unknown>> {
+  async function readValidBody(req: MockRequest, operation: Operation): Promise<unknown> {
     const requestBody = operation.requestBody;
     // An optional body may be left out altogether.
     if (requestBody && !requestBody.required && !hasBody(req)) return {};
@@ -88,7 +88,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     if (issues.length > 0) {
       throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
     }
-    return (value ?? {}) as Record<string, unknown>;
+    return value ?? {};
   }
 
   function routeRequest(req: MockRequest, res: MockResponse, next: Next): void {
