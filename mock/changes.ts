@@ -48,8 +48,10 @@ type Update = (old: Fields, body: unknown, storedProperties: readonly string[]) 
 
 const memberByMember: Update = (old, body, stored) => ({ ...old, ...storedFields(body, stored) });
 
-/** A JSON Patch may add members the item has no property for: only the stored ones are kept. */
+/** A JSON Patch may add members the item has no property for: only the stored ones are kept. An
+ * object sent as a patch (a document whose patch schema is the item's) is read member by member. */
 const jsonPatch: Update = (old, body, stored) => {
+  if (isPlainObject(body)) return memberByMember(old, body, stored);
   const patched = applyJsonPatch(old, body);
   const kept = Object.fromEntries(
     Object.entries(patched).filter(([name]) => stored.includes(name) || Object.hasOwn(old, name)),

@@ -1,10 +1,14 @@
 // PATCH as JSON Patch (RFC 6902): the runner replaces and removes members by pointer and sends a
 // patch whose test fails, which must change nothing; generated patches that do not apply to the
 // item (a documented 409) are notes, not failures.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { runConformance } from '../conformance/index.js';
 import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
@@ -13,8 +17,14 @@ import { type Rewrites, startFront } from './front.js';
 const KEY = 'json-Patch-Key-62';
 const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/json-patch-openapi.yaml', import.meta.url));
 
-async function runBehind(rewrites: Rewrites, seed: number, patches: string[] = [], refusingUnknownPaths = false) {
-  const contract = await loadContract(DOCUMENT);
+async function runBehind(
+  rewrites: Rewrites,
+  seed: number,
+  patches: string[] = [],
+  refusingUnknownPaths = false,
+  document = DOCUMENT,
+) {
+  const contract = await loadContract(document);
   const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, rewrites);
   const checker = refusingUnknownPaths ? await refusingPathsTheItemCannotHave(front.baseUrl) : undefined;
   try {
@@ -25,6 +35,7 @@ async function runBehind(rewrites: Rewrites, seed: number, patches: string[] = [
       seed,
       onExchange: ({ request }) => {
         if (request.method === 'PATCH') patches.push(String(request.body));
+        if (request.method !== 'GET') patches.push(`${request.method} ${request.headers?.['content-type']}`);
       },
     });
   } finally {
@@ -115,5 +126,29 @@ describe('PATCH as JSON Patch', () => {
         `seed ${seed} ${JSON.stringify(result.violations)}`,
       ).toContain(code);
     }
+  });
+
+  it('sends the resource as plain JSON where generators list JSON Patch first for an object schema', async () => {
+    // Swashbuckle lists application/json-patch+json first for every body; Kubernetes gives its
+    // patch media types an object schema. Neither body is a list of operations.
+    const document = parse(readFileSync(DOCUMENT, 'utf8'));
+    const newTask = document.paths['/tasks'].post.requestBody.content['application/json'];
+    document.paths['/tasks'].post.requestBody.content = {
+      'application/json-patch+json': newTask,
+      'application/json': newTask,
+    };
+    document.paths['/tasks/{taskId}'].patch.requestBody.content = {
+      'application/json-patch+json': { schema: { type: 'object', properties: { title: { type: 'string' } } } },
+    };
+    const file = join(mkdtempSync(join(tmpdir(), 'json-patch-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(document));
+    const sent: string[] = [];
+    const result = await runBehind({}, 1, sent, false, file);
+    expect(result.violations).toEqual([]);
+    expect(sent).toContain('POST application/json');
+    expect(sent).not.toContain('POST application/json-patch+json');
+    expect(sent.some((body) => /^\{"title":/.test(body))).toBe(true);
+    const patch = result.operations.find((operation) => operation.id === 'patchTask');
+    expect(patch?.checks.item_changes_stored?.applied).toBeGreaterThan(0);
   });
 });

@@ -8,11 +8,11 @@ import {
   isJsonMediaType,
   type JsonSchema,
   type Operation,
-  type ParameterSpec,
   propertiesOf,
 } from '../../spec/index.js';
 import { type SecretSource, validAuth } from '../auth-variants.js';
 import type { AuthVariant, Placed, TestCase } from '../model.js';
+import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
 
 export interface RequestSchema {
@@ -23,66 +23,11 @@ export interface RequestSchema {
   readonly generate: JsonSchema;
 }
 
-const parameterSchemas = new WeakMap<ParameterSpec, JsonSchema>();
-
-/**
- * The schema a parameter's values are generated from, built once per parameter. An empty list
- * leaves no query field, header or cookie and reads as a missing one (found on the 2.0 petstore's
- * findByStatus), and in a path, like an empty string, it names another path: lists hold one item
- * at least, and path strings one character.
- */
-function sendableParameterSchema(parameter: ParameterSpec): JsonSchema {
-  const known = parameterSchemas.get(parameter);
-  if (known) return known;
-  const schema = parameter.validator.schema as Record<string, unknown>;
-  const sendable = (
-    schema.type === 'array' && !(Number(schema.minItems) >= 1)
-      ? { ...schema, minItems: 1 }
-      : parameter.in === 'path' && schema.type === 'string' && !(Number(schema.minLength) >= 1)
-        ? { ...schema, minLength: 1 }
-        : schema
-  ) as JsonSchema;
-  parameterSchemas.set(parameter, sendable);
-  return sendable;
-}
-
-function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
-  const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
-  const changed = Object.fromEntries(
-    Object.entries(properties).map(([name, property]) => [
-      name,
-      property.type === 'array' && !(Number(property.minItems) >= 1)
-        ? { ...property, minItems: 1 }
-        : // A field of any type is text in a form (an empty list or object would leave it out).
-          property.type === undefined && Object.keys(property).every((k) => k === 'description' || k === 'title')
-          ? { ...property, type: 'string', minLength: 1 }
-          : property,
-    ]),
-  );
-  return { ...(schema as Record<string, unknown>), properties: changed } as JsonSchema;
-}
-
 export type CaseFields = Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth?: AuthVariant; what?: string };
 
 /** A string property whose values are not narrowed to a format, pattern or fixed set. */
 export function isFreeString(schema: Record<string, unknown> | undefined): schema is Record<string, unknown> {
   return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
-}
-
-/** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. */
-function unlikelyId(parameter: ParameterSpec): unknown {
-  const schema = parameter.validator.schema as Record<string, unknown>;
-  const candidates =
-    schema.type === 'integer' || schema.type === 'number'
-      ? [
-          typeof schema.maximum === 'number'
-            ? schema.maximum
-            : schema.format === 'int32'
-              ? 2 ** 31 - 1
-              : Number.MAX_SAFE_INTEGER,
-        ]
-      : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz'];
-  return candidates.find((candidate) => parameter.validator.validate(candidate).length === 0);
 }
 
 export class PlanContext {
@@ -289,9 +234,7 @@ export class PlanContext {
 
   /** The media type request bodies are sent as: JSON where the document takes it, else the first. */
   requestMediaType(operation: Operation): string | undefined {
-    const content = operation.requestBody?.content ?? [];
-    const withSchema = content.filter((m) => m.validator);
-    return (withSchema.find((m) => isJsonMediaType(m.mediaType)) ?? withSchema[0] ?? content[0])?.mediaType;
+    return requestMediaTypeOf(operation);
   }
 
   testCase(operation: Operation, fields: CaseFields): TestCase {

@@ -109,7 +109,8 @@ const failedTestRefused: Planner = ({ current, fresh, required, accepts }) => {
 /** Update planners by the PATCH's media type; any media type gets the plain one-field step. */
 const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
   'application/merge-patch+json': [oneField, objectMerged, nullRemoves],
-  'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused],
+  // oneField last: where the document's patch schema is an object, not a list of operations.
+  'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused, oneField],
 };
 
 /** The partial updates to send in order; each step's expected item is the next one's current. */

@@ -1,0 +1,88 @@
+// What a case's request is shaped from, besides its values: the media type a body is sent as, and
+// the schemas parameter values and form bodies are generated from.
+import {
+  isJsonMediaType,
+  type JsonSchema,
+  type Operation,
+  type ParameterSpec,
+  parseMediaType,
+  propertiesOf,
+} from '../../spec/index.js';
+
+// The media types a body is sent as, by preference: plain JSON, then JSON that is the resource
+// itself (merge patch, vendor +json), then JSON Patch (a list of operations, not the resource).
+// Generators list application/json-patch+json first for every body (Swashbuckle, a DTO included;
+// Kubernetes, with an object schema), so the order of the document's keys is not the preference.
+const PREFERENCES: readonly ((essence: string) => boolean)[] = [
+  (essence) => essence === 'application/json',
+  (essence) => isJsonMediaType(essence) && essence !== 'application/json-patch+json',
+  (essence) => isJsonMediaType(essence),
+  () => true,
+];
+
+/** The media type a case's body is sent as: the most preferred one the document gives a schema. */
+export function requestMediaTypeOf(operation: Operation): string | undefined {
+  const content = operation.requestBody?.content ?? [];
+  const withSchema = content.filter((m) => m.validator);
+  const essence = (m: (typeof content)[number]) => parseMediaType(m.mediaType)?.essence ?? m.mediaType;
+  for (const preferred of PREFERENCES) {
+    const found = withSchema.find((m) => preferred(essence(m)));
+    if (found) return found.mediaType;
+  }
+  return content[0]?.mediaType;
+}
+
+const parameterSchemas = new WeakMap<ParameterSpec, JsonSchema>();
+
+/**
+ * The schema a parameter's values are generated from, built once per parameter. An empty list
+ * leaves no query field, header or cookie and reads as a missing one (found on the 2.0 petstore's
+ * findByStatus), and in a path, like an empty string, it names another path: lists hold one item
+ * at least, and path strings one character.
+ */
+export function sendableParameterSchema(parameter: ParameterSpec): JsonSchema {
+  const known = parameterSchemas.get(parameter);
+  if (known) return known;
+  const schema = parameter.validator.schema as Record<string, unknown>;
+  const sendable = (
+    schema.type === 'array' && !(Number(schema.minItems) >= 1)
+      ? { ...schema, minItems: 1 }
+      : parameter.in === 'path' && schema.type === 'string' && !(Number(schema.minLength) >= 1)
+        ? { ...schema, minLength: 1 }
+        : schema
+  ) as JsonSchema;
+  parameterSchemas.set(parameter, sendable);
+  return sendable;
+}
+
+export function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
+  const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
+  const changed = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [
+      name,
+      property.type === 'array' && !(Number(property.minItems) >= 1)
+        ? { ...property, minItems: 1 }
+        : // A field of any type is text in a form (an empty list or object would leave it out).
+          property.type === undefined && Object.keys(property).every((k) => k === 'description' || k === 'title')
+          ? { ...property, type: 'string', minLength: 1 }
+          : property,
+    ]),
+  );
+  return { ...(schema as Record<string, unknown>), properties: changed } as JsonSchema;
+}
+
+/** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. */
+export function unlikelyId(parameter: ParameterSpec): unknown {
+  const schema = parameter.validator.schema as Record<string, unknown>;
+  const candidates =
+    schema.type === 'integer' || schema.type === 'number'
+      ? [
+          typeof schema.maximum === 'number'
+            ? schema.maximum
+            : schema.format === 'int32'
+              ? 2 ** 31 - 1
+              : Number.MAX_SAFE_INTEGER,
+        ]
+      : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz'];
+  return candidates.find((candidate) => parameter.validator.validate(candidate).length === 0);
+}
