@@ -18,6 +18,8 @@ export interface Rewrites {
   readonly encoding?: 'gzip' | 'br' | 'deflate';
   /** A front server's limit: a longer URL is answered 414 in HTML, as nginx answers it. */
   readonly urlLimit?: number;
+  /** Requests the front answers 400 itself (in the Error shape), before the mock sees them. */
+  readonly refuse?: (method: string, url: string, body: unknown) => boolean;
 }
 
 const ENCODERS = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync } as const;
@@ -40,6 +42,11 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
       sent = req.method === 'GET' || body === '' ? undefined : JSON.parse(body);
       if (sent && rewrites.request) body = JSON.stringify(rewrites.request(sent, req.method ?? 'GET'));
     } catch {}
+    if (rewrites.refuse?.(req.method ?? 'GET', decodeURIComponent(req.url ?? '/'), sent)) {
+      res.writeHead(400, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ code: 'invalid_input', message: 'Refused by the front.', status: 400 }));
+      return;
+    }
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !['host', 'content-length', 'connection'].includes(name)),
     ) as Record<string, string>;

@@ -5,6 +5,7 @@ import type { TestCase } from '../model.js';
 import { boundariesPlanner } from './boundaries.js';
 import type { PlanContext } from './context.js';
 import { credentialsPlanner } from './credentials.js';
+import { documentedValuesPlanner } from './documented-values.js';
 import { edgeValuesPlanner } from './edge-values.js';
 import { generatedPlanner } from './generated.js';
 import { massAssignmentPlanner } from './mass-assignment.js';
@@ -23,6 +24,7 @@ export const PLANNERS: readonly Planner[] = [
   parametersPlanner,
   edgeValuesPlanner,
   boundariesPlanner,
+  documentedValuesPlanner,
   wholeValuesPlanner,
   negotiationPlanner,
   structurePlanner,

@@ -1,7 +1,7 @@
 // Parameters that break their declaration, one at a time: a required query, header or cookie
-// parameter left out, and values that are not a number, out of range, not in the enum or too long,
-// in the parameter's own place (path, query, header or cookie).
-import { above, below } from '../../spec/generate/index.js';
+// parameter left out, and values that are not a number, out of range, not in the enum, too long or
+// a date that does not exist, in the parameter's own place (path, query, header or cookie).
+import { above, below, impossibleCalendarValues } from '../../spec/generate/index.js';
 import type { ParameterSpec } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import type { Planner } from './planner.js';
@@ -21,6 +21,8 @@ function brokenValues(parameter: ParameterSpec): Array<[string, string]> {
   if (typeof schema.maxLength === 'number') {
     broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);
   }
+  for (const [value, wrong] of impossibleCalendarValues(schema.format))
+    broken.push([value, `is a ${schema.format} that does not exist (${wrong})`]);
   // The broken text must stay invalid: a schema that takes any string takes it too.
   return broken.filter(([value]) => parameter.validator.validate(value).length > 0);
 }

@@ -3,6 +3,7 @@
 
 import fc from 'fast-check';
 import type { JsonSchema } from '../json-schema.js';
+import { impossibleCalendarValues } from './calendar.js';
 import { ulp } from './scalars.js';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
 
@@ -128,6 +129,12 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
       const value = schema.format === 'hostname' ? 'not a host name' : `not-a-${schema.format}`;
       out.push({ what: 'format', label: `is not a valid ${schema.format}`, value });
     }
+    for (const [value, wrong] of impossibleCalendarValues(schema.format))
+      out.push({
+        what: `impossible-date:${value}`,
+        label: `is a ${schema.format} that does not exist (${wrong})`,
+        value,
+      });
   }
   if (types.includes('number') || types.includes('integer')) {
     if (typeof schema.maximum === 'number')

@@ -1,6 +1,7 @@
 // Values from JSON Schemas, for the runner's cases and the mock's generated answers and tests.
 
 export { above, below } from './breakers.js';
+export { impossibleCalendarValues } from './calendar.js';
 export type { Mutation, Payload } from './mutations.js';
 export { bodyMutations } from './mutations.js';
 export { sampleValue, seedOf } from './sample.js';

@@ -1,0 +1,102 @@
+// Values the document names, sent on every seed: each enum value of a body property and of query
+// parameters (an array in form style, one value and all at once), an empty array where minItems
+// allows it; and dates that do not exist (February 30th, hour 24), which must be refused.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
+import { createMockApp } from '../mock/index.js';
+import { loadContract } from '../spec/index.js';
+import { type Rewrites, startFront } from './front.js';
+
+const KEY = 'documented-Values-Key-7';
+const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/bookings-openapi.yaml', import.meta.url));
+const contract = await loadContract(DOCUMENT);
+
+async function runBehind(rewrites: Rewrites, seed: number, sent: string[] = []) {
+  const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, rewrites);
+  try {
+    return await runConformance({
+      target: { baseUrl: front.baseUrl },
+      contract,
+      apiKey: KEY,
+      seed,
+      onExchange: ({ request }) =>
+        sent.push(`${request.method} ${decodeURIComponent(request.url)} ${request.body ?? ''}`),
+    });
+  } finally {
+    front.close();
+  }
+}
+
+const body = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+/** What a service that reads dates with JavaScript's Date does: February 30th becomes March 2nd. */
+function rolledOver(text: unknown): unknown {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(text)) return text;
+  const [date, time = 'T00:00:00Z'] = text.split(/(?=T)/);
+  const [year, month, day] = date!.split('-').map(Number) as [number, number, number];
+  const [hours, minutes, rest] = time.slice(1).split(':');
+  const moment = new Date(
+    Date.UTC(year, month - 1, day, Number(hours), Number(minutes), Number.parseFloat(rest ?? '0')),
+  );
+  return text.includes('T') ? moment.toISOString().replace('.000', '') : moment.toISOString().slice(0, 10);
+}
+
+const FAULTS: ReadonlyArray<[string, Rewrites, string]> = [
+  [
+    'the last room kind refused',
+    { refuse: (method, _url, sent) => method === 'POST' && body(sent).room === 'suite' },
+    'positive_data_acceptance',
+  ],
+  [
+    'a list filtered by a documented status refused',
+    { refuse: (method, url) => method === 'GET' && /[?&]status=cancelled/.test(url) },
+    'positive_data_acceptance',
+  ],
+  [
+    'several rooms at once refused',
+    { refuse: (method, url) => method === 'GET' && /[?&]rooms=[^&]*,/.test(url) },
+    'positive_data_acceptance',
+  ],
+  [
+    'an empty list of extras refused',
+    {
+      refuse: (method, _url, sent) =>
+        method === 'POST' && Array.isArray(body(sent).extras) && (body(sent).extras as unknown[]).length === 0,
+    },
+    'positive_data_acceptance',
+  ],
+  [
+    'dates that do not exist rolled over and taken',
+    { request: (sent) => ({ ...sent, day: rolledOver(sent.day), arrives: rolledOver(sent.arrives) }) },
+    'negative_data_rejection',
+  ],
+];
+
+describe('documented values and impossible dates', () => {
+  it.each([1, 2])('the mock passes (seed %i), and every documented value was sent', async (seed) => {
+    const sent: string[] = [];
+    const result = await runBehind({}, seed, sent);
+    expect(result.violations).toEqual([]);
+    for (const room of ['single', 'double', 'suite'])
+      expect(sent.some((line) => line.includes(`"room":"${room}"`))).toBe(true);
+    for (const status of ['open', 'closed', 'cancelled'])
+      expect(sent.some((line) => line.includes(`status=${status}`))).toBe(true);
+    expect(sent.some((line) => line.includes('rooms=single,double,suite'))).toBe(true);
+    expect(sent.some((line) => line.includes('"extras":[]'))).toBe(true);
+    expect(sent.some((line) => line.includes('"day":"2026-02-30"'))).toBe(true);
+    expect(sent.some((line) => line.includes('"arrives":"2026-01-01T24:00:01Z"'))).toBe(true);
+    expect(sent.some((line) => line.includes('from=2025-02-29'))).toBe(true);
+  });
+
+  it.each(FAULTS)('catches %s (seeds 1 and 2)', async (_, rewrites, check) => {
+    for (const seed of [1, 2]) {
+      const result = await runBehind(rewrites, seed);
+      expect(
+        result.violations.map((violation) => violation.check),
+        `seed ${seed}`,
+      ).toContain(check);
+    }
+  });
+});
