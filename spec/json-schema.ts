@@ -1,3 +1,4 @@
+import { hasAnnotationTwins } from './annotation-twins.js';
 import { pointerToken } from './contract-error.js';
 
 // Turns OpenAPI schema objects into plain JSON Schema (2020-12) for one direction of traffic, so that
@@ -92,6 +93,7 @@ function convert(schema: unknown, at: Conversion): unknown {
   at.ancestors.add(schema);
   const out: Record<string, unknown> = {};
   const hidden = new Set<string>();
+  let oneOfReadAsAnyOf: unknown[] | undefined;
   for (const [keyword, written] of Object.entries(schema)) {
     if (OPENAPI_ANNOTATIONS.has(keyword) || PLACE_KEYWORDS.has(keyword)) continue;
     // Bundlers also let a `properties` map (or any map of schemas) be a $ref to another file.
@@ -112,7 +114,11 @@ function convert(schema: unknown, at: Conversion): unknown {
     } else if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObject(value)) {
       out[keyword] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, convert(sub, at)]));
     } else if (SCHEMA_LIST_KEYWORDS.has(keyword) && Array.isArray(value)) {
-      out[keyword] = value.map((sub) => convert(sub, at));
+      const branches = value.map((sub) => convert(sub, at));
+      // A oneOf no value can satisfy for its branches' sameness is read as anyOf (annotation-twins.ts).
+      if (keyword === 'oneOf' && hasAnnotationTwins(value, resolver?.target ?? (() => undefined)))
+        oneOfReadAsAnyOf = branches;
+      else out[keyword] = branches;
     } else if (SCHEMA_KEYWORDS.has(keyword)) {
       out[keyword] = convert(value, at);
     } else {
@@ -120,6 +126,7 @@ function convert(schema: unknown, at: Conversion): unknown {
     }
   }
   at.ancestors.delete(schema);
+  if (oneOfReadAsAnyOf) out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { anyOf: oneOfReadAsAnyOf }];
   if (Array.isArray(out.required) && hidden.size > 0) {
     out.required = out.required.filter((name) => !hidden.has(name as string));
   }
