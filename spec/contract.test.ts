@@ -198,6 +198,10 @@ describe('refusing a broken document', () => {
   it('says when the file cannot be read', async () => {
     await expect(loadContract('/nonexistent/openapi.yaml')).rejects.toThrow(/cannot read the document \(ENOENT\)/);
   });
+
+  it('says when the file is empty', async () => {
+    for (const text of ['', '  \n']) expect((await loadError(text)).problem).toMatch(/the file is empty/);
+  });
 });
 
 describe('nullable, as OpenAPI 3.0.3 defines it', () => {
