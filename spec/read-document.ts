@@ -16,7 +16,8 @@ export async function readDocument(file: string, path: string, source: string): 
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   const declared = declaredVersion(source);
   // swagger-parser calls an empty file "not a valid JSON Schema": say what is wrong.
-  if (source.trim() === '') throw new ContractError(file, '', 'the file is empty; give the path of an OpenAPI document');
+  if (source.trim() === '')
+    throw new ContractError(file, '', 'the file is empty; give the path of an OpenAPI document');
   try {
     const parser = new SwaggerParser();
     // 3.2 is given to the parser as 3.1, which refuses what only 3.2 has (named below).
