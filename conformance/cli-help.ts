@@ -59,8 +59,8 @@ Flags:
   --help                  this text
 
 Environment: CONFORMANCE_API_KEY, CONFORMANCE_AUTH_<NAME>, CONFORMANCE_BASE_URL; GITHUB_STEP_SUMMARY (when set, a markdown
-summary is appended to that file); HTTPS_PROXY, HTTP_PROXY (read as http_proxy, lower case only, as
-curl does), ALL_PROXY, NO_PROXY, each also in lower case; NODE_EXTRA_CA_CERTS.
+summary is appended to that file); HTTPS_PROXY, HTTP_PROXY (upper case ignored under CGI, where
+REQUEST_METHOD is set), ALL_PROXY, NO_PROXY, each also in lower case; NODE_EXTRA_CA_CERTS.
 
 Checks:
 ${CHECKS.map((check) => `  ${check.name.padEnd(34)} ${check.rule}`).join('\n')}

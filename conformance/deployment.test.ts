@@ -142,6 +142,20 @@ describe('proxies', () => {
     expect(proxy.seen.length).toBe(before);
   });
 
+  it('upper-case HTTP_PROXY carries http requests too, except under CGI (REQUEST_METHOD set)', async () => {
+    const target = await recordingTarget();
+    const proxy = await forwardProxy();
+    const proxied = await run(target.baseUrl, { transport: { env: { HTTP_PROXY: proxy.url } } });
+    expect(proxied.exitCode).toBe(0);
+    expect(proxy.seen.length).toBe(proxied.requests);
+    const before = proxy.seen.length;
+    const underCgi = await run(target.baseUrl, {
+      transport: { env: { HTTP_PROXY: proxy.url, REQUEST_METHOD: 'GET' } },
+    });
+    expect(underCgi.exitCode).toBe(0);
+    expect(proxy.seen.length).toBe(before);
+  });
+
   it('HTTPS_PROXY tunnels https requests; --proxy overrides it, and its credentials are never printed', async () => {
     const baseUrl = await tlsTarget();
     const proxy = await forwardProxy();

@@ -1,6 +1,7 @@
-// Which proxy a request goes through, as curl decides it: --proxy, else https_proxy/HTTPS_PROXY for
-// https URLs and http_proxy for http ones (curl reads no upper-case HTTP_PROXY: a CGI server sets it
-// from a request header), else all_proxy/ALL_PROXY; NO_PROXY/no_proxy lists hosts that go direct.
+// Which proxy a request goes through: --proxy, else https_proxy/HTTPS_PROXY for https URLs and
+// http_proxy/HTTP_PROXY for http ones, else all_proxy/ALL_PROXY; NO_PROXY/no_proxy lists hosts that
+// go direct. Upper-case HTTP_PROXY is read as Go, Python requests and undici read it, except under
+// CGI (REQUEST_METHOD set), where a server sets it from the request's Proxy header ("httpoxy").
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -30,7 +31,8 @@ export function proxyFor(target: string, env: Env, override?: string): string | 
   const url = new URL(target);
   if (bypassesProxy(url, env)) return undefined;
   if (override) return override;
-  const own = url.protocol === 'https:' ? variable(env, 'https_proxy') : variable(env, 'http_proxy', false);
+  const underCgi = env.REQUEST_METHOD !== undefined;
+  const own = url.protocol === 'https:' ? variable(env, 'https_proxy') : variable(env, 'http_proxy', !underCgi);
   const chosen = own ?? variable(env, 'all_proxy');
   if (!chosen) return undefined;
   return chosen.includes('://') ? chosen : `http://${chosen}`;
