@@ -13,7 +13,7 @@ import { FORMATS_MODULE, KNOWN_FORMATS, type SchemaCompiler } from './validators
 // ajv's standalone module is CommonJS; under NodeNext its default export arrives wrapped.
 const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default;
 const require = createRequire(import.meta.url);
-const FORMAT = 'v1';
+const FORMAT = 'v2';
 
 interface Saved {
   /** The JSON text of the schema each export (v0, v1, …) validates. */
