@@ -3,29 +3,22 @@
 // allows it; and dates that do not exist (February 30th, hour 24), which must be refused.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../conformance/index.js';
-import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
-import { type Rewrites, startFront } from './front.js';
+import { type Rewrites, runBehindFront } from './front.js';
 
 const KEY = 'documented-Values-Key-7';
 const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/bookings-openapi.yaml', import.meta.url));
 const contract = await loadContract(DOCUMENT);
 
-async function runBehind(rewrites: Rewrites, seed: number, sent: string[] = []) {
-  const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, rewrites);
-  try {
-    return await runConformance({
-      target: { baseUrl: front.baseUrl },
-      contract,
-      apiKey: KEY,
-      seed,
-      onExchange: ({ request }) =>
-        sent.push(`${request.method} ${decodeURIComponent(request.url)} ${request.body ?? ''}`),
-    });
-  } finally {
-    front.close();
-  }
+function runBehind(rewrites: Rewrites, seed: number, sent: string[] = []) {
+  return runBehindFront({
+    contract,
+    key: KEY,
+    rewrites,
+    seed,
+    onExchange: ({ request }) =>
+      sent.push(`${request.method} ${decodeURIComponent(request.url)} ${request.body ?? ''}`),
+  });
 }
 
 const body = (value: unknown): Record<string, unknown> =>

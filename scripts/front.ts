@@ -3,6 +3,9 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { type RunOptions, runConformance } from '../conformance/index.js';
+import { createMockApp } from '../mock/index.js';
+import type { Contract } from '../spec/index.js';
 
 export interface Rewrites {
   /** The request body the mock gets, from the one the client sent (JSON bodies of writes). */
@@ -82,4 +85,31 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
       mock.close();
     },
   };
+}
+
+/** The runner against the mock behind a front with `rewrites`, for one seed; `through` may put
+ * another server between (given the front's base URL, it gives its own). */
+export async function runBehindFront(options: {
+  readonly contract: Contract;
+  readonly key: string;
+  readonly rewrites: Rewrites;
+  readonly seed: number;
+  readonly onExchange?: RunOptions['onExchange'];
+  readonly through?: (baseUrl: string) => Promise<{ baseUrl: string; close: () => void }>;
+}) {
+  const { contract, key, rewrites, seed, onExchange, through } = options;
+  const front = await startFront(createMockApp({ contract, apiKeys: [key] }), contract.basePath, rewrites);
+  const between = through ? await through(front.baseUrl) : undefined;
+  try {
+    return await runConformance({
+      target: { baseUrl: between?.baseUrl ?? front.baseUrl },
+      contract,
+      apiKey: key,
+      seed,
+      ...(onExchange ? { onExchange } : {}),
+    });
+  } finally {
+    between?.close();
+    front.close();
+  }
 }

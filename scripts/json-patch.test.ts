@@ -9,10 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runConformance } from '../conformance/index.js';
-import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
-import { type Rewrites, startFront } from './front.js';
+import { type Rewrites, runBehindFront } from './front.js';
 
 const KEY = 'json-Patch-Key-62';
 const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/json-patch-openapi.yaml', import.meta.url));
@@ -24,24 +22,17 @@ async function runBehind(
   refusingUnknownPaths = false,
   document = DOCUMENT,
 ) {
-  const contract = await loadContract(document);
-  const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, rewrites);
-  const checker = refusingUnknownPaths ? await refusingPathsTheItemCannotHave(front.baseUrl) : undefined;
-  try {
-    return await runConformance({
-      target: { baseUrl: checker?.baseUrl ?? front.baseUrl },
-      contract,
-      apiKey: KEY,
-      seed,
-      onExchange: ({ request }) => {
-        if (request.method === 'PATCH') patches.push(String(request.body));
-        if (request.method !== 'GET') patches.push(`${request.method} ${request.headers?.['content-type']}`);
-      },
-    });
-  } finally {
-    checker?.close();
-    front.close();
-  }
+  return runBehindFront({
+    contract: await loadContract(document),
+    key: KEY,
+    rewrites,
+    seed,
+    onExchange: ({ request }) => {
+      if (request.method === 'PATCH') patches.push(String(request.body));
+      if (request.method !== 'GET') patches.push(`${request.method} ${request.headers?.['content-type']}`);
+    },
+    ...(refusingUnknownPaths ? { through: refusingPathsTheItemCannotHave } : {}),
+  });
 }
 
 const TASK_POINTER = /^\/(title|notes|tags)(\/(\d+|-))?$/;

@@ -3,30 +3,22 @@
 // null its own allowed way passes.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../conformance/index.js';
-import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
-import { type Rewrites, startFront } from './front.js';
+import { type Rewrites, runBehindFront } from './front.js';
 
 const KEY = 'merge-Patch-Key-31';
 const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/merge-patch-openapi.yaml', import.meta.url));
 
 async function runBehind(rewrites: Rewrites, seed: number, patches: string[] = []) {
-  const contract = await loadContract(DOCUMENT);
-  const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, rewrites);
-  try {
-    return await runConformance({
-      target: { baseUrl: front.baseUrl },
-      contract,
-      apiKey: KEY,
-      seed,
-      onExchange: ({ request }) => {
-        if (request.method === 'PATCH') patches.push(String(request.body));
-      },
-    });
-  } finally {
-    front.close();
-  }
+  return runBehindFront({
+    contract: await loadContract(DOCUMENT),
+    key: KEY,
+    rewrites,
+    seed,
+    onExchange: ({ request }) => {
+      if (request.method === 'PATCH') patches.push(String(request.body));
+    },
+  });
 }
 
 const onPatch =

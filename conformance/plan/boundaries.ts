@@ -99,14 +99,7 @@ export const boundariesPlanner: Planner = {
         const atBound = JSON.stringify(prefixed[name])?.length === JSON.stringify(bounded[name])?.length;
         const value = atBound && request.isValid(prefixed) ? prefixed : bounded;
         if (!request.isValid(value)) continue;
-        cases.push(
-          context.testCase(operation, {
-            kind: 'positive',
-            plain: true,
-            payload: { kind: 'json', value },
-            what: `with ${name} at its ${boundary.what}`,
-          }),
-        );
+        cases.push(context.plainBodyCase(operation, value, `with ${name} at its ${boundary.what}`));
       }
     }
     return { cases };

@@ -237,6 +237,11 @@ export class PlanContext {
     return requestMediaTypeOf(operation);
   }
 
+  /** A plain valid case that sends this JSON body. */
+  plainBodyCase(operation: Operation, value: unknown, what: string): TestCase {
+    return this.testCase(operation, { kind: 'positive', plain: true, payload: { kind: 'json', value }, what });
+  }
+
   testCase(operation: Operation, fields: CaseFields): TestCase {
     const { what, ...rest } = fields;
     const mediaType = this.requestMediaType(operation);

@@ -57,14 +57,7 @@ function bodyCases(operation: Operation, context: PlanContext): TestCase[] {
       if (typeof body !== 'object' || body === null || Array.isArray(body)) continue;
       const value = { ...(body as Schema), [name]: named.value };
       if (!request.isValid(value)) continue;
-      cases.push(
-        context.testCase(operation, {
-          kind: 'positive',
-          plain: true,
-          payload: { kind: 'json', value },
-          what: `with ${name} ${named.what}`,
-        }),
-      );
+      cases.push(context.plainBodyCase(operation, value, `with ${name} ${named.what}`));
     }
   }
   return cases;
