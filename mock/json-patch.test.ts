@@ -81,6 +81,15 @@ describe('PATCH as application/json-patch+json', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses a patch whose copies would double a member again and again, and changes nothing', async () => {
+    const { app, path, task } = await taskApp();
+    const doubling = Array.from({ length: 40 }, () => ({ op: 'copy', from: '/tags', path: '/tags/-' }));
+    const refused = await jsonPatch(app, path, doubling);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'patch_too_large', status: 400 });
+    expect((await request(app).get(path).set(AUTH)).body).toEqual(task);
+  });
+
   it('never answers 5xx, whatever list of operations is sent', async () => {
     const { app, path } = await taskApp();
     const pointer = fc.constantFrom(

@@ -14,13 +14,23 @@ const conflict = (why: string): MockHttpError =>
 
 const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
 
-/** A copy every level down, the exact digits of int64 values carried along. */
-function copyJson<T>(value: T): T {
+// `copy` can double a member with each operation (/tags into /tags/-): forty of them would build a
+// trillion values. A patch may copy this many values in all; past it, it is refused.
+const MOST_COPIED_VALUES = 100_000;
+
+interface Budget {
+  left: number;
+}
+
+/** A copy every level down, the exact digits of int64 values carried along, within the budget. */
+function copyJson<T>(value: T, budget: Budget): T {
+  if (--budget.left < 0)
+    throw new MockHttpError(400, 'patch_too_large', `The JSON Patch copies more than ${MOST_COPIED_VALUES} values.`);
   if (!isContainer(value)) return value;
   const copy = (
     Array.isArray(value)
-      ? value.map(copyJson)
-      : Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copyJson(child)]))
+      ? value.map((item) => copyJson(item, budget))
+      : Object.fromEntries(Object.entries(value).map(([key, child]) => [key, copyJson(child, budget)]))
   ) as T & object;
   carryDigits(value, copy);
   return copy;
@@ -111,7 +121,7 @@ function operand(op: Operation): unknown {
   return op.value;
 }
 
-const OPERATIONS: Readonly<Record<string, (root: Container, op: Operation) => void>> = {
+const OPERATIONS: Readonly<Record<string, (root: Container, op: Operation, budget: Budget) => void>> = {
   add: (root, op) => add(root, op.path as string, operand(op), digitsOfValue(op)),
   remove: (root, op) => remove(root, op.path as string),
   replace: (root, op) => {
@@ -128,7 +138,7 @@ const OPERATIONS: Readonly<Record<string, (root: Container, op: Operation) => vo
     remove(root, from);
     add(root, path, value);
   },
-  copy: (root, op) => add(root, op.path as string, copyJson(read(root, op.from as string, 'from'))),
+  copy: (root, op, budget) => add(root, op.path as string, copyJson(read(root, op.from as string, 'from'), budget)),
   test: (root, op) => {
     if (!equalJson(read(root, op.path as string, 'path'), operand(op)))
       throw conflict(`the test of ${op.path as string} failed`);
@@ -138,14 +148,21 @@ const OPERATIONS: Readonly<Record<string, (root: Container, op: Operation) => vo
 /** The item after the patch (a new object; the item itself is left as it was). */
 export function applyJsonPatch(item: Readonly<Record<string, unknown>>, patch: unknown): Record<string, unknown> {
   if (!Array.isArray(patch)) throw malformed('the body must be an array of operations');
-  const root = copyJson(item) as Record<string, unknown>;
-  patch.forEach((op: unknown, index) => {
-    if (!isContainer(op) || Array.isArray(op)) throw malformed(`operation ${index} is not an object`);
-    const apply = typeof op.op === 'string' && Object.hasOwn(OPERATIONS, op.op) ? OPERATIONS[op.op] : undefined;
-    if (!apply) throw malformed(`operation ${index} has no known "op" (add, remove, replace, move, copy, test)`);
-    tokensOf(op.path, 'path');
-    if (op.op === 'move' || op.op === 'copy') tokensOf(op.from, 'from');
-    apply(root, op);
-  });
+  const root = copyJson(item, { left: Number.POSITIVE_INFINITY }) as Record<string, unknown>;
+  const budget: Budget = { left: MOST_COPIED_VALUES };
+  try {
+    patch.forEach((op: unknown, index) => {
+      if (!isContainer(op) || Array.isArray(op)) throw malformed(`operation ${index} is not an object`);
+      const apply = typeof op.op === 'string' && Object.hasOwn(OPERATIONS, op.op) ? OPERATIONS[op.op] : undefined;
+      if (!apply) throw malformed(`operation ${index} has no known "op" (add, remove, replace, move, copy, test)`);
+      tokensOf(op.path, 'path');
+      if (op.op === 'move' || op.op === 'copy') tokensOf(op.from, 'from');
+      apply(root, op, budget);
+    });
+  } catch (error) {
+    // Values nested past the stack's depth (copied or compared) are refused, not a 500.
+    if (error instanceof RangeError) throw malformed('its values nest too deeply');
+    throw error;
+  }
   return root;
 }
