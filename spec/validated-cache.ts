@@ -3,7 +3,7 @@
 // of the document's text and the tool versions, with a hash of every other file it read; an
 // unchanged document (and unchanged referenced files) is read, validated and bundled once.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { packageRoot } from './package-root.js';
@@ -50,12 +50,42 @@ export function cacheFile(name: string): string | undefined {
   return dir === undefined ? undefined : join(dir, name);
 }
 
+/** Past this many files the least recently used go: every document ever started leaves two. */
+const MOST_CACHED_FILES = 400;
+
 /** Writes a cache file whole or not at all (a concurrent start reads either the old or the new). */
 export function writeCacheFile(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
+  const dir = dirname(file);
+  mkdirSync(dir, { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, text);
   renameSync(temporary, file);
+  pruneOldest(dir);
+}
+
+/** Marks a cache file as just used, so pruning takes the least recently used first. */
+export function touchCacheFile(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache is still read.
+  }
+}
+
+function pruneOldest(dir: string): void {
+  const names = readdirSync(dir);
+  if (names.length <= MOST_CACHED_FILES) return;
+  const byAge = names
+    .map((name) => {
+      try {
+        return { name, written: statSync(join(dir, name)).mtimeMs };
+      } catch {
+        return { name, written: 0 };
+      }
+    })
+    .sort((a, b) => a.written - b.written);
+  for (const { name } of byAge.slice(0, names.length - MOST_CACHED_FILES)) rmSync(join(dir, name), { force: true });
 }
 
 export function readCached(path: string, source: string): ReadDocument | undefined {
@@ -63,8 +93,10 @@ export function readCached(path: string, source: string): ReadDocument | undefin
   if (!file) return undefined;
   try {
     const entry = JSON.parse(readFileSync(file, 'utf8')) as Entry;
-    const unchanged = Object.entries(entry.hashes).every(([file, known]) => fileHash(file) === known);
-    return unchanged ? entry.read : undefined;
+    const unchanged = Object.entries(entry.hashes).every(([other, known]) => fileHash(other) === known);
+    if (!unchanged) return undefined;
+    touchCacheFile(file);
+    return entry.read;
   } catch {
     return undefined;
   }

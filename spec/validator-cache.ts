@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { ajvRegExp, PATTERN_MODULE } from './patterns.js';
-import { cacheFile, writeCacheFile } from './validated-cache.js';
+import { cacheFile, touchCacheFile, writeCacheFile } from './validated-cache.js';
 import { FORMATS_MODULE, KNOWN_FORMATS, type SchemaCompiler } from './validators.js';
 
 // ajv's standalone module is CommonJS; under NodeNext its default export arrives wrapped.
@@ -39,6 +39,7 @@ export function readValidators(path: string, source: string): Map<string, (value
     const saved = JSON.parse(readFileSync(file, 'utf8')) as Saved;
     const exports: Record<string, (value: unknown) => boolean> = {};
     new Function('require', 'exports', saved.code)(requireForCode, exports);
+    touchCacheFile(file);
     return new Map(saved.schemas.map((schema, index) => [schema, exports[`v${index}`]!]));
   } catch {
     return new Map();
