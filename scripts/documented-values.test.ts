@@ -1,6 +1,7 @@
 // Values the document names, sent on every seed: each enum value of a body property and of query
 // parameters (an array in form style, one value and all at once), an empty array where minItems
-// allows it; and dates that do not exist (February 30th, hour 24), which must be refused.
+// allows it, each optional parameter alone; and dates that do not exist (February 30th, hour 24),
+// which must be refused.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
@@ -61,6 +62,11 @@ const FAULTS: ReadonlyArray<[string, Rewrites, string]> = [
     'positive_data_acceptance',
   ],
   [
+    'a documented optional filter refused when given alone',
+    { refuse: (method, url) => method === 'GET' && /\?from=[^&]*$/.test(url) },
+    'positive_data_acceptance',
+  ],
+  [
     'dates that do not exist rolled over and taken',
     { request: (sent) => ({ ...sent, day: rolledOver(sent.day), arrives: rolledOver(sent.arrives) }) },
     'negative_data_rejection',
@@ -81,6 +87,10 @@ describe('documented values and impossible dates', () => {
     expect(sent.some((line) => line.includes('"day":"2026-02-30"'))).toBe(true);
     expect(sent.some((line) => line.includes('"arrives":"2026-01-01T24:00:01Z"'))).toBe(true);
     expect(sent.some((line) => line.includes('from=2025-02-29'))).toBe(true);
+    // Each optional parameter alone, then all of them together.
+    for (const name of ['status', 'rooms', 'from'])
+      expect(sent.some((line) => new RegExp(`/bookings\\?${name}=[^&]*\\s`).test(line))).toBe(true);
+    expect(sent.some((line) => /status=.*&rooms=.*&from=/.test(line))).toBe(true);
   });
 
   it.each(FAULTS)('catches %s (seeds 1 and 2)', async (_, rewrites, check) => {

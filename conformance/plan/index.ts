@@ -11,6 +11,7 @@ import { generatedPlanner } from './generated.js';
 import { massAssignmentPlanner } from './mass-assignment.js';
 import { mutationsPlanner } from './mutations.js';
 import { negotiationPlanner } from './negotiation.js';
+import { optionalParametersPlanner } from './optional-parameters.js';
 import { parametersPlanner } from './parameters.js';
 import { plainPlanner } from './plain.js';
 import type { Planner, PropertyPlan } from './planner.js';
@@ -25,6 +26,7 @@ export const PLANNERS: readonly Planner[] = [
   edgeValuesPlanner,
   boundariesPlanner,
   documentedValuesPlanner,
+  optionalParametersPlanner,
   wholeValuesPlanner,
   negotiationPlanner,
   structurePlanner,

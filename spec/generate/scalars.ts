@@ -53,6 +53,34 @@ const FORMATS: Record<string, () => fc.Arbitrary<string>> = {
   ipv4: () => fc.ipV4(),
   ipv6: () => fc.ipV6(),
   byte: () => fc.base64String({ maxLength: 64 }),
+  // The other formats ajv-formats checks in full mode (the mock refuses what does not fit them).
+  duration: () =>
+    fc.oneof(
+      fc.nat({ max: 400 }).map((days) => `P${days}D`),
+      fc.nat({ max: 52 }).map((weeks) => `P${weeks}W`),
+      fc
+        .tuple(fc.nat({ max: 30 }), fc.nat({ max: 11 }), fc.nat({ max: 23 }), fc.nat({ max: 59 }))
+        .map(([years, months, hours, minutes]) => `P${years}Y${months}MT${hours}H${minutes}M`),
+    ),
+  'iso-time': () => FORMATS.time!(),
+  'iso-date-time': () => FORMATS['date-time']!(),
+  'uri-reference': () =>
+    fc.oneof(
+      fc.webUrl(),
+      fc.webPath().map((path) => path || '/'),
+    ),
+  'uri-template': () => fc.constantFrom('https://example.com/items/{id}', '/search{?q,limit}', '/plain'),
+  'json-pointer': () =>
+    fc
+      .array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { maxLength: 4 })
+      .map((parts) => parts.map((part) => `/${part}`).join('')),
+  'json-pointer-uri-fragment': () =>
+    fc
+      .array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { maxLength: 4 })
+      .map((parts) => `#${parts.map((part) => `/${part}`).join('')}`),
+  'relative-json-pointer': () =>
+    fc.tuple(fc.nat({ max: 5 }), fc.stringMatching(/^(\/[a-z0-9]{1,8}){0,3}$/)).map(([up, rest]) => `${up}${rest}`),
+  regex: () => fc.constantFrom('^[a-z]+$', '\\d{3}', '(?:ab)+', '.*'),
 };
 
 const OFFSETS = ['Z', 'z', '+00:00', '+05:30', '-08:00', '+14:00', '-12:00'];
