@@ -24,16 +24,25 @@ const ANNOTATIONS = new Set([
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
 
-/** The schema with annotations dropped and $refs followed, as comparable text (undefined when too deep). */
-function withoutAnnotations(schema: unknown, target: (ref: string) => unknown, depth = 0): unknown {
-  if (depth > 12) throw new RangeError('too deep to compare');
+// Following $refs expands shared components again wherever they are used: a large document could
+// expand without end, so the comparison gives up (and reads the oneOf as written) past this.
+const MOST_NODES = 20_000;
+
+/** The schema with annotations dropped and $refs followed (throws past the depth or node budget). */
+function withoutAnnotations(
+  schema: unknown,
+  target: (ref: string) => unknown,
+  budget: { nodes: number },
+  depth = 0,
+): unknown {
+  if (depth > 12 || --budget.nodes < 0) throw new RangeError('too large to compare');
   if (!isNode(schema)) return schema;
-  if (Array.isArray(schema)) return schema.map((item) => withoutAnnotations(item, target, depth + 1));
-  if (typeof schema.$ref === 'string') return withoutAnnotations(target(schema.$ref), target, depth + 1);
+  if (Array.isArray(schema)) return schema.map((item) => withoutAnnotations(item, target, budget, depth + 1));
+  if (typeof schema.$ref === 'string') return withoutAnnotations(target(schema.$ref), target, budget, depth + 1);
   const kept: Node = {};
   for (const key of Object.keys(schema).sort()) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
-    kept[key] = withoutAnnotations(schema[key], target, depth + 1);
+    kept[key] = withoutAnnotations(schema[key], target, budget, depth + 1);
   }
   return kept;
 }
@@ -43,10 +52,11 @@ export function hasAnnotationTwins(branches: readonly unknown[], target: (ref: s
   if (branches.length < 2 || branches.length > 50) return false;
   try {
     const written = branches.map((branch) => JSON.stringify(branch));
-    const read = branches.map((branch) => JSON.stringify(withoutAnnotations(branch, target)));
+    const budget = { nodes: MOST_NODES };
+    const read = branches.map((branch) => JSON.stringify(withoutAnnotations(branch, target, budget)));
     return read.some((text, i) => read.some((other, j) => j > i && other === text && written[i] !== written[j]));
   } catch {
-    // Recursive or very deep branches are compared no further: read as written.
+    // Recursive, very deep or very large branches are compared no further: read as written.
     return false;
   }
 }

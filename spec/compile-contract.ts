@@ -107,7 +107,7 @@ function dialectWarning(file: string, api: Json): string[] {
 }
 
 /** Past this many operations, validators are compiled on first use rather than at start-up. */
-const LARGE_DOCUMENT = 100;
+export const LARGE_DOCUMENT = 100;
 
 function isLarge(api: Json): boolean {
   let count = 0;

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { propertiesOf } from './all-of.js';
-import { compileContract, type LoadOptions } from './compile-contract.js';
+import { compileContract, LARGE_DOCUMENT, type LoadOptions } from './compile-contract.js';
 
 export type { LoadOptions };
 
@@ -37,13 +37,10 @@ export async function loadContract(file: string = defaultSpecPath(), options: Lo
   const precompiled = readValidators(path, source);
   const compiler = new SchemaCompiler({ precompiled, keepSource: precompiled.size === 0 });
   const contract = compileContract(file, path, source, read, options, compiler);
-  if (precompiled.size === 0 && contract.operations.length <= WARMED_UP_TO) warmPropertyValidators(contract);
+  if (precompiled.size === 0 && contract.operations.length <= LARGE_DOCUMENT) warmPropertyValidators(contract);
   writeValidators(path, source, compiler);
   return contract;
 }
-
-/** Past this many operations validators are compiled on first use (compile-contract.ts): none warmed. */
-const WARMED_UP_TO = 100;
 
 /**
  * Compiles, into the set saved for later starts, the validators of each answer's top-level

@@ -101,7 +101,7 @@ function createAjv(allErrors: boolean, keepSource = false): Ajv2020 {
 export interface CompilerOptions {
   /** Validators compiled by an earlier start, by their schema's JSON text (validator-cache.ts). */
   readonly precompiled?: ReadonlyMap<string, (value: unknown) => boolean>;
-  /** Keep what is compiled here as code, for compiledCode(). */
+  /** Keep what is compiled here as code, for compiledSet(). */
   readonly keepSource?: boolean;
 }
 
@@ -168,8 +168,7 @@ export class SchemaCompiler {
   private compileNew(schema: JsonSchema): ValidateFunction {
     const ajv = this.ajv();
     registerOpenVocabulary(ajv, schema);
-    // A schema with its own $id is left out of saved code: its key would not be ours to choose.
-    if (!this.keeping || '$id' in schema) return ajv.compile(schema);
+    if (!this.keeping) return ajv.compile(schema);
     const text = JSON.stringify(schema);
     const known = this.fresh.get(text);
     if (known) return ajv.getSchema(known) as ValidateFunction;
@@ -182,7 +181,8 @@ export class SchemaCompiler {
   /** The main ajv, built on first need: a start whose validators were all precompiled builds none. */
   private ajv(): Ajv2020 {
     if (!this.ajvInstance) {
-      this.ajvInstance = createAjv(true, this.options.keepSource);
+      // Built after the saved set was taken (a lazy compile), it keeps no source.
+      this.ajvInstance = createAjv(true, this.keeping);
       for (const [id, added] of this.added) addById(this.ajvInstance, id, added);
     }
     return this.ajvInstance;

@@ -232,7 +232,7 @@ export class PlanContext {
     set.add(what);
   }
 
-  /** The media type request bodies are sent as: JSON where the document takes it, else the first. */
+  /** The media type request bodies are sent as (request-shapes.ts: plain JSON first). */
   requestMediaType(operation: Operation): string | undefined {
     return requestMediaTypeOf(operation);
   }

@@ -7,7 +7,7 @@ import { isJsonMediaType, mergeAllOf, type Operation, propertiesOf } from '../..
 import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
 import type { Planner } from './planner.js';
-import { pathText, place, RESERVED_HEADERS } from './serialize.js';
+import { carries, pathText, place, RESERVED_HEADERS } from './serialize.js';
 
 type Schema = Record<string, unknown>;
 
@@ -74,13 +74,7 @@ function parameterCases(operation: Operation, context: PlanContext): TestCase[] 
     if (parameter.in === 'path' && !isEnumerated(parameter)) continue;
     for (const named of namedValues(parameter.validator.schema, false)) {
       if (parameter.validator.validate(named.value).length > 0) continue;
-      const others = valid.filter(
-        (placed) =>
-          !(
-            placed.in === parameter.in &&
-            (placed.name === parameter.name || placed.name.startsWith(`${parameter.name}[`))
-          ),
-      );
+      const others = valid.filter((placed) => !carries(placed, parameter));
       const fields: Partial<TestCase> =
         parameter.in === 'path'
           ? { pathParams: { ...pathParams, [parameter.name]: pathText(parameter, named.value) }, parameters: valid }

@@ -3,9 +3,9 @@
 // plain: parameters may depend on each other in ways a document cannot say (a cursor with a sort),
 // so a 400 there is a note, as for any unusual input.
 import { type JsonSchema, mergeAllOf, type Operation, type ParameterSpec, propertiesOf } from '../../spec/index.js';
-import type { Placed, TestCase } from '../model.js';
+import type { TestCase } from '../model.js';
 import type { Planner } from './planner.js';
-import { RESERVED_HEADERS } from './serialize.js';
+import { carries, RESERVED_HEADERS } from './serialize.js';
 
 /** Past this many optional parameters, the first ones are sent alone (all still go together). */
 const MOST_ALONE = 8;
@@ -34,10 +34,6 @@ const optionalOf = (operation: Operation) =>
       parameter.in !== 'path' &&
       !(parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())),
   );
-
-/** Whether a placed field carries this parameter (a deepObject spreads it over name[key] fields). */
-const carries = (placed: Placed, parameter: { in: string; name: string }): boolean =>
-  placed.in === parameter.in && (placed.name === parameter.name || placed.name.startsWith(`${parameter.name}[`));
 
 export const optionalParametersPlanner: Planner = {
   name: 'optional-parameters',

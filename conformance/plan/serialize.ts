@@ -44,4 +44,9 @@ export function place(parameter: ParameterSpec, value: unknown): Placed[] {
 }
 
 /** Header parameters OpenAPI says are ignored: the request's own framing and credentials. */
+/** Whether a placed field carries this parameter (a deepObject spreads it over name[key] fields). */
+export function carries(placed: Placed, parameter: { readonly in: string; readonly name: string }): boolean {
+  return placed.in === parameter.in && (placed.name === parameter.name || placed.name.startsWith(`${parameter.name}[`));
+}
+
 export const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
