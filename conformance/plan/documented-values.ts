@@ -64,10 +64,12 @@ function bodyCases(operation: Operation, context: PlanContext): TestCase[] {
 }
 
 function parameterCases(operation: Operation, context: PlanContext): TestCase[] {
+  const body = context.baselinePayload(operation);
+  // Without a body the operation requires, every case would be refused for that alone.
+  if (operation.requestBody?.required && !body.payload) return [];
   const cases: TestCase[] = [];
   const valid = context.parameters(operation, 'plain', 0);
   const pathParams = context.pathParams(operation, 'plain', 0);
-  const body = context.baselinePayload(operation);
   for (const parameter of operation.parameters) {
     if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
     // An item's path names the item: its values are the ids the run chose, never documented ones.
