@@ -121,16 +121,33 @@ export function hasBody(req: MockRequest): boolean {
 
 const FORM = 'application/x-www-form-urlencoded';
 
+/** Whether a body of this media type is read as UTF-8 text (JSON and forms). */
+function isText(media: MediaTypeSpec): boolean {
+  const type = media.mediaType.toLowerCase();
+  return type === FORM || isJsonMediaType(type);
+}
+
+/** The UTF-8 text of a JSON or form body; undefined for other media types or bytes that are not
+ * UTF-8 (which decodeBody refuses). Read once: the journal keeps this text too. */
+export function bodyText(raw: Uint8Array, media: MediaTypeSpec): string | undefined {
+  return isText(media) ? decodeUtf8(raw) : undefined;
+}
+
 /**
  * The body as the value its schema judges: JSON parsed, a form read field by field; other media
  * types (multipart, binary, XML) are taken as they are and not judged against a schema (undefined).
+ * `text` is bodyText's reading of the same bytes.
  */
-export function decodeBody(raw: Uint8Array, media: MediaTypeSpec, boundary?: string): unknown {
+export function decodeBody(
+  raw: Uint8Array,
+  media: MediaTypeSpec,
+  boundary: string | undefined,
+  text: string | undefined,
+): unknown {
   if (raw.length === 0) throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
   const type = media.mediaType.toLowerCase();
   if (type === 'multipart/form-data') return readMultipart(raw, boundary, media);
-  if (!isJsonMediaType(type) && type !== FORM) return undefined;
-  const text = decodeUtf8(raw);
+  if (!isText(media)) return undefined;
   if (text === undefined) throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
   if (type === FORM) return coerceForm(text, media.validator?.schema);
   if (text.trim() === '') throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');

@@ -1,8 +1,9 @@
 // The request journal through the public surface: /__mock/requests over HTTP, and running.requests().
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
+import { contractFromDocument, loadContract } from '../spec/index.js';
 import { createMockApp, startMockServer } from './index.js';
 
 const contract = await loadContract();
@@ -77,6 +78,50 @@ describe('the request journal', () => {
     const [entry] = (await request(app).get('/__mock/requests').set(auth)).body;
     expect(entry.headers['x-shop-key']).toBe('[REDACTED]');
     expect(JSON.stringify(entry)).not.toContain(KEY);
+  });
+
+  it('shows repeated headers as Node joins them, and redacts a key in any of them', async () => {
+    const cookieKey = contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'cookie key', version: '1' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      security: [{ session: [] }],
+      paths: { '/things': { get: { responses: { '200': { description: 'ok' } } } } },
+    });
+    const running = await startMockServer({ contract: cookieKey, apiKeys: [KEY], port: 0 });
+    try {
+      // Raw, as a client may send them: Cookie and X-Tag twice, in two casings.
+      const { port } = new URL(running.baseUrl);
+      const head = [
+        'GET /things HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Cookie: theme=dark',
+        `Cookie: sid=${KEY}`,
+        'X-Tag: a',
+        'x-tag: b',
+        'Connection: close',
+      ];
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        net
+          .connect(Number(port), '127.0.0.1', function send(this: net.Socket) {
+            this.end(`${head.join('\r\n')}\r\n\r\n`);
+          })
+          .on('data', (chunk) => {
+            text += chunk;
+          })
+          .on('end', () => resolve(text))
+          .on('error', reject);
+      });
+      const status = Number(answer.split(' ')[1]);
+      expect(status).toBe(200);
+      const [entry] = running.requests();
+      expect(entry!.headers.cookie).toBe('theme=dark; sid=[REDACTED]');
+      expect(entry!.headers['x-tag']).toBe('a, b');
+      expect(JSON.stringify(entry)).not.toContain(KEY);
+    } finally {
+      await running.close();
+    }
   });
 
   it('keeps nothing when turned off (--no-journal)', async () => {

@@ -4,26 +4,14 @@
 
 import type { Contract } from '../spec/core.js';
 import { showUtf8 } from './bytes.js';
-import type { MockHeaders, MockRequest, MockResponse } from './exchange.js';
+import type { MockRequest, MockResponse } from './exchange.js';
+import { type Filed, type FiledBody, type FiledHeaders, JournalRing } from './journal-ring.js';
 import type { Next } from './pipeline.js';
 import { pathOf, sessionOf } from './pipeline.js';
 
 export const JOURNAL_SIZE = 1000;
 const MAX_SESSIONS = 1000;
 const DEFAULT_SESSION = '';
-
-interface Filed {
-  /** performance.now() when the request came. */
-  readonly started: number;
-  readonly method: string;
-  readonly url: string;
-  readonly headers: MockHeaders;
-  readonly status: number;
-  readonly ms: number;
-  readonly body?: Uint8Array;
-  /** The body's whole length, where only its first KEPT_BODY_BYTES were kept. */
-  readonly bodySize?: number | undefined;
-}
 
 export interface JournalEntry {
   readonly at: string;
@@ -37,17 +25,28 @@ export interface JournalEntry {
 }
 
 // The body the operation steps read, noted for the journal (the stream can be read only once).
-// Kept as bytes on the request itself (a WeakMap's entries cost the collector more at this rate):
-// decoded only when someone reads the journal.
+// Kept on the request itself (a WeakMap's entries cost the collector more at this rate): the text
+// the steps decoded where there is one (a short string is far cheaper to keep than a Buffer),
+// else the bytes, decoded only when someone reads the journal.
 const BODY = Symbol('journal body');
-type WithBody = MockRequest & { [BODY]?: Uint8Array; [BODY_SIZE]?: number };
+type WithBody = MockRequest & { [BODY]?: FiledBody; [BODY_SIZE]?: number };
 const BODY_SIZE = Symbol('journal body size');
 /** Bodies past this many bytes are kept cut short: 1000 entries of a 1 MiB body would be 1 GB. */
 export const KEPT_BODY_BYTES = 64 * 1024;
-export function noteBody(req: MockRequest, raw: Uint8Array): void {
+export function noteBody(req: MockRequest, raw: Uint8Array, text: string | undefined): void {
+  if (raw.length <= KEPT_BODY_BYTES) {
+    (req as WithBody)[BODY] = text ?? raw;
+    return;
+  }
   // A copy of the first bytes, so the whole body is not held by a view of it.
-  (req as WithBody)[BODY] = raw.length > KEPT_BODY_BYTES ? raw.slice(0, KEPT_BODY_BYTES) : raw;
-  if (raw.length > KEPT_BODY_BYTES) (req as WithBody)[BODY_SIZE] = raw.length;
+  (req as WithBody)[BODY] = raw.slice(0, KEPT_BODY_BYTES);
+  (req as WithBody)[BODY_SIZE] = raw.length;
+}
+
+/** Node's raw header list as one string (the parsed object and its strings cost more to keep). */
+function filedHeaders(req: MockRequest): FiledHeaders {
+  const raw = (req as { rawHeaders?: readonly string[] }).rawHeaders;
+  return raw ? raw.join('\n') : req.headers;
 }
 
 /** Names of headers and query fields that carry credentials, from the document's schemes. */
@@ -68,31 +67,12 @@ function credentialNames(contract: Contract): { headers: Set<string>; query: Set
 
 const REDACTED = '[REDACTED]';
 
-/** A session's last JOURNAL_SIZE entries: a ring, so filing one never moves the others. */
-class Ring {
-  private readonly slots: Filed[] = [];
-  private next = 0;
-
-  push(entry: Filed): void {
-    if (this.slots.length < JOURNAL_SIZE) this.slots.push(entry);
-    else this.slots[this.next] = entry;
-    this.next = (this.next + 1) % JOURNAL_SIZE;
-  }
-
-  /** Oldest first. */
-  all(): Filed[] {
-    return this.slots.length < JOURNAL_SIZE
-      ? [...this.slots]
-      : [...this.slots.slice(this.next), ...this.slots.slice(0, this.next)];
-  }
-}
-
 // When the request came, kept on the response: one handler per journal, no closure per request.
 const STARTED = Symbol('journal start');
 type Journaled = MockResponse & { [STARTED]?: number };
 
 export class RequestJournal {
-  private readonly sessions = new Map<string, Ring>();
+  private readonly sessions = new Map<string, JournalRing>();
   private newest: string | undefined;
   private readonly secret: ReturnType<typeof credentialNames>;
 
@@ -126,7 +106,7 @@ export class RequestJournal {
     const session = sessionOf(req) ?? DEFAULT_SESSION;
     let ring = this.sessions.get(session);
     if (!ring) {
-      ring = new Ring();
+      ring = new JournalRing(JOURNAL_SIZE);
       this.sessions.set(session, ring);
       if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
     } else if (session !== this.newest) {
@@ -135,16 +115,16 @@ export class RequestJournal {
       this.sessions.set(session, ring);
     }
     this.newest = session;
-    ring.push({
+    ring.push(
       started,
-      ms: performance.now() - started,
-      method: req.method ?? '',
-      url: req.url ?? '/',
-      headers: req.headers,
+      performance.now() - started,
       status,
-      body: (req as WithBody)[BODY],
-      bodySize: (req as WithBody)[BODY_SIZE],
-    });
+      req.method ?? '',
+      req.url ?? '/',
+      filedHeaders(req),
+      (req as WithBody)[BODY],
+      (req as WithBody)[BODY_SIZE],
+    );
   }
 
   /** One session's requests, oldest first, credentials redacted. */
@@ -167,9 +147,7 @@ export class RequestJournal {
       query[name] = known === undefined ? shown : [...(Array.isArray(known) ? known : [known]), shown];
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(filed.headers)) {
-      if (value === undefined) continue;
-      const text = Array.isArray(value) ? value.join(', ') : value;
+    for (const [name, text] of headerPairs(filed.headers)) {
       headers[name] = this.secret.headers.has(name)
         ? redactCredential(text)
         : name === 'cookie'
@@ -205,9 +183,28 @@ function redactCredential(value: string): string {
   return match ? `${match[1]} ${REDACTED}` : REDACTED;
 }
 
+/** Filed headers as lower-case names and their values, a repeated header's values joined as
+ * Node joins them (cookies by "; ", the rest by ", "). */
+function headerPairs(headers: FiledHeaders): Array<[string, string]> {
+  const pairs = new Map<string, string>();
+  const add = (name: string, value: string): void => {
+    const known = pairs.get(name);
+    pairs.set(name, known === undefined ? value : `${known}${name === 'cookie' ? '; ' : ', '}${value}`);
+  };
+  if (typeof headers === 'string') {
+    const parts = headers.split('\n');
+    for (let i = 0; i + 1 < parts.length; i += 2) add(parts[i]!.toLowerCase(), parts[i + 1]!);
+  } else {
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined) add(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+  }
+  return [...pairs];
+}
+
 /** A body as its value; one kept cut short as its first bytes' text, saying how long it was. */
-function shownBody(body: Uint8Array, size: number | undefined): unknown {
-  const text = showUtf8(body);
+function shownBody(body: FiledBody, size: number | undefined): unknown {
+  const text = typeof body === 'string' ? body : showUtf8(body);
   return size === undefined ? parsed(text) : `${text}… (${size} bytes; the journal keeps the first ${KEPT_BODY_BYTES})`;
 }
 

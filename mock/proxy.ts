@@ -19,7 +19,7 @@ import {
   responseFor,
   statusFieldMismatch,
 } from '../spec/index.js';
-import { checkContentType, decodeBody, readBody } from './body.js';
+import { bodyText, checkContentType, decodeBody, readBody } from './body.js';
 import { MockHttpError } from './errors.js';
 import { checkParameters } from './parameters.js';
 import { type Next, pathOf } from './pipeline.js';
@@ -72,7 +72,7 @@ function requestViolations(
   try {
     const media = checkContentType(req.headers['content-type'], requestBody.content);
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
-    const value = raw.length === 0 ? undefined : decodeBody(raw, media, boundary);
+    const value = raw.length === 0 ? undefined : decodeBody(raw, media, boundary, bodyText(raw, media));
     if (value === undefined) {
       found.push({
         check: 'request_conformance',

@@ -12,7 +12,7 @@ import {
 } from '../spec/core.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
 import type { Behaviour } from './behaviours.js';
-import { checkContentType, decodeBody, hasBody, readBody } from './body.js';
+import { bodyText, checkContentType, decodeBody, hasBody, readBody } from './body.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
@@ -82,8 +82,9 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
     const raw = await readBody(req, env.bodyLimit);
-    noteBody(req, raw);
-    const value = decodeBody(raw, media, boundary);
+    const text = bodyText(raw, media);
+    noteBody(req, raw, text);
+    const value = decodeBody(raw, media, boundary, text);
     const issues = value === undefined ? [] : (media.validator?.validate(value) ?? []);
     if (issues.length > 0) {
       throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
