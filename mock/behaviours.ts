@@ -69,6 +69,11 @@ export interface ItemChangeBehaviour {
   readonly answersItem: boolean;
   /** What an item must be (the create operation's answer), checked after the change. */
   readonly itemValidator?: SchemaValidator;
+  /** Every view of the item (the create's answer, the read's, the list's items): what a change
+   * leaves out and one of them requires is kept from the old item. */
+  readonly itemViews: readonly SchemaValidator[];
+  /** Whether a sent value can be the item's (a replacement stores only those, as a creation does). */
+  readonly keeps?: (property: string, value: unknown) => boolean;
 }
 
 /** Any other operation: its documented success, answered as prepared from the document (on the
@@ -119,6 +124,23 @@ function assignedValues(
   return values;
 }
 
+/** The validators of every view of a collection's item; the list's judges the item as a list of one. */
+function itemViews(collection: CollectionSpec): SchemaValidator[] {
+  const { create, read, list } = collection;
+  const views = [create?.success.validator, read?.success.validator].filter(
+    (view): view is SchemaValidator => view !== undefined,
+  );
+  if (list) {
+    const validator = list.success.validator;
+    views.push({
+      schema: validator.schema,
+      validate: (item) =>
+        validator.validate([item]).map((issue) => ({ ...issue, pointer: issue.pointer.replace(/^\/0(?=\/|$)/, '') })),
+    });
+  }
+  return views;
+}
+
 export function bindBehaviours(contract: Contract): Bindings {
   const collections = findCollections(contract);
   const behaviours = new Map<Operation, Behaviour>();
@@ -138,7 +160,8 @@ export function bindBehaviours(contract: Contract): Bindings {
         assignedProperties: assigned,
         answersItem: item.success !== undefined,
         headers: answerHeaders(item.success),
-        ...(create ? { itemValidator: create.success.validator } : {}),
+        itemViews: itemViews(collection),
+        ...(create ? { itemValidator: create.success.validator, keeps: create.keeps } : {}),
       });
     }
   }

@@ -2,7 +2,14 @@
 // code, since 400 is the status the document gives for a bad body.
 
 import type { MediaTypeSpec } from '../spec/core.js';
-import { coerceForm, isJsonMediaType, mediaTypeMatches, parseExact, parseMediaType } from '../spec/core.js';
+import {
+  coerceForm,
+  isJsonMediaType,
+  mediaTypeMatches,
+  parseExact,
+  parseMediaType,
+  propertiesOf,
+} from '../spec/core.js';
 import { decodeLatin1, decodeUtf8, encodeLatin1, showUtf8 } from './bytes.js';
 import { MockHttpError } from './errors.js';
 import { isStreaming, type MockRequest, type StreamingRequest } from './exchange.js';
@@ -95,22 +102,57 @@ export function checkContentType(header: string | undefined, content: readonly M
   return media;
 }
 
-/** A multipart/form-data body as an object of its fields (text parts read by their schema; file
- * parts as their text). Without a usable boundary the body is refused. */
+/** Whether a multipart part is JSON: its own Content-Type says so, or, without one, its schema is an
+ * object or a list of objects (OpenAPI's default part type for those is application/json). */
+function isJsonPart(head: string, schema: unknown): boolean {
+  const type = /^content-type:\s*([^\r\n]*)/im.exec(head)?.[1];
+  if (type !== undefined) return isJsonMediaType(parseMediaType(type)?.essence ?? '');
+  const wantsObject = (s: unknown): boolean => {
+    const typed = s as { type?: unknown; properties?: unknown } | undefined;
+    return (
+      typed?.type === 'object' || (Array.isArray(typed?.type) && typed.type.includes('object')) || !!typed?.properties
+    );
+  };
+  const items = (schema as { type?: unknown; items?: unknown } | undefined)?.items;
+  return wantsObject(schema) || (items !== undefined && wantsObject(items));
+}
+
+/** A multipart/form-data body as an object of its fields (JSON parts parsed, text parts read by
+ * their schema, file parts as their text). Without a usable boundary the body is refused. */
 function readMultipart(raw: Uint8Array, boundary: string | undefined, media: MediaTypeSpec): Record<string, unknown> {
   if (!boundary)
     throw new MockHttpError(400, 'invalid_multipart', 'The multipart body names no boundary in its Content-Type.');
+  const properties = propertiesOf(media.validator?.schema);
   const text = decodeLatin1(raw);
   const fields = new URLSearchParams();
+  const jsonParts = new Map<string, unknown>();
   for (const part of text.split(`--${boundary}`).slice(1)) {
     if (part.startsWith('--')) break;
     const split = part.indexOf('\r\n\r\n');
     if (split === -1) continue;
-    const name = /name="([^"]*)"/i.exec(part.slice(0, split))?.[1];
+    const head = part.slice(0, split);
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
     const value = showUtf8(encodeLatin1(part.slice(split + 4).replace(/\r\n$/, '')));
-    if (name !== undefined) fields.append(name, value);
+    if (name === undefined) continue;
+    if (isJsonPart(head, Object.hasOwn(properties, name) ? properties[name] : undefined))
+      jsonParts.set(name, jsonOrText(value));
+    else fields.append(name, value);
   }
-  return coerceForm(fields.toString(), media.validator?.schema);
+  const out = coerceForm(fields.toString(), media.validator?.schema);
+  for (const [name, value] of jsonParts) {
+    // Defined, not assigned: a part named __proto__ is a field like any other.
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** A JSON part as its value; text that is not JSON stays text, for the validator to refuse. */
+function jsonOrText(text: string): unknown {
+  try {
+    return parseExact(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Whether the request carries a body at all. */

@@ -3,7 +3,7 @@
 
 import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/core.js';
 import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
-import { changedItem, storedFields, updateFor } from './changes.js';
+import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
 import { MockHttpError, sendJson } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
@@ -62,12 +62,19 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   const kept = Object.fromEntries(
     behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]),
   );
+  const contentType = context.req.headers['content-type'];
   const change =
     behaviour.kind === 'update'
-      ? { updated: updateFor(context.req.headers['content-type'])(old, body, behaviour.storedProperties) }
+      ? { updated: updateFor(contentType)(old, body, behaviour.storedProperties) }
       : { replacement: storedFields(body, behaviour.storedProperties) };
-  const next = changedItem(old, change, kept, collection.idProperty);
-  // The item must stay what the document says an item is, whatever the change's own schema allows.
+  const changed = changedItem(old, change, kept, collection.idProperty);
+  // The item must stay what the document says an item is, whatever the change's own schema allows:
+  // what the change left out and the item requires is kept, a value the item cannot hold is not
+  // taken (as at creation); anything else wrong is refused.
+  const next =
+    behaviour.kind === 'update' && namesRemovals(contentType)
+      ? changed
+      : holdable(old, keepRequired(old, changed, behaviour.itemViews), behaviour.keeps);
   const issues = behaviour.itemValidator?.validate(next) ?? [];
   if (issues.length > 0) {
     throw new MockHttpError(400, 'invalid_body', `The change would leave the item invalid: ${describeIssues(issues)}.`);

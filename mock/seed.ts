@@ -56,12 +56,27 @@ function documentItems(spec: CollectionSpec): unknown[] {
   );
 }
 
+type Schema = Record<string, unknown>;
+
+const constrainsString = (schema: Schema | undefined): schema is Schema =>
+  schema?.type === 'string' && (typeof schema.pattern === 'string' || schema.format === 'uuid');
+
+/** The schema an id must fit: the id property's, and where that says only "a string", the item
+ * path parameter's (Twilio's UserSid: a plain string property, a parameter of pattern US[0-9a-f]{32}),
+ * so the mock never refuses, in a path, an id it assigned. */
+function idSchemaOf(spec: CollectionSpec): Schema {
+  const schema = (spec.create?.success.schema ?? spec.list?.success.schema.items) as Schema | undefined;
+  const property = (propertiesOf(schema)[spec.idProperty] ?? {}) as Schema;
+  if (property.type !== 'string' || constrainsString(property)) return property;
+  const item = spec.read ?? spec.replace ?? spec.update ?? spec.remove;
+  const parameter = item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter);
+  const parameterSchema = parameter?.validator.schema as Schema | undefined;
+  return constrainsString(parameterSchema) ? parameterSchema : property;
+}
+
 /** An id of the kind the document's schema gives (integer, or string: digits, or a uuid). */
 export function idValue(spec: CollectionSpec, counter: number): number | string {
-  const schema = (spec.create?.success.schema ?? spec.list?.success.schema.items) as
-    | Record<string, unknown>
-    | undefined;
-  const idSchema = (propertiesOf(schema)[spec.idProperty] ?? {}) as Record<string, unknown>;
+  const idSchema = idSchemaOf(spec);
   if (idSchema.type !== 'string') return counter;
   if (idSchema.format === 'uuid') return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
   if (typeof idSchema.pattern === 'string') return patternedId(idSchema.pattern, counter);
@@ -77,7 +92,9 @@ function patternedId(pattern: string, counter: number): string {
   try {
     const regex = ecmaPattern(pattern);
     // Of a few draws, one of plain characters if there is one: an id travels in paths and shells.
-    const draws = fc.sample(fc.stringMatching(ecmaPattern(generationPattern(pattern))), { numRuns: 20, seed: counter });
+    // Drawn whole (anchored): an unanchored pattern would let fast-check pad the id with any text.
+    const whole = `^(?:${generationPattern(pattern)})$`;
+    const draws = fc.sample(fc.stringMatching(ecmaPattern(whole)), { numRuns: 20, seed: counter });
     const valid = draws.filter((draw) => regex.test(draw));
     const drawn = valid.find((draw) => /^[\w.-]+$/.test(draw)) ?? valid[0];
     if (drawn === undefined) return String(counter);

@@ -1,0 +1,126 @@
+// Changes under documents whose change schemas differ from the item's (Twilio's and Box's shapes),
+// and ids under patterned path parameters: through HTTP.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument } from '../spec/index.js';
+import { createMockApp } from './index.js';
+
+const KEY = 'changes-Key-77';
+const AUTH = { authorization: `Bearer ${KEY}` };
+const json = (schema: object) => ({ 'application/json': { schema } });
+
+const parent = {
+  type: 'object',
+  required: ['id', 'type'],
+  properties: { id: { type: 'string' }, type: { type: 'string', enum: ['folder'] } },
+  additionalProperties: false,
+};
+const folder = {
+  type: 'object',
+  required: ['id', 'name', 'owner', 'parent'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    owner: { type: 'string', minLength: 1 },
+    parent,
+    color: { type: 'string', enum: ['red', 'blue'] },
+  },
+};
+// A PUT narrower than the item: no owner, a parent given by its id alone, any color text.
+const folderChange = {
+  type: 'object',
+  properties: {
+    name: { type: 'string' },
+    parent: { type: 'object', properties: { id: { type: 'string' }, path: { type: 'string' } } },
+    color: { type: 'string' },
+  },
+};
+const idParameter = {
+  name: 'folderId',
+  in: 'path',
+  required: true,
+  // Unanchored, as Twilio writes its sids.
+  schema: { type: 'string', pattern: 'FD[0-9a-f]{8}' },
+};
+
+const contract = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'folders', version: '1' },
+  components: { securitySchemes: { key: { type: 'http', scheme: 'bearer' } } },
+  security: [{ key: [] }],
+  paths: {
+    '/folders': {
+      get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: folder }) } } },
+      post: {
+        requestBody: { required: true, content: json({ ...folder, required: ['name', 'owner', 'parent'] }) },
+        responses: { '201': { description: 'made', content: json(folder) } },
+      },
+    },
+    '/folders/{folderId}': {
+      parameters: [idParameter],
+      get: { responses: { '200': { description: 'ok', content: json(folder) }, '404': { description: 'none' } } },
+      put: {
+        requestBody: { required: true, content: json(folderChange) },
+        responses: { '200': { description: 'ok', content: json(folder) }, '400': { description: 'bad' } },
+      },
+      patch: {
+        requestBody: { required: true, content: { 'application/merge-patch+json': { schema: folderChange } } },
+        responses: { '200': { description: 'ok', content: json(folder) }, '400': { description: 'bad' } },
+      },
+    },
+  },
+});
+
+async function created() {
+  const app = createMockApp({ contract, apiKeys: [KEY], seed: null });
+  const made = await request(app)
+    .post('/folders')
+    .set(AUTH)
+    .send({ name: 'Docs', owner: 'ana', parent: { id: 'p1', type: 'folder' }, color: 'red' });
+  expect(made.status).toBe(201);
+  return { app, item: made.body as Record<string, unknown> };
+}
+
+describe('changes whose schema is not the item schema', () => {
+  it('gives ids the item path parameter accepts, whole, and finds the item by them', async () => {
+    const { app, item } = await created();
+    expect(item.id).toMatch(/^FD[0-9a-f]{8}/);
+    expect(String(item.id)).toMatch(/^[\w.-]+$/);
+    expect((await request(app).get(`/folders/${item.id}`).set(AUTH)).status).toBe(200);
+  });
+
+  it('keeps from the old item what a PUT leaves out and the item requires, nested members too', async () => {
+    const { app, item } = await created();
+    const put = await request(app)
+      .put(`/folders/${item.id}`)
+      .set(AUTH)
+      .send({ name: 'Papers', parent: { id: 'p2' } });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ id: item.id, name: 'Papers', owner: 'ana', parent: { id: 'p2', type: 'folder' } });
+    expect((await request(app).get(`/folders/${item.id}`).set(AUTH)).body).toEqual(put.body);
+  });
+
+  it('keeps its own view of a related object sent in a shape the item does not hold', async () => {
+    const { app, item } = await created();
+    const put = await request(app)
+      .put(`/folders/${item.id}`)
+      .set(AUTH)
+      .send({ name: 'Papers', parent: { id: 'p3', path: '/p3' }, color: 'red' });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ name: 'Papers', parent: { id: 'p1', type: 'folder' } });
+    // A scalar the item cannot hold is refused, and nothing changes.
+    const wrong = await request(app).put(`/folders/${item.id}`).set(AUTH).send({ name: 'Papers', color: 'green' });
+    expect(wrong.status).toBe(400);
+    expect((await request(app).get(`/folders/${item.id}`).set(AUTH)).body).toEqual(put.body);
+  });
+
+  it('keeps nothing a merge patch removes by name: such a change is refused', async () => {
+    const { app, item } = await created();
+    const patched = await request(app)
+      .patch(`/folders/${item.id}`)
+      .set({ ...AUTH, 'content-type': 'application/merge-patch+json' })
+      .send(JSON.stringify({ parent: null }));
+    expect(patched.status).toBe(400);
+    expect((await request(app).get(`/folders/${item.id}`).set(AUTH)).body).toEqual(item);
+  });
+});
