@@ -58,6 +58,9 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   // A very long generated URL may be refused before the operation sees it.
   if ((kind === 'positive' || kind === 'negative') && (status === 414 || status === 431))
     return 'a very long request line or header';
+  // Nor is a body past a size limit the document leaves open (a proxy's, a framework's default).
+  if ((kind === 'positive' || kind === 'negative') && status === 413 && !context.testCase.plain)
+    return 'a body past a size limit';
   // A generated path parameter may name nothing (a random parent too, whatever else the request
   // gets wrong): how that is answered is left open where 404 is not listed.
   if (kind !== 'auth' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {

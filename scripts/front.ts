@@ -21,6 +21,9 @@ export interface Rewrites {
   readonly encoding?: 'gzip' | 'br' | 'deflate';
   /** A front server's limit: a longer URL is answered 414 in HTML, as nginx answers it. */
   readonly urlLimit?: number;
+  /** A front server's body limit (Express's 100kb, nginx's client_max_body_size): a larger body is
+   * answered 413 in HTML. */
+  readonly bodyLimit?: number;
   /** Requests the front answers 400 itself (in the Error shape), before the mock sees them. */
   readonly refuse?: (method: string, url: string, body: unknown) => boolean;
 }
@@ -40,6 +43,11 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let body = Buffer.concat(chunks).toString('utf8');
+    if (rewrites.bodyLimit !== undefined && Buffer.byteLength(body) > rewrites.bodyLimit) {
+      res.writeHead(413, { 'Content-Type': 'text/html' });
+      res.end('<html><body><h1>413 Request Entity Too Large</h1></body></html>');
+      return;
+    }
     let sent: Record<string, unknown> | undefined;
     try {
       sent = req.method === 'GET' || body === '' ? undefined : JSON.parse(body);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
 import { createMockApp } from '../mock/index.js';
-import { type Contract, loadContract } from '../spec/index.js';
+import { type Contract, contractFromDocument, loadContract } from '../spec/index.js';
 import { type Rewrites, startFront } from './front.js';
 
 const KEY = 'unusual-Key-5150';
@@ -88,5 +88,66 @@ describe('a front server that refuses long URLs in its own shape (414, HTML)', (
     } finally {
       front.close();
     }
+  });
+});
+
+/** A create whose body has 120 strings of any length. */
+function wideContract(): Contract {
+  const wide = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`field${i}`, { type: 'string' }]));
+  return contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'wide', version: '1' },
+    paths: {
+      '/notes': {
+        post: {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', properties: wide } } },
+          },
+          responses: { '201': { description: 'made' } },
+        },
+      },
+    },
+  });
+}
+
+/** A body's length as JSON, or 0 for one nested too deep to write out (a negative case's). */
+function sizeOf(body: unknown): number {
+  try {
+    return JSON.stringify(body ?? '').length;
+  } catch {
+    return 0;
+  }
+}
+
+describe('a front with a body size limit', () => {
+  it('passes: a generated body past a limit the document leaves open may be refused with 413', async () => {
+    const result = await runBehind(wideContract(), { bodyLimit: 16 * 1024 });
+    expect(result.violations).toEqual([]);
+    expect(result.notes.some((note) => note.message.includes('a body past a size limit'))).toBe(true);
+  });
+
+  it('is sent generated bodies of about 256 KiB of JSON at most, however many long strings a schema allows', async () => {
+    const contract = wideContract();
+    let largest = 0;
+    const result = await runBehind(contract, {
+      refuse: (_method, _url, body) => {
+        largest = Math.max(largest, sizeOf(body));
+        return false;
+      },
+    });
+    expect(result.requests).toBeGreaterThan(10);
+    expect(largest).toBeGreaterThan(1024);
+    expect(largest).toBeLessThan(300 * 1024);
+  });
+});
+
+describe('a service that refuses every PUT', () => {
+  it('fails positive_data_acceptance once, and is not also said to have lost the change it refused', async () => {
+    const contract = await load('documents/shop-openapi.yaml');
+    const result = await runBehind(contract, { refuse: (method) => method === 'PUT' });
+    const checks = new Set(result.violations.map((violation) => violation.check));
+    expect(checks).toContain('positive_data_acceptance');
+    expect(checks).not.toContain('item_changes_stored');
   });
 });

@@ -55,13 +55,18 @@ export function sendableParameterSchema(parameter: ParameterSpec): JsonSchema {
   return sendable;
 }
 
+const isArrayType = (type: unknown): boolean => type === 'array' || (Array.isArray(type) && type.includes('array'));
+
+/** A form body's schema as a form can carry it: a list holds one item at least (an empty one leaves
+ * no field) and is never null (a nullable list's null would be the text "null", Twilio's
+ * UseCaseCategories). */
 export function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
   const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
   const changed = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [
       name,
-      property.type === 'array' && !(Number(property.minItems) >= 1)
-        ? { ...property, minItems: 1 }
+      isArrayType(property.type) && (property.type !== 'array' || !(Number(property.minItems) >= 1))
+        ? { ...property, type: 'array', minItems: Math.max(1, Number(property.minItems ?? 0)) }
         : // A field of any type is text in a form (an empty list or object would leave it out).
           property.type === undefined && Object.keys(property).every((k) => k === 'description' || k === 'title')
           ? { ...property, type: 'string', minLength: 1 }
