@@ -25,7 +25,7 @@ export interface Rewrites {
    * answered 413 in HTML. */
   readonly bodyLimit?: number;
   /** Requests the front answers 400 itself (in the Error shape), before the mock sees them. */
-  readonly refuse?: (method: string, url: string, body: unknown) => boolean;
+  readonly refuse?: (method: string, url: string, body: unknown, bytes: number) => boolean;
 }
 
 const ENCODERS = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync } as const;
@@ -53,7 +53,7 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
       sent = req.method === 'GET' || body === '' ? undefined : JSON.parse(body);
       if (sent && rewrites.request) body = JSON.stringify(rewrites.request(sent, req.method ?? 'GET'));
     } catch {}
-    if (rewrites.refuse?.(req.method ?? 'GET', decodeURIComponent(req.url ?? '/'), sent)) {
+    if (rewrites.refuse?.(req.method ?? 'GET', decodeURIComponent(req.url ?? '/'), sent, Buffer.byteLength(body))) {
       res.writeHead(400, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ code: 'invalid_input', message: 'Refused by the front.', status: 400 }));
       return;

@@ -1,18 +1,15 @@
 // How large a generated body may grow: big enough for long strings, small enough for a service's
 // body limit.
+import { encodeBody } from '../encode-body.js';
 
-/** A generated body is at most about this many characters of JSON: one long string is an edge worth
+/** A generated body is at most about this many bytes on the wire: one long string is an edge worth
  * sending, dozens in one body (Twilio's 200 form fields) make a body past any service's size limit. */
 const BODY_BUDGET = 256 * 1024;
 const TRIMMED_LENGTH = 1024;
 
-/** About the length of the value as JSON (escapes counted: a control character is six). */
-function textSize(value: unknown): number {
-  if (typeof value === 'string') return JSON.stringify(value).length;
-  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + textSize(item), 0);
-  if (typeof value === 'object' && value !== null)
-    return Object.entries(value).reduce((sum, [name, item]) => sum + name.length + textSize(item), 0);
-  return 0;
+/** The body's length as sent in its media type (a form's emoji is twelve bytes, JSON's two). */
+function wireSize(value: unknown, mediaType: string): number {
+  return Buffer.byteLength(encodeBody({ kind: 'json', value }, mediaType).body);
 }
 
 function trimmedStrings(value: unknown): unknown {
@@ -33,8 +30,8 @@ function trimmedStrings(value: unknown): unknown {
 }
 
 /** The body, its long strings cut short where it is over the budget and stays valid so. */
-export function withinBudget(body: unknown, isValid: (value: unknown) => boolean): unknown {
-  if (textSize(body) <= BODY_BUDGET) return body;
+export function withinBudget(body: unknown, mediaType: string, isValid: (value: unknown) => boolean): unknown {
+  if (wireSize(body, mediaType) <= BODY_BUDGET) return body;
   const trimmed = trimmedStrings(body);
   return isValid(trimmed) ? trimmed : body;
 }

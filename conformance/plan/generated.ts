@@ -16,9 +16,10 @@ export const generatedPlanner: Planner = {
       const cases = () => fc.nat({ max: 7 }).map((index) => plainCase(operation, context, undefined, index));
       return { properties: [{ name: `${operation.id}:valid`, cases, runs: Math.min(context.runs, 3) }] };
     }
+    const mediaType = context.requestMediaType(operation) ?? 'application/json';
     const wild = () =>
       valueArbitrary(request.generate, { style: 'wild' }).map((body) =>
-        context.withPrefix(request.schema, withinBudget(body, request.isValid)),
+        context.withPrefix(request.schema, withinBudget(body, mediaType, request.isValid)),
       );
     const valid: PropertyPlan = {
       name: `${operation.id}:valid`,
