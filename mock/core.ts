@@ -8,7 +8,7 @@ import type { Contract, Operation } from '../spec/core.js';
 import { createAuthenticator } from './auth.js';
 import { type Behaviour, bindBehaviours } from './behaviours.js';
 import builtInSeed from './categories.json' with { type: 'json' };
-import { answerPreflight, applyCors, type CorsPolicy, isPreflight } from './cors.js';
+import { answerPreflight, applyCors, type CorsPolicy, deferCors, isPreflight } from './cors.js';
 import { DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, DEFAULT_UNSPECIFIED_STATUS } from './defaults.js';
 import { ErrorShaper } from './error-shapes.js';
 import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
@@ -136,14 +136,17 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     next();
   }
 
-  function corsHeaders(req: MockRequest, res: MockResponse, next: Next): void {
-    if (cors && isPreflight(req)) {
-      answerPreflight(cors, req, res, router.allowedMethods(pathOf(req)));
-      return;
-    }
-    applyCors(cors, req, res);
-    next();
-  }
+  // Preflights answered here; an actual answer's headers set now (any writer), or, where the
+  // operation steps write every answer, left for their writers (cheaper: see cors.ts).
+  const corsStep = (setCors: typeof applyCors): Step =>
+    function corsHeaders(req: MockRequest, res: MockResponse, next: Next): void {
+      if (cors && isPreflight(req)) {
+        answerPreflight(cors, req, res, router.allowedMethods(pathOf(req)));
+        return;
+      }
+      setCors(cors, req, res);
+      next();
+    };
 
   function addLatency(_req: MockRequest, _res: MockResponse, next: Next): void {
     setTimeout(next, latencyMs);
@@ -170,12 +173,15 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
   }
 
   // Declared once, run by every entry path.
-  const entrySteps: readonly Step[] = [
+  const entryStepsWith = (corsHeaders: Step): readonly Step[] => [
     logRequests,
     ...(options.journal === false ? [] : [journal.step]),
     corsHeaders,
     ...(latencyMs > 0 ? [addLatency] : []),
   ];
+  const entrySteps = entryStepsWith(corsStep(applyCors));
+  // The operation steps write every answer with answerHeaders; the proxy and Express do not.
+  const handledSteps = serving ? entrySteps : entryStepsWith(corsStep(deferCors));
 
   return Object.freeze({
     contract,
@@ -191,7 +197,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     entrySteps,
     servingSteps,
     sendErrorBody,
-    handle: chain([...entrySteps, ...servingSteps], sendErrorBody),
+    handle: chain([...handledSteps, ...servingSteps], sendErrorBody),
     requests: (session?: string) => journal.entries(session),
   });
 }

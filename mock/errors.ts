@@ -1,5 +1,6 @@
 // The one place that builds the contract's Error body; its `status` always equals the HTTP status.
 import { utf8Length } from './bytes.js';
+import { answerHeaders } from './cors.js';
 import type { MockResponse } from './exchange.js';
 
 export interface ErrorBody {
@@ -44,11 +45,10 @@ export function sendError(res: MockResponse, error: MockHttpError): void {
   if (error.contentType === undefined) return sendJson(res, error.status, error.body(), error.headers);
   if (res.headersSent) return;
   const body = error.body();
-  res.writeHead(error.status, {
-    ...error.headers,
-    'Content-Type': error.contentType,
-    'Content-Length': utf8Length(body),
-  });
+  res.writeHead(
+    error.status,
+    answerHeaders(res, { ...error.headers, 'Content-Type': error.contentType, 'Content-Length': utf8Length(body) }),
+  );
   res.end(body);
 }
 
@@ -60,11 +60,14 @@ export function sendJson(
 ): void {
   if (res.headersSent) return;
   // One writeHead: it merges with headers set earlier (CORS) and is cheaper than setHeader calls.
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    ...headers,
-    'Content-Length': typeof json === 'string' ? utf8Length(json) : json.length,
-  });
+  res.writeHead(
+    status,
+    answerHeaders(res, {
+      'Content-Type': 'application/json; charset=utf-8',
+      ...headers,
+      'Content-Length': typeof json === 'string' ? utf8Length(json) : json.length,
+    }),
+  );
   res.end(json);
 }
 

@@ -3,7 +3,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
+import { expressAround } from './app.js';
+import type { MockCore } from './core.js';
 import { createMockApp } from './index.js';
+import { mockListener } from './server.js';
+import { createMockService } from './service.js';
 
 const KEY = 'changes-Key-77';
 const AUTH = { authorization: `Bearer ${KEY}` };
@@ -63,9 +67,21 @@ const contract = contractFromDocument({
         requestBody: { required: true, content: json(folderChange) },
         responses: { '200': { description: 'ok', content: json(folder) }, '400': { description: 'bad' } },
       },
+      delete: { responses: { '204': { description: 'gone' } } },
       patch: {
         requestBody: { required: true, content: { 'application/merge-patch+json': { schema: folderChange } } },
         responses: { '200': { description: 'ok', content: json(folder) }, '400': { description: 'bad' } },
+      },
+    },
+    '/folders/{folderId}/share': {
+      parameters: [idParameter],
+      post: {
+        responses: {
+          '202': {
+            description: 'queued',
+            content: json({ type: 'object', properties: { queued: { type: 'boolean' } } }),
+          },
+        },
       },
     },
   },
@@ -122,5 +138,38 @@ describe('changes whose schema is not the item schema', () => {
       .send(JSON.stringify({ parent: null }));
     expect(patched.status).toBe(400);
     expect((await request(app).get(`/folders/${item.id}`).set(AUTH)).body).toEqual(item);
+  });
+});
+
+describe('CORS headers on every kind of answer', () => {
+  const origin = 'http://localhost:5173';
+  const ENTRY_PATHS = [
+    ['the Express app', (core: MockCore) => expressAround(core)],
+    ["the server's direct path", (core: MockCore) => mockListener(core)],
+  ] as const;
+
+  it.each(ENTRY_PATHS)('through %s', async (_name, entry) => {
+    const target = entry(createMockService({ contract, apiKeys: [KEY], seed: null }));
+    const call = (method: 'get' | 'post' | 'put' | 'delete', path: string, headers: Record<string, string> = AUTH) =>
+      request(target)
+        [method](path)
+        .set({ ...headers, Origin: origin });
+    const made = await call('post', '/folders').send({ name: 'D', owner: 'o', parent: { id: 'p', type: 'folder' } });
+    const at = `/folders/${made.body.id}`;
+    const answers = [
+      made, // created (sendJson)
+      await call('get', at), // read
+      await call('put', at).send({ name: 'E' }), // changed, the item answered
+      await call('post', `${at}/share`), // answered from the document
+      await call('get', '/folders', {}), // refused: no key (sendError)
+      await call('put', at).send({ color: 'green' }), // refused: the item cannot hold it
+      await call('get', '/nowhere'), // no such operation
+      await call('delete', at), // removed, no body
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 200, 200, 202, 401, 400, 404, 204]);
+    for (const answer of answers) {
+      expect(answer.headers['access-control-allow-origin']).toBe(origin);
+      expect(answer.headers.vary).toBe('Origin');
+    }
   });
 });
