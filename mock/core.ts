@@ -180,7 +180,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     ...(latencyMs > 0 ? [addLatency] : []),
   ];
   const entrySteps = entryStepsWith(corsStep(applyCors));
-  // The operation steps write every answer with answerHeaders; the proxy and Express do not.
+  // The operation steps write every answer with withCorsHeaders; the proxy and Express do not.
   const handledSteps = serving ? entrySteps : entryStepsWith(corsStep(deferCors));
 
   return Object.freeze({

@@ -30,20 +30,20 @@ export function applyCors(policy: CorsPolicy, req: MockRequest, res: MockRespons
   for (const name in headers) res.setHeader(name, headers[name]!);
 }
 
-// Left on the response for the mock's own writers (answerHeaders), where they write every answer:
+// Left on the response for the mock's own writers (withCorsHeaders), where they write every answer:
 // one setHeader before writeHead sends Node down its slow path (every header set again, one by
 // one), which cost the direct path 7-13% of its 401 and 400 throughput.
 const DEFERRED = Symbol('cors headers');
 type Deferred = MockResponse & { [DEFERRED]?: Headers };
 
-/** Leaves the CORS headers of an actual response for answerHeaders to write. */
+/** Leaves the CORS headers of an actual response for withCorsHeaders to write. */
 export function deferCors(policy: CorsPolicy, req: MockRequest, res: MockResponse): void {
   const headers = corsHeadersOf(policy, req);
   if (headers) (res as Deferred)[DEFERRED] = headers;
 }
 
 /** An answer's headers with the CORS headers deferCors left, where it left any. */
-export function answerHeaders<T extends Record<string, string | number>>(res: MockResponse, headers: T): T {
+export function withCorsHeaders<T extends Record<string, string | number>>(res: MockResponse, headers: T): T {
   const cors = (res as Deferred)[DEFERRED];
   return cors ? { ...cors, ...headers } : headers;
 }

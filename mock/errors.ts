@@ -1,6 +1,6 @@
 // The one place that builds the contract's Error body; its `status` always equals the HTTP status.
 import { utf8Length } from './bytes.js';
-import { answerHeaders } from './cors.js';
+import { withCorsHeaders } from './cors.js';
 import type { MockResponse } from './exchange.js';
 
 export interface ErrorBody {
@@ -47,7 +47,7 @@ export function sendError(res: MockResponse, error: MockHttpError): void {
   const body = error.body();
   res.writeHead(
     error.status,
-    answerHeaders(res, { ...error.headers, 'Content-Type': error.contentType, 'Content-Length': utf8Length(body) }),
+    withCorsHeaders(res, { ...error.headers, 'Content-Type': error.contentType, 'Content-Length': utf8Length(body) }),
   );
   res.end(body);
 }
@@ -62,7 +62,7 @@ export function sendJson(
   // One writeHead: it merges with headers set earlier (CORS) and is cheaper than setHeader calls.
   res.writeHead(
     status,
-    answerHeaders(res, {
+    withCorsHeaders(res, {
       'Content-Type': 'application/json; charset=utf-8',
       ...headers,
       'Content-Length': typeof json === 'string' ? utf8Length(json) : json.length,

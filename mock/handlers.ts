@@ -4,7 +4,7 @@
 import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/core.js';
 import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
-import { answerHeaders } from './cors.js';
+import { withCorsHeaders } from './cors.js';
 import { MockHttpError, sendJson } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
@@ -41,7 +41,7 @@ function collectionOf(context: HandlerContext, template: string): Collection {
 
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
   if (behaviour.answersItem) return sendJson(context.res, behaviour.status, stringifyExact(item), behaviour.headers);
-  context.res.writeHead(behaviour.status, answerHeaders(context.res, { 'Content-Length': '0' }));
+  context.res.writeHead(behaviour.status, withCorsHeaders(context.res, { 'Content-Length': '0' }));
   context.res.end();
 }
 
@@ -118,7 +118,7 @@ export const HANDLERS: Handlers = {
     if (context.operation.requestBody) await context.readBody();
     const { status, headers, body } = behaviour.answer();
     const length = body?.length ?? 0;
-    context.res.writeHead(status, answerHeaders(context.res, { ...headers, 'Content-Length': String(length) }));
+    context.res.writeHead(status, withCorsHeaders(context.res, { ...headers, 'Content-Length': String(length) }));
     context.res.end(body);
   },
 };
