@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 // Reports medians, ratios (mock / bare), server CPU per request, start-up time, memory, and the
 // runner's own timings. A benchmark, never a test: nothing here asserts a timing.
 import { DEFAULT_API_KEY } from '../mock/defaults.js';
+import { allocationPerRequest } from './bench-allocation.js';
 import { firstAnswer, writeMultiFileDocument } from './bench-multi-file.js';
 import { proxyLatency } from './bench-proxy.js';
 import { runRunnerCli, timeToFirstFailure } from './bench-runner.js';
@@ -124,6 +125,31 @@ async function main(): Promise<void> {
   out(
     `Peak RSS under load at 20 categories (list, 401, 400): mock **${fmt(steadyRss / 1024, 1)} MB**${previous ? `, previous ${fmt(previousSteadyRss / 1024, 1)} MB` : ''}, bare ${fmt(bareRss / 1024, 1)} MB; the mock after the create rounds too (${created()} categories created): ${fmt(peakRss / 1024, 1)} MB.`,
   );
+  out();
+
+  out(
+    "Work per request, from V8's GC trace (`--trace-gc-nvp`, 30,000 requests after 5,000, 10 connections): bytes allocated and bytes promoted (outliving the young generation). These hardly move with the machine's load, so they show a regression the ratios above may hide:",
+  );
+  out();
+  out(
+    `| scenario | mock allocated / promoted B |${PREVIOUS ? ' previous allocated / promoted B |' : ''} bare allocated / promoted B |`,
+  );
+  out(`|---|---|${PREVIOUS ? '---|' : ''}---|`);
+  const allocationSeed = writeSeedFile(join(work, 'seed-allocation.json'), 20);
+  const allocationFlags = ['--port', '0', '--quiet', '--seed-file', allocationSeed, '--max-categories', '100000000'];
+  const commands = [
+    [...MOCK, ...allocationFlags],
+    ...(PREVIOUS ? [[...PREVIOUS, ...allocationFlags]] : []),
+    [BARE_CLI, '--port', '0', '--categories', '20'],
+  ];
+  for (const scenario of SCENARIOS) {
+    const cells: string[] = [];
+    for (const command of commands) {
+      const { allocatedBytes, promotedBytes } = await allocationPerRequest(command, scenario.request);
+      cells.push(`${fmt(allocatedBytes)} / ${fmt(promotedBytes)}`);
+    }
+    out(`| ${scenario.name} | ${cells.join(' | ')} |`);
+  }
   out();
 
   out('List latency by size, one connection (latency, not throughput under contention):');
