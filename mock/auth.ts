@@ -37,11 +37,14 @@ export function hasBearerKey(header: string | undefined, isKey: (candidate: stri
 
 type Presented = 'missing' | 'wrong-scheme' | 'invalid' | 'valid';
 
+/** "Bearer k" as its scheme (lower case) and credential, spaces around either dropped. By index, not
+ * by a regular expression: every request with a key passes here. */
 function parseAuthorization(header: string | undefined): { scheme: string; credential: string } | undefined {
-  if (!header) return undefined;
-  const match = /^\s*(\S+)(?:\s+(.*?))?\s*$/.exec(header);
-  if (!match) return undefined;
-  return { scheme: match[1]!.toLowerCase(), credential: match[2] ?? '' };
+  const text = header?.trim();
+  if (!text) return undefined;
+  const space = text.search(/\s/);
+  if (space === -1) return { scheme: text.toLowerCase(), credential: '' };
+  return { scheme: text.slice(0, space).toLowerCase(), credential: text.slice(space).trim() };
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

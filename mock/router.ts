@@ -21,9 +21,14 @@ export interface Router {
 }
 
 const NOT_FOUND: RouteMatch = Object.freeze({ kind: 'not-found' });
+/** The params of a match on a template without parameters: one frozen object, shared. */
+export const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 export function createRouter(contract: Contract): Router {
   const routes = buildRoutes(contract);
+  // Paths without parameters, matched by a map lookup to a match built once (the hot paths of a
+  // collection: its list and its create), before any pattern is tried.
+  const literalMatches = literalRoutes(routes);
   /** Every template the path matches, most literal first. */
   const findRoutes = (pathname: string): Array<{ route: PathRoute; values: string[] }> => {
     if (!pathname.startsWith(contract.basePath)) return [];
@@ -37,6 +42,10 @@ export function createRouter(contract: Contract): Router {
   };
   return {
     match(method, pathname) {
+      if (pathname.startsWith(contract.basePath)) {
+        const known = literalMatches.get(pathname.slice(contract.basePath.length))?.get(method);
+        if (known) return known;
+      }
       const candidates = findRoutes(pathname);
       if (candidates.length === 0) return NOT_FOUND;
       // A path can fit several templates (/v1/{name} and /v1/{name}:setPolicy): the first that
@@ -58,6 +67,22 @@ export function createRouter(contract: Contract): Router {
       return [...new Set(findRoutes(pathname).flatMap(({ route }) => route.allowed))];
     },
   };
+}
+
+/** For each template without parameters whose text arrives as written, its matches by method
+ * (HEAD where GET is): the routes are tried most literal first, so such a match always wins. */
+function literalRoutes(routes: readonly PathRoute[]): Map<string, Map<string, RouteMatch>> {
+  const literal = new Map<string, Map<string, RouteMatch>>();
+  for (const route of routes) {
+    if (route.paramNames.length > 0 || !route.pattern.test(route.template)) continue;
+    const byMethod = new Map<string, RouteMatch>();
+    for (const [method, operation] of route.byMethod)
+      byMethod.set(method, Object.freeze({ kind: 'matched', operation, params: NO_PARAMS }));
+    const get = byMethod.get('GET');
+    if (get && !byMethod.has('HEAD')) byMethod.set('HEAD', get);
+    if (!literal.has(route.template)) literal.set(route.template, byMethod);
+  }
+  return literal;
 }
 
 function buildRoutes(contract: Contract): PathRoute[] {

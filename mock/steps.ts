@@ -19,7 +19,7 @@ import { HANDLERS, type HandlerContext } from './handlers.js';
 import { noteBody } from './journal.js';
 import { checkParameters } from './parameters.js';
 import { type Next, pathOf, type Step, sessionOf } from './pipeline.js';
-import type { Router } from './router.js';
+import { NO_PARAMS, type Router } from './router.js';
 import type { SessionStore } from './store.js';
 
 export interface StepsEnvironment {
@@ -92,6 +92,18 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     return value ?? {};
   }
 
+  // A match without path parameters is the same for every request: built once per operation.
+  const unparameterised = new Map<Operation, Matched>();
+  function matchedFor(operation: Operation, params: Readonly<Record<string, string>>): Matched {
+    if (params !== NO_PARAMS) return { operation, params, behaviour: env.behaviours.get(operation) };
+    let matched = unparameterised.get(operation);
+    if (!matched) {
+      matched = Object.freeze({ operation, params, behaviour: env.behaviours.get(operation) });
+      unparameterised.set(operation, matched);
+    }
+    return matched;
+  }
+
   function routeRequest(req: MockRequest, res: MockResponse, next: Next): void {
     const pathname = pathOf(req);
     const route = env.router.match(req.method ?? 'GET', pathname);
@@ -103,8 +115,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
       const message = `${req.method} is not allowed here; allowed: ${allow}.`;
       return sendError(res, new MockHttpError(405, 'method_not_allowed', message, { Allow: allow }));
     }
-    const { operation, params } = route;
-    (req as RoutedRequest)[MATCHED] = { operation, params, behaviour: env.behaviours.get(operation) };
+    (req as RoutedRequest)[MATCHED] = matchedFor(route.operation, route.params);
     next();
   }
 

@@ -1,0 +1,45 @@
+// Routing: literal paths by lookup, templates by pattern, with the same precedence either way.
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument } from '../spec/index.js';
+import { createRouter } from './router.js';
+
+const ok = { responses: { '200': { description: 'ok' } } };
+const id = { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] };
+const contract = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'routes', version: '1' },
+  servers: [{ url: '/api' }],
+  paths: {
+    '/pets': { get: { ...ok, operationId: 'list' }, post: { ...ok, operationId: 'create' } },
+    '/pets/mine': { get: { ...ok, operationId: 'mine' } },
+    '/pets/{id}': { ...id, get: { ...ok, operationId: 'read' }, delete: { ...ok, operationId: 'remove' } },
+    '/café': { get: { ...ok, operationId: 'cafe' } },
+  },
+});
+const router = createRouter(contract);
+const routed = (method: string, path: string) => {
+  const match = router.match(method, path);
+  return match.kind === 'matched' ? [match.operation.id, match.params] : [match.kind];
+};
+
+describe('the router', () => {
+  it('matches literal paths first, HEAD where GET is, and templates for the rest', () => {
+    expect(routed('GET', '/api/pets')).toEqual(['list', {}]);
+    expect(routed('POST', '/api/pets')).toEqual(['create', {}]);
+    expect(routed('HEAD', '/api/pets')).toEqual(['list', {}]);
+    expect(routed('GET', '/api/pets/mine')).toEqual(['mine', {}]);
+    expect(routed('GET', '/api/pets/a%20b')).toEqual(['read', { id: 'a b' }]);
+  });
+
+  it('falls back to a template where the literal path lacks the method', () => {
+    expect(routed('DELETE', '/api/pets/mine')).toEqual(['remove', { id: 'mine' }]);
+    expect(routed('PUT', '/api/pets')).toEqual(['method-not-allowed']);
+    expect(routed('GET', '/pets')).toEqual(['not-found']);
+  });
+
+  it('matches a literal path sent raw or percent-encoded', () => {
+    expect(routed('GET', '/api/café')).toEqual(['cafe', {}]);
+    expect(routed('GET', '/api/caf%C3%A9')).toEqual(['cafe', {}]);
+    expect(routed('GET', '/api/caf%c3%a9')).toEqual(['cafe', {}]);
+  });
+});
