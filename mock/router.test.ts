@@ -5,6 +5,8 @@ import { createRouter } from './router.js';
 
 const ok = { responses: { '200': { description: 'ok' } } };
 const id = { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] };
+const tenant = { name: 'tenant', in: 'path', required: true, schema: { type: 'string' } };
+const kind = { name: 'kind', in: 'path', required: true, schema: { type: 'string' } };
 const contract = contractFromDocument({
   openapi: '3.0.3',
   info: { title: 'routes', version: '1' },
@@ -41,5 +43,33 @@ describe('the router', () => {
     expect(routed('GET', '/api/café')).toEqual(['cafe', {}]);
     expect(routed('GET', '/api/caf%C3%A9')).toEqual(['cafe', {}]);
     expect(routed('GET', '/api/caf%c3%a9')).toEqual(['cafe', {}]);
+  });
+});
+
+describe('the router on a larger document (routes indexed by their first segments)', () => {
+  const paths: Record<string, object> = {
+    '/{tenant}/droplets/{id}': { parameters: [tenant, id.parameters[0]], get: { ...ok, operationId: 'tenantDroplet' } },
+    '/v2/{kind}': { parameters: [kind], get: { ...ok, operationId: 'anyKind' } },
+    '/v2/café/{id}': { ...id, get: { ...ok, operationId: 'cafeItem' } },
+  };
+  for (const name of ['droplets', 'volumes', 'images', 'domains', 'keys', 'regions', 'sizes', 'tags']) {
+    paths[`/v2/${name}`] = { get: { ...ok, operationId: `list_${name}` } };
+    paths[`/v2/${name}/{id}`] = { ...id, get: { ...ok, operationId: `read_${name}` } };
+  }
+  const big = createRouter(contractFromDocument({ openapi: '3.0.3', info: { title: 'big', version: '1' }, paths }));
+  const route = (method: string, path: string) => {
+    const match = big.match(method, path);
+    return match.kind === 'matched' ? [match.operation.id, match.params] : [match.kind];
+  };
+
+  it('finds each template as the full list of patterns would', () => {
+    expect(route('GET', '/v2/volumes/7')).toEqual(['read_volumes', { id: '7' }]);
+    expect(route('GET', '/v2/tags')).toEqual(['list_tags', {}]);
+    expect(route('GET', '/v2/snapshots')).toEqual(['anyKind', { kind: 'snapshots' }]);
+    expect(route('GET', '/acme/droplets/3')).toEqual(['tenantDroplet', { tenant: 'acme', id: '3' }]);
+    expect(route('GET', '/v2/droplets/3')).toEqual(['read_droplets', { id: '3' }]);
+    expect(route('GET', '/v2/caf%C3%A9/9')).toEqual(['cafeItem', { id: '9' }]);
+    expect(route('DELETE', '/v2/keys/1')).toEqual(['method-not-allowed']);
+    expect(route('GET', '/v3/keys/1')).toEqual(['not-found']);
   });
 });
