@@ -4,8 +4,10 @@
 import type { MediaTypeSpec } from '../spec/core.js';
 import {
   coerceForm,
+  declaredTypes,
   isJsonMediaType,
   mediaTypeMatches,
+  mergeAllOf,
   parseExact,
   parseMediaType,
   propertiesOf,
@@ -107,14 +109,9 @@ export function checkContentType(header: string | undefined, content: readonly M
 function isJsonPart(head: string, schema: unknown): boolean {
   const type = /^content-type:\s*([^\r\n]*)/im.exec(head)?.[1];
   if (type !== undefined) return isJsonMediaType(parseMediaType(type)?.essence ?? '');
-  const wantsObject = (s: unknown): boolean => {
-    const typed = s as { type?: unknown; properties?: unknown } | undefined;
-    return (
-      typed?.type === 'object' || (Array.isArray(typed?.type) && typed.type.includes('object')) || !!typed?.properties
-    );
-  };
-  const items = (schema as { type?: unknown; items?: unknown } | undefined)?.items;
-  return wantsObject(schema) || (items !== undefined && wantsObject(items));
+  const wantsObject = (s: unknown): boolean =>
+    typeof s === 'object' && s !== null && declaredTypes(mergeAllOf(s as Record<string, unknown>)).includes('object');
+  return wantsObject(schema) || wantsObject((schema as { items?: unknown } | undefined)?.items);
 }
 
 /** A multipart/form-data body as an object of its fields (JSON parts parsed, text parts read by

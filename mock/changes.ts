@@ -4,7 +4,7 @@
 // meaning "remove" and merges object members, JSON Patch (RFC 6902) is a list of operations
 // (json-patch.ts), anything else is laid over the item member by member.
 
-import { carryDigits, parseMediaType, type SchemaValidator } from '../spec/core.js';
+import { carryDigits, parseMediaType, pointerTokens, type SchemaValidator } from '../spec/core.js';
 import { applyJsonPatch } from './json-patch.js';
 
 type Fields = Record<string, unknown>;
@@ -116,12 +116,6 @@ function withMember(item: Fields, tokens: readonly string[], value: unknown): Fi
   return changed && { ...item, [first]: changed };
 }
 
-const tokensOf = (pointer: string): string[] =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
-
 /**
  * A change may leave out members the item requires: a PUT whose schema is narrower than the item's
  * (Twilio's assistants), a nested object sent as its id alone (Box's parent: {id}). A service keeps
@@ -134,7 +128,7 @@ export function keepRequired(old: Fields, next: Fields, views: readonly SchemaVa
     const missing = views.flatMap((view) => view.validate(item)).filter((issue) => issue.keyword === 'required');
     let filled = false;
     for (const issue of missing) {
-      const tokens = tokensOf(issue.pointer);
+      const tokens = pointerTokens(issue.pointer);
       const kept = memberAt(old, tokens);
       const changed =
         kept === undefined || memberAt(item, tokens) !== undefined ? undefined : withMember(item, tokens, kept);

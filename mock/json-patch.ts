@@ -3,7 +3,7 @@
 // this item (a path that is not there, a failed test) as a conflict with its state (409, RFC 5789).
 // JSON Pointers are RFC 6901's: "/a/0/b", ~1 for "/" and ~0 for "~", "-" past an array's end.
 
-import { carryDigits, fieldText, rememberDigits } from '../spec/core.js';
+import { carryDigits, fieldText, pointerTokens, rememberDigits } from '../spec/core.js';
 import { MockHttpError } from './errors.js';
 
 type Container = Record<string, unknown> | unknown[];
@@ -50,12 +50,7 @@ function equalJson(a: unknown, b: unknown): boolean {
 function tokensOf(pointer: unknown, member: string): string[] {
   if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/')))
     throw malformed(`"${member}" must be a JSON Pointer ("" or starting with "/")`);
-  return pointer === ''
-    ? []
-    : pointer
-        .slice(1)
-        .split('/')
-        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointerTokens(pointer);
 }
 
 /** The container a pointer's last token is in, and that token. */

@@ -111,12 +111,13 @@ function segmentIndex(routes: readonly PathRoute[], depth = 0): (path: string) =
   };
 }
 
-/** For each template without parameters whose text arrives as written, its matches by method
- * (HEAD where GET is): the routes are tried most literal first, so such a match always wins. */
+/** For each template without parameters, its matches by method (HEAD where GET is): the routes are
+ * tried most literal first, so such a match always wins. A path spelt otherwise (percent-encoded)
+ * misses the map and is matched by the patterns. */
 function literalRoutes(routes: readonly PathRoute[]): Map<string, Map<string, RouteMatch>> {
   const literal = new Map<string, Map<string, RouteMatch>>();
   for (const route of routes) {
-    if (route.paramNames.length > 0 || !route.pattern.test(route.template)) continue;
+    if (route.paramNames.length > 0) continue;
     const byMethod = new Map<string, RouteMatch>();
     for (const [method, operation] of route.byMethod)
       byMethod.set(method, Object.freeze({ kind: 'matched', operation, params: NO_PARAMS }));

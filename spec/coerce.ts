@@ -6,7 +6,8 @@ import type { JsonSchema } from './json-schema.js';
 
 type Schema = Record<string, unknown>;
 
-function typesOf(schema: Schema): string[] {
+/** The types a schema declares (by `type`, or by `properties` or `items`); none for an untyped one. */
+export function declaredTypes(schema: Schema): string[] {
   if (typeof schema.type === 'string') return [schema.type];
   if (Array.isArray(schema.type)) return schema.type as string[];
   if (schema.properties) return ['object'];
@@ -17,7 +18,7 @@ function typesOf(schema: Schema): string[] {
 /** One text read as a scalar of the schema's type. */
 export function coerceScalar(text: string, schemaIn: JsonSchema | undefined): unknown {
   const schema = mergeAllOf((schemaIn ?? {}) as Schema);
-  const types = typesOf(schema);
+  const types = declaredTypes(schema);
   if (types.includes('string') || types.length === 0) return text;
   if ((types.includes('integer') || types.includes('number')) && text.trim() !== '' && Number.isFinite(Number(text))) {
     return Number(text);
@@ -30,7 +31,7 @@ export function coerceScalar(text: string, schemaIn: JsonSchema | undefined): un
 /** Several texts (a repeated query parameter or form field, or one split by a delimiter). */
 export function coerceValues(texts: readonly string[], schemaIn: JsonSchema | undefined, delimiter = ','): unknown {
   const schema = mergeAllOf((schemaIn ?? {}) as Schema);
-  const types = typesOf(schema);
+  const types = declaredTypes(schema);
   if (types.includes('object') && texts.length === 1) return coerceObject(texts[0]!, schema, delimiter);
   if (types.includes('array')) {
     const parts = texts.length === 1 ? (texts[0] === '' ? [] : texts[0]!.split(delimiter)) : texts;

@@ -1,11 +1,11 @@
 // The spec layer's browser-safe surface: everything but reading files (index.ts adds that).
 export { mergeAllOf, propertiesOf } from './all-of.js';
-export { coerceForm, coerceScalar, coerceValues } from './coerce.js';
+export { coerceForm, coerceScalar, coerceValues, declaredTypes } from './coerce.js';
 export type { CollectionSpec, JsonSuccess } from './collections.js';
 export { collectionOperations, findCollections, jsonSuccess, listsEveryItem } from './collections.js';
 export type { DocumentOptions, LoadOptions } from './compile-contract.js';
 export { contractFromDocument } from './compile-contract.js';
-export { ContractError } from './contract-error.js';
+export { ContractError, pointerTokens } from './contract-error.js';
 export type { Change } from './diff.js';
 export { diffContracts } from './diff.js';
 export { carryDigits, fieldText, parseExact, rememberDigits, stringifyExact } from './exact-json.js';
