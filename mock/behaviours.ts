@@ -2,9 +2,10 @@
 // shapes show, and an answer prepared from the document to every other operation.
 import fc from 'fast-check';
 import {
+  apiModelOf,
   type CollectionSpec,
   type Contract,
-  findCollections,
+  type ItemView,
   type JsonSchema,
   type JsonSuccess,
   mergeAllOf,
@@ -12,10 +13,12 @@ import {
   type ParentItem,
   parentItemsOf,
   propertiesOf,
+  type ResourceCorrection,
   responseFor,
   type SchemaValidator,
 } from '../spec/core.js';
 import { seedOf, UNSATISFIABLE, valueArbitrary } from '../spec/generate/index.js';
+import { type ListPages, planListPages } from './list-pages.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
@@ -26,15 +29,24 @@ function answerHeaders(success: JsonSuccess | undefined): AnswerHeaders {
   return { 'Content-Type': mediaType === 'application/json' ? 'application/json; charset=utf-8' : mediaType };
 }
 
+/** The member an answer wraps its one item in (DigitalOcean's {"droplet": {...}}); absent: bare. */
+type Wrapped = { readonly wrap?: string };
+
+const wrapOf = (view: ItemView | undefined): Wrapped => (view?.member !== undefined ? { wrap: view.member } : {});
+
 export interface ListBehaviour {
   readonly kind: 'list';
   readonly collection: string;
   readonly status: number;
   readonly headers: AnswerHeaders;
+  /** An envelope or paging to answer in; absent: the store's whole list as a bare array. */
+  readonly pages?: ListPages;
 }
 
-export interface CreateBehaviour {
+export interface CreateBehaviour extends Wrapped {
   readonly kind: 'create';
+  /** The item path template a Location header names (where the document gives one). */
+  readonly location?: string;
   readonly collection: string;
   readonly status: number;
   readonly headers: AnswerHeaders;
@@ -47,7 +59,7 @@ export interface CreateBehaviour {
   readonly fallbackValues: Readonly<Record<string, unknown>>;
 }
 
-export interface ReadBehaviour {
+export interface ReadBehaviour extends Wrapped {
   readonly kind: 'read';
   readonly collection: string;
   readonly status: number;
@@ -56,7 +68,7 @@ export interface ReadBehaviour {
 }
 
 /** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
-export interface ItemChangeBehaviour {
+export interface ItemChangeBehaviour extends Wrapped {
   readonly kind: 'replace' | 'update' | 'remove';
   readonly collection: string;
   readonly status: number;
@@ -127,27 +139,23 @@ function assignedValues(
 /** The validators of every view of a collection's item; the list's judges the item as a list of one. */
 function itemViews(collection: CollectionSpec): SchemaValidator[] {
   const { create, read, list } = collection;
-  const views = [create?.success.validator, read?.success.validator].filter(
-    (view): view is SchemaValidator => view !== undefined,
-  );
-  if (list) {
-    const validator = list.success.validator;
-    views.push({
-      schema: validator.schema,
-      validate: (item) =>
-        validator.validate([item]).map((issue) => ({ ...issue, pointer: issue.pointer.replace(/^\/0(?=\/|$)/, '') })),
-    });
-  }
-  return views;
+  return [create?.item, read?.item, list?.items].flatMap((view) => (view ? [view.validator] : []));
 }
 
-export function bindBehaviours(contract: Contract): Bindings {
-  const collections = findCollections(contract);
+/** The path of one item, for a Location header: the read's, else any item operation's. */
+function itemPathOf(collection: CollectionSpec, basePath: string): string {
+  const item = collection.read ?? collection.replace ?? collection.update ?? collection.remove;
+  return `${basePath}${item ? item.operation.path.replace(/\{[^}]+\}$/, '{}') : `${collection.path}/{}`}`;
+}
+
+export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<string, ResourceCorrection>): Bindings {
+  const model = apiModelOf(contract, corrections);
+  const collections = model.collections;
   const behaviours = new Map<Operation, Behaviour>();
   for (const collection of collections) {
     const { path, create } = collection;
     const sendable = create ? requestProperties(create.operation) : undefined;
-    const assigned = create ? Object.keys(assignedValues(create.success, sendable, collection.idProperty)) : [];
+    const assigned = create ? Object.keys(assignedValues(create.item, sendable, collection.idProperty)) : [];
     for (const kind of ['replace', 'update', 'remove'] as const) {
       const item = collection[kind];
       if (!item) continue;
@@ -161,11 +169,14 @@ export function bindBehaviours(contract: Contract): Bindings {
         answersItem: item.success !== undefined,
         headers: answerHeaders(item.success),
         itemViews: itemViews(collection),
-        ...(create ? { itemValidator: create.success.validator, keeps: create.keeps } : {}),
+        ...wrapOf(item.item),
+        ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
       });
     }
   }
-  for (const { path, list, create, read, idProperty } of collections) {
+  for (const resource of model.resources) {
+    const { collection } = resource;
+    const { path, list, create, read, idProperty } = collection;
     if (read)
       behaviours.set(read.operation, {
         kind: 'read',
@@ -173,29 +184,39 @@ export function bindBehaviours(contract: Contract): Bindings {
         status: read.success.status,
         parameter: read.parameter,
         headers: answerHeaders(read.success),
+        ...wrapOf(read.item),
       });
     if (list) {
       const status = list.success.status;
-      behaviours.set(list.operation, { kind: 'list', collection: path, status, headers: answerHeaders(list.success) });
+      const pages = planListPages(resource);
+      behaviours.set(list.operation, {
+        kind: 'list',
+        collection: path,
+        status,
+        headers: answerHeaders(list.success),
+        ...(pages ? { pages } : {}),
+      });
     }
     if (create) {
       const sendable = requestProperties(create.operation);
       behaviours.set(create.operation, {
         kind: 'create',
         collection: path,
+        ...wrapOf(create.item),
+        ...(resource.idioms.location ? { location: itemPathOf(collection, contract.basePath) } : {}),
         status: create.success.status,
         headers: answerHeaders(create.success),
         // Only what a client may send is stored from a request: a readOnly property never is.
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         keeps: create.keeps,
-        assignedValues: assignedValues(create.success, sendable, idProperty),
+        assignedValues: assignedValues(create.item, sendable, idProperty),
         // What the list's items and the read's answer require too, so every view of the item is valid.
         fallbackValues: Object.assign(
           {},
-          ...[list?.success.schema.items, read?.success.schema].map((schema) =>
-            schema ? assignedValues({ schema: schema as JsonSchema }, undefined, idProperty, true) : {},
+          ...[list?.items, read?.item].map((view) =>
+            view ? assignedValues(view, undefined, idProperty, true) : {},
           ),
-          assignedValues(create.success, sendable, idProperty, true),
+          assignedValues(create.item, sendable, idProperty, true),
         ),
       });
     }

@@ -6,6 +6,7 @@ import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
 import { withCorsHeaders } from './cors.js';
 import { MockHttpError, sendJson } from './errors.js';
+import { listPage } from './list-pages.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
 
@@ -39,8 +40,13 @@ function collectionOf(context: HandlerContext, template: string): Collection {
   return collection;
 }
 
+/** An item's JSON as the answer holds it: bare, or wrapped in the answer's member. */
+function itemJson(behaviour: { readonly wrap?: string }, item: Item, json = stringifyExact(item)): string {
+  return behaviour.wrap === undefined ? json : `{${JSON.stringify(behaviour.wrap)}:${json}}`;
+}
+
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
-  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, stringifyExact(item), behaviour.headers);
+  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, itemJson(behaviour, item), behaviour.headers);
   context.res.writeHead(behaviour.status, withCorsHeaders(context.res, { 'Content-Length': '0' }));
   context.res.end();
 }
@@ -85,15 +91,26 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   answerChange(context, behaviour, item);
 }
 
+/** The created item's path: the item template with the request's parent values and the new id. */
+function locationOf(template: string, params: Readonly<Record<string, string>>, id: unknown): string {
+  const parents = template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : encodeURIComponent(params[name]),
+  );
+  return parents.replace('{}', encodeURIComponent(String(id)));
+}
+
 export const HANDLERS: Handlers = {
   list(behaviour, context) {
-    sendJson(context.res, behaviour.status, collectionOf(context, behaviour.collection).listJson(), behaviour.headers);
+    const collection = collectionOf(context, behaviour.collection);
+    if (!behaviour.pages) return sendJson(context.res, behaviour.status, collection.listJson(), behaviour.headers);
+    const { json, headers } = listPage(behaviour.pages, collection, context.req.url);
+    sendJson(context.res, behaviour.status, json, { ...behaviour.headers, ...headers });
   },
 
   read(behaviour, context) {
     const id = context.params[behaviour.parameter] ?? '';
     const item = collectionOf(context, behaviour.collection).find(id);
-    if (item) return sendJson(context.res, behaviour.status, stringifyExact(item), behaviour.headers);
+    if (item) return sendJson(context.res, behaviour.status, itemJson(behaviour, item), behaviour.headers);
     throw missing(behaviour, id);
   },
 
@@ -102,8 +119,12 @@ export const HANDLERS: Handlers = {
     try {
       const values = { ...behaviour.fallbackValues, ...fields, ...behaviour.assignedValues };
       carryDigits(fields, values);
-      const { json } = collectionOf(context, behaviour.collection).create(values);
-      sendJson(context.res, behaviour.status, json, behaviour.headers);
+      const collection = collectionOf(context, behaviour.collection);
+      const { item, json } = collection.create(values);
+      const headers = behaviour.location
+        ? { ...behaviour.headers, Location: locationOf(behaviour.location, context.params, item[collection.idProperty]) }
+        : behaviour.headers;
+      sendJson(context.res, behaviour.status, itemJson(behaviour, item, json), headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;
       throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);

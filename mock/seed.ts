@@ -1,6 +1,14 @@
 // Seed data for the store, checked against the document's list schema (seed-file.ts reads a file).
 import fc from 'fast-check';
-import { type CollectionSpec, describeIssues, ecmaPattern, generationPattern, propertiesOf } from '../spec/core.js';
+import {
+  type CollectionSpec,
+  describeIssues,
+  ecmaPattern,
+  generationPattern,
+  itemsIn,
+  propertiesOf,
+  type SchemaIssue,
+} from '../spec/core.js';
 import { sampleValue, seedOf } from '../spec/generate/index.js';
 import { Collection, type Item } from './store.js';
 
@@ -41,7 +49,10 @@ export interface SeedOptions {
   readonly fromDocument?: boolean;
 }
 
-/** Items the document shows for a collection: its list example, else a few generated ones. */
+/** Items a collection starts with: its list example's (envelope or bare), else a few generated
+ * ones (never none: reads by id, of read-only collections too, work from the start). */
+const SEEDED_ITEMS = 3;
+
 function documentItems(spec: CollectionSpec): unknown[] {
   const list = spec.list;
   if (!list) return [];
@@ -49,10 +60,23 @@ function documentItems(spec: CollectionSpec): unknown[] {
     .find((response) => Number(response.status) === list.success.status)
     ?.content.find((m) => m.validator === list.success.validator);
   const sample = sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${spec.path}:seed`))?.value;
-  if (!Array.isArray(sample)) return [];
+  const shown: unknown[] = itemsIn(list.items, sample) ?? [];
+  for (let extra = 0; shown.length === 0 && extra < SEEDED_ITEMS; extra++) {
+    const item = sampleValue(list.items.validator, [], seedOf(`${spec.path}:item`, extra))?.value;
+    if (item !== undefined) shown.push(item);
+  }
   // Generated ids are replaced by 1, 2, 3…: unique, and what the store would have assigned.
-  return sample.map((item, index) =>
+  return shown.map((item, index) =>
     typeof item === 'object' && item !== null ? { ...item, [spec.idProperty]: idValue(spec, index + 1) } : item,
+  );
+}
+
+/** What is wrong with seed items, each told at its index. */
+function issuesOf(spec: CollectionSpec, items: readonly unknown[]): SchemaIssue[] {
+  const validator = spec.list?.items.validator;
+  if (!validator) return [];
+  return items.flatMap((item, index) =>
+    validator.validate(item).map((issue) => ({ ...issue, pointer: `/${index}${issue.pointer}` })),
   );
 }
 
@@ -65,7 +89,7 @@ const constrainsString = (schema: Schema | undefined): schema is Schema =>
  * path parameter's (Twilio's UserSid: a plain string property, a parameter of pattern US[0-9a-f]{32}),
  * so the mock never refuses, in a path, an id it assigned. */
 function idSchemaOf(spec: CollectionSpec): Schema {
-  const schema = (spec.create?.success.schema ?? spec.list?.success.schema.items) as Schema | undefined;
+  const schema = (spec.create?.item.schema ?? spec.list?.items.schema) as Schema | undefined;
   const property = (propertiesOf(schema)[spec.idProperty] ?? {}) as Schema;
   if (property.type !== 'string' || constrainsString(property)) return property;
   const item = spec.read ?? spec.replace ?? spec.update ?? spec.remove;
@@ -105,7 +129,7 @@ function patternedId(pattern: string, counter: number): string {
 }
 
 function fits(spec: CollectionSpec, items: readonly unknown[]): boolean {
-  return (spec.list?.success.validator.validate(items) ?? []).length === 0;
+  return issuesOf(spec, items).length === 0;
 }
 
 export function seedCollections(
@@ -125,7 +149,7 @@ export function seedCollections(
         items = fits(spec, shown) ? shown : [];
       }
       items ??= [];
-      const issues = spec.list?.success.validator.validate(items) ?? [];
+      const issues = issuesOf(spec, items);
       if (issues.length > 0)
         throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
       const ids = new Set<unknown>();

@@ -68,6 +68,11 @@ export class Collection {
     return copy;
   }
 
+  /** Up to `count` items from position `start`, in the list's order. */
+  page(start: number, count: number): readonly Item[] {
+    return this.items.slice(start, start + count);
+  }
+
   find(id: string): Item | undefined {
     return this.byId.get(id);
   }

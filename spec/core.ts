@@ -1,8 +1,7 @@
 // The spec layer's browser-safe surface: everything but reading files (index.ts adds that).
 export { mergeAllOf, propertiesOf } from './all-of.js';
 export { coerceForm, coerceScalar, coerceValues, declaredTypes } from './coerce.js';
-export type { CollectionSpec, JsonSuccess } from './collections.js';
-export { collectionOperations, findCollections, jsonSuccess, listsEveryItem } from './collections.js';
+export * from './model/index.js';
 export type { DocumentOptions, LoadOptions } from './compile-contract.js';
 export { contractFromDocument } from './compile-contract.js';
 export { ContractError, pointerTokens } from './contract-error.js';
@@ -14,8 +13,6 @@ export { toJsonSchema } from './json-schema.js';
 export type { MediaType } from './media-types.js';
 export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './media-types.js';
 export { documentedStatuses, responseFor } from './operations.js';
-export type { ParentItem } from './parents.js';
-export { collectionKey, parentItemsOf } from './parents.js';
 export { ecmaPattern, generationPattern } from './patterns.js';
 export { documentedMediaType, judgingMediaType, statusFieldMismatch } from './response-rules.js';
 export { codePointLength, escapeRegExp, truncate } from './text.js';

@@ -1,16 +1,19 @@
 // Collections found by their shape in the document, not by name: the mock binds its stateful
 // behaviours to them and the runner builds its sequences from them.
-//   list    = GET on a path whose 2xx JSON body is an array of objects with an id
-//   create  = POST on the same path whose 2xx JSON body is one such object
+//   list    = GET on a path whose 2xx JSON body is an array of objects with an id, bare or in an
+//             envelope's member (shapes.ts)
+//   create  = POST on the same path whose 2xx JSON body is one such object, bare or wrapped
 //   read    = GET on that path plus one path parameter (the id) whose 2xx JSON body is one such object
 //   replace, update, remove = PUT, PATCH, DELETE on that item path
 // A collection path may itself hold parameters (/owners/{ownerId}/pets): one collection per owner.
-import { propertiesOf } from './all-of.js';
-import type { JsonSchema } from './json-schema.js';
-import { isJsonMediaType } from './media-types.js';
-import { validatorOfView } from './schema-registry.js';
-import type { Contract, Operation } from './types.js';
-import type { SchemaValidator } from './validators.js';
+import { propertiesOf } from '../all-of.js';
+import type { JsonSchema } from '../json-schema.js';
+import { isJsonMediaType } from '../media-types.js';
+import { validatorOfView } from '../schema-registry.js';
+import type { Contract, Operation } from '../types.js';
+import type { SchemaValidator } from '../validators.js';
+import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
+import { type ItemView, lastSegment, listItems, singleItem } from './shapes.js';
 
 export interface JsonSuccess {
   readonly status: number;
@@ -23,10 +26,18 @@ export interface JsonSuccess {
 export interface CollectionSpec {
   readonly path: string;
   readonly idProperty: string;
-  readonly list?: { readonly operation: Operation; readonly success: JsonSuccess };
+  /** Where the id was read from, and what a correction said. */
+  readonly list?: {
+    readonly operation: Operation;
+    readonly success: JsonSuccess;
+    /** How the answer holds the items: a bare array, or an envelope's member. */
+    readonly items: ItemView;
+  };
   readonly create?: {
     readonly operation: Operation;
     readonly success: JsonSuccess;
+    /** How the answer holds the created item: bare, or wrapped in a member. */
+    readonly item: ItemView;
     /** Properties of the created item, other than the id, that the client may set. */
     readonly storedProperties: readonly string[];
     /** Whether a sent value can be the created item's (fits the answer's property schema): one
@@ -34,7 +45,12 @@ export interface CollectionSpec {
     readonly keeps: (property: string, value: unknown) => boolean;
   };
   /** GET on the collection path plus one path parameter, answering one item. */
-  readonly read?: { readonly operation: Operation; readonly success: JsonSuccess; readonly parameter: string };
+  readonly read?: {
+    readonly operation: Operation;
+    readonly success: JsonSuccess;
+    readonly item: ItemView;
+    readonly parameter: string;
+  };
   /** PUT on the item path: the item's fields replaced. */
   readonly replace?: ItemOperation;
   /** PATCH on the item path: the fields sent merged into the item. */
@@ -55,20 +71,37 @@ export interface ItemOperation {
   readonly status: number;
   /** Its JSON body schema, where it answers the item. */
   readonly success?: JsonSuccess;
+  /** How that body holds the item (bare or wrapped), where it answers the item. */
+  readonly item?: ItemView;
   readonly parameter: string;
 }
 
-/** The first documented 2xx response with a JSON schema. */
-export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
+/** The documented 2xx responses with a JSON schema, in the order given (or statuses first). */
+function jsonSuccesses(operation: Operation): JsonSuccess[] {
+  const found: JsonSuccess[] = [];
   for (const response of operation.responses) {
     const status = Number(response.status);
     if (!(status >= 200 && status < 300)) continue;
     const media = response.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
     if (media?.validator) {
-      return { status, mediaType: media.mediaType, schema: media.validator.schema, validator: media.validator };
+      found.push({ status, mediaType: media.mediaType, schema: media.validator.schema, validator: media.validator });
     }
   }
-  return undefined;
+  return found;
+}
+
+/** The first documented 2xx response with a JSON schema. */
+export function jsonSuccess(operation: Operation): JsonSuccess | undefined {
+  return jsonSuccesses(operation)[0];
+}
+
+// A creation answers 201 before a 200 documented beside it (an idempotent replay's answer), and
+// 202 (accepted, not yet made) only where it is the one success.
+const CREATION_ORDER = (status: number): number => (status === 201 ? 0 : status === 202 ? 2 : 1);
+
+/** The success a creation answers with: 201, else another 2xx, 202 last. */
+export function creationSuccess(operation: Operation): JsonSuccess | undefined {
+  return jsonSuccesses(operation).sort((a, b) => CREATION_ORDER(a.status) - CREATION_ORDER(b.status))[0];
 }
 
 const ITEM_METHODS: Readonly<Record<string, 'replace' | 'update' | 'remove'>> = {
@@ -77,11 +110,17 @@ const ITEM_METHODS: Readonly<Record<string, 'replace' | 'update' | 'remove'>> = 
   DELETE: 'remove',
 };
 
-/** An item operation's success: the item itself as JSON, or a 2xx without a body. */
-function itemOperation(operation: Operation, parameter: string, idProperty: string): ItemOperation | undefined {
+/** An item operation's success: the item itself as JSON (bare or wrapped), or a 2xx without a body. */
+function itemOperation(
+  operation: Operation,
+  parameter: string,
+  idProperty: string,
+  correction: ResourceCorrection,
+  pathName: string | undefined,
+): ItemOperation | undefined {
   const success = jsonSuccess(operation);
-  if (success && Object.hasOwn(propertiesOf(success.schema), idProperty))
-    return { operation, status: success.status, success, parameter };
+  const item = success && singleItem(success.schema, idProperty, correction.item, pathName);
+  if (success && item) return { operation, status: success.status, success, item, parameter };
   const empty = operation.responses
     .filter((r) => /^2\d\d$/.test(r.status) && r.content.length === 0)
     .map((r) => Number(r.status))
@@ -89,28 +128,42 @@ function itemOperation(operation: Operation, parameter: string, idProperty: stri
   return empty === undefined ? undefined : { operation, status: empty, parameter };
 }
 
-function idPropertyOf(operation: Operation, itemSchema: JsonSchema | undefined): string | undefined {
-  const properties = propertiesOf(itemSchema);
-  return [...operation.assignedProperties, 'id'].find((name) => Object.hasOwn(properties, name));
+/** The names an id may have: the correction's, the ones the service assigns, then `id`. */
+function idCandidates(operation: Operation, correction: ResourceCorrection): string[] {
+  return correction.id !== undefined ? [correction.id] : [...operation.assignedProperties, 'id'];
 }
 
-export function findCollections(contract: Contract): CollectionSpec[] {
+function idPropertyOf(candidates: readonly string[], itemSchema: JsonSchema | undefined): string | undefined {
+  const properties = propertiesOf(itemSchema);
+  return candidates.find((name) => Object.hasOwn(properties, name));
+}
+
+const ITEM_PATH = /^(.*)\/\{([^}/]+)\}$/;
+
+export function findCollections(contract: Contract, corrections: Corrections = NO_CORRECTIONS): CollectionSpec[] {
   const byPath = new Map<string, CollectionSpec>();
   const usable = contract.operations.filter((op) => !op.unspecified);
   for (const operation of usable) {
     const success = jsonSuccess(operation);
-    if (operation.method !== 'GET' || !success || success.schema.type !== 'array') continue;
-    const idProperty = idPropertyOf(operation, success.schema.items as JsonSchema);
-    if (idProperty) byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success } });
+    if (operation.method !== 'GET' || !success) continue;
+    const correction = corrections(operation.path);
+    const candidates = idCandidates(operation, correction);
+    const items = listItems(success.schema, candidates, correction.items, lastSegment(operation.path));
+    const idProperty = items && idPropertyOf(candidates, items.schema);
+    if (items && idProperty) byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success, items } });
   }
   for (const operation of usable) {
-    const success = jsonSuccess(operation);
+    const success = creationSuccess(operation);
     const takesJson = operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType));
     if (operation.method !== 'POST' || !success || !takesJson) continue;
-    const idProperty = idPropertyOf(operation, success.schema);
+    const correction = corrections(operation.path);
     const known = byPath.get(operation.path);
-    if (!idProperty || (known && known.idProperty !== idProperty)) continue;
-    const answerProperties = propertiesOf(success.schema);
+    const candidates = known ? [known.idProperty] : idCandidates(operation, correction);
+    const pathName = lastSegment(operation.path);
+    const idProperty = candidates.find((id) => singleItem(success.schema, id, correction.item, pathName));
+    if (!idProperty) continue;
+    const item = singleItem(success.schema, idProperty, correction.item, pathName)!;
+    const answerProperties = propertiesOf(item.schema);
     const storedProperties = Object.keys(answerProperties).filter((name) => name !== idProperty);
     const keeps = (property: string, value: unknown): boolean => {
       const schema = Object.hasOwn(answerProperties, property) ? answerProperties[property] : undefined;
@@ -119,23 +172,25 @@ export function findCollections(contract: Contract): CollectionSpec[] {
     };
     byPath.set(operation.path, {
       ...(known ?? { path: operation.path, idProperty }),
-      create: { operation, success, storedProperties, keeps },
+      create: { operation, success, item, storedProperties, keeps },
     });
   }
   for (const operation of contract.operations) {
-    const parameter = /^(.*)\/\{([^}/]+)\}$/.exec(operation.path);
+    const parameter = ITEM_PATH.exec(operation.path);
     const known = parameter ? byPath.get(parameter[1]!) : undefined;
     const success = jsonSuccess(operation);
     if (!known || !parameter || operation.method !== 'GET' || operation.unspecified || !success) continue;
-    if (!Object.hasOwn(propertiesOf(success.schema), known.idProperty)) continue;
-    byPath.set(known.path, { ...known, read: { operation, success, parameter: parameter[2]! } });
+    const item = singleItem(success.schema, known.idProperty, corrections(known.path).item, lastSegment(known.path));
+    if (!item) continue;
+    byPath.set(known.path, { ...known, read: { operation, success, item, parameter: parameter[2]! } });
   }
   for (const operation of usable) {
-    const parameter = /^(.*)\/\{([^}/]+)\}$/.exec(operation.path);
+    const parameter = ITEM_PATH.exec(operation.path);
     const known = parameter ? byPath.get(parameter[1]!) : undefined;
     const kind = ITEM_METHODS[operation.method];
     if (!known?.create || !parameter || !kind) continue;
-    const item = itemOperation(operation, parameter[2]!, known.idProperty);
+    const correction = corrections(known.path);
+    const item = itemOperation(operation, parameter[2]!, known.idProperty, correction, lastSegment(known.path));
     if (item && (kind === 'remove' || operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType)))) {
       byPath.set(known.path, { ...known, [kind]: item });
     }

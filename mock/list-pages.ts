@@ -1,0 +1,148 @@
+// A list answered from the store in the shape the model read: a bare array or an envelope, paged
+// by cursor, page number or offset with the documented limit, the next token null (or absent) only
+// on the last page, Link headers and totals where documented. Planned once per list operation.
+import { type JsonSchema, mergeAllOf, type Paging, propertiesOf, type Resource, stringifyExact } from '../spec/core.js';
+import { sampleValue, seedOf } from '../spec/generate/index.js';
+import { MockHttpError } from './errors.js';
+import type { Collection, Item } from './store.js';
+
+type Record_ = Record<string, unknown>;
+
+export interface ListPages {
+  /** The envelope member holding the items; absent for a bare array. */
+  readonly member?: string;
+  /** The envelope's other members, from the document's example or generated once. */
+  readonly template: Readonly<Record_>;
+  readonly paging: Paging;
+  /** What the next member holds on the last page. */
+  readonly nextAtEnd: 'null' | 'absent' | 'empty';
+}
+
+const PAGE_SIZE = 20;
+
+/** How a list is answered; undefined for a bare array that takes no paging (the store's whole list). */
+export function planListPages(resource: Resource): ListPages | undefined {
+  const list = resource.collection.list;
+  const paging = resource.paging;
+  if (!list || !paging || (list.items.member === undefined && paging.style === 'none')) return undefined;
+  const member = list.items.member;
+  const media = list.operation.responses
+    .find((r) => Number(r.status) === list.success.status)
+    ?.content.find((m) => m.validator === list.success.validator);
+  const sample = member
+    ? sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${list.operation.id}:envelope`))?.value
+    : undefined;
+  const template = typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? { ...(sample as Record_) } : {};
+  if (member) delete template[member];
+  return { ...(member ? { member } : {}), template, paging, nextAtEnd: endOf(list.success.schema, paging.next) };
+}
+
+/** null where the next member may be null, absent where it may be left out, else an empty string. */
+function endOf(schema: JsonSchema, path: readonly string[] | undefined): ListPages['nextAtEnd'] {
+  if (!path) return 'absent';
+  let parent: JsonSchema | undefined = schema;
+  for (const name of path.slice(0, -1)) parent = propertiesOf(parent)[name];
+  const last = path.at(-1)!;
+  const property = propertiesOf(parent)[last] as Record_ | undefined;
+  const types = Array.isArray(property?.type) ? property.type : [property?.type];
+  if (types.includes('null') || property?.nullable === true) return 'null';
+  const required = (mergeAllOf((parent ?? {}) as Record_).required as string[] | undefined) ?? [];
+  return required.includes(last) ? 'empty' : 'absent';
+}
+
+// Opaque to clients, plain to the mock: an offset, base64url-encoded.
+const encodeCursor = (offset: number): string => btoa(`o:${offset}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+
+function decodeCursor(token: string): number | undefined {
+  try {
+    const text = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
+    const match = /^o:(\d{1,9})$/.exec(text);
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function queryOf(url: string | undefined): URLSearchParams {
+  const at = url?.indexOf('?') ?? -1;
+  return new URLSearchParams(at === -1 ? '' : url!.slice(at + 1));
+}
+
+/** Sets a member by path on copies of the holders along it (the template stays as it is). */
+function setPath(target: Record_, path: readonly string[], value: unknown, remove = false): void {
+  let holder = target;
+  for (const name of path.slice(0, -1)) {
+    const inner = holder[name];
+    holder = holder[name] = typeof inner === 'object' && inner !== null ? { ...(inner as Record_) } : {};
+  }
+  if (remove) delete holder[path.at(-1)!];
+  else holder[path.at(-1)!] = value;
+}
+
+interface Window {
+  readonly start: number;
+  readonly size: number;
+}
+
+function windowOf(pages: ListPages, query: URLSearchParams, total: number): Window {
+  const { paging } = pages;
+  const limitText = paging.limit ? query.get(paging.limit.name) : null;
+  const fallback =
+    paging.style === 'limit' || paging.style === 'none'
+      ? total
+      : (paging.limit?.default ?? Math.min(paging.limit?.maximum ?? PAGE_SIZE, PAGE_SIZE));
+  const asked = limitText === null ? fallback : Number(limitText);
+  const size = Math.max(0, Math.min(Number.isFinite(asked) ? asked : fallback, paging.limit?.maximum ?? Number.MAX_SAFE_INTEGER));
+  const given = paging.parameter ? query.get(paging.parameter) : null;
+  if (given === null || given === '') return { start: 0, size };
+  if (paging.style === 'cursor') {
+    const start = decodeCursor(given);
+    if (start === undefined)
+      throw new MockHttpError(400, 'invalid_cursor', `${paging.parameter} is not a token this service gave.`);
+    return { start, size };
+  }
+  const number = Number(given);
+  if (paging.style === 'page') return { start: Math.max(0, number - (paging.firstPage ?? 1)) * size, size };
+  return { start: Math.max(0, number), size };
+}
+
+function nextLink(url: string | undefined, parameter: string, value: string): string {
+  const at = url?.indexOf('?') ?? -1;
+  const path = at === -1 ? (url ?? '/') : url!.slice(0, at);
+  const query = queryOf(url);
+  query.set(parameter, value);
+  return `${path}?${query}`;
+}
+
+/** One page of the collection, as JSON and the headers that go with it. */
+export function listPage(
+  pages: ListPages,
+  collection: Collection,
+  url: string | undefined,
+): { json: string; headers: Record<string, string> } {
+  const { paging } = pages;
+  const { start, size } = windowOf(pages, queryOf(url), collection.size);
+  const items: readonly Item[] = collection.page(start, size);
+  const more = start + size < collection.size && size > 0;
+  const token =
+    paging.style === 'cursor'
+      ? encodeCursor(start + size)
+      : paging.style === 'page'
+        ? String(start / Math.max(size, 1) + (paging.firstPage ?? 1) + 1)
+        : String(start + size);
+  const link = more && paging.parameter ? nextLink(url, paging.parameter, token) : undefined;
+  const headers: Record<string, string> = {};
+  if (paging.linkHeader && link) headers.Link = `<${link}>; rel="next"`;
+  if (paging.totalHeader) headers[paging.totalHeader] = String(collection.size);
+  if (pages.member === undefined) return { json: stringifyExact(items), headers };
+  const body: Record_ = { ...pages.template, [pages.member]: items };
+  if (paging.next) {
+    const nextValue = paging.nextIsUrl ? link : paging.style === 'page' ? Number(token) : token;
+    if (more && nextValue !== undefined) setPath(body, paging.next, nextValue);
+    else if (pages.nextAtEnd === 'absent') setPath(body, paging.next, undefined, true);
+    else setPath(body, paging.next, pages.nextAtEnd === 'null' ? null : '');
+  }
+  if (paging.hasMore) setPath(body, paging.hasMore, more);
+  if (paging.total) setPath(body, paging.total, collection.size);
+  return { json: stringifyExact(body), headers };
+}

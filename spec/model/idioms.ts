@@ -1,0 +1,167 @@
+// The idioms a resource may use beyond list/create/read/change/delete, each read by one named
+// function from the operations the collection finder bound (a registry: a new idiom is a new entry).
+import { propertiesOf } from '../all-of.js';
+import { joinPointer } from '../contract-error.js';
+import { responseFor } from '../operations.js';
+import type { Contract, Operation } from '../types.js';
+import { type CollectionSpec, collectionOperations } from './collections.js';
+import type { Corrections } from './corrections.js';
+
+/** Where in the document an operation is: /paths/~1bookings/post. */
+export const operationPointer = (operation: Operation): string =>
+  joinPointer('', 'paths', operation.path, operation.method.toLowerCase());
+
+export interface Conditional {
+  /** Operations whose success carries an ETag header. */
+  readonly etagOn: readonly Operation[];
+  /** Operations that take If-Match (and whether it is required). */
+  readonly ifMatch: readonly { readonly operation: Operation; readonly required: boolean }[];
+  /** Operations that take If-None-Match. */
+  readonly ifNoneMatch: readonly Operation[];
+}
+
+export interface Idempotency {
+  readonly header: string;
+  readonly operation: Operation;
+  /** The documented status for the same key with another body (409 or 422). */
+  readonly conflictStatus?: number;
+}
+
+export interface Action {
+  readonly operation: Operation;
+  readonly verb: string;
+  /** The member the action moves and the value it moves it to, where read. */
+  readonly member?: string;
+  readonly target?: unknown;
+  /** The documented status for an action the item's state forbids (409, 422). */
+  readonly refusedStatus?: number;
+}
+
+export interface Idioms {
+  readonly location?: { readonly header: string; readonly operation: Operation };
+  readonly conditional?: Conditional;
+  readonly idempotency?: Idempotency;
+  readonly actions?: readonly Action[];
+  readonly asynchronous?: { readonly operation: Operation; readonly status: number };
+  readonly softDelete?: { readonly operation: Operation; readonly status: number };
+  readonly owned?: { readonly how: string; readonly operations: readonly Operation[] };
+}
+
+interface Reading {
+  readonly collection: CollectionSpec;
+  readonly contract: Contract;
+  readonly corrections: Corrections;
+}
+
+const headerOf = (operation: Operation, status: number, name: string) =>
+  responseFor(operation, status)?.headers.find((h) => h.name.toLowerCase() === name);
+const headerParameter = (operation: Operation, pattern: RegExp) =>
+  operation.parameters.find((p) => p.in === 'header' && pattern.test(p.name));
+const firstDocumented = (operation: Operation, statuses: readonly number[]) =>
+  statuses.find((status) => operation.responses.some((r) => r.status === String(status)));
+
+type Reader = (reading: Reading) => Partial<Idioms>;
+
+const verbOf = (path: string, itemPath: string): string | undefined =>
+  new RegExp(`^${itemPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}(?:/|:)([A-Za-z][\\w-]*)$`).exec(path)?.[1];
+
+/** English past participles of the usual action verbs: cancel → cancelled, archive → archived. */
+function participle(verb: string): string[] {
+  const v = verb.toLowerCase();
+  return [`${v}led`, `${v}ed`, `${v}d`, v.replace(/e$/, '') + 'ed', v.replace(/y$/, 'ied'), `${v}`];
+}
+
+export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
+  location({ collection }) {
+    const create = collection.create;
+    const header = create && headerOf(create.operation, create.success.status, 'location');
+    return create && header ? { location: { header: header.name, operation: create.operation } } : {};
+  },
+
+  conditional({ collection }) {
+    const operations = collectionOperations(collection);
+    const etagOn = operations.filter((operation) => {
+      const success = operation.responses.find((r) => /^2/.test(r.status));
+      return success?.headers.some((h) => h.name.toLowerCase() === 'etag');
+    });
+    const ifMatch = operations.flatMap((operation) => {
+      const parameter = headerParameter(operation, /^if-match$/i);
+      return parameter ? [{ operation, required: parameter.required }] : [];
+    });
+    const ifNoneMatch = operations.filter((operation) => headerParameter(operation, /^if-none-match$/i));
+    return etagOn.length + ifMatch.length + ifNoneMatch.length === 0
+      ? {}
+      : { conditional: { etagOn, ifMatch, ifNoneMatch } };
+  },
+
+  idempotency({ collection }) {
+    const operation = collection.create?.operation;
+    const parameter = operation && headerParameter(operation, /^(x-)?idempotency-?key$/i);
+    if (!operation || !parameter) return {};
+    const conflictStatus = firstDocumented(operation, [422, 409]);
+    return { idempotency: { header: parameter.name, operation, ...(conflictStatus ? { conflictStatus } : {}) } };
+  },
+
+  actions({ collection, contract, corrections }) {
+    const itemPath = collection.read?.operation.path ?? collection.remove?.operation.path;
+    if (!itemPath) return {};
+    const status = statusMember(collection);
+    const actions = contract.operations.flatMap((operation): Action[] => {
+      const verb = operation.method === 'POST' ? verbOf(operation.path, itemPath) : undefined;
+      if (!verb) return [];
+      const correction = corrections(operation.path);
+      const values = (status?.values ?? []).map(String);
+      const target =
+        correction.target ?? values.find((value) => participle(verb).includes(value.toLowerCase()));
+      const member = correction.member ?? (target !== undefined ? status?.member : undefined);
+      const refusedStatus = firstDocumented(operation, [409, 422]);
+      return [
+        {
+          operation,
+          verb,
+          ...(member !== undefined && target !== undefined ? { member, target } : {}),
+          ...(refusedStatus ? { refusedStatus } : {}),
+        },
+      ];
+    });
+    return actions.length === 0 ? {} : { actions };
+  },
+
+  asynchronous({ collection }) {
+    const create = collection.create?.operation;
+    const onlyAccepted = create?.responses.filter((r) => /^2/.test(r.status)).every((r) => r.status === '202');
+    return create && onlyAccepted ? { asynchronous: { operation: create, status: 202 } } : {};
+  },
+
+  softDelete({ collection }) {
+    const read = collection.read?.operation;
+    return read && responseFor(read, 410)?.status === '410'
+      ? { softDelete: { operation: read, status: 410 } }
+      : {};
+  },
+
+  owned({ collection, corrections }) {
+    const said = corrections(collection.path).owned;
+    if (said === false) return {};
+    const operations = [collection.read, collection.replace, collection.update, collection.remove].flatMap((role) =>
+      role ? [role.operation] : [],
+    );
+    if (said) return { owned: { how: 'the model says so', operations } };
+    const forbidden = operations.filter((operation) => responseFor(operation, 403)?.status === '403');
+    return forbidden.length > 0 ? { owned: { how: 'a documented 403 on its items', operations: forbidden } } : {};
+  },
+};
+
+/** The item's state member: a string enum named status or state (what actions move). */
+export function statusMember(collection: CollectionSpec): { member: string; values: readonly unknown[] } | undefined {
+  const schema = collection.read?.item.schema ?? collection.create?.item.schema;
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    const values = (property as Record<string, unknown>).enum;
+    if (/^(status|state)$/i.test(name) && Array.isArray(values)) return { member: name, values };
+  }
+  return undefined;
+}
+
+export function readIdioms(reading: Reading): Idioms {
+  return Object.assign({}, ...Object.values(IDIOM_READERS).map((read) => read(reading)));
+}

@@ -1,0 +1,138 @@
+// How a list pages: the query parameters it takes (a cursor or page token, a page number, an
+// offset, a limit), and what its answer gives back (the next token or URL, a has-more flag, a
+// total, RFC 8288 Link headers). Read by name and type; a correction names what names miss.
+import { propertiesOf } from '../all-of.js';
+import type { JsonSchema } from '../json-schema.js';
+import type { Operation, ParameterSpec } from '../types.js';
+import type { ResourceCorrection } from './corrections.js';
+
+export type PagingStyle = 'cursor' | 'page' | 'offset' | 'limit' | 'none';
+
+export interface Limit {
+  readonly name: string;
+  readonly maximum?: number;
+  readonly default?: number;
+}
+
+export interface Paging {
+  readonly style: PagingStyle;
+  /** The query parameter that takes the token, the page number or the offset. */
+  readonly parameter?: string;
+  /** The first page's number (page style): 1 unless the parameter allows 0. */
+  readonly firstPage?: number;
+  readonly limit?: Limit;
+  /** Member path, in the list answer, of the next page's token (or URL: `nextIsUrl`). */
+  readonly next?: readonly string[];
+  readonly nextIsUrl?: boolean;
+  /** Member path of a flag that says more pages follow (Stripe's has_more). */
+  readonly hasMore?: readonly string[];
+  /** Member path of the number of items in all pages. */
+  readonly total?: readonly string[];
+  /** A response header with that number (X-Total-Count). */
+  readonly totalHeader?: string;
+  /** Whether the answer documents a Link header (rel="next"). */
+  readonly linkHeader: boolean;
+  /** Where each part was read. */
+  readonly pointers: readonly string[];
+}
+
+const CURSOR = /^(cursor|page_?token|next_?token|starting_?after|after|continuation(_?token)?|marker|next|page_?cursor)$/i;
+const PAGE = /^(page|page_?number|page_?num|p)$/i;
+const OFFSET = /^(offset|skip|start|start_?index)$/i;
+const LIMIT = /^(limit|per_?page|page_?size|size|max_?results|max_?items|count|max|top|first|page_?limit)$/i;
+const NEXT = /^(next_?cursor|next_?page_?token|next_?token|next|end_?cursor|next_?page|continuation(_?token)?|cursor)$/i;
+const HAS_MORE = /^(has_?more|has_?next(_?page)?|more)$/i;
+const TOTAL = /^(total|total_?count|total_?results|total_?items|total_?size|count)$/i;
+// Where envelopes keep their paging members, one level down.
+const HOLDERS = /^(meta|pagination|paging|page_?info|links|response_?metadata|page)$/i;
+const TOTAL_HEADER = /^(x-)?total(-count)?$/i;
+
+type Schema = Record<string, unknown>;
+
+const typesOf = (schema: JsonSchema | undefined): unknown[] => {
+  const type = (schema as Schema | undefined)?.type;
+  return Array.isArray(type) ? type : [type];
+};
+const isInteger = (schema: JsonSchema | undefined) =>
+  typesOf(schema).some((type) => type === 'integer' || type === 'number');
+
+/** Members of the answer, and of its paging holders one level down, by path. */
+function members(schema: JsonSchema, itemsMember: string | undefined): [string[], JsonSchema][] {
+  const found: [string[], JsonSchema][] = [];
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    if (name === itemsMember) continue;
+    found.push([[name], property]);
+    if (HOLDERS.test(name) && typesOf(property).includes('object'))
+      for (const [inner, value] of Object.entries(propertiesOf(property))) found.push([[name, inner], value]);
+  }
+  return found;
+}
+
+const limitOf = (parameter: ParameterSpec): Limit => {
+  const schema = parameter.validator.schema as Schema;
+  return {
+    name: parameter.name,
+    ...(typeof schema.maximum === 'number' ? { maximum: schema.maximum } : {}),
+    ...(typeof schema.default === 'number' ? { default: schema.default } : {}),
+  };
+};
+
+/** A next member that is a link (links.next, format uri) rather than a bare token. */
+const isUrl = (path: readonly string[], schema: JsonSchema | undefined): boolean =>
+  /^links$/i.test(path[0] ?? '') || String((schema as Schema | undefined)?.format ?? '').startsWith('uri');
+
+const query = (operation: Operation) => operation.parameters.filter((p) => p.in === 'query');
+
+export function pagingOf(
+  operation: Operation,
+  answer: JsonSchema,
+  itemsMember: string | undefined,
+  correction: ResourceCorrection,
+  pointer: string,
+): Paging {
+  const pointers: string[] = [];
+  const parameters = query(operation);
+  const named = (pattern: RegExp, test: (p: ParameterSpec) => boolean = () => true) =>
+    parameters.find((p) => pattern.test(p.name) && test(p));
+  const cursor = correction.cursor
+    ? parameters.find((p) => p.name === correction.cursor)
+    : named(CURSOR, (p) => !isInteger(p.validator.schema));
+  const page = named(PAGE, (p) => isInteger(p.validator.schema));
+  const offset = named(OFFSET, (p) => isInteger(p.validator.schema));
+  const limit = named(LIMIT, (p) => isInteger(p.validator.schema));
+  const at = (p: ParameterSpec | undefined) => p && pointers.push(`${pointer}/parameters (${p.name})`);
+  [cursor, page, offset, limit].forEach(at);
+
+  const envelope = itemsMember === undefined ? [] : members(answer, itemsMember);
+  const member = (pattern: RegExp, test: (schema: JsonSchema) => boolean) =>
+    envelope.find(([path, schema]) => pattern.test(path.at(-1)!) && test(schema))?.[0];
+  const next = correction.next
+    ? correction.next.split('.')
+    : member(NEXT, (schema) => typesOf(schema).includes('string'));
+  const nextSchema = next && envelope.find(([path]) => path.join('.') === next.join('.'))?.[1];
+  const hasMore = member(HAS_MORE, (schema) => typesOf(schema).includes('boolean'));
+  const total = member(TOTAL, isInteger);
+  for (const path of [next, hasMore, total]) if (path) pointers.push(`${pointer}/responses (${path.join('.')})`);
+
+  const success = operation.responses.find((r) => /^2/.test(r.status));
+  const headers = success?.headers ?? [];
+  const linkHeader = headers.some((h) => h.name.toLowerCase() === 'link');
+  const totalHeader = headers.find((h) => TOTAL_HEADER.test(h.name))?.name;
+  if (linkHeader || totalHeader) pointers.push(`${pointer}/responses/${success?.status}/headers`);
+
+  const style: PagingStyle = cursor ? 'cursor' : page ? 'page' : offset ? 'offset' : limit ? 'limit' : 'none';
+  const pageMinimum = (page?.validator.schema as Schema | undefined)?.minimum;
+  return {
+    style,
+    ...(cursor ? { parameter: cursor.name } : page ? { parameter: page.name } : offset ? { parameter: offset.name } : {}),
+    ...(page && !cursor ? { firstPage: pageMinimum === 0 ? 0 : 1 } : {}),
+    ...(limit ? { limit: limitOf(limit) } : {}),
+    ...(next ? { next } : {}),
+    ...(next && isUrl(next, nextSchema) ? { nextIsUrl: true } : {}),
+    ...(hasMore ? { hasMore } : {}),
+    ...(total ? { total } : {}),
+    ...(totalHeader ? { totalHeader } : {}),
+    linkHeader,
+    pointers,
+  };
+}
