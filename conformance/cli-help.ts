@@ -21,6 +21,12 @@ Flags:
   --spec FILE             OpenAPI document (default spec/openapi.yaml): OpenAPI 3.0 or 3.1,
                           Swagger 2.0 (read as 3.0), 3.2 where 3.1 can read it; files its
                           $refs name are read too
+  --model FILE            corrections to the inferred API model (an OpenAPI Overlay 1.0 setting
+                          x-model on path items, or {"resources": {"/path": {...}}}); the mock
+                          started in-process reads it too
+  --explain               print the API model (resources, how each idiom was read, with JSON
+                          pointers, what was not understood) and exit 0; with --json FILE (- for
+                          standard output) as JSON
   --strict-examples       refuse a document whose examples break their schemas (default: a warning)
   --seed N                seed of the generators; the same seed sends the same requests
   --runs N                generated cases per operation and property (default ${DEFAULTS.runs})

@@ -41,6 +41,8 @@ export function parse(argv: string[]) {
         'api-key': { type: 'string' },
         auth: { type: 'string', multiple: true },
         spec: { type: 'string' },
+        model: { type: 'string' },
+        explain: { type: 'boolean' },
         'strict-examples': { type: 'boolean' },
         seed: { type: 'string' },
         runs: { type: 'string' },
@@ -81,6 +83,7 @@ export function replayCommand(flags: ReturnType<typeof parse>, baseUrl: string |
   const parts = ['npm run conformance --'];
   if (baseUrl) parts.push(`--base-url ${shellQuote(baseUrl)}`);
   if (flags.spec) parts.push(`--spec ${shellQuote(flags.spec)}`);
+  if (flags.model) parts.push(`--model ${shellQuote(flags.model)}`);
   parts.push(`--seed ${seed}`);
   if (flags.runs) parts.push(`--runs ${flags.runs}`);
   if (flags['read-only']) parts.push('--read-only');

@@ -3,7 +3,14 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DEFAULT_API_KEY } from '../mock/defaults.js';
-import { type Contract, ContractError, loadContract } from '../spec/index.js';
+import {
+  type Contract,
+  ContractError,
+  explainedModel,
+  loadContract,
+  type ResourceCorrection,
+  readModelFile,
+} from '../spec/index.js';
 import { KEY_VARIABLE } from './auth-variants.js';
 import { applyBaseline, BaselineError, baselineOf, parseBaseline, readBaselineFile } from './baseline.js';
 import { CONFORMANCE_HELP } from './cli-help.js';
@@ -55,10 +62,10 @@ function progressOptions(quiet: boolean): Partial<RunOptions> {
 /** Without --base-url the mock is the target, running as `npm start` runs it (with its own answers
  * to malformed requests and long headers). The runner itself never imports the mock; only this
  * entry point composes the two, and loads it only when needed. */
-async function startInProcessMock(contract: Contract, apiKey: string) {
+async function startInProcessMock(contract: Contract, apiKey: string, model?: ReadonlyMap<string, ResourceCorrection>) {
   const { startMockServer } = await import('../mock/index.js');
   // No request journal: nobody reads it here, and it would hold the run's last thousand bodies.
-  return startMockServer({ contract, apiKeys: [apiKey], journal: false, port: 0 });
+  return startMockServer({ contract, ...(model ? { model } : {}), apiKeys: [apiKey], journal: false, port: 0 });
 }
 
 async function main(): Promise<number> {
@@ -72,6 +79,15 @@ async function main(): Promise<number> {
     throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   let apiKey = flags['api-key'] || process.env[KEY_VARIABLE] || undefined;
   const contract = await loadContract(flags.spec, { strictExamples: flags['strict-examples'] === true });
+  const model = flags.model ? readModelFile(flags.model) : undefined;
+  if (flags.explain) {
+    // --json names the report file as ever: with --explain it takes the model (- for standard output).
+    const json = flags.json;
+    const text = explainedModel(contract, model, json ? 'json' : 'text');
+    if (json && json !== '-') write(json, text);
+    else process.stdout.write(text);
+    return 0;
+  }
   const auth = credentialsByScheme(flags.auth ?? [], contract, process.env);
   const headers = extraHeaders(flags);
   const transport = transportOf(flags);
@@ -87,6 +103,7 @@ async function main(): Promise<number> {
   const quiet = flags.quiet === true;
   const options: Omit<RunOptions, 'target'> = {
     contract,
+    ...(model ? { model } : {}),
     seed,
     ...(apiKey !== undefined ? { apiKey } : {}),
     ...(Object.keys(auth).length > 0 ? { auth } : {}),
@@ -110,7 +127,7 @@ async function main(): Promise<number> {
   };
   if (!quiet)
     process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
-  const mock = baseUrl ? undefined : await startInProcessMock(contract, apiKey!);
+  const mock = baseUrl ? undefined : await startInProcessMock(contract, apiKey!, model);
   const target = baseUrl ? { baseUrl } : { baseUrl: mock!.baseUrl };
   const run = await runConformance({ ...options, target }).finally(() => {
     live?.stop();

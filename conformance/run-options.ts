@@ -2,7 +2,7 @@
 // transport), its result, the defaults, and the rules that follow from the options alone (which
 // checks, which operations are skipped and why, which secrets to redact).
 import type { RequestListener } from 'node:http';
-import type { Contract, Operation } from '../spec/index.js';
+import type { Contract, Operation, ResourceCorrection } from '../spec/index.js';
 import type { TransportOptions } from './agents.js';
 import { canAuthenticate } from './auth-variants.js';
 import { CHECK_NAMES, CHECKS } from './checks.js';
@@ -21,6 +21,8 @@ export interface RunOptions {
   readonly contract?: Contract;
   /** Path of the document, when no contract is given. */
   readonly spec?: string;
+  /** Corrections to the inferred API model (--model FILE), by path. */
+  readonly model?: ReadonlyMap<string, ResourceCorrection>;
   readonly apiKey?: string;
   /** Credentials by security scheme name (--auth NAME=VALUE); the API key serves every other scheme. */
   readonly auth?: Readonly<Record<string, string>>;

@@ -3,9 +3,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  apiModelOf,
   type CollectionSpec,
   collectionOperations,
-  findCollections,
+  listedItems,
   loadContract,
   type Operation,
 } from '../spec/index.js';
@@ -60,7 +61,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
 
   let failuresFound = 0;
   let operationsDone = 0;
-  const collections = findCollections(contract);
+  const collections = apiModelOf(contract, options.model).collections;
   const recorder = new Recorder(contract.operations, {
     checks,
     collectionOperations: new Set(collections.flatMap(collectionOperations)),
@@ -123,7 +124,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
       context.testCase(collection.list.operation, { kind: 'positive', what: 'to confirm a refusal' }),
     );
     const body = exchange ? parseBody(exchange) : undefined;
-    return body?.kind === 'json' && Array.isArray(body.value) ? body.value : undefined;
+    return body?.kind === 'json' ? listedItems(collection, body.value) : undefined;
   };
   const judgeSent = async (testCase: TestCase, exchange: Exchange, scope: Scope): Promise<Executed> => {
     const facts = await gatherFacts(testCase, exchange, scope, readList);

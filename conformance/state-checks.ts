@@ -1,7 +1,7 @@
 // The checks that judge state across requests: what was created is echoed, listed, readable,
 // uniquely identified and assigned by the service, and nothing else changes.
 
-import { fieldText, listsEveryItem } from '../spec/index.js';
+import { answeredItem, type CollectionSpec, fieldText, listedItems, listsEveryItem } from '../spec/index.js';
 import { compareField, firstDifference } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
@@ -33,7 +33,7 @@ export const createdDataEchoed: Check = (context) => {
   if (context.testCase.kind === 'negative') return undefined;
   if (status === undefined || status < 200 || status >= 300 || context.body.kind !== 'json') return undefined;
   const sent = asObject(context.testCase.payload.value) ?? {};
-  const got = asObject(context.body.value);
+  const got = answeredItem(context.collection, context.body.value);
   if (!got) return [];
   // A value sent for a property the service assigns is not to be echoed (server_assigned_id judges it).
   const assigned = context.testCase.assigned ?? {};
@@ -52,7 +52,7 @@ export const uniqueIds: Check = (context) => {
   if (!collection) return undefined;
   if (context.sequence) {
     const createdItems = (context.sequence.creations ?? [])
-      .map((c) => (c.body.kind === 'json' ? asObject(c.body.value) : undefined))
+      .map((c) => (c.body.kind === 'json' ? answeredItem(collection, c.body.value) : undefined))
       .filter((item): item is Record<string, unknown> => item !== undefined);
     const created = idsOf(createdItems, collection.idProperty);
     const before = new Set(idsOf(context.sequence.before ?? [], collection.idProperty));
@@ -61,8 +61,8 @@ export const uniqueIds: Check = (context) => {
   }
   const list = collection.list;
   if (!list || context.testCase.operation !== list.operation) return undefined;
-  if (context.body.kind !== 'json' || !Array.isArray(context.body.value)) return undefined;
-  const items = context.body.value.map(asObject).filter((item): item is Record<string, unknown> => item !== undefined);
+  const items = context.body.kind === 'json' ? listedItems(collection, context.body.value) : undefined;
+  if (!items) return undefined;
   const repeated = duplicates(idsOf(items, collection.idProperty));
   return repeated.length === 0 ? [] : [finding('list_ids_repeated', { ids: repeated.slice(0, 5) })];
 };
@@ -75,7 +75,7 @@ export const createdDataListed: Check = (context) => {
   const findings: Finding[] = [];
   for (const creation of sequence.creations ?? []) {
     if (!creation.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') continue;
-    const createdItem = asObject(creation.body.value);
+    const createdItem = answeredItem(collection, creation.body.value);
     if (createdItem?.[idProperty] === undefined) continue;
     const id = idKey(createdItem, idProperty);
     const matches = sequence.after.filter((item) => idKey(item, idProperty) === id);
@@ -97,14 +97,15 @@ export const createdDataListed: Check = (context) => {
  * (sent one after the other; a lone one with earlier items still after it) lead, newest first; the earlier
  * items follow in their order, and only the oldest are gone, pushed off its end.
  */
-function slidLikeAPage(sequence: SequenceEvidence, idProperty: string): boolean {
+function slidLikeAPage(sequence: SequenceEvidence, collection: CollectionSpec): boolean {
+  const { idProperty } = collection;
   const before = idsOf(sequence.before ?? [], idProperty);
   const after = idsOf(sequence.after ?? [], idProperty);
   const earlier = new Set(before);
   const firstEarlier = after.findIndex((id) => earlier.has(id));
   const leadEnd = firstEarlier === -1 ? after.length : firstEarlier;
   const positions = (sequence.creations ?? []).slice(0, 2).map(({ body }) => {
-    const item = body.kind === 'json' ? asObject(body.value) : undefined;
+    const item = body.kind === 'json' ? answeredItem(collection, body.value) : undefined;
     return item?.[idProperty] === undefined ? -1 : after.indexOf(idKey(item, idProperty));
   });
   const newestFirst =
@@ -124,7 +125,7 @@ export const existingDataPreserved: Check = (context) => {
   const missing = new Set(idsOf(sequence.before, idProperty).filter((id) => !after.has(id)));
   const paged = !listsEveryItem(collection)
     ? 'its operation takes paging or filtering parameters'
-    : slidLikeAPage(sequence, idProperty)
+    : slidLikeAPage(sequence, collection)
       ? `new items lead it and only its oldest are gone, like a first page of ${after.size}`
       : undefined;
   if (missing.size > 0 && paged) {
@@ -192,7 +193,7 @@ function assignedValuesTaken(context: Parameters<Check>[0]): Finding[] | undefin
   // accepting the body at all is negative_data_rejection's finding.
   if (!assigned || !context.exchange.ok || context.testCase.kind !== 'positive') return undefined;
   const status = context.exchange.response.status;
-  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
   if (status < 200 || status >= 300 || !item) return [];
   return Object.entries(assigned)
     .filter(([property, value]) => JSON.stringify(item[property]) === JSON.stringify(value))
@@ -207,7 +208,7 @@ export const serverAssignedId: Check = (context) => {
   if (!collection || sequence?.collidingId === undefined) return undefined;
   const creation = sequence.creations?.[0];
   if (!creation?.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') return [];
-  const item = asObject(creation.body.value);
+  const item = answeredItem(collection, creation.body.value);
   const { idProperty } = collection;
   if (!item || item[idProperty] === undefined || idKey(item, idProperty) !== sequence.collidingId) return [];
   return [finding('client_id_taken', { idProperty, id: sequence.collidingId }, { pointer: `/${idProperty}` })];
@@ -222,7 +223,7 @@ export const createdItemReadable: Check = (context) => {
   const status = context.exchange.response.status;
   if (status < 200 || status >= 300)
     return [finding('created_item_unreadable', { status, idProperty, id: readBack.id })];
-  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
   if (!item) return [];
   if (item[idProperty] !== undefined && idKey(item, idProperty) !== readBack.id) {
     return [finding('read_back_other_id', { idProperty, id: readBack.id, received: idKey(item, idProperty) })];
@@ -242,7 +243,7 @@ export const itemChangesStored: Check = (context) => {
   if (status < 200 || status >= 300) {
     return [finding('changed_item_unreadable', { status, idProperty: collection.idProperty, id: change.id })];
   }
-  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
   return item ? changeFindings('change_not_stored', item, change, collection.idProperty) : [];
 };
 
@@ -258,7 +259,7 @@ function changeAnswered(context: Parameters<Check>[0], change: ChangeEvidence): 
       ? [finding('failed_patch_applied', { status, idProperty: collection.idProperty, id: change.id })]
       : [];
   }
-  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
   if (status < 200 || status >= 300 || !item || item[collection.idProperty] === undefined) return undefined;
   if (idKey(item, collection.idProperty) !== change.id) return undefined;
   return changeFindings('change_not_answered', item, change, collection.idProperty);

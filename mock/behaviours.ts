@@ -213,9 +213,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         // What the list's items and the read's answer require too, so every view of the item is valid.
         fallbackValues: Object.assign(
           {},
-          ...[list?.items, read?.item].map((view) =>
-            view ? assignedValues(view, undefined, idProperty, true) : {},
-          ),
+          ...[list?.items, read?.item].map((view) => (view ? assignedValues(view, undefined, idProperty, true) : {})),
           assignedValues(create.item, sendable, idProperty, true),
         ),
       });

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 // `npm start`: the mock on a port, with a start-up banner and one log line per request.
 // --max-semi-space-size=2 (here and in package.json) caps V8's young generation, which otherwise
 // grows to tens of MB under load and lifts RSS past 100 MB.
-import { ContractError, loadContract } from '../spec/index.js';
+import { ContractError, explainedModel, loadContract, readModelFile } from '../spec/index.js';
 import type { MockOptions, RequestLogEntry } from './app.js';
 import { DEFAULT_API_KEY } from './defaults.js';
 import { MOCK_HELP, type MockCliOptions, parseMockOptions, UsageError } from './options.js';
@@ -34,6 +34,11 @@ async function main(): Promise<void> {
   }
   const contract = await loadContract(options.spec, { strictExamples: options.strictExamples });
   for (const warning of contract.warnings) process.stderr.write(`warning: ${warning}\n`);
+  const model = options.model ? readModelFile(options.model) : undefined;
+  if (options.explain) {
+    process.stdout.write(explainedModel(contract, model, options.explain));
+    return;
+  }
   const readSeed = () =>
     options.empty
       ? { seed: null }
@@ -47,6 +52,7 @@ async function main(): Promise<void> {
   const onRequest = logger(options.log);
   const mock = await startMockServer({
     contract,
+    ...(model ? { model } : {}),
     apiKeys: options.apiKeys,
     ...seed,
     bodyLimitBytes: options.bodyLimitBytes,
@@ -84,7 +90,7 @@ async function main(): Promise<void> {
     ? `${options.apiKeys.length} key(s) from --api-key/MOCK_API_KEYS (not shown)`
     : DEFAULT_API_KEY;
   const lines = [
-    `Pet Catalog mock (${contract.title} ${contract.version}) listening on ${mock.baseUrl}`,
+    `${contract.title} ${contract.version} mock listening on ${mock.baseUrl}`,
     `  key:        Authorization: Bearer ${keyNote}`,
     ...info.operations.map(
       ({ operation, behaviour }) =>

@@ -4,7 +4,7 @@
 // are adapters that hand this core a request and an answer to fill. Runs in a browser too: nothing
 // on this path imports a node: module.
 
-import type { Contract, Operation } from '../spec/core.js';
+import type { Contract, Operation, ResourceCorrection } from '../spec/core.js';
 import { createAuthenticator } from './auth.js';
 import { type Behaviour, bindBehaviours } from './behaviours.js';
 import builtInSeed from './categories.json' with { type: 'json' };
@@ -31,6 +31,8 @@ export interface RequestLogEntry {
 
 export interface CoreOptions {
   readonly contract: Contract;
+  /** Corrections to the inferred API model (--model FILE), by path. */
+  readonly model?: ReadonlyMap<string, ResourceCorrection>;
   /** Keys accepted as bearer credentials. Default: ["dev-key"]. */
   readonly apiKeys?: readonly string[];
   /** Seed data; null for an empty store; default: mock/categories.json. */
@@ -90,7 +92,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
   const cors: CorsPolicy = options.cors ?? { origins: '*' };
   const latencyMs = options.latencyMs ?? 0;
   const router = createRouter(contract);
-  const bindings = bindBehaviours(contract);
+  const bindings = bindBehaviours(contract, options.model);
   const seed = resolveSeed(options);
   const seeded = seedCollections(bindings.collections, seed.data, {
     ...(seed.name ? { name: seed.name } : {}),

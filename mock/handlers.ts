@@ -6,8 +6,8 @@ import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
 import { withCorsHeaders } from './cors.js';
 import { MockHttpError, sendJson } from './errors.js';
-import { listPage } from './list-pages.js';
 import type { MockRequest, MockResponse } from './exchange.js';
+import { listPage } from './list-pages.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
 
 export interface HandlerContext {
@@ -46,7 +46,8 @@ function itemJson(behaviour: { readonly wrap?: string }, item: Item, json = stri
 }
 
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
-  if (behaviour.answersItem) return sendJson(context.res, behaviour.status, itemJson(behaviour, item), behaviour.headers);
+  if (behaviour.answersItem)
+    return sendJson(context.res, behaviour.status, itemJson(behaviour, item), behaviour.headers);
   context.res.writeHead(behaviour.status, withCorsHeaders(context.res, { 'Content-Length': '0' }));
   context.res.end();
 }
@@ -122,7 +123,10 @@ export const HANDLERS: Handlers = {
       const collection = collectionOf(context, behaviour.collection);
       const { item, json } = collection.create(values);
       const headers = behaviour.location
-        ? { ...behaviour.headers, Location: locationOf(behaviour.location, context.params, item[collection.idProperty]) }
+        ? {
+            ...behaviour.headers,
+            Location: locationOf(behaviour.location, context.params, item[collection.idProperty]),
+          }
         : behaviour.headers;
       sendJson(context.res, behaviour.status, itemJson(behaviour, item, json), headers);
     } catch (error) {

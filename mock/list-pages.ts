@@ -32,7 +32,8 @@ export function planListPages(resource: Resource): ListPages | undefined {
   const sample = member
     ? sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${list.operation.id}:envelope`))?.value
     : undefined;
-  const template = typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? { ...(sample as Record_) } : {};
+  const template =
+    typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? { ...(sample as Record_) } : {};
   if (member) delete template[member];
   return { ...(member ? { member } : {}), template, paging, nextAtEnd: endOf(list.success.schema, paging.next) };
 }
@@ -51,7 +52,8 @@ function endOf(schema: JsonSchema, path: readonly string[] | undefined): ListPag
 }
 
 // Opaque to clients, plain to the mock: an offset, base64url-encoded.
-const encodeCursor = (offset: number): string => btoa(`o:${offset}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const encodeCursor = (offset: number): string =>
+  btoa(`o:${offset}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 
 function decodeCursor(token: string): number | undefined {
   try {
@@ -92,7 +94,10 @@ function windowOf(pages: ListPages, query: URLSearchParams, total: number): Wind
       ? total
       : (paging.limit?.default ?? Math.min(paging.limit?.maximum ?? PAGE_SIZE, PAGE_SIZE));
   const asked = limitText === null ? fallback : Number(limitText);
-  const size = Math.max(0, Math.min(Number.isFinite(asked) ? asked : fallback, paging.limit?.maximum ?? Number.MAX_SAFE_INTEGER));
+  const size = Math.max(
+    0,
+    Math.min(Number.isFinite(asked) ? asked : fallback, paging.limit?.maximum ?? Number.MAX_SAFE_INTEGER),
+  );
   const given = paging.parameter ? query.get(paging.parameter) : null;
   if (given === null || given === '') return { start: 0, size };
   if (paging.style === 'cursor') {

@@ -33,6 +33,10 @@ export interface MockCliOptions {
   /** Reload the document and the seed file when they change. */
   readonly watch: boolean;
   readonly journal: boolean;
+  /** A model file correcting the inferred API model. */
+  readonly model?: string;
+  /** Print the API model and exit (as JSON with --json). */
+  readonly explain: false | 'text' | 'json';
   readonly help: boolean;
 }
 
@@ -83,6 +87,13 @@ Flags (each overrides its environment variable):
                                               seed file when they change; a broken edit keeps the
                                               previous contract
   --no-journal           MOCK_JOURNAL=off     keep no request journal (for load tests)
+  --model FILE           MOCK_MODEL           corrections to the inferred API model: an OpenAPI
+                                              Overlay 1.0 whose actions set x-model on path items,
+                                              or {"resources": {"/path": {items, item, id, cursor,
+                                              next, member, target, owned}}} (JSON or YAML)
+  --explain [--json]                          print the API model (each resource, how its list,
+                                              item, id, paging and idioms were read, with JSON
+                                              pointers; what was not understood) and exit
   --quiet                                     no request log
   --help                                      this text
 
@@ -148,6 +159,9 @@ const MOCK_FLAGS = {
   'proxy-judge-limit': { type: 'string' },
   watch: { type: 'boolean' },
   'no-journal': { type: 'boolean' },
+  model: { type: 'string' },
+  explain: { type: 'boolean' },
+  json: { type: 'boolean' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -177,6 +191,8 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
       `--proxy must be the upstream's http(s) base URL, e.g. https://staging.example.com/v1, not "${proxy}"`,
     );
   }
+  const model = flags.model ?? env.MOCK_MODEL;
+  if (flags.json && !flags.explain) throw new UsageError('--json goes with --explain');
   const proxyStrict = flags['proxy-strict'] === true || env.MOCK_PROXY_STRICT === '1';
   if (proxyStrict && !proxy) throw new UsageError('--proxy-strict needs --proxy URL');
   return {
@@ -204,6 +220,8 @@ export function parseMockOptions(argv: readonly string[], env: NodeJS.ProcessEnv
     ),
     watch: flags.watch === true || env.MOCK_WATCH === '1',
     journal: !(flags['no-journal'] === true || env.MOCK_JOURNAL === 'off'),
+    ...(model ? { model } : {}),
+    explain: flags.explain ? (flags.json ? 'json' : 'text') : false,
     help: flags.help === true,
   };
 }

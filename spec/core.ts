@@ -1,7 +1,6 @@
 // The spec layer's browser-safe surface: everything but reading files (index.ts adds that).
 export { mergeAllOf, propertiesOf } from './all-of.js';
 export { coerceForm, coerceScalar, coerceValues, declaredTypes } from './coerce.js';
-export * from './model/index.js';
 export type { DocumentOptions, LoadOptions } from './compile-contract.js';
 export { contractFromDocument } from './compile-contract.js';
 export { ContractError, pointerTokens } from './contract-error.js';
@@ -12,6 +11,7 @@ export type { Direction, JsonSchema } from './json-schema.js';
 export { toJsonSchema } from './json-schema.js';
 export type { MediaType } from './media-types.js';
 export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './media-types.js';
+export * from './model/index.js';
 export { documentedStatuses, responseFor } from './operations.js';
 export { ecmaPattern, generationPattern } from './patterns.js';
 export { documentedMediaType, judgingMediaType, statusFieldMismatch } from './response-rules.js';

@@ -2,4 +2,5 @@
 
 export { defaultSpecPath, loadContract } from './contract.js';
 export * from './core.js';
+export { readModelFile } from './model/model-file.js';
 export { packageFile, packageRoot } from './package-root.js';

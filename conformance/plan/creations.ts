@@ -50,7 +50,7 @@ export class CreationLog {
       return;
     }
     if (testCase.kind !== 'positive' || status < 200 || status >= 300) return;
-    if (itemOf(body)?.[collection.idProperty] === undefined) return;
+    if (itemOf(body, collection)?.[collection.idProperty] === undefined) return;
     const group = this.groupOf(collection, testCase.pathParams);
     // What the client may not set (readOnly values of the mass-assignment cases) is no stored field.
     const stored = Object.fromEntries(
@@ -81,7 +81,7 @@ export class CreationLog {
       for (const group of this.groups.values()) {
         if (group.collection !== collection) continue;
         const kept = group.creations.filter((creation) => {
-          const key = idKey(itemOf(creation.body)!, collection.idProperty);
+          const key = idKey(itemOf(creation.body, collection)!, collection.idProperty);
           return key !== id && key !== JSON.stringify(id);
         });
         group.creations.splice(0, group.creations.length, ...kept);
@@ -93,7 +93,7 @@ export class CreationLog {
     return [...this.groups.values()].flatMap(({ collection, creations }) =>
       creations.map((creation) => ({
         operation: collection.create!.operation.id,
-        id: idKey(itemOf(creation.body)!, collection.idProperty),
+        id: idKey(itemOf(creation.body, collection)!, collection.idProperty),
         values: creation.sent,
       })),
     );

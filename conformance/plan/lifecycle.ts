@@ -7,7 +7,7 @@ import type { TestCase } from '../model.js';
 import type { PlanContext } from './context.js';
 import { parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
-import { listCollection, type SequenceRunner } from './sequences.js';
+import { itemOf, listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
 
@@ -31,9 +31,8 @@ export async function runItemLifecycle(
     }),
     { collection },
   );
-  const created = made?.body.kind === 'json' ? (made.body.value as Item | null) : null;
-  if (!created || typeof created !== 'object' || created[collection.idProperty] === undefined || runner.stopped())
-    return;
+  const created = made ? itemOf(made.body, collection) : undefined;
+  if (!created || created[collection.idProperty] === undefined || runner.stopped()) return;
   const id = idKey(created, collection.idProperty);
   context.markChangedByRun(collection, id);
   const at = (parameter: string) => ({ ...parent, [parameter]: idPathText(created, collection.idProperty) });

@@ -51,7 +51,7 @@ export async function createParent(
     what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
   });
   const made = await runner.execute(testCase, { collection: parent.collection });
-  const item = made ? itemOf(made.body) : undefined;
+  const item = made ? itemOf(made.body, parent.collection) : undefined;
   if (item?.[parent.collection.idProperty] === undefined) return undefined;
   return { ...sampled, ...above, [parent.parameter]: idPathText(item, parent.collection.idProperty) };
 }

@@ -1,4 +1,5 @@
 // What a sequence is given to talk to the target with, and how it reads an item from an answer.
+import { answeredItem, type CollectionSpec } from '../../spec/index.js';
 import type { Scope } from '../evaluate.js';
 import type { Exchange } from '../http.js';
 import type { Executed, ParsedBody, TestCase } from '../model.js';
@@ -15,7 +16,7 @@ export interface SequenceRunner {
 
 type Item = Record<string, unknown>;
 
-export function itemOf(body: ParsedBody): Item | undefined {
-  const value = body.kind === 'json' ? body.value : undefined;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : undefined;
+/** The item an answer of the collection holds (unwrapped where its answers wrap it). */
+export function itemOf(body: ParsedBody, collection: CollectionSpec): Item | undefined {
+  return body.kind === 'json' ? answeredItem(collection, body.value) : undefined;
 }

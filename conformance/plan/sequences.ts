@@ -1,7 +1,7 @@
 // The collection scenario: list, create five in a row and five at once, list again, read each
 // created item back; then a create whose client-sent id collides with an existing item. It talks
 // to the target through the functions it is given, never through the sender itself.
-import type { CollectionSpec } from '../../spec/index.js';
+import { type CollectionSpec, listedItems } from '../../spec/index.js';
 import { parseBody } from '../evaluate.js';
 import type { Exchange } from '../http.js';
 import { idKey } from '../json-body.js';
@@ -44,7 +44,7 @@ export async function listCollection(
     const exchange = await runner.send(listCase);
     if (!exchange) return undefined;
     const body = parseBody(exchange);
-    const items = body.kind === 'json' && Array.isArray(body.value) ? (body.value as Item[]) : undefined;
+    const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
     return { exchange, body, ...(items ? { items } : {}) };
   }
   let read = await readList();
@@ -75,7 +75,7 @@ function settled(
   );
   if (evidence.afterRemove && listed.has(evidence.afterRemove.id)) return false;
   return (evidence.creations ?? []).every(({ body }) => {
-    const item = itemOf(body);
+    const item = itemOf(body, collection);
     return item?.[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
   });
 }
@@ -130,7 +130,7 @@ export async function runSequences(
 
   // A client-sent id that collides with an existing item must not take it over.
   // An empty collection lends the first item the sequence created, so the check runs whatever the order.
-  const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' });
+  const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' }, collection);
   if (!existing || runner.stopped()) return;
   const [body] = context.plainBodies(create, 1, 'client-id');
   const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
@@ -157,7 +157,7 @@ async function underAnotherParent(
   const children = new Map<string, Item>();
   let first: Item | undefined;
   for (const { body, sent } of creations) {
-    const item = itemOf(body);
+    const item = itemOf(body, collection);
     if (item?.[collection.idProperty] === undefined) continue;
     first ??= item;
     children.set(idKey(item, collection.idProperty), sent);
@@ -195,7 +195,7 @@ export async function readBack(
     !parameter || !['number', 'string'].includes(typeof id) || parameter.validator.validate(id).length === 0;
   await Promise.all(
     creations.map(async ({ sent, body }) => {
-      const item = itemOf(body);
+      const item = itemOf(body, collection);
       if (item?.[collection.idProperty] === undefined || !readable(item[collection.idProperty])) return;
       const id = idKey(item, collection.idProperty);
       // A string id as itself (its JSON text would keep escapes), any other as its exact digits.

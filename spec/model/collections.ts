@@ -13,7 +13,7 @@ import { validatorOfView } from '../schema-registry.js';
 import type { Contract, Operation } from '../types.js';
 import type { SchemaValidator } from '../validators.js';
 import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
-import { type ItemView, lastSegment, listItems, singleItem } from './shapes.js';
+import { type ItemView, itemIn, itemsIn, lastSegment, listItems, singleItem } from './shapes.js';
 
 export interface JsonSuccess {
   readonly status: number;
@@ -150,7 +150,8 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const candidates = idCandidates(operation, correction);
     const items = listItems(success.schema, candidates, correction.items, lastSegment(operation.path));
     const idProperty = items && idPropertyOf(candidates, items.schema);
-    if (items && idProperty) byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success, items } });
+    if (items && idProperty)
+      byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success, items } });
   }
   for (const operation of usable) {
     const success = creationSuccess(operation);
@@ -209,4 +210,25 @@ export function listsEveryItem(collection: CollectionSpec): boolean {
   return !list.parameters.some(
     (parameter) => parameter.in === 'query' && (parameter.required || NARROWING_PARAMETER.test(parameter.name)),
   );
+}
+
+type Item = Record<string, unknown>;
+
+/** The item an answer of one of the collection's operations holds: unwrapped where its answers wrap
+ * it ({"droplet": {...}}), else the answer itself. */
+export function answeredItem(collection: CollectionSpec | undefined, value: unknown): Item | undefined {
+  const views = collection
+    ? [collection.create?.item, collection.read?.item, collection.replace?.item, collection.update?.item]
+    : [];
+  for (const view of views) {
+    if (view?.member === undefined) continue;
+    const inner = itemIn(view, value);
+    if (inner && inner !== value) return inner;
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : undefined;
+}
+
+/** The items a list answer of the collection holds (bare array or envelope). */
+export function listedItems(collection: CollectionSpec | undefined, value: unknown): Item[] | undefined {
+  return collection?.list ? itemsIn(collection.list.items, value) : undefined;
 }

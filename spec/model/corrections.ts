@@ -42,8 +42,10 @@ function checked(value: unknown, where: string, file: string): ResourceCorrectio
     throw new ContractError(file, where, 'x-model must be an object');
   for (const [key, given] of Object.entries(value)) {
     const kind = KEYS[key as keyof ResourceCorrection];
-    if (!kind) throw new ContractError(file, where, `x-model: unknown member "${key}" (known: ${Object.keys(KEYS).join(', ')})`);
-    if (kind !== 'any' && typeof given !== kind) throw new ContractError(file, where, `x-model: ${key} must be a ${kind}`);
+    if (!kind)
+      throw new ContractError(file, where, `x-model: unknown member "${key}" (known: ${Object.keys(KEYS).join(', ')})`);
+    if (kind !== 'any' && typeof given !== kind)
+      throw new ContractError(file, where, `x-model: ${key} must be a ${kind}`);
   }
   return value as ResourceCorrection;
 }
@@ -61,7 +63,8 @@ export function correctionsFromFile(data: unknown, file: string): Map<string, Re
     actions.forEach((action, index) => {
       const { target, update } = (action ?? {}) as { target?: unknown; update?: Record<string, unknown> };
       const path = typeof target === 'string' ? PATH_TARGET.exec(target)?.[2] : undefined;
-      if (!path) throw new ContractError(file, `/actions/${index}/target`, `a target of the form $.paths['/path'] is needed`);
+      if (!path)
+        throw new ContractError(file, `/actions/${index}/target`, `a target of the form $.paths['/path'] is needed`);
       if (update?.['x-model'] !== undefined)
         found.set(path, checked(update['x-model'], `/actions/${index}/update/x-model`, file));
     });
@@ -70,7 +73,8 @@ export function correctionsFromFile(data: unknown, file: string): Map<string, Re
   const resources = record.resources;
   if (typeof resources !== 'object' || resources === null)
     throw new ContractError(file, '', 'a model file is an Overlay 1.0 document or {"resources": {"/path": {...}}}');
-  for (const [path, correction] of Object.entries(resources)) found.set(path, checked(correction, `/resources/${path}`, file));
+  for (const [path, correction] of Object.entries(resources))
+    found.set(path, checked(correction, `/resources/${path}`, file));
   return found;
 }
 

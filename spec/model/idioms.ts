@@ -111,8 +111,7 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
       if (!verb) return [];
       const correction = corrections(operation.path);
       const values = (status?.values ?? []).map(String);
-      const target =
-        correction.target ?? values.find((value) => participle(verb).includes(value.toLowerCase()));
+      const target = correction.target ?? values.find((value) => participle(verb).includes(value.toLowerCase()));
       const member = correction.member ?? (target !== undefined ? status?.member : undefined);
       const refusedStatus = firstDocumented(operation, [409, 422]);
       return [
@@ -135,9 +134,7 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
 
   softDelete({ collection }) {
     const read = collection.read?.operation;
-    return read && responseFor(read, 410)?.status === '410'
-      ? { softDelete: { operation: read, status: 410 } }
-      : {};
+    return read && responseFor(read, 410)?.status === '410' ? { softDelete: { operation: read, status: 410 } } : {};
   },
 
   owned({ collection, corrections }) {

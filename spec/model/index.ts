@@ -1,89 +1,22 @@
-// The API model: what each resource of a document is and which idioms it uses, inferred once from
-// any document (and corrected by x-model or a model file), shared by the mock and the runner.
-import { propertiesOf } from '../all-of.js';
-import type { Contract, Operation } from '../types.js';
-import { type CollectionSpec, findCollections } from './collections.js';
-import { correctionsOf, type ResourceCorrection } from './corrections.js';
-import { type Idioms, operationPointer, readIdioms } from './idioms.js';
-import { type Paging, pagingOf } from './pagination.js';
-
-export interface Resource {
-  readonly collection: CollectionSpec;
-  /** integer, int64, uuid, pattern …, string. */
-  readonly idFormat: string;
-  readonly paging?: Paging;
-  readonly idioms: Idioms;
-}
-
-export interface ApiModel {
-  readonly resources: readonly Resource[];
-  readonly collections: readonly CollectionSpec[];
-  /** Paths that look like a collection (a GET and a POST) and were not read as one, and why. */
-  readonly notUnderstood: readonly string[];
-}
-
-type Schema = Record<string, unknown>;
-
-function idFormatOf(collection: CollectionSpec): string {
-  const item = collection.create?.item.schema ?? collection.read?.item.schema ?? collection.list?.items.schema;
-  const schema = (propertiesOf(item)[collection.idProperty] ?? {}) as Schema;
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes('integer')) return schema.format === 'int64' ? 'int64' : 'integer';
-  if (schema.format === 'uuid') return 'uuid';
-  if (typeof schema.pattern === 'string') return `pattern ${schema.pattern}`;
-  return types.includes('string') ? 'string' : 'any';
-}
-
-function notUnderstood(contract: Contract, collections: readonly CollectionSpec[]): string[] {
-  const byPath = new Map<string, Operation[]>();
-  for (const operation of contract.operations) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
-  return [...byPath].flatMap(([path, operations]) => {
-    const methods = new Set(operations.map((o) => o.method));
-    const known = collections.find((c) => c.path === path);
-    if (!methods.has('GET') || !methods.has('POST') || (known?.list && known.create)) return [];
-    const why = !known
-      ? 'neither answer holds items with an id (x-model: {items, item, id} names them)'
-      : known.list
-        ? 'the POST answers no item with the list\'s id, or takes no JSON'
-        : 'the GET answers no list of these items';
-    return [`${path}: a GET and a POST, not read as one resource: ${why}`];
-  });
-}
-
-export function inferApiModel(contract: Contract, fromFile?: ReadonlyMap<string, ResourceCorrection>): ApiModel {
-  const corrections = correctionsOf(contract.document, contract.file, fromFile);
-  const collections = findCollections(contract, corrections);
-  const resources = collections.map((collection): Resource => {
-    const list = collection.list;
-    const paging =
-      list &&
-      pagingOf(list.operation, list.success.schema, list.items.member, corrections(collection.path), operationPointer(list.operation));
-    return {
-      collection,
-      idFormat: idFormatOf(collection),
-      ...(paging ? { paging } : {}),
-      idioms: readIdioms({ collection, contract, corrections }),
-    };
-  });
-  return { resources, collections, notUnderstood: notUnderstood(contract, collections) };
-}
-
-const models = new WeakMap<Contract, ApiModel>();
-
-/** The model of a contract, inferred once (a model file's corrections give a model of their own). */
-export function apiModelOf(contract: Contract, fromFile?: ReadonlyMap<string, ResourceCorrection>): ApiModel {
-  if (fromFile && fromFile.size > 0) return inferApiModel(contract, fromFile);
-  let model = models.get(contract);
-  if (!model) models.set(contract, (model = inferApiModel(contract)));
-  return model;
-}
+// The API model's public surface: the inference (infer.ts) and the parts it is made of.
 
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.js';
-export { collectionOperations, creationSuccess, findCollections, jsonSuccess, listsEveryItem } from './collections.js';
+export {
+  answeredItem,
+  collectionOperations,
+  creationSuccess,
+  findCollections,
+  jsonSuccess,
+  listedItems,
+  listsEveryItem,
+} from './collections.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
+export { explainedModel, explainModel, modelJson } from './explain.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { operationPointer, statusMember } from './idioms.js';
+export type { ApiModel, Resource } from './infer.js';
+export { apiModelOf, inferApiModel } from './infer.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, parentItemsOf } from './parents.js';

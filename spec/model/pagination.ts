@@ -36,11 +36,13 @@ export interface Paging {
   readonly pointers: readonly string[];
 }
 
-const CURSOR = /^(cursor|page_?token|next_?token|starting_?after|after|continuation(_?token)?|marker|next|page_?cursor)$/i;
+const CURSOR =
+  /^(cursor|page_?token|next_?token|starting_?after|after|continuation(_?token)?|marker|next|page_?cursor)$/i;
 const PAGE = /^(page|page_?number|page_?num|p)$/i;
 const OFFSET = /^(offset|skip|start|start_?index)$/i;
 const LIMIT = /^(limit|per_?page|page_?size|size|max_?results|max_?items|count|max|top|first|page_?limit)$/i;
-const NEXT = /^(next_?cursor|next_?page_?token|next_?token|next|end_?cursor|next_?page|continuation(_?token)?|cursor)$/i;
+const NEXT =
+  /^(next_?cursor|next_?page_?token|next_?token|next|end_?cursor|next_?page|continuation(_?token)?|cursor)$/i;
 const HAS_MORE = /^(has_?more|has_?next(_?page)?|more)$/i;
 const TOTAL = /^(total|total_?count|total_?results|total_?items|total_?size|count)$/i;
 // Where envelopes keep their paging members, one level down.
@@ -124,7 +126,13 @@ export function pagingOf(
   const pageMinimum = (page?.validator.schema as Schema | undefined)?.minimum;
   return {
     style,
-    ...(cursor ? { parameter: cursor.name } : page ? { parameter: page.name } : offset ? { parameter: offset.name } : {}),
+    ...(cursor
+      ? { parameter: cursor.name }
+      : page
+        ? { parameter: page.name }
+        : offset
+          ? { parameter: offset.name }
+          : {}),
     ...(page && !cursor ? { firstPage: pageMinimum === 0 ? 0 : 1 } : {}),
     ...(limit ? { limit: limitOf(limit) } : {}),
     ...(next ? { next } : {}),

@@ -22,7 +22,8 @@ const ITEMS_MEMBERS = ['data', 'items', 'results', 'entries', 'records', 'values
 /** Members that usually wrap one item. */
 const ITEM_MEMBERS = ['data', 'item', 'result', 'resource', 'record'];
 
-const isObject = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Item =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function validatorOf(schema: JsonSchema): SchemaValidator {
   const validate = validatorOfView(schema as object);
@@ -51,7 +52,8 @@ export function listItems(
   pathName?: string,
 ): ItemView | undefined {
   const bare = arrayItems(schema);
-  if (bare) return candidates.some((id) => hasId(bare, id)) ? { schema: bare, validator: validatorOf(bare) } : undefined;
+  if (bare)
+    return candidates.some((id) => hasId(bare, id)) ? { schema: bare, validator: validatorOf(bare) } : undefined;
   const properties = propertiesOf(schema);
   const arrays = Object.entries(properties).filter(([, property]) => {
     const items = arrayItems(property);

@@ -1,0 +1,131 @@
+// The model as a person reads it (--explain) and as tools read it (--explain --json): each
+// resource, how each idiom was read and from where, and what was not understood.
+import type { Contract, Operation } from '../types.js';
+import type { ResourceCorrection } from './corrections.js';
+import type { Idioms } from './idioms.js';
+import { operationPointer } from './idioms.js';
+import { type ApiModel, apiModelOf, type Resource } from './infer.js';
+import type { Paging } from './pagination.js';
+
+const named = (operation: Operation) => `${operation.method} ${operation.path}`;
+const where = (operation: Operation) => ({ operation: named(operation), pointer: `#${operationPointer(operation)}` });
+
+function pagingJson(paging: Paging | undefined): Record<string, unknown> | undefined {
+  if (!paging || paging.style === 'none')
+    return paging && (paging.linkHeader || paging.total) ? { ...paging } : undefined;
+  return {
+    ...paging,
+    next: paging.next?.join('.'),
+    hasMore: paging.hasMore?.join('.'),
+    total: paging.total?.join('.'),
+  };
+}
+
+function idiomsJson(idioms: Idioms): Record<string, unknown> {
+  const { location, conditional, idempotency, actions, asynchronous, softDelete, owned } = idioms;
+  return {
+    ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
+    ...(conditional
+      ? {
+          conditional: {
+            etag: conditional.etagOn.map(named),
+            ifMatch: conditional.ifMatch.map(({ operation, required }) => ({ operation: named(operation), required })),
+            ifNoneMatch: conditional.ifNoneMatch.map(named),
+          },
+        }
+      : {}),
+    ...(idempotency
+      ? {
+          idempotency: {
+            header: idempotency.header,
+            conflictStatus: idempotency.conflictStatus,
+            ...where(idempotency.operation),
+          },
+        }
+      : {}),
+    ...(actions
+      ? {
+          actions: actions.map(({ operation, verb, member, target, refusedStatus }) => ({
+            verb,
+            ...where(operation),
+            ...(member !== undefined ? { member, target } : {}),
+            ...(refusedStatus ? { refusedStatus } : {}),
+          })),
+        }
+      : {}),
+    ...(asynchronous ? { asynchronous: { status: asynchronous.status, ...where(asynchronous.operation) } } : {}),
+    ...(softDelete ? { softDelete: { status: softDelete.status, ...where(softDelete.operation) } } : {}),
+    ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
+  };
+}
+
+function resourceJson(resource: Resource): Record<string, unknown> {
+  const { collection } = resource;
+  const roles = (['list', 'create', 'read', 'replace', 'update', 'remove'] as const).flatMap((role) => {
+    const found = collection[role];
+    return found ? [[role, where(found.operation)]] : [];
+  });
+  return {
+    path: collection.path,
+    id: { property: collection.idProperty, format: resource.idFormat },
+    list: collection.list ? { items: collection.list.items.member ?? '(bare array)' } : undefined,
+    item: (collection.read?.item ?? collection.create?.item)?.member ?? '(bare)',
+    ...(collection.create ? { creationStatus: collection.create.success.status } : {}),
+    operations: Object.fromEntries(roles),
+    paging: pagingJson(resource.paging),
+    ...idiomsJson(resource.idioms),
+  };
+}
+
+/** The model as JSON: resources, their idioms with pointers, and what was not understood. */
+export function modelJson(model: ApiModel): Record<string, unknown> {
+  return { resources: model.resources.map(resourceJson), notUnderstood: model.notUnderstood };
+}
+
+function pagingLine(paging: Paging | undefined): string {
+  if (!paging || (paging.style === 'none' && !paging.linkHeader)) return 'not paged';
+  const parts = [
+    paging.style === 'none' ? 'no paging parameter' : `${paging.style} (${paging.parameter ?? paging.limit?.name})`,
+    paging.limit
+      ? `limit ${paging.limit.name}${paging.limit.maximum !== undefined ? ` up to ${paging.limit.maximum}` : ''}`
+      : '',
+    paging.next ? `next in ${paging.next.join('.')}${paging.nextIsUrl ? ' (a URL)' : ''}` : '',
+    paging.hasMore ? `more in ${paging.hasMore.join('.')}` : '',
+    paging.total ? `total in ${paging.total.join('.')}` : '',
+    paging.totalHeader ? `total in header ${paging.totalHeader}` : '',
+    paging.linkHeader ? 'Link header' : '',
+  ];
+  return parts.filter(Boolean).join(', ');
+}
+
+/** The model as text, one block per resource. */
+export function explainModel(model: ApiModel, title: string): string {
+  const lines = [`API model of ${title}: ${model.resources.length} resource(s)`];
+  for (const resource of model.resources) {
+    const json = resourceJson(resource);
+    lines.push('', `${resource.collection.path}`);
+    lines.push(`  id:          ${resource.collection.idProperty} (${resource.idFormat})`);
+    if (resource.collection.list) lines.push(`  items:       in ${(json.list as { items: string }).items}`);
+    lines.push(`  item:        ${json.item}`);
+    for (const [role, at] of Object.entries(json.operations as Record<string, { operation: string; pointer: string }>))
+      lines.push(`  ${`${role}:`.padEnd(12)} ${at.operation}  (${at.pointer})`);
+    if (resource.collection.create) lines.push(`  creation:    answers ${resource.collection.create.success.status}`);
+    if (resource.collection.list) lines.push(`  paging:      ${pagingLine(resource.paging)}`);
+    for (const [idiom, value] of Object.entries(idiomsJson(resource.idioms)))
+      lines.push(`  ${`${idiom}:`.padEnd(12)} ${JSON.stringify(value)}`);
+  }
+  if (model.notUnderstood.length > 0)
+    lines.push('', 'not understood:', ...model.notUnderstood.map((line) => `  ${line}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/** What --explain prints: the model as text, or as JSON (--json). */
+export function explainedModel(
+  contract: Contract,
+  corrections: ReadonlyMap<string, ResourceCorrection> | undefined,
+  format: 'text' | 'json',
+): string {
+  const model = apiModelOf(contract, corrections);
+  if (format === 'text') return explainModel(model, `${contract.title} ${contract.version}`);
+  return `${JSON.stringify({ title: contract.title, version: contract.version, ...modelJson(model) }, null, 2)}\n`;
+}

@@ -1,0 +1,15 @@
+// Reads a model file (--model FILE): JSON or YAML, an OpenAPI Overlay 1.0 or {"resources": {...}}.
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { ContractError } from '../contract-error.js';
+import { correctionsFromFile, type ResourceCorrection } from './corrections.js';
+
+export function readModelFile(file: string): Map<string, ResourceCorrection> {
+  let data: unknown;
+  try {
+    data = parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ContractError(file, '', `cannot read the model file: ${(error as Error).message.split('\n')[0]}`);
+  }
+  return correctionsFromFile(data, file);
+}
