@@ -112,6 +112,13 @@ export const FINDING_KINDS = {
     expected: () =>
       '2xx where that item exists; a documented refusal of an item that exists nowhere is right, so this is not a failure',
   },
+  opaque_value_made_up: {
+    title: 'Valid input refused: a token the service gives was made up',
+    key: ['parameter'],
+    received: (f) => `${f.status} for a ${f.parameter} the run made up instead of taking it from an answer`,
+    expected: () =>
+      'a token the service gave (a cursor, a page token) accepted; a documented refusal of a made-up one is right, so this is not a failure',
+  },
   patch_not_applicable: {
     title: 'JSON Patch refused: it does not apply to the item',
     received: (f) => `${f.status}`,

@@ -62,9 +62,22 @@ export const positiveDataAcceptance: Check = (context) => {
   if (reference !== undefined) {
     return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
   }
+  // A cursor or page token is the service's to give: one the run made up may rightly be refused.
+  const opaque = documented4xx(operation).includes(status) ? madeUpToken(context) : undefined;
+  if (opaque !== undefined)
+    return [finding('opaque_value_made_up', { status, parameter: opaque }, { severity: 'note' })];
   const documented = documentedStatuses(operation).filter((s) => s < 300);
   return [finding('valid_input_refused', { status, documented })];
 };
+
+/** The list's cursor parameter, where the case sends one it did not take from an answer. */
+function madeUpToken(context: Parameters<Check>[0]): string | undefined {
+  const list = context.collection?.list;
+  const parameter = list?.paging.style === 'cursor' ? list.paging.parameter : undefined;
+  if (!list || !parameter || list.operation !== context.testCase.operation) return undefined;
+  const sent = context.testCase.parameters?.some((p) => p.in === 'query' && p.name === parameter);
+  return sent && !context.testCase.fromAnswers?.includes(parameter) ? parameter : undefined;
+}
 
 /** Missing or invalid credentials get 401 (or, where the document lists no 401, a 401, a 403 or a
  * documented 4xx). */

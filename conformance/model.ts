@@ -55,6 +55,8 @@ export interface TestCase {
   readonly assigned?: Readonly<Record<string, unknown>>;
   /** Members that name another collection's item, set to an id that collection listed. */
   readonly knownReferences?: readonly string[];
+  /** Parameters whose values the run took from the target's answers (a next page's cursor). */
+  readonly fromAnswers?: readonly string[];
   /** The token of the run's own that a refused creation's body carries, to be looked for later. */
   readonly refusalMark?: string;
 }
@@ -87,6 +89,8 @@ export interface SequenceEvidence {
   /** The list before the first creation and after the last, when they could be read. */
   readonly before?: readonly Record<string, unknown>[];
   readonly after?: readonly Record<string, unknown>[];
+  /** Whether `after` is the whole list: every page walked to the end the answers told. */
+  readonly complete?: boolean;
   /** For a read-back of one created item: its id (exact digits) and what was sent to create it. */
   readonly readBack?: { readonly id: string; readonly sent: Record<string, unknown> };
   /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */

@@ -81,7 +81,7 @@ export const createdDataListed: Check = (context) => {
     const matches = sequence.after.filter((item) => idKey(item, idProperty) === id);
     if (matches.length === 0) {
       // A list that pages or filters may rightly leave a new item off its first answer.
-      const severity = listsEveryItem(collection) ? 'failure' : 'note';
+      const severity = sequence.complete || listsEveryItem(collection) ? 'failure' : 'note';
       findings.push(finding('created_item_missing', { idProperty, id }, { severity }));
       continue;
     }

@@ -104,7 +104,9 @@ export const HANDLERS: Handlers = {
   list(behaviour, context) {
     const collection = collectionOf(context, behaviour.collection);
     if (!behaviour.pages) return sendJson(context.res, behaviour.status, collection.listJson(), behaviour.headers);
-    const { json, headers } = listPage(behaviour.pages, collection, context.req.url);
+    const host = context.req.headers.host;
+    const origin = typeof host === 'string' && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : 'http://localhost';
+    const { json, headers } = listPage(behaviour.pages, collection, context.req.url, origin);
     sendJson(context.res, behaviour.status, json, { ...behaviour.headers, ...headers });
   },
 

@@ -86,7 +86,8 @@ interface Window {
   readonly size: number;
 }
 
-function windowOf(pages: ListPages, query: URLSearchParams, total: number): Window {
+function windowOf(pages: ListPages, query: URLSearchParams, collection: Collection): Window {
+  const total = collection.size;
   const { paging } = pages;
   const limitText = paging.limit ? query.get(paging.limit.name) : null;
   const fallback =
@@ -101,7 +102,9 @@ function windowOf(pages: ListPages, query: URLSearchParams, total: number): Wind
   const given = paging.parameter ? query.get(paging.parameter) : null;
   if (given === null || given === '') return { start: 0, size };
   if (paging.style === 'cursor') {
-    const start = decodeCursor(given);
+    // A token this mock gave, or (Stripe's starting_after) the id of the item to start after.
+    const after = collection.positionOf(given);
+    const start = after >= 0 ? after + 1 : decodeCursor(given);
     if (start === undefined)
       throw new MockHttpError(400, 'invalid_cursor', `${paging.parameter} is not a token this service gave.`);
     return { start, size };
@@ -111,12 +114,13 @@ function windowOf(pages: ListPages, query: URLSearchParams, total: number): Wind
   return { start: Math.max(0, number), size };
 }
 
-function nextLink(url: string | undefined, parameter: string, value: string): string {
+/** The next page's URL, absolute (a `uri` member must be; a Link header may be). */
+function nextLink(origin: string, url: string | undefined, parameter: string, value: string): string {
   const at = url?.indexOf('?') ?? -1;
   const path = at === -1 ? (url ?? '/') : url!.slice(0, at);
   const query = queryOf(url);
   query.set(parameter, value);
-  return `${path}?${query}`;
+  return `${origin}${path}?${query}`;
 }
 
 /** One page of the collection, as JSON and the headers that go with it. */
@@ -124,9 +128,10 @@ export function listPage(
   pages: ListPages,
   collection: Collection,
   url: string | undefined,
+  origin: string,
 ): { json: string; headers: Record<string, string> } {
   const { paging } = pages;
-  const { start, size } = windowOf(pages, queryOf(url), collection.size);
+  const { start, size } = windowOf(pages, queryOf(url), collection);
   const items: readonly Item[] = collection.page(start, size);
   const more = start + size < collection.size && size > 0;
   const token =
@@ -135,7 +140,7 @@ export function listPage(
       : paging.style === 'page'
         ? String(start / Math.max(size, 1) + (paging.firstPage ?? 1) + 1)
         : String(start + size);
-  const link = more && paging.parameter ? nextLink(url, paging.parameter, token) : undefined;
+  const link = more && paging.parameter ? nextLink(origin, url, paging.parameter, token) : undefined;
   const headers: Record<string, string> = {};
   if (paging.linkHeader && link) headers.Link = `<${link}>; rel="next"`;
   if (paging.totalHeader) headers[paging.totalHeader] = String(collection.size);

@@ -48,6 +48,8 @@ export class Collection {
     if (this.items.length >= this.maxItems || this.nextId > Number.MAX_SAFE_INTEGER) {
       throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
     }
+    // An id made from the counter may be one seeded (a uuid, a prefixed id): the next free one.
+    while (this.byId.has(String(this.idFor(this.nextId)))) this.nextId++;
     // Literals and spreads define own properties, so a "__proto__" field never reaches a prototype.
     const item = { [this.idProperty]: this.idFor(this.nextId), ...fields };
     carryDigits(fields, item);
@@ -71,6 +73,12 @@ export class Collection {
   /** Up to `count` items from position `start`, in the list's order. */
   page(start: number, count: number): readonly Item[] {
     return this.items.slice(start, start + count);
+  }
+
+  /** Where the item of that id stands in the list; -1 when there is none. */
+  positionOf(id: string): number {
+    const item = this.byId.get(id);
+    return item ? this.items.indexOf(item) : -1;
   }
 
   find(id: string): Item | undefined {

@@ -3,11 +3,11 @@
 // to the target through the functions it is given, never through the sender itself.
 import { type CollectionSpec, listedItems } from '../../spec/index.js';
 import { parseBody } from '../evaluate.js';
-import type { Exchange } from '../http.js';
 import { idKey } from '../json-body.js';
-import type { Creation, ParsedBody, SequenceEvidence } from '../model.js';
+import type { Creation, SequenceEvidence } from '../model.js';
 import type { PlanContext } from './context.js';
 import { withExactIntegers } from './exact-integers.js';
+import { type Page, walkPages } from './pages.js';
 import { createParent, parentParams } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
@@ -40,12 +40,17 @@ export async function listCollection(
     what,
     ...(accept ? { accept } : {}),
   });
-  async function readList(): Promise<{ exchange: Exchange; body: ParsedBody; items?: Item[] } | undefined> {
+  async function readList(): Promise<(Page & { complete?: boolean }) | undefined> {
     const exchange = await runner.send(listCase);
     if (!exchange) return undefined;
     const body = parseBody(exchange);
     const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
-    return { exchange, body, ...(items ? { items } : {}) };
+    if (!items) return { exchange, body };
+    // The pages after the first, to the end where the answers say where it is.
+    const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) =>
+      runner.execute(page, { collection }).then((executed) => executed?.exchange),
+    );
+    return { exchange, body, items: walked.items, complete: walked.complete };
   }
   let read = await readList();
   for (const delay of RELIST_DELAYS_MS) {
@@ -59,7 +64,9 @@ export async function listCollection(
     (item) => !context.changedByRunHas(collection, idKey(item, collection.idProperty)),
   );
   const sequence =
-    evidence && read.items ? { ...evidence, ...(before ? { before } : {}), after: read.items } : undefined;
+    evidence && read.items
+      ? { ...evidence, ...(before ? { before } : {}), after: read.items, ...(read.complete ? { complete: true } : {}) }
+      : undefined;
   runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
   return read.items;
 }

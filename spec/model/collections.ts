@@ -13,6 +13,8 @@ import { validatorOfView } from '../schema-registry.js';
 import type { Contract, Operation } from '../types.js';
 import type { SchemaValidator } from '../validators.js';
 import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
+import { type Paging, pagingOf } from './pagination.js';
+import { operationPointer } from './pointers.js';
 import { type ItemView, itemIn, itemsIn, lastSegment, listItems, singleItem } from './shapes.js';
 
 export interface JsonSuccess {
@@ -32,6 +34,8 @@ export interface CollectionSpec {
     readonly success: JsonSuccess;
     /** How the answer holds the items: a bare array, or an envelope's member. */
     readonly items: ItemView;
+    /** How the list pages (pagination.ts). */
+    readonly paging: Paging;
   };
   readonly create?: {
     readonly operation: Operation;
@@ -150,8 +154,9 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const candidates = idCandidates(operation, correction);
     const items = listItems(success.schema, candidates, correction.items, lastSegment(operation.path));
     const idProperty = items && idPropertyOf(candidates, items.schema);
-    if (items && idProperty)
-      byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success, items } });
+    if (!items || !idProperty) continue;
+    const paging = pagingOf(operation, success.schema, items.member, correction, operationPointer(operation));
+    byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success, items, paging } });
   }
   for (const operation of usable) {
     const success = creationSuccess(operation);

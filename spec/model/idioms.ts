@@ -1,15 +1,12 @@
 // The idioms a resource may use beyond list/create/read/change/delete, each read by one named
 // function from the operations the collection finder bound (a registry: a new idiom is a new entry).
 import { propertiesOf } from '../all-of.js';
-import { joinPointer } from '../contract-error.js';
 import { responseFor } from '../operations.js';
 import type { Contract, Operation } from '../types.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 
-/** Where in the document an operation is: /paths/~1bookings/post. */
-export const operationPointer = (operation: Operation): string =>
-  joinPointer('', 'paths', operation.path, operation.method.toLowerCase());
+export { operationPointer } from './pointers.js';
 
 export interface Conditional {
   /** Operations whose success carries an ETag header. */

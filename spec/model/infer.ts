@@ -4,8 +4,8 @@ import { propertiesOf } from '../all-of.js';
 import type { Contract, Operation } from '../types.js';
 import { type CollectionSpec, findCollections } from './collections.js';
 import { correctionsOf, type ResourceCorrection } from './corrections.js';
-import { type Idioms, operationPointer, readIdioms } from './idioms.js';
-import { type Paging, pagingOf } from './pagination.js';
+import { type Idioms, readIdioms } from './idioms.js';
+import type { Paging } from './pagination.js';
 
 export interface Resource {
   readonly collection: CollectionSpec;
@@ -55,16 +55,7 @@ export function inferApiModel(contract: Contract, fromFile?: ReadonlyMap<string,
   const corrections = correctionsOf(contract.document, contract.file, fromFile);
   const collections = findCollections(contract, corrections);
   const resources = collections.map((collection): Resource => {
-    const list = collection.list;
-    const paging =
-      list &&
-      pagingOf(
-        list.operation,
-        list.success.schema,
-        list.items.member,
-        corrections(collection.path),
-        operationPointer(list.operation),
-      );
+    const paging = collection.list?.paging;
     return {
       collection,
       idFormat: idFormatOf(collection),

@@ -46,7 +46,7 @@ const NEXT =
 const HAS_MORE = /^(has_?more|has_?next(_?page)?|more)$/i;
 const TOTAL = /^(total|total_?count|total_?results|total_?items|total_?size|count)$/i;
 // Where envelopes keep their paging members, one level down.
-const HOLDERS = /^(meta|pagination|paging|page_?info|links|response_?metadata|page)$/i;
+const HOLDERS = /^(meta|pagination|paging|page_?info|links|pages|response_?metadata|page)$/i;
 const TOTAL_HEADER = /^(x-)?total(-count)?$/i;
 
 type Schema = Record<string, unknown>;
@@ -58,14 +58,14 @@ const typesOf = (schema: JsonSchema | undefined): unknown[] => {
 const isInteger = (schema: JsonSchema | undefined) =>
   typesOf(schema).some((type) => type === 'integer' || type === 'number');
 
-/** Members of the answer, and of its paging holders one level down, by path. */
-function members(schema: JsonSchema, itemsMember: string | undefined): [string[], JsonSchema][] {
+/** Members of the answer, and of its paging holders down to two levels (links.pages.next), by path. */
+function members(schema: JsonSchema, itemsMember: string | undefined, above: string[] = []): [string[], JsonSchema][] {
   const found: [string[], JsonSchema][] = [];
   for (const [name, property] of Object.entries(propertiesOf(schema))) {
-    if (name === itemsMember) continue;
-    found.push([[name], property]);
-    if (HOLDERS.test(name) && typesOf(property).includes('object'))
-      for (const [inner, value] of Object.entries(propertiesOf(property))) found.push([[name, inner], value]);
+    if (name === itemsMember && above.length === 0) continue;
+    found.push([[...above, name], property]);
+    if (above.length < 2 && HOLDERS.test(name) && typesOf(property).includes('object'))
+      found.push(...members(property, undefined, [...above, name]));
   }
   return found;
 }
