@@ -102,6 +102,20 @@ function withQuery(testCase: TestCase, query: Readonly<Record<string, string>>):
   };
 }
 
+/** Items per page the sequences ask for where the list can be walked: small, so that a run's
+ * handful of creations spans several pages and the paging itself is exercised. */
+const WALKED_PAGE_SIZE = 3;
+
+/** The list case with a small page size, where the list pages in a way the run can walk. */
+export function withSmallPages(collection: CollectionSpec, testCase: TestCase): TestCase {
+  const paging = collection.list?.paging;
+  if (!paging?.limit || !['cursor', 'page', 'offset'].includes(paging.style)) return testCase;
+  const limit = paging.limit;
+  const size = Math.min(limit.maximum ?? WALKED_PAGE_SIZE, Math.max(limit.minimum ?? 1, WALKED_PAGE_SIZE));
+  const kept = (testCase.parameters ?? []).filter((p) => !(p.in === 'query' && p.name === limit.name));
+  return { ...testCase, parameters: [...kept, { in: 'query', name: limit.name, value: String(size) }] };
+}
+
 /**
  * Every item of a paged list, the first page given. `complete` where the walk reached the list's
  * end as the answers tell it; the pages after the first are sent with `send` (judged there).

@@ -7,7 +7,7 @@ import { idKey } from '../json-body.js';
 import type { Creation, SequenceEvidence } from '../model.js';
 import type { PlanContext } from './context.js';
 import { withExactIntegers } from './exact-integers.js';
-import { type Page, walkPages } from './pages.js';
+import { type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
@@ -33,13 +33,16 @@ export async function listCollection(
   what = 'after creations',
   accept?: string,
 ): Promise<Item[] | undefined> {
-  const listCase = context.testCase(collection.list!.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: parent,
-    what,
-    ...(accept ? { accept } : {}),
-  });
+  const listCase = withSmallPages(
+    collection,
+    context.testCase(collection.list!.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      what,
+      ...(accept ? { accept } : {}),
+    }),
+  );
   async function readList(): Promise<(Page & { complete?: boolean }) | undefined> {
     const exchange = await runner.send(listCase);
     if (!exchange) return undefined;

@@ -10,6 +10,7 @@ export type PagingStyle = 'cursor' | 'page' | 'offset' | 'limit' | 'none';
 
 export interface Limit {
   readonly name: string;
+  readonly minimum?: number;
   readonly maximum?: number;
   readonly default?: number;
 }
@@ -74,6 +75,7 @@ const limitOf = (parameter: ParameterSpec): Limit => {
   const schema = parameter.validator.schema as Schema;
   return {
     name: parameter.name,
+    ...(typeof schema.minimum === 'number' ? { minimum: schema.minimum } : {}),
     ...(typeof schema.maximum === 'number' ? { maximum: schema.maximum } : {}),
     ...(typeof schema.default === 'number' ? { default: schema.default } : {}),
   };
