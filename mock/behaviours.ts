@@ -2,20 +2,26 @@
 // shapes show, and an answer prepared from the document to every other operation.
 import fc from 'fast-check';
 import {
+  type Action,
   apiModelOf,
   type CollectionSpec,
   type Contract,
   type ItemView,
   type JsonSchema,
   type JsonSuccess,
+  jsonSuccess,
+  lastSegment,
   mergeAllOf,
   type Operation,
   type ParentItem,
   parentItemsOf,
   propertiesOf,
+  type Resource,
   type ResourceCorrection,
   responseFor,
   type SchemaValidator,
+  singleItem,
+  statusMember,
 } from '../spec/core.js';
 import { seedOf, UNSATISFIABLE, valueArbitrary } from '../spec/generate/index.js';
 import { type ListPages, planListPages } from './list-pages.js';
@@ -43,8 +49,18 @@ export interface ListBehaviour {
   readonly pages?: ListPages;
 }
 
-export interface CreateBehaviour extends Wrapped {
+/** Conditional requests on an item's answers (conditional.ts). */
+interface Conditional {
+  /** Send the item's ETag (and honour If-None-Match on reads, If-Match on changes). */
+  readonly etag?: boolean;
+  /** Deleted items answer 410 where the document lists it for reads. */
+  readonly softDelete?: boolean;
+}
+
+export interface CreateBehaviour extends Wrapped, Conditional {
   readonly kind: 'create';
+  /** The header that carries an idempotency key, and the status for the same key with another body. */
+  readonly idempotency?: { readonly header: string; readonly conflictStatus: number };
   /** The item path template a Location header names (where the document gives one). */
   readonly location?: string;
   readonly collection: string;
@@ -59,7 +75,7 @@ export interface CreateBehaviour extends Wrapped {
   readonly fallbackValues: Readonly<Record<string, unknown>>;
 }
 
-export interface ReadBehaviour extends Wrapped {
+export interface ReadBehaviour extends Wrapped, Conditional {
   readonly kind: 'read';
   readonly collection: string;
   readonly status: number;
@@ -68,7 +84,7 @@ export interface ReadBehaviour extends Wrapped {
 }
 
 /** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
-export interface ItemChangeBehaviour extends Wrapped {
+export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly kind: 'replace' | 'update' | 'remove';
   readonly collection: string;
   readonly status: number;
@@ -88,6 +104,20 @@ export interface ItemChangeBehaviour extends Wrapped {
   readonly keeps?: (property: string, value: unknown) => boolean;
 }
 
+/** POST on an item's verb (/bookings/{id}/cancel): moves `member` to `target`; refused with
+ * `refusedStatus` where the item is there already. */
+export interface ActionBehaviour extends Wrapped, Conditional {
+  readonly kind: 'action';
+  readonly collection: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  readonly parameter: string;
+  readonly member: string;
+  readonly target: unknown;
+  readonly refusedStatus?: number;
+  readonly answersItem: boolean;
+}
+
 /** Any other operation: its documented success, answered as prepared from the document (on the
  * first request: generating every answer of a large document would hold up the start). */
 export interface RespondBehaviour {
@@ -96,7 +126,13 @@ export interface RespondBehaviour {
   answer(): PreparedAnswer;
 }
 
-export type Behaviour = ListBehaviour | CreateBehaviour | ReadBehaviour | ItemChangeBehaviour | RespondBehaviour;
+export type Behaviour =
+  | ListBehaviour
+  | CreateBehaviour
+  | ReadBehaviour
+  | ItemChangeBehaviour
+  | ActionBehaviour
+  | RespondBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;
@@ -148,11 +184,53 @@ function itemPathOf(collection: CollectionSpec, basePath: string): string {
   return `${basePath}${item ? item.operation.path.replace(/\{[^}]+\}$/, '{}') : `${collection.path}/{}`}`;
 }
 
+function conditionalOf(resource: Resource): Conditional {
+  return {
+    ...(resource.idioms.conditional ? { etag: true } : {}),
+    ...(resource.idioms.softDelete ? { softDelete: true } : {}),
+  };
+}
+
+/** A new item's state, where actions move it: the state member's first value (pending, new, draft). */
+function initialState(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const state = resource.idioms.actions ? statusMember(resource.collection) : undefined;
+  return state && state.member in values ? { ...values, [state.member]: state.values[0] } : values;
+}
+
+/** An action whose target state was read; its success answers the item (bare or wrapped) or nothing. */
+function actionBehaviour(
+  collection: CollectionSpec,
+  action: Action,
+  conditional: Conditional,
+): ActionBehaviour | undefined {
+  const parameter = collection.read?.parameter ?? collection.remove?.parameter;
+  if (action.member === undefined || parameter === undefined) return undefined;
+  const success = jsonSuccess(action.operation);
+  const item = success && singleItem(success.schema, collection.idProperty, undefined, lastSegment(collection.path));
+  const empty = action.operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
+  if (!item && !empty) return undefined;
+  return {
+    kind: 'action',
+    collection: collection.path,
+    status: item ? success!.status : Number(empty!.status),
+    headers: answerHeaders(item ? success : undefined),
+    parameter,
+    member: action.member,
+    target: action.target,
+    ...(action.refusedStatus ? { refusedStatus: action.refusedStatus } : {}),
+    answersItem: item !== undefined,
+    ...wrapOf(item),
+    ...conditional,
+  };
+}
+
 export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<string, ResourceCorrection>): Bindings {
   const model = apiModelOf(contract, corrections);
   const collections = model.collections;
   const behaviours = new Map<Operation, Behaviour>();
-  for (const collection of collections) {
+  for (const resource of model.resources) {
+    const { collection } = resource;
+    const conditional = conditionalOf(resource);
     const { path, create } = collection;
     const sendable = create ? requestProperties(create.operation) : undefined;
     const assigned = create ? Object.keys(assignedValues(create.item, sendable, collection.idProperty)) : [];
@@ -170,6 +248,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         headers: answerHeaders(item.success),
         itemViews: itemViews(collection),
         ...wrapOf(item.item),
+        ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
       });
     }
@@ -185,7 +264,12 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         parameter: read.parameter,
         headers: answerHeaders(read.success),
         ...wrapOf(read.item),
+        ...conditionalOf(resource),
       });
+    for (const action of resource.idioms.actions ?? []) {
+      const bound = actionBehaviour(collection, action, conditionalOf(resource));
+      if (bound) behaviours.set(action.operation, bound);
+    }
     if (list) {
       const status = list.success.status;
       const pages = planListPages(resource);
@@ -204,12 +288,21 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         collection: path,
         ...wrapOf(create.item),
         ...(resource.idioms.location ? { location: itemPathOf(collection, contract.basePath) } : {}),
+        ...conditionalOf(resource),
+        ...(resource.idioms.idempotency
+          ? {
+              idempotency: {
+                header: resource.idioms.idempotency.header,
+                conflictStatus: resource.idioms.idempotency.conflictStatus ?? 409,
+              },
+            }
+          : {}),
         status: create.success.status,
         headers: answerHeaders(create.success),
         // Only what a client may send is stored from a request: a readOnly property never is.
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         keeps: create.keeps,
-        assignedValues: assignedValues(create.item, sendable, idProperty),
+        assignedValues: initialState(resource, assignedValues(create.item, sendable, idProperty)),
         // What the list's items and the read's answer require too, so every view of the item is valid.
         fallbackValues: Object.assign(
           {},

@@ -154,9 +154,21 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     setTimeout(next, latencyMs);
   }
 
+  // A refusal before routing (no such path, method, a malformed request) still answers in the
+  // document's error shape: that of an operation documenting the status, else of any error.
+  const representatives = new Map<number, Operation | undefined>();
+  const representative = (status: number): Operation | undefined => {
+    if (!representatives.has(status)) {
+      const documents = (test: (s: string) => boolean) =>
+        contract.operations.find((operation) => operation.responses.some((r) => test(r.status)));
+      representatives.set(status, documents((s) => s === String(status)) ?? documents((s) => /^4/.test(s)));
+    }
+    return representatives.get(status);
+  };
+
   function sendErrorBody(error: unknown, req: MockRequest, res: MockResponse, _next: Next): void {
     if (error instanceof MockHttpError) {
-      sendError(res, errorShapes.shape(matchedOperation(req), error));
+      sendError(res, errorShapes.shape(matchedOperation(req) ?? representative(error.status), error));
       return;
     }
     // Errors from Express itself (e.g. a malformed URL) carry a 4xx status; anything else is ours.

@@ -2,8 +2,9 @@
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
 import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../spec/core.js';
-import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
+import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
+import { checkIfMatch, etagOf, notModified } from './conditional.js';
 import { withCorsHeaders } from './cors.js';
 import { MockHttpError, sendJson } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
@@ -45,27 +46,70 @@ function itemJson(behaviour: { readonly wrap?: string }, item: Item, json = stri
   return behaviour.wrap === undefined ? json : `{${JSON.stringify(behaviour.wrap)}:${json}}`;
 }
 
-function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
-  if (behaviour.answersItem)
-    return sendJson(context.res, behaviour.status, itemJson(behaviour, item), behaviour.headers);
-  context.res.writeHead(behaviour.status, withCorsHeaders(context.res, { 'Content-Length': '0' }));
+/** An item answer: its JSON (wrapped where the answer wraps it) or the status alone, with its
+ * ETag where the resource has them. */
+function answerItem(
+  context: HandlerContext,
+  behaviour: Answering,
+  item: Item | undefined,
+  answersItem = true,
+  json = item && stringifyExact(item),
+): void {
+  const headers = behaviour.etag && json ? { ...behaviour.headers, ETag: etagOf(json) } : behaviour.headers;
+  if (answersItem && item && json)
+    return sendJson(context.res, behaviour.status, itemJson(behaviour, item, json), headers);
+  const { 'Content-Type': _type, ...rest } = headers;
+  const bare = { ...(item ? rest : {}), 'Content-Length': '0' };
+  context.res.writeHead(behaviour.status, withCorsHeaders(context.res, bare));
   context.res.end();
+}
+
+interface Answering {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly wrap?: string;
+  readonly etag?: boolean;
+}
+
+function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
+  answerItem(context, behaviour, behaviour.kind === 'remove' ? undefined : item, behaviour.answersItem);
 }
 
 function missing(behaviour: { readonly collection: string }, id: string): MockHttpError {
   return new MockHttpError(404, 'not_found', `No item ${id} in ${behaviour.collection}.`);
 }
 
+interface Naming {
+  readonly collection: string;
+  readonly parameter: string;
+  readonly softDelete?: boolean;
+  readonly etag?: boolean;
+}
+
+/** The item a request names, 404 where there is none (410 where it was deleted and the
+ * document answers reads of deleted items so), its If-Match checked where the resource has ETags. */
+function itemFor(context: HandlerContext, behaviour: Naming, collection: Collection, checkMatch = true): Item {
+  const id = context.params[behaviour.parameter] ?? '';
+  const item = collection.find(id);
+  if (!item) {
+    if (behaviour.softDelete && collection.wasRemoved(id))
+      throw new MockHttpError(410, 'gone', `Item ${id} of ${behaviour.collection} was deleted.`);
+    throw missing(behaviour, id);
+  }
+  if (behaviour.etag && checkMatch) checkIfMatch(context.req, etagOf(stringifyExact(item)));
+  return item;
+}
+
 async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): Promise<void> {
   const id = context.params[behaviour.parameter] ?? '';
   const collection = collectionOf(context, behaviour.collection);
   if (behaviour.kind === 'remove') {
-    if (!collection.remove(id)) throw missing(behaviour, id);
+    itemFor(context, behaviour, collection);
+    collection.remove(id, behaviour.softDelete);
     return answerChange(context, behaviour, {});
   }
   const body = await context.readBody();
-  const old = collection.find(id);
-  if (!old) throw missing(behaviour, id);
+  const old = itemFor(context, behaviour, collection);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
     behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]),
@@ -92,6 +136,19 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   answerChange(context, behaviour, item);
 }
 
+/** The same idempotency key again: the first answer for the same body (true), the documented
+ * refusal for another; false for a key not seen yet. */
+function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string, body: unknown): boolean {
+  const first = collectionOf(context, behaviour.collection).replayOf(key);
+  if (!first) return false;
+  if (first.sent !== stringifyExact(body)) {
+    const message = `${behaviour.idempotency!.header} ${key} was used for another request body.`;
+    throw new MockHttpError(behaviour.idempotency!.conflictStatus, 'idempotency_key_reused', message);
+  }
+  sendJson(context.res, behaviour.status, first.json, first.headers);
+  return true;
+}
+
 /** The created item's path: the item template with the request's parent values and the new id. */
 function locationOf(template: string, params: Readonly<Record<string, string>>, id: unknown): string {
   const parents = template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
@@ -111,26 +168,42 @@ export const HANDLERS: Handlers = {
   },
 
   read(behaviour, context) {
+    const item = itemFor(context, behaviour, collectionOf(context, behaviour.collection), false);
+    const json = stringifyExact(item);
+    if (behaviour.etag && notModified(context.req, etagOf(json)))
+      return answerItem(context, { ...behaviour, status: 304 }, item, false, json);
+    answerItem(context, behaviour, item, true, json);
+  },
+
+  action(behaviour, context) {
+    const collection = collectionOf(context, behaviour.collection);
+    const item = itemFor(context, behaviour, collection);
     const id = context.params[behaviour.parameter] ?? '';
-    const item = collectionOf(context, behaviour.collection).find(id);
-    if (item) return sendJson(context.res, behaviour.status, itemJson(behaviour, item), behaviour.headers);
-    throw missing(behaviour, id);
+    if (behaviour.refusedStatus !== undefined && item[behaviour.member] === behaviour.target) {
+      const already = `Item ${id} is ${JSON.stringify(behaviour.target)} already.`;
+      throw new MockHttpError(behaviour.refusedStatus, 'conflict', already);
+    }
+    const moved = collection.replace(id, { ...item, [behaviour.member]: behaviour.target });
+    answerItem(context, behaviour, moved, behaviour.answersItem);
   },
 
   async create(behaviour, context) {
-    const fields = storedFields(await context.readBody(), behaviour.storedProperties, behaviour.keeps);
+    const body = await context.readBody();
+    const key = behaviour.idempotency ? context.req.headers[behaviour.idempotency.header.toLowerCase()] : undefined;
+    if (typeof key === 'string' && replay(behaviour, context, key, body)) return;
+    const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
     try {
       const values = { ...behaviour.fallbackValues, ...fields, ...behaviour.assignedValues };
       carryDigits(fields, values);
       const collection = collectionOf(context, behaviour.collection);
       const { item, json } = collection.create(values);
-      const headers = behaviour.location
-        ? {
-            ...behaviour.headers,
-            Location: locationOf(behaviour.location, context.params, item[collection.idProperty]),
-          }
-        : behaviour.headers;
-      sendJson(context.res, behaviour.status, itemJson(behaviour, item, json), headers);
+      const headers: Record<string, string> = { ...behaviour.headers };
+      if (behaviour.location)
+        headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
+      if (behaviour.etag) headers.ETag = etagOf(json);
+      const answer = itemJson(behaviour, item, json);
+      if (typeof key === 'string') collection.keepReplay(key, { sent: stringifyExact(body), json: answer, headers });
+      sendJson(context.res, behaviour.status, answer, headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;
       throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);

@@ -51,15 +51,24 @@ function endOf(schema: JsonSchema, path: readonly string[] | undefined): ListPag
   return required.includes(last) ? 'empty' : 'absent';
 }
 
-// Opaque to clients, plain to the mock: an offset, base64url-encoded.
-const encodeCursor = (offset: number): string =>
-  btoa(`o:${offset}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+// Opaque to clients, plain to the mock: the page's last item's id, and its offset for when that
+// item is gone by the next request. Keyed by the item, a page after a deletion skips nothing.
+const base64url = (text: string): string =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 
-function decodeCursor(token: string): number | undefined {
+const encodeCursor = (offset: number, lastId: unknown): string => base64url(`o:${offset}:${String(lastId)}`);
+
+function decodeCursor(token: string, collection: Collection): number | undefined {
   try {
-    const text = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
-    const match = /^o:(\d{1,9})$/.exec(text);
-    return match ? Number(match[1]) : undefined;
+    const bytes = Uint8Array.from(atob(token.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const match = /^o:(\d{1,9}):(.*)$/s.exec(text);
+    if (!match) return undefined;
+    const after = collection.positionOf(match[2]!);
+    return after >= 0 ? after + 1 : Number(match[1]);
   } catch {
     return undefined;
   }
@@ -104,7 +113,7 @@ function windowOf(pages: ListPages, query: URLSearchParams, collection: Collecti
   if (paging.style === 'cursor') {
     // A token this mock gave, or (Stripe's starting_after) the id of the item to start after.
     const after = collection.positionOf(given);
-    const start = after >= 0 ? after + 1 : decodeCursor(given);
+    const start = after >= 0 ? after + 1 : decodeCursor(given, collection);
     if (start === undefined)
       throw new MockHttpError(400, 'invalid_cursor', `${paging.parameter} is not a token this service gave.`);
     return { start, size };
@@ -136,7 +145,7 @@ export function listPage(
   const more = start + size < collection.size && size > 0;
   const token =
     paging.style === 'cursor'
-      ? encodeCursor(start + size)
+      ? encodeCursor(start + size, items.at(-1)?.[collection.idProperty])
       : paging.style === 'page'
         ? String(start / Math.max(size, 1) + (paging.firstPage ?? 1) + 1)
         : String(start + size);

@@ -13,7 +13,8 @@ import {
 import { type Authenticate, CHALLENGE } from './auth.js';
 import type { Behaviour } from './behaviours.js';
 import { bodyText, checkContentType, decodeBody, hasBody, readBody } from './body.js';
-import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
+import { preconditionsRequired, requirePrecondition } from './conditional.js';
+import { CODE_FOR_STATUS, MockHttpError } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { HANDLERS, type HandlerContext } from './handlers.js';
 import { noteBody } from './journal.js';
@@ -104,16 +105,17 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     return matched;
   }
 
-  function routeRequest(req: MockRequest, res: MockResponse, next: Next): void {
+  function routeRequest(req: MockRequest, _res: MockResponse, next: Next): void {
     const pathname = pathOf(req);
     const route = env.router.match(req.method ?? 'GET', pathname);
+    // Passed on, not sent: the error step answers in the document's own error shape.
     if (route.kind === 'not-found') {
-      return sendError(res, new MockHttpError(404, 'not_found', `No operation is documented at ${pathname}.`));
+      return next(new MockHttpError(404, 'not_found', `No operation is documented at ${pathname}.`));
     }
     if (route.kind === 'method-not-allowed') {
       const allow = route.allowed.join(', ');
       const message = `${req.method} is not allowed here; allowed: ${allow}.`;
-      return sendError(res, new MockHttpError(405, 'method_not_allowed', message, { Allow: allow }));
+      return next(new MockHttpError(405, 'method_not_allowed', message, { Allow: allow }));
     }
     (req as RoutedRequest)[MATCHED] = matchedFor(route.operation, route.params);
     next();
@@ -135,8 +137,11 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     next();
   }
 
+  // A required If-Match left out is 428 where the document lists it (not the 400 of a missing header).
+  const preconditioned = preconditionsRequired([...env.behaviours.keys()]);
   function validateParameters(req: MockRequest, _res: MockResponse, next: Next): void {
     const { operation, params } = matchedOf(req);
+    if (preconditioned.has(operation)) requirePrecondition(req);
     checkParameters(operation, req, params);
     next();
   }

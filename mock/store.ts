@@ -7,6 +7,13 @@ export type Item = Readonly<Record<string, unknown>>;
 
 export class CollectionFullError extends Error {}
 
+/** A creation's first answer, kept under its idempotency key with what was sent. */
+export interface Replay {
+  readonly sent: string;
+  readonly json: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 export class Collection {
   private items: Item[];
   /** The JSON array without its closing bracket: a write appends one item to it. */
@@ -15,6 +22,10 @@ export class Collection {
   private nextId: number;
   /** Items by the text of their id, as a path parameter names them. */
   private byId: Map<string, Item>;
+  /** Ids of items deleted where the document answers 410 for them (soft deletion). */
+  private gone = new Set<string>();
+  /** First answers to creations by idempotency key. */
+  private replays = new Map<string, Replay>();
 
   constructor(
     readonly idProperty: string,
@@ -66,7 +77,13 @@ export class Collection {
 
   clone(): Collection {
     const copy = Object.create(Collection.prototype) as Collection;
-    Object.assign(copy, this, { items: [...this.items], byId: new Map(this.byId), listBuffer: this.listBuffer });
+    Object.assign(copy, this, {
+      items: [...this.items],
+      byId: new Map(this.byId),
+      listBuffer: this.listBuffer,
+      gone: new Set(this.gone),
+      replays: new Map(this.replays),
+    });
     return copy;
   }
 
@@ -79,6 +96,21 @@ export class Collection {
   positionOf(id: string): number {
     const item = this.byId.get(id);
     return item ? this.items.indexOf(item) : -1;
+  }
+
+  /** Whether an item of that id was deleted softly (reads answer 410). */
+  wasRemoved(id: string): boolean {
+    return this.gone.has(id);
+  }
+
+  replayOf(key: string): Replay | undefined {
+    return this.replays.get(key);
+  }
+
+  /** Keeps a creation's answer for its key (at most as many keys as items the collection holds). */
+  keepReplay(key: string, replay: Replay): void {
+    if (this.replays.size >= this.maxItems) this.replays.delete(this.replays.keys().next().value!);
+    this.replays.set(key, replay);
   }
 
   find(id: string): Item | undefined {
@@ -98,10 +130,11 @@ export class Collection {
     return item;
   }
 
-  /** Removes the item; false when there was none. */
-  remove(id: string): boolean {
+  /** Removes the item (remembered as gone where `soft`); false when there was none. */
+  remove(id: string, soft = false): boolean {
     const old = this.byId.get(id);
     if (!old) return false;
+    if (soft) this.gone.add(id);
     this.items = this.items.filter((existing) => existing !== old);
     this.byId.delete(id);
     this.rebuild();

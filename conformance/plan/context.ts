@@ -5,6 +5,7 @@ import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index
 import {
   type CollectionSpec,
   codePointLength,
+  IDEMPOTENCY_HEADER,
   isJsonMediaType,
   type JsonSchema,
   type Operation,
@@ -56,6 +57,8 @@ export class PlanContext {
 
   /** PUT, PATCH and DELETE of a collection's item, by the parameter that names the item. */
   private readonly changingItems = new Map<Operation, string>();
+  /** Idempotency keys handed out: each case gets its own. */
+  private keys = 0;
 
   /** The request body schema and its validity test, built once per operation. */
   requestSchema(operation: Operation): RequestSchema | undefined {
@@ -216,10 +219,20 @@ export class PlanContext {
       if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
       // Headers and cookies carry no control characters: their values stay plain.
       const valueStyle = parameter.in === 'query' ? style : 'plain';
+      // An idempotency key is fresh in every case: a key used again with another body is refused.
+      const fresh = parameter.in === 'header' && IDEMPOTENCY_HEADER.test(parameter.name);
       const [value] = fc.sample(valueArbitrary(sendableParameterSchema(parameter), { style: valueStyle }), {
-        seed: seedOf(`${operation.id}:${parameter.in}:${parameter.name}:${index}`, this.seed),
+        seed: seedOf(
+          `${operation.id}:${parameter.in}:${parameter.name}:${index}`,
+          this.seed + (fresh ? ++this.keys : 0),
+        ),
         numRuns: 1,
       });
+      const key = fresh ? `${this.prefix}${this.seed}-${this.keys}`.replace(/[^\w-]/g, '') : undefined;
+      if (key && parameter.validator.validate(key).length === 0) {
+        placed.push(...place(parameter, key));
+        continue;
+      }
       if (value !== UNSATISFIABLE) placed.push(...place(parameter, value));
       else this.shortfall(operation, `${parameter.in} parameter ${parameter.name}`);
     }

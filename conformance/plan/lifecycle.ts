@@ -58,6 +58,27 @@ export async function runItemLifecycle(
     await runner.execute(testCase, { collection, ...(sequence ? { sequence } : {}) });
   };
 
+  // Where a change must name the item's version (If-Match), the item's current ETag, read just before.
+  const preconditioned = async (testCase: TestCase): Promise<TestCase> => {
+    const ifMatch = testCase.operation.parameters.find((p) => p.in === 'header' && /^if-match$/i.test(p.name));
+    if (!ifMatch || !read) return testCase;
+    const readCase = context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(read.parameter),
+      what: 'for its ETag',
+    });
+    const exchange = await runner.send(readCase);
+    const etag = exchange?.ok ? exchange.response.headers.etag : undefined;
+    if (typeof etag !== 'string') return testCase;
+    const kept = (testCase.parameters ?? []).filter((p) => !(p.in === 'header' && /^if-match$/i.test(p.name)));
+    return {
+      ...testCase,
+      parameters: [...kept, { in: 'header', name: ifMatch.name, value: etag }],
+      fromAnswers: [ifMatch.name],
+    };
+  };
+
   let current = stored(first);
   if (collection.replace && second !== undefined) {
     const put = collection.replace;
@@ -69,7 +90,7 @@ export async function runItemLifecycle(
       what: 'replacing an item just created',
     });
     const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(second) } };
-    const executed = await runner.execute(testCase, { collection, sequence: answer });
+    const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
     if (executed?.exchange.ok && executed.exchange.response.status < 300) {
       current = stored(second);
@@ -88,7 +109,7 @@ export async function runItemLifecycle(
     });
     const refused = step.refused === true;
     const answer = { changeAnswer: { id, kind: 'update' as const, expected: step.expected, refused } };
-    const executed = await runner.execute(testCase, { collection, sequence: answer });
+    const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) break;
     current = step.expected;
     await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
@@ -101,7 +122,7 @@ export async function runItemLifecycle(
       pathParams: at(remove.parameter),
       what: 'deleting an item just created',
     });
-    const executed = await runner.execute(testCase, { collection });
+    const executed = await runner.execute(await preconditioned(testCase), { collection });
     if (executed?.exchange.ok && executed.exchange.response.status < 300) {
       await readAfter('after DELETE', { afterRemove: { id } });
       if (collection.list)

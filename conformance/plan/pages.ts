@@ -14,7 +14,18 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
   Array.isArray(value) ? value.join(', ') : value;
 
 /** Pages read at the most after the first (a service that never ends its list cannot hold a run). */
-export const MAX_PAGES = 25;
+export const MAX_PAGES = 100;
+
+/** Pages read at the small size first (the run's own items, a few hundred at most, are all read
+ * so: every page boundary is a place to see an item lost or repeated). */
+const SMALL_PAGES = 60;
+
+/** After the small pages, a cursor or offset walk asks for large pages (page numbers keep their
+ * size: a page's number means nothing under another size). */
+function largerPages(paging: Paging): Record<string, string> {
+  if (!paging.limit || paging.style === 'page') return {};
+  return { [paging.limit.name]: String(Math.min(paging.limit.maximum ?? 100, 100)) };
+}
 
 export interface Page {
   readonly exchange: Exchange;
@@ -134,7 +145,8 @@ export async function walkPages(
     const query = nextQuery(collection, paging, page, items.length - (page.items?.length ?? 0), number);
     if (query === undefined) return { items, complete: true };
     if (query === 'unknown') return { items, complete: false };
-    const exchange = await send(withQuery(firstCase, query));
+    const size = number < SMALL_PAGES ? {} : largerPages(paging);
+    const exchange = await send(withQuery(firstCase, { ...size, ...query }));
     if (!exchange) return { items, complete: false };
     const body = parseBody(exchange);
     const pageItems = body.kind === 'json' ? listedItems(collection, body.value) : undefined;

@@ -59,13 +59,16 @@ const firstDocumented = (operation: Operation, statuses: readonly number[]) =>
 
 type Reader = (reading: Reading) => Partial<Idioms>;
 
+/** The header that makes a creation idempotent: Idempotency-Key (IETF draft), X-Idempotency-Key. */
+export const IDEMPOTENCY_HEADER = /^(x-)?idempotency-?key$/i;
+
 const verbOf = (path: string, itemPath: string): string | undefined =>
   new RegExp(`^${itemPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}(?:/|:)([A-Za-z][\\w-]*)$`).exec(path)?.[1];
 
 /** English past participles of the usual action verbs: cancel → cancelled, archive → archived. */
 function participle(verb: string): string[] {
   const v = verb.toLowerCase();
-  return [`${v}led`, `${v}ed`, `${v}d`, v.replace(/e$/, '') + 'ed', v.replace(/y$/, 'ied'), `${v}`];
+  return [`${v}led`, `${v}ed`, `${v}d`, `${v.replace(/e$/, '')}ed`, v.replace(/y$/, 'ied'), `${v}`];
 }
 
 export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
@@ -77,10 +80,9 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
 
   conditional({ collection }) {
     const operations = collectionOperations(collection);
-    const etagOn = operations.filter((operation) => {
-      const success = operation.responses.find((r) => /^2/.test(r.status));
-      return success?.headers.some((h) => h.name.toLowerCase() === 'etag');
-    });
+    const etagOn = operations.filter((operation) =>
+      operation.responses.some((r) => /^2/.test(r.status) && r.headers.some((h) => h.name.toLowerCase() === 'etag')),
+    );
     const ifMatch = operations.flatMap((operation) => {
       const parameter = headerParameter(operation, /^if-match$/i);
       return parameter ? [{ operation, required: parameter.required }] : [];
@@ -93,7 +95,7 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
 
   idempotency({ collection }) {
     const operation = collection.create?.operation;
-    const parameter = operation && headerParameter(operation, /^(x-)?idempotency-?key$/i);
+    const parameter = operation && headerParameter(operation, IDEMPOTENCY_HEADER);
     if (!operation || !parameter) return {};
     const conflictStatus = firstDocumented(operation, [422, 409]);
     return { idempotency: { header: parameter.name, operation, ...(conflictStatus ? { conflictStatus } : {}) } };
