@@ -181,7 +181,7 @@ function itemViews(collection: CollectionSpec): SchemaValidator[] {
 /** The path of one item, for a Location header: the read's, else any item operation's. */
 function itemPathOf(collection: CollectionSpec, basePath: string): string {
   const item = collection.read ?? collection.replace ?? collection.update ?? collection.remove;
-  return `${basePath}${item ? item.operation.path.replace(/\{[^}]+\}$/, '{}') : `${collection.path}/{}`}`;
+  return `${basePath}${item ? item.operation.path.replace(/\{[^}]+\}(?=(\.[A-Za-z]+)?$)/, '{}') : `${collection.path}/{}`}`;
 }
 
 function conditionalOf(resource: Resource): Conditional {

@@ -16,6 +16,8 @@ export interface ListPages {
   readonly paging: Paging;
   /** What the next member holds on the last page. */
   readonly nextAtEnd: 'null' | 'absent' | 'empty';
+  /** Whether a cursor this mock never gave is refused (400 documented); else the first page. */
+  readonly refusesUnknownCursor: boolean;
 }
 
 const PAGE_SIZE = 20;
@@ -35,7 +37,13 @@ export function planListPages(resource: Resource): ListPages | undefined {
   const template =
     typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? { ...(sample as Record_) } : {};
   if (member) delete template[member];
-  return { ...(member ? { member } : {}), template, paging, nextAtEnd: endOf(list.success.schema, paging.next) };
+  return {
+    ...(member ? { member } : {}),
+    template,
+    paging,
+    nextAtEnd: endOf(list.success.schema, paging.next),
+    refusesUnknownCursor: list.operation.responses.some((r) => r.status === '400'),
+  };
 }
 
 /** null where the next member may be null, absent where it may be left out, else an empty string. */
@@ -114,9 +122,9 @@ function windowOf(pages: ListPages, query: URLSearchParams, collection: Collecti
     // A token this mock gave, or (Stripe's starting_after) the id of the item to start after.
     const after = collection.positionOf(given);
     const start = after >= 0 ? after + 1 : decodeCursor(given, collection);
-    if (start === undefined)
+    if (start === undefined && pages.refusesUnknownCursor)
       throw new MockHttpError(400, 'invalid_cursor', `${paging.parameter} is not a token this service gave.`);
-    return { start, size };
+    return { start: start ?? 0, size };
   }
   const number = Number(given);
   if (paging.style === 'page') return { start: Math.max(0, number - (paging.firstPage ?? 1)) * size, size };

@@ -82,8 +82,14 @@ function issuesOf(spec: CollectionSpec, items: readonly unknown[]): SchemaIssue[
 
 type Schema = Record<string, unknown>;
 
+/** Whether a schema takes strings (type "string", or a list of types that holds it: [string, null]). */
+const takesString = (schema: Schema | undefined): boolean => {
+  const type = schema?.type;
+  return type === 'string' || (Array.isArray(type) && type.includes('string'));
+};
+
 const constrainsString = (schema: Schema | undefined): schema is Schema =>
-  schema?.type === 'string' && (typeof schema.pattern === 'string' || schema.format === 'uuid');
+  schema !== undefined && takesString(schema) && (typeof schema.pattern === 'string' || schema.format === 'uuid');
 
 /** The schema an id must fit: the id property's, and where that says only "a string", the item
  * path parameter's (Twilio's UserSid: a plain string property, a parameter of pattern US[0-9a-f]{32}),
@@ -91,7 +97,7 @@ const constrainsString = (schema: Schema | undefined): schema is Schema =>
 function idSchemaOf(spec: CollectionSpec): Schema {
   const schema = (spec.create?.item.schema ?? spec.list?.items.schema) as Schema | undefined;
   const property = (propertiesOf(schema)[spec.idProperty] ?? {}) as Schema;
-  if (property.type !== 'string' || constrainsString(property)) return property;
+  if (!takesString(property) || constrainsString(property)) return property;
   const item = spec.read ?? spec.replace ?? spec.update ?? spec.remove;
   const parameter = item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter);
   const parameterSchema = parameter?.validator.schema as Schema | undefined;
@@ -101,7 +107,7 @@ function idSchemaOf(spec: CollectionSpec): Schema {
 /** An id of the kind the document's schema gives (integer, or string: digits, or a uuid). */
 export function idValue(spec: CollectionSpec, counter: number): number | string {
   const idSchema = idSchemaOf(spec);
-  if (idSchema.type !== 'string') return counter;
+  if (!takesString(idSchema)) return counter;
   if (idSchema.format === 'uuid') return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
   if (typeof idSchema.pattern === 'string') return patternedId(idSchema.pattern, counter);
   return String(counter);

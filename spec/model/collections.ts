@@ -133,8 +133,50 @@ function itemOperation(
 }
 
 /** The names an id may have: the correction's, the ones the service assigns, then `id`. */
-function idCandidates(operation: Operation, correction: ResourceCorrection): string[] {
-  return correction.id !== undefined ? [correction.id] : [...operation.assignedProperties, 'id'];
+/** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */
+const OTHER_IDS = ['uuid', 'sid', '_id'];
+
+/**
+ * The names an id may have: the correction's; else the ones the service assigns, `id`, the item
+ * path parameter's name and its last word ({Sid} → Sid, sid; {agent_uuid} → uuid), the usual others.
+ * A name the creation's body carries (a domain's `name`) is the client's key, not an id the
+ * service assigns, and is left to a correction.
+ */
+function idCandidates(
+  operation: Operation,
+  correction: ResourceCorrection,
+  itemParameter: string | undefined,
+  sent: ReadonlySet<string>,
+): string[] {
+  if (correction.id !== undefined) return [correction.id];
+  const fromParameter = itemParameter
+    ? [
+        itemParameter,
+        itemParameter.toLowerCase(),
+        itemParameter
+          .split(/_|-|(?=[A-Z])/)
+          .at(-1)!
+          .toLowerCase(),
+      ]
+    : [];
+  const others = [...fromParameter, ...OTHER_IDS].filter((name) => !sent.has(name));
+  return [...new Set([...operation.assignedProperties, 'id', ...others])];
+}
+
+/** The item path parameter under a collection path (/domains/{domain_name} → domain_name). */
+function itemParameterOf(contract: Contract, path: string): string | undefined {
+  for (const operation of contract.operations) {
+    const parts = itemPathParts(operation.path);
+    if (parts && parts[0] === path) return parts[1];
+  }
+  return undefined;
+}
+
+/** The members a POST on the path takes in its body. */
+function sentMembers(contract: Contract, path: string): Set<string> {
+  const post = contract.operations.find((o) => o.path === path && o.method === 'POST');
+  const schemas = post?.requestBody?.content.map((m) => m.validator?.schema) ?? [];
+  return new Set(schemas.flatMap((schema) => Object.keys(propertiesOf(schema))));
 }
 
 function idPropertyOf(candidates: readonly string[], itemSchema: JsonSchema | undefined): string | undefined {
@@ -142,7 +184,22 @@ function idPropertyOf(candidates: readonly string[], itemSchema: JsonSchema | un
   return candidates.find((name) => Object.hasOwn(properties, name));
 }
 
-const ITEM_PATH = /^(.*)\/\{([^}/]+)\}$/;
+// An item path: the collection's path and one parameter, a format suffix kept on both
+// (Twilio's /Accounts.json and /Accounts/{Sid}.json).
+const ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\.[A-Za-z]+)?$/;
+
+/** The collection path and the id parameter of an item path; undefined for any other path. */
+function itemPathParts(path: string): [collection: string, parameter: string] | undefined {
+  const match = ITEM_PATH.exec(path);
+  return match ? [`${match[1]}${match[3] ?? ''}`, match[2]!] : undefined;
+}
+
+const FORM = /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i;
+
+/** Whether a request body can carry an item's members: JSON, or a form (Twilio's creations). */
+function takesObjects(operation: Operation): boolean {
+  return operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType) || FORM.test(m.mediaType)) === true;
+}
 
 export function findCollections(contract: Contract, corrections: Corrections = NO_CORRECTIONS): CollectionSpec[] {
   const byPath = new Map<string, CollectionSpec>();
@@ -151,7 +208,13 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const success = jsonSuccess(operation);
     if (operation.method !== 'GET' || !success) continue;
     const correction = corrections(operation.path);
-    const candidates = idCandidates(operation, correction);
+    const path = operation.path;
+    const candidates = idCandidates(
+      operation,
+      correction,
+      itemParameterOf(contract, path),
+      sentMembers(contract, path),
+    );
     const items = listItems(success.schema, candidates, correction.items, lastSegment(operation.path));
     const idProperty = items && idPropertyOf(candidates, items.schema);
     if (!items || !idProperty) continue;
@@ -160,11 +223,17 @@ export function findCollections(contract: Contract, corrections: Corrections = N
   }
   for (const operation of usable) {
     const success = creationSuccess(operation);
-    const takesJson = operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType));
-    if (operation.method !== 'POST' || !success || !takesJson) continue;
+    if (operation.method !== 'POST' || !success || !takesObjects(operation)) continue;
     const correction = corrections(operation.path);
     const known = byPath.get(operation.path);
-    const candidates = known ? [known.idProperty] : idCandidates(operation, correction);
+    const candidates = known
+      ? [known.idProperty]
+      : idCandidates(
+          operation,
+          correction,
+          itemParameterOf(contract, operation.path),
+          sentMembers(contract, operation.path),
+        );
     const pathName = lastSegment(operation.path);
     const idProperty = candidates.find((id) => singleItem(success.schema, id, correction.item, pathName));
     if (!idProperty) continue;
@@ -182,24 +251,24 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     });
   }
   for (const operation of contract.operations) {
-    const parameter = ITEM_PATH.exec(operation.path);
-    const known = parameter ? byPath.get(parameter[1]!) : undefined;
+    const parameter = itemPathParts(operation.path);
+    const known = parameter ? byPath.get(parameter[0]) : undefined;
     const success = jsonSuccess(operation);
     if (!known || !parameter || operation.method !== 'GET' || operation.unspecified || !success) continue;
     const item = singleItem(success.schema, known.idProperty, corrections(known.path).item, lastSegment(known.path));
     if (!item) continue;
-    byPath.set(known.path, { ...known, read: { operation, success, item, parameter: parameter[2]! } });
+    byPath.set(known.path, { ...known, read: { operation, success, item, parameter: parameter[1] } });
   }
   for (const operation of usable) {
-    const parameter = ITEM_PATH.exec(operation.path);
-    const known = parameter ? byPath.get(parameter[1]!) : undefined;
-    const kind = ITEM_METHODS[operation.method];
+    const parameter = itemPathParts(operation.path);
+    const known = parameter ? byPath.get(parameter[0]) : undefined;
+    // A POST on the item itself changes it where no PATCH does (Twilio's updates).
+    const patched = usable.some((o) => o.path === operation.path && o.method === 'PATCH');
+    const kind = ITEM_METHODS[operation.method] ?? (operation.method === 'POST' && !patched ? 'update' : undefined);
     if (!known?.create || !parameter || !kind) continue;
     const correction = corrections(known.path);
-    const item = itemOperation(operation, parameter[2]!, known.idProperty, correction, lastSegment(known.path));
-    if (item && (kind === 'remove' || operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType)))) {
-      byPath.set(known.path, { ...known, [kind]: item });
-    }
+    const item = itemOperation(operation, parameter[1], known.idProperty, correction, lastSegment(known.path));
+    if (item && (kind === 'remove' || takesObjects(operation))) byPath.set(known.path, { ...known, [kind]: item });
   }
   return [...byPath.values()];
 }

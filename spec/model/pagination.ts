@@ -83,7 +83,9 @@ const limitOf = (parameter: ParameterSpec): Limit => {
 
 /** A next member that is a link (links.next, format uri) rather than a bare token. */
 const isUrl = (path: readonly string[], schema: JsonSchema | undefined): boolean =>
-  /^links$/i.test(path[0] ?? '') || String((schema as Schema | undefined)?.format ?? '').startsWith('uri');
+  /^links$/i.test(path[0] ?? '') ||
+  /(url|link)$/i.test(path.at(-1) ?? '') ||
+  String((schema as Schema | undefined)?.format ?? '').startsWith('uri');
 
 const query = (operation: Operation) => operation.parameters.filter((p) => p.in === 'query');
 

@@ -87,8 +87,17 @@ export function singleItem(
     (member !== undefined ? wrapping.find(([name]) => name === member) : undefined) ??
     (member === undefined && wrapping.length === 1 ? wrapping[0] : undefined) ??
     (member === undefined ? wrapping.find(([name]) => ITEM_MEMBERS.includes(name) || name === singular) : undefined);
-  if (!chosen) return undefined;
-  return { member: chosen[0], schema: chosen[1], validator: validatorOf(chosen[1]) };
+  if (chosen) return { member: chosen[0], schema: chosen[1], validator: validatorOf(chosen[1]) };
+  // Alternatives (DigitalOcean's creation: one droplet, or several): the first that holds one item.
+  const branches = [
+    ...((schema.oneOf as JsonSchema[] | undefined) ?? []),
+    ...((schema.anyOf as JsonSchema[] | undefined) ?? []),
+  ];
+  for (const branch of branches) {
+    const found = isObject(branch) ? singleItem(branch, idProperty, member, pathName) : undefined;
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The items a list answer holds, as its view reads them; undefined when the body is not such a list. */
