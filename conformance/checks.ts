@@ -6,9 +6,11 @@ import {
   judgingMediaType,
   parseMediaType,
   statusFieldMismatch,
+  statusPropertyOf,
 } from '../spec/index.js';
 import { contentTypeOf, documented4xx, limitOfTheServer, RATE_LIMITED, statusOf } from './check-support.js';
 import { finding } from './findings.js';
+import { apiIdiomsHonoured } from './idiom-checks.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
 import type { Check, CheckContext, NamedCheck } from './model.js';
 import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
@@ -114,9 +116,11 @@ const responseSchemaConformance: Check = (context) => {
 
 /** The body property marked x-repeats-http-status equals the HTTP status. */
 const errorStatusMatchesHttpStatus: Check = (context) => {
-  if (!context.response?.statusProperty || context.body.kind !== 'json' || !context.exchange.ok) return undefined;
+  const mediaType = contentTypeOf(context);
+  if (!statusPropertyOf(context.response, mediaType) || context.body.kind !== 'json' || !context.exchange.ok)
+    return undefined;
   const status = context.exchange.response.status;
-  const mismatch = statusFieldMismatch(context.response, context.body.value, status);
+  const mismatch = statusFieldMismatch(context.response, context.body.value, status, mediaType);
   if (!mismatch) return [];
   return [finding('status_field_mismatch', { ...mismatch, status }, { pointer: `/${mismatch.property}` })];
 };
@@ -196,6 +200,11 @@ export const CHECKS: readonly NamedCheck[] = [
     collectionsOnly: true,
   },
   { name: 'deleted_item_gone', rule: 'after DELETE the item reads 404', run: deletedItemGone, collectionsOnly: true },
+  {
+    name: 'api_idioms_honoured',
+    rule: 'idempotency keys, ETags and conditional requests, and actions do what the document says',
+    run: apiIdiomsHonoured,
+  },
 ];
 
 export const CHECK_NAMES: readonly string[] = CHECKS.map((check) => check.name);

@@ -253,6 +253,53 @@ export const FINDING_KINDS = {
       `${f.idProperty} ${f.id} has ${f.field} ${describeValue(f.received)} (was ${describeValue(f.before)})`,
     expected: () => 'existing items unchanged by creations',
   },
+  idempotent_replay_refused: {
+    title: 'Idempotent replay refused',
+    received: (f) => `${f.status} for the same Idempotency-Key and body again`,
+    expected: () => 'the first answer again (a retry with the same key is what the key is for)',
+  },
+  idempotent_replay_created: {
+    title: 'Idempotent replay created a second item',
+    received: (f) => `${f.idProperty} ${f.other}, a new item, for the same key and body`,
+    expected: (f) => `the first answer again: ${f.idProperty} ${f.id}`,
+  },
+  idempotency_key_reuse_accepted: {
+    title: 'Idempotency key reused with another body accepted',
+    received: (f) => `${f.status} for the first request's key with another body`,
+    expected: (f) => `the documented refusal (${f.expected}); nothing created`,
+  },
+  not_modified_ignored: {
+    title: 'If-None-Match with the current ETag ignored',
+    received: (f) => `${f.status} with the whole item`,
+    expected: () => '304 Not Modified, as the document lists',
+  },
+  not_modified_with_body: {
+    title: '304 with a body',
+    received: (f) => `a 304 carrying ${f.bytes} bytes`,
+    expected: () => 'a 304 without a body (RFC 9110 §15.4.5)',
+  },
+  etag_unchanged: {
+    title: 'ETag unchanged by a change',
+    received: (f) => `ETag ${f.etag}, as before the change`,
+    expected: () => 'another ETag once the item changed',
+  },
+  stale_precondition_accepted: {
+    title: 'Change with a stale If-Match accepted',
+    received: (f) => `${f.status} for If-Match naming the item's previous version`,
+    expected: (f) => `${f.expected} Precondition Failed, and the item unchanged (lost update)`,
+  },
+  action_not_applied: {
+    title: 'Action answered but not applied',
+    key: ['verb'],
+    received: (f) => `${f.member} ${describeValue(f.got)} after ${f.verb}`,
+    expected: (f) => `${f.member} ${describeValue(f.expected)}`,
+  },
+  repeated_action_accepted: {
+    title: 'Action the item is already past accepted',
+    key: ['verb'],
+    received: (f) => `${f.status} for ${f.verb} a second time`,
+    expected: (f) => `the documented refusal (${f.expected})`,
+  },
   client_value_taken: {
     title: 'Client-sent value of a service-assigned property taken',
     key: ['property'],

@@ -31,6 +31,7 @@ export const positiveDataAcceptance: Check = (context) => {
     sequence?.afterChange ||
     sequence?.afterRemove ||
     sequence?.otherParent ||
+    sequence?.idiom ||
     sequence?.changeAnswer?.refused;
   if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || judgedElsewhere) {
     return undefined;

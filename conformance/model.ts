@@ -83,7 +83,31 @@ export interface ChangeEvidence {
   readonly refused?: boolean;
 }
 
+/** An idiom the model read, exercised on one item (plan/idioms.ts), and what its answer must show. */
+export interface IdiomEvidence {
+  readonly idiom:
+    | 'idempotent-replay'
+    | 'idempotency-conflict'
+    | 'if-none-match'
+    | 'etag-changes'
+    | 'stale-if-match'
+    | 'action'
+    | 'action-refused';
+  /** The item's id (exact text). */
+  readonly id?: string;
+  /** The documented status the answer must have (412, 422, 409). */
+  readonly expectedStatus?: number;
+  /** etag-changes: the ETag before the change; action: the state the member must hold. */
+  readonly expected?: unknown;
+  /** etag-changes: the change sent. */
+  readonly changed?: unknown;
+  readonly member?: string;
+  readonly verb?: string;
+}
+
 export interface SequenceEvidence {
+  /** An idiom exercised on one item: judged by api_idioms_honoured alone. */
+  readonly idiom?: IdiomEvidence;
   /** What was sent in each creation and what came back. */
   readonly creations?: readonly Creation[];
   /** The list before the first creation and after the last, when they could be read. */

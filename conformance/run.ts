@@ -15,6 +15,7 @@ import { gatherFacts, judge, parseBody, type Scope } from './evaluate.js';
 import type { Exchange } from './http.js';
 import type { Executed, TestCase, Violation } from './model.js';
 import { CreationLog } from './plan/creations.js';
+import { hasIdioms, runIdioms } from './plan/idioms.js';
 import { PlanContext, planOperation } from './plan/index.js';
 import { runItemLifecycle } from './plan/lifecycle.js';
 import { runSequences, type SequenceRunner } from './plan/sequences.js';
@@ -61,7 +62,8 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
 
   let failuresFound = 0;
   let operationsDone = 0;
-  const collections = apiModelOf(contract, options.model).collections;
+  const model = apiModelOf(contract, options.model);
+  const collections = model.collections;
   const recorder = new Recorder(contract.operations, {
     checks,
     collectionOperations: new Set(collections.flatMap(collectionOperations)),
@@ -239,6 +241,18 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
           .map(async (collection) => {
             await runItemLifecycle(collection, context, sequenceRunner);
             progress(`${collection.path}: change and delete sequence done`);
+          }),
+        ...model.resources
+          .filter(
+            (r) =>
+              hasIdioms(r) &&
+              !options.readOnly &&
+              r.collection.create &&
+              testable.includes(r.collection.create.operation),
+          )
+          .map(async (resource) => {
+            await runIdioms(resource, context, sequenceRunner);
+            progress(`${resource.collection.path}: idempotency, conditional request and action sequence done`);
           }),
       ]).finally(() => sender.finishSequenceWrites()),
     ]);

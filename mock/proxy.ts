@@ -131,7 +131,7 @@ function responseViolations(
     message: `Response violates the schema of ${status}: ${describeIssues([issue])}.`,
     pointer: issue.pointer,
   }));
-  const mismatch = statusFieldMismatch(response, value, status);
+  const mismatch = statusFieldMismatch(response, value, status, contentType);
   if (mismatch) {
     found.push({
       check: 'error_status_matches_http_status',

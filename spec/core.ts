@@ -14,7 +14,7 @@ export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './media-types
 export * from './model/index.js';
 export { documentedStatuses, responseFor } from './operations.js';
 export { ecmaPattern, generationPattern } from './patterns.js';
-export { documentedMediaType, judgingMediaType, statusFieldMismatch } from './response-rules.js';
+export { documentedMediaType, judgingMediaType, statusFieldMismatch, statusPropertyOf } from './response-rules.js';
 export { codePointLength, escapeRegExp, truncate } from './text.js';
 export type {
   Contract,

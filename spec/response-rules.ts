@@ -27,13 +27,24 @@ export function judgingMediaType(
   );
 }
 
-/** The property marked x-repeats-http-status and the value it holds, where that differs from the status. */
+/** The property that repeats the HTTP status: one marked x-repeats-http-status, or a problem
+ * details body's `status` (RFC 9457 §3.1.2), without any extension. */
+export function statusPropertyOf(
+  response: ResponseSpec | undefined,
+  mediaType: string | undefined,
+): string | undefined {
+  if (response?.statusProperty) return response.statusProperty;
+  return parseMediaType(mediaType)?.essence === 'application/problem+json' ? 'status' : undefined;
+}
+
+/** The property that repeats the HTTP status and the value it holds, where that differs from the status. */
 export function statusFieldMismatch(
   response: ResponseSpec | undefined,
   body: unknown,
   status: number,
+  mediaType?: string,
 ): { property: string; value: unknown } | undefined {
-  const property = response?.statusProperty;
+  const property = statusPropertyOf(response, mediaType);
   if (!property || typeof body !== 'object' || body === null || !(property in body)) return undefined;
   const value = (body as Record<string, unknown>)[property];
   return value === status ? undefined : { property, value };
