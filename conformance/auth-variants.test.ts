@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
-import { invalidAuthVariants, validAuth } from './auth-variants.js';
-import { createRedactor } from './redact.js';
+import { invalidAuthVariants, validAuth } from './auth/auth-variants.js';
+import { createRedactor } from './report/redact.js';
 
 const contract = await loadContract();
 const operation = contract.operations.find((o) => o.id === 'listCategories')!;

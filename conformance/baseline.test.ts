@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { type Fault, startReferenceServer } from '../fixtures/reference-server.js';
-import type { Baseline } from './baseline.js';
-import { mergeResults } from './merge.js';
+import type { Baseline } from './report/baseline.js';
+import { mergeResults } from './report/merge.js';
 import type { RunResult } from './run-options.js';
 
 const CLI = fileURLToPath(new URL('../dist/conformance/cli.js', import.meta.url));

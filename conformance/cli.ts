@@ -2,7 +2,7 @@
 // `npm run conformance`: runs the suite against --base-url, or against the mock started in-process.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DEFAULT_API_KEY } from '../mock/defaults.js';
+import { DEFAULT_API_KEY } from '../mock/core/defaults.js';
 import {
   type Contract,
   ContractError,
@@ -11,9 +11,8 @@ import {
   type ResourceCorrection,
   readModelFile,
 } from '../spec/index.js';
-import { KEY_VARIABLE } from './auth-variants.js';
-import { applyBaseline, BaselineError, baselineOf, parseBaseline, readBaselineFile } from './baseline.js';
-import { CONFORMANCE_HELP } from './cli-help.js';
+import { KEY_VARIABLE } from './auth/auth-variants.js';
+import { CONFORMANCE_HELP } from './cli/cli-help.js';
 import {
   credentialsByScheme,
   extraHeaders,
@@ -26,17 +25,18 @@ import {
   selectionOf,
   transportOf,
   UsageError,
-} from './cli-options.js';
-import { harDocument, harEntry } from './har.js';
-import type { Exchange } from './http.js';
-import { progressLine } from './progress-line.js';
-import { createRedactor } from './redact.js';
+} from './cli/cli-options.js';
+import { applyBaseline, BaselineError, baselineOf, parseBaseline, readBaselineFile } from './report/baseline.js';
 import { consoleReport } from './report/console.js';
+import { harDocument, harEntry } from './report/har.js';
 import { htmlReport } from './report/html.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
 import { markdownSummary } from './report/markdown.js';
+import { progressLine } from './report/progress-line.js';
+import { createRedactor } from './report/redact.js';
 import { chooseSeed, RunError, type RunOptions, runConformance, runSecrets } from './run.js';
+import type { Exchange } from './send/http.js';
 
 const TOOL_VERSION = '0.1.0';
 

@@ -1,11 +1,11 @@
-export { CHECK_NAMES, CHECKS } from './checks.js';
-export { FINDING_KINDS } from './findings.js';
+export { CHECK_NAMES, CHECKS } from './judge/checks.js';
+export { FINDING_KINDS } from './judge/findings.js';
 export type { CheckContext, Finding, NamedCheck, Violation } from './model.js';
 export { PLANNERS } from './plan/index.js';
-export type { CheckOutcome, OperationResult } from './recorder.js';
 export { consoleReport } from './report/console.js';
 export { JSON_REPORT_VERSION, jsonReport } from './report/json.js';
 export { junitReport } from './report/junit.js';
 export { markdownSummary } from './report/markdown.js';
+export type { CheckOutcome, OperationResult } from './report/recorder.js';
 export type { RunOptions, RunResult, Target } from './run.js';
 export { DEFAULTS, RunError, runConformance } from './run.js';

@@ -5,11 +5,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MergeError, mergeResults } from './merge.js';
 import { consoleReport } from './report/console.js';
 import { htmlReport } from './report/html.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
+import { MergeError, mergeResults } from './report/merge.js';
 import type { RunResult } from './run.js';
 
 const USAGE = 'usage: npm run conformance:merge -- --json OUT.json [--junit OUT.xml] [--html OUT.html] SHARD.json ...';

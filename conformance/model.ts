@@ -3,7 +3,7 @@
 
 import type { Payload } from '../spec/generate/index.js';
 import type { CollectionSpec, Contract, Operation, ResponseSpec } from '../spec/index.js';
-import type { Exchange } from './http.js';
+import type { Exchange } from './send/http.js';
 
 /** positive: valid, must be accepted; negative: invalid, must be refused; auth: bad credentials;
  * unusual: a request in an unusual form that must get a documented answer, whichever it is. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReferenceHandler } from '../fixtures/reference-server.js';
 import { loadContract } from '../spec/index.js';
-import { progressLine } from './progress-line.js';
+import { progressLine } from './report/progress-line.js';
 import { type LiveStatus, runConformance } from './run.js';
 
 /** A terminal 100 columns wide that keeps what was written. */

@@ -3,16 +3,16 @@
 // checks, which operations are skipped and why, which secrets to redact).
 import type { RequestListener } from 'node:http';
 import type { Contract, Operation, ResourceCorrection } from '../spec/index.js';
-import type { TransportOptions } from './agents.js';
-import { canAuthenticate } from './auth-variants.js';
-import { CHECK_NAMES, CHECKS } from './checks.js';
-import type { Exchange } from './http.js';
+import { canAuthenticate } from './auth/auth-variants.js';
+import { CHECK_NAMES, CHECKS } from './judge/checks.js';
 import type { BaselineOutcome, NamedCheck, Violation } from './model.js';
-import type { CreatedItem } from './plan/creations.js';
-import { proxySecrets } from './proxy.js';
-import type { OperationResult } from './recorder.js';
+import type { CreatedItem } from './plan/scenarios/creations.js';
+import type { OperationResult } from './report/recorder.js';
 import type { Selection } from './select.js';
-import { SAFE_METHODS } from './sender.js';
+import type { TransportOptions } from './send/agents.js';
+import type { Exchange } from './send/http.js';
+import { proxySecrets } from './send/proxy.js';
+import { SAFE_METHODS } from './send/sender.js';
 
 export type Target = { readonly baseUrl: string } | { readonly app: RequestListener };
 

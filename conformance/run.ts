@@ -10,19 +10,18 @@ import {
   loadContract,
   type Operation,
 } from '../spec/index.js';
-import { secretsOf } from './auth-variants.js';
-import { gatherFacts, judge, parseBody, type Scope } from './evaluate.js';
-import type { Exchange } from './http.js';
+import { secretsOf } from './auth/auth-variants.js';
+import { gatherFacts, judge, parseBody, type Scope } from './judge/evaluate.js';
 import type { Executed, TestCase, Violation } from './model.js';
-import { CreationLog } from './plan/creations.js';
-import { hasIdioms, runIdioms } from './plan/idioms.js';
 import { PlanContext, planOperation } from './plan/index.js';
-import { runItemLifecycle } from './plan/lifecycle.js';
-import { runSequences, type SequenceRunner } from './plan/sequences.js';
+import { referencedCollections, withReferences } from './plan/references.js';
+import { CreationLog } from './plan/scenarios/creations.js';
+import { hasIdioms, runIdioms } from './plan/scenarios/idioms.js';
+import { runItemLifecycle } from './plan/scenarios/lifecycle.js';
+import { runSequences, type SequenceRunner } from './plan/scenarios/sequences.js';
 import { runProperty } from './property.js';
-import { Recorder } from './recorder.js';
-import { createRedactor, redactDeep } from './redact.js';
-import { referencedCollections, withReferences } from './references.js';
+import { Recorder } from './report/recorder.js';
+import { createRedactor, redactDeep } from './report/redact.js';
 import {
   chooseSeed,
   DEFAULTS,
@@ -35,8 +34,9 @@ import {
   type Target,
 } from './run-options.js';
 import { unselected } from './select.js';
-import { SAFE_METHODS, Sender } from './sender.js';
-import { defaultMaxWrites, WriteBudget } from './write-budget.js';
+import type { Exchange } from './send/http.js';
+import { SAFE_METHODS, Sender } from './send/sender.js';
+import { defaultMaxWrites, WriteBudget } from './send/write-budget.js';
 
 export * from './run-options.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../spec/index.js';
-import { WRITES_PER_SEQUENCE, WriteBudget } from './write-budget.js';
+import { WRITES_PER_SEQUENCE, WriteBudget } from './send/write-budget.js';
 
 const operationsOf = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ id: `op${index}`, method: 'POST' }) as unknown as Operation);

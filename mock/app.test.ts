@@ -3,10 +3,10 @@ import request, { type Response } from 'supertest';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { bodyMutations, valueArbitrary } from '../spec/generate/index.js';
 import { loadContract } from '../spec/index.js';
-import { expressAround, type MockApp, type MockOptions } from './app.js';
-import type { MockCore } from './core.js';
-import { mockListener } from './server.js';
-import { createMockService } from './service.js';
+import { expressAround, type MockApp, type MockOptions } from './adapters/app.js';
+import { mockListener } from './adapters/server.js';
+import { createMockService } from './adapters/service.js';
+import type { MockCore } from './core/core.js';
 import { conformanceChecker } from './test-support/conformant.js';
 
 const contract = await loadContract();

@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, launchChromium, warnIfNoChromium } from '../fixtures/chromium.js';
 import { loadContract } from '../spec/index.js';
-import type { RequestLogEntry } from './app.js';
-import { type RunningMock, startMockServer } from './server.js';
+import type { RequestLogEntry } from './adapters/app.js';
+import { type RunningMock, startMockServer } from './adapters/server.js';
 
 warnIfNoChromium('browser test');
 

@@ -4,14 +4,14 @@ import { relative, resolve } from 'node:path';
 // --max-semi-space-size=2 (here and in package.json) caps V8's young generation, which otherwise
 // grows to tens of MB under load and lifts RSS past 100 MB.
 import { ContractError, explainedModel, loadContract, readModelFile } from '../spec/index.js';
-import type { MockOptions, RequestLogEntry } from './app.js';
-import { DEFAULT_API_KEY } from './defaults.js';
-import { MOCK_HELP, type MockCliOptions, parseMockOptions, UsageError } from './options.js';
-import { SeedError } from './seed.js';
-import { readSeedFile } from './seed-file.js';
-import { type RunningMock, startMockServer } from './server.js';
-import type { ContractViolation } from './violations.js';
-import { documentFiles, type Watcher, watchFiles } from './watch.js';
+import type { MockOptions, RequestLogEntry } from './adapters/app.js';
+import { MOCK_HELP, type MockCliOptions, parseMockOptions, UsageError } from './adapters/options.js';
+import { readSeedFile } from './adapters/seed-file.js';
+import { type RunningMock, startMockServer } from './adapters/server.js';
+import { documentFiles, type Watcher, watchFiles } from './adapters/watch.js';
+import { SeedError } from './behaviours/seed.js';
+import { DEFAULT_API_KEY } from './core/defaults.js';
+import type { ContractViolation } from './proxy/violations.js';
 
 const withoutUserinfo = (url: string): string => url.replace(/\/\/[^/@]*@/, '//');
 

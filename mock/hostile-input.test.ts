@@ -5,8 +5,8 @@ import { connect } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../spec/index.js';
-import { createMockApp } from './app.js';
-import { type RunningMock, startMockServer } from './server.js';
+import { createMockApp } from './adapters/app.js';
+import { type RunningMock, startMockServer } from './adapters/server.js';
 
 const contract = await loadContract();
 const errorValidator = contract.operations

@@ -3,11 +3,11 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
-import { expressAround } from './app.js';
-import type { MockCore } from './core.js';
+import { expressAround } from './adapters/app.js';
+import { mockListener } from './adapters/server.js';
+import { createMockService } from './adapters/service.js';
+import type { MockCore } from './core/core.js';
 import { createMockApp } from './index.js';
-import { mockListener } from './server.js';
-import { createMockService } from './service.js';
 
 const KEY = 'changes-Key-77';
 const AUTH = { authorization: `Bearer ${KEY}` };

@@ -1,7 +1,7 @@
 // Routing: literal paths by lookup, templates by pattern, with the same precedence either way.
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
-import { createRouter } from './router.js';
+import { createRouter } from './core/router.js';
 
 const ok = { responses: { '200': { description: 'ok' } } };
 const id = { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] };

@@ -3,7 +3,7 @@
 // serialisation) on a port, seeded with N categories. Usage: bare-server.js [--port N] [--categories N]
 import { parseArgs } from 'node:util';
 import { startReferenceServer } from '../fixtures/reference-server.js';
-import { DEFAULT_API_KEY } from '../mock/defaults.js';
+import { DEFAULT_API_KEY } from '../mock/core/defaults.js';
 import { generatedCategories } from './seed-data.js';
 
 const { values } = parseArgs({

@@ -3,7 +3,7 @@
 // with the server's own CPU per request read from /proc.
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { DEFAULT_API_KEY } from '../mock/defaults.js';
+import { DEFAULT_API_KEY } from '../mock/core/defaults.js';
 import type { Server } from './bench-servers.js';
 
 const KEY = DEFAULT_API_KEY;

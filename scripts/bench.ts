@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 // interleaved rounds (A, B, A, B, …) so that the noise of a shared machine hits both alike.
 // Reports medians, ratios (mock / bare), server CPU per request, start-up time, memory, and the
 // runner's own timings. A benchmark, never a test: nothing here asserts a timing.
-import { DEFAULT_API_KEY } from '../mock/defaults.js';
+import { DEFAULT_API_KEY } from '../mock/core/defaults.js';
 import { allocationPerRequest } from './bench-allocation.js';
 import { firstAnswer, writeMultiFileDocument } from './bench-multi-file.js';
 import { proxyLatency } from './bench-proxy.js';

@@ -5,13 +5,13 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
-import { mergeResults } from '../conformance/merge.js';
+import { mergeResults } from '../conformance/report/merge.js';
 import type { RunOptions } from '../conformance/run.js';
 import { createMockApp } from '../mock/index.js';
 import { describeIssues, loadContract, responseFor } from '../spec/index.js';
 import { startFront } from './front.js';
 
-const folder = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
+const folder = fileURLToPath(new URL('../fixtures/documents', import.meta.url));
 const documents = readdirSync(folder).filter((name) => name.endsWith('.yaml'));
 const KEY = 'doc-Key-4711';
 const basic = (password: string) => `Basic ${Buffer.from(`someone:${password}`).toString('base64')}`;

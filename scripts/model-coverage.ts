@@ -2,7 +2,7 @@
 // many the mock serves statefully (both bound to a stateful behaviour: list and create, read and a
 // POST update or action), per document and in all.
 // A measure of the API model on documents we did not write (fetched, never committed).
-import { bindBehaviours } from '../mock/behaviours.js';
+import { bindBehaviours } from '../mock/behaviours/behaviours.js';
 import { loadContract } from '../spec/index.js';
 
 let pairs = 0;

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 // nothing was lost: every created id is in the final list exactly once, with what was sent.
 // Exits 1 on any transport error, any 5xx or any lost or altered category.
 import autocannon from 'autocannon';
-import { DEFAULT_API_KEY } from '../mock/defaults.js';
+import { DEFAULT_API_KEY } from '../mock/core/defaults.js';
 import { startCommand } from './start-command.js';
 
 const { values: flags } = parseArgs({

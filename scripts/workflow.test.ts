@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CONFORMANCE_HELP } from '../conformance/cli-help.js';
+import { CONFORMANCE_HELP } from '../conformance/cli/cli-help.js';
 
 const root = new URL('../', import.meta.url);
 const workflow = parse(readFileSync(new URL('.github/workflows/contract.yml', root), 'utf8')) as {

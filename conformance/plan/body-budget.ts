@@ -1,6 +1,6 @@
 // How large a generated body may grow: big enough for long strings, small enough for a service's
 // body limit.
-import { encodeBody } from '../encode-body.js';
+import { encodeBody } from '../send/encode-body.js';
 
 /** A generated body is at most about this many bytes on the wire: one long string is an edge worth
  * sending, dozens in one body (Twilio's 200 form fields) make a body past any service's size limit. */

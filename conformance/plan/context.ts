@@ -11,7 +11,7 @@ import {
   type Operation,
   propertiesOf,
 } from '../../spec/index.js';
-import { type SecretSource, validAuth } from '../auth-variants.js';
+import { type SecretSource, validAuth } from '../auth/auth-variants.js';
 import type { AuthVariant, Placed, TestCase } from '../model.js';
 import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';

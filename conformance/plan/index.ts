@@ -2,21 +2,21 @@
 // send. Adding a family of cases is adding an entry here.
 import type { Operation } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
-import { boundariesPlanner } from './boundaries.js';
+import { boundariesPlanner } from './cases/boundaries.js';
+import { credentialsPlanner } from './cases/credentials.js';
+import { documentedValuesPlanner } from './cases/documented-values.js';
+import { edgeValuesPlanner } from './cases/edge-values.js';
+import { generatedPlanner } from './cases/generated.js';
+import { massAssignmentPlanner } from './cases/mass-assignment.js';
+import { mutationsPlanner } from './cases/mutations.js';
+import { negotiationPlanner } from './cases/negotiation.js';
+import { optionalParametersPlanner } from './cases/optional-parameters.js';
+import { parametersPlanner } from './cases/parameters.js';
+import { plainPlanner } from './cases/plain.js';
+import { structurePlanner } from './cases/structure.js';
+import { wholeValuesPlanner } from './cases/whole-values.js';
 import type { PlanContext } from './context.js';
-import { credentialsPlanner } from './credentials.js';
-import { documentedValuesPlanner } from './documented-values.js';
-import { edgeValuesPlanner } from './edge-values.js';
-import { generatedPlanner } from './generated.js';
-import { massAssignmentPlanner } from './mass-assignment.js';
-import { mutationsPlanner } from './mutations.js';
-import { negotiationPlanner } from './negotiation.js';
-import { optionalParametersPlanner } from './optional-parameters.js';
-import { parametersPlanner } from './parameters.js';
-import { plainPlanner } from './plain.js';
 import type { Planner, PropertyPlan } from './planner.js';
-import { structurePlanner } from './structure.js';
-import { wholeValuesPlanner } from './whole-values.js';
 
 export const PLANNERS: readonly Planner[] = [
   plainPlanner,

@@ -3,9 +3,9 @@
 
 import { truncate } from '../../spec/index.js';
 import type { Violation } from '../model.js';
-import type { CheckStats } from '../recorder.js';
 import type { RunResult } from '../run.js';
 import { notRunClause } from './not-run.js';
+import type { CheckStats } from './recorder.js';
 
 const MARK = { passed: 'pass', failed: 'FAIL', skipped: '-' } as const;
 

@@ -3,10 +3,10 @@
 // violation with its request, response, expectation, minimal case and reproduction; coverage per
 // operation; filters by check and operation. Every value is escaped; the CLI redacts the page.
 import type { Violation } from '../model.js';
-import type { CheckStats, OperationResult } from '../recorder.js';
 import type { RunResult } from '../run-options.js';
 import { SCRIPT, STYLE } from './html-assets.js';
 import { notRunClause } from './not-run.js';
+import type { CheckStats, OperationResult } from './recorder.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const esc = (text: unknown): string => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);

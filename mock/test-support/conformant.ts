@@ -4,7 +4,7 @@
 import type { Response } from 'supertest';
 import { expect } from 'vitest';
 import { type Contract, describeIssues, responseFor } from '../../spec/index.js';
-import { createRouter } from '../router.js';
+import { createRouter } from '../core/router.js';
 
 export function conformanceChecker(contract: Contract) {
   const router = createRouter(contract);

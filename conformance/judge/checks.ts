@@ -1,0 +1,210 @@
+// Every check the runner applies: a named pure function with one signature, in one registry.
+// A check's name is its id in reports, flags and JUnit. One concern per check.
+import {
+  documentedMediaType,
+  documentedStatuses,
+  judgingMediaType,
+  parseMediaType,
+  statusFieldMismatch,
+  statusPropertyOf,
+} from '../../spec/index.js';
+import type { Check, CheckContext, NamedCheck } from '../model.js';
+import { contentTypeOf, documented4xx, limitOfTheServer, RATE_LIMITED, statusOf } from './check-support.js';
+import { finding } from './findings.js';
+import { apiIdiomsHonoured } from './idiom-checks.js';
+import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
+import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
+import {
+  createdDataEchoed,
+  createdDataListed,
+  createdItemReadable,
+  deletedItemGone,
+  existingDataPreserved,
+  invalidWritesNotStored,
+  itemChangesStored,
+  refusedWritesNotStored,
+  serverAssignedId,
+  uniqueIds,
+} from './state-checks.js';
+
+/** Transport faults (timeout, reset, oversized or unparseable body) are failures of the target. */
+const transportErrors: Check = (context) => {
+  if (!context.exchange.ok) {
+    const { fault } = context.exchange;
+    return [finding('transport_failure', { fault: fault.kind, detail: fault.message })];
+  }
+  if (context.body.kind === 'unparseable') {
+    return [finding('unparseable_body', { error: context.body.error, contentType: contentTypeOf(context) })];
+  }
+  return [];
+};
+
+/** No response is a server error (5xx), whatever the input, unless the document lists that very status. */
+const noServerError: Check = (context) => {
+  const status = statusOf(context);
+  if (status === undefined) return undefined;
+  if (status >= 500 && documentedStatuses(context.testCase.operation).includes(status)) return [];
+  return status >= 500 ? [finding('server_error', { status })] : [];
+};
+
+/** Where the document lists no status for a refusal, the refusal it got is noted, not failed. */
+function openRefusal(context: CheckContext, status: number): string | undefined {
+  const { operation, kind } = context.testCase;
+  if (status < 400 || status >= 500) return undefined;
+  // 401, 403 and 429 say nothing of how bad input is refused.
+  const clientErrors = documented4xx(operation).some((s) => ![401, 403, 429].includes(s));
+  if (kind === 'negative' && !clientErrors) return 'invalid input';
+  if (kind === 'unusual' && !clientErrors) return 'a request in an unusual form';
+  // Secured operations may refuse credentials with 401 (or 403) even where no such status is listed.
+  if (kind === 'auth' && (status === 401 || status === 403 || !clientErrors)) return 'missing or invalid credentials';
+  // A very long generated URL may be refused before the operation sees it.
+  if ((kind === 'positive' || kind === 'negative') && (status === 414 || status === 431))
+    return 'a very long request line or header';
+  // Nor is a body past a size limit the document leaves open (a proxy's, a framework's default).
+  if ((kind === 'positive' || kind === 'negative') && status === 413 && !context.testCase.plain)
+    return 'a body past a size limit';
+  // A generated path parameter may name nothing (a random parent too, whatever else the request
+  // gets wrong): how that is answered is left open where 404 is not listed.
+  if (kind !== 'auth' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {
+    return 'a resource that may not exist';
+  }
+  return undefined;
+}
+
+/** The status is one the document lists for the operation (5xx are the server-error check's). */
+const statusCodeConformance: Check = (context) => {
+  const status = statusOf(context);
+  if (status === undefined || status >= 500) return undefined;
+  if (context.response) return [];
+  if (status === 429) return [RATE_LIMITED];
+  const refusal = openRefusal(context, status);
+  if (refusal) return [finding('refusal_not_documented', { status, what: refusal }, { severity: 'note' })];
+  const documented = context.testCase.operation.responses.map((response) => response.status);
+  return [finding('undocumented_status', { status, documented })];
+};
+
+/** A body's media type is one documented for that status (parameters such as charset allowed). */
+const contentTypeConformance: Check = (context) => {
+  const documented = context.response?.content ?? [];
+  if (!context.exchange.ok || documented.length === 0 || context.exchange.response.bytes === 0) return undefined;
+  if (limitOfTheServer(context)) return undefined;
+  if (documentedMediaType(context.response, contentTypeOf(context))) return [];
+  const received = parseMediaType(contentTypeOf(context))?.essence;
+  return [finding('undocumented_content_type', { received, documented: documented.map((m) => m.mediaType) })];
+};
+
+/** The body validates against the schema documented for the received status. */
+const responseSchemaConformance: Check = (context) => {
+  const documented = context.response?.content ?? [];
+  if (!context.exchange.ok || documented.length === 0 || limitOfTheServer(context)) return undefined;
+  const media = judgingMediaType(context.response, contentTypeOf(context));
+  if (!media?.validator) return undefined;
+  const status = context.exchange.response.status;
+  if (context.body.kind === 'empty') return [finding('missing_body', { mediaType: media.mediaType, status })];
+  if (context.body.kind !== 'json') return undefined;
+  const documentedStatus = context.response?.status;
+  return media.validator
+    .validate(context.body.value)
+    .map((issue) =>
+      finding(
+        'schema_mismatch',
+        { at: issue.pointer || '(body)', problem: issue.message, documentedStatus },
+        { pointer: issue.pointer, keyword: issue.keyword },
+      ),
+    );
+};
+
+/** The body property marked x-repeats-http-status equals the HTTP status. */
+const errorStatusMatchesHttpStatus: Check = (context) => {
+  const mediaType = contentTypeOf(context);
+  if (!statusPropertyOf(context.response, mediaType) || context.body.kind !== 'json' || !context.exchange.ok)
+    return undefined;
+  const status = context.exchange.response.status;
+  const mismatch = statusFieldMismatch(context.response, context.body.value, status, mediaType);
+  if (!mismatch) return [];
+  return [finding('status_field_mismatch', { ...mismatch, status }, { pointer: `/${mismatch.property}` })];
+};
+
+export const CHECKS: readonly NamedCheck[] = [
+  { name: 'transport_errors', rule: 'every request gets a complete, parseable response in time', run: transportErrors },
+  { name: 'no_server_error', rule: 'no response is a 5xx', run: noServerError },
+  { name: 'status_code_conformance', rule: 'the status is documented for the operation', run: statusCodeConformance },
+  {
+    name: 'content_type_conformance',
+    rule: 'the Content-Type is documented for the status',
+    run: contentTypeConformance,
+  },
+  {
+    name: 'response_schema_conformance',
+    rule: 'the body is valid for the documented schema',
+    run: responseSchemaConformance,
+  },
+  {
+    name: 'error_status_matches_http_status',
+    rule: 'the Error status field repeats the HTTP status',
+    run: errorStatusMatchesHttpStatus,
+  },
+  {
+    name: 'negative_data_rejection',
+    rule: 'invalid input is rejected with a 4xx, and stored nowhere',
+    run: (context) =>
+      context.sequence?.refusedInvalid ? invalidWritesNotStored(context) : negativeDataRejection(context),
+  },
+  {
+    name: 'positive_data_acceptance',
+    rule: 'valid input with valid credentials gets a 2xx',
+    run: positiveDataAcceptance,
+  },
+  {
+    name: 'ignored_auth',
+    rule: 'missing or invalid credentials get 401, and change nothing',
+    run: (context) => (context.sequence?.refused ? refusedWritesNotStored(context) : ignoredAuth(context)),
+  },
+  {
+    name: 'created_data_echoed',
+    rule: 'a created item echoes what was sent',
+    run: createdDataEchoed,
+    collectionsOnly: true,
+  },
+  {
+    name: 'created_data_listed',
+    rule: "a created item is in the next list, once, unchanged, and in no other parent's list",
+    run: (context) =>
+      context.sequence?.otherParent ? childrenListedUnderTheirParent(context) : createdDataListed(context),
+    collectionsOnly: true,
+  },
+  {
+    name: 'created_item_readable',
+    rule: 'a created item can be read back by its id, unchanged, and under its own parent only',
+    run: (context) =>
+      context.sequence?.otherParent ? childrenReadUnderTheirParent(context) : createdItemReadable(context),
+    collectionsOnly: true,
+  },
+  { name: 'unique_ids', rule: 'ids are unique in lists and across creations', run: uniqueIds, collectionsOnly: true },
+  {
+    name: 'server_assigned_id',
+    rule: 'a client-sent id does not become the item id',
+    run: serverAssignedId,
+    collectionsOnly: true,
+  },
+  {
+    name: 'existing_data_preserved',
+    rule: 'creations leave existing items unchanged',
+    run: existingDataPreserved,
+    collectionsOnly: true,
+  },
+  {
+    name: 'item_changes_stored',
+    rule: 'a PUT or PATCH answers, and the item reads back, as sent',
+    run: itemChangesStored,
+    collectionsOnly: true,
+  },
+  { name: 'deleted_item_gone', rule: 'after DELETE the item reads 404', run: deletedItemGone, collectionsOnly: true },
+  {
+    name: 'api_idioms_honoured',
+    rule: 'idempotency keys, ETags and conditional requests, and actions do what the document says',
+    run: apiIdiomsHonoured,
+  },
+];
+
+export const CHECK_NAMES: readonly string[] = CHECKS.map((check) => check.name);

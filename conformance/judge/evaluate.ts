@@ -1,0 +1,98 @@
+// Judges one exchange: parses the body once, gathers the facts a check needs beyond the exchange
+// (evidence, read from the target before judging), and applies every enabled check.
+import {
+  type CollectionSpec,
+  type Contract,
+  isJsonMediaType,
+  parseMediaType,
+  propertiesOf,
+  responseFor,
+} from '../../spec/index.js';
+import type { CheckContext, Executed, Facts, NamedCheck, ParsedBody, SequenceEvidence, TestCase } from '../model.js';
+import { isFreeString } from '../plan/context.js';
+import type { Exchange } from '../send/http.js';
+import { parseJson } from './json-body.js';
+
+export function parseBody(exchange: Exchange): ParsedBody {
+  if (!exchange.ok) return { kind: 'empty' };
+  const { response } = exchange;
+  if (response.bytes === 0) return { kind: 'empty' };
+  const type = parseMediaType(response.headers['content-type'])?.essence ?? '';
+  // Only a body that says it is JSON (or says nothing) is read as JSON: text that happens to parse
+  // ("123" as text/plain) is still text.
+  if (type !== '' && !isJsonMediaType(type)) return { kind: 'not-json' };
+  try {
+    return { kind: 'json', value: parseJson(response.text) };
+  } catch (error) {
+    return { kind: 'unparseable', error: (error as Error).message };
+  }
+}
+
+export interface Scope {
+  readonly collection?: CollectionSpec;
+  readonly sequence?: SequenceEvidence;
+}
+
+export function judge(
+  contract: Contract,
+  checks: readonly NamedCheck[],
+  testCase: TestCase,
+  exchange: Exchange,
+  body: ParsedBody,
+  scope: Scope,
+  facts: Facts = {},
+): Executed {
+  const context: CheckContext = {
+    contract,
+    testCase,
+    exchange,
+    body,
+    facts,
+    ...(exchange.ok ? { response: responseFor(testCase.operation, exchange.response.status) } : {}),
+    ...(scope.collection ? { collection: scope.collection } : {}),
+    ...(scope.sequence ? { sequence: scope.sequence } : {}),
+  } as CheckContext;
+  const findings: Array<Executed['findings'][number]> = [];
+  const applied: NamedCheck[] = [];
+  for (const check of checks) {
+    const outcome = check.run(context);
+    if (outcome === undefined) continue;
+    applied.push(check);
+    for (const found of outcome) findings.push({ check, finding: found });
+  }
+  return { testCase, exchange, body, findings, applied };
+}
+
+/** Reads the collection's list, for evidence; undefined when it could not be read. */
+export type ReadList = (collection: CollectionSpec) => Promise<readonly unknown[] | undefined>;
+
+/**
+ * A creation of plain valid input refused with 400: uniqueness is not specified, so a refusal of a
+ * value the list already holds (a replay with the same seed sends the same values) is no failure.
+ * One list read tells which; the check sees the answer as a fact.
+ */
+export async function gatherFacts(
+  testCase: TestCase,
+  exchange: Exchange,
+  scope: Scope,
+  readList: ReadList,
+): Promise<Facts> {
+  const { collection } = scope;
+  const payload = testCase.payload;
+  const refused = exchange.ok && exchange.response.status === 400;
+  if (!refused || testCase.kind !== 'positive' || !testCase.plain || payload?.kind !== 'json') return {};
+  if (!collection?.list || collection.create?.operation !== testCase.operation) return {};
+  const sent = payload.value as Record<string, unknown>;
+  // Only free text can be taken: a value from an enum, a format or a pattern is shared by design.
+  const schema = testCase.operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+  const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
+  const strings = Object.entries(sent).filter(
+    ([name, value]) => typeof value === 'string' && (!schema || isFreeString(properties[name])),
+  );
+  if (strings.length === 0) return {};
+  const items = (await readList(collection)) ?? [];
+  const taken = strings.find(([name, value]) =>
+    items.some((item) => (item as Record<string, unknown>)?.[name] === value),
+  );
+  return taken ? { valueAlreadyListed: taken[0] } : {};
+}

@@ -1,0 +1,352 @@
+// Every kind of finding the checks produce: a stable code, a fixed title, the fields that tell one
+// problem from another, and how its message reads. Messages are written from the fields when a
+// result is built, never parsed back.
+import { truncate } from '../../spec/index.js';
+import type { Finding } from '../model.js';
+
+type Fields = Readonly<Record<string, unknown>>;
+
+interface FindingKind {
+  readonly title: string;
+  /** A field whose value completes the title ("Transport failure: timeout"). */
+  readonly titleField?: string;
+  /** Fields that make two findings of this code distinct problems (pointer and keyword always do). */
+  readonly key?: readonly string[];
+  readonly received: (fields: Fields) => string;
+  readonly expected: (fields: Fields) => string;
+}
+
+/** A value as a message shows it: JSON, cut at 120 characters. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return '(absent)';
+  return truncate(JSON.stringify(value), 120);
+}
+
+/** A compared field as it was written: its exact JSON text where the comparison kept one (int64
+ * digits past 2^53 that the parsed number rounds), else the value. */
+const asWritten = (value: unknown, text: unknown): string =>
+  typeof text === 'string' && value !== undefined ? truncate(text, 120) : describeValue(value);
+
+const list = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : String(value));
+const rateLimited = 'a documented status; the seed leaves rate limits open';
+
+export const FINDING_KINDS = {
+  transport_failure: {
+    title: 'Transport failure',
+    titleField: 'fault',
+    key: ['fault'],
+    received: (f) => `${f.fault}: ${f.detail}`,
+    expected: () => 'a complete HTTP response within the time-out',
+  },
+  unparseable_body: {
+    title: 'Body is not valid JSON',
+    received: (f) => `a body that does not parse (${f.error})`,
+    expected: (f) => `JSON, as the Content-Type ${f.contentType ?? ''} says`,
+  },
+  server_error: {
+    title: 'Server error',
+    key: ['status'],
+    received: (f) => `${f.status}`,
+    expected: () => 'a status below 500 (the document lists no server errors)',
+  },
+  rate_limited: {
+    title: 'Rate limited',
+    received: () => '429 after retries',
+    expected: () => rateLimited,
+  },
+  undocumented_status: {
+    title: 'Undocumented status code',
+    key: ['status'],
+    received: (f) => `${f.status}`,
+    expected: (f) => `one of ${list(f.documented)}`,
+  },
+  no_valid_input: {
+    title: 'No valid input could be generated',
+    key: ['what'],
+    received: (f) => `no ${f.what} that the schema accepts could be built`,
+    expected: () => 'valid input to send; the cases that need it were not sent, so what they check is untested',
+  },
+  refusal_not_documented: {
+    title: 'Refusal with a status the document does not list',
+    key: ['status'],
+    received: (f) => `${f.status} for ${f.what}`,
+    expected: () => 'a documented status; the document lists none for this refusal, so this is not a failure',
+  },
+  undocumented_content_type: {
+    title: 'Undocumented Content-Type',
+    key: ['received'],
+    received: (f) => String(f.received ?? 'no Content-Type'),
+    expected: (f) => list(f.documented).replace(/, /g, ' or '),
+  },
+  missing_body: {
+    title: 'Missing response body',
+    key: ['status'],
+    received: () => 'an empty body',
+    expected: (f) => `a ${f.mediaType} body for status ${f.status}`,
+  },
+  schema_mismatch: {
+    title: 'Response violates schema',
+    received: (f) => `${f.at} ${f.problem}`,
+    expected: (f) => `a body valid for the ${f.documentedStatus} schema`,
+  },
+  status_field_mismatch: {
+    title: 'Body status differs from HTTP status',
+    received: (f) => `${f.property} ${JSON.stringify(f.value)}`,
+    expected: (f) => `${f.property} ${f.status}, the HTTP status`,
+  },
+  invalid_input_accepted: {
+    title: 'Invalid input accepted',
+    received: (f) => `${f.status} for input where ${f.mutation}`,
+    expected: (f) => `a documented 4xx (${list(f.documented)})`,
+  },
+  valid_input_refused: {
+    title: 'Valid input refused',
+    key: ['status'],
+    received: (f) => `${f.status}`,
+    expected: (f) => `a 2xx (${list(f.documented)}) for schema-valid input with valid credentials`,
+  },
+  referenced_item_unknown: {
+    title: 'Valid input refused: it names another resource',
+    key: ['property'],
+    received: (f) => `${f.status} for input whose ${f.property} names an item the run did not know to exist`,
+    expected: () =>
+      '2xx where that item exists; a documented refusal of an item that exists nowhere is right, so this is not a failure',
+  },
+  opaque_value_made_up: {
+    title: 'Valid input refused: a token the service gives was made up',
+    key: ['parameter'],
+    received: (f) => `${f.status} for a ${f.parameter} the run made up instead of taking it from an answer`,
+    expected: () =>
+      'a token the service gave (a cursor, a page token) accepted; a documented refusal of a made-up one is right, so this is not a failure',
+  },
+  patch_not_applicable: {
+    title: 'JSON Patch refused: it does not apply to the item',
+    received: (f) => `${f.status}`,
+    expected: () => 'a generated patch may name paths the item lacks or test values it does not hold: not a failure',
+  },
+  unusual_input_refused: {
+    title: 'Valid but unusual input refused',
+    received: (f) => `${f.status}`,
+    expected: () => '2xx; the seed leaves limits and allowed characters open, so this is not a failure',
+  },
+  value_already_taken: {
+    title: 'Valid input refused: value already taken',
+    received: (f) => `${f.status} for a ${f.property} the list already holds`,
+    expected: () => '2xx; uniqueness is not specified, so this is not a failure',
+  },
+  bad_credentials_accepted: {
+    title: 'Request with bad credentials accepted',
+    received: (f) => `${f.status} for ${f.credentials}`,
+    expected: (f) => String(f.expected),
+  },
+  bad_credentials_not_401: {
+    title: 'Bad credentials not answered with 401',
+    received: (f) => `${f.status} for ${f.credentials}`,
+    expected: (f) => String(f.expected),
+  },
+  field_not_echoed: {
+    title: 'Created item does not echo a sent field',
+    key: ['field'],
+    received: (f) => `${f.field} ${asWritten(f.received, f.receivedText)}`,
+    expected: (f) => `${f.field} ${asWritten(f.sent, f.sentText)}, as sent`,
+  },
+  created_item_missing: {
+    title: 'Created item missing from the list',
+    received: (f) => `no item with ${f.idProperty} ${f.id} in the list`,
+    expected: () => 'the created item in the next list',
+  },
+  created_item_repeated: {
+    title: 'Created item listed more than once',
+    received: (f) => `${f.count} items with ${f.idProperty} ${f.id}`,
+    expected: () => 'exactly one',
+  },
+  listed_item_differs: {
+    title: 'Listed item differs from what was created',
+    key: ['field'],
+    received: (f) => `${f.field} ${asWritten(f.received, f.receivedText)} instead of ${asWritten(f.sent, f.sentText)}`,
+    expected: () => 'the fields as created',
+  },
+  created_item_unreadable: {
+    title: 'Created item cannot be read back',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id}`,
+    expected: () => 'a 2xx with the created item',
+  },
+  read_back_other_id: {
+    title: 'Read-back item has another id',
+    received: (f) => `${f.idProperty} ${f.received}`,
+    expected: (f) => `${f.idProperty} ${f.id}`,
+  },
+  read_back_differs: {
+    title: 'Read-back item differs from what was created',
+    key: ['field'],
+    received: (f) => `${f.field} ${asWritten(f.received, f.receivedText)} instead of ${asWritten(f.sent, f.sentText)}`,
+    expected: () => 'the fields as created',
+  },
+  change_not_stored: {
+    title: 'Changed item not stored as sent',
+    key: ['kind'],
+    received: (f) =>
+      `${f.field} ${describeValue(f.received)} after ${f.kind === 'update' ? 'PATCH' : 'PUT'} of ${f.idProperty} ${f.id}`,
+    expected: (f) => `${f.field} ${describeValue(f.sent)}`,
+  },
+  change_not_answered: {
+    title: 'Changed item answered otherwise than sent',
+    key: ['kind'],
+    received: (f) =>
+      `${f.field} ${describeValue(f.received)} in the answer to ${f.kind === 'update' ? 'PATCH' : 'PUT'} of ${f.idProperty} ${f.id}`,
+    expected: (f) => `${f.field} ${describeValue(f.sent)}, as sent`,
+  },
+  failed_patch_applied: {
+    title: 'JSON Patch with a failing test applied',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id}`,
+    expected: () => 'a 4xx: a failed test fails the whole patch (RFC 6902), and the item stays as it was',
+  },
+  changed_item_unreadable: {
+    title: 'Changed item cannot be read back',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id}`,
+    expected: () => 'a 2xx with the changed item',
+  },
+  deleted_item_still_readable: {
+    title: 'Deleted item still readable',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id} after DELETE`,
+    expected: () => '404 (or 410): the item is gone',
+  },
+  child_under_other_parent: {
+    title: 'Child item shown under another parent',
+    received: (f) => `${f.idProperty} ${f.id}, created under the first parent, ${f.how} under another`,
+    expected: () => 'a child listed and read under its own parent only (404 elsewhere)',
+  },
+  deleted_item_still_listed: {
+    title: 'Deleted item still listed',
+    received: (f) => `${f.idProperty} ${f.id} in the list after DELETE (read again after 0.25 s and 1 s)`,
+    expected: () => 'the item gone from every list',
+  },
+  created_ids_repeated: {
+    title: 'Created ids are not unique',
+    received: (f) => `ids ${list(f.ids)} given twice`,
+    expected: () => 'a new, unique id for every created item',
+  },
+  list_ids_repeated: {
+    title: 'List holds duplicate ids',
+    received: (f) => `ids ${list(f.ids)} more than once`,
+    expected: () => 'each id once',
+  },
+  existing_item_disappeared: {
+    title: 'Existing item disappeared',
+    received: (f) => `no item with ${f.idProperty} ${f.id} after the creations`,
+    expected: () => 'every existing item still listed',
+  },
+  refused_write_stored: {
+    title: 'Refused write stored',
+    received: (f) =>
+      `an item (${f.idProperty} ${describeValue(f.id)}) with ${f.property} ${describeValue(f.value)}, sent only in a creation that was refused (bad credentials, or invalid input)`,
+    expected: () => 'a refused creation leaves nothing behind',
+  },
+  existing_items_paged_off: {
+    title: 'Oldest items no longer on the list',
+    received: (f) => `${f.count} earlier item(s) no longer listed, but the list may page: ${f.why}`,
+    expected: () => 'every existing item still listed; the seed leaves paging open, so a first page is not a failure',
+  },
+  existing_item_altered: {
+    title: 'Existing item altered',
+    received: (f) =>
+      `${f.idProperty} ${f.id} has ${f.field} ${describeValue(f.received)} (was ${describeValue(f.before)})`,
+    expected: () => 'existing items unchanged by creations',
+  },
+  idempotent_replay_refused: {
+    title: 'Idempotent replay refused',
+    received: (f) => `${f.status} for the same Idempotency-Key and body again`,
+    expected: () => 'the first answer again (a retry with the same key is what the key is for)',
+  },
+  idempotent_replay_created: {
+    title: 'Idempotent replay created a second item',
+    received: (f) => `${f.idProperty} ${f.other}, a new item, for the same key and body`,
+    expected: (f) => `the first answer again: ${f.idProperty} ${f.id}`,
+  },
+  idempotency_key_reuse_accepted: {
+    title: 'Idempotency key reused with another body accepted',
+    received: (f) => `${f.status} for the first request's key with another body`,
+    expected: (f) => `the documented refusal (${f.expected}); nothing created`,
+  },
+  not_modified_ignored: {
+    title: 'If-None-Match with the current ETag ignored',
+    received: (f) => `${f.status} with the whole item`,
+    expected: () => '304 Not Modified, as the document lists',
+  },
+  not_modified_with_body: {
+    title: '304 with a body',
+    received: (f) => `a 304 carrying ${f.bytes} bytes`,
+    expected: () => 'a 304 without a body (RFC 9110 §15.4.5)',
+  },
+  etag_unchanged: {
+    title: 'ETag unchanged by a change',
+    received: (f) => `ETag ${f.etag}, as before the change`,
+    expected: () => 'another ETag once the item changed',
+  },
+  stale_precondition_accepted: {
+    title: 'Change with a stale If-Match accepted',
+    received: (f) => `${f.status} for If-Match naming the item's previous version`,
+    expected: (f) => `${f.expected} Precondition Failed, and the item unchanged (lost update)`,
+  },
+  action_not_applied: {
+    title: 'Action answered but not applied',
+    key: ['verb'],
+    received: (f) => `${f.member} ${describeValue(f.got)} after ${f.verb}`,
+    expected: (f) => `${f.member} ${describeValue(f.expected)}`,
+  },
+  repeated_action_accepted: {
+    title: 'Action the item is already past accepted',
+    key: ['verb'],
+    received: (f) => `${f.status} for ${f.verb} a second time`,
+    expected: (f) => `the documented refusal (${f.expected})`,
+  },
+  client_value_taken: {
+    title: 'Client-sent value of a service-assigned property taken',
+    key: ['property'],
+    received: (f) => `${f.property} ${describeValue(f.value)}, the value the client sent`,
+    expected: () => 'a value assigned by the service (the property is readOnly): mass assignment',
+  },
+  client_id_taken: {
+    title: 'Client-sent id taken',
+    received: (f) => `${f.idProperty} ${f.id}, the id the client sent`,
+    expected: () => 'an id assigned by the service',
+  },
+} satisfies Record<string, FindingKind>;
+
+export type FindingCode = keyof typeof FINDING_KINDS;
+
+/** A finding of a known code; the type system keeps codes to the catalog. */
+export function finding(code: FindingCode, fields: Fields = {}, extra: Omit<Finding, 'code' | 'fields'> = {}): Finding {
+  return { code, fields, ...extra };
+}
+
+function kindOf(code: string): FindingKind {
+  return (
+    (FINDING_KINDS as Record<string, FindingKind>)[code] ?? {
+      title: code,
+      received: (f) => JSON.stringify(f),
+      expected: () => '',
+    }
+  );
+}
+
+/** The title and "Received … / Expected …" message of a finding. */
+export function describeFinding(found: Finding): { title: string; message: string } {
+  const kind = kindOf(found.code);
+  const named = kind.titleField ? `${kind.title}: ${String(found.fields[kind.titleField])}` : kind.title;
+  const title = found.keyword ? `${named} (${found.keyword})` : named;
+  return { title, message: `Received: ${kind.received(found.fields)} / Expected: ${kind.expected(found.fields)}` };
+}
+
+/** What tells this finding's problem apart: its code, key fields, pointer (array indices folded) and keyword. */
+/** What tells one problem from another: code, severity, body pointer (array indices as *),
+ * keyword, and the fields its kind names (a status, a field's name); never messages or values. */
+export function problemParts(found: Pick<Finding, 'code' | 'severity' | 'pointer' | 'keyword' | 'fields'>): string[] {
+  const pointer = (found.pointer ?? '').replace(/\/\d+(?=\/|$)/g, '/*');
+  const fields = (kindOf(found.code).key ?? []).map((name) => `${name}=${JSON.stringify(found.fields[name] ?? null)}`);
+  return [found.code, found.severity ?? 'failure', pointer, found.keyword ?? '', ...fields];
+}
+
+export function problemKey(found: Finding): string {
+  return problemParts(found).join('\u0000');
+}

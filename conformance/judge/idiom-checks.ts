@@ -1,0 +1,71 @@
+// api_idioms_honoured: what the idiom scenario (plan/idioms.ts) sent, judged by its answer. One
+// named judgement per idiom, in a registry.
+
+import type { Check, CheckContext, Finding, IdiomEvidence } from '../model.js';
+import { statusOf } from './check-support.js';
+import { finding } from './findings.js';
+import { asObject, idKey } from './json-body.js';
+
+type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
+
+const header = (context: CheckContext, name: string): string | undefined => {
+  const value = context.exchange.ok ? context.exchange.response.headers[name] : undefined;
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+const refused = (status: number) => status >= 400 && status < 500;
+
+const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
+  'idempotent-replay'(context, evidence, status) {
+    if (status >= 300) return [finding('idempotent_replay_refused', { status })];
+    const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+    const idProperty = context.collection?.idProperty ?? 'id';
+    const answered = item && item[idProperty] !== undefined ? idKey(item, idProperty) : undefined;
+    return answered !== undefined && answered !== evidence.id
+      ? [finding('idempotent_replay_created', { idProperty, id: evidence.id, other: answered })]
+      : [];
+  },
+  'idempotency-conflict'(_context, evidence, status) {
+    return status < 300
+      ? [finding('idempotency_key_reuse_accepted', { status, expected: evidence.expectedStatus ?? '4xx' })]
+      : [];
+  },
+  'if-none-match'(context, _evidence, status) {
+    if (status === 200) return [finding('not_modified_ignored', { status })];
+    const bytes = context.exchange.ok ? context.exchange.response.bytes : 0;
+    return status === 304 && bytes > 0 ? [finding('not_modified_with_body', { bytes })] : [];
+  },
+  'etag-changes'(context, evidence, status) {
+    const now = header(context, 'etag');
+    return status < 300 && now !== undefined && now === evidence.expected
+      ? [finding('etag_unchanged', { etag: now })]
+      : [];
+  },
+  'stale-if-match'(_context, evidence, status) {
+    return status < 300
+      ? [finding('stale_precondition_accepted', { status, expected: evidence.expectedStatus ?? '412' })]
+      : [];
+  },
+  action(context, evidence, status) {
+    if (status >= 300) return [];
+    const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+    const member = evidence.member ?? 'status';
+    const got = item?.[member];
+    return item && JSON.stringify(got) !== JSON.stringify(evidence.expected)
+      ? [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })]
+      : [];
+  },
+  'action-refused'(_context, evidence, status) {
+    if (refused(status)) return [];
+    return status < 300
+      ? [finding('repeated_action_accepted', { verb: evidence.verb, status, expected: evidence.expectedStatus })]
+      : [];
+  },
+};
+
+export const apiIdiomsHonoured: Check = (context) => {
+  const evidence = context.sequence?.idiom;
+  const status = statusOf(context);
+  if (!evidence || status === undefined || status >= 500) return undefined;
+  return JUDGEMENTS[evidence.idiom](context, evidence, status);
+};

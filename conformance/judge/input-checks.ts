@@ -1,0 +1,102 @@
+// Checks of how the service treats what it is sent: invalid input refused, valid input accepted,
+// missing or wrong credentials refused.
+import { documentedStatuses, parseMediaType } from '../../spec/index.js';
+import type { Check } from '../model.js';
+import { referenceIn } from '../plan/references.js';
+import { documented4xx, documentsSuccess, limitOfTheServer, RATE_LIMITED, statusOf } from './check-support.js';
+import { finding } from './findings.js';
+
+/** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
+export const negativeDataRejection: Check = (context) => {
+  const status = statusOf(context);
+  if (context.testCase.kind !== 'negative' || status === undefined) return undefined;
+  if (status >= 400) return [];
+  const mutation = context.testCase.mutation ?? 'the input is invalid';
+  return [
+    finding('invalid_input_accepted', { status, mutation, documented: documented4xx(context.testCase.operation) }),
+  ];
+};
+
+const isJsonPatch = (mediaType: string | undefined): boolean =>
+  parseMediaType(mediaType)?.essence === 'application/json-patch+json';
+
+/** Schema-valid input with valid credentials is accepted. A 400 (or 413) for unusual input is a note:
+ * the seed leaves limits, uniqueness and allowed characters open. For plain input it is a failure. */
+export const positiveDataAcceptance: Check = (context) => {
+  const status = statusOf(context);
+  // A read-back is the created_item_readable check's concern.
+  const { sequence } = context;
+  const judgedElsewhere =
+    sequence?.readBack ||
+    sequence?.afterChange ||
+    sequence?.afterRemove ||
+    sequence?.otherParent ||
+    sequence?.idiom ||
+    sequence?.changeAnswer?.refused;
+  if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || judgedElsewhere) {
+    return undefined;
+  }
+  if (status < 300) return [];
+  if (status === 429) return [RATE_LIMITED];
+  const { operation } = context.testCase;
+  // A document that lists no success for the operation leaves open what valid input gets.
+  if (!documentsSuccess(operation)) return undefined;
+  // A generated path parameter names a resource that may not exist: 404 is then the right answer.
+  if (status === 404 && operation.parameters.some((p) => p.in === 'path')) return [];
+  // Limits are open: a body too large (413), a URL or headers too long (414, 431) for unusual input.
+  const leeway = status === 400 || status === 413 || status === 414 || status === 431;
+  if (leeway && context.facts.valueAlreadyListed !== undefined) {
+    return [
+      finding('value_already_taken', { status, property: context.facts.valueAlreadyListed }, { severity: 'note' }),
+    ];
+  }
+  if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
+  // A generated JSON Patch names paths and tests values at random: the item may not have them. The
+  // item scenario's own patches (changeAnswer) apply by construction, and are judged as usual.
+  const generatedPatch = isJsonPatch(context.testCase.mediaType) && !sequence?.changeAnswer;
+  if (generatedPatch && documented4xx(operation).includes(status))
+    return [finding('patch_not_applicable', { status }, { severity: 'note' })];
+  // A made-up categoryId names a category that exists nowhere: a documented refusal is the right answer.
+  const reference = documented4xx(operation).includes(status)
+    ? referenceIn(context.contract, context.testCase)
+    : undefined;
+  if (reference !== undefined) {
+    return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
+  }
+  // A cursor or page token is the service's to give: one the run made up may rightly be refused.
+  const opaque = documented4xx(operation).includes(status) ? madeUpToken(context) : undefined;
+  if (opaque !== undefined)
+    return [finding('opaque_value_made_up', { status, parameter: opaque }, { severity: 'note' })];
+  const documented = documentedStatuses(operation).filter((s) => s < 300);
+  return [finding('valid_input_refused', { status, documented })];
+};
+
+/** The list's cursor parameter, where the case sends one it did not take from an answer. */
+function madeUpToken(context: Parameters<Check>[0]): string | undefined {
+  const list = context.collection?.list;
+  const parameter = list?.paging.style === 'cursor' ? list.paging.parameter : undefined;
+  if (!list || !parameter || list.operation !== context.testCase.operation) return undefined;
+  const sent = context.testCase.parameters?.some((p) => p.in === 'query' && p.name === parameter);
+  return sent && !context.testCase.fromAnswers?.includes(parameter) ? parameter : undefined;
+}
+
+/** Missing or invalid credentials get 401 (or, where the document lists no 401, a 401, a 403 or a
+ * documented 4xx). */
+export const ignoredAuth: Check = (context) => {
+  const status = statusOf(context);
+  if (context.testCase.kind !== 'auth' || status === undefined || status >= 500) return undefined;
+  if (status === 429) return [RATE_LIMITED];
+  const { operation } = context.testCase;
+  const documents401 = documentedStatuses(operation).includes(401);
+  // A front server's length limit refuses before any credential is read: access was not granted.
+  const ok =
+    limitOfTheServer(context) ||
+    (documents401 ? status === 401 : status === 401 || status === 403 || documented4xx(operation).includes(status));
+  if (ok) return [];
+  const fields = {
+    status,
+    credentials: context.testCase.auth.label,
+    expected: documents401 ? '401' : '401, 403 or a documented 4xx',
+  };
+  return [finding(status < 400 ? 'bad_credentials_accepted' : 'bad_credentials_not_401', fields)];
+};

@@ -1,0 +1,22 @@
+// Response bodies parsed without losing int64 ids: two distinct snowflake ids that JSON.parse would
+// round to the same number stay apart through idKey (spec/exact-json.ts keeps their digits).
+import { fieldText, parseExact } from '../../spec/index.js';
+
+export const parseJson = parseExact;
+
+/** A key that tells two values apart exactly, for an item's property (an id). */
+export function idKey(item: Record<string, unknown>, property: string): string {
+  return fieldText(item, property);
+}
+
+/** An item's id as a path parameter carries it: the exact text, without a string's quotes. */
+export function idPathText(item: Record<string, unknown>, property: string): string {
+  return idKey(item, property).replace(/^"|"$/g, '');
+}
+
+/** A JSON object as a record, or undefined for anything else (arrays and null included). */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}

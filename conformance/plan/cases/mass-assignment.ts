@@ -1,0 +1,77 @@
+// Mass assignment: a creation that also sends the properties the service assigns (in the response
+// schema, not in the request's: readOnly), each with a value no service would pick itself. Where
+// the request schema is closed the body is invalid and must be refused; where it is open the
+// creation may succeed, but the sent values must not become the item's.
+import fc from 'fast-check';
+import { typesOf, UNSATISFIABLE, valueArbitrary } from '../../../spec/generate/index.js';
+import { type JsonSchema, propertiesOf } from '../../../spec/index.js';
+import type { TestCase } from '../../model.js';
+import type { Planner } from '../planner.js';
+
+/** A value of the property's type that a service assigning it would never choose. */
+function distinctive(schema: Record<string, unknown>): unknown {
+  if (schema.enum || 'const' in schema) return undefined;
+  const type = typesOf(schema)[0];
+  if (type === 'integer' || type === 'number') return 987_654_321;
+  if (type !== 'string') return undefined;
+  if (schema.format === 'date-time') return '1999-12-31T23:59:59Z';
+  if (schema.format === 'date') return '1999-12-31';
+  if (schema.format === 'uuid') return 'deadbeef-0000-4000-8000-00000000beef';
+  if (schema.format || schema.pattern) return undefined;
+  return 'conformance-client-assigned';
+}
+
+// A member name no schema declares: whether the request schema takes undeclared members.
+const UNDECLARED = 'conformance-undeclared-member';
+
+/** A plain value of the property's schema (its first enum value, const, or one generated). */
+function anyValueOf(schema: unknown): unknown {
+  const property = schema as Record<string, unknown>;
+  if (Array.isArray(property.enum)) return property.enum[0];
+  if ('const' in property) return property.const;
+  const [value] = fc.sample(valueArbitrary(schema as JsonSchema, { style: 'plain' }), { numRuns: 1, seed: 1 });
+  return value === UNSATISFIABLE ? undefined : value;
+}
+
+export const massAssignmentPlanner: Planner = {
+  name: 'mass-assignment',
+  sends: "a creation that also sends each readOnly (service-assigned) property with a value of the client's",
+  plan(operation, context) {
+    const collection = context.collections.find((c) => c.create?.operation === operation);
+    const baseline = context.objectBaseline(operation);
+    if (!collection?.create || !baseline) return {};
+    const { request } = baseline;
+    const sendable = propertiesOf(request.schema);
+    const closed = !request.isValid({ ...(baseline.body as Record<string, unknown>), [UNDECLARED]: 1 });
+    const cases: TestCase[] = [];
+    for (const [property, schema] of Object.entries(propertiesOf(collection.create.success.schema))) {
+      // The id has its own case (a client-sent id that collides with an existing item).
+      if (property === collection.idProperty || Object.hasOwn(sendable, property)) continue;
+      // Where the request schema is closed, any value of the property makes the body invalid: an
+      // enum's or a format's value is sent too (a service that takes it is caught either way).
+      const value = distinctive(schema as Record<string, unknown>) ?? (closed ? anyValueOf(schema) : undefined);
+      if (value === undefined) continue;
+      const [body] = context.plainBodies(operation, 1, `assigned:${property}`);
+      if (typeof body !== 'object' || body === null) continue;
+      const sent = { ...(body as Record<string, unknown>), [property]: value };
+      const what = `with the service-assigned ${property} sent as ${JSON.stringify(value)}`;
+      cases.push(
+        request.isValid(sent)
+          ? context.testCase(operation, {
+              kind: 'positive',
+              payload: { kind: 'json', value: sent },
+              assigned: { [property]: value },
+              what,
+            })
+          : context.testCase(operation, {
+              kind: 'negative',
+              mutation: what,
+              payload: { kind: 'json', value: sent },
+              assigned: { [property]: value },
+              what,
+            }),
+      );
+    }
+    return { cases };
+  },
+};

@@ -1,0 +1,85 @@
+// Each named mutation applied once to the baseline body: a valid body plus exactly one break.
+import { bodyMutations, type Mutation, type Payload, seedOf } from '../../../spec/generate/index.js';
+import { isJsonMediaType, type Operation } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+import type { TestCase } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import type { Planner } from '../planner.js';
+
+export function mutationsOf(operation: Operation, context: PlanContext): Mutation[] {
+  const request = context.requestSchema(operation);
+  if (!request) return [];
+  const baseline = context.plainInputs(operation)[0];
+  const all = bodyMutations(request.schema, request.isValid, baseline);
+  // An optional body may be left out: an empty one is no invalid input.
+  const required = operation.requestBody?.required === true;
+  const sent = all.filter((mutation) => required || mutation.id !== 'body:empty');
+  const mediaType = context.requestMediaType(operation) ?? 'application/json';
+  if (isJsonMediaType(mediaType)) return sent;
+  // Outside JSON only a missing field stays invalid on the wire (a form field is text anyway).
+  return sent.filter(
+    (mutation) => mutation.id.endsWith(':missing') && invalidOnTheWire(operation, context, mutation, baseline),
+  );
+}
+
+/**
+ * Whether `mutation` applied to `body` is still invalid once sent: a form left with no field at all
+ * is an absent body, which an optional request body allows.
+ */
+export function invalidOnTheWire(
+  operation: Operation,
+  context: PlanContext,
+  mutation: Mutation,
+  body: unknown,
+): boolean {
+  if (operation.requestBody?.required === true) return true;
+  if (isJsonMediaType(context.requestMediaType(operation) ?? 'application/json')) return true;
+  const payload = mutation.apply(body);
+  return !(payload.kind === 'json' && hasNoFields(payload.value));
+}
+
+const hasNoFields = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+
+/**
+ * The mutated body with one string the mutation left alone made the run's own (a seeded token
+ * appended): if the refused body is stored anyway, the final list shows it. Still invalid: the
+ * mutation is untouched.
+ */
+function markedPayload(
+  payload: Payload,
+  baselineBody: unknown,
+  token: string,
+): { payload: Payload; refusalMark?: string } {
+  const value = payload.kind === 'json' ? asObject(payload.value) : undefined;
+  const baseline = asObject(baselineBody);
+  if (!value || !baseline) return { payload };
+  const untouched = Object.keys(value).find(
+    (name) => typeof value[name] === 'string' && value[name] === baseline[name],
+  );
+  if (untouched === undefined) return { payload };
+  const marked = { ...value, [untouched]: `${value[untouched]}${token}` };
+  return { payload: { kind: 'json', value: marked }, refusalMark: token };
+}
+
+export function mutationCase(operation: Operation, context: PlanContext, mutation: Mutation, body: unknown): TestCase {
+  const token = `N${seedOf(`${operation.id}:${mutation.id}`, context.seed).toString(36)}`;
+  return context.testCase(operation, {
+    kind: 'negative',
+    mutation: mutation.label,
+    ...markedPayload(mutation.apply(body), body, token),
+    pathParams: context.pathParams(operation, 'plain', 0),
+    what: `body: ${mutation.label}`,
+  });
+}
+
+export const mutationsPlanner: Planner = {
+  name: 'mutations',
+  sends: 'the baseline body with one named mutation (missing, wrong type, broken constraint, malformed JSON)',
+  plan(operation, context) {
+    const baseline = context.plainInputs(operation)[0];
+    return {
+      cases: mutationsOf(operation, context).map((mutation) => mutationCase(operation, context, mutation, baseline)),
+    };
+  },
+};

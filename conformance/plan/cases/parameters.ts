@@ -1,0 +1,56 @@
+// Parameters that break their declaration, one at a time: a required query, header or cookie
+// parameter left out, and values that are not a number, out of range, not in the enum, too long or
+// a date that does not exist, in the parameter's own place (path, query, header or cookie).
+import { above, below, impossibleCalendarValues } from '../../../spec/generate/index.js';
+import type { ParameterSpec } from '../../../spec/index.js';
+import type { TestCase } from '../../model.js';
+import type { Planner } from '../planner.js';
+import { RESERVED_HEADERS } from '../serialize.js';
+
+/** Values that break a parameter's schema, with what each breaks. */
+function brokenValues(parameter: ParameterSpec): Array<[string, string]> {
+  const schema = parameter.validator.schema as Record<string, unknown>;
+  const broken: Array<[string, string]> = [];
+  if (schema.type === 'integer' || schema.type === 'number') broken.push(['not-a-number', 'is not a number']);
+  if (schema.type === 'integer') broken.push(['1.5', 'is not a whole number']);
+  if (typeof schema.minimum === 'number')
+    broken.push([String(below(schema.minimum)), `is below the minimum ${schema.minimum}`]);
+  if (typeof schema.maximum === 'number')
+    broken.push([String(above(schema.maximum)), `is above the maximum ${schema.maximum}`]);
+  if (Array.isArray(schema.enum)) broken.push(['not-in-enum', `is not one of ${JSON.stringify(schema.enum)}`]);
+  if (typeof schema.maxLength === 'number') {
+    broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);
+  }
+  for (const [value, wrong] of impossibleCalendarValues(schema.format))
+    broken.push([value, `is a ${schema.format} that does not exist (${wrong})`]);
+  // The broken text must stay invalid: a schema that takes any string takes it too.
+  return broken.filter(([value]) => parameter.validator.validate(value).length > 0);
+}
+
+export const parametersPlanner: Planner = {
+  name: 'parameters',
+  sends: 'each parameter broken once: a required one left out, or a value its schema refuses',
+  plan(operation, context) {
+    const cases: TestCase[] = [];
+    const valid = context.parameters(operation, 'plain', 0);
+    const pathParams = context.pathParams(operation, 'plain', 0);
+    const body = context.baselinePayload(operation);
+    const negative = (mutation: string, fields: Partial<TestCase>) =>
+      cases.push(
+        context.testCase(operation, { kind: 'negative', mutation, what: mutation, pathParams, ...body, ...fields }),
+      );
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
+      const where = `${parameter.in} parameter ${parameter.name}`;
+      const others = valid.filter((placed) => !(placed.in === parameter.in && placed.name === parameter.name));
+      if (parameter.required && parameter.in !== 'path') negative(`${where} is missing`, { parameters: others });
+      for (const [value, label] of brokenValues(parameter)) {
+        if (parameter.in === 'path')
+          negative(`${where} ${label}`, { pathParams: { ...pathParams, [parameter.name]: value } });
+        else
+          negative(`${where} ${label}`, { parameters: [...others, { in: parameter.in, name: parameter.name, value }] });
+      }
+    }
+    return { cases };
+  },
+};

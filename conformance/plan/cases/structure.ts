@@ -1,0 +1,70 @@
+// The body's structure, as careless or hostile clients send it: the valid body wrapped in an array,
+// a required member named in another letter case, members in reverse order (valid: must be
+// accepted), nesting thousands of levels deep, and members named __proto__, constructor and
+// prototype (prototype pollution). Each is judged by what the schema says of it: valid input must
+// be accepted, invalid refused; the deep nesting must get a documented answer, whichever it is.
+import { isJsonMediaType, propertiesOf } from '../../../spec/index.js';
+import type { CaseFields } from '../context.js';
+import type { Planner } from '../planner.js';
+
+const DEPTH = 5_000;
+
+/** JSON text of `body` with one extra member nested DEPTH arrays deep (built as text: no recursion). */
+function deeplyNested(body: Record<string, unknown>, member: string): string {
+  const inner = JSON.stringify(body).slice(1, -1);
+  const nested = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
+  return `{${inner}${inner ? ',' : ''}${JSON.stringify(member)}:${nested}}`;
+}
+
+/** The body with `member` set to `value` as an own property, whatever its name (even __proto__). */
+function withMember(body: Record<string, unknown>, member: string, value: unknown): Record<string, unknown> {
+  const copy = { ...body };
+  Object.defineProperty(copy, member, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+export const structurePlanner: Planner = {
+  name: 'structure',
+  sends:
+    'the body wrapped in an array, a member in other letter case, members reordered, deep nesting, __proto__ members',
+  plan(operation, context) {
+    const request = context.requestSchema(operation);
+    const mediaType = context.requestMediaType(operation);
+    const body = context.plainInputs(operation)[0];
+    if (!request || !mediaType || !isJsonMediaType(mediaType)) return {};
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return {};
+    const object = body as Record<string, unknown>;
+    const judged = (value: unknown, what: string): CaseFields =>
+      request.isValid(value)
+        ? { kind: 'positive', payload: { kind: 'json', value }, what }
+        : { kind: 'negative', mutation: what, payload: { kind: 'json', value }, what };
+    const fields: CaseFields[] = [judged([object], 'with the body wrapped in an array')];
+    // A body of its own: the baseline's name is taken by the time this is sent, on a service that
+    // refuses names it holds.
+    const [own] = context.plainBodies(operation, 1, 'structure');
+    const entries = Object.entries((own ?? object) as Record<string, unknown>);
+    if (entries.length > 1) {
+      fields.push({
+        ...judged(Object.fromEntries([...entries].reverse()), 'with its members in reverse order'),
+        plain: true,
+      });
+    }
+    for (const name of (request.schema.required as string[] | undefined) ?? []) {
+      const other = name === name.toUpperCase() ? name.toLowerCase() : name.charAt(0).toUpperCase() + name.slice(1);
+      if (other === name || !(name in object)) continue;
+      const { [name]: value, ...rest } = object;
+      fields.push(judged({ ...rest, [other]: value }, `with ${name} spelled ${other}`));
+    }
+    for (const member of ['__proto__', 'constructor', 'prototype']) {
+      if (Object.hasOwn(propertiesOf(request.schema), member)) continue;
+      const polluted = withMember(object, member, { polluted: true, isAdmin: true });
+      fields.push(judged(polluted, `with a member named ${member}`));
+    }
+    fields.push({
+      kind: 'unusual',
+      payload: { kind: 'raw', text: deeplyNested(object, 'nested') },
+      what: `with a member nested ${DEPTH} arrays deep`,
+    });
+    return { cases: fields.map((field) => context.testCase(operation, field)) };
+  },
+};

@@ -1,0 +1,131 @@
+// The idiom scenario: on one item the run creates, each idiom the model read is exercised and judged
+// (api_idioms_honoured): an idempotency key replayed with the same body and reused with another,
+// If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
+// every action whose target state was read (then once more, where the document lists a refusal).
+import type { Resource } from '../../../spec/index.js';
+import { idKey, idPathText } from '../../judge/json-body.js';
+import type { IdiomEvidence, Placed, TestCase } from '../../model.js';
+import type { Exchange } from '../../send/http.js';
+import type { PlanContext } from '../context.js';
+import { parentParams } from './parents.js';
+import { itemOf, type SequenceRunner } from './sequences.js';
+
+const withHeader = (testCase: TestCase, name: string, value: string): TestCase => {
+  const kept = (testCase.parameters ?? []).filter(
+    (p) => !(p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()),
+  );
+  const header: Placed = { in: 'header', name, value };
+  return { ...testCase, parameters: [...kept, header], fromAnswers: [...(testCase.fromAnswers ?? []), name] };
+};
+
+const etagOf = (exchange: Exchange | undefined): string | undefined => {
+  const value = exchange?.ok ? exchange.response.headers.etag : undefined;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Whether a resource has an idiom the scenario exercises. */
+export const hasIdioms = ({ idioms }: Resource): boolean =>
+  idioms.idempotency !== undefined ||
+  idioms.conditional !== undefined ||
+  (idioms.actions ?? []).some((action) => action.member !== undefined);
+
+export async function runIdioms(resource: Resource, context: PlanContext, runner: SequenceRunner): Promise<void> {
+  const { collection, idioms } = resource;
+  const { create, read } = collection;
+  if (!create || runner.stopped()) return;
+  const parent = await parentParams(collection, context, runner);
+  const [body, otherBody] = context.plainBodies(create.operation, 2, 'idioms');
+  if (body === undefined) return;
+  const judge = (testCase: TestCase, idiom: IdiomEvidence) =>
+    runner.execute(testCase, { collection, sequence: { idiom } });
+  const creation = (value: unknown) =>
+    context.testCase(create.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      payload: { kind: 'json', value },
+      what: 'for the idioms',
+    });
+
+  const key = idioms.idempotency ? `${context.prefix}idem-${context.seed}-${Date.now().toString(36)}` : undefined;
+  const first = creation(body);
+  const made = await runner.execute(key ? withHeader(first, idioms.idempotency!.header, key) : first, { collection });
+  const created = made ? itemOf(made.body, collection) : undefined;
+  if (!made?.exchange.ok || made.exchange.response.status >= 300 || created?.[collection.idProperty] === undefined)
+    return;
+  const id = idKey(created, collection.idProperty);
+  context.markChangedByRun(collection, id);
+  const at = (parameter: string) => ({ ...parent, [parameter]: idPathText(created, collection.idProperty) });
+
+  if (key && idioms.idempotency) {
+    const header = idioms.idempotency.header;
+    await judge(withHeader(creation(body), header, key), { idiom: 'idempotent-replay', id });
+    if (otherBody !== undefined && JSON.stringify(otherBody) !== JSON.stringify(body))
+      await judge(withHeader(creation(otherBody), header, key), {
+        idiom: 'idempotency-conflict',
+        ...(idioms.idempotency.conflictStatus ? { expectedStatus: idioms.idempotency.conflictStatus } : {}),
+      });
+  }
+
+  const readCase = read
+    ? context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: at(read.parameter),
+        what: 'for its ETag',
+      })
+    : undefined;
+  const currentEtag = async () => (readCase ? etagOf(await runner.send(readCase)) : undefined);
+  const conditional = idioms.conditional;
+  if (conditional && readCase && read) {
+    const etag = await currentEtag();
+    const notModifiedDocumented = read.operation.responses.some((r) => r.status === '304');
+    if (etag && notModifiedDocumented)
+      await judge(withHeader(readCase, 'If-None-Match', etag), { idiom: 'if-none-match', id });
+    const change = collection.update ?? collection.replace;
+    const takesIfMatch = change && conditional.ifMatch.some(({ operation }) => operation === change.operation);
+    const [changeBody] = change ? context.plainBodies(change.operation, 1, 'idioms') : [];
+    if (etag && change && takesIfMatch && changeBody !== undefined) {
+      const changeCase = context.testCase(change.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: at(change.parameter),
+        payload: { kind: 'json', value: changeBody },
+        what: 'with the current ETag',
+      });
+      const changed = await runner.send(withHeader(changeCase, 'If-Match', etag));
+      if (changed?.ok && changed.response.status < 300) {
+        await judge(readCase, { idiom: 'etag-changes', id, expected: etag, changed: changeBody });
+        const stale = { ...changeCase, what: undefined, label: `${changeCase.label} (a stale ETag)` };
+        await judge(withHeader(stale, 'If-Match', etag), {
+          idiom: 'stale-if-match',
+          id,
+          ...(change.operation.responses.some((r) => r.status === '412') ? { expectedStatus: 412 } : {}),
+        });
+      }
+    }
+  }
+
+  for (const action of idioms.actions ?? []) {
+    if (action.member === undefined || runner.stopped()) continue;
+    const parameter = read?.parameter ?? collection.remove?.parameter;
+    if (!parameter) continue;
+    let actionCase = context.testCase(action.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(parameter),
+      what: `to ${action.verb}`,
+    });
+    const etag = conditional ? await currentEtag() : undefined;
+    if (etag && action.operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name)))
+      actionCase = withHeader(actionCase, 'If-Match', etag);
+    const done = await runner.send(actionCase);
+    if (!done?.ok || done.response.status >= 300) continue;
+    if (readCase)
+      await judge(readCase, { idiom: 'action', id, member: action.member, expected: action.target, verb: action.verb });
+    if (action.refusedStatus !== undefined) {
+      const again = { ...actionCase, label: `${actionCase.label} again` };
+      await judge(again, { idiom: 'action-refused', id, expectedStatus: action.refusedStatus, verb: action.verb });
+    }
+  }
+}

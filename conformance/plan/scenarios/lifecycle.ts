@@ -1,0 +1,132 @@
+// The item scenario for collections that change items: create one, then PUT a new version and read
+// it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
+// the functions it is given.
+import type { CollectionSpec } from '../../../spec/index.js';
+import { idKey, idPathText } from '../../judge/json-body.js';
+import type { TestCase } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import { parentParams } from './parents.js';
+import { partialUpdates } from './partial-updates.js';
+import { itemOf, listCollection, type SequenceRunner } from './sequences.js';
+
+type Item = Record<string, unknown>;
+
+export async function runItemLifecycle(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const { create, read } = collection;
+  if (!create) return;
+  const parent = await parentParams(collection, context, runner);
+  const [first, second, third] = context.plainBodies(create.operation, 3, 'lifecycle');
+  if (first === undefined) return;
+  const made = await runner.execute(
+    context.testCase(create.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      payload: { kind: 'json', value: first },
+      what: 'to change and delete',
+    }),
+    { collection },
+  );
+  const created = made ? itemOf(made.body, collection) : undefined;
+  if (!created || created[collection.idProperty] === undefined || runner.stopped()) return;
+  const id = idKey(created, collection.idProperty);
+  context.markChangedByRun(collection, id);
+  const at = (parameter: string) => ({ ...parent, [parameter]: idPathText(created, collection.idProperty) });
+  // What a body gives the item: its stored properties, of values the item can hold (as for a creation).
+  const stored = (body: unknown) =>
+    Object.fromEntries(
+      Object.entries((body ?? {}) as Item).filter(
+        ([name, value]) => create.storedProperties.includes(name) && create.keeps(name, value),
+      ),
+    );
+
+  const readAfter = async (
+    evidence: TestCase['label'],
+    sequence: Parameters<SequenceRunner['execute']>[1]['sequence'],
+  ) => {
+    if (!read) return;
+    const testCase = context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(read.parameter),
+      what: evidence,
+    });
+    await runner.execute(testCase, { collection, ...(sequence ? { sequence } : {}) });
+  };
+
+  // Where a change must name the item's version (If-Match), the item's current ETag, read just before.
+  const preconditioned = async (testCase: TestCase): Promise<TestCase> => {
+    const ifMatch = testCase.operation.parameters.find((p) => p.in === 'header' && /^if-match$/i.test(p.name));
+    if (!ifMatch || !read) return testCase;
+    const readCase = context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(read.parameter),
+      what: 'for its ETag',
+    });
+    const exchange = await runner.send(readCase);
+    const etag = exchange?.ok ? exchange.response.headers.etag : undefined;
+    if (typeof etag !== 'string') return testCase;
+    const kept = (testCase.parameters ?? []).filter((p) => !(p.in === 'header' && /^if-match$/i.test(p.name)));
+    return {
+      ...testCase,
+      parameters: [...kept, { in: 'header', name: ifMatch.name, value: etag }],
+      fromAnswers: [ifMatch.name],
+    };
+  };
+
+  let current = stored(first);
+  if (collection.replace && second !== undefined) {
+    const put = collection.replace;
+    const testCase = context.testCase(put.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(put.parameter),
+      payload: { kind: 'json', value: second },
+      what: 'replacing an item just created',
+    });
+    const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(second) } };
+    const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
+    // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
+    if (executed?.exchange.ok && executed.exchange.response.status < 300) {
+      current = stored(second);
+      await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
+    }
+  }
+  const patch = collection.update;
+  for (const step of patch && third !== undefined ? partialUpdates(collection, context, current, stored(third)) : []) {
+    if (!patch || runner.stopped()) break;
+    const testCase = context.testCase(patch.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(patch.parameter),
+      payload: { kind: 'json', value: step.body },
+      what: step.what,
+    });
+    const refused = step.refused === true;
+    const answer = { changeAnswer: { id, kind: 'update' as const, expected: step.expected, refused } };
+    const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
+    if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) break;
+    current = step.expected;
+    await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
+  }
+  if (collection.remove && !runner.stopped()) {
+    const remove = collection.remove;
+    const testCase = context.testCase(remove.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(remove.parameter),
+      what: 'deleting an item just created',
+    });
+    const executed = await runner.execute(await preconditioned(testCase), { collection });
+    if (executed?.exchange.ok && executed.exchange.response.status < 300) {
+      await readAfter('after DELETE', { afterRemove: { id } });
+      if (collection.list)
+        await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// A nested collection is worked under a parent that exists: where clients can create the parent
+// (/owners for /owners/{ownerId}/pets), the run creates one first and works under its id, so a
+// service that answers 404 under a missing parent is met as a client meets it.
+import { type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
+import { idPathText } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import { itemOf, type SequenceRunner } from './sequence-runner.js';
+
+const resolved = new WeakMap<PlanContext, Map<string, Promise<Record<string, string>>>>();
+
+/** The path values naming a collection's parent, resolved once per run and collection. */
+export function parentParams(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string>> {
+  let byPath = resolved.get(context);
+  if (!byPath) resolved.set(context, (byPath = new Map()));
+  let params = byPath.get(collection.path);
+  if (!params) {
+    // Where clients cannot make a parent, sampled values name one (a service may still answer 404).
+    params = createParent(collection, context, runner, 'parent').then(
+      (made) => made ?? context.parentParams(collection),
+    );
+    byPath.set(collection.path, params);
+  }
+  return params;
+}
+
+/** A new parent for the collection, made through the parent collection's create (under the same
+ * grandparents as the run's first), or undefined where clients cannot make one. */
+export async function createParent(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  purpose: 'parent' | 'other parent',
+): Promise<Record<string, string> | undefined> {
+  const sampled = context.parentParams(collection);
+  // The innermost parent: its own parents come with it (/a/{x}/b/{y}/c needs the b made under x).
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const create = parent?.collection.create;
+  if (!parent || !create || !(parent.parameter in sampled) || runner.stopped()) return undefined;
+  const above = await parentParams(parent.collection, context, runner);
+  const [body] = context.plainBodies(create.operation, 1, purpose);
+  if (body === undefined) return undefined;
+  const testCase = context.testCase(create.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: above,
+    payload: { kind: 'json', value: body },
+    what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
+  });
+  const made = await runner.execute(testCase, { collection: parent.collection });
+  const item = made ? itemOf(made.body, parent.collection) : undefined;
+  if (item?.[parent.collection.idProperty] === undefined) return undefined;
+  return { ...sampled, ...above, [parent.parameter]: idPathText(item, parent.collection.idProperty) };
+}

@@ -1,0 +1,139 @@
+// The partial updates the item scenario sends, each with the item it must leave. Every PATCH keeps
+// what it does not send; JSON Merge Patch (RFC 7396) also gives null the meaning "remove" and merges
+// an object member into the stored one, so under that media type those two are sent as well; a JSON
+// Patch (RFC 6902) replaces and removes members by pointer, and one whose test fails changes nothing. A
+// step is planned only where the document's PATCH schema takes its body: a server that refuses
+// what its document forbids is right.
+import { type CollectionSpec, mergeAllOf, parseMediaType } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+
+type Item = Record<string, unknown>;
+
+export interface PartialUpdate {
+  readonly body: Item | Item[];
+  /** The stored fields the item holds after it (a null: absent or null, which read the same). */
+  readonly expected: Item;
+  readonly what: string;
+  /** Sent to be refused (a JSON Patch whose test fails): the item must stay `expected`. */
+  readonly refused?: boolean;
+}
+
+interface StepInput {
+  readonly current: Item;
+  /** Another valid creation body, where the new values come from. */
+  readonly fresh: Item;
+  /** Properties the item's schema requires: never removed. */
+  readonly required: ReadonlySet<string>;
+  readonly accepts: (body: Item | Item[]) => boolean;
+}
+
+type Planner = (input: StepInput) => PartialUpdate | undefined;
+
+/** One field changed, the others kept. */
+const oneField: Planner = ({ current, fresh, required, accepts }) => {
+  // A property every item has (any, where the item's schema requires none).
+  const field = Object.keys(fresh).find((name) => required.size === 0 || required.has(name));
+  if (field === undefined) return undefined;
+  const body = { [field]: fresh[field] };
+  return accepts(body) ? { body, expected: { ...current, ...body }, what: `patching ${field} of an item` } : undefined;
+};
+
+/** Merge Patch: an optional member sent as null is removed. */
+const nullRemoves: Planner = ({ current, required, accepts }) => {
+  const field = Object.keys(current).find(
+    (name) => !required.has(name) && current[name] !== null && accepts({ [name]: null }),
+  );
+  if (field === undefined) return undefined;
+  return { body: { [field]: null }, expected: { ...current, [field]: null }, what: `removing ${field} (merge patch)` };
+};
+
+/** Merge Patch: one member of an object member changed, its other members kept. */
+const objectMerged: Planner = ({ current, fresh, accepts }) => {
+  for (const [name, value] of Object.entries(current)) {
+    const stored = asObject(value);
+    const given = asObject(fresh[name]);
+    if (!stored || !given) continue;
+    // A member whose new value differs, beside another member the merge must keep.
+    const member = Object.keys(given).find(
+      (key) => given[key] !== stored[key] && given[key] !== null && Object.keys(stored).some((other) => other !== key),
+    );
+    if (member === undefined) continue;
+    const body = { [name]: { [member]: given[member] } };
+    if (!accepts(body)) continue;
+    const expected = { ...current, [name]: { ...stored, [member]: given[member] } };
+    return { body, expected, what: `changing ${name}.${member} alone (merge patch)` };
+  }
+  return undefined;
+};
+
+/** RFC 6901: a member name as a JSON Pointer. */
+const pointerTo = (name: string): string => `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** JSON Patch: one member replaced, the others kept. */
+const replacedByPatch: Planner = ({ current, fresh, required, accepts }) => {
+  const field = Object.keys(fresh).find(
+    (name) => Object.hasOwn(current, name) && (required.size === 0 || required.has(name)),
+  );
+  if (field === undefined) return undefined;
+  const body = [{ op: 'replace', path: pointerTo(field), value: fresh[field] }];
+  if (!accepts(body)) return undefined;
+  return { body, expected: { ...current, [field]: fresh[field] }, what: `replacing ${field} (JSON Patch)` };
+};
+
+/** JSON Patch: an optional member removed. */
+const removedByPatch: Planner = ({ current, required, accepts }) => {
+  const field = Object.keys(current).find((name) => !required.has(name) && current[name] !== null);
+  const body = field === undefined ? undefined : [{ op: 'remove', path: pointerTo(field) }];
+  if (field === undefined || !body || !accepts(body)) return undefined;
+  return { body, expected: { ...current, [field]: null }, what: `removing ${field} (JSON Patch)` };
+};
+
+/** JSON Patch: a test that fails makes the whole patch fail, the change after it included. */
+const failedTestRefused: Planner = ({ current, fresh, required, accepts }) => {
+  // A member the item holds (a null here may be absent), required ones first: they always exist.
+  const candidates = Object.keys(current).filter(
+    (name) => current[name] !== null && Object.hasOwn(fresh, name) && !sameJson(fresh[name], current[name]),
+  );
+  const tested = candidates.find((name) => required.has(name)) ?? candidates[0];
+  if (tested === undefined) return undefined;
+  const body = [
+    { op: 'test', path: pointerTo(tested), value: fresh[tested] },
+    { op: 'replace', path: pointerTo(tested), value: fresh[tested] },
+  ];
+  if (!accepts(body)) return undefined;
+  return { body, expected: current, what: `a JSON Patch whose test of ${tested} fails`, refused: true };
+};
+
+/** Update planners by the PATCH's media type; any media type gets the plain one-field step. */
+const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
+  'application/merge-patch+json': [oneField, objectMerged, nullRemoves],
+  // oneField last: where the document's patch schema is an object, not a list of operations.
+  'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused, oneField],
+};
+
+/** The partial updates to send in order; each step's expected item is the next one's current. */
+export function partialUpdates(
+  collection: CollectionSpec,
+  context: PlanContext,
+  current: Item,
+  fresh: Item,
+): PartialUpdate[] {
+  const update = collection.update;
+  const create = collection.create;
+  if (!update || !create) return [];
+  const request = context.requestSchema(update.operation);
+  const accepts = (body: Item | Item[]) => request?.isValid(body) ?? true;
+  const required = new Set((mergeAllOf(create.success.schema as Record<string, unknown>).required as string[]) ?? []);
+  const essence = parseMediaType(context.requestMediaType(update.operation))?.essence ?? '';
+  const steps: PartialUpdate[] = [];
+  let state = current;
+  for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField]) {
+    const step = planner({ current: state, fresh, required, accepts });
+    if (!step) continue;
+    steps.push(step);
+    state = step.expected;
+  }
+  return steps;
+}

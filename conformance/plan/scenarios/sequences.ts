@@ -1,0 +1,223 @@
+// The collection scenario: list, create five in a row and five at once, list again, read each
+// created item back; then a create whose client-sent id collides with an existing item. It talks
+// to the target through the functions it is given, never through the sender itself.
+import { type CollectionSpec, listedItems } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
+import { idKey } from '../../judge/json-body.js';
+import type { Creation, SequenceEvidence } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import { withExactIntegers } from '../exact-integers.js';
+import { type Page, walkPages, withSmallPages } from './pages.js';
+import { createParent, parentParams } from './parents.js';
+import { itemOf, type SequenceRunner } from './sequence-runner.js';
+
+export { itemOf, type SequenceRunner };
+
+type Item = Record<string, unknown>;
+
+// The seed does not say how soon a creation shows, so a list that lacks one is read again.
+const RELIST_DELAYS_MS = [250, 1_000];
+
+const BROWSER_TAB_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
+/**
+ * Lists one parent's collection and judges the list against the evidence; a list that lacks a
+ * creation is read again after a while, as the seed does not say how soon a creation shows.
+ */
+export async function listCollection(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  parent: Record<string, string>,
+  evidence?: Omit<SequenceEvidence, 'after'>,
+  what = 'after creations',
+  accept?: string,
+): Promise<Item[] | undefined> {
+  const listCase = withSmallPages(
+    collection,
+    context.testCase(collection.list!.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      what,
+      ...(accept ? { accept } : {}),
+    }),
+  );
+  async function readList(): Promise<(Page & { complete?: boolean }) | undefined> {
+    const exchange = await runner.send(listCase);
+    if (!exchange) return undefined;
+    const body = parseBody(exchange);
+    const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
+    if (!items) return { exchange, body };
+    // The pages after the first, to the end where the answers say where it is.
+    const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) =>
+      runner.execute(page, { collection }).then((executed) => executed?.exchange),
+    );
+    return { exchange, body, items: walked.items, complete: walked.complete };
+  }
+  let read = await readList();
+  for (const delay of RELIST_DELAYS_MS) {
+    if (!read?.items || !evidence || settled(collection, evidence, read.items)) break;
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    read = (await readList()) ?? read;
+  }
+  if (!read) return undefined;
+  // Items the run changed or deleted itself (the item lifecycle, running alongside) are no one else's.
+  const before = evidence?.before?.filter(
+    (item) => !context.changedByRunHas(collection, idKey(item, collection.idProperty)),
+  );
+  const sequence =
+    evidence && read.items
+      ? { ...evidence, ...(before ? { before } : {}), after: read.items, ...(read.complete ? { complete: true } : {}) }
+      : undefined;
+  runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
+  return read.items;
+}
+
+/** Whether the list shows every creation and no longer shows a removed item. */
+function settled(
+  collection: CollectionSpec,
+  evidence: Omit<SequenceEvidence, 'after'>,
+  items: readonly Item[],
+): boolean {
+  const listed = new Set(
+    items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)),
+  );
+  if (evidence.afterRemove && listed.has(evidence.afterRemove.id)) return false;
+  return (evidence.creations ?? []).every(({ body }) => {
+    const item = itemOf(body, collection);
+    return item?.[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
+  });
+}
+
+export async function runSequences(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const create = collection.create!.operation;
+  // A nested collection is one parent's: every request of the sequence names the same parent.
+  const parent = await parentParams(collection, context, runner);
+  const listItems = (evidence?: Omit<SequenceEvidence, 'after'>) =>
+    listCollection(collection, context, runner, parent, evidence);
+
+  const before = await listItems();
+  if (!before || runner.stopped()) return;
+  const bodies = context.plainBodies(create, 10, 'sequence');
+  // The first creation carries int64 values no double can hold, where the document has them.
+  const request = context.requestSchema(create);
+  if (request && bodies.length > 0) {
+    const exact = withExactIntegers(bodies[0], request.schema, collection.create!.keeps);
+    if (request.isValid(exact)) bodies[0] = exact;
+  }
+  const creations: Creation[] = [];
+  const createOne = async (body: unknown) => {
+    const testCase = context.testCase(create, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      payload: { kind: 'json', value: body },
+      what: 'in a sequence of creations',
+    });
+    const executed = await runner.execute(testCase, { collection });
+    if (executed) creations.push({ sent: body as Item, exchange: executed.exchange, body: executed.body });
+  };
+  for (const body of bodies.slice(0, 5)) await createOne(body);
+  await Promise.all(bodies.slice(5).map(createOne));
+  await listItems({ creations, before });
+  // A page opened in a browser tab asks for HTML first and takes anything (*/*): the same items.
+  await listCollection(
+    collection,
+    context,
+    runner,
+    parent,
+    { creations, before },
+    'under a browser tab’s Accept',
+    BROWSER_TAB_ACCEPT,
+  );
+  await readBack(collection, context, runner, creations.slice(0, 5), parent);
+  await underAnotherParent(collection, context, runner, creations);
+
+  // A client-sent id that collides with an existing item must not take it over.
+  // An empty collection lends the first item the sequence created, so the check runs whatever the order.
+  const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' }, collection);
+  if (!existing || runner.stopped()) return;
+  const [body] = context.plainBodies(create, 1, 'client-id');
+  const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
+  const what = `with a client-sent ${collection.idProperty} that collides with an existing item`;
+  const idCase = context.testCase(create, {
+    kind: 'positive',
+    pathParams: parent,
+    payload: { kind: 'json', value: sent },
+    what,
+  });
+  const sentWithId = await runner.execute(idCase, { collection });
+  if (!sentWithId) return;
+  const collidingId = idKey(existing, collection.idProperty);
+  await listItems({ creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }], before, collidingId });
+}
+
+/** Under a second parent the run makes, the first parent's children are neither listed nor read. */
+async function underAnotherParent(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  creations: readonly Creation[],
+): Promise<void> {
+  const children = new Map<string, Item>();
+  let first: Item | undefined;
+  for (const { body, sent } of creations) {
+    const item = itemOf(body, collection);
+    if (item?.[collection.idProperty] === undefined) continue;
+    first ??= item;
+    children.set(idKey(item, collection.idProperty), sent);
+  }
+  if (!first || runner.stopped()) return;
+  const other = await createParent(collection, context, runner, 'other parent');
+  if (!other) return;
+  const sequence = { otherParent: { children } };
+  if (collection.list) await listCollection(collection, context, runner, other, sequence, 'under another parent');
+  const read = collection.read;
+  if (!read) return;
+  const raw = first[collection.idProperty];
+  const testCase = context.testCase(read.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { ...other, [read.parameter]: typeof raw === 'string' ? raw : idKey(first, collection.idProperty) },
+    what: 'under another parent',
+  });
+  await runner.execute(testCase, { collection, sequence });
+}
+
+/** Reads created items back through the collection's read operation, where the document has one. */
+export async function readBack(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  creations: readonly Creation[],
+  parent: Record<string, string>,
+): Promise<void> {
+  const read = collection.read;
+  if (!read) return;
+  // An id the read's own parameter refuses (the document caps ids at 10, say) cannot be read back.
+  const parameter = read.operation.parameters.find((p) => p.in === 'path' && p.name === read.parameter);
+  const readable = (id: unknown) =>
+    !parameter || !['number', 'string'].includes(typeof id) || parameter.validator.validate(id).length === 0;
+  await Promise.all(
+    creations.map(async ({ sent, body }) => {
+      const item = itemOf(body, collection);
+      if (item?.[collection.idProperty] === undefined || !readable(item[collection.idProperty])) return;
+      const id = idKey(item, collection.idProperty);
+      // A string id as itself (its JSON text would keep escapes), any other as its exact digits.
+      const raw = item[collection.idProperty];
+      const pathParams = { ...parent, [read.parameter]: typeof raw === 'string' ? raw : id };
+      const testCase = context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams,
+        what: 'for an item just created',
+      });
+      await runner.execute(testCase, { collection, sequence: { readBack: { id, sent } } });
+    }),
+  );
+}

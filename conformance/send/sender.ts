@@ -1,0 +1,269 @@
+// Sends cases to the target: the bounded client, the write budget, the first-request gate, waits
+// for 429s, and the target's health (unreachable at the first request, or stopped answering).
+
+import type { Operation } from '../../spec/index.js';
+import type { TestCase } from '../model.js';
+import type { TransportOptions } from './agents.js';
+import { encodeBody } from './encode-body.js';
+import { type Exchange, HttpClient, type HttpRequest } from './http.js';
+import { WriteBudget } from './write-budget.js';
+
+export interface SenderOptions {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly concurrency: number;
+  readonly maxWrites: number;
+  /** How the write budget is shared; default: first come, first served. */
+  readonly writeBudget?: WriteBudget;
+  /** Headers sent on every request (--header), below the case's own. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** At most this many requests per second over the whole run (--rate-limit). */
+  readonly rateLimit?: number;
+  readonly transport?: TransportOptions;
+  /** Called for every exchange that happened (not for cases left unsent). */
+  readonly onSent: (testCase: TestCase, exchange: Exchange) => void;
+  readonly onProgress: (message: string) => void;
+}
+
+/** Transport faults on plain and sequence requests after which the target is deemed down. */
+const FAULTS_BEFORE_ABORT = 3;
+/** Transport faults on one operation's invalid or unusual cases after which those cases stop:
+ * a target that hangs on malformed input keeps being tested with everything else. */
+const EXOTIC_FAULTS_BEFORE_STOP = 3;
+const RATE_LIMIT_RETRIES = 3;
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** At most `size` tasks at once, in order of arrival. */
+function limiter(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/** Text inside a double-quoted shell word, where only $ ` " \\ are special. */
+function doubleQuoted(text: string): string {
+  return text.replace(/[$`"\\]/g, '\\$&');
+}
+
+export function buildRequest(
+  baseUrl: string,
+  testCase: TestCase,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): HttpRequest {
+  // Literal parts are encoded where a URL cannot carry them raw (#, ?, spaces); values always.
+  const params = testCase.pathParams ?? {};
+  const path = testCase.operation.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name !== undefined) return encodeURIComponent(params[name] ?? part);
+      return encodeURI(part).replace(/#/g, '%23').replace(/\?/g, '%3F');
+    })
+    .join('');
+  const headers: Record<string, string> = {
+    ...extraHeaders,
+    accept: 'application/json',
+    'user-agent': 'pet-catalog-conformance',
+  };
+  const shellHeaders: Record<string, string> = {};
+  const query: string[] = [];
+  const shellQuery: string[] = [];
+  const cookies: string[] = [];
+  const shellCookies: string[] = [];
+  const placed = [
+    ...(testCase.parameters ?? []).map((p) => ({ ...p, shell: undefined as string | undefined })),
+    ...testCase.auth.credentials,
+  ];
+  for (const item of placed) {
+    if (item.in === 'query') {
+      const field = `${encodeURIComponent(item.name)}=${encodeURIComponent(item.value)}`;
+      query.push(field);
+      shellQuery.push(
+        item.shell === undefined ? doubleQuoted(field) : `${encodeURIComponent(item.name)}=${item.shell}`,
+      );
+    } else if (item.in === 'cookie') {
+      cookies.push(`${item.name}=${encodeURIComponent(item.value)}`);
+      shellCookies.push(`${item.name}=${item.shell ?? doubleQuoted(encodeURIComponent(item.value))}`);
+    } else {
+      headers[item.name.toLowerCase()] = item.value;
+      if (item.shell !== undefined) shellHeaders[item.name.toLowerCase()] = item.shell;
+    }
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  if (shellCookies.length > 0 && placed.some((p) => p.in === 'cookie' && p.shell !== undefined)) {
+    shellHeaders.cookie = shellCookies.join('; ');
+  }
+  let body: string | undefined;
+  if (testCase.payload) {
+    const encoded = encodeBody(testCase.payload, testCase.mediaType ?? 'application/json');
+    headers['content-type'] = encoded.contentType;
+    body = encoded.body;
+  }
+  if (testCase.contentType === null) delete headers['content-type'];
+  else if (testCase.contentType !== undefined) headers['content-type'] = testCase.contentType;
+  if (testCase.accept !== undefined) headers.accept = testCase.accept;
+  const url = `${baseUrl}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+  const shellUrl = `"${doubleQuoted(`${baseUrl}${path}`)}${shellQuery.length > 0 ? `?${shellQuery.join('&')}` : ''}"`;
+  return {
+    method: testCase.operation.method,
+    url,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    shell: { url: shellUrl, headers: shellHeaders },
+  };
+}
+
+/** Plain input and the sequences' requests: what the state checks stand on. */
+export const isEssential = (testCase: TestCase): boolean => testCase.plain === true;
+
+export class Sender {
+  private readonly client: HttpClient;
+  private readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
+  private firstExchange: Promise<void> | undefined;
+  private faults = 0;
+  private readonly exoticFaults = new Map<Operation, number>();
+  private readonly budget: WriteBudget;
+  private readonly unsent = new Map<Operation, Map<string, number>>();
+  /** Requests actually sent. */
+  requests = 0;
+  /** Write requests actually sent. */
+  writes = 0;
+  /** Why the run stopped sending, if it did. */
+  aborted: string | undefined;
+  /** Set when the very first request found nothing listening. */
+  unreachable: string | undefined;
+
+  constructor(private readonly options: SenderOptions) {
+    this.client = new HttpClient(options);
+    this.limit = limiter(options.concurrency);
+    this.budget = options.writeBudget ?? new WriteBudget(options.maxWrites, [], 0);
+  }
+
+  /** An operation sends no more cases of its own: its unspent writes go to the others. */
+  finishWrites(operation: Operation): void {
+    this.budget.finish(operation);
+  }
+
+  /** The sequences send no more writes: their unspent reserve goes to the operations. */
+  finishSequenceWrites(): void {
+    this.budget.finishSequences();
+  }
+
+  get stopped(): boolean {
+    return this.aborted !== undefined || this.unreachable !== undefined;
+  }
+
+  /** Why cases of an operation were left unsent, with counts. */
+  unsentOf(operation: Operation): ReadonlyMap<string, number> {
+    return this.unsent.get(operation) ?? new Map();
+  }
+
+  private skip(testCase: TestCase, reason: string): undefined {
+    let reasons = this.unsent.get(testCase.operation);
+    if (!reasons) this.unsent.set(testCase.operation, (reasons = new Map()));
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    return undefined;
+  }
+
+  /** Why this case cannot be sent now, if it cannot. */
+  private refusal(testCase: TestCase): string | undefined {
+    if (this.unreachable) return 'the target was unreachable';
+    if (this.aborted) return `the run stopped sending: ${this.aborted}`;
+    if (!isEssential(testCase) && (this.exoticFaults.get(testCase.operation) ?? 0) >= EXOTIC_FAULTS_BEFORE_STOP) {
+      return `its invalid and unusual cases stopped after ${EXOTIC_FAULTS_BEFORE_STOP} transport failures`;
+    }
+    return undefined;
+  }
+
+  /** Sends one case, within the write budget (a sequence's from the sequences' reserve); undefined
+   * when it was not sent (the reason is kept). */
+  async send(testCase: TestCase, forSequence = false): Promise<Exchange | undefined> {
+    const isWrite = !SAFE_METHODS.has(testCase.operation.method);
+    const refused = this.refusal(testCase);
+    if (refused) return this.skip(testCase, refused);
+    if (isWrite && !(await this.budget.takeWhenFree(testCase.operation, forSequence)))
+      return this.skip(testCase, 'the write budget was spent');
+    // The very first request runs alone: if the target is unreachable, nothing else is sent.
+    const first = this.firstExchange;
+    let release: (() => void) | undefined;
+    if (!first) this.firstExchange = new Promise<void>((resolve) => (release = resolve));
+    else await first;
+    // Checked again once a slot is free: the target may have been given up on while this waited.
+    const exchange = await this.limit(async () => {
+      const late = this.refusal(testCase);
+      if (late) return this.skip(testCase, late);
+      const sent = await this.sendWithRateLimitRetries(
+        buildRequest(this.options.baseUrl, testCase, this.options.headers),
+      );
+      return sent ?? this.skip(testCase, `the run stopped sending: ${this.aborted}`);
+    });
+    if (!exchange) {
+      if (isWrite) this.budget.giveBack(testCase.operation, forSequence);
+      release?.();
+      return undefined;
+    }
+    this.requests++;
+    if (isWrite) this.writes++;
+    this.observeHealth(testCase, exchange, release !== undefined);
+    this.options.onSent(testCase, exchange);
+    release?.();
+    return exchange;
+  }
+
+  private observeHealth(testCase: TestCase, exchange: Exchange, isFirst: boolean): void {
+    if (exchange.ok) return;
+    if (isFirst && ['refused', 'not-found', 'tls'].includes(exchange.fault.kind)) {
+      this.unreachable = `target unreachable: ${exchange.fault.message} at ${this.options.baseUrl}`;
+    } else if (!isEssential(testCase)) {
+      const faults = (this.exoticFaults.get(testCase.operation) ?? 0) + 1;
+      this.exoticFaults.set(testCase.operation, faults);
+      if (faults === EXOTIC_FAULTS_BEFORE_STOP) {
+        this.options.onProgress(
+          `${testCase.operation.id}: invalid and unusual cases stopped after ${faults} transport failures (last: ${exchange.fault.message}); plain and sequence requests go on`,
+        );
+      }
+    } else if (++this.faults >= FAULTS_BEFORE_ABORT && !this.aborted) {
+      this.aborted = `stopped after ${this.faults} transport failures on plain requests (last: ${exchange.fault.message})`;
+      this.options.onProgress(this.aborted);
+    }
+  }
+
+  /** Rate limits are not specified, so a 429 is waited out (Retry-After, at most 2 s) a few times. */
+  private async sendWithRateLimitRetries(request: HttpRequest): Promise<Exchange | undefined> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.aborted) return undefined;
+      await this.pace();
+      const exchange = await this.client.send(request);
+      if (!exchange.ok || exchange.response.status !== 429 || attempt >= RATE_LIMIT_RETRIES) return exchange;
+      const retryAfter = Number(exchange.response.headers['retry-after']);
+      const waitMs = Number.isFinite(retryAfter) ? Math.min(retryAfter * 1000, 2_000) : 500;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+
+  private nextSlot = 0;
+
+  /** Spaces requests 1/N s apart over the whole run, retries included (--rate-limit N). */
+  private async pace(): Promise<void> {
+    if (!this.options.rateLimit) return;
+    const interval = 1000 / this.options.rateLimit;
+    const now = performance.now();
+    const slot = Math.max(now, this.nextSlot);
+    this.nextSlot = slot + interval;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}

@@ -1,0 +1,224 @@
+// What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
+// kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
+
+import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../../spec/core.js';
+import { withCorsHeaders } from '../core/cors.js';
+import { MockHttpError, sendJson } from '../core/errors.js';
+import type { MockRequest, MockResponse } from '../core/exchange.js';
+import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
+import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
+import { checkIfMatch, etagOf, notModified } from './conditional.js';
+import { listPage } from './list-pages.js';
+import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
+
+export interface HandlerContext {
+  readonly req: MockRequest;
+  readonly res: MockResponse;
+  readonly operation: Operation;
+  readonly params: Readonly<Record<string, string>>;
+  /** The collections of the request's session. */
+  collections(): Collections;
+  /** The request body, read, parsed and validated against the operation's schema (400 otherwise);
+   * {} when an optional body is left out. */
+  readBody(): Promise<unknown>;
+}
+
+type Handler<B extends Behaviour> = (behaviour: B, context: HandlerContext) => void | Promise<void>;
+export type Handlers = { readonly [K in Behaviour['kind']]: Handler<Extract<Behaviour, { kind: K }>> };
+
+/** The collection a request names: the template's own, or (nested under a parent's path
+ * parameters) the one for those parameter values, made empty on first use. */
+function collectionOf(context: HandlerContext, template: string): Collection {
+  const all = context.collections() as Map<string, Collection>;
+  const key = collectionKey(template, context.params);
+  let collection = all.get(key);
+  if (!collection) {
+    const prototype = all.get(template);
+    if (!prototype) throw new Error(`no collection ${template}`);
+    collection = prototype.emptyCopy();
+    all.set(key, collection);
+  }
+  return collection;
+}
+
+/** An item's JSON as the answer holds it: bare, or wrapped in the answer's member. */
+function itemJson(behaviour: { readonly wrap?: string }, item: Item, json = stringifyExact(item)): string {
+  return behaviour.wrap === undefined ? json : `{${JSON.stringify(behaviour.wrap)}:${json}}`;
+}
+
+/** An item answer: its JSON (wrapped where the answer wraps it) or the status alone, with its
+ * ETag where the resource has them. */
+function answerItem(
+  context: HandlerContext,
+  behaviour: Answering,
+  item: Item | undefined,
+  answersItem = true,
+  json = item && stringifyExact(item),
+): void {
+  const headers = behaviour.etag && json ? { ...behaviour.headers, ETag: etagOf(json) } : behaviour.headers;
+  if (answersItem && item && json)
+    return sendJson(context.res, behaviour.status, itemJson(behaviour, item, json), headers);
+  const { 'Content-Type': _type, ...rest } = headers;
+  const bare = { ...(item ? rest : {}), 'Content-Length': '0' };
+  context.res.writeHead(behaviour.status, withCorsHeaders(context.res, bare));
+  context.res.end();
+}
+
+interface Answering {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly wrap?: string;
+  readonly etag?: boolean;
+}
+
+function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
+  answerItem(context, behaviour, behaviour.kind === 'remove' ? undefined : item, behaviour.answersItem);
+}
+
+function missing(behaviour: { readonly collection: string }, id: string): MockHttpError {
+  return new MockHttpError(404, 'not_found', `No item ${id} in ${behaviour.collection}.`);
+}
+
+interface Naming {
+  readonly collection: string;
+  readonly parameter: string;
+  readonly softDelete?: boolean;
+  readonly etag?: boolean;
+}
+
+/** The item a request names, 404 where there is none (410 where it was deleted and the
+ * document answers reads of deleted items so), its If-Match checked where the resource has ETags. */
+function itemFor(context: HandlerContext, behaviour: Naming, collection: Collection, checkMatch = true): Item {
+  const id = context.params[behaviour.parameter] ?? '';
+  const item = collection.find(id);
+  if (!item) {
+    if (behaviour.softDelete && collection.wasRemoved(id))
+      throw new MockHttpError(410, 'gone', `Item ${id} of ${behaviour.collection} was deleted.`);
+    throw missing(behaviour, id);
+  }
+  if (behaviour.etag && checkMatch) checkIfMatch(context.req, etagOf(stringifyExact(item)));
+  return item;
+}
+
+async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): Promise<void> {
+  const id = context.params[behaviour.parameter] ?? '';
+  const collection = collectionOf(context, behaviour.collection);
+  if (behaviour.kind === 'remove') {
+    itemFor(context, behaviour, collection);
+    collection.remove(id, behaviour.softDelete);
+    return answerChange(context, behaviour, {});
+  }
+  const body = await context.readBody();
+  const old = itemFor(context, behaviour, collection);
+  // What the service assigned at creation stays, whatever the client sends.
+  const kept = Object.fromEntries(
+    behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]),
+  );
+  const contentType = context.req.headers['content-type'];
+  const change =
+    behaviour.kind === 'update'
+      ? { updated: updateFor(contentType)(old, body, behaviour.storedProperties) }
+      : { replacement: storedFields(body, behaviour.storedProperties) };
+  const changed = changedItem(old, change, kept, collection.idProperty);
+  // The item must stay what the document says an item is, whatever the change's own schema allows:
+  // what the change left out and the item requires is kept, a value the item cannot hold is not
+  // taken (as at creation); anything else wrong is refused.
+  const next =
+    behaviour.kind === 'update' && namesRemovals(contentType)
+      ? changed
+      : holdable(old, keepRequired(old, changed, behaviour.itemViews), behaviour.keeps);
+  const issues = behaviour.itemValidator?.validate(next) ?? [];
+  if (issues.length > 0) {
+    throw new MockHttpError(400, 'invalid_body', `The change would leave the item invalid: ${describeIssues(issues)}.`);
+  }
+  const item = collection.replace(id, next);
+  if (!item) throw missing(behaviour, id);
+  answerChange(context, behaviour, item);
+}
+
+/** The same idempotency key again: the first answer for the same body (true), the documented
+ * refusal for another; false for a key not seen yet. */
+function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string, body: unknown): boolean {
+  const first = collectionOf(context, behaviour.collection).replayOf(key);
+  if (!first) return false;
+  if (first.sent !== stringifyExact(body)) {
+    const message = `${behaviour.idempotency!.header} ${key} was used for another request body.`;
+    throw new MockHttpError(behaviour.idempotency!.conflictStatus, 'idempotency_key_reused', message);
+  }
+  sendJson(context.res, behaviour.status, first.json, first.headers);
+  return true;
+}
+
+/** The created item's path: the item template with the request's parent values and the new id. */
+function locationOf(template: string, params: Readonly<Record<string, string>>, id: unknown): string {
+  const parents = template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : encodeURIComponent(params[name]),
+  );
+  return parents.replace('{}', encodeURIComponent(String(id)));
+}
+
+export const HANDLERS: Handlers = {
+  list(behaviour, context) {
+    const collection = collectionOf(context, behaviour.collection);
+    if (!behaviour.pages) return sendJson(context.res, behaviour.status, collection.listJson(), behaviour.headers);
+    const host = context.req.headers.host;
+    const origin = typeof host === 'string' && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : 'http://localhost';
+    const { json, headers } = listPage(behaviour.pages, collection, context.req.url, origin);
+    sendJson(context.res, behaviour.status, json, { ...behaviour.headers, ...headers });
+  },
+
+  read(behaviour, context) {
+    const item = itemFor(context, behaviour, collectionOf(context, behaviour.collection), false);
+    const json = stringifyExact(item);
+    if (behaviour.etag && notModified(context.req, etagOf(json)))
+      return answerItem(context, { ...behaviour, status: 304 }, item, false, json);
+    answerItem(context, behaviour, item, true, json);
+  },
+
+  action(behaviour, context) {
+    const collection = collectionOf(context, behaviour.collection);
+    const item = itemFor(context, behaviour, collection);
+    const id = context.params[behaviour.parameter] ?? '';
+    if (behaviour.refusedStatus !== undefined && item[behaviour.member] === behaviour.target) {
+      const already = `Item ${id} is ${JSON.stringify(behaviour.target)} already.`;
+      throw new MockHttpError(behaviour.refusedStatus, 'conflict', already);
+    }
+    const moved = collection.replace(id, { ...item, [behaviour.member]: behaviour.target });
+    answerItem(context, behaviour, moved, behaviour.answersItem);
+  },
+
+  async create(behaviour, context) {
+    const body = await context.readBody();
+    const key = behaviour.idempotency ? context.req.headers[behaviour.idempotency.header.toLowerCase()] : undefined;
+    if (typeof key === 'string' && replay(behaviour, context, key, body)) return;
+    const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
+    try {
+      const values = { ...behaviour.fallbackValues, ...fields, ...behaviour.assignedValues };
+      carryDigits(fields, values);
+      const collection = collectionOf(context, behaviour.collection);
+      const { item, json } = collection.create(values);
+      const headers: Record<string, string> = { ...behaviour.headers };
+      if (behaviour.location)
+        headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
+      if (behaviour.etag) headers.ETag = etagOf(json);
+      const answer = itemJson(behaviour, item, json);
+      if (typeof key === 'string') collection.keepReplay(key, { sent: stringifyExact(body), json: answer, headers });
+      sendJson(context.res, behaviour.status, answer, headers);
+    } catch (error) {
+      if (!(error instanceof CollectionFullError)) throw error;
+      throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);
+    }
+  },
+
+  replace: change,
+  update: change,
+  remove: change,
+
+  async respond(behaviour, context) {
+    if (context.operation.requestBody) await context.readBody();
+    const { status, headers, body } = behaviour.answer();
+    const length = body?.length ?? 0;
+    context.res.writeHead(status, withCorsHeaders(context.res, { ...headers, 'Content-Length': String(length) }));
+    context.res.end(body);
+  },
+};

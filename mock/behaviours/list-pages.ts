@@ -1,0 +1,182 @@
+// A list answered from the store in the shape the model read: a bare array or an envelope, paged
+// by cursor, page number or offset with the documented limit, the next token null (or absent) only
+// on the last page, Link headers and totals where documented. Planned once per list operation.
+import {
+  type JsonSchema,
+  mergeAllOf,
+  type Paging,
+  propertiesOf,
+  type Resource,
+  stringifyExact,
+} from '../../spec/core.js';
+import { sampleValue, seedOf } from '../../spec/generate/index.js';
+import { MockHttpError } from '../core/errors.js';
+import type { Collection, Item } from './store.js';
+
+type Record_ = Record<string, unknown>;
+
+export interface ListPages {
+  /** The envelope member holding the items; absent for a bare array. */
+  readonly member?: string;
+  /** The envelope's other members, from the document's example or generated once. */
+  readonly template: Readonly<Record_>;
+  readonly paging: Paging;
+  /** What the next member holds on the last page. */
+  readonly nextAtEnd: 'null' | 'absent' | 'empty';
+  /** Whether a cursor this mock never gave is refused (400 documented); else the first page. */
+  readonly refusesUnknownCursor: boolean;
+}
+
+const PAGE_SIZE = 20;
+
+/** How a list is answered; undefined for a bare array that takes no paging (the store's whole list). */
+export function planListPages(resource: Resource): ListPages | undefined {
+  const list = resource.collection.list;
+  const paging = resource.paging;
+  if (!list || !paging || (list.items.member === undefined && paging.style === 'none')) return undefined;
+  const member = list.items.member;
+  const media = list.operation.responses
+    .find((r) => Number(r.status) === list.success.status)
+    ?.content.find((m) => m.validator === list.success.validator);
+  const sample = member
+    ? sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${list.operation.id}:envelope`))?.value
+    : undefined;
+  const template =
+    typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? { ...(sample as Record_) } : {};
+  if (member) delete template[member];
+  return {
+    ...(member ? { member } : {}),
+    template,
+    paging,
+    nextAtEnd: endOf(list.success.schema, paging.next),
+    refusesUnknownCursor: list.operation.responses.some((r) => r.status === '400'),
+  };
+}
+
+/** null where the next member may be null, absent where it may be left out, else an empty string. */
+function endOf(schema: JsonSchema, path: readonly string[] | undefined): ListPages['nextAtEnd'] {
+  if (!path) return 'absent';
+  let parent: JsonSchema | undefined = schema;
+  for (const name of path.slice(0, -1)) parent = propertiesOf(parent)[name];
+  const last = path.at(-1)!;
+  const property = propertiesOf(parent)[last] as Record_ | undefined;
+  const types = Array.isArray(property?.type) ? property.type : [property?.type];
+  if (types.includes('null') || property?.nullable === true) return 'null';
+  const required = (mergeAllOf((parent ?? {}) as Record_).required as string[] | undefined) ?? [];
+  return required.includes(last) ? 'empty' : 'absent';
+}
+
+// Opaque to clients, plain to the mock: the page's last item's id, and its offset for when that
+// item is gone by the next request. Keyed by the item, a page after a deletion skips nothing.
+const base64url = (text: string): string =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+
+const encodeCursor = (offset: number, lastId: unknown): string => base64url(`o:${offset}:${String(lastId)}`);
+
+function decodeCursor(token: string, collection: Collection): number | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(token.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const match = /^o:(\d{1,9}):(.*)$/s.exec(text);
+    if (!match) return undefined;
+    const after = collection.positionOf(match[2]!);
+    return after >= 0 ? after + 1 : Number(match[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+function queryOf(url: string | undefined): URLSearchParams {
+  const at = url?.indexOf('?') ?? -1;
+  return new URLSearchParams(at === -1 ? '' : url!.slice(at + 1));
+}
+
+/** Sets a member by path on copies of the holders along it (the template stays as it is). */
+function setPath(target: Record_, path: readonly string[], value: unknown, remove = false): void {
+  let holder = target;
+  for (const name of path.slice(0, -1)) {
+    const inner = holder[name];
+    holder = holder[name] = typeof inner === 'object' && inner !== null ? { ...(inner as Record_) } : {};
+  }
+  if (remove) delete holder[path.at(-1)!];
+  else holder[path.at(-1)!] = value;
+}
+
+interface Window {
+  readonly start: number;
+  readonly size: number;
+}
+
+function windowOf(pages: ListPages, query: URLSearchParams, collection: Collection): Window {
+  const total = collection.size;
+  const { paging } = pages;
+  const limitText = paging.limit ? query.get(paging.limit.name) : null;
+  const fallback =
+    paging.style === 'limit' || paging.style === 'none'
+      ? total
+      : (paging.limit?.default ?? Math.min(paging.limit?.maximum ?? PAGE_SIZE, PAGE_SIZE));
+  const asked = limitText === null ? fallback : Number(limitText);
+  const size = Math.max(
+    0,
+    Math.min(Number.isFinite(asked) ? asked : fallback, paging.limit?.maximum ?? Number.MAX_SAFE_INTEGER),
+  );
+  const given = paging.parameter ? query.get(paging.parameter) : null;
+  if (given === null || given === '') return { start: 0, size };
+  if (paging.style === 'cursor') {
+    // A token this mock gave, or (Stripe's starting_after) the id of the item to start after.
+    const after = collection.positionOf(given);
+    const start = after >= 0 ? after + 1 : decodeCursor(given, collection);
+    if (start === undefined && pages.refusesUnknownCursor)
+      throw new MockHttpError(400, 'invalid_cursor', `${paging.parameter} is not a token this service gave.`);
+    return { start: start ?? 0, size };
+  }
+  const number = Number(given);
+  if (paging.style === 'page') return { start: Math.max(0, number - (paging.firstPage ?? 1)) * size, size };
+  return { start: Math.max(0, number), size };
+}
+
+/** The next page's URL, absolute (a `uri` member must be; a Link header may be). */
+function nextLink(origin: string, url: string | undefined, parameter: string, value: string): string {
+  const at = url?.indexOf('?') ?? -1;
+  const path = at === -1 ? (url ?? '/') : url!.slice(0, at);
+  const query = queryOf(url);
+  query.set(parameter, value);
+  return `${origin}${path}?${query}`;
+}
+
+/** One page of the collection, as JSON and the headers that go with it. */
+export function listPage(
+  pages: ListPages,
+  collection: Collection,
+  url: string | undefined,
+  origin: string,
+): { json: string; headers: Record<string, string> } {
+  const { paging } = pages;
+  const { start, size } = windowOf(pages, queryOf(url), collection);
+  const items: readonly Item[] = collection.page(start, size);
+  const more = start + size < collection.size && size > 0;
+  const token =
+    paging.style === 'cursor'
+      ? encodeCursor(start + size, items.at(-1)?.[collection.idProperty])
+      : paging.style === 'page'
+        ? String(start / Math.max(size, 1) + (paging.firstPage ?? 1) + 1)
+        : String(start + size);
+  const link = more && paging.parameter ? nextLink(origin, url, paging.parameter, token) : undefined;
+  const headers: Record<string, string> = {};
+  if (paging.linkHeader && link) headers.Link = `<${link}>; rel="next"`;
+  if (paging.totalHeader) headers[paging.totalHeader] = String(collection.size);
+  if (pages.member === undefined) return { json: stringifyExact(items), headers };
+  const body: Record_ = { ...pages.template, [pages.member]: items };
+  if (paging.next) {
+    const nextValue = paging.nextIsUrl ? link : paging.style === 'page' ? Number(token) : token;
+    if (more && nextValue !== undefined) setPath(body, paging.next, nextValue);
+    else if (pages.nextAtEnd === 'absent') setPath(body, paging.next, undefined, true);
+    else setPath(body, paging.next, pages.nextAtEnd === 'null' ? null : '');
+  }
+  if (paging.hasMore) setPath(body, paging.hasMore, more);
+  if (paging.total) setPath(body, paging.total, collection.size);
+  return { json: stringifyExact(body), headers };
+}

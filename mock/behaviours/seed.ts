@@ -1,0 +1,180 @@
+// Seed data for the store, checked against the document's list schema (seed-file.ts reads a file).
+import fc from 'fast-check';
+import {
+  type CollectionSpec,
+  describeIssues,
+  ecmaPattern,
+  generationPattern,
+  itemsIn,
+  propertiesOf,
+  type SchemaIssue,
+} from '../../spec/core.js';
+import { sampleValue, seedOf } from '../../spec/generate/index.js';
+import { Collection, type Item } from './store.js';
+
+/** An array (for the collection named like the file, else the first) or an object keyed by path. */
+export type SeedData = readonly unknown[] | Readonly<Record<string, readonly unknown[]>>;
+
+export class SeedError extends Error {}
+
+function itemsByCollection(
+  data: SeedData,
+  name: string | undefined,
+  specs: readonly CollectionSpec[],
+  builtIn: boolean,
+): Map<string, unknown[]> {
+  if (Array.isArray(data)) {
+    // The built-in seed belongs to the collection named like its file, and to no other.
+    const target = specs.find((spec) => spec.path === `/${name}`) ?? (builtIn ? undefined : specs[0]);
+    return new Map(target ? [[target.path, [...data]]] : []);
+  }
+  if (typeof data !== 'object' || data === null)
+    throw new SeedError('seed data must be an array or an object of arrays keyed by path');
+  const entries = Object.entries(data as Record<string, unknown[]>);
+  for (const [path, items] of entries) {
+    if (!specs.some((spec) => spec.path === path))
+      throw new SeedError(`seed data names ${path}, which is no mocked collection`);
+    if (!Array.isArray(items)) throw new SeedError(`seed data for ${path} must be an array`);
+  }
+  return new Map(entries.map(([path, items]) => [path, [...items]]));
+}
+
+/** Builds every collection, seeded and validated; ids must be unique integers. */
+export interface SeedOptions {
+  readonly name?: string;
+  readonly maxItems: number;
+  /** The package's own seed: used only where it fits (the Pet Catalog's categories). */
+  readonly builtIn?: boolean;
+  /** Collections without seed data start from the document's list example, else generated items. */
+  readonly fromDocument?: boolean;
+}
+
+/** Items a collection starts with: its list example's (envelope or bare), else a few generated
+ * ones (never none: reads by id, of read-only collections too, work from the start). */
+const SEEDED_ITEMS = 3;
+
+function documentItems(spec: CollectionSpec): unknown[] {
+  const list = spec.list;
+  if (!list) return [];
+  const media = list.operation.responses
+    .find((response) => Number(response.status) === list.success.status)
+    ?.content.find((m) => m.validator === list.success.validator);
+  const sample = sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${spec.path}:seed`))?.value;
+  const shown: unknown[] = itemsIn(list.items, sample) ?? [];
+  for (let extra = 0; shown.length === 0 && extra < SEEDED_ITEMS; extra++) {
+    const item = sampleValue(list.items.validator, [], seedOf(`${spec.path}:item`, extra))?.value;
+    if (item !== undefined) shown.push(item);
+  }
+  // Generated ids are replaced by 1, 2, 3…: unique, and what the store would have assigned.
+  return shown.map((item, index) =>
+    typeof item === 'object' && item !== null ? { ...item, [spec.idProperty]: idValue(spec, index + 1) } : item,
+  );
+}
+
+/** What is wrong with seed items, each told at its index. */
+function issuesOf(spec: CollectionSpec, items: readonly unknown[]): SchemaIssue[] {
+  const validator = spec.list?.items.validator;
+  if (!validator) return [];
+  return items.flatMap((item, index) =>
+    validator.validate(item).map((issue) => ({ ...issue, pointer: `/${index}${issue.pointer}` })),
+  );
+}
+
+type Schema = Record<string, unknown>;
+
+/** Whether a schema takes strings (type "string", or a list of types that holds it: [string, null]). */
+const takesString = (schema: Schema | undefined): boolean => {
+  const type = schema?.type;
+  return type === 'string' || (Array.isArray(type) && type.includes('string'));
+};
+
+const constrainsString = (schema: Schema | undefined): schema is Schema =>
+  schema !== undefined && takesString(schema) && (typeof schema.pattern === 'string' || schema.format === 'uuid');
+
+/** The schema an id must fit: the id property's, and where that says only "a string", the item
+ * path parameter's (Twilio's UserSid: a plain string property, a parameter of pattern US[0-9a-f]{32}),
+ * so the mock never refuses, in a path, an id it assigned. */
+function idSchemaOf(spec: CollectionSpec): Schema {
+  const schema = (spec.create?.item.schema ?? spec.list?.items.schema) as Schema | undefined;
+  const property = (propertiesOf(schema)[spec.idProperty] ?? {}) as Schema;
+  if (!takesString(property) || constrainsString(property)) return property;
+  const item = spec.read ?? spec.replace ?? spec.update ?? spec.remove;
+  const parameter = item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter);
+  const parameterSchema = parameter?.validator.schema as Schema | undefined;
+  return constrainsString(parameterSchema) ? parameterSchema : property;
+}
+
+/** An id of the kind the document's schema gives (integer, or string: digits, or a uuid). */
+export function idValue(spec: CollectionSpec, counter: number): number | string {
+  const idSchema = idSchemaOf(spec);
+  if (!takesString(idSchema)) return counter;
+  if (idSchema.format === 'uuid') return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+  if (typeof idSchema.pattern === 'string') return patternedId(idSchema.pattern, counter);
+  return String(counter);
+}
+
+/**
+ * An id its pattern accepts (Twilio's "^SK[0-9a-fA-F]{32}$", "^aia_asst_.+$"): drawn from the
+ * pattern with the counter as the seed, the counter appended where the pattern still holds, so ids
+ * stay unique and the same on every start.
+ */
+function patternedId(pattern: string, counter: number): string {
+  try {
+    const regex = ecmaPattern(pattern);
+    // Of a few draws, one of plain characters if there is one: an id travels in paths and shells.
+    // Drawn whole (anchored): an unanchored pattern would let fast-check pad the id with any text.
+    const whole = `^(?:${generationPattern(pattern)})$`;
+    const draws = fc.sample(fc.stringMatching(ecmaPattern(whole)), { numRuns: 20, seed: counter });
+    const valid = draws.filter((draw) => regex.test(draw));
+    const drawn = valid.find((draw) => /^[\w.-]+$/.test(draw)) ?? valid[0];
+    if (drawn === undefined) return String(counter);
+    return regex.test(`${drawn}${counter}`) ? `${drawn}${counter}` : drawn;
+  } catch {
+    return String(counter);
+  }
+}
+
+function fits(spec: CollectionSpec, items: readonly unknown[]): boolean {
+  return issuesOf(spec, items).length === 0;
+}
+
+export function seedCollections(
+  specs: readonly CollectionSpec[],
+  data: SeedData | undefined,
+  options: SeedOptions,
+): Map<string, Collection> {
+  const given = data
+    ? itemsByCollection(data, options.name, specs, options.builtIn === true)
+    : new Map<string, unknown[]>();
+  return new Map(
+    specs.map((spec) => {
+      let items = given.get(spec.path);
+      if (items && options.builtIn && !fits(spec, items)) items = undefined;
+      if (items === undefined && options.fromDocument) {
+        const shown = documentItems(spec);
+        items = fits(spec, shown) ? shown : [];
+      }
+      items ??= [];
+      const issues = issuesOf(spec, items);
+      if (issues.length > 0)
+        throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
+      const ids = new Set<unknown>();
+      for (const item of items as Item[]) {
+        const id = item[spec.idProperty];
+        const usable = Number.isSafeInteger(id) || (typeof id === 'string' && id !== '');
+        if (!usable || ids.has(id))
+          throw new SeedError(
+            `seed data for ${spec.path}: ${spec.idProperty} ${JSON.stringify(id)} is not a unique id`,
+          );
+        ids.add(id);
+      }
+      if (items.length > options.maxItems)
+        throw new SeedError(`seed data for ${spec.path} holds more than --max-categories (${options.maxItems}) items`);
+      const frozen = items.map((item) => Object.freeze({ ...(item as Item) }));
+      return [
+        spec.path,
+        new Collection(spec.idProperty, options.maxItems, frozen, (counter) => idValue(spec, counter)),
+      ];
+    }),
+  );
+}

@@ -1,0 +1,226 @@
+// In-memory state: one collection per list/create pair, one set of collections per mock session.
+// Each collection keeps its items serialised, so a list is never re-serialised on a read.
+import { carryDigits, stringifyExact } from '../../spec/core.js';
+import { encodeUtf8 } from '../core/bytes.js';
+
+export type Item = Readonly<Record<string, unknown>>;
+
+export class CollectionFullError extends Error {}
+
+/** A creation's first answer, kept under its idempotency key with what was sent. */
+export interface Replay {
+  readonly sent: string;
+  readonly json: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export class Collection {
+  private items: Item[];
+  /** The JSON array without its closing bracket: a write appends one item to it. */
+  private openJson: string;
+  private listBuffer: Uint8Array | undefined;
+  private nextId: number;
+  /** Items by the text of their id, as a path parameter names them. */
+  private byId: Map<string, Item>;
+  /** Ids of items deleted where the document answers 410 for them (soft deletion). */
+  private gone = new Set<string>();
+  /** First answers to creations by idempotency key. */
+  private replays = new Map<string, Replay>();
+
+  constructor(
+    readonly idProperty: string,
+    readonly maxItems: number,
+    seed: readonly Item[] = [],
+    /** The id for the n-th item, of the type the document gives ids (integer by default). */
+    private readonly idFor: (counter: number) => number | string = (counter) => counter,
+  ) {
+    this.items = [];
+    this.byId = new Map();
+    this.openJson = '[';
+    this.nextId = 1;
+    for (const item of seed) this.insert(item);
+  }
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  /** The whole list as JSON bytes; rebuilt once after a write, then shared by every read. */
+  listJson(): Uint8Array {
+    this.listBuffer ??= encodeUtf8(`${this.openJson}]`);
+    return this.listBuffer;
+  }
+
+  /**
+   * Stores fields under a new id; the id is always the service's, never the client's. Gives the
+   * item and its JSON (written once, for the list and the answer alike).
+   */
+  create(fields: Readonly<Record<string, unknown>>): { item: Item; json: string } {
+    if (this.items.length >= this.maxItems || this.nextId > Number.MAX_SAFE_INTEGER) {
+      throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
+    }
+    // An id made from the counter may be one seeded (a uuid, a prefixed id): the next free one.
+    while (this.byId.has(String(this.idFor(this.nextId)))) this.nextId++;
+    // Literals and spreads define own properties, so a "__proto__" field never reaches a prototype.
+    const item = { [this.idProperty]: this.idFor(this.nextId), ...fields };
+    carryDigits(fields, item);
+    Object.freeze(item);
+    // The counter moves on whatever the id's type (a uuid made from it does not move it itself).
+    this.nextId++;
+    return { item, json: this.insert(item) };
+  }
+
+  /** An empty collection of the same kind (for a nested collection's next parent). */
+  emptyCopy(): Collection {
+    return new Collection(this.idProperty, this.maxItems, [], this.idFor);
+  }
+
+  clone(): Collection {
+    const copy = Object.create(Collection.prototype) as Collection;
+    Object.assign(copy, this, {
+      items: [...this.items],
+      byId: new Map(this.byId),
+      listBuffer: this.listBuffer,
+      gone: new Set(this.gone),
+      replays: new Map(this.replays),
+    });
+    return copy;
+  }
+
+  /** Up to `count` items from position `start`, in the list's order. */
+  page(start: number, count: number): readonly Item[] {
+    return this.items.slice(start, start + count);
+  }
+
+  /** Where the item of that id stands in the list; -1 when there is none. */
+  positionOf(id: string): number {
+    const item = this.byId.get(id);
+    return item ? this.items.indexOf(item) : -1;
+  }
+
+  /** Whether an item of that id was deleted softly (reads answer 410). */
+  wasRemoved(id: string): boolean {
+    return this.gone.has(id);
+  }
+
+  replayOf(key: string): Replay | undefined {
+    return this.replays.get(key);
+  }
+
+  /** Keeps a creation's answer for its key (at most as many keys as items the collection holds). */
+  keepReplay(key: string, replay: Replay): void {
+    if (this.replays.size >= this.maxItems) this.replays.delete(this.replays.keys().next().value!);
+    this.replays.set(key, replay);
+  }
+
+  find(id: string): Item | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The item replaced by `next` (as a change made it, the old item's exact digits carried); its id kept. */
+  replace(id: string, next: Readonly<Record<string, unknown>>): Item | undefined {
+    const old = this.byId.get(id);
+    if (!old) return undefined;
+    const item = Object.fromEntries([[this.idProperty, old[this.idProperty]], ...Object.entries(next)]);
+    carryDigits(next, item);
+    Object.freeze(item);
+    this.items = this.items.map((existing) => (existing === old ? item : existing));
+    this.byId.set(id, item);
+    this.rebuild();
+    return item;
+  }
+
+  /** Removes the item (remembered as gone where `soft`); false when there was none. */
+  remove(id: string, soft = false): boolean {
+    const old = this.byId.get(id);
+    if (!old) return false;
+    if (soft) this.gone.add(id);
+    this.items = this.items.filter((existing) => existing !== old);
+    this.byId.delete(id);
+    this.rebuild();
+    return true;
+  }
+
+  private rebuild(): void {
+    this.openJson = `[${this.items.map((item) => stringifyExact(item)).join(',')}`;
+    this.listBuffer = undefined;
+  }
+
+  /** Adds the item; gives its JSON. */
+  private insert(item: Item): string {
+    const id = item[this.idProperty];
+    // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
+    const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
+    if (numeric >= this.nextId) this.nextId = numeric + 1;
+    this.items.push(item);
+    this.byId.set(String(id), item);
+    const json = stringifyExact(item);
+    this.openJson += (this.items.length > 1 ? ',' : '') + json;
+    this.listBuffer = undefined;
+    return json;
+  }
+}
+
+export type Collections = ReadonlyMap<string, Collection>;
+
+/**
+ * The store of every session. Requests without a session share the default one; a session
+ * gets its own copy of the seeded collections on first use. The least recently used session
+ * is dropped past maxSessions, so a client minting session ids cannot exhaust memory.
+ */
+export class SessionStore {
+  private defaultCollections: Map<string, Collection>;
+  private readonly sessions = new Map<string, Map<string, Collection>>();
+
+  constructor(
+    private readonly seeded: Collections,
+    private readonly maxSessions = 1000,
+  ) {
+    this.defaultCollections = copyAll(seeded);
+  }
+
+  collections(session: string | undefined): Collections {
+    if (session === undefined) return this.defaultCollections;
+    let collections = this.sessions.get(session);
+    if (collections) {
+      this.sessions.delete(session); // re-inserted below: Map order is the LRU order
+    } else {
+      collections = copyAll(this.seeded);
+      if (this.sessions.size >= this.maxSessions) this.sessions.delete(this.sessions.keys().next().value!);
+    }
+    this.sessions.set(session, collections);
+    return collections;
+  }
+
+  /** The data of the store this one replaces, for the collections that still exist. */
+  adopt(previous: SessionStore): void {
+    const templates = [...this.seeded.keys()].map(
+      (template) =>
+        new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]*\\?\}/g, '\\{[^}]*\\}')}$`),
+    );
+    const keep = (from: ReadonlyMap<string, Collection>, into: Map<string, Collection>) => {
+      for (const [key, collection] of from)
+        if (templates.some((template) => template.test(key))) into.set(key, collection);
+    };
+    keep(previous.defaultCollections, this.defaultCollections);
+    for (const [session, collections] of previous.sessions) {
+      const mine = copyAll(this.seeded);
+      keep(collections, mine);
+      this.sessions.set(session, mine);
+    }
+  }
+
+  /** Back to the seed: one session, or everything when no session is named. */
+  reset(session?: string): void {
+    if (session !== undefined) {
+      this.sessions.delete(session);
+      return;
+    }
+    this.sessions.clear();
+    this.defaultCollections = copyAll(this.seeded);
+  }
+}
+
+function copyAll(collections: Collections): Map<string, Collection> {
+  return new Map([...collections].map(([path, collection]) => [path, collection.clone()]));
+}

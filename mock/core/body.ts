@@ -1,0 +1,198 @@
+// Reads and decodes a JSON request body, with a size cap. Every failure is a 400 with its own
+// code, since 400 is the status the document gives for a bad body.
+
+import type { MediaTypeSpec } from '../../spec/core.js';
+import {
+  coerceForm,
+  declaredTypes,
+  isJsonMediaType,
+  mediaTypeMatches,
+  mergeAllOf,
+  parseExact,
+  parseMediaType,
+  propertiesOf,
+} from '../../spec/core.js';
+import { decodeLatin1, decodeUtf8, encodeLatin1, showUtf8 } from './bytes.js';
+import { MockHttpError } from './errors.js';
+import { isStreaming, type MockRequest, type StreamingRequest } from './exchange.js';
+
+function tooLarge(limit: number): MockHttpError {
+  return new MockHttpError(400, 'payload_too_large', `The request body exceeds the limit of ${limit} bytes.`);
+}
+
+/** Past the limit the rest of a body is still read (and dropped) up to this many bytes, so the
+ * client, still sending, receives the 400 instead of a reset connection. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
+const NO_BYTES = new Uint8Array(0);
+
+/** The body up to limit bytes: a plain request's own, or a stream's collected (a larger one is
+ * drained and refused). */
+export function readBody(req: MockRequest, limit: number): Promise<Uint8Array> {
+  if (!isStreaming(req)) {
+    const body = req.body ?? NO_BYTES;
+    return body.length > limit ? Promise.reject(tooLarge(limit)) : Promise.resolve(body);
+  }
+  return readStream(req, limit);
+}
+
+function readStream(req: StreamingRequest, limit: number): Promise<Uint8Array> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > Math.max(limit, DRAIN_LIMIT)) return Promise.reject(tooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const onData = (chunk: Uint8Array): void => {
+      size += chunk.length;
+      if (size > limit) {
+        chunks.length = 0;
+        if (size > Math.max(limit, DRAIN_LIMIT)) finish(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(size > limit ? tooLarge(limit) : undefined);
+    const onError = (error: Error): void =>
+      finish(new MockHttpError(400, 'bad_request', `The request body could not be read: ${error.message}`));
+    const finish = (error: MockHttpError | undefined): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      if (error) {
+        req.resume();
+        reject(error);
+      } else {
+        resolve(chunks.length === 1 ? chunks[0]! : joined(chunks, size));
+      }
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return whole;
+}
+
+/** The documented media type the request's Content-Type names, or a 400 saying what to send. */
+export function checkContentType(header: string | undefined, content: readonly MediaTypeSpec[]): MediaTypeSpec {
+  const expected = (): string => content.map((m) => m.mediaType).join(' or ');
+  if (!header) {
+    throw new MockHttpError(400, 'unsupported_media_type', `Missing Content-Type: send ${expected()}.`);
+  }
+  const parsed = parseMediaType(header);
+  const essence = parsed?.essence ?? '';
+  const media = content.find((m) => mediaTypeMatches(essence, m.mediaType));
+  if (!media) {
+    throw new MockHttpError(
+      400,
+      'unsupported_media_type',
+      `Content-Type ${essence || '(empty)'} is not accepted: send ${expected()}.`,
+    );
+  }
+  const charset = parsed?.parameters.charset?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new MockHttpError(400, 'unsupported_charset', `Charset ${charset} is not accepted: JSON is sent as UTF-8.`);
+  }
+  return media;
+}
+
+/** Whether a multipart part is JSON: its own Content-Type says so, or, without one, its schema is an
+ * object or a list of objects (OpenAPI's default part type for those is application/json). */
+function isJsonPart(head: string, schema: unknown): boolean {
+  const type = /^content-type:\s*([^\r\n]*)/im.exec(head)?.[1];
+  if (type !== undefined) return isJsonMediaType(parseMediaType(type)?.essence ?? '');
+  const wantsObject = (s: unknown): boolean =>
+    typeof s === 'object' && s !== null && declaredTypes(mergeAllOf(s as Record<string, unknown>)).includes('object');
+  return wantsObject(schema) || wantsObject((schema as { items?: unknown } | undefined)?.items);
+}
+
+/** A multipart/form-data body as an object of its fields (JSON parts parsed, text parts read by
+ * their schema, file parts as their text). Without a usable boundary the body is refused. */
+function readMultipart(raw: Uint8Array, boundary: string | undefined, media: MediaTypeSpec): Record<string, unknown> {
+  if (!boundary)
+    throw new MockHttpError(400, 'invalid_multipart', 'The multipart body names no boundary in its Content-Type.');
+  const properties = propertiesOf(media.validator?.schema);
+  const text = decodeLatin1(raw);
+  const fields = new URLSearchParams();
+  const jsonParts = new Map<string, unknown>();
+  for (const part of text.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const split = part.indexOf('\r\n\r\n');
+    if (split === -1) continue;
+    const head = part.slice(0, split);
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    const value = showUtf8(encodeLatin1(part.slice(split + 4).replace(/\r\n$/, '')));
+    if (name === undefined) continue;
+    if (isJsonPart(head, Object.hasOwn(properties, name) ? properties[name] : undefined))
+      jsonParts.set(name, jsonOrText(value));
+    else fields.append(name, value);
+  }
+  const out = coerceForm(fields.toString(), media.validator?.schema);
+  for (const [name, value] of jsonParts) {
+    // Defined, not assigned: a part named __proto__ is a field like any other.
+    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** A JSON part as its value; text that is not JSON stays text, for the validator to refuse. */
+function jsonOrText(text: string): unknown {
+  try {
+    return parseExact(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Whether the request carries a body at all. */
+export function hasBody(req: MockRequest): boolean {
+  if (req.body !== undefined) return req.body.length > 0;
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** Whether a body of this media type is read as UTF-8 text (JSON and forms). */
+function isText(media: MediaTypeSpec): boolean {
+  const type = media.mediaType.toLowerCase();
+  return type === FORM || isJsonMediaType(type);
+}
+
+/** The UTF-8 text of a JSON or form body; undefined for other media types or bytes that are not
+ * UTF-8 (which decodeBody refuses). Read once: the journal keeps this text too. */
+export function bodyText(raw: Uint8Array, media: MediaTypeSpec): string | undefined {
+  return isText(media) ? decodeUtf8(raw) : undefined;
+}
+
+/**
+ * The body as the value its schema judges: JSON parsed, a form read field by field; other media
+ * types (multipart, binary, XML) are taken as they are and not judged against a schema (undefined).
+ * `text` is bodyText's reading of the same bytes.
+ */
+export function decodeBody(
+  raw: Uint8Array,
+  media: MediaTypeSpec,
+  boundary: string | undefined,
+  text: string | undefined,
+): unknown {
+  if (raw.length === 0) throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
+  const type = media.mediaType.toLowerCase();
+  if (type === 'multipart/form-data') return readMultipart(raw, boundary, media);
+  if (!isText(media)) return undefined;
+  if (text === undefined) throw new MockHttpError(400, 'invalid_encoding', 'The request body is not valid UTF-8.');
+  if (type === FORM) return coerceForm(text, media.validator?.schema);
+  if (text.trim() === '') throw new MockHttpError(400, 'empty_body', 'The request body is empty: send a JSON object.');
+  try {
+    return parseExact(text);
+  } catch (error) {
+    throw new MockHttpError(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}.`);
+  }
+}

@@ -1,0 +1,182 @@
+// The request steps of a documented operation, in lifecycle order: 1 route, 2 authenticate,
+// 3 forced status (Prefer), 4 parameters, 5 parent items, 6 behaviour (which reads and checks the
+// body). Declared once; every adapter of the core (server, Express app, MSW) runs this same list.
+
+import {
+  collectionKey,
+  describeIssues,
+  type Operation,
+  type ParentItem,
+  parseMediaType,
+  responseFor,
+} from '../../spec/core.js';
+import type { Behaviour } from '../behaviours/behaviours.js';
+import { preconditionsRequired, requirePrecondition } from '../behaviours/conditional.js';
+import { HANDLERS, type HandlerContext } from '../behaviours/handlers.js';
+import type { SessionStore } from '../behaviours/store.js';
+import { noteBody } from '../journal/journal.js';
+import { type Authenticate, CHALLENGE } from './auth.js';
+import { bodyText, checkContentType, decodeBody, hasBody, readBody } from './body.js';
+import { CODE_FOR_STATUS, MockHttpError } from './errors.js';
+import type { MockRequest, MockResponse } from './exchange.js';
+import { checkParameters } from './parameters.js';
+import { type Next, pathOf, type Step, sessionOf } from './pipeline.js';
+import { NO_PARAMS, type Router } from './router.js';
+
+export interface StepsEnvironment {
+  readonly router: Router;
+  readonly authenticate: Authenticate;
+  readonly behaviours: ReadonlyMap<Operation, Behaviour>;
+  readonly parents: ReadonlyMap<Operation, readonly ParentItem[]>;
+  readonly store: SessionStore;
+  readonly bodyLimit: number;
+  /** The answer for an operation without a behaviour. */
+  readonly unspecified: (operation: Operation) => MockHttpError;
+}
+
+interface Matched {
+  readonly operation: Operation;
+  readonly params: Readonly<Record<string, string>>;
+  readonly behaviour: Behaviour | undefined;
+}
+
+// What routing found travels on the request itself: cheaper than a map lookup per step.
+const MATCHED = Symbol('matched operation');
+type RoutedRequest = MockRequest & { [MATCHED]?: Matched };
+
+const FORCED_BY_PREFER = /(?:^|[\s,;])code\s*=\s*"?(\d{3})"?/i;
+
+/** The operation a request was routed to, if routing found one. */
+export function matchedOperation(req: MockRequest): Operation | undefined {
+  return (req as RoutedRequest)[MATCHED]?.operation;
+}
+
+function matchedOf(req: MockRequest): Matched {
+  const matched = (req as RoutedRequest)[MATCHED];
+  if (!matched) throw new Error('a step ran before routing');
+  return matched;
+}
+
+/** The documented status a `Prefer: code=NNN` header asks for, when the mock can produce it truthfully. */
+function forcedStatus(req: MockRequest, matched: Matched): number | undefined {
+  const header = req.headers.prefer;
+  if (!header) return undefined;
+  const prefer = Array.isArray(header) ? header.join(',') : header;
+  const status = Number(FORCED_BY_PREFER.exec(prefer)?.[1]);
+  if (!Number.isInteger(status) || responseFor(matched.operation, status)?.status !== String(status)) return undefined;
+  // A documented success other than the behaviour's own cannot be produced truthfully.
+  if (status < 400 && status !== matched.behaviour?.status) return undefined;
+  return status;
+}
+
+function forcedError(status: number): MockHttpError {
+  const code = CODE_FOR_STATUS[status] ?? `http_${status}`;
+  const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': CHALLENGE } : {};
+  return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
+}
+
+export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
+  async function readValidBody(req: MockRequest, operation: Operation): Promise<unknown> {
+    const requestBody = operation.requestBody;
+    // An optional body may be left out altogether.
+    if (requestBody && !requestBody.required && !hasBody(req)) return {};
+    const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
+    const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
+    const raw = await readBody(req, env.bodyLimit);
+    const text = bodyText(raw, media);
+    noteBody(req, raw, text);
+    const value = decodeBody(raw, media, boundary, text);
+    const issues = value === undefined ? [] : (media.validator?.validate(value) ?? []);
+    if (issues.length > 0) {
+      throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
+    }
+    return value ?? {};
+  }
+
+  // A match without path parameters is the same for every request: built once per operation.
+  const unparameterised = new Map<Operation, Matched>();
+  function matchedFor(operation: Operation, params: Readonly<Record<string, string>>): Matched {
+    if (params !== NO_PARAMS) return { operation, params, behaviour: env.behaviours.get(operation) };
+    let matched = unparameterised.get(operation);
+    if (!matched) {
+      matched = Object.freeze({ operation, params, behaviour: env.behaviours.get(operation) });
+      unparameterised.set(operation, matched);
+    }
+    return matched;
+  }
+
+  function routeRequest(req: MockRequest, _res: MockResponse, next: Next): void {
+    const pathname = pathOf(req);
+    const route = env.router.match(req.method ?? 'GET', pathname);
+    // Passed on, not sent: the error step answers in the document's own error shape.
+    if (route.kind === 'not-found') {
+      return next(new MockHttpError(404, 'not_found', `No operation is documented at ${pathname}.`));
+    }
+    if (route.kind === 'method-not-allowed') {
+      const allow = route.allowed.join(', ');
+      const message = `${req.method} is not allowed here; allowed: ${allow}.`;
+      return next(new MockHttpError(405, 'method_not_allowed', message, { Allow: allow }));
+    }
+    (req as RoutedRequest)[MATCHED] = matchedFor(route.operation, route.params);
+    next();
+  }
+
+  function authenticateRequest(req: MockRequest, _res: MockResponse, next: Next): void {
+    const denied = env.authenticate(matchedOf(req).operation, req);
+    // Errors after routing go to the error step, which answers in the operation's error shape.
+    if (denied) return next(denied);
+    next();
+  }
+
+  function applyForcedStatus(req: MockRequest, res: MockResponse, next: Next): void {
+    const forced = forcedStatus(req, matchedOf(req));
+    if (forced !== undefined) {
+      res.setHeader('Preference-Applied', `code=${forced}`);
+      if (forced >= 400) return next(forcedError(forced));
+    }
+    next();
+  }
+
+  // A required If-Match left out is 428 where the document lists it (not the 400 of a missing header).
+  const preconditioned = preconditionsRequired([...env.behaviours.keys()]);
+  function validateParameters(req: MockRequest, _res: MockResponse, next: Next): void {
+    const { operation, params } = matchedOf(req);
+    if (preconditioned.has(operation)) requirePrecondition(req);
+    checkParameters(operation, req, params);
+    next();
+  }
+
+  // Under a parent that does not exist (never made, or deleted) nothing exists: 404, as for the item.
+  function requireParents(req: MockRequest, _res: MockResponse, next: Next): void {
+    const { operation, params } = matchedOf(req);
+    const parents = env.parents.get(operation);
+    if (parents) {
+      const collections = env.store.collections(sessionOf(req));
+      for (const { collection, parameter } of parents) {
+        const id = params[parameter] ?? '';
+        if (!collections.get(collectionKey(collection.path, params))?.find(id)) {
+          return next(new MockHttpError(404, 'not_found', `No item ${id} in ${collection.path}.`));
+        }
+      }
+    }
+    next();
+  }
+
+  function runBehaviour(req: MockRequest, res: MockResponse, next: Next): void {
+    const { operation, params, behaviour } = matchedOf(req);
+    if (!behaviour) return next(env.unspecified(operation));
+    const context: HandlerContext = {
+      req,
+      res,
+      operation,
+      params,
+      collections: () => env.store.collections(sessionOf(req)),
+      readBody: () => readValidBody(req, operation),
+    };
+    const handler = HANDLERS[behaviour.kind] as (behaviour: Behaviour, context: HandlerContext) => unknown;
+    const outcome = handler(behaviour, context);
+    if (outcome instanceof Promise) outcome.catch(next);
+  }
+
+  return [routeRequest, authenticateRequest, applyForcedStatus, validateParameters, requireParents, runBehaviour];
+}
