@@ -1,0 +1,88 @@
+// The operation stage: every testable operation's plan (probe, cases, properties) sent, judged and
+// recorded, with members that name another resource's items filled from its list.
+import type { CollectionSpec, Operation } from '../../spec/index.js';
+import type { Scope } from '../judge/evaluate.js';
+import type { TestCase } from '../model.js';
+import { planOperation } from '../plan/index.js';
+import { referencedCollections, withReferences } from '../plan/references.js';
+import { runProperty } from '../property.js';
+import type { RunSession } from './session.js';
+
+/** The collection whose list, create or read an operation is. */
+function collectionOf(session: RunSession, operation: Operation): CollectionSpec | undefined {
+  return session.settings.model.collections.find(
+    (c) => c.list?.operation === operation || c.create?.operation === operation || c.read?.operation === operation,
+  );
+}
+
+/** Ids other collections list, read once each, for the members that name their items. */
+function listedIdsOf(session: RunSession): (operation: Operation) => Promise<Map<string, unknown>> {
+  const listings = new Map<CollectionSpec, Promise<unknown>>();
+  return async (operation) => {
+    const ids = new Map<string, unknown>();
+    for (const [member, collection] of referencedCollections(operation, session.settings.model.collections)) {
+      if (!listings.has(collection))
+        listings.set(
+          collection,
+          session.readList(collection).then((items) => items?.[0]),
+        );
+      const first = (await listings.get(collection)) as Record<string, unknown> | undefined;
+      const id = first?.[collection.idProperty];
+      if (id !== undefined && id !== null) ids.set(member, id);
+    }
+    return ids;
+  };
+}
+
+async function testOperation(
+  session: RunSession,
+  operation: Operation,
+  listedIds: (operation: Operation) => Promise<Map<string, unknown>>,
+): Promise<void> {
+  const { sender, recorder, creations, context, settings } = session;
+  const collection = collectionOf(session, operation);
+  const scope: Scope = collection ? { collection } : {};
+  const plan = withReferences(planOperation(operation, context), await listedIds(operation));
+  const executeLogged = async (testCase: TestCase) => {
+    const executed = await session.execute(testCase, scope);
+    if (executed) creations.record(executed);
+  };
+  if (plan.probe) await executeLogged(plan.probe);
+  if (sender.stopped) return;
+  settings.progress(`${operation.id}: valid, invalid and credential cases`);
+  await Promise.all([
+    ...plan.cases.map(executeLogged),
+    ...plan.properties.map((property) =>
+      runProperty(property, settings.seed, {
+        judge: async (testCase) => {
+          const exchange = await sender.send(testCase);
+          if (!exchange) return undefined;
+          const executed = await session.judgeSent(testCase, exchange, scope);
+          creations.record(executed);
+          return executed;
+        },
+        record: (executed) => recorder.record(executed),
+        keyOf: (check, testCase, finding) => recorder.keyOf(check, testCase.operation, finding),
+        stopped: () => sender.stopped,
+      }),
+    ),
+  ]);
+}
+
+/** Every testable operation, each with its share of the write budget handed back when done. */
+export async function testOperations(session: RunSession): Promise<void> {
+  const listedIds = listedIdsOf(session);
+  await Promise.all(
+    session.testable.map(async (operation) => {
+      try {
+        await testOperation(session, operation, listedIds);
+      } finally {
+        session.sender.finishWrites(operation);
+      }
+      session.operationsDone++;
+      const result = session.recorder.resultOf(operation);
+      const failed = Object.values(result.checks).filter((c) => c.outcome === 'failed').length;
+      session.settings.progress(`${operation.id}: done, ${result.requests} requests, ${failed} failing check(s)`);
+    }),
+  );
+}

@@ -1,0 +1,38 @@
+// The scenario stage: per resource, the create-list-read sequences, the change and delete
+// lifecycle and the idioms the model read; then every creation of the run verified in a final list.
+import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
+import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { runSequences } from '../plan/scenarios/sequences.js';
+import type { RunSession } from './session.js';
+
+export async function runScenarios(session: RunSession): Promise<void> {
+  const { settings, context, sequenceRunner, testable } = session;
+  const creatable = settings.model.resources.filter(
+    ({ collection }) => !settings.readOnly && collection.create && testable.includes(collection.create.operation),
+  );
+  const progress = settings.progress;
+  await Promise.all([
+    ...creatable
+      .filter(({ collection }) => collection.list)
+      .map(async ({ collection }) => {
+        await runSequences(collection, context, sequenceRunner);
+        progress(`${collection.path}: create, list and read-back sequences done`);
+      }),
+    ...creatable
+      .filter(({ collection: c }) => c.replace || c.update || c.remove)
+      .map(async ({ collection }) => {
+        await runItemLifecycle(collection, context, sequenceRunner);
+        progress(`${collection.path}: change and delete sequence done`);
+      }),
+    ...creatable.filter(hasIdioms).map(async (resource) => {
+      await runIdioms(resource, context, sequenceRunner);
+      progress(`${resource.collection.path}: idempotency, conditional request and action sequence done`);
+    }),
+  ]).finally(() => session.sender.finishSequenceWrites());
+}
+
+export async function verifyCreations(session: RunSession): Promise<void> {
+  if (session.settings.readOnly) return;
+  await session.creations.verify(session.context, session.sequenceRunner);
+  session.settings.progress('every creation of the run looked up in a final list');
+}

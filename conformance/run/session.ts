@@ -1,0 +1,127 @@
+// One run's working parts, wired once from its settings: the recorder, the bounded sender, the plan
+// context, the creation log, and the functions the stages and scenarios are given (execute, judge,
+// read a list). The stages (stages.ts) only call these.
+import { type CollectionSpec, collectionOperations, listedItems, type Operation } from '../../spec/index.js';
+import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
+import type { Executed, TestCase, Violation } from '../model.js';
+import { PlanContext } from '../plan/index.js';
+import { CreationLog } from '../plan/scenarios/creations.js';
+import type { SequenceRunner } from '../plan/scenarios/sequences.js';
+import { Recorder } from '../report/recorder.js';
+import { redactDeep } from '../report/redact.js';
+import { DEFAULTS, skipReason } from '../run-options.js';
+import type { Exchange } from '../send/http.js';
+import { SAFE_METHODS, Sender } from '../send/sender.js';
+import { defaultMaxWrites, WriteBudget } from '../send/write-budget.js';
+import type { RunSettings } from './settings.js';
+
+export class RunSession {
+  readonly recorder: Recorder;
+  readonly sender: Sender;
+  readonly context: PlanContext;
+  readonly creations: CreationLog;
+  readonly sequenceRunner: SequenceRunner;
+  /** The operations the selection, shard and document leave to test. */
+  readonly testable: readonly Operation[];
+  failuresFound = 0;
+  operationsDone = 0;
+
+  constructor(
+    readonly settings: RunSettings,
+    readonly baseUrl: string,
+  ) {
+    const { options, contract, model, progress, redact } = settings;
+    this.recorder = new Recorder(contract.operations, {
+      checks: settings.checks,
+      collectionOperations: new Set(model.collections.flatMap(collectionOperations)),
+      skipReason: (operation) => skipReason(options, operation, settings.leftOut),
+      onProgress: progress,
+      onFailure: (violation: Violation) => {
+        this.failuresFound++;
+        options.onFailure?.(redactDeep(violation, redact));
+      },
+    });
+    this.testable = contract.operations.filter((operation) => !this.recorder.resultOf(operation).skipped);
+    this.sender = this.createSender();
+    this.context = new PlanContext(
+      settings.seed,
+      {
+        ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+        ...(options.auth ? { auth: options.auth } : {}),
+      },
+      options.namePrefix ?? DEFAULTS.namePrefix,
+      settings.runs,
+      progress,
+      model.collections,
+    );
+    this.creations = new CreationLog(model.collections);
+    this.sequenceRunner = {
+      send: (testCase) => this.sender.send(testCase, true),
+      execute: (testCase, scope) => this.execute(testCase, scope, true),
+      conclude: (testCase, exchange, body, scope) =>
+        this.recorder.record(judge(contract, settings.checks, testCase, exchange, body, scope)),
+      stopped: () => this.sender.stopped,
+    };
+  }
+
+  private createSender(): Sender {
+    const { options, model, started } = this.settings;
+    const writeOperations = this.testable.filter((operation) => !SAFE_METHODS.has(operation.method));
+    const sequenceCount = model.collections.filter(
+      (c) => c.create && writeOperations.includes(c.create.operation),
+    ).length;
+    const maxWrites = this.settings.readOnly
+      ? 0
+      : (options.maxWrites ?? defaultMaxWrites(DEFAULTS.maxWrites, writeOperations, sequenceCount, this.settings.runs));
+    const sender = new Sender({
+      baseUrl: this.baseUrl,
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
+      concurrency: options.concurrency ?? DEFAULTS.concurrency,
+      maxWrites,
+      writeBudget: new WriteBudget(maxWrites, writeOperations, sequenceCount),
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.transport ? { transport: options.transport } : {}),
+      onSent: (testCase, exchange) => {
+        this.recorder.countExchange(testCase, exchange);
+        options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));
+      },
+      onProgress: this.settings.progress,
+    });
+    options.onStart?.(() => ({
+      operationsDone: this.operationsDone,
+      operations: this.testable.length,
+      requests: sender.requests,
+      writes: sender.writes,
+      maxWrites,
+      failures: this.failuresFound,
+      elapsedMs: performance.now() - started,
+    }));
+    return sender;
+  }
+
+  /** A collection's list as the target answers it now (for evidence a check needs). */
+  readonly readList = async (collection: CollectionSpec): Promise<Record<string, unknown>[] | undefined> => {
+    if (!collection.list) return undefined;
+    const exchange = await this.sender.send(
+      this.context.testCase(collection.list.operation, { kind: 'positive', what: 'to confirm a refusal' }),
+    );
+    const body = exchange ? parseBody(exchange) : undefined;
+    return body?.kind === 'json' ? listedItems(collection, body.value) : undefined;
+  };
+
+  async judgeSent(testCase: TestCase, exchange: Exchange, scope: Scope): Promise<Executed> {
+    const facts = await gatherFacts(testCase, exchange, scope, this.readList);
+    return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
+  }
+
+  /** Sends, judges and records a case. */
+  async execute(testCase: TestCase, scope: Scope, forSequence = false): Promise<Executed | undefined> {
+    const exchange = await this.sender.send(testCase, forSequence);
+    if (!exchange) return undefined;
+    const executed = await this.judgeSent(testCase, exchange, scope);
+    this.recorder.record(executed);
+    return executed;
+  }
+}
