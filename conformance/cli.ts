@@ -11,7 +11,7 @@ import {
   type ResourceCorrection,
   readModelFile,
 } from '../spec/index.js';
-import { KEY_VARIABLE } from './auth/auth-variants.js';
+import { KEY_VARIABLE, OTHER_KEY_VARIABLE } from './auth/auth-variants.js';
 import { CONFORMANCE_HELP } from './cli/cli-help.js';
 import {
   credentialsByScheme,
@@ -62,10 +62,14 @@ function progressOptions(quiet: boolean): Partial<RunOptions> {
 /** Without --base-url the mock is the target, running as `npm start` runs it (with its own answers
  * to malformed requests and long headers). The runner itself never imports the mock; only this
  * entry point composes the two, and loads it only when needed. */
-async function startInProcessMock(contract: Contract, apiKey: string, model?: ReadonlyMap<string, ResourceCorrection>) {
+async function startInProcessMock(
+  contract: Contract,
+  apiKeys: string[],
+  model?: ReadonlyMap<string, ResourceCorrection>,
+) {
   const { startMockServer } = await import('../mock/index.js');
   // No request journal: nobody reads it here, and it would hold the run's last thousand bodies.
-  return startMockServer({ contract, ...(model ? { model } : {}), apiKeys: [apiKey], journal: false, port: 0 });
+  return startMockServer({ contract, ...(model ? { model } : {}), apiKeys, journal: false, port: 0 });
 }
 
 async function main(): Promise<number> {
@@ -78,6 +82,7 @@ async function main(): Promise<number> {
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
     throw new UsageError(`--base-url must be an http(s) URL, not "${baseUrl}"`);
   let apiKey = flags['api-key'] || process.env[KEY_VARIABLE] || undefined;
+  let otherApiKey = flags['other-api-key'] || process.env[OTHER_KEY_VARIABLE] || undefined;
   const contract = await loadContract(flags.spec, { strictExamples: flags['strict-examples'] === true });
   const model = flags.model ? readModelFile(flags.model) : undefined;
   if (flags.explain) {
@@ -93,9 +98,11 @@ async function main(): Promise<number> {
   const transport = transportOf(flags);
   const selection = selectionOf(flags);
   const rateLimit = rateLimitOf(flags);
-  const redact = createRedactor(apiKey, [...Object.values(auth), ...runSecrets({ headers, transport })]);
+  const redact = createRedactor(apiKey, [...Object.values(auth), ...runSecrets({ headers, transport, otherApiKey })]);
   for (const warning of contract.warnings) process.stderr.write(`warning: ${redact(warning)}\n`);
   if (!baseUrl) apiKey ??= DEFAULT_API_KEY;
+  // The in-process mock takes a second user's key too, so ownership is checked by default there.
+  if (!baseUrl) otherApiKey ??= `${apiKey}-other-user`;
   const seed = integer('--seed', flags.seed, -(2 ** 31)) ?? chooseSeed();
   // Read before the run: a missing or broken baseline stops it at once.
   const baseline = flags.baseline ? parseBaseline(readBaselineFile(flags.baseline), flags.baseline) : undefined;
@@ -106,6 +113,7 @@ async function main(): Promise<number> {
     ...(model ? { model } : {}),
     seed,
     ...(apiKey !== undefined ? { apiKey } : {}),
+    ...(otherApiKey !== undefined ? { otherApiKey } : {}),
     ...(Object.keys(auth).length > 0 ? { auth } : {}),
     ...(flags.runs ? { runs: integer('--runs', flags.runs, 1)! } : {}),
     ...(flags['timeout-ms'] ? { timeoutMs: integer('--timeout-ms', flags['timeout-ms'], 1)! } : {}),
@@ -127,7 +135,9 @@ async function main(): Promise<number> {
   };
   if (!quiet)
     process.stderr.write(`… testing ${baseUrl ? redact(baseUrl) : 'the mock, started in-process'} with seed ${seed}\n`);
-  const mock = baseUrl ? undefined : await startInProcessMock(contract, apiKey!, model);
+  const mock = baseUrl
+    ? undefined
+    : await startInProcessMock(contract, [apiKey!, ...(otherApiKey ? [otherApiKey] : [])], model);
   const target = baseUrl ? { baseUrl } : { baseUrl: mock!.baseUrl };
   const run = await runConformance({ ...options, target }).finally(() => {
     live?.stop();
@@ -162,7 +172,7 @@ main().then(
       error instanceof RunError ||
       error instanceof BaselineError;
     const fromEnv = Object.entries(process.env)
-      .filter(([name]) => name === KEY_VARIABLE || name.startsWith('CONFORMANCE_AUTH_'))
+      .filter(([name]) => name === KEY_VARIABLE || name === OTHER_KEY_VARIABLE || name.startsWith('CONFORMANCE_AUTH_'))
       .map(([, value]) => value ?? '');
     const message = createRedactor(undefined, [...secretsFromArguments(process.argv.slice(2)), ...fromEnv])(
       known ? (error as Error).message : `unexpected error: ${(error as Error).message ?? String(error)}`,

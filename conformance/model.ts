@@ -92,7 +92,8 @@ export interface IdiomEvidence {
     | 'etag-changes'
     | 'stale-if-match'
     | 'action'
-    | 'action-refused';
+    | 'action-refused'
+    | 'job-completes';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */
@@ -105,7 +106,20 @@ export interface IdiomEvidence {
   readonly verb?: string;
 }
 
+/** One step of the object-level authorization scenario (plan/scenarios/ownership.ts). */
+export interface OwnershipEvidence {
+  readonly step: 'no-second-credential' | 'other-user' | 'owner-still-has';
+  /** The item's id (exact text). */
+  readonly id?: string;
+  /** The first user's request that made the item. */
+  readonly madeBy: string;
+  /** What the first user sent: the item must still hold it. */
+  readonly sent?: Record<string, unknown>;
+}
+
 export interface SequenceEvidence {
+  /** A step of the object-level authorization scenario: judged by object_level_authorization alone. */
+  readonly ownership?: OwnershipEvidence;
   /** An idiom exercised on one item: judged by api_idioms_honoured alone. */
   readonly idiom?: IdiomEvidence;
   /** What was sent in each creation and what came back. */

@@ -24,6 +24,8 @@ export interface RunOptions {
   /** Corrections to the inferred API model (--model FILE), by path. */
   readonly model?: ReadonlyMap<string, ResourceCorrection>;
   readonly apiKey?: string;
+  /** A second user's key (--other-api-key): owned items must be out of its reach. Redacted like the first. */
+  readonly otherApiKey?: string;
   /** Credentials by security scheme name (--auth NAME=VALUE); the API key serves every other scheme. */
   readonly auth?: Readonly<Record<string, string>>;
   readonly seed?: number;
@@ -110,7 +112,7 @@ export function chooseSeed(): number {
 }
 
 /** Every secret a run holds besides credentials: --header values and proxy credentials. */
-export function runSecrets(options: Pick<RunOptions, 'headers' | 'transport'>): string[] {
+export function runSecrets(options: Pick<RunOptions, 'headers' | 'transport' | 'otherApiKey'>): string[] {
   const env = options.transport?.env ?? process.env;
   const proxies = [
     options.transport?.proxy,
@@ -120,7 +122,11 @@ export function runSecrets(options: Pick<RunOptions, 'headers' | 'transport'>): 
     env.all_proxy,
     env.ALL_PROXY,
   ];
-  return [...Object.values(options.headers ?? {}), ...proxies.flatMap(proxySecrets)].filter((s) => s.length > 0);
+  return [
+    ...Object.values(options.headers ?? {}),
+    ...proxies.flatMap(proxySecrets),
+    ...(options.otherApiKey ? [options.otherApiKey] : []),
+  ].filter((s) => s.length > 0);
 }
 
 /** Check names that are not in the registry. */

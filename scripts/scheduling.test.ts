@@ -11,14 +11,22 @@ import { loadContract } from '../spec/index.js';
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/scheduling-3.1-openapi.yaml', import.meta.url));
 const KEY = 'scheduling-Key-2';
+const OTHER_KEY = 'scheduling-Other-9';
 const contract = await loadContract(DOCUMENT);
 const servers: { close(): Promise<void> }[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 async function runAgainst(fault: SchedulingFault | undefined, seed: number) {
-  const server = await startSchedulingServer({ key: KEY, ...(fault ? { fault } : {}) });
+  const server = await startSchedulingServer({ key: KEY, otherKey: OTHER_KEY, ...(fault ? { fault } : {}) });
   servers.push(server);
-  return runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed, runs: 10 });
+  return runConformance({
+    target: { baseUrl: server.baseUrl },
+    contract,
+    apiKey: KEY,
+    otherApiKey: OTHER_KEY,
+    seed,
+    runs: 10,
+  });
 }
 
 const CAUGHT_BY: Record<SchedulingFault, string> = {
@@ -30,6 +38,8 @@ const CAUGHT_BY: Record<SchedulingFault, string> = {
   'cancel-not-applied': 'api_idioms_honoured',
   'cancel-twice-accepted': 'api_idioms_honoured',
   'problem-status-differs': 'error_status_matches_http_status',
+  'other-users-booking-readable': 'object_level_authorization',
+  'other-users-booking-deletable': 'object_level_authorization',
 };
 
 describe('the scheduling document against a server written by hand', () => {
@@ -46,6 +56,46 @@ describe('the scheduling document against a server written by hand', () => {
       expect(result.violations.map((v) => v.check)).toContain(CAUGHT_BY[fault]);
     });
   }
+});
+
+describe('object-level authorization on the scheduling document', () => {
+  it('says it could not check owned resources without a second credential', async () => {
+    const server = await startSchedulingServer({ key: KEY });
+    servers.push(server);
+    const result = await runConformance({
+      target: { baseUrl: server.baseUrl },
+      contract,
+      apiKey: KEY,
+      seed: 1,
+      runs: 5,
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.notes.map((n) => n.check)).toContain('object_level_authorization');
+  });
+
+  it("keeps the mock's bookings per credential: another key reads 404, and the runner passes it", async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY, OTHER_KEY] });
+    const { body } = await request(app)
+      .post('/api/bookings')
+      .set('Authorization', `Bearer ${KEY}`)
+      .send({ room: 'A', guest: 'Ada' });
+    expect(
+      (await request(app).get(`/api/bookings/${body.id}`).set('Authorization', `Bearer ${OTHER_KEY}`)).status,
+    ).toBe(404);
+    expect((await request(app).get(`/api/bookings/${body.id}`).set('Authorization', `Bearer ${KEY}`)).status).toBe(200);
+    const result = await runConformance({
+      target: { app },
+      contract,
+      apiKey: KEY,
+      otherApiKey: OTHER_KEY,
+      seed: 2,
+      runs: 5,
+    });
+    expect(result.violations).toEqual([]);
+    expect(result.operations.find((o) => o.id === 'getBooking')?.checks.object_level_authorization?.outcome).toBe(
+      'passed',
+    );
+  });
 });
 
 describe('the mock of the scheduling document', () => {

@@ -7,6 +7,8 @@ import type { AuthVariant, Credential } from '../model.js';
 import { nearMisses, percentEncoded, percentEncodedShell, undeclaredCarriers } from './auth-near-misses.js';
 
 export const KEY_VARIABLE = 'CONFORMANCE_API_KEY';
+/** The variable of the second credential (--other-api-key): another user, for object-level authorization. */
+export const OTHER_KEY_VARIABLE = 'CONFORMANCE_OTHER_API_KEY';
 
 /** The environment variable that holds a scheme's credential: CONFORMANCE_AUTH_<NAME>. */
 export function authVariable(schemeName: string): string {

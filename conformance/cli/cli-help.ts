@@ -15,6 +15,9 @@ Flags:
   --api-key KEY           the key, for every security scheme without --auth (bearer, API key in a
                           header, query or cookie, basic as the password, OAuth2/OpenID tokens)
                           (env ${KEY_VARIABLE}, preferred: flags show in process lists)
+  --other-api-key KEY     a second user's key (or CONFORMANCE_OTHER_API_KEY; never printed): where
+                          the API model marks a resource as owned, an item the first key made must
+                          be out of this key's reach (OWASP API1). The in-process mock gets one
   --auth NAME=VALUE       the credential of one security scheme, by its name in the document;
                           repeatable (env CONFORMANCE_AUTH_<NAME>: upper case, other characters _);
                           basic takes user:password

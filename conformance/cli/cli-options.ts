@@ -39,6 +39,7 @@ export function parse(argv: string[]) {
       options: {
         'base-url': { type: 'string' },
         'api-key': { type: 'string' },
+        'other-api-key': { type: 'string' },
         auth: { type: 'string', multiple: true },
         spec: { type: 'string' },
         model: { type: 'string' },
@@ -84,6 +85,7 @@ export function replayCommand(flags: ReturnType<typeof parse>, baseUrl: string |
   if (baseUrl) parts.push(`--base-url ${shellQuote(baseUrl)}`);
   if (flags.spec) parts.push(`--spec ${shellQuote(flags.spec)}`);
   if (flags.model) parts.push(`--model ${shellQuote(flags.model)}`);
+  if (flags['other-api-key']) parts.push('--other-api-key "$CONFORMANCE_OTHER_API_KEY"');
   parts.push(`--seed ${seed}`);
   if (flags.runs) parts.push(`--runs ${flags.runs}`);
   if (flags['read-only']) parts.push('--read-only');
@@ -125,8 +127,9 @@ export function secretsFromArguments(argv: readonly string[]): string[] {
   const secrets: string[] = [];
   argv.forEach((arg, index) => {
     const next = argv[index + 1];
-    if (arg === '--api-key' && next !== undefined) secrets.push(next);
+    if ((arg === '--api-key' || arg === '--other-api-key') && next !== undefined) secrets.push(next);
     else if (arg.startsWith('--api-key=')) secrets.push(arg.slice('--api-key='.length));
+    else if (arg.startsWith('--other-api-key=')) secrets.push(arg.slice('--other-api-key='.length));
     else if (arg === '--auth' && next !== undefined) secrets.push(next.slice(next.indexOf('=') + 1));
     else if (arg.startsWith('--auth=')) secrets.push(arg.slice(arg.indexOf('=', '--auth='.length) + 1));
     else if (arg === '--header' && next !== undefined) secrets.push(next.slice(next.indexOf(':') + 1).trim());

@@ -13,6 +13,7 @@ import { contentTypeOf, documented4xx, limitOfTheServer, RATE_LIMITED, statusOf 
 import { finding } from './findings.js';
 import { apiIdiomsHonoured } from './idiom-checks.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
+import { objectLevelAuthorization } from './ownership-checks.js';
 import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
 import {
   createdDataEchoed,
@@ -200,6 +201,11 @@ export const CHECKS: readonly NamedCheck[] = [
     collectionsOnly: true,
   },
   { name: 'deleted_item_gone', rule: 'after DELETE the item reads 404', run: deletedItemGone, collectionsOnly: true },
+  {
+    name: 'object_level_authorization',
+    rule: "an owned item is out of another user's reach, and stays its owner's (OWASP API1)",
+    run: objectLevelAuthorization,
+  },
   {
     name: 'api_idioms_honoured',
     rule: 'idempotency keys, ETags and conditional requests, and actions do what the document says',

@@ -294,6 +294,36 @@ export const FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} after ${f.verb}`,
     expected: (f) => `${f.member} ${describeValue(f.expected)}`,
   },
+  ownership_not_checked: {
+    title: 'Object-level authorization not checked: no second credential',
+    key: ['resource'],
+    received: (f) => `${f.resource} is owned (its items belong to their creator), and the run had one credential`,
+    expected: () =>
+      "a second user's key (--other-api-key or CONFORMANCE_OTHER_API_KEY) to check that one user cannot reach another's items",
+  },
+  other_users_item_reached: {
+    title: "Another user's item reached (broken object-level authorization)",
+    key: ['request'],
+    received: (f) => `${f.status} for ${f.request} with a second user's credentials, on an item made by ${f.madeBy}`,
+    expected: () => 'a refusal (403, or 404 as for an item that is not there): OWASP API1',
+  },
+  owned_item_lost: {
+    title: "Owner lost the item after another user's attempts",
+    key: ['request'],
+    received: (f) =>
+      `${f.status} for the owner's ${f.request} after another user tried to change and delete the item made by ${f.madeBy}`,
+    expected: () => 'the item still there for its owner',
+  },
+  owned_item_changed_by_other: {
+    title: 'Owned item changed by another user',
+    received: (f) => `${f.field ?? 'a field'} no longer as its owner sent it (${f.madeBy})`,
+    expected: () => "the item as its owner left it: another user's change refused",
+  },
+  job_never_completes: {
+    title: 'Accepted job never completes',
+    received: (f) => `${f.member} ${describeValue(f.got)} after 10 reads over 5 s`,
+    expected: (f) => `${f.member} ${describeValue(f.expected)}: an accepted (202) creation finishes in bounded time`,
+  },
   repeated_action_accepted: {
     title: 'Action the item is already past accepted',
     key: ['verb'],

@@ -1,10 +1,11 @@
 // api_idioms_honoured: what the idiom scenario (plan/idioms.ts) sent, judged by its answer. One
 // named judgement per idiom, in a registry.
 
+import { answeredItem } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence } from '../model.js';
 import { statusOf } from './check-support.js';
 import { finding } from './findings.js';
-import { asObject, idKey } from './json-body.js';
+import { idKey } from './json-body.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -18,7 +19,7 @@ const refused = (status: number) => status >= 400 && status < 500;
 const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'idempotent-replay'(context, evidence, status) {
     if (status >= 300) return [finding('idempotent_replay_refused', { status })];
-    const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+    const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const idProperty = context.collection?.idProperty ?? 'id';
     const answered = item && item[idProperty] !== undefined ? idKey(item, idProperty) : undefined;
     return answered !== undefined && answered !== evidence.id
@@ -48,11 +49,19 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   },
   action(context, evidence, status) {
     if (status >= 300) return [];
-    const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+    const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const member = evidence.member ?? 'status';
     const got = item?.[member];
     return item && JSON.stringify(got) !== JSON.stringify(evidence.expected)
       ? [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })]
+      : [];
+  },
+  'job-completes'(context, evidence, status) {
+    if (status >= 300) return [];
+    const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const member = evidence.member ?? 'status';
+    return item && JSON.stringify(item[member]) !== JSON.stringify(evidence.expected)
+      ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member] })]
       : [];
   },
   'action-refused'(_context, evidence, status) {

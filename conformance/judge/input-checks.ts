@@ -32,6 +32,7 @@ export const positiveDataAcceptance: Check = (context) => {
     sequence?.afterRemove ||
     sequence?.otherParent ||
     sequence?.idiom ||
+    sequence?.ownership ||
     sequence?.changeAnswer?.refused;
   if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || judgedElsewhere) {
     return undefined;

@@ -2,6 +2,7 @@
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { runOwnership } from '../plan/scenarios/ownership.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import type { RunSession } from './session.js';
 
@@ -23,6 +24,14 @@ export async function runScenarios(session: RunSession): Promise<void> {
       .map(async ({ collection }) => {
         await runItemLifecycle(collection, context, sequenceRunner);
         progress(`${collection.path}: change and delete sequence done`);
+      }),
+    ...creatable
+      .filter((resource) => resource.idioms.owned)
+      .map(async (resource) => {
+        await runOwnership(resource, context, sequenceRunner, settings.options.otherApiKey);
+        progress(
+          `${resource.collection.path}: treated as owned (${resource.idioms.owned!.how}): another user's access checked`,
+        );
       }),
     ...creatable.filter(hasIdioms).map(async (resource) => {
       await runIdioms(resource, context, sequenceRunner);

@@ -3,7 +3,7 @@ import { createServer, type RequestListener, type Server, STATUS_CODES } from 'n
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { MockCore } from '../core/core.js';
-import { errorBody, MockHttpError, sendError } from '../core/errors.js';
+import { MockHttpError, sendError } from '../core/errors.js';
 import { isMetaPath } from '../core/pipeline.js';
 import type { JournalEntry } from '../journal/journal.js';
 import { createMockService, infoOf, type MockInfo, type MockOptions } from './service.js';
@@ -53,7 +53,9 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
   // Headers up to 64 KiB (Node's default is 16): long URLs a document allows (generated path and
   // query values) reach the steps and get the document's own answer, not the parser's 431.
   const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => listener(req, res));
-  server.on('clientError', answerClientError);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(error, socket, core.shapeUnrouted),
+  );
   // Bounded waits, so a slow or stuck client cannot hold a socket forever.
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
@@ -99,7 +101,11 @@ export async function startMockServer(options: MockOptions & { port?: number; ho
  * Requests Node's parser refuses (oversized headers, malformed HTTP, an unknown method) never reach
  * the app; they still get the contract's Error shape instead of Node's bare default answer.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  shape: (error: MockHttpError) => MockHttpError,
+): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
@@ -110,9 +116,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'The request was not received in time.']
         : [400, 'bad_request', 'The request is not valid HTTP.'];
-  const body = JSON.stringify(errorBody(status, code, message));
+  // In the document's error shape and media type, as every other refusal.
+  const shaped = shape(new MockHttpError(status, code, message));
+  const body = shaped.body();
+  const type = shaped.contentType ?? 'application/json; charset=utf-8';
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${shaped.status} ${STATUS_CODES[shaped.status]}\r\nContent-Type: ${type}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }

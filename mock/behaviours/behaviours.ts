@@ -47,10 +47,13 @@ export interface ListBehaviour {
   readonly headers: AnswerHeaders;
   /** An envelope or paging to answer in; absent: the store's whole list as a bare array. */
   readonly pages?: ListPages;
+  readonly owned?: boolean;
 }
 
-/** Conditional requests on an item's answers (conditional.ts). */
+/** Idioms on a resource's answers: conditional requests (conditional.ts), soft deletion, ownership. */
 interface Conditional {
+  /** Items belong to the credential that made them (owners.ts): each credential has its own. */
+  readonly owned?: boolean;
   /** Send the item's ETag (and honour If-None-Match on reads, If-Match on changes). */
   readonly etag?: boolean;
   /** Deleted items answer 410 where the document lists it for reads. */
@@ -76,6 +79,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
 }
 
 export interface ReadBehaviour extends Wrapped, Conditional {
+  /** An accepted job's item: read once, it moves to the state it ends in. */
+  readonly completes?: { readonly member: string; readonly terminal: unknown };
   readonly kind: 'read';
   readonly collection: string;
   readonly status: number;
@@ -188,13 +193,26 @@ function conditionalOf(resource: Resource): Conditional {
   return {
     ...(resource.idioms.conditional ? { etag: true } : {}),
     ...(resource.idioms.softDelete ? { softDelete: true } : {}),
+    ...(ownedBy(resource) ? { owned: true } : {}),
   };
+}
+
+/** Owned where the model says so, but not a parent of other collections (their items are looked
+ * up under the parent's shared key). */
+const ownedBy = (resource: Resource): boolean => resource.idioms.owned !== undefined && resource.parentOf.length === 0;
+
+function completionOf({ idioms }: Resource): Pick<ReadBehaviour, 'completes'> {
+  const job = idioms.asynchronous;
+  return job?.member !== undefined ? { completes: { member: job.member, terminal: job.terminal } } : {};
 }
 
 /** A new item's state, where actions move it: the state member's first value (pending, new, draft). */
 function initialState(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
-  const state = resource.idioms.actions ? statusMember(resource.collection) : undefined;
-  return state && state.member in values ? { ...values, [state.member]: state.values[0] } : values;
+  const { actions, asynchronous } = resource.idioms;
+  const state = actions || asynchronous?.member ? statusMember(resource.collection) : undefined;
+  // A job starts in a state it has yet to leave.
+  const first = state?.values.find((value) => value !== asynchronous?.terminal);
+  return state && state.member in values ? { ...values, [state.member]: first } : values;
 }
 
 /** An action whose target state was read; its success answers the item (bare or wrapped) or nothing. */
@@ -265,6 +283,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         headers: answerHeaders(read.success),
         ...wrapOf(read.item),
         ...conditionalOf(resource),
+        ...completionOf(resource),
       });
     for (const action of resource.idioms.actions ?? []) {
       const bound = actionBehaviour(collection, action, conditionalOf(resource));
@@ -279,6 +298,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         status,
         headers: answerHeaders(list.success),
         ...(pages ? { pages } : {}),
+        ...(ownedBy(resource) ? { owned: true } : {}),
       });
     }
     if (create) {
@@ -334,7 +354,10 @@ function parentsToCheck(
 ): Map<Operation, readonly ParentItem[]> {
   const parents = new Map<Operation, readonly ParentItem[]>();
   for (const [operation, behaviour] of behaviours) {
-    const items = parentItemsOf(operation.path, collections);
+    // An action's own item is looked up by the action itself (in its owner's copy, where owned).
+    const items = parentItemsOf(operation.path, collections).filter(
+      (parent) => behaviour.kind !== 'action' || parent.collection.path !== behaviour.collection,
+    );
     if (items.length === 0) continue;
     if (behaviour.kind === 'respond' && responseFor(operation, 404) === undefined) continue;
     parents.set(operation, items);

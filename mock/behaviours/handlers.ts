@@ -2,6 +2,7 @@
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
 import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../../spec/core.js';
+import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
@@ -9,6 +10,7 @@ import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviou
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
 import { checkIfMatch, etagOf, notModified } from './conditional.js';
 import { listPage } from './list-pages.js';
+import { ownedKey } from './owners.js';
 import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
 
 export interface HandlerContext {
@@ -27,15 +29,21 @@ type Handler<B extends Behaviour> = (behaviour: B, context: HandlerContext) => v
 export type Handlers = { readonly [K in Behaviour['kind']]: Handler<Extract<Behaviour, { kind: K }>> };
 
 /** The collection a request names: the template's own, or (nested under a parent's path
- * parameters) the one for those parameter values, made empty on first use. */
-function collectionOf(context: HandlerContext, template: string): Collection {
+ * parameters) the one for those parameter values, made empty on first use; where items belong to
+ * the credential that made them, that credential's own (starting from the seed). */
+function collectionOf(
+  context: HandlerContext,
+  behaviour: { readonly collection: string; readonly owned?: boolean },
+): Collection {
+  const template = behaviour.collection;
   const all = context.collections() as Map<string, Collection>;
-  const key = collectionKey(template, context.params);
+  const shared = collectionKey(template, context.params);
+  const key = behaviour.owned ? ownedKey(shared, presentedCredential(context.operation, context.req)) : shared;
   let collection = all.get(key);
   if (!collection) {
     const prototype = all.get(template);
     if (!prototype) throw new Error(`no collection ${template}`);
-    collection = prototype.emptyCopy();
+    collection = behaviour.owned && shared === template ? prototype.clone() : prototype.emptyCopy();
     all.set(key, collection);
   }
   return collection;
@@ -102,7 +110,7 @@ function itemFor(context: HandlerContext, behaviour: Naming, collection: Collect
 
 async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): Promise<void> {
   const id = context.params[behaviour.parameter] ?? '';
-  const collection = collectionOf(context, behaviour.collection);
+  const collection = collectionOf(context, behaviour);
   if (behaviour.kind === 'remove') {
     itemFor(context, behaviour, collection);
     collection.remove(id, behaviour.softDelete);
@@ -139,7 +147,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
 /** The same idempotency key again: the first answer for the same body (true), the documented
  * refusal for another; false for a key not seen yet. */
 function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string, body: unknown): boolean {
-  const first = collectionOf(context, behaviour.collection).replayOf(key);
+  const first = collectionOf(context, behaviour).replayOf(key);
   if (!first) return false;
   if (first.sent !== stringifyExact(body)) {
     const message = `${behaviour.idempotency!.header} ${key} was used for another request body.`;
@@ -159,7 +167,7 @@ function locationOf(template: string, params: Readonly<Record<string, string>>, 
 
 export const HANDLERS: Handlers = {
   list(behaviour, context) {
-    const collection = collectionOf(context, behaviour.collection);
+    const collection = collectionOf(context, behaviour);
     if (!behaviour.pages) return sendJson(context.res, behaviour.status, collection.listJson(), behaviour.headers);
     const host = context.req.headers.host;
     const origin = typeof host === 'string' && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : 'http://localhost';
@@ -168,15 +176,20 @@ export const HANDLERS: Handlers = {
   },
 
   read(behaviour, context) {
-    const item = itemFor(context, behaviour, collectionOf(context, behaviour.collection), false);
+    const collection = collectionOf(context, behaviour);
+    const item = itemFor(context, behaviour, collection, false);
     const json = stringifyExact(item);
+    // An accepted job shows where it is, then is done: the next read finds it finished.
+    const job = behaviour.completes;
+    if (job && item[job.member] !== job.terminal)
+      collection.replace(context.params[behaviour.parameter] ?? '', { ...item, [job.member]: job.terminal });
     if (behaviour.etag && notModified(context.req, etagOf(json)))
       return answerItem(context, { ...behaviour, status: 304 }, item, false, json);
     answerItem(context, behaviour, item, true, json);
   },
 
   action(behaviour, context) {
-    const collection = collectionOf(context, behaviour.collection);
+    const collection = collectionOf(context, behaviour);
     const item = itemFor(context, behaviour, collection);
     const id = context.params[behaviour.parameter] ?? '';
     if (behaviour.refusedStatus !== undefined && item[behaviour.member] === behaviour.target) {
@@ -195,7 +208,7 @@ export const HANDLERS: Handlers = {
     try {
       const values = { ...behaviour.fallbackValues, ...fields, ...behaviour.assignedValues };
       carryDigits(fields, values);
-      const collection = collectionOf(context, behaviour.collection);
+      const collection = collectionOf(context, behaviour);
       const { item, json } = collection.create(values);
       const headers: Record<string, string> = { ...behaviour.headers };
       if (behaviour.location)

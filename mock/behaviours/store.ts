@@ -2,6 +2,7 @@
 // Each collection keeps its items serialised, so a list is never re-serialised on a read.
 import { carryDigits, stringifyExact } from '../../spec/core.js';
 import { encodeUtf8 } from '../core/bytes.js';
+import { OWNER_SUFFIX } from './owners.js';
 
 export type Item = Readonly<Record<string, unknown>>;
 
@@ -196,7 +197,9 @@ export class SessionStore {
   adopt(previous: SessionStore): void {
     const templates = [...this.seeded.keys()].map(
       (template) =>
-        new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]*\\?\}/g, '\\{[^}]*\\}')}$`),
+        new RegExp(
+          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]*\\?\}/g, '\\{[^}]*\\}')}${OWNER_SUFFIX}$`,
+        ),
     );
     const keep = (from: ReadonlyMap<string, Collection>, into: Map<string, Collection>) => {
       for (const [key, collection] of from)

@@ -99,6 +99,26 @@ function presented(scheme: SecuritySchemeSpec, req: MockRequest, isKey: (k: stri
   return 'valid';
 }
 
+/** The credential a request presents for an operation (the first scheme's it carries): who is
+ * asking, for resources whose items belong to the credential that made them. */
+export function presentedCredential(operation: Operation, req: MockRequest): string | undefined {
+  for (const scheme of operation.security.flat()) {
+    if (scheme.type === 'apiKey' && scheme.parameterName) {
+      const name = scheme.parameterName;
+      const value =
+        scheme.in === 'header'
+          ? req.headers[name.toLowerCase()]
+          : scheme.in === 'query'
+            ? (new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined)
+            : cookieValue(req.headers.cookie, name);
+      if (typeof value === 'string') return value;
+    } else if (typeof req.headers.authorization === 'string') {
+      return parseAuthorization(req.headers.authorization)?.credential;
+    }
+  }
+  return undefined;
+}
+
 /** How to send credentials for a scheme, for the message of a 401. */
 function howToSend(scheme: SecuritySchemeSpec): string {
   if (scheme.type === 'apiKey') return `the key in the ${scheme.in} ${scheme.parameterName}`;

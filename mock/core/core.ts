@@ -80,6 +80,8 @@ export interface MockCore {
   readonly servingSteps: readonly Step[];
   /** Answers any error a step throws or passes on, in the operation's error shape. */
   readonly sendErrorBody: ErrorStep;
+  /** An error no operation was matched for (a malformed request), in the document's error shape. */
+  readonly shapeUnrouted: (error: MockHttpError) => MockHttpError;
   /** One request under the base path, through every step: the transports' common entry. */
   readonly handle: (req: MockRequest, res: MockResponse) => void;
   /** The request journal of one session (default: requests without X-Mock-Session), oldest first. */
@@ -211,6 +213,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     entrySteps,
     servingSteps,
     sendErrorBody,
+    shapeUnrouted: (error: MockHttpError) => errorShapes.shape(representative(error.status), error),
     handle: chain([...handledSteps, ...servingSteps], sendErrorBody),
     requests: (session?: string) => journal.entries(session),
   });

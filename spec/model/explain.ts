@@ -53,7 +53,17 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
           })),
         }
       : {}),
-    ...(asynchronous ? { asynchronous: { status: asynchronous.status, ...where(asynchronous.operation) } } : {}),
+    ...(asynchronous
+      ? {
+          asynchronous: {
+            status: asynchronous.status,
+            ...where(asynchronous.operation),
+            ...(asynchronous.member !== undefined
+              ? { member: asynchronous.member, terminal: asynchronous.terminal }
+              : {}),
+          },
+        }
+      : {}),
     ...(softDelete ? { softDelete: { status: softDelete.status, ...where(softDelete.operation) } } : {}),
     ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
   };

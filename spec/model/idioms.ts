@@ -39,7 +39,13 @@ export interface Idioms {
   readonly conditional?: Conditional;
   readonly idempotency?: Idempotency;
   readonly actions?: readonly Action[];
-  readonly asynchronous?: { readonly operation: Operation; readonly status: number };
+  /** A creation accepted (202) and finished later: the state member and the value it ends in. */
+  readonly asynchronous?: {
+    readonly operation: Operation;
+    readonly status: number;
+    readonly member?: string;
+    readonly terminal?: unknown;
+  };
   readonly softDelete?: { readonly operation: Operation; readonly status: number };
   readonly owned?: { readonly how: string; readonly operations: readonly Operation[] };
 }
@@ -58,6 +64,19 @@ const firstDocumented = (operation: Operation, statuses: readonly number[]) =>
   statuses.find((status) => operation.responses.some((r) => r.status === String(status)));
 
 type Reader = (reading: Reading) => Partial<Idioms>;
+
+/** States a job ends well in, most telling first. */
+const TERMINAL_STATES = [
+  'completed',
+  'complete',
+  'succeeded',
+  'success',
+  'done',
+  'finished',
+  'ready',
+  'available',
+  'active',
+];
 
 /** The header that makes a creation idempotent: Idempotency-Key (IETF draft), X-Idempotency-Key. */
 export const IDEMPOTENCY_HEADER = /^(x-)?idempotency-?key$/i;
@@ -128,7 +147,18 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   asynchronous({ collection }) {
     const create = collection.create?.operation;
     const onlyAccepted = create?.responses.filter((r) => /^2/.test(r.status)).every((r) => r.status === '202');
-    return create && onlyAccepted ? { asynchronous: { operation: create, status: 202 } } : {};
+    if (!create || !onlyAccepted) return {};
+    const state = statusMember(collection);
+    const terminal = TERMINAL_STATES.map((name) =>
+      state?.values.find((value) => String(value).toLowerCase() === name),
+    ).find((value) => value !== undefined);
+    return {
+      asynchronous: {
+        operation: create,
+        status: 202,
+        ...(state && terminal !== undefined ? { member: state.member, terminal } : {}),
+      },
+    };
   },
 
   softDelete({ collection }) {

@@ -6,9 +6,12 @@ import { type CollectionSpec, findCollections } from './collections.js';
 import { correctionsOf, type ResourceCorrection } from './corrections.js';
 import { type Idioms, readIdioms } from './idioms.js';
 import type { Paging } from './pagination.js';
+import { parentItemsOf } from './parents.js';
 
 export interface Resource {
   readonly collection: CollectionSpec;
+  /** Collections nested under this one's items (/owners/{ownerId}/pets under /owners). */
+  readonly parentOf: readonly string[];
   /** integer, int64, uuid, pattern …, string. */
   readonly idFormat: string;
   readonly paging?: Paging;
@@ -56,8 +59,12 @@ export function inferApiModel(contract: Contract, fromFile?: ReadonlyMap<string,
   const collections = findCollections(contract, corrections);
   const resources = collections.map((collection): Resource => {
     const paging = collection.list?.paging;
+    const parentOf = collections
+      .filter((other) => parentItemsOf(other.path, collections).some((parent) => parent.collection === collection))
+      .map((other) => other.path);
     return {
       collection,
+      parentOf,
       idFormat: idFormatOf(collection),
       ...(paging ? { paging } : {}),
       idioms: readIdioms({ collection, contract, corrections }),

@@ -3,6 +3,7 @@
 // If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
 // every action whose target state was read (then once more, where the document lists a refusal).
 import type { Resource } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import { idKey, idPathText } from '../../judge/json-body.js';
 import type { IdiomEvidence, Placed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
@@ -23,9 +24,31 @@ const etagOf = (exchange: Exchange | undefined): string | undefined => {
   return typeof value === 'string' ? value : undefined;
 };
 
+/** Reads of an accepted job, a second apart, until it reaches the state it ends in. */
+const JOB_POLLS = 10;
+const JOB_POLL_MS = 500;
+
+async function followJob(resource: Resource, readCase: TestCase | undefined, runner: SequenceRunner, id: string) {
+  const job = resource.idioms.asynchronous;
+  if (!job || job.member === undefined || !readCase) return;
+  const idiom = { idiom: 'job-completes' as const, id, member: job.member, expected: job.terminal };
+  const scope = { collection: resource.collection, sequence: { idiom } };
+  for (let poll = 1; poll <= JOB_POLLS && !runner.stopped(); poll++) {
+    const exchange = await runner.send(readCase);
+    if (!exchange?.ok || exchange.response.status >= 300) return;
+    const body = parseBody(exchange);
+    const item = itemOf(body, resource.collection);
+    const done = item !== undefined && JSON.stringify(item[job.member]) === JSON.stringify(job.terminal);
+    // The read that shows it done is judged (a pass), or the last one (still not done: a failure).
+    if (done || poll === JOB_POLLS) return runner.conclude(readCase, exchange, body, scope);
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  }
+}
+
 /** Whether a resource has an idiom the scenario exercises. */
 export const hasIdioms = ({ idioms }: Resource): boolean =>
   idioms.idempotency !== undefined ||
+  idioms.asynchronous?.member !== undefined ||
   idioms.conditional !== undefined ||
   (idioms.actions ?? []).some((action) => action.member !== undefined);
 
@@ -76,6 +99,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       })
     : undefined;
   const currentEtag = async () => (readCase ? etagOf(await runner.send(readCase)) : undefined);
+  await followJob(resource, readCase, runner, id);
   const conditional = idioms.conditional;
   if (conditional && readCase && read) {
     const etag = await currentEtag();

@@ -1,0 +1,12 @@
+// Items that belong to the credential that made them (the model's owned resources): each
+// credential sees its own copy of such a collection, so another user's item is not there (404).
+import { etagOf } from './conditional.js';
+
+/** The store key of a credential's own collection: the shared key and a hash of the credential
+ * (never the credential itself: the store's keys may be listed). */
+export function ownedKey(shared: string, credential: string | undefined): string {
+  return `${shared}#owner:${etagOf(credential ?? '').slice(1, -1)}`;
+}
+
+/** A store key with an owner's part, for the templates that match keys on reload. */
+export const OWNER_SUFFIX = '(#owner:[0-9a-f]+)?';
