@@ -11,7 +11,7 @@ import { createMockApp } from '../mock/index.js';
 import { describeIssues, loadContract, responseFor } from '../spec/index.js';
 import { startFront } from './front.js';
 
-const folder = fileURLToPath(new URL('../fixtures/documents', import.meta.url));
+const folder = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
 const documents = readdirSync(folder).filter((name) => name.endsWith('.yaml'));
 const KEY = 'doc-Key-4711';
 const basic = (password: string) => `Basic ${Buffer.from(`someone:${password}`).toString('base64')}`;

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadContract } from './index.js';
 
-const fixtures = fileURLToPath(new URL('../fixtures/documents', import.meta.url));
+const fixtures = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
 
 /** Writes files (path → text) into a new temporary folder and returns the folder. */
 function folderWith(files: Record<string, string>): string {
