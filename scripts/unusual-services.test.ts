@@ -144,3 +144,31 @@ describe('a service that refuses every PUT', () => {
     expect(checks).not.toContain('item_changes_stored');
   });
 });
+
+/** Every date-time string written in UTC (…T08:30:00Z for …T10:30:00+02:00), as many stores do;
+ * `shift` moves it by that many hours as well (a fault: another instant). */
+function inUtc(value: unknown, shift = 0): unknown {
+  if (Array.isArray(value)) return value.map((item) => inUtc(item, shift));
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(value)) {
+    const time = Date.parse(value);
+    return Number.isNaN(time) ? value : new Date(time + shift * 3_600_000).toISOString();
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, inUtc(member, shift)]));
+}
+
+describe('a service that answers date-times in UTC', () => {
+  it('passes: the same instant in another offset or precision is the value sent', async () => {
+    const result = await runBehind(await load('documents/bookings-openapi.yaml'), {
+      response: (answer) => inUtc(answer),
+    });
+    expect(result.violations).toEqual([]);
+  });
+
+  it('is told apart from one that stores another instant', async () => {
+    const result = await runBehind(await load('documents/bookings-openapi.yaml'), {
+      response: (answer) => inUtc(answer, 1),
+    });
+    expect(result.violations.map((v) => v.check)).toContain('created_data_echoed');
+  });
+});

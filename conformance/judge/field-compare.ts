@@ -20,6 +20,31 @@ function withoutNulls(value: unknown): unknown {
   );
 }
 
+// RFC 3339 date-times: the same instant may be written with any offset and any number of
+// fraction digits (10:30:00+02:00 is 08:30:00Z; .5 is .500).
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?([Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/** A date-time as [whole seconds since the epoch, the fraction's digits without trailing zeros]. */
+function instantOf(text: string): [number, string] | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, sec, fraction = '', zone, sign, oh = '0', om = '0'] = match;
+  const offset = zone === 'Z' || zone === 'z' ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
+  const seconds =
+    Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec)) / 1000 - offset * 60;
+  return [seconds, fraction.replace(/0+$/, '')];
+}
+
+/** Whether two date-time strings name the same instant, to the millisecond (stores that keep
+ * milliseconds, as JavaScript, Java's and MySQL's times do, cut finer fractions off). */
+function sameInstant(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [x, y] = [instantOf(a), instantOf(b)];
+  if (x === undefined || y === undefined || x[0] !== y[0]) return false;
+  const millis = (fraction: string) => Number(`0.${fraction || '0'}`) * 1000;
+  return Math.abs(millis(x[1]) - millis(y[1])) < 1;
+}
+
 /** A field that differs in its exact JSON text, as finding fields; undefined when it does not. */
 export function compareField(
   got: Record<string, unknown>,
@@ -32,6 +57,8 @@ export function compareField(
   // value, at any depth (a property the schema requires is still judged by the schema check).
   const withNullsLeftOut = (item: Record<string, unknown>) => JSON.stringify(withoutNulls({ [name]: item[name] }));
   if (holdsNull(sent[name]) && withNullsLeftOut(got) === withNullsLeftOut(sent)) return undefined;
+  // A date-time answered in another offset or precision is the same instant (UTC normalisation).
+  if (sameInstant(got[name], sent[name])) return undefined;
   return { field: name, received: got[name], sent: sent[name], receivedText, sentText };
 }
 
