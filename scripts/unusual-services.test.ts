@@ -112,10 +112,16 @@ function wideContract(mediaType = 'application/json'): Contract {
 }
 
 describe('a front with a body size limit', () => {
-  it('passes: a generated body past a limit the document leaves open may be refused with 413', async () => {
-    const result = await runBehind(wideContract(), { bodyLimit: 16 * 1024 });
+  it('passes: a generated body past 64 KiB, a limit the document leaves open, may be refused with 413', async () => {
+    const result = await runBehind(wideContract(), { bodyLimit: 100 * 1024 });
     expect(result.violations).toEqual([]);
     expect(result.notes.some((note) => note.message.includes('a body past a size limit'))).toBe(true);
+  });
+
+  it('fails: a 413 for a valid body under 64 KiB is a refusal of valid input, not a size limit', async () => {
+    const result = await runBehind(wideContract(), { bodyLimit: 16 * 1024 });
+    expect(result.violations.map((v) => v.check)).toContain('positive_data_acceptance');
+    expect(result.violations.some((v) => v.message.includes('413'))).toBe(true);
   });
 
   it.each(['application/json', 'application/x-www-form-urlencoded'])(

@@ -32,3 +32,13 @@ export function limitOfTheServer(context: CheckContext): boolean {
   const documented = context.response?.status;
   return (status === 414 || status === 431) && documented !== undefined && !/^\d+$/.test(documented);
 }
+
+/** Bodies under this size are ordinary: no service may call one too large (413) unless it says so. */
+export const ORDINARY_BODY_BYTES = 64 * 1024;
+
+/** A 413 for a body of ordinary size: the refusal is the service's, not a size limit's. */
+export function smallBodyRefused(context: CheckContext): boolean {
+  if (!context.exchange.ok || context.exchange.response.status !== 413) return false;
+  const body = context.exchange.request.body;
+  return body !== undefined && Buffer.byteLength(body) < ORDINARY_BODY_BYTES;
+}

@@ -9,7 +9,14 @@ import {
   statusPropertyOf,
 } from '../../spec/index.js';
 import type { Check, CheckContext, NamedCheck } from '../model.js';
-import { contentTypeOf, documented4xx, limitOfTheServer, RATE_LIMITED, statusOf } from './check-support.js';
+import {
+  contentTypeOf,
+  documented4xx,
+  limitOfTheServer,
+  RATE_LIMITED,
+  smallBodyRefused,
+  statusOf,
+} from './check-support.js';
 import { finding } from './findings.js';
 import { apiIdiomsHonoured } from './idiom-checks.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
@@ -63,7 +70,7 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
     return 'a very long request line or header';
   // Nor is a body past a size limit the document leaves open (a proxy's, a framework's default).
   if ((kind === 'positive' || kind === 'negative') && status === 413 && !context.testCase.plain)
-    return 'a body past a size limit';
+    return smallBodyRefused(context) ? undefined : 'a body past a size limit';
   // A generated path parameter may name nothing (a random parent too, whatever else the request
   // gets wrong): how that is answered is left open where 404 is not listed.
   if (kind !== 'auth' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {

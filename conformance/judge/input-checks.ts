@@ -3,7 +3,14 @@
 import { documentedStatuses, parseMediaType } from '../../spec/index.js';
 import type { Check } from '../model.js';
 import { referenceIn } from '../plan/references.js';
-import { documented4xx, documentsSuccess, limitOfTheServer, RATE_LIMITED, statusOf } from './check-support.js';
+import {
+  documented4xx,
+  documentsSuccess,
+  limitOfTheServer,
+  RATE_LIMITED,
+  smallBodyRefused,
+  statusOf,
+} from './check-support.js';
 import { finding } from './findings.js';
 
 /** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
@@ -45,7 +52,8 @@ export const positiveDataAcceptance: Check = (context) => {
   // A generated path parameter names a resource that may not exist: 404 is then the right answer.
   if (status === 404 && operation.parameters.some((p) => p.in === 'path')) return [];
   // Limits are open: a body too large (413), a URL or headers too long (414, 431) for unusual input.
-  const leeway = status === 400 || status === 413 || status === 414 || status === 431;
+  // A 413 for a body under 64 KiB is no size limit anyone sets: a refusal of valid input.
+  const leeway = status === 400 || (status === 413 && !smallBodyRefused(context)) || status === 414 || status === 431;
   if (leeway && context.facts.valueAlreadyListed !== undefined) {
     return [
       finding('value_already_taken', { status, property: context.facts.valueAlreadyListed }, { severity: 'note' }),
