@@ -106,9 +106,23 @@ export function undeclaredCarriers(schemes: readonly SecuritySchemeSpec[], secre
     schemes.some(
       (scheme) => scheme.in === carrier.in && scheme.parameterName?.toLowerCase() === carrier.name.toLowerCase(),
     );
-  return UNDECLARED_CARRIERS.filter((carrier) => !declared(carrier)).map((carrier) => ({
-    id: `undeclared-${carrier.in}-${carrier.name}`,
-    label: `the key only in the ${carrier.in} ${carrier.name}, which the document does not declare`,
-    credentials: [{ ...carrier, value: secret.value, shell: secret.shell }],
-  }));
+  return UNDECLARED_CARRIERS.filter((carrier) => !declared(carrier)).flatMap((carrier) => [
+    {
+      id: `undeclared-${carrier.in}-${carrier.name}`,
+      label: `the key only in the ${carrier.in} ${carrier.name}, which the document does not declare`,
+      credentials: [{ ...carrier, value: secret.value, shell: secret.shell }],
+    },
+    {
+      id: `undeclared-wrong-${carrier.in}-${carrier.name}`,
+      label: `a wrong key only in the ${carrier.in} ${carrier.name}, which the document does not declare`,
+      credentials: [{ ...carrier, value: WRONG_KEY, shell: WRONG_KEY }],
+    },
+  ]);
 }
+
+/** A key no service issues, for the carriers the document does not declare. */
+const WRONG_KEY = 'conformance-wrong-key-0000';
+
+/** Whether a case carries the valid key in a carrier the document does not declare. */
+export const validKeyUndeclared = (variantId: string): boolean =>
+  variantId.startsWith('undeclared-') && !variantId.startsWith('undeclared-wrong-');

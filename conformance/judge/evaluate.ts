@@ -60,7 +60,10 @@ export function judge(
     applied.push(check);
     for (const found of outcome) findings.push({ check, finding: found });
   }
-  return { testCase, exchange, body, findings, applied };
+  // One exchange, one verdict: where a check fails it, no other check's note says it is fine.
+  const failed = findings.some(({ finding }) => finding.severity !== 'note');
+  const verdict = failed ? findings.filter(({ finding }) => finding.severity !== 'note') : findings;
+  return { testCase, exchange, body, findings: verdict, applied };
 }
 
 /** Reads the collection's list, for evidence; undefined when it could not be read. */

@@ -294,6 +294,12 @@ export const FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} after ${f.verb}`,
     expected: (f) => `${f.member} ${describeValue(f.expected)}`,
   },
+  key_taken_in_undeclared_carrier: {
+    title: 'Valid key taken where the document declares none',
+    received: (f) => `${f.status} for ${f.credentials}`,
+    expected: () =>
+      'the declared carrier only; the key is valid, so this is not a failure (a wrong key there would be)',
+  },
   ownership_not_checked: {
     title: 'Object-level authorization not checked: no second credential',
     key: ['resource'],

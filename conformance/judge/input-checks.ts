@@ -1,6 +1,7 @@
 // Checks of how the service treats what it is sent: invalid input refused, valid input accepted,
 // missing or wrong credentials refused.
 import { documentedStatuses, parseMediaType } from '../../spec/index.js';
+import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
 import { referenceIn } from '../plan/references.js';
 import {
@@ -102,6 +103,16 @@ export const ignoredAuth: Check = (context) => {
     limitOfTheServer(context) ||
     (documents401 ? status === 401 : status === 401 || status === 403 || documented4xx(operation).includes(status));
   if (ok) return [];
+  // The valid key in a carrier the document does not declare (a gateway's X-API-Key beside the
+  // declared one) is still the key: taking it is worth a note, not a failure. A wrong key there is.
+  if (validKeyUndeclared(context.testCase.auth.id))
+    return [
+      finding(
+        'key_taken_in_undeclared_carrier',
+        { status, credentials: context.testCase.auth.label },
+        { severity: 'note' },
+      ),
+    ];
   const fields = {
     status,
     credentials: context.testCase.auth.label,

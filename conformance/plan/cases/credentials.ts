@@ -1,6 +1,7 @@
 // Missing and wrong credentials, each with a valid body and (auth comes first) an invalid one.
 import { seedOf } from '../../../spec/generate/index.js';
 import { isJsonMediaType, type Operation } from '../../../spec/index.js';
+import { validKeyUndeclared } from '../../auth/auth-near-misses.js';
 import { invalidAuthVariants } from '../../auth/auth-variants.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -42,7 +43,10 @@ export const credentialsPlanner: Planner = {
     const cases: TestCase[] = [];
     for (const variant of invalidAuthVariants(operation, context.secrets)) {
       const auth = { kind: 'auth' as const, auth: variant, pathParams };
-      cases.push(context.testCase(operation, { ...auth, what: `with ${variant.label}`, ...valid }));
+      // The valid key where the document declares none may be taken (a note): its creation is no
+      // refused one, so it carries no refusal mark.
+      const body = validKeyUndeclared(variant.id) ? context.baselinePayload(operation) : valid;
+      cases.push(context.testCase(operation, { ...auth, what: `with ${variant.label}`, ...body }));
       if (hasBody && !variant.browser) {
         const payload = { kind: 'raw' as const, text: '{"invalid": ' };
         cases.push(
