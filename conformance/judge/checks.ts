@@ -22,6 +22,7 @@ import { apiIdiomsHonoured } from './idiom-checks.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
 import { objectLevelAuthorization } from './ownership-checks.js';
 import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
+import { prototypePollution } from './pollution-checks.js';
 import {
   createdDataEchoed,
   createdDataListed,
@@ -208,6 +209,11 @@ export const CHECKS: readonly NamedCheck[] = [
     collectionsOnly: true,
   },
   { name: 'deleted_item_gone', rule: 'after DELETE the item reads 404', run: deletedItemGone, collectionsOnly: true },
+  {
+    name: 'prototype_pollution',
+    rule: 'a member named __proto__ pollutes no object the service answers later',
+    run: prototypePollution,
+  },
   {
     name: 'object_level_authorization',
     rule: "an owned item is out of another user's reach, and stays its owner's (OWASP API1)",

@@ -294,6 +294,11 @@ export const FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} after ${f.verb}`,
     expected: (f) => `${f.member} ${describeValue(f.expected)}`,
   },
+  prototype_polluted: {
+    title: 'Prototype polluted by a __proto__ member',
+    received: (f) => `"polluted": true at ${f.pointer}, on an object that never held it`,
+    expected: () => 'a member named __proto__ stored as data or refused, never merged into a prototype',
+  },
   key_taken_in_undeclared_carrier: {
     title: 'Valid key taken where the document declares none',
     received: (f) => `${f.status} for ${f.credentials}`,

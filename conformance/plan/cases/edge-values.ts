@@ -7,12 +7,19 @@ import { isFreeString } from '../context.js';
 import type { Planner } from '../planner.js';
 
 // One past the lengths storage columns commonly have (255, 4,000, 8,000), then very long values.
-const LONG_VALUES = ['x'.repeat(256), 'x'.repeat(4001), 'x'.repeat(8001), 'é'.repeat(10_000), '😀'.repeat(50_000)];
+const LONG_VALUES = [
+  'x'.repeat(255),
+  'x'.repeat(256),
+  'x'.repeat(4001),
+  'x'.repeat(8001),
+  'é'.repeat(10_000),
+  '😀'.repeat(50_000),
+];
 
 export const edgeValuesPlanner: Planner = {
   name: 'edge-values',
   sends:
-    'each free string property set to every edge string, one past common column sizes (256, 4,001, 8,001 characters) and to 10,000- and 50,000-character strings',
+    'each free string property set to every edge string, a common column size and one past it (255 and 256, 4,001, 8,001 characters) and to 10,000- and 50,000-character strings',
   plan(operation, context) {
     const baseline = context.objectBaseline(operation);
     if (!baseline) return {};

@@ -10,6 +10,7 @@ import type { Planner } from '../planner.js';
 export const JSON_CONTENT_TYPES: readonly string[] = [
   'application/json; charset=utf-8',
   'application/json;charset=UTF-8',
+  'application/json; charset=UTF-8',
   'Application/JSON',
 ];
 

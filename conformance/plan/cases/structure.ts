@@ -4,6 +4,7 @@
 // prototype (prototype pollution). Each is judged by what the schema says of it: valid input must
 // be accepted, invalid refused; the deep nesting must get a documented answer, whichever it is.
 import { isJsonMediaType, propertiesOf } from '../../../spec/index.js';
+import { PLANTED } from '../../judge/pollution-checks.js';
 import type { CaseFields } from '../context.js';
 import type { Planner } from '../planner.js';
 
@@ -57,7 +58,7 @@ export const structurePlanner: Planner = {
     }
     for (const member of ['__proto__', 'constructor', 'prototype']) {
       if (Object.hasOwn(propertiesOf(request.schema), member)) continue;
-      const polluted = withMember(object, member, { polluted: true, isAdmin: true });
+      const polluted = withMember(object, member, { ...PLANTED });
       fields.push(judged(polluted, `with a member named ${member}`));
     }
     fields.push({
