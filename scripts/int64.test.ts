@@ -48,3 +48,34 @@ describe('int64 values past 2^53', () => {
     }
   });
 });
+
+describe('int64 bounds in parameters, to the digit', () => {
+  it('the mock refuses one past the largest int64 in a path, and says the bound exactly', async () => {
+    const app = request(createMockApp({ contract: ledger, apiKeys: [KEY], seed: null }));
+    const past = await app.get('/api/accounts/9223372036854775808').set(auth);
+    expect(past.status).toBe(400);
+    expect(past.text).toContain('9223372036854775807');
+    expect(past.text).not.toContain('9223372036854776000');
+    expect((await app.get('/api/accounts/9223372036854775807').set(auth)).status).toBe(404);
+  });
+
+  it('the runner never sends a path id past the largest int64 as valid input', async () => {
+    const app = createMockApp({ contract: ledger, apiKeys: [KEY] });
+    const sent: { id: bigint; status: number }[] = [];
+    const result = await runConformance({
+      target: { app },
+      contract: ledger,
+      apiKey: KEY,
+      seed: 1,
+      runs: 10,
+      onExchange: (exchange) => {
+        const id = /\/accounts\/(-?\d{16,})(?:$|[/?])/.exec(exchange.request.url)?.[1];
+        if (id && exchange.ok) sent.push({ id: BigInt(id), status: exchange.response.status });
+      },
+    });
+    expect(result.violations).toEqual([]);
+    const accepted = sent.filter(({ status }) => status !== 400);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.every(({ id }) => id <= 2n ** 63n - 1n)).toBe(true);
+  });
+});

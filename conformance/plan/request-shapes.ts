@@ -1,6 +1,7 @@
 // What a case's request is shaped from, besides its values: the media type a body is sent as, and
 // the schemas parameter values and form bodies are generated from.
 import {
+  doubleAtMost,
   isJsonMediaType,
   type JsonSchema,
   type Operation,
@@ -83,7 +84,7 @@ export function unlikelyId(parameter: ParameterSpec): unknown {
     schema.type === 'integer' || schema.type === 'number'
       ? [
           typeof schema.maximum === 'number'
-            ? schema.maximum
+            ? doubleAtMost(schema.maximum)
             : schema.format === 'int32'
               ? 2 ** 31 - 1
               : Number.MAX_SAFE_INTEGER,

@@ -2,7 +2,13 @@
 // their style (simple, form, explode) into the values their schemas describe, then validated.
 // A missing required parameter or an invalid value is a 400 naming the parameter.
 
-import { coerceValues, describeIssues, type Operation, type ParameterSpec } from '../../spec/core.js';
+import {
+  coerceValues,
+  describeIssues,
+  exactIntegerProblem,
+  type Operation,
+  type ParameterSpec,
+} from '../../spec/core.js';
 import { MockHttpError } from './errors.js';
 import type { MockRequest } from './exchange.js';
 
@@ -81,6 +87,10 @@ export function checkParameters(
       if (parameter.required) throw new MockHttpError(400, 'missing_parameter', `The ${where} is required.`);
       continue;
     }
+    // An integer past 2^53 is judged by its digits, not the double it reads as (2^63 is no int64).
+    const schema = parameter.validator.schema as Record<string, unknown>;
+    const exact = texts.length === 1 ? exactIntegerProblem(texts[0]!, schema) : undefined;
+    if (exact) throw new MockHttpError(400, 'invalid_parameter', `Invalid ${where}: ${exact}.`);
     const value = coerceValues(texts, parameter.validator.schema, DELIMITERS[parameter.style] ?? ',');
     const issues = parameter.validator.validate(value);
     if (issues.length > 0) {
