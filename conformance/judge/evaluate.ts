@@ -3,6 +3,7 @@
 import {
   type CollectionSpec,
   type Contract,
+  documentedStatuses,
   isJsonMediaType,
   parseMediaType,
   propertiesOf,
@@ -82,16 +83,22 @@ export async function gatherFacts(
 ): Promise<Facts> {
   const { collection } = scope;
   const payload = testCase.payload;
-  const refused = exchange.ok && exchange.response.status === 400;
-  if (!refused || testCase.kind !== 'positive' || !testCase.plain || payload?.kind !== 'json') return {};
+  const status = exchange.ok ? exchange.response.status : undefined;
+  // A documented 409 is a conflict with state: what the run itself made may hold the same value
+  // (a slot booked twice), so a time or a number counts there as well as free text.
+  const conflict = status === 409 && documentedStatuses(testCase.operation).includes(409);
+  const refused = status === 400 || conflict;
+  if (!refused || testCase.kind !== 'positive' || (!testCase.plain && !conflict) || payload?.kind !== 'json') return {};
   if (!collection?.list || collection.create?.operation !== testCase.operation) return {};
   const sent = payload.value as Record<string, unknown>;
   // Only free text can be taken: a value from an enum, a format or a pattern is shared by design.
   const schema = testCase.operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
   const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
-  const strings = Object.entries(sent).filter(
-    ([name, value]) => typeof value === 'string' && (!schema || isFreeString(properties[name])),
-  );
+  const takeable = (name: string, value: unknown) =>
+    conflict
+      ? (typeof value === 'string' || typeof value === 'number') && !Array.isArray(properties[name]?.enum)
+      : typeof value === 'string' && (!schema || isFreeString(properties[name]));
+  const strings = Object.entries(sent).filter(([name, value]) => takeable(name, value));
   if (strings.length === 0) return {};
   const items = (await readList(collection)) ?? [];
   const taken = strings.find(([name, value]) =>

@@ -55,7 +55,9 @@ export const positiveDataAcceptance: Check = (context) => {
   // Limits are open: a body too large (413), a URL or headers too long (414, 431) for unusual input.
   // A 413 for a body under 64 KiB is no size limit anyone sets: a refusal of valid input.
   const leeway = status === 400 || (status === 413 && !smallBodyRefused(context)) || status === 414 || status === 431;
-  if (leeway && context.facts.valueAlreadyListed !== undefined) {
+  // A documented 409 for values the run's own items already hold is a conflict with state, not a
+  // refusal of the input.
+  if ((leeway || status === 409) && context.facts.valueAlreadyListed !== undefined) {
     return [
       finding('value_already_taken', { status, property: context.facts.valueAlreadyListed }, { severity: 'note' }),
     ];

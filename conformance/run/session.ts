@@ -6,6 +6,7 @@ import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js'
 import type { Executed, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
+import { walkPages, withLargePages } from '../plan/scenarios/pages.js';
 import type { SequenceRunner } from '../plan/scenarios/sequences.js';
 import { Recorder } from '../report/recorder.js';
 import { redactDeep } from '../report/redact.js';
@@ -101,14 +102,18 @@ export class RunSession {
     return sender;
   }
 
-  /** A collection's list as the target answers it now (for evidence a check needs). */
+  /** A collection's whole list as the target answers it now, every page (for evidence a check needs). */
   readonly readList = async (collection: CollectionSpec): Promise<Record<string, unknown>[] | undefined> => {
     if (!collection.list) return undefined;
-    const exchange = await this.sender.send(
+    const listCase = withLargePages(
+      collection,
       this.context.testCase(collection.list.operation, { kind: 'positive', what: 'to confirm a refusal' }),
     );
+    const exchange = await this.sender.send(listCase);
     const body = exchange ? parseBody(exchange) : undefined;
-    return body?.kind === 'json' ? listedItems(collection, body.value) : undefined;
+    const items = body?.kind === 'json' ? listedItems(collection, body.value) : undefined;
+    if (!exchange || !body || !items) return items;
+    return (await walkPages(collection, listCase, { exchange, body, items }, (page) => this.sender.send(page))).items;
   };
 
   async judgeSent(testCase: TestCase, exchange: Exchange, scope: Scope): Promise<Executed> {

@@ -117,6 +117,16 @@ function withQuery(testCase: TestCase, query: Readonly<Record<string, string>>):
  * handful of creations spans several pages and the paging itself is exercised. */
 const WALKED_PAGE_SIZE = 3;
 
+/** The list case asking for the largest pages the document allows (a whole list in few requests). */
+export function withLargePages(collection: CollectionSpec, testCase: TestCase): TestCase {
+  const paging = collection.list?.paging;
+  const size = paging ? largerPages(paging) : {};
+  const [name, value] = Object.entries(size)[0] ?? [];
+  if (name === undefined || value === undefined) return testCase;
+  const kept = (testCase.parameters ?? []).filter((p) => !(p.in === 'query' && p.name === name));
+  return { ...testCase, parameters: [...kept, { in: 'query', name, value }] };
+}
+
 /** The list case with a small page size, where the list pages in a way the run can walk. */
 export function withSmallPages(collection: CollectionSpec, testCase: TestCase): TestCase {
   const paging = collection.list?.paging;
