@@ -63,6 +63,21 @@ export const SCENARIOS: readonly Scenario[] = [
       body: '{"name":5}',
     }),
   },
+  ...(
+    [
+      ['400 (two faults: name missing, description not a string)', '{"description":5}'],
+      ['400 (five faults: name missing, wrong types, unknown members)', '{"description":[1],"a":1,"b":2,"c":3,"d":4}'],
+      ['400 (malformed JSON)', '{"name":'],
+    ] as const
+  ).map(([name, body]) => ({
+    name,
+    request: (baseUrl: string) => ({
+      url: `${baseUrl}/categories`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body,
+    }),
+  })),
   {
     name: 'create (unique names)',
     request: (baseUrl) => ({

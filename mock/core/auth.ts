@@ -73,6 +73,14 @@ function decodeBase64(text: string): string {
 }
 
 /** What the request presents for one scheme. The mock's keys are valid for every scheme. */
+/** The value an apiKey scheme's carrier (header, query or cookie) holds in a request. */
+function apiKeyOf(scheme: SecuritySchemeSpec, req: MockRequest): string | string[] | undefined {
+  const name = scheme.parameterName ?? '';
+  if (scheme.in === 'header') return req.headers[name.toLowerCase()];
+  if (scheme.in === 'query') return new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined;
+  return scheme.in === 'cookie' ? cookieValue(req.headers.cookie, name) : undefined;
+}
+
 function presented(scheme: SecuritySchemeSpec, req: MockRequest, isKey: (k: string) => boolean): Presented {
   if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') {
     // oauth2 and openIdConnect tokens travel as bearer credentials.
@@ -83,15 +91,7 @@ function presented(scheme: SecuritySchemeSpec, req: MockRequest, isKey: (k: stri
     return parsed.credential && isKey(httpCredential(wanted, parsed.credential)) ? 'valid' : 'invalid';
   }
   if (scheme.type === 'apiKey' && scheme.parameterName) {
-    const name = scheme.parameterName;
-    const value =
-      scheme.in === 'header'
-        ? req.headers[name.toLowerCase()]
-        : scheme.in === 'query'
-          ? (new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined)
-          : scheme.in === 'cookie'
-            ? cookieValue(req.headers.cookie, name)
-            : undefined;
+    const value = apiKeyOf(scheme, req);
     if (value === undefined) return 'missing';
     return typeof value === 'string' && isKey(value) ? 'valid' : 'invalid';
   }
@@ -104,13 +104,7 @@ function presented(scheme: SecuritySchemeSpec, req: MockRequest, isKey: (k: stri
 export function presentedCredential(operation: Operation, req: MockRequest): string | undefined {
   for (const scheme of operation.security.flat()) {
     if (scheme.type === 'apiKey' && scheme.parameterName) {
-      const name = scheme.parameterName;
-      const value =
-        scheme.in === 'header'
-          ? req.headers[name.toLowerCase()]
-          : scheme.in === 'query'
-            ? (new URL(req.url ?? '/', 'http://mock.invalid').searchParams.get(name) ?? undefined)
-            : cookieValue(req.headers.cookie, name);
+      const value = apiKeyOf(scheme, req);
       if (typeof value === 'string') return value;
     } else if (typeof req.headers.authorization === 'string') {
       return parseAuthorization(req.headers.authorization)?.credential;

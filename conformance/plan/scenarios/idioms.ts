@@ -4,11 +4,11 @@
 // every action whose target state was read (then once more, where the document lists a refusal).
 import type { Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
-import { idKey, idPathText } from '../../judge/json-body.js';
 import type { IdiomEvidence, Placed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
+import { madeItem } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
 
 const withHeader = (testCase: TestCase, name: string, value: string): TestCase => {
@@ -73,12 +73,9 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const key = idioms.idempotency ? `${context.prefix}idem-${context.seed}-${Date.now().toString(36)}` : undefined;
   const first = creation(body);
   const made = await runner.execute(key ? withHeader(first, idioms.idempotency!.header, key) : first, { collection });
-  const created = made ? itemOf(made.body, collection) : undefined;
-  if (!made?.exchange.ok || made.exchange.response.status >= 300 || created?.[collection.idProperty] === undefined)
-    return;
-  const id = idKey(created, collection.idProperty);
-  context.markChangedByRun(collection, id);
-  const at = (parameter: string) => ({ ...parent, [parameter]: idPathText(created, collection.idProperty) });
+  const mine = madeItem(made, collection, context, parent);
+  if (!mine) return;
+  const { id, at } = mine;
 
   if (key && idioms.idempotency) {
     const header = idioms.idempotency.header;

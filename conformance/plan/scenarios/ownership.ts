@@ -5,11 +5,11 @@
 
 import type { Resource } from '../../../spec/index.js';
 import { KEY_VARIABLE, OTHER_KEY_VARIABLE } from '../../auth/auth-variants.js';
-import { idKey, idPathText } from '../../judge/json-body.js';
 import type { OwnershipEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
-import { itemOf, type SequenceRunner } from './sequences.js';
+import { madeItem } from './sequence-runner.js';
+import type { SequenceRunner } from './sequences.js';
 
 /** The same case sent with the second credential in place of the first. */
 function asOtherUser(testCase: TestCase, otherKey: string, firstKey: string | undefined): TestCase {
@@ -59,12 +59,9 @@ export async function runOwnership(
     return;
   }
   const made = await runner.execute(creation, { collection });
-  const created = made ? itemOf(made.body, collection) : undefined;
-  if (!made?.exchange.ok || made.exchange.response.status >= 300 || created?.[collection.idProperty] === undefined)
-    return;
-  const id = idKey(created, collection.idProperty);
-  context.markChangedByRun(collection, id);
-  const at = (parameter: string) => ({ ...parent, [parameter]: idPathText(created, collection.idProperty) });
+  const mine = madeItem(made, collection, context, parent);
+  if (!made || !mine) return;
+  const { id, at } = mine;
   const firstKey = context.secrets.apiKey;
   const evidence = (step: OwnershipEvidence['step']): OwnershipEvidence => ({ step, id, madeBy: creation.label });
 

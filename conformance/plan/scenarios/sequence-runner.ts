@@ -1,8 +1,10 @@
 // What a sequence is given to talk to the target with, and how it reads an item from an answer.
 import { answeredItem, type CollectionSpec } from '../../../spec/index.js';
 import type { Scope } from '../../judge/evaluate.js';
+import { idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed, ParsedBody, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
+import type { PlanContext } from '../context.js';
 
 export interface SequenceRunner {
   /** Sends a case and returns the exchange, unjudged. */
@@ -19,4 +21,20 @@ type Item = Record<string, unknown>;
 /** The item an answer of the collection holds (unwrapped where its answers wrap it). */
 export function itemOf(body: ParsedBody, collection: CollectionSpec): Item | undefined {
   return body.kind === 'json' ? answeredItem(collection, body.value) : undefined;
+}
+
+/** The item a scenario's creation made: the item, its id's exact text, and path values naming it
+ * (under its parent); undefined where the creation was refused. Marked as the run's own change. */
+export function madeItem(
+  made: Executed | undefined,
+  collection: CollectionSpec,
+  context: PlanContext,
+  parent: Readonly<Record<string, string>>,
+): { item: Item; id: string; at: (parameter: string) => Record<string, string> } | undefined {
+  const item = made ? itemOf(made.body, collection) : undefined;
+  if (!made?.exchange.ok || made.exchange.response.status >= 300 || item?.[collection.idProperty] === undefined)
+    return undefined;
+  const id = idKey(item, collection.idProperty);
+  context.markChangedByRun(collection, id);
+  return { item, id, at: (parameter) => ({ ...parent, [parameter]: idPathText(item, collection.idProperty) }) };
 }
