@@ -93,7 +93,9 @@ export interface IdiomEvidence {
     | 'stale-if-match'
     | 'action'
     | 'action-refused'
-    | 'job-completes';
+    | 'job-completes'
+    | 'next-page'
+    | 'location';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

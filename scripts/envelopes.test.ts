@@ -35,6 +35,8 @@ describe('the envelopes document against a server written by hand', () => {
     'has-more-always-false': 'created_data_listed',
     'note-not-stored': 'created_item_readable',
     'customer-unwrapped-list': 'response_schema_conformance',
+    'location-of-another-note': 'api_idioms_honoured',
+    'notes-page-over-limit': 'api_idioms_honoured',
   };
   for (const fault of Object.keys(ENVELOPE_FAULTS) as EnvelopeFault[]) {
     it.each([1, 2])(`catches ${fault} (seed %i)`, async (seed) => {

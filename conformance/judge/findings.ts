@@ -330,6 +330,26 @@ export const FINDING_KINDS = {
     received: (f) => `${f.field ?? 'a field'} no longer as its owner sent it (${f.madeBy})`,
     expected: () => "the item as its owner left it: another user's change refused",
   },
+  next_page_refused: {
+    title: 'Next page refused',
+    received: (f) => `${f.status} for the next page, asked for with the token the service gave`,
+    expected: () => "the next page: a token taken from an answer is the service's own",
+  },
+  page_over_limit: {
+    title: 'Page longer than the limit asked for',
+    received: (f) => `${f.count} items`,
+    expected: (f) => `at most ${f.limit} (the limit parameter sent)`,
+  },
+  location_not_readable: {
+    title: "Creation's Location leads nowhere",
+    received: (f) => `${f.status} for ${f.location}`,
+    expected: () => 'the created item, read where the Location header says',
+  },
+  location_other_item: {
+    title: "Creation's Location leads to another item",
+    received: (f) => `${f.idProperty} ${f.other} at ${f.location}`,
+    expected: (f) => `the created item, ${f.idProperty} ${f.id}`,
+  },
   job_never_completes: {
     title: 'Accepted job never completes',
     received: (f) => `${f.member} ${describeValue(f.got)} after 10 reads over 5 s`,

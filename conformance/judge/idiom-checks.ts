@@ -1,7 +1,7 @@
 // api_idioms_honoured: what the idiom scenario (plan/idioms.ts) sent, judged by its answer. One
 // named judgement per idiom, in a registry.
 
-import { answeredItem } from '../../spec/index.js';
+import { answeredItem, listedItems } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence } from '../model.js';
 import { statusOf } from './check-support.js';
 import { finding } from './findings.js';
@@ -54,6 +54,23 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const got = item?.[member];
     return item && JSON.stringify(got) !== JSON.stringify(evidence.expected)
       ? [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })]
+      : [];
+  },
+  'next-page'(context, evidence, status) {
+    if (status >= 300) return [finding('next_page_refused', { status })];
+    const items = context.body.kind === 'json' ? listedItems(context.collection, context.body.value) : undefined;
+    const limit = typeof evidence.expected === 'number' ? evidence.expected : undefined;
+    return items && limit !== undefined && items.length > limit
+      ? [finding('page_over_limit', { count: items.length, limit })]
+      : [];
+  },
+  location(context, evidence, status) {
+    if (status >= 300) return [finding('location_not_readable', { status, location: evidence.expected })];
+    const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const idProperty = context.collection?.idProperty ?? 'id';
+    const found = item && item[idProperty] !== undefined ? idKey(item, idProperty) : undefined;
+    return found !== undefined && found !== evidence.id
+      ? [finding('location_other_item', { location: evidence.expected, idProperty, id: evidence.id, other: found })]
       : [];
   },
   'job-completes'(context, evidence, status) {

@@ -4,7 +4,7 @@
 // every action whose target state was read (then once more, where the document lists a refusal).
 import type { Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
-import type { IdiomEvidence, Placed, TestCase } from '../../model.js';
+import type { Executed, IdiomEvidence, Placed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
@@ -23,6 +23,56 @@ const etagOf = (exchange: Exchange | undefined): string | undefined => {
   const value = exchange?.ok ? exchange.response.headers.etag : undefined;
   return typeof value === 'string' ? value : undefined;
 };
+
+/** The path values a Location names for an item path template, matched at the Location's end
+ * (it may be absolute, or carry the base path); undefined where it names no such path. */
+function locationParams(location: string, template: string): Record<string, string> | undefined {
+  let path: string;
+  try {
+    path = new URL(location, 'http://relative.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+  const names: string[] = [];
+  const pattern = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      names.push(name);
+      return '([^/]+)';
+    })
+    .join('');
+  const match = new RegExp(`${pattern}$`).exec(path);
+  if (!match) return undefined;
+  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+}
+
+/** A creation's Location read: it must be the created item. */
+async function followLocation(
+  resource: Resource,
+  made: Executed,
+  context: PlanContext,
+  runner: SequenceRunner,
+  id: string,
+): Promise<void> {
+  const read = resource.collection.read;
+  const header = made.exchange.ok ? made.exchange.response.headers.location : undefined;
+  const location = Array.isArray(header) ? header[0] : header;
+  if (!resource.idioms.location || !read || !location) return;
+  const pathParams = locationParams(location, read.operation.path);
+  if (!pathParams) return;
+  const readCase = context.testCase(read.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams,
+    what: 'at its Location',
+  });
+  await runner.execute(readCase, {
+    collection: resource.collection,
+    sequence: { idiom: { idiom: 'location', id, expected: location } },
+  });
+}
 
 /** Reads of an accepted job, a second apart, until it reaches the state it ends in. */
 const JOB_POLLS = 10;
@@ -48,6 +98,7 @@ async function followJob(resource: Resource, readCase: TestCase | undefined, run
 /** Whether a resource has an idiom the scenario exercises. */
 export const hasIdioms = ({ idioms }: Resource): boolean =>
   idioms.idempotency !== undefined ||
+  idioms.location !== undefined ||
   idioms.asynchronous?.member !== undefined ||
   idioms.conditional !== undefined ||
   (idioms.actions ?? []).some((action) => action.member !== undefined);
@@ -74,7 +125,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const first = creation(body);
   const made = await runner.execute(key ? withHeader(first, idioms.idempotency!.header, key) : first, { collection });
   const mine = madeItem(made, collection, context, parent);
-  if (!mine) return;
+  if (!made || !mine) return;
   const { id, at } = mine;
 
   if (key && idioms.idempotency) {
@@ -96,6 +147,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       })
     : undefined;
   const currentEtag = async () => (readCase ? etagOf(await runner.send(readCase)) : undefined);
+  await followLocation(resource, made, context, runner, id);
   await followJob(resource, readCase, runner, id);
   const conditional = idioms.conditional;
   if (conditional && readCase && read) {

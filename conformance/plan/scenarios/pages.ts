@@ -5,7 +5,7 @@
 import { type CollectionSpec, listedItems, type Paging } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { idPathText } from '../../judge/json-body.js';
-import type { ParsedBody, Placed, TestCase } from '../../model.js';
+import type { IdiomEvidence, ParsedBody, Placed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 
 type Item = Record<string, unknown>;
@@ -111,6 +111,14 @@ function withQuery(testCase: TestCase, query: Readonly<Record<string, string>>):
     fromAnswers: Object.keys(query),
     label: `${testCase.label} (next page)`,
   };
+}
+
+/** What a page after the first must show: the service's own next token taken, at most the limit
+ * asked for (judged by api_idioms_honoured). */
+export function nextPageEvidence(collection: CollectionSpec, page: TestCase): IdiomEvidence {
+  const limit = collection.list?.paging.limit?.name;
+  const asked = page.parameters?.find((p) => p.in === 'query' && p.name === limit)?.value;
+  return { idiom: 'next-page', ...(asked !== undefined ? { expected: Number(asked) } : {}) };
 }
 
 /** Items per page the sequences ask for where the list can be walked: small, so that a run's

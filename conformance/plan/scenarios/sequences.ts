@@ -7,7 +7,7 @@ import { idKey } from '../../judge/json-body.js';
 import type { Creation, SequenceEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
-import { type Page, walkPages, withSmallPages } from './pages.js';
+import { nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
@@ -51,7 +51,9 @@ export async function listCollection(
     if (!items) return { exchange, body };
     // The pages after the first, to the end where the answers say where it is.
     const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) =>
-      runner.execute(page, { collection }).then((executed) => executed?.exchange),
+      runner
+        .execute(page, { collection, sequence: { idiom: nextPageEvidence(collection, page) } })
+        .then((executed) => executed?.exchange),
     );
     return { exchange, body, items: walked.items, complete: walked.complete };
   }
