@@ -105,8 +105,12 @@ describe('the mock of the wrapped-pages document', () => {
     const made = await request(app).post('/v2/droplets').set(auth).send({ name: 'web', size: 's-1vcpu-1gb' });
     expect(made.status).toBe(202);
     expect(made.body.droplet).toMatchObject({ name: 'web', size: 's-1vcpu-1gb' });
+    // An accepted job: new at first, read once, then done (active).
+    expect(made.body.droplet.status).toBe('new');
     const read = await request(app).get(`/v2/droplets/${made.body.droplet.id}`).set(auth);
     expect(read.body).toEqual({ droplet: made.body.droplet });
+    const later = await request(app).get(`/v2/droplets/${made.body.droplet.id}`).set(auth);
+    expect(later.body.droplet.status).toBe('active');
     const page = await request(app).get('/v2/droplets').query({ per_page: 1 }).set(auth);
     expect(page.body.droplets).toHaveLength(1);
     expect(page.body.meta.total).toBeGreaterThan(1);
