@@ -95,7 +95,8 @@ export interface IdiomEvidence {
     | 'action-refused'
     | 'job-completes'
     | 'next-page'
-    | 'location';
+    | 'location'
+    | 'filter';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */
@@ -106,6 +107,9 @@ export interface IdiomEvidence {
   readonly changed?: unknown;
   readonly member?: string;
   readonly verb?: string;
+  /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
+  readonly items?: readonly Record<string, unknown>[];
+  readonly complete?: boolean;
 }
 
 /** One step of the object-level authorization scenario (plan/scenarios/ownership.ts). */

@@ -40,6 +40,7 @@ const CAUGHT_BY: Record<SchedulingFault, string> = {
   'problem-status-differs': 'error_status_matches_http_status',
   'other-users-booking-readable': 'object_level_authorization',
   'other-users-booking-deletable': 'object_level_authorization',
+  'status-filter-ignored': 'api_idioms_honoured',
 };
 
 describe('the scheduling document against a server written by hand', () => {

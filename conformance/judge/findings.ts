@@ -330,6 +330,19 @@ export const FINDING_KINDS = {
     received: (f) => `${f.field ?? 'a field'} no longer as its owner sent it (${f.madeBy})`,
     expected: () => "the item as its owner left it: another user's change refused",
   },
+  filter_not_applied: {
+    title: 'Filtered list holds items that do not match',
+    key: ['member'],
+    received: (f) =>
+      `an item with ${f.member} ${describeValue(f.other)} in the list filtered by ${f.member}=${describeValue(f.value)}`,
+    expected: () => 'only items that match the filter',
+  },
+  filtered_item_missing: {
+    title: 'Filtered list lacks a matching item the run made',
+    key: ['member'],
+    received: (f) => `no ${f.idProperty} ${f.id} (${f.member} ${describeValue(f.value)}) in the list filtered by it`,
+    expected: () => "every matching item, the run's own included",
+  },
   next_page_refused: {
     title: 'Next page refused',
     received: (f) => `${f.status} for the next page, asked for with the token the service gave`,

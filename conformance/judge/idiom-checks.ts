@@ -64,6 +64,19 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('page_over_limit', { count: items.length, limit })]
       : [];
   },
+  filter(context, evidence, status) {
+    if (status >= 300) return [];
+    const member = evidence.member ?? '';
+    const idProperty = context.collection?.idProperty ?? 'id';
+    const other = (evidence.items ?? []).find((item) => String(item[member]) !== String(evidence.expected));
+    if (other) return [finding('filter_not_applied', { member, value: evidence.expected, other: other[member] })];
+    const listed = (evidence.items ?? []).some(
+      (item) => item[idProperty] !== undefined && idKey(item, idProperty) === evidence.id,
+    );
+    return evidence.complete && !listed
+      ? [finding('filtered_item_missing', { member, value: evidence.expected, idProperty, id: evidence.id })]
+      : [];
+  },
   location(context, evidence, status) {
     if (status >= 300) return [finding('location_not_readable', { status, location: evidence.expected })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;

@@ -2,6 +2,7 @@
 // by cursor, page number or offset with the documented limit, the next token null (or absent) only
 // on the last page, Link headers and totals where documented. Planned once per list operation.
 import {
+  type Filter,
   type JsonSchema,
   mergeAllOf,
   type Paging,
@@ -11,7 +12,15 @@ import {
 } from '../../spec/core.js';
 import { sampleValue, seedOf } from '../../spec/generate/index.js';
 import { MockHttpError } from '../core/errors.js';
-import type { Collection, Item } from './store.js';
+import type { Item } from './store.js';
+
+/** What a page is cut from: a collection, or its items that pass the request's filters. */
+export interface ListSource {
+  readonly idProperty: string;
+  readonly size: number;
+  page(start: number, count: number): readonly Item[];
+  positionOf(id: string): number;
+}
 
 type Record_ = Record<string, unknown>;
 
@@ -25,6 +34,8 @@ export interface ListPages {
   readonly nextAtEnd: 'null' | 'absent' | 'empty';
   /** Whether a cursor this mock never gave is refused (400 documented); else the first page. */
   readonly refusesUnknownCursor: boolean;
+  /** Query parameters that filter the items by a member (the model's filters). */
+  readonly filters: readonly Filter[];
 }
 
 const PAGE_SIZE = 20;
@@ -33,7 +44,8 @@ const PAGE_SIZE = 20;
 export function planListPages(resource: Resource): ListPages | undefined {
   const list = resource.collection.list;
   const paging = resource.paging;
-  if (!list || !paging || (list.items.member === undefined && paging.style === 'none')) return undefined;
+  if (!list || !paging) return undefined;
+  if (list.items.member === undefined && paging.style === 'none' && list.filters.length === 0) return undefined;
   const member = list.items.member;
   const media = list.operation.responses
     .find((r) => Number(r.status) === list.success.status)
@@ -50,6 +62,7 @@ export function planListPages(resource: Resource): ListPages | undefined {
     paging,
     nextAtEnd: endOf(list.success.schema, paging.next),
     refusesUnknownCursor: list.operation.responses.some((r) => r.status === '400'),
+    filters: list.filters,
   };
 }
 
@@ -76,7 +89,7 @@ const base64url = (text: string): string =>
 
 const encodeCursor = (offset: number, lastId: unknown): string => base64url(`o:${offset}:${String(lastId)}`);
 
-function decodeCursor(token: string, collection: Collection): number | undefined {
+function decodeCursor(token: string, collection: ListSource): number | undefined {
   try {
     const bytes = Uint8Array.from(atob(token.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -110,7 +123,7 @@ interface Window {
   readonly size: number;
 }
 
-function windowOf(pages: ListPages, query: URLSearchParams, collection: Collection): Window {
+function windowOf(pages: ListPages, query: URLSearchParams, collection: ListSource): Window {
   const total = collection.size;
   const { paging } = pages;
   const limitText = paging.limit ? query.get(paging.limit.name) : null;
@@ -147,15 +160,35 @@ function nextLink(origin: string, url: string | undefined, parameter: string, va
   return `${origin}${path}?${query}`;
 }
 
+/** The source's items that pass every filter the query names (all of them where it names none). */
+function filtered(filters: readonly Filter[], query: URLSearchParams, source: ListSource): ListSource {
+  const given = filters.flatMap((filter) => {
+    const texts = query.getAll(filter.parameter).flatMap((text) => (filter.many ? text.split(',') : [text]));
+    return texts.length > 0 ? [{ member: filter.parameter, texts: new Set(texts) }] : [];
+  });
+  if (given.length === 0) return source;
+  const items = source
+    .page(0, source.size)
+    .filter((item) => given.every(({ member, texts }) => texts.has(String(item[member]))));
+  return {
+    idProperty: source.idProperty,
+    size: items.length,
+    page: (start, count) => items.slice(start, start + count),
+    positionOf: (id) => items.findIndex((item) => String(item[source.idProperty]) === id),
+  };
+}
+
 /** One page of the collection, as JSON and the headers that go with it. */
 export function listPage(
   pages: ListPages,
-  collection: Collection,
+  collection: ListSource,
   url: string | undefined,
   origin: string,
 ): { json: string; headers: Record<string, string> } {
   const { paging } = pages;
-  const { start, size } = windowOf(pages, queryOf(url), collection);
+  const query = queryOf(url);
+  collection = filtered(pages.filters, query, collection);
+  const { start, size } = windowOf(pages, query, collection);
   const items: readonly Item[] = collection.page(start, size);
   const more = start + size < collection.size && size > 0;
   const token =

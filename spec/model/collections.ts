@@ -13,6 +13,7 @@ import { validatorOfView } from '../schema-registry.js';
 import type { Contract, Operation } from '../types.js';
 import type { SchemaValidator } from '../validators.js';
 import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
+import { type Filter, filtersOf } from './filters.js';
 import { type Paging, pagingOf } from './pagination.js';
 import { operationPointer } from './pointers.js';
 import { type ItemView, itemIn, itemsIn, lastSegment, listItems, singleItem } from './shapes.js';
@@ -36,6 +37,8 @@ export interface CollectionSpec {
     readonly items: ItemView;
     /** How the list pages (pagination.ts). */
     readonly paging: Paging;
+    /** Query parameters that filter it by an item member (filters.ts). */
+    readonly filters: readonly Filter[];
   };
   readonly create?: {
     readonly operation: Operation;
@@ -219,7 +222,9 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const idProperty = items && idPropertyOf(candidates, items.schema);
     if (!items || !idProperty) continue;
     const paging = pagingOf(operation, success.schema, items.member, correction, operationPointer(operation));
-    byPath.set(operation.path, { path: operation.path, idProperty, list: { operation, success, items, paging } });
+    const filters = filtersOf(operation, items.schema, paging);
+    const list = { operation, success, items, paging, filters };
+    byPath.set(operation.path, { path: operation.path, idProperty, list });
   }
   for (const operation of usable) {
     const success = creationSuccess(operation);

@@ -13,6 +13,7 @@ export {
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
+export type { Filter } from './filters.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';

@@ -2,11 +2,12 @@
 // (api_idioms_honoured): an idempotency key replayed with the same body and reused with another,
 // If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
 // every action whose target state was read (then once more, where the document lists a refusal).
-import type { Resource } from '../../../spec/index.js';
+import { listedItems, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { Executed, IdiomEvidence, Placed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
+import { walkPages, withLargePages } from './pages.js';
 import { parentParams } from './parents.js';
 import { madeItem } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
@@ -74,6 +75,50 @@ async function followLocation(
   });
 }
 
+/** The list filtered by each member the model reads a filter for, at the created item's value:
+ * only matching items, the created one among them where the walk reached the end. */
+async function checkFilters(
+  resource: Resource,
+  item: Record<string, unknown>,
+  parent: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+  id: string,
+): Promise<void> {
+  const { collection } = resource;
+  const list = collection.list;
+  for (const filter of list?.filters ?? []) {
+    const value = item[filter.parameter];
+    if (!list || value === undefined || runner.stopped()) continue;
+    const base = context.testCase(list.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      what: `filtered by ${filter.parameter}`,
+    });
+    const kept = (base.parameters ?? []).filter((p) => !(p.in === 'query' && p.name === filter.parameter));
+    const listCase = withLargePages(collection, {
+      ...base,
+      parameters: [...kept, { in: 'query', name: filter.parameter, value: String(value) }],
+    });
+    const exchange = await runner.send(listCase);
+    if (!exchange) continue;
+    const body = parseBody(exchange);
+    const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
+    if (!items) continue;
+    const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
+    const evidence: IdiomEvidence = {
+      idiom: 'filter',
+      id,
+      member: filter.parameter,
+      expected: value,
+      items: walked.items,
+      complete: walked.complete,
+    };
+    runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
+  }
+}
+
 /** Reads of an accepted job, a second apart, until it reaches the state it ends in. */
 const JOB_POLLS = 10;
 const JOB_POLL_MS = 500;
@@ -96,7 +141,8 @@ async function followJob(resource: Resource, readCase: TestCase | undefined, run
 }
 
 /** Whether a resource has an idiom the scenario exercises. */
-export const hasIdioms = ({ idioms }: Resource): boolean =>
+export const hasIdioms = ({ idioms, collection }: Resource): boolean =>
+  (collection.list?.filters.length ?? 0) > 0 ||
   idioms.idempotency !== undefined ||
   idioms.location !== undefined ||
   idioms.asynchronous?.member !== undefined ||
@@ -201,4 +247,8 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       await judge(again, { idiom: 'action-refused', id, expectedStatus: action.refusedStatus, verb: action.verb });
     }
   }
+  // Last, after the actions moved it: the item as it is now, matched by the filters of its list.
+  const current = readCase ? await runner.send(readCase) : undefined;
+  const now = current?.ok && current.response.status < 300 ? itemOf(parseBody(current), collection) : undefined;
+  await checkFilters(resource, now ?? mine.item, parent, context, runner, id);
 }
