@@ -29,12 +29,23 @@ export function coerceScalar(text: string, schemaIn: JsonSchema | undefined): un
 }
 
 /** Several texts (a repeated query parameter or form field, or one split by a delimiter). */
-export function coerceValues(texts: readonly string[], schemaIn: JsonSchema | undefined, delimiter = ','): unknown {
+export function coerceValues(
+  texts: readonly string[],
+  schemaIn: JsonSchema | undefined,
+  delimiter = ',',
+  splitFreeText = true,
+): unknown {
   const schema = mergeAllOf((schemaIn ?? {}) as Schema);
   const types = declaredTypes(schema);
   if (types.includes('object') && texts.length === 1) return coerceObject(texts[0]!, schema, delimiter);
   if (types.includes('array')) {
-    const parts = texts.length === 1 ? (texts[0] === '' ? [] : texts[0]!.split(delimiter)) : texts;
+    // A form's list is its repeated fields (explode, OpenAPI's default): one field of free text is
+    // one item, commas and all (a URL may hold one); numbers, booleans and enum values still split.
+    const items = mergeAllOf(((schema.items ?? {}) as Schema) ?? {});
+    const freeText = declaredTypes(items).includes('string') && !Array.isArray(items.enum);
+    const split = splitFreeText || !freeText;
+    const parts =
+      texts.length === 1 ? (texts[0] === '' ? [] : split ? texts[0]!.split(delimiter) : [texts[0]!]) : texts;
     return parts.map((part) => coerceScalar(part, schema.items as JsonSchema | undefined));
   }
   return coerceScalar(texts[texts.length - 1] ?? '', schema);
@@ -68,7 +79,7 @@ export function coerceForm(text: string, schemaIn: JsonSchema | undefined): Reco
   const out: Record<string, unknown> = {};
   for (const name of new Set(params.keys())) {
     Object.defineProperty(out, name, {
-      value: coerceValues(params.getAll(name), properties[name]),
+      value: coerceValues(params.getAll(name), properties[name], ',', false),
       enumerable: true,
       writable: true,
       configurable: true,

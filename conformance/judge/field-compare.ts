@@ -75,3 +75,12 @@ export function firstDifference(
   }
   return undefined;
 }
+
+/** The stored properties a creation's values are expected back in: those sent whose value the item
+ * can hold (the creation's `keeps`); a value no view of the item holds is not expected back. */
+export function keptFields(
+  create: { readonly storedProperties: readonly string[]; readonly keeps: (name: string, value: unknown) => boolean },
+  sent: Record<string, unknown>,
+): string[] {
+  return create.storedProperties.filter((name) => !(name in sent) || create.keeps(name, sent[name]));
+}

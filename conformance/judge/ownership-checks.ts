@@ -4,7 +4,7 @@
 import { answeredItem } from '../../spec/index.js';
 import type { Check } from '../model.js';
 import { statusOf } from './check-support.js';
-import { firstDifference } from './field-compare.js';
+import { firstDifference, keptFields } from './field-compare.js';
 import { finding } from './findings.js';
 
 export const objectLevelAuthorization: Check = (context) => {
@@ -19,7 +19,10 @@ export const objectLevelAuthorization: Check = (context) => {
     return status < 300 ? [finding('other_users_item_reached', { request, status, madeBy: evidence.madeBy })] : [];
   if (status >= 300) return [finding('owned_item_lost', { request, status, madeBy: evidence.madeBy })];
   const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-  const stored = context.collection?.create?.storedProperties ?? [];
-  const difference = item && evidence.sent ? firstDifference(item, evidence.sent, stored) : undefined;
+  const create = context.collection?.create;
+  const difference =
+    item && evidence.sent && create
+      ? firstDifference(item, evidence.sent, keptFields(create, evidence.sent))
+      : undefined;
   return difference ? [finding('owned_item_changed_by_other', { ...difference, madeBy: evidence.madeBy })] : [];
 };

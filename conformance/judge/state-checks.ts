@@ -3,7 +3,7 @@
 
 import { answeredItem, type CollectionSpec, fieldText, listedItems, listsEveryItem } from '../../spec/index.js';
 import type { ChangeEvidence, Check, Finding, SequenceEvidence } from '../model.js';
-import { compareField, firstDifference } from './field-compare.js';
+import { compareField, firstDifference, keptFields } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
 
@@ -86,7 +86,7 @@ export const createdDataListed: Check = (context) => {
       continue;
     }
     if (matches.length > 1) findings.push(finding('created_item_repeated', { idProperty, id, count: matches.length }));
-    const difference = firstDifference(matches[0]!, creation.sent, collection.create.storedProperties);
+    const difference = firstDifference(matches[0]!, creation.sent, keptFields(collection.create, creation.sent));
     if (difference) findings.push(finding('listed_item_differs', difference));
   }
   return findings;
@@ -228,7 +228,7 @@ export const createdItemReadable: Check = (context) => {
   if (item[idProperty] !== undefined && idKey(item, idProperty) !== readBack.id) {
     return [finding('read_back_other_id', { idProperty, id: readBack.id, received: idKey(item, idProperty) })];
   }
-  const difference = firstDifference(item, readBack.sent, collection.create.storedProperties);
+  const difference = firstDifference(item, readBack.sent, keptFields(collection.create, readBack.sent));
   return difference ? [finding('read_back_differs', difference)] : [];
 };
 

@@ -201,6 +201,24 @@ function conditionalOf(resource: Resource): Conditional {
  * up under the parent's shared key). */
 const ownedBy = (resource: Resource): boolean => resource.idioms.owned !== undefined && resource.parentOf.length === 0;
 
+/** Assigned values that fit every view of the item: where the creation's answer allows what the
+ * list's items do not (Box's free `type` against the list's enum), a value the other view gives. */
+function fitEveryView(
+  values: Record<string, unknown>,
+  views: readonly (ItemView | undefined)[],
+  keeps: (property: string, value: unknown) => boolean,
+  idProperty: string,
+): Record<string, unknown> {
+  const others = views.flatMap((view) => (view ? [assignedValues(view, undefined, idProperty, true)] : []));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      if (keeps(name, value)) return [name, value];
+      const fitting = others.map((other) => other[name]).find((other) => other !== undefined && keeps(name, other));
+      return [name, fitting ?? value];
+    }),
+  );
+}
+
 function completionOf({ idioms }: Resource): Pick<ReadBehaviour, 'completes'> {
   const job = idioms.asynchronous;
   return job?.member !== undefined ? { completes: { member: job.member, terminal: job.terminal } } : {};
@@ -322,7 +340,15 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         // Only what a client may send is stored from a request: a readOnly property never is.
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         keeps: create.keeps,
-        assignedValues: initialState(resource, assignedValues(create.item, sendable, idProperty)),
+        assignedValues: initialState(
+          resource,
+          fitEveryView(
+            assignedValues(create.item, sendable, idProperty),
+            [list?.items, read?.item],
+            create.keeps,
+            idProperty,
+          ),
+        ),
         // What the list's items and the read's answer require too, so every view of the item is valid.
         fallbackValues: Object.assign(
           {},

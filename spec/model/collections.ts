@@ -111,6 +111,12 @@ export function creationSuccess(operation: Operation): JsonSuccess | undefined {
   return jsonSuccesses(operation).sort((a, b) => CREATION_ORDER(a.status) - CREATION_ORDER(b.status))[0];
 }
 
+/** The schemas of every view of a collection's item: the creation's answer, the list's items, the read's. */
+function viewsOf(collection: CollectionSpec | undefined): JsonSchema[] {
+  const views = [collection?.create?.item, collection?.list?.items, collection?.read?.item];
+  return views.flatMap((view) => (view ? [view.schema] : []));
+}
+
 const ITEM_METHODS: Readonly<Record<string, 'replace' | 'update' | 'remove'>> = {
   PUT: 'replace',
   PATCH: 'update',
@@ -245,11 +251,14 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const item = singleItem(success.schema, idProperty, correction.item, pathName)!;
     const answerProperties = propertiesOf(item.schema);
     const storedProperties = Object.keys(answerProperties).filter((name) => name !== idProperty);
-    const keeps = (property: string, value: unknown): boolean => {
-      const schema = Object.hasOwn(answerProperties, property) ? answerProperties[property] : undefined;
-      const validate = schema && typeof schema === 'object' ? validatorOfView(schema) : undefined;
-      return !validate || validate(value).length === 0;
-    };
+    // A value the item keeps fits the property in every view of the item (the creation's answer,
+    // the list's items, the read's answer): the views are all known once every loop has run.
+    const keeps = (property: string, value: unknown): boolean =>
+      viewsOf(byPath.get(operation.path)).every((view) => {
+        const schema = propertiesOf(view)[property];
+        const validate = schema && typeof schema === 'object' ? validatorOfView(schema) : undefined;
+        return !validate || validate(value).length === 0;
+      });
     byPath.set(operation.path, {
       ...(known ?? { path: operation.path, idProperty }),
       create: { operation, success, item, storedProperties, keeps },
