@@ -14,6 +14,7 @@ import type { Contract, Operation } from '../types.js';
 import type { SchemaValidator } from '../validators.js';
 import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
 import { type Filter, filtersOf } from './filters.js';
+import { idCandidates, idPropertyOf, itemParameterOf, itemPathParts, sentMembers } from './ids.js';
 import { type Paging, pagingOf } from './pagination.js';
 import { operationPointer } from './pointers.js';
 import { type ItemView, itemIn, itemsIn, lastSegment, listItems, singleItem } from './shapes.js';
@@ -139,68 +140,6 @@ function itemOperation(
     .map((r) => Number(r.status))
     .sort((a, b) => a - b)[0];
   return empty === undefined ? undefined : { operation, status: empty, parameter };
-}
-
-/** The names an id may have: the correction's, the ones the service assigns, then `id`. */
-/** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */
-const OTHER_IDS = ['uuid', 'sid', '_id'];
-
-/**
- * The names an id may have: the correction's; else the ones the service assigns, `id`, the item
- * path parameter's name and its last word ({Sid} → Sid, sid; {agent_uuid} → uuid), the usual others.
- * A name the creation's body carries (a domain's `name`) is the client's key, not an id the
- * service assigns, and is left to a correction.
- */
-function idCandidates(
-  operation: Operation,
-  correction: ResourceCorrection,
-  itemParameter: string | undefined,
-  sent: ReadonlySet<string>,
-): string[] {
-  if (correction.id !== undefined) return [correction.id];
-  const fromParameter = itemParameter
-    ? [
-        itemParameter,
-        itemParameter.toLowerCase(),
-        itemParameter
-          .split(/_|-|(?=[A-Z])/)
-          .at(-1)!
-          .toLowerCase(),
-      ]
-    : [];
-  const others = [...fromParameter, ...OTHER_IDS].filter((name) => !sent.has(name));
-  return [...new Set([...operation.assignedProperties, 'id', ...others])];
-}
-
-/** The item path parameter under a collection path (/domains/{domain_name} → domain_name). */
-function itemParameterOf(contract: Contract, path: string): string | undefined {
-  for (const operation of contract.operations) {
-    const parts = itemPathParts(operation.path);
-    if (parts && parts[0] === path) return parts[1];
-  }
-  return undefined;
-}
-
-/** The members a POST on the path takes in its body. */
-function sentMembers(contract: Contract, path: string): Set<string> {
-  const post = contract.operations.find((o) => o.path === path && o.method === 'POST');
-  const schemas = post?.requestBody?.content.map((m) => m.validator?.schema) ?? [];
-  return new Set(schemas.flatMap((schema) => Object.keys(propertiesOf(schema))));
-}
-
-function idPropertyOf(candidates: readonly string[], itemSchema: JsonSchema | undefined): string | undefined {
-  const properties = propertiesOf(itemSchema);
-  return candidates.find((name) => Object.hasOwn(properties, name));
-}
-
-// An item path: the collection's path and one parameter, a format suffix kept on both
-// (Twilio's /Accounts.json and /Accounts/{Sid}.json).
-const ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\.[A-Za-z]+)?$/;
-
-/** The collection path and the id parameter of an item path; undefined for any other path. */
-function itemPathParts(path: string): [collection: string, parameter: string] | undefined {
-  const match = ITEM_PATH.exec(path);
-  return match ? [`${match[1]}${match[3] ?? ''}`, match[2]!] : undefined;
 }
 
 const FORM = /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i;

@@ -1,0 +1,124 @@
+// The behaviours the mock binds to operations, as records: what each kind of handler is given.
+import type { CollectionSpec, ItemView, JsonSuccess, Operation, ParentItem, SchemaValidator } from '../../spec/core.js';
+import type { ListPages } from './list-pages.js';
+import type { PreparedAnswer } from './respond.js';
+
+/** The Content-Type of a stateful answer: the media type the document gives its success. */
+export type AnswerHeaders = Readonly<Record<string, string>>;
+
+export function answerHeaders(success: JsonSuccess | undefined): AnswerHeaders {
+  const mediaType = success?.mediaType ?? 'application/json';
+  return { 'Content-Type': mediaType === 'application/json' ? 'application/json; charset=utf-8' : mediaType };
+}
+
+/** The member an answer wraps its one item in (DigitalOcean's {"droplet": {...}}); absent: bare. */
+export type Wrapped = { readonly wrap?: string };
+
+export const wrapOf = (view: ItemView | undefined): Wrapped =>
+  view?.member !== undefined ? { wrap: view.member } : {};
+
+export interface ListBehaviour {
+  readonly kind: 'list';
+  readonly collection: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  /** An envelope or paging to answer in; absent: the store's whole list as a bare array. */
+  readonly pages?: ListPages;
+  readonly owned?: boolean;
+}
+
+/** Idioms on a resource's answers: conditional requests (conditional.ts), soft deletion, ownership. */
+export interface Conditional {
+  /** Items belong to the credential that made them (owners.ts): each credential has its own. */
+  readonly owned?: boolean;
+  /** Send the item's ETag (and honour If-None-Match on reads, If-Match on changes). */
+  readonly etag?: boolean;
+  /** Deleted items answer 410 where the document lists it for reads. */
+  readonly softDelete?: boolean;
+}
+
+export interface CreateBehaviour extends Wrapped, Conditional {
+  readonly kind: 'create';
+  /** The header that carries an idempotency key, and the status for the same key with another body. */
+  readonly idempotency?: { readonly header: string; readonly conflictStatus: number };
+  /** The item path template a Location header names (where the document gives one). */
+  readonly location?: string;
+  readonly collection: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  readonly storedProperties: readonly string[];
+  /** Whether a sent value can be stored (it fits the answer's schema; else the fallback stands). */
+  readonly keeps: (property: string, value: unknown) => boolean;
+  /** Values of the properties the service assigns (readOnly, required in the answer), besides the id. */
+  readonly assignedValues: Readonly<Record<string, unknown>>;
+  /** Values for properties the answer requires but a request may leave out: used when it does. */
+  readonly fallbackValues: Readonly<Record<string, unknown>>;
+}
+
+export interface ReadBehaviour extends Wrapped, Conditional {
+  /** An accepted job's item: read once, it moves to the state it ends in. */
+  readonly completes?: { readonly member: string; readonly terminal: unknown };
+  readonly kind: 'read';
+  readonly collection: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  readonly parameter: string;
+}
+
+/** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
+export interface ItemChangeBehaviour extends Wrapped, Conditional {
+  readonly kind: 'replace' | 'update' | 'remove';
+  readonly collection: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  readonly parameter: string;
+  readonly storedProperties: readonly string[];
+  /** Properties the service assigned at creation: a replacement keeps them. */
+  readonly assignedProperties: readonly string[];
+  /** Whether the documented success answers the item (else the status alone). */
+  readonly answersItem: boolean;
+  /** What an item must be (the create operation's answer), checked after the change. */
+  readonly itemValidator?: SchemaValidator;
+  /** Every view of the item (the create's answer, the read's, the list's items): what a change
+   * leaves out and one of them requires is kept from the old item. */
+  readonly itemViews: readonly SchemaValidator[];
+  /** Whether a sent value can be the item's (a replacement stores only those, as a creation does). */
+  readonly keeps?: (property: string, value: unknown) => boolean;
+}
+
+/** POST on an item's verb (/bookings/{id}/cancel): moves `member` to `target`; refused with
+ * `refusedStatus` where the item is there already. */
+export interface ActionBehaviour extends Wrapped, Conditional {
+  readonly kind: 'action';
+  readonly collection: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  readonly parameter: string;
+  readonly member: string;
+  readonly target: unknown;
+  readonly refusedStatus?: number;
+  readonly answersItem: boolean;
+}
+
+/** Any other operation: its documented success, answered as prepared from the document (on the
+ * first request: generating every answer of a large document would hold up the start). */
+export interface RespondBehaviour {
+  readonly kind: 'respond';
+  readonly status: number;
+  answer(): PreparedAnswer;
+}
+
+export type Behaviour =
+  | ListBehaviour
+  | CreateBehaviour
+  | ReadBehaviour
+  | ItemChangeBehaviour
+  | ActionBehaviour
+  | RespondBehaviour;
+
+export interface Bindings {
+  readonly behaviours: ReadonlyMap<Operation, Behaviour>;
+  readonly collections: readonly CollectionSpec[];
+  /** The items an operation's path names above itself, checked before its behaviour runs. */
+  readonly parents: ReadonlyMap<Operation, readonly ParentItem[]>;
+}

@@ -1,0 +1,49 @@
+// The values an item gets besides what a client sends: the service's assigned ones, the fallbacks
+// every view of the item requires, all fitting every view.
+import fc from 'fast-check';
+import {
+  type CollectionSpec,
+  type JsonSchema,
+  mergeAllOf,
+  type Operation,
+  propertiesOf,
+  type SchemaValidator,
+} from '../../spec/core.js';
+import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
+
+/** The properties a request body may carry (readOnly ones are not in the request schema). */
+export function requestProperties(operation: Operation): Set<string> | undefined {
+  const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  if (!schema) return undefined;
+  // A body of alternatives (oneOf/anyOf) may carry what any of them names.
+  const merged = mergeAllOf(schema as Record<string, unknown>);
+  const branches = [...((merged.oneOf as JsonSchema[]) ?? []), ...((merged.anyOf as JsonSchema[]) ?? [])];
+  return new Set([schema, ...branches].flatMap((part) => Object.keys(propertiesOf(part))));
+}
+
+/** A value for each property the answer requires (besides the id): of those no request may send
+ * (the service's to assign), or of those a request may leave out (`sent`: true). */
+export function assignedValues(
+  success: { readonly schema: JsonSchema },
+  sendable: Set<string> | undefined,
+  idProperty: string,
+  sent = false,
+): Record<string, unknown> {
+  // Required anywhere in the schema's allOf (an item = its creation's schema + what the service adds).
+  const required = new Set((mergeAllOf(success.schema as Record<string, unknown>).required as string[]) ?? []);
+  const values: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(propertiesOf(success.schema))) {
+    // Without a request schema every property is one a request may send (or leave out).
+    const mayBeSent = sendable ? sendable.has(name) : true;
+    if (mayBeSent !== sent || !required.has(name) || name === idProperty) continue;
+    const [value] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: seedOf(name, 1) });
+    if (value !== undefined && value !== UNSATISFIABLE) values[name] = value;
+  }
+  return values;
+}
+
+/** The validators of every view of a collection's item; the list's judges the item as a list of one. */
+export function itemViews(collection: CollectionSpec): SchemaValidator[] {
+  const { create, read, list } = collection;
+  return [create?.item, read?.item, list?.items].flatMap((view) => (view ? [view.validator] : []));
+}

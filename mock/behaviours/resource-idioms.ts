@@ -1,0 +1,98 @@
+// What a resource's idioms add to its behaviours: Location paths, conditional requests, soft
+// deletion, ownership, a new item's state and an accepted job's end, and actions.
+import {
+  type Action,
+  type CollectionSpec,
+  type ItemView,
+  jsonSuccess,
+  lastSegment,
+  type Resource,
+  singleItem,
+  statusMember,
+} from '../../spec/core.js';
+import {
+  type ActionBehaviour,
+  answerHeaders,
+  type Conditional,
+  type ReadBehaviour,
+  wrapOf,
+} from './behaviour-types.js';
+import { assignedValues } from './item-values.js';
+
+/** The path of one item, for a Location header: the read's, else any item operation's. */
+export function itemPathOf(collection: CollectionSpec, basePath: string): string {
+  const item = collection.read ?? collection.replace ?? collection.update ?? collection.remove;
+  return `${basePath}${item ? item.operation.path.replace(/\{[^}]+\}(?=(\.[A-Za-z]+)?$)/, '{}') : `${collection.path}/{}`}`;
+}
+
+export function conditionalOf(resource: Resource): Conditional {
+  return {
+    ...(resource.idioms.conditional ? { etag: true } : {}),
+    ...(resource.idioms.softDelete ? { softDelete: true } : {}),
+    ...(ownedBy(resource) ? { owned: true } : {}),
+  };
+}
+
+/** Owned where the model says so, but not a parent of other collections (their items are looked
+ * up under the parent's shared key). */
+export const ownedBy = (resource: Resource): boolean =>
+  resource.idioms.owned !== undefined && resource.parentOf.length === 0;
+
+/** Assigned values that fit every view of the item: where the creation's answer allows what the
+ * list's items do not (Box's free `type` against the list's enum), a value the other view gives. */
+export function fitEveryView(
+  values: Record<string, unknown>,
+  views: readonly (ItemView | undefined)[],
+  keeps: (property: string, value: unknown) => boolean,
+  idProperty: string,
+): Record<string, unknown> {
+  const others = views.flatMap((view) => (view ? [assignedValues(view, undefined, idProperty, true)] : []));
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      if (keeps(name, value)) return [name, value];
+      const fitting = others.map((other) => other[name]).find((other) => other !== undefined && keeps(name, other));
+      return [name, fitting ?? value];
+    }),
+  );
+}
+
+export function completionOf({ idioms }: Resource): Pick<ReadBehaviour, 'completes'> {
+  const job = idioms.asynchronous;
+  return job?.member !== undefined ? { completes: { member: job.member, terminal: job.terminal } } : {};
+}
+
+/** A new item's state, where actions move it: the state member's first value (pending, new, draft). */
+export function initialState(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const { actions, asynchronous } = resource.idioms;
+  const state = actions || asynchronous?.member ? statusMember(resource.collection) : undefined;
+  // A job starts in a state it has yet to leave.
+  const first = state?.values.find((value) => value !== asynchronous?.terminal);
+  return state && state.member in values ? { ...values, [state.member]: first } : values;
+}
+
+/** An action whose target state was read; its success answers the item (bare or wrapped) or nothing. */
+export function actionBehaviour(
+  collection: CollectionSpec,
+  action: Action,
+  conditional: Conditional,
+): ActionBehaviour | undefined {
+  const parameter = collection.read?.parameter ?? collection.remove?.parameter;
+  if (action.member === undefined || parameter === undefined) return undefined;
+  const success = jsonSuccess(action.operation);
+  const item = success && singleItem(success.schema, collection.idProperty, undefined, lastSegment(collection.path));
+  const empty = action.operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
+  if (!item && !empty) return undefined;
+  return {
+    kind: 'action',
+    collection: collection.path,
+    status: item ? success!.status : Number(empty!.status),
+    headers: answerHeaders(item ? success : undefined),
+    parameter,
+    member: action.member,
+    target: action.target,
+    ...(action.refusedStatus ? { refusedStatus: action.refusedStatus } : {}),
+    answersItem: item !== undefined,
+    ...wrapOf(item),
+    ...conditional,
+  };
+}

@@ -1,0 +1,68 @@
+// Which member is an item's id, and which path is an item's: read by name (the ones the service
+// assigns, `id`, the item path parameter's name and its last word, the usual others) and by the
+// item path's shape (a parameter at the end, a format suffix kept).
+import { propertiesOf } from '../all-of.js';
+import type { JsonSchema } from '../json-schema.js';
+import type { Contract, Operation } from '../types.js';
+import type { ResourceCorrection } from './corrections.js';
+
+/** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */
+const OTHER_IDS = ['uuid', 'sid', '_id'];
+
+/**
+ * The names an id may have: the correction's; else the ones the service assigns, `id`, the item
+ * path parameter's name and its last word ({Sid} → Sid, sid; {agent_uuid} → uuid), the usual others.
+ * A name the creation's body carries (a domain's `name`) is the client's key, not an id the
+ * service assigns, and is left to a correction.
+ */
+export function idCandidates(
+  operation: Operation,
+  correction: ResourceCorrection,
+  itemParameter: string | undefined,
+  sent: ReadonlySet<string>,
+): string[] {
+  if (correction.id !== undefined) return [correction.id];
+  const fromParameter = itemParameter
+    ? [
+        itemParameter,
+        itemParameter.toLowerCase(),
+        itemParameter
+          .split(/_|-|(?=[A-Z])/)
+          .at(-1)!
+          .toLowerCase(),
+      ]
+    : [];
+  const others = [...fromParameter, ...OTHER_IDS].filter((name) => !sent.has(name));
+  return [...new Set([...operation.assignedProperties, 'id', ...others])];
+}
+
+/** The item path parameter under a collection path (/domains/{domain_name} → domain_name). */
+export function itemParameterOf(contract: Contract, path: string): string | undefined {
+  for (const operation of contract.operations) {
+    const parts = itemPathParts(operation.path);
+    if (parts && parts[0] === path) return parts[1];
+  }
+  return undefined;
+}
+
+/** The members a POST on the path takes in its body. */
+export function sentMembers(contract: Contract, path: string): Set<string> {
+  const post = contract.operations.find((o) => o.path === path && o.method === 'POST');
+  const schemas = post?.requestBody?.content.map((m) => m.validator?.schema) ?? [];
+  return new Set(schemas.flatMap((schema) => Object.keys(propertiesOf(schema))));
+}
+
+export function idPropertyOf(candidates: readonly string[], itemSchema: JsonSchema | undefined): string | undefined {
+  const properties = propertiesOf(itemSchema);
+  return candidates.find((name) => Object.hasOwn(properties, name));
+}
+
+// An item path: the collection's path and one parameter, a format suffix kept on both
+// (Twilio's /Accounts.json and /Accounts/{Sid}.json).
+const ITEM_PATH = /^(.*)\/\{([^}/]+)\}(\.[A-Za-z]+)?$/;
+
+/** The collection path and the id parameter of an item path; undefined for any other path. */
+export function itemPathParts(path: string): [collection: string, parameter: string] | undefined {
+  const match = ITEM_PATH.exec(path);
+  return match ? [`${match[1]}${match[3] ?? ''}`, match[2]!] : undefined;
+}
