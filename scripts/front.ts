@@ -26,6 +26,8 @@ export interface Rewrites {
   readonly bodyLimit?: number;
   /** Requests the front answers 400 itself (in the Error shape), before the mock sees them. */
   readonly refuse?: (method: string, url: string, body: unknown, bytes: number) => boolean;
+  /** The status of those refusals, where not 400 (FastAPI's 422). */
+  readonly refuseStatus?: number;
 }
 
 const ENCODERS = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync } as const;
@@ -54,8 +56,9 @@ export async function startFront(app: RequestListener, basePath: string, rewrite
       if (sent && rewrites.request) body = JSON.stringify(rewrites.request(sent, req.method ?? 'GET'));
     } catch {}
     if (rewrites.refuse?.(req.method ?? 'GET', decodeURIComponent(req.url ?? '/'), sent, Buffer.byteLength(body))) {
-      res.writeHead(400, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ code: 'invalid_input', message: 'Refused by the front.', status: 400 }));
+      const status = rewrites.refuseStatus ?? 400;
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ code: 'invalid_input', message: 'Refused by the front.', status }));
       return;
     }
     const headers = Object.fromEntries(

@@ -178,3 +178,26 @@ describe('a service that answers date-times in UTC', () => {
     expect(result.violations.map((v) => v.check)).toContain('created_data_echoed');
   });
 });
+
+describe('a service whose request model forbids extra members (FastAPI extra = "forbid")', () => {
+  it('passes: its 422 for a creation carrying a client id is right, colliding or fresh', async () => {
+    const document = await load('documents/fastapi-3.1-openapi.yaml');
+    const closed = JSON.parse(JSON.stringify(document.document)) as Record<string, any>;
+    for (const schema of Object.values(closed.components.schemas as Record<string, any>))
+      if (schema.title === 'HeroCreate' || /Create$/.test(String(schema.title ?? '')))
+        schema.additionalProperties = false;
+    const contract = contractFromDocument(closed);
+    const sentIds: number[] = [];
+    const result = await runBehind(contract, {
+      refuse: (method, _url, body) => {
+        const carriesId = method === 'POST' && typeof body === 'object' && body !== null && 'id' in body;
+        if (carriesId) sentIds.push(Number((body as { id: unknown }).id));
+        return carriesId;
+      },
+      refuseStatus: 422,
+    });
+    expect(result.violations).toEqual([]);
+    // Both the colliding id and a fresh one were sent, and refused.
+    expect(sentIds.length).toBeGreaterThanOrEqual(2);
+  });
+});

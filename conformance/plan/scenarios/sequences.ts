@@ -144,19 +144,56 @@ export async function runSequences(
   // An empty collection lends the first item the sequence created, so the check runs whatever the order.
   const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' }, collection);
   if (!existing || runner.stopped()) return;
-  const [body] = context.plainBodies(create, 1, 'client-id');
+  const [body, other] = context.plainBodies(create, 2, 'client-id');
   const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
   const what = `with a client-sent ${collection.idProperty} that collides with an existing item`;
-  const idCase = context.testCase(create, {
-    kind: 'positive',
-    pathParams: parent,
-    payload: { kind: 'json', value: sent },
-    what,
-  });
-  const sentWithId = await runner.execute(idCase, { collection });
+  // A request schema that does not take the id (closed: FastAPI's extra = "forbid") must refuse it,
+  // a colliding one and a fresh one alike; an open one may take the body, never the id.
+  const takesId = context.requestSchema(create)?.isValid(sent) !== false;
+  const idCase = (value: Item, label: string) =>
+    context.testCase(create, {
+      ...(takesId
+        ? { kind: 'positive' as const }
+        : {
+            kind: 'negative' as const,
+            mutation: `a client-sent ${collection.idProperty} the request schema does not take`,
+          }),
+      pathParams: parent,
+      payload: { kind: 'json', value },
+      what: label,
+    });
+  const sentWithId = await runner.execute(idCase(sent, what), { collection });
   if (!sentWithId) return;
+  const fresh = {
+    ...((other ?? body) as Item),
+    [collection.idProperty]: freshId(existing[collection.idProperty], context.seed),
+  };
+  const freshCase = idCase(fresh, `with a fresh client-sent ${collection.idProperty}`);
+  if (!takesId) {
+    await runner.execute(freshCase, { collection });
+    return;
+  }
   const collidingId = idKey(existing, collection.idProperty);
   await listItems({ creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }], before, collidingId });
+  // A fresh id (no item has it) must not become the new item's either: judged on the answer itself.
+  const answered = await runner.send(freshCase);
+  if (!answered) return;
+  const creation = { sent: fresh, exchange: answered, body: parseBody(answered) };
+  const freshKey = idKey(fresh, collection.idProperty);
+  runner.conclude(freshCase, answered, creation.body, {
+    collection,
+    sequence: { creations: [creation], collidingId: freshKey },
+  });
+}
+
+/** An id of the same kind as `like` that no item is likely to have (the same for the same seed). */
+function freshId(like: unknown, seed: number): unknown {
+  const number = 2_000_000_000 + (Math.abs(seed) % 100_000_000);
+  if (typeof like === 'number') return number;
+  const text = String(like);
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text))
+    return '0f7e5000-c11e-4d00-8000-000000000042';
+  return /^\d+$/.test(text) ? String(number) : `${text}fresh`;
 }
 
 /** Under a second parent the run makes, the first parent's children are neither listed nor read. */
