@@ -182,8 +182,9 @@ describe('a service that answers date-times in UTC', () => {
 describe('a service whose request model forbids extra members (FastAPI extra = "forbid")', () => {
   it('passes: its 422 for a creation carrying a client id is right, colliding or fresh', async () => {
     const document = await load('documents/fastapi-3.1-openapi.yaml');
-    const closed = JSON.parse(JSON.stringify(document.document)) as Record<string, any>;
-    for (const schema of Object.values(closed.components.schemas as Record<string, any>))
+    type Schema = Record<string, unknown>;
+    const closed = JSON.parse(JSON.stringify(document.document)) as { components: { schemas: Record<string, Schema> } };
+    for (const schema of Object.values(closed.components.schemas))
       if (schema.title === 'HeroCreate' || /Create$/.test(String(schema.title ?? '')))
         schema.additionalProperties = false;
     const contract = contractFromDocument(closed);
