@@ -2,13 +2,15 @@
 // a required member named in another letter case, members in reverse order (valid: must be
 // accepted), nesting thousands of levels deep, and members named __proto__, constructor and
 // prototype (prototype pollution). Each is judged by what the schema says of it: valid input must
-// be accepted, invalid refused; the deep nesting must get a documented answer, whichever it is.
+// be accepted, invalid refused; the deep nesting and a 2 MiB body must get a documented answer,
+// whichever it is.
 import { isJsonMediaType, propertiesOf } from '../../../spec/index.js';
 import { PLANTED } from '../../judge/pollution-checks.js';
 import type { CaseFields } from '../context.js';
 import type { Planner } from '../planner.js';
 
 const DEPTH = 5_000;
+const OVERSIZED_BYTES = 2 * 1024 * 1024;
 
 /** JSON text of `body` with one extra member nested DEPTH arrays deep (built as text: no recursion). */
 function deeplyNested(body: Record<string, unknown>, member: string): string {
@@ -27,7 +29,7 @@ function withMember(body: Record<string, unknown>, member: string, value: unknow
 export const structurePlanner: Planner = {
   name: 'structure',
   sends:
-    'the body wrapped in an array, a member in other letter case, members reordered, deep nesting, __proto__ members',
+    'the body wrapped in an array, a member in other letter case, members reordered, deep nesting, __proto__ members, a 2 MiB body',
   plan(operation, context) {
     const request = context.requestSchema(operation);
     const mediaType = context.requestMediaType(operation);
@@ -65,6 +67,13 @@ export const structurePlanner: Planner = {
       kind: 'unusual',
       payload: { kind: 'raw', text: deeplyNested(object, 'nested') },
       what: `with a member nested ${DEPTH} arrays deep`,
+    });
+    // One deliberately oversized body: whatever the limit, the refusal is a documented answer in the
+    // document's error shape (its status member repeating the HTTP status).
+    fields.push({
+      kind: 'unusual',
+      payload: { kind: 'raw', text: `${JSON.stringify(object).slice(0, -1)}${' '.repeat(OVERSIZED_BYTES)}}` },
+      what: 'with a 2 MiB body (valid JSON padded with white space)',
     });
     return { cases: fields.map((field) => context.testCase(operation, field)) };
   },
