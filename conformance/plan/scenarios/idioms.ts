@@ -4,21 +4,13 @@
 // every action whose target state was read (then once more, where the document lists a refusal).
 import { listedItems, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
-import type { Executed, IdiomEvidence, Placed, TestCase } from '../../model.js';
+import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { walkPages, withLargePages } from './pages.js';
 import { parentParams } from './parents.js';
-import { madeItem } from './sequence-runner.js';
+import { madeItem, withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
-
-const withHeader = (testCase: TestCase, name: string, value: string): TestCase => {
-  const kept = (testCase.parameters ?? []).filter(
-    (p) => !(p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()),
-  );
-  const header: Placed = { in: 'header', name, value };
-  return { ...testCase, parameters: [...kept, header], fromAnswers: [...(testCase.fromAnswers ?? []), name] };
-};
 
 const etagOf = (exchange: Exchange | undefined): string | undefined => {
   const value = exchange?.ok ? exchange.response.headers.etag : undefined;

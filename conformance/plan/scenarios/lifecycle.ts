@@ -7,6 +7,7 @@ import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
+import { withHeader } from './sequence-runner.js';
 import { itemOf, listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -71,12 +72,7 @@ export async function runItemLifecycle(
     const exchange = await runner.send(readCase);
     const etag = exchange?.ok ? exchange.response.headers.etag : undefined;
     if (typeof etag !== 'string') return testCase;
-    const kept = (testCase.parameters ?? []).filter((p) => !(p.in === 'header' && /^if-match$/i.test(p.name)));
-    return {
-      ...testCase,
-      parameters: [...kept, { in: 'header', name: ifMatch.name, value: etag }],
-      fromAnswers: [ifMatch.name],
-    };
+    return withHeader(testCase, ifMatch.name, etag);
   };
 
   let current = stored(first);

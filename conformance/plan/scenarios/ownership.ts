@@ -8,7 +8,7 @@ import { KEY_VARIABLE, OTHER_KEY_VARIABLE } from '../../auth/auth-variants.js';
 import type { OwnershipEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
-import { madeItem } from './sequence-runner.js';
+import { madeItem, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 /** The same case sent with the second credential in place of the first. */
@@ -30,8 +30,7 @@ function asOtherUser(testCase: TestCase, otherKey: string, firstKey: string | un
 function anyVersion(testCase: TestCase): TestCase {
   const ifMatch = testCase.operation.parameters.find((p) => p.in === 'header' && /^if-match$/i.test(p.name));
   if (!ifMatch) return testCase;
-  const kept = (testCase.parameters ?? []).filter((p) => !(p.in === 'header' && /^if-match$/i.test(p.name)));
-  return { ...testCase, parameters: [...kept, { in: 'header', name: ifMatch.name, value: '*' }] };
+  return withHeader(testCase, ifMatch.name, '*');
 }
 
 export async function runOwnership(

@@ -38,3 +38,16 @@ export function madeItem(
   context.markChangedByRun(collection, id);
   return { item, id, at: (parameter) => ({ ...parent, [parameter]: idPathText(item, collection.idProperty) }) };
 }
+
+/** The case with one header set to a value taken from the target's answers (an ETag), replacing any
+ * generated value of it. */
+export function withHeader(testCase: TestCase, name: string, value: string): TestCase {
+  const kept = (testCase.parameters ?? []).filter(
+    (p) => !(p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()),
+  );
+  return {
+    ...testCase,
+    parameters: [...kept, { in: 'header', name, value }],
+    fromAnswers: [...(testCase.fromAnswers ?? []), name],
+  };
+}
