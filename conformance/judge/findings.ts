@@ -3,24 +3,7 @@
 // result is built, never parsed back.
 import { truncate } from '../../spec/index.js';
 import type { Finding } from '../model.js';
-
-type Fields = Readonly<Record<string, unknown>>;
-
-interface FindingKind {
-  readonly title: string;
-  /** A field whose value completes the title ("Transport failure: timeout"). */
-  readonly titleField?: string;
-  /** Fields that make two findings of this code distinct problems (pointer and keyword always do). */
-  readonly key?: readonly string[];
-  readonly received: (fields: Fields) => string;
-  readonly expected: (fields: Fields) => string;
-}
-
-/** A value as a message shows it: JSON, cut at 120 characters. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return '(absent)';
-  return truncate(JSON.stringify(value), 120);
-}
+import { describeValue, type Fields, type FindingKind, IDIOM_FINDING_KINDS } from './idiom-findings.js';
 
 /** A compared field as it was written: its exact JSON text where the comparison kept one (int64
  * digits past 2^53 that the parsed number rounds), else the value. */
@@ -253,127 +236,6 @@ export const FINDING_KINDS = {
       `${f.idProperty} ${f.id} has ${f.field} ${describeValue(f.received)} (was ${describeValue(f.before)})`,
     expected: () => 'existing items unchanged by creations',
   },
-  idempotent_replay_refused: {
-    title: 'Idempotent replay refused',
-    received: (f) => `${f.status} for the same Idempotency-Key and body again`,
-    expected: () => 'the first answer again (a retry with the same key is what the key is for)',
-  },
-  idempotent_replay_created: {
-    title: 'Idempotent replay created a second item',
-    received: (f) => `${f.idProperty} ${f.other}, a new item, for the same key and body`,
-    expected: (f) => `the first answer again: ${f.idProperty} ${f.id}`,
-  },
-  idempotency_key_reuse_accepted: {
-    title: 'Idempotency key reused with another body accepted',
-    received: (f) => `${f.status} for the first request's key with another body`,
-    expected: (f) => `the documented refusal (${f.expected}); nothing created`,
-  },
-  not_modified_ignored: {
-    title: 'If-None-Match with the current ETag ignored',
-    received: (f) => `${f.status} with the whole item`,
-    expected: () => '304 Not Modified, as the document lists',
-  },
-  not_modified_with_body: {
-    title: '304 with a body',
-    received: (f) => `a 304 carrying ${f.bytes} bytes`,
-    expected: () => 'a 304 without a body (RFC 9110 §15.4.5)',
-  },
-  etag_unchanged: {
-    title: 'ETag unchanged by a change',
-    received: (f) => `ETag ${f.etag}, as before the change`,
-    expected: () => 'another ETag once the item changed',
-  },
-  stale_precondition_accepted: {
-    title: 'Change with a stale If-Match accepted',
-    received: (f) => `${f.status} for If-Match naming the item's previous version`,
-    expected: (f) => `${f.expected} Precondition Failed, and the item unchanged (lost update)`,
-  },
-  action_not_applied: {
-    title: 'Action answered but not applied',
-    key: ['verb'],
-    received: (f) => `${f.member} ${describeValue(f.got)} after ${f.verb}`,
-    expected: (f) => `${f.member} ${describeValue(f.expected)}`,
-  },
-  prototype_polluted: {
-    title: 'Prototype polluted by a __proto__ member',
-    received: (f) => `"polluted": true at ${f.pointer}, on an object that never held it`,
-    expected: () => 'a member named __proto__ stored as data or refused, never merged into a prototype',
-  },
-  key_taken_in_undeclared_carrier: {
-    title: 'Valid key taken where the document declares none',
-    received: (f) => `${f.status} for ${f.credentials}`,
-    expected: () =>
-      'the declared carrier only; the key is valid, so this is not a failure (a wrong key there would be)',
-  },
-  ownership_not_checked: {
-    title: 'Object-level authorization not checked: no second credential',
-    key: ['resource'],
-    received: (f) => `${f.resource} is owned (its items belong to their creator), and the run had one credential`,
-    expected: () =>
-      "a second user's key (--other-api-key or CONFORMANCE_OTHER_API_KEY) to check that one user cannot reach another's items",
-  },
-  other_users_item_reached: {
-    title: "Another user's item reached (broken object-level authorization)",
-    key: ['request'],
-    received: (f) => `${f.status} for ${f.request} with a second user's credentials, on an item made by ${f.madeBy}`,
-    expected: () => 'a refusal (403, or 404 as for an item that is not there): OWASP API1',
-  },
-  owned_item_lost: {
-    title: "Owner lost the item after another user's attempts",
-    key: ['request'],
-    received: (f) =>
-      `${f.status} for the owner's ${f.request} after another user tried to change and delete the item made by ${f.madeBy}`,
-    expected: () => 'the item still there for its owner',
-  },
-  owned_item_changed_by_other: {
-    title: 'Owned item changed by another user',
-    received: (f) => `${f.field ?? 'a field'} no longer as its owner sent it (${f.madeBy})`,
-    expected: () => "the item as its owner left it: another user's change refused",
-  },
-  filter_not_applied: {
-    title: 'Filtered list holds items that do not match',
-    key: ['member'],
-    received: (f) =>
-      `an item with ${f.member} ${describeValue(f.other)} in the list filtered by ${f.member}=${describeValue(f.value)}`,
-    expected: () => 'only items that match the filter',
-  },
-  filtered_item_missing: {
-    title: 'Filtered list lacks a matching item the run made',
-    key: ['member'],
-    received: (f) => `no ${f.idProperty} ${f.id} (${f.member} ${describeValue(f.value)}) in the list filtered by it`,
-    expected: () => "every matching item, the run's own included",
-  },
-  next_page_refused: {
-    title: 'Next page refused',
-    received: (f) => `${f.status} for the next page, asked for with the token the service gave`,
-    expected: () => "the next page: a token taken from an answer is the service's own",
-  },
-  page_over_limit: {
-    title: 'Page longer than the limit asked for',
-    received: (f) => `${f.count} items`,
-    expected: (f) => `at most ${f.limit} (the limit parameter sent)`,
-  },
-  location_not_readable: {
-    title: "Creation's Location leads nowhere",
-    received: (f) => `${f.status} for ${f.location}`,
-    expected: () => 'the created item, read where the Location header says',
-  },
-  location_other_item: {
-    title: "Creation's Location leads to another item",
-    received: (f) => `${f.idProperty} ${f.other} at ${f.location}`,
-    expected: (f) => `the created item, ${f.idProperty} ${f.id}`,
-  },
-  job_never_completes: {
-    title: 'Accepted job never completes',
-    received: (f) => `${f.member} ${describeValue(f.got)} after 10 reads over 5 s`,
-    expected: (f) => `${f.member} ${describeValue(f.expected)}: an accepted (202) creation finishes in bounded time`,
-  },
-  repeated_action_accepted: {
-    title: 'Action the item is already past accepted',
-    key: ['verb'],
-    received: (f) => `${f.status} for ${f.verb} a second time`,
-    expected: (f) => `the documented refusal (${f.expected})`,
-  },
   client_value_taken: {
     title: 'Client-sent value of a service-assigned property taken',
     key: ['property'],
@@ -385,6 +247,7 @@ export const FINDING_KINDS = {
     received: (f) => `${f.idProperty} ${f.id}, the id the client sent`,
     expected: () => 'an id assigned by the service',
   },
+  ...IDIOM_FINDING_KINDS,
 } satisfies Record<string, FindingKind>;
 
 export type FindingCode = keyof typeof FINDING_KINDS;
@@ -424,3 +287,5 @@ export function problemParts(found: Pick<Finding, 'code' | 'severity' | 'pointer
 export function problemKey(found: Finding): string {
   return problemParts(found).join('\u0000');
 }
+
+export { describeValue };
