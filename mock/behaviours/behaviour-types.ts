@@ -37,6 +37,11 @@ export interface Conditional {
   readonly softDelete?: boolean;
 }
 
+export interface InitialValues {
+  readonly assigned: Readonly<Record<string, unknown>>;
+  readonly fallback: Readonly<Record<string, unknown>>;
+}
+
 export interface CreateBehaviour extends Wrapped, Conditional {
   readonly kind: 'create';
   /** The header that carries an idempotency key, and the status for the same key with another body. */
@@ -49,10 +54,9 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly storedProperties: readonly string[];
   /** Whether a sent value can be stored (it fits the answer's schema; else the fallback stands). */
   readonly keeps: (property: string, value: unknown) => boolean;
-  /** Values of the properties the service assigns (readOnly, required in the answer), besides the id. */
-  readonly assignedValues: Readonly<Record<string, unknown>>;
-  /** Values for properties the answer requires but a request may leave out: used when it does. */
-  readonly fallbackValues: Readonly<Record<string, unknown>>;
+  /** Values besides the client's: the service's assigned ones, and fallbacks for what the answer
+   * requires but a request may leave out (drawn on first use). */
+  readonly initialValues: () => InitialValues;
 }
 
 export interface ReadBehaviour extends Wrapped, Conditional {
@@ -74,7 +78,7 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly parameter: string;
   readonly storedProperties: readonly string[];
   /** Properties the service assigned at creation: a replacement keeps them. */
-  readonly assignedProperties: readonly string[];
+  readonly assignedProperties: () => readonly string[];
   /** Whether the documented success answers the item (else the status alone). */
   readonly answersItem: boolean;
   /** What an item must be (the create operation's answer), checked after the change. */

@@ -7,10 +7,11 @@ import {
   type Operation,
   type ParentItem,
   parentItemsOf,
+  type Resource,
   type ResourceCorrection,
   responseFor,
 } from '../../spec/core.js';
-import { answerHeaders, type Behaviour, type Bindings, wrapOf } from './behaviour-types.js';
+import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
 import { assignedValues, itemViews, requestProperties } from './item-values.js';
 import { planListPages } from './list-pages.js';
 import {
@@ -26,16 +27,46 @@ import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.j
 
 export type * from './behaviour-types.js';
 
+/** A creation's values besides the client's, drawn on first use (not at start-up: a large document
+ * has hundreds of resources): the service's assigned ones, fitting every view, in the item's first
+ * state; and what the list's items and the read's answer require too, so every view stays valid. */
+function initialValuesOf(resource: Resource, sendable: Set<string> | undefined): () => InitialValues {
+  const { create, list, read, idProperty } = resource.collection;
+  let values: InitialValues | undefined;
+  return () => {
+    if (!create) return { assigned: {}, fallback: {} };
+    values ??= {
+      assigned: initialState(
+        resource,
+        fitEveryView(
+          assignedValues(create.item, sendable, idProperty),
+          [list?.items, read?.item],
+          create.keeps,
+          idProperty,
+        ),
+      ),
+      fallback: Object.assign(
+        {},
+        ...[list?.items, read?.item].map((view) => (view ? assignedValues(view, undefined, idProperty, true) : {})),
+        assignedValues(create.item, sendable, idProperty, true),
+      ),
+    };
+    return values;
+  };
+}
+
 export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<string, ResourceCorrection>): Bindings {
   const model = apiModelOf(contract, corrections);
   const collections = model.collections;
   const behaviours = new Map<Operation, Behaviour>();
+  const initials = new Map<Resource, () => InitialValues>();
   for (const resource of model.resources) {
     const { collection } = resource;
     const conditional = conditionalOf(resource);
     const { path, create } = collection;
     const sendable = create ? requestProperties(create.operation) : undefined;
-    const assigned = create ? Object.keys(assignedValues(create.item, sendable, collection.idProperty)) : [];
+    const values = initialValuesOf(resource, sendable);
+    initials.set(resource, values);
     for (const kind of ['replace', 'update', 'remove'] as const) {
       const item = collection[kind];
       if (!item) continue;
@@ -45,7 +76,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         status: item.status,
         parameter: item.parameter,
         storedProperties: (create?.storedProperties ?? []).filter((name) => !sendable || sendable.has(name)),
-        assignedProperties: assigned,
+        assignedProperties: () => Object.keys(values().assigned),
         answersItem: item.success !== undefined,
         headers: answerHeaders(item.success),
         itemViews: itemViews(collection),
@@ -57,7 +88,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   }
   for (const resource of model.resources) {
     const { collection } = resource;
-    const { path, list, create, read, idProperty } = collection;
+    const { path, list, create, read } = collection;
     if (read)
       behaviours.set(read.operation, {
         kind: 'read',
@@ -106,21 +137,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         // Only what a client may send is stored from a request: a readOnly property never is.
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         keeps: create.keeps,
-        assignedValues: initialState(
-          resource,
-          fitEveryView(
-            assignedValues(create.item, sendable, idProperty),
-            [list?.items, read?.item],
-            create.keeps,
-            idProperty,
-          ),
-        ),
-        // What the list's items and the read's answer require too, so every view of the item is valid.
-        fallbackValues: Object.assign(
-          {},
-          ...[list?.items, read?.item].map((view) => (view ? assignedValues(view, undefined, idProperty, true) : {})),
-          assignedValues(create.item, sendable, idProperty, true),
-        ),
+        initialValues: initials.get(resource)!,
       });
     }
   }

@@ -120,7 +120,10 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   const old = itemFor(context, behaviour, collection);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
-    behaviour.assignedProperties.filter((name) => name in old).map((name) => [name, old[name]]),
+    behaviour
+      .assignedProperties()
+      .filter((name) => name in old)
+      .map((name) => [name, old[name]]),
   );
   const contentType = context.req.headers['content-type'];
   const change =
@@ -206,7 +209,8 @@ export const HANDLERS: Handlers = {
     if (typeof key === 'string' && replay(behaviour, context, key, body)) return;
     const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
     try {
-      const values = { ...behaviour.fallbackValues, ...fields, ...behaviour.assignedValues };
+      const { assigned, fallback } = behaviour.initialValues();
+      const values = { ...fallback, ...fields, ...assigned };
       carryDigits(fields, values);
       const collection = collectionOf(context, behaviour);
       const { item, json } = collection.create(values);

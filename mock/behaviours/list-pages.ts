@@ -27,8 +27,8 @@ type Record_ = Record<string, unknown>;
 export interface ListPages {
   /** The envelope member holding the items; absent for a bare array. */
   readonly member?: string;
-  /** The envelope's other members, from the document's example or generated once. */
-  readonly template: Readonly<Record_>;
+  /** The envelope's other members, from the document's example or generated on the first list. */
+  readonly template: () => Readonly<Record_>;
   readonly paging: Paging;
   /** What the next member holds on the last page. */
   readonly nextAtEnd: 'null' | 'absent' | 'empty';
@@ -47,18 +47,23 @@ export function planListPages(resource: Resource): ListPages | undefined {
   if (!list || !paging) return undefined;
   if (list.items.member === undefined && paging.style === 'none' && list.filters.length === 0) return undefined;
   const member = list.items.member;
-  const media = list.operation.responses
-    .find((r) => Number(r.status) === list.success.status)
-    ?.content.find((m) => m.validator === list.success.validator);
-  const sample = member
-    ? sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${list.operation.id}:envelope`))?.value
-    : undefined;
-  const template =
-    typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? { ...(sample as Record_) } : {};
-  if (member) delete template[member];
+  let template: Record_ | undefined;
+  const templateOf = (): Record_ => {
+    if (template) return template;
+    const media = list.operation.responses
+      .find((r) => Number(r.status) === list.success.status)
+      ?.content.find((m) => m.validator === list.success.validator);
+    const sample = member
+      ? sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${list.operation.id}:envelope`))?.value
+      : undefined;
+    template =
+      typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? { ...(sample as Record_) } : {};
+    if (member) delete template[member];
+    return template;
+  };
   return {
     ...(member ? { member } : {}),
-    template,
+    template: templateOf,
     paging,
     nextAtEnd: endOf(list.success.schema, paging.next),
     refusesUnknownCursor: list.operation.responses.some((r) => r.status === '400'),
@@ -202,7 +207,7 @@ export function listPage(
   if (paging.linkHeader && link) headers.Link = `<${link}>; rel="next"`;
   if (paging.totalHeader) headers[paging.totalHeader] = String(collection.size);
   if (pages.member === undefined) return { json: stringifyExact(items), headers };
-  const body: Record_ = { ...pages.template, [pages.member]: items };
+  const body: Record_ = { ...pages.template(), [pages.member]: items };
   if (paging.next) {
     const nextValue = paging.nextIsUrl ? link : paging.style === 'page' ? Number(token) : token;
     if (more && nextValue !== undefined) setPath(body, paging.next, nextValue);

@@ -192,12 +192,20 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const storedProperties = Object.keys(answerProperties).filter((name) => name !== idProperty);
     // A value the item keeps fits the property in every view of the item (the creation's answer,
     // the list's items, the read's answer): the views are all known once every loop has run.
-    const keeps = (property: string, value: unknown): boolean =>
-      viewsOf(byPath.get(operation.path)).every((view) => {
-        const schema = propertiesOf(view)[property];
-        const validate = schema && typeof schema === 'object' ? validatorOfView(schema) : undefined;
-        return !validate || validate(value).length === 0;
-      });
+    // (validators of each property looked up once, on first use: this runs for every creation).
+    const validators = new Map<string, ((value: unknown) => unknown[])[]>();
+    const keeps = (property: string, value: unknown): boolean => {
+      let found = validators.get(property);
+      if (!found) {
+        found = viewsOf(byPath.get(operation.path)).flatMap((view) => {
+          const schema = propertiesOf(view)[property];
+          const validate = schema && typeof schema === 'object' ? validatorOfView(schema) : undefined;
+          return validate ? [validate] : [];
+        });
+        validators.set(property, found);
+      }
+      return found.every((validate) => validate(value).length === 0);
+    };
     byPath.set(operation.path, {
       ...(known ?? { path: operation.path, idProperty }),
       create: { operation, success, item, storedProperties, keeps },

@@ -57,10 +57,12 @@ function notUnderstood(contract: Contract, collections: readonly CollectionSpec[
 export function inferApiModel(contract: Contract, fromFile?: ReadonlyMap<string, ResourceCorrection>): ApiModel {
   const corrections = correctionsOf(contract.document, contract.file, fromFile);
   const collections = findCollections(contract, corrections);
+  // Each collection's parents once: every resource asks which collections it is a parent of.
+  const parentsOf = new Map(collections.map((c) => [c, parentItemsOf(c.path, collections)]));
   const resources = collections.map((collection): Resource => {
     const paging = collection.list?.paging;
     const parentOf = collections
-      .filter((other) => parentItemsOf(other.path, collections).some((parent) => parent.collection === collection))
+      .filter((other) => parentsOf.get(other)!.some((parent) => parent.collection === collection))
       .map((other) => other.path);
     return {
       collection,

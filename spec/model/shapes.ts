@@ -5,7 +5,7 @@
 import { propertiesOf } from '../all-of.js';
 import type { JsonSchema } from '../json-schema.js';
 import { validatorOfView } from '../schema-registry.js';
-import type { SchemaValidator } from '../validators.js';
+import type { SchemaIssue, SchemaValidator } from '../validators.js';
 
 export interface ItemView {
   /** The member of the answer that holds the item (or the list's items); absent: the answer itself. */
@@ -25,9 +25,10 @@ const ITEM_MEMBERS = ['data', 'item', 'result', 'resource', 'record'];
 const isObject = (value: unknown): value is Item =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A validator of a view's node, compiled on its first use (reading a document compiles nothing). */
 function validatorOf(schema: JsonSchema): SchemaValidator {
-  const validate = validatorOfView(schema as object);
-  return { schema, validate: validate ?? (() => []) };
+  let validate: ((value: unknown) => SchemaIssue[]) | undefined;
+  return { schema, validate: (value) => (validate ??= validatorOfView(schema as object) ?? (() => []))(value) };
 }
 
 function hasId(schema: JsonSchema | undefined, idProperty: string): boolean {
