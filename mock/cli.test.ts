@@ -106,6 +106,20 @@ describe('npm start', () => {
     expect(body).toEqual([{ id: 40, name: 'Axolotl' }]);
   });
 
+  it("draws a document's collections on first use, named in the banner, and serves them as if seeded", async () => {
+    const spec = fileURLToPath(new URL('../fixtures/documents/envelopes-openapi.yaml', import.meta.url));
+    const { baseUrl, output } = await start(['--spec', spec]);
+    expect(output()).toMatch(/seeded: +on first use, from the document's examples \(else generated\): \/\w+/);
+    const listed = (await (
+      await fetch(`${baseUrl}/customers`, { headers: { Authorization: 'Bearer dev-key' } })
+    ).json()) as { data: Array<{ id: string }> };
+    expect(listed.data.length).toBeGreaterThan(0);
+    const read = await fetch(`${baseUrl}/customers/${listed.data[0]!.id}`, {
+      headers: { Authorization: 'Bearer dev-key' },
+    });
+    expect(read.status).toBe(200);
+  });
+
   it('shuts down cleanly on SIGTERM', async () => {
     const { child } = await start(['--quiet']);
     const exited = new Promise((resolve) => child.on('exit', resolve));

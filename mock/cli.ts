@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       ({ operation, behaviour }) =>
         `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'respond' ? `${behaviour.status} (answered from the document)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
     ),
-    ...[...info.seeded].map(([path, count]) => `  seeded:     ${count} item(s) in ${path}`),
+    ...seedLines(info.seeding()),
     `  document:   ${mock.origin}/openapi.yaml (${versionNote(contract)}${contract.files.length > 1 ? `, ${contract.files.length} files` : ''})`,
     ...(options.proxy
       ? [
@@ -111,6 +111,19 @@ async function main(): Promise<void> {
 }
 
 /** How the document was read: "OpenAPI 3.1.0", "Swagger 2.0, read as OpenAPI 3.0", … */
+/** A line per seeded collection; one line for those whose items are drawn on their first use. */
+function seedLines(seeding: ReadonlyMap<string, number | undefined>): string[] {
+  const later = [...seeding].filter(([, count]) => count === undefined).map(([path]) => path);
+  const shown = 6;
+  const laterLine = `  seeded:     on first use, from the document's examples (else generated): ${later.slice(0, shown).join(', ')}${later.length > shown ? ` and ${later.length - shown} more` : ''}`;
+  return [
+    ...[...seeding].flatMap(([path, count]) =>
+      count === undefined ? [] : [`  seeded:     ${count} item(s) in ${path}`],
+    ),
+    ...(later.length > 0 ? [laterLine] : []),
+  ];
+}
+
 function versionNote(contract: { declaredVersion: string; dialect: string }): string {
   const declared = contract.declaredVersion;
   if (declared === '2.0') return 'Swagger 2.0, read as OpenAPI 3.0';

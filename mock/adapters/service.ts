@@ -24,8 +24,10 @@ export interface MockInfo {
   readonly contract: Contract;
   readonly operations: readonly MockedOperation[];
   readonly store: SessionStore;
-  /** Items per collection in the seed. */
+  /** Items per collection in the seed (reading it draws the items of collections seeded on first use). */
   readonly seeded: ReadonlyMap<string, number>;
+  /** Items per collection where drawn already; undefined where they are drawn on first use. */
+  readonly seeding: () => ReadonlyMap<string, number | undefined>;
   /** The core's steps for requests under the base path, without Express's per-request set-up
    * (prototype swaps, router layers): the running server's hot path. */
   readonly direct: (req: IncomingMessage, res: ServerResponse) => void;
@@ -61,7 +63,10 @@ export function infoOf(core: MockCore): MockInfo {
     contract: core.contract,
     operations: core.operations,
     store: core.store,
-    seeded: core.seeded,
+    get seeded() {
+      return core.seeded;
+    },
+    seeding: core.seeding,
     direct: core.handle,
     violations: () => core.violationLog.list(),
     requests: core.requests,

@@ -150,31 +150,42 @@ export function seedCollections(
     specs.map((spec) => {
       let items = given.get(spec.path);
       if (items && options.builtIn && !fits(spec, items)) items = undefined;
-      if (items === undefined && options.fromDocument) {
-        const shown = documentItems(spec);
-        items = fits(spec, shown) ? shown : [];
-      }
-      items ??= [];
-      const issues = issuesOf(spec, items);
-      if (issues.length > 0)
-        throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
-      const ids = new Set<unknown>();
-      for (const item of items as Item[]) {
-        const id = item[spec.idProperty];
-        const usable = Number.isSafeInteger(id) || (typeof id === 'string' && id !== '');
-        if (!usable || ids.has(id))
-          throw new SeedError(
-            `seed data for ${spec.path}: ${spec.idProperty} ${JSON.stringify(id)} is not a unique id`,
-          );
-        ids.add(id);
-      }
-      if (items.length > options.maxItems)
-        throw new SeedError(`seed data for ${spec.path} holds more than --max-categories (${options.maxItems}) items`);
-      const frozen = items.map((item) => Object.freeze({ ...(item as Item) }));
-      return [
-        spec.path,
-        new Collection(spec.idProperty, options.maxItems, frozen, (counter) => idValue(spec, counter)),
-      ];
+      const idFor = (counter: number) => idValue(spec, counter);
+      // The document's own items are drawn on first use; they fit by construction, else none.
+      const seed =
+        items === undefined && options.fromDocument
+          ? () => fromDocument(spec, options.maxItems)
+          : checkedItems(spec, items ?? [], options.maxItems);
+      return [spec.path, new Collection(spec.idProperty, options.maxItems, seed, idFor)];
     }),
   );
+}
+
+/** Given items, checked against the document: a seed that does not fit is refused at start. */
+function checkedItems(spec: CollectionSpec, items: readonly unknown[], maxItems: number): Item[] {
+  const issues = issuesOf(spec, items);
+  if (issues.length > 0)
+    throw new SeedError(`seed data for ${spec.path} does not match the document: ${describeIssues(issues)}`);
+  const ids = new Set<unknown>();
+  for (const item of items as Item[]) {
+    const id = item[spec.idProperty];
+    const usable = Number.isSafeInteger(id) || (typeof id === 'string' && id !== '');
+    if (!usable || ids.has(id))
+      throw new SeedError(`seed data for ${spec.path}: ${spec.idProperty} ${JSON.stringify(id)} is not a unique id`);
+    ids.add(id);
+  }
+  if (items.length > maxItems)
+    throw new SeedError(`seed data for ${spec.path} holds more than --max-categories (${maxItems}) items`);
+  return items.map((item) => Object.freeze({ ...(item as Item) }));
+}
+
+/** The document's items for a collection (its list example's, else generated), or none where they
+ * would not fit: drawn during a request, so never an error. */
+function fromDocument(spec: CollectionSpec, maxItems: number): Item[] {
+  try {
+    const shown = documentItems(spec);
+    return fits(spec, shown) ? checkedItems(spec, shown, maxItems) : [];
+  } catch {
+    return [];
+  }
 }

@@ -27,11 +27,13 @@ export class Collection {
   private gone = new Set<string>();
   /** First answers to creations by idempotency key. */
   private replays = new Map<string, Replay>();
+  /** Items drawn on first use (from the document: examples or generated), shared by every copy. */
+  private later: (() => readonly Item[]) | undefined;
 
   constructor(
     readonly idProperty: string,
     readonly maxItems: number,
-    seed: readonly Item[] = [],
+    seed: readonly Item[] | (() => readonly Item[]) = [],
     /** The id for the n-th item, of the type the document gives ids (integer by default). */
     private readonly idFor: (counter: number) => number | string = (counter) => counter,
   ) {
@@ -39,15 +41,33 @@ export class Collection {
     this.byId = new Map();
     this.openJson = '[';
     this.nextId = 1;
-    for (const item of seed) this.insert(item);
+    if (typeof seed === 'function') this.later = once(seed);
+    else for (const item of seed) this.insert(item);
+  }
+
+  /** Whether the items are there already (false until a collection seeded on first use is used). */
+  get drawn(): boolean {
+    return this.later === undefined;
   }
 
   get size(): number {
-    return this.items.length;
+    return this.draw().items.length;
+  }
+
+  /** Itself, with its seed items in: a document's collections are drawn when first used, so a
+   * description of hundreds of operations starts without generating items nobody reads. */
+  private draw(): this {
+    const later = this.later;
+    if (later) {
+      this.later = undefined;
+      for (const item of later()) this.insert(item);
+    }
+    return this;
   }
 
   /** The whole list as JSON bytes; rebuilt once after a write, then shared by every read. */
   listJson(): Uint8Array {
+    this.draw();
     this.listBuffer ??= encodeUtf8(`${this.openJson}]`);
     return this.listBuffer;
   }
@@ -57,6 +77,7 @@ export class Collection {
    * item and its JSON (written once, for the list and the answer alike).
    */
   create(fields: Readonly<Record<string, unknown>>): { item: Item; json: string } {
+    this.draw();
     if (this.items.length >= this.maxItems || this.nextId > Number.MAX_SAFE_INTEGER) {
       throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
     }
@@ -90,37 +111,38 @@ export class Collection {
 
   /** Up to `count` items from position `start`, in the list's order. */
   page(start: number, count: number): readonly Item[] {
-    return this.items.slice(start, start + count);
+    return this.draw().items.slice(start, start + count);
   }
 
   /** Where the item of that id stands in the list; -1 when there is none. */
   positionOf(id: string): number {
-    const item = this.byId.get(id);
+    const item = this.draw().byId.get(id);
     return item ? this.items.indexOf(item) : -1;
   }
 
   /** Whether an item of that id was deleted softly (reads answer 410). */
   wasRemoved(id: string): boolean {
-    return this.gone.has(id);
+    return this.draw().gone.has(id);
   }
 
   replayOf(key: string): Replay | undefined {
-    return this.replays.get(key);
+    return this.draw().replays.get(key);
   }
 
   /** Keeps a creation's answer for its key (at most as many keys as items the collection holds). */
   keepReplay(key: string, replay: Replay): void {
+    this.draw();
     if (this.replays.size >= this.maxItems) this.replays.delete(this.replays.keys().next().value!);
     this.replays.set(key, replay);
   }
 
   find(id: string): Item | undefined {
-    return this.byId.get(id);
+    return this.draw().byId.get(id);
   }
 
   /** The item replaced by `next` (as a change made it, the old item's exact digits carried); its id kept. */
   replace(id: string, next: Readonly<Record<string, unknown>>): Item | undefined {
-    const old = this.byId.get(id);
+    const old = this.draw().byId.get(id);
     if (!old) return undefined;
     const item = Object.fromEntries([[this.idProperty, old[this.idProperty]], ...Object.entries(next)]);
     carryDigits(next, item);
@@ -133,7 +155,7 @@ export class Collection {
 
   /** Removes the item (remembered as gone where `soft`); false when there was none. */
   remove(id: string, soft = false): boolean {
-    const old = this.byId.get(id);
+    const old = this.draw().byId.get(id);
     if (!old) return false;
     if (soft) this.gone.add(id);
     this.items = this.items.filter((existing) => existing !== old);
@@ -160,6 +182,19 @@ export class Collection {
     this.listBuffer = undefined;
     return json;
   }
+}
+
+/** The function's result, computed on the first call only. */
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
 }
 
 export type Collections = ReadonlyMap<string, Collection>;

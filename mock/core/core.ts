@@ -71,8 +71,10 @@ export interface MockCore {
   readonly store: SessionStore;
   readonly journal: RequestJournal;
   readonly violationLog: ViolationLog;
-  /** Items per collection in the seed. */
+  /** Items per collection in the seed (reading it draws the items of collections seeded on first use). */
   readonly seeded: ReadonlyMap<string, number>;
+  /** Items per collection in the seed where they are drawn already; undefined for those drawn on first use. */
+  readonly seeding: () => ReadonlyMap<string, number | undefined>;
   /** The keys' check, for the mock's own endpoints. */
   readonly keys: readonly string[];
   /** Steps every request takes first (log, journal, CORS, latency), and those that serve it. */
@@ -208,7 +210,10 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     store,
     journal,
     violationLog,
-    seeded: new Map([...seeded].map(([path, c]) => [path, c.size])),
+    get seeded() {
+      return new Map([...seeded].map(([path, c]) => [path, c.size]));
+    },
+    seeding: () => new Map([...seeded].map(([path, c]) => [path, c.drawn ? c.size : undefined])),
     keys,
     entrySteps,
     servingSteps,
