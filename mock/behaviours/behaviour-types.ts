@@ -45,7 +45,7 @@ export interface InitialValues {
 export interface CreateBehaviour extends Wrapped, Conditional {
   readonly kind: 'create';
   /** The header that carries an idempotency key, and the status for the same key with another body. */
-  readonly idempotency?: { readonly header: string; readonly conflictStatus: number };
+  readonly idempotency?: { readonly header: string; readonly conflictStatus: number; readonly replayStatus?: number };
   /** The item path template a Location header names (where the document gives one). */
   readonly location?: string;
   readonly collection: string;

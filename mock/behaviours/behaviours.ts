@@ -129,6 +129,9 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
               idempotency: {
                 header: resource.idioms.idempotency.header,
                 conflictStatus: resource.idioms.idempotency.conflictStatus ?? 409,
+                ...(resource.idioms.idempotency.replayStatus
+                  ? { replayStatus: resource.idioms.idempotency.replayStatus }
+                  : {}),
               },
             }
           : {}),

@@ -39,6 +39,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
           idempotency: {
             header: idempotency.header,
             conflictStatus: idempotency.conflictStatus,
+            replayStatus: idempotency.replayStatus,
             ...where(idempotency.operation),
           },
         }

@@ -22,6 +22,9 @@ export interface Idempotency {
   readonly operation: Operation;
   /** The documented status for the same key with another body (409 or 422). */
   readonly conflictStatus?: number;
+  /** The status of a replay (the same key and body again), where the document gives it its own:
+   * a 200 documented beside the creation's 201. */
+  readonly replayStatus?: number;
 }
 
 export interface Action {
@@ -117,7 +120,16 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     const parameter = operation && headerParameter(operation, IDEMPOTENCY_HEADER);
     if (!operation || !parameter) return {};
     const conflictStatus = firstDocumented(operation, [422, 409]);
-    return { idempotency: { header: parameter.name, operation, ...(conflictStatus ? { conflictStatus } : {}) } };
+    const replayStatus =
+      collection.create?.success.status === 201 && responseFor(operation, 200)?.status === '200' ? 200 : undefined;
+    return {
+      idempotency: {
+        header: parameter.name,
+        operation,
+        ...(conflictStatus ? { conflictStatus } : {}),
+        ...(replayStatus ? { replayStatus } : {}),
+      },
+    };
   },
 
   actions({ collection, contract, corrections }) {
