@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 // runner's own timings. A benchmark, never a test: nothing here asserts a timing.
 import { DEFAULT_API_KEY } from '../mock/core/defaults.js';
 import { allocationPerRequest } from './bench-allocation.js';
+import { idiomThroughput } from './bench-idioms.js';
 import { firstAnswer, writeMultiFileDocument } from './bench-multi-file.js';
 import { proxyLatency } from './bench-proxy.js';
 import { runRunnerCli, timeToFirstFailure } from './bench-runner.js';
@@ -125,6 +126,19 @@ async function main(): Promise<void> {
   out(
     `Peak RSS under load at 20 categories (list, 401, 400): mock **${fmt(steadyRss / 1024, 1)} MB**${previous ? `, previous ${fmt(previousSteadyRss / 1024, 1)} MB` : ''}, bare ${fmt(bareRss / 1024, 1)} MB; the mock after the create rounds too (${created()} categories created): ${fmt(peakRss / 1024, 1)} MB.`,
   );
+  out();
+
+  out(
+    "The API model's paths: the mock serving a fixture document against that document's hand-written reference server (`fixtures/*-server.ts`, plain node:http), same rounds and connections:",
+  );
+  out();
+  out('| scenario | mock req/s | reference req/s | ratio | mock CPU µs/req | reference CPU µs/req |');
+  out('|---|---|---|---|---|---|');
+  for (const { name, mock: m, reference: r } of await idiomThroughput(root, MOCK, LOAD)) {
+    out(
+      `| ${name} | ${fmt(m.rps)} | ${fmt(r.rps)} | **${fmt(m.rps / r.rps, 2)}** | ${fmt(m.cpuPerRequestUs, 1)} | ${fmt(r.cpuPerRequestUs, 1)} |`,
+    );
+  }
   out();
 
   out(

@@ -17,6 +17,18 @@ export function etagOf(json: string): string {
   return `"${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}"`;
 }
 
+const ETAG_OF = new WeakMap<object, string>();
+
+/** The ETag of a stored (frozen, so unchanging) item, hashed on its first use. */
+export function itemEtag(item: object, json: string): string {
+  let etag = ETAG_OF.get(item);
+  if (etag === undefined) {
+    etag = etagOf(json);
+    ETAG_OF.set(item, etag);
+  }
+  return etag;
+}
+
 const headerOf = (req: MockRequest, name: string): string | undefined => {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
@@ -24,6 +36,8 @@ const headerOf = (req: MockRequest, name: string): string | undefined => {
 
 /** Whether a list of entity tags (If-Match, If-None-Match) names this one; weak tags compared weakly. */
 function names(list: string, etag: string): boolean {
+  // The usual case, one tag as it was given: no list to split.
+  if (list === etag) return true;
   return list
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))

@@ -8,10 +8,10 @@ import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
-import { checkIfMatch, etagOf, notModified } from './conditional.js';
+import { checkIfMatch, itemEtag, notModified } from './conditional.js';
 import { listPage } from './list-pages.js';
 import { ownedKey } from './owners.js';
-import { type Collection, CollectionFullError, type Collections, type Item } from './store.js';
+import { type Collection, CollectionFullError, type Collections, type Item, itemText } from './store.js';
 
 export interface HandlerContext {
   readonly req: MockRequest;
@@ -50,7 +50,7 @@ function collectionOf(
 }
 
 /** An item's JSON as the answer holds it: bare, or wrapped in the answer's member. */
-function itemJson(behaviour: { readonly wrap?: string }, item: Item, json = stringifyExact(item)): string {
+function itemJson(behaviour: { readonly wrap?: string }, item: Item, json = itemText(item)): string {
   return behaviour.wrap === undefined ? json : `{${JSON.stringify(behaviour.wrap)}:${json}}`;
 }
 
@@ -61,14 +61,29 @@ function answerItem(
   behaviour: Answering,
   item: Item | undefined,
   answersItem = true,
-  json = item && stringifyExact(item),
+  json = item && itemText(item),
 ): void {
-  const headers = behaviour.etag && json ? { ...behaviour.headers, ETag: etagOf(json) } : behaviour.headers;
+  const headers =
+    behaviour.etag && item && json ? { ...behaviour.headers, ETag: itemEtag(item, json) } : behaviour.headers;
   if (answersItem && item && json)
     return sendJson(context.res, behaviour.status, itemJson(behaviour, item, json), headers);
   const { 'Content-Type': _type, ...rest } = headers;
   const bare = { ...(item ? rest : {}), 'Content-Length': '0' };
   context.res.writeHead(behaviour.status, withCorsHeaders(context.res, bare));
+  context.res.end();
+}
+
+const NOT_MODIFIED_HEADERS = new WeakMap<Answering, Readonly<Record<string, string>>>();
+
+/** 304: the headers a 200 would carry, no body and so no Content-Type or Content-Length. */
+function answerNotModified(context: HandlerContext, behaviour: Answering, etag: string): void {
+  let headers = NOT_MODIFIED_HEADERS.get(behaviour);
+  if (!headers) {
+    const { 'Content-Type': _type, ...rest } = behaviour.headers;
+    headers = rest;
+    NOT_MODIFIED_HEADERS.set(behaviour, headers);
+  }
+  context.res.writeHead(304, withCorsHeaders(context.res, { ...headers, ETag: etag }));
   context.res.end();
 }
 
@@ -104,7 +119,7 @@ function itemFor(context: HandlerContext, behaviour: Naming, collection: Collect
       throw new MockHttpError(410, 'gone', `Item ${id} of ${behaviour.collection} was deleted.`);
     throw missing(behaviour, id);
   }
-  if (behaviour.etag && checkMatch) checkIfMatch(context.req, etagOf(stringifyExact(item)));
+  if (behaviour.etag && checkMatch) checkIfMatch(context.req, itemEtag(item, itemText(item)));
   return item;
 }
 
@@ -156,7 +171,8 @@ function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string
     const message = `${behaviour.idempotency!.header} ${key} was used for another request body.`;
     throw new MockHttpError(behaviour.idempotency!.conflictStatus, 'idempotency_key_reused', message);
   }
-  sendJson(context.res, behaviour.status, first.json, first.headers);
+  // The document's replay status where it gives one (a 200 beside the 201), else the first answer's.
+  sendJson(context.res, behaviour.idempotency!.replayStatus ?? behaviour.status, first.json, first.headers);
   return true;
 }
 
@@ -181,13 +197,15 @@ export const HANDLERS: Handlers = {
   read(behaviour, context) {
     const collection = collectionOf(context, behaviour);
     const item = itemFor(context, behaviour, collection, false);
-    const json = stringifyExact(item);
+    const json = itemText(item);
     // An accepted job shows where it is, then is done: the next read finds it finished.
     const job = behaviour.completes;
     if (job && item[job.member] !== job.terminal)
       collection.replace(context.params[behaviour.parameter] ?? '', { ...item, [job.member]: job.terminal });
-    if (behaviour.etag && notModified(context.req, etagOf(json)))
-      return answerItem(context, { ...behaviour, status: 304 }, item, false, json);
+    if (behaviour.etag) {
+      const etag = itemEtag(item, json);
+      if (notModified(context.req, etag)) return answerNotModified(context, behaviour, etag);
+    }
     answerItem(context, behaviour, item, true, json);
   },
 
@@ -217,7 +235,7 @@ export const HANDLERS: Handlers = {
       const headers: Record<string, string> = { ...behaviour.headers };
       if (behaviour.location)
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
-      if (behaviour.etag) headers.ETag = etagOf(json);
+      if (behaviour.etag) headers.ETag = itemEtag(item, json);
       const answer = itemJson(behaviour, item, json);
       if (typeof key === 'string') collection.keepReplay(key, { sent: stringifyExact(body), json: answer, headers });
       sendJson(context.res, behaviour.status, answer, headers);

@@ -5,7 +5,19 @@ import { etagOf } from './conditional.js';
 /** The store key of a credential's own collection: the shared key and a hash of the credential
  * (never the credential itself: the store's keys may be listed). */
 export function ownedKey(shared: string, credential: string | undefined): string {
-  return `${shared}#owner:${etagOf(credential ?? '').slice(1, -1)}`;
+  return `${shared}#owner:${ownerHash(credential ?? '')}`;
+}
+
+// Hashed once per credential: only accepted keys get here, so the map stays as small as the keys.
+const HASHES = new Map<string, string>();
+function ownerHash(credential: string): string {
+  let hash = HASHES.get(credential);
+  if (hash === undefined) {
+    hash = etagOf(credential).slice(1, -1);
+    if (HASHES.size >= 1000) HASHES.clear();
+    HASHES.set(credential, hash);
+  }
+  return hash;
 }
 
 /** A store key with an owner's part, for the templates that match keys on reload. */

@@ -8,6 +8,19 @@ export type Item = Readonly<Record<string, unknown>>;
 
 export class CollectionFullError extends Error {}
 
+const TEXT_OF = new WeakMap<Item, string>();
+
+/** An item's JSON as reads answer it, written on its first read: stored items are frozen, so it
+ * never goes stale (a change stores a new item). */
+export function itemText(item: Item): string {
+  let json = TEXT_OF.get(item);
+  if (json === undefined) {
+    json = stringifyExact(item);
+    TEXT_OF.set(item, json);
+  }
+  return json;
+}
+
 /** A creation's first answer, kept under its idempotency key with what was sent. */
 export interface Replay {
   readonly sent: string;
