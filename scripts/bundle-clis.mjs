@@ -6,6 +6,19 @@ import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
+
+// Every `import fc from 'fast-check'` of the bundles goes to scripts/lazy-fast-check.mjs, which
+// requires the package (from node_modules, at run time) on first use.
+const lazyFastCheck = {
+  name: 'lazy-fast-check',
+  setup(build) {
+    build.onResolve({ filter: /^fast-check$/ }, (args) =>
+      args.importer.endsWith('lazy-fast-check.mjs')
+        ? { path: 'fast-check', external: true }
+        : { path: `${root}scripts/lazy-fast-check.mjs` },
+    );
+  },
+};
 const chunks = 'cli-chunks';
 rmSync(`${root}dist/${chunks}`, { recursive: true, force: true });
 await build({
@@ -25,4 +38,5 @@ await build({
   // CommonJS dependencies bundled into ES modules call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [lazyFastCheck],
 });

@@ -53,28 +53,34 @@ const LONG_UNITS = ['a', 'é', '日', '😀', '\u0000', '"', '\\'];
 
 // Any code point, as fast-check's 'binary' unit gives them, without the reverse table of all
 // 1.1 million that unit builds on first use (0.6 s).
-const ANY_CODE_POINT = fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code));
+// Built on first use, as PRINTABLE_UNIT: nothing of fast-check runs while a module loads (the command
+// lines require it only when they generate).
+let anyCodePoint: fc.Arbitrary<string> | undefined;
+const ANY_CODE_POINT = (): fc.Arbitrary<string> =>
+  (anyCodePoint ??= fc.integer({ min: 0, max: 0x10ffff }).map((code) => String.fromCodePoint(code)));
 
 // Printable text from many scripts, one code point each (combining marks, joiners and flags are in
 // EDGE_STRINGS). Not fast-check's grapheme units: their table costs a second to build on first use,
 // half of a default run.
-const PRINTABLE_UNIT = fc.oneof(
-  { weight: 3, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCodePoint(code)) },
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom(
-      ...['é', 'ß', 'ñ', 'ø', 'Ж', 'я', 'α', 'Ω', 'ע', 'ش', 'ह', 'ก', '中', '日', '한', 'ｱ', '€', '™', '\u00A0'],
-      ...['\u3000', '😀', '🎉', '𝕏', '🐈'],
-    ),
-  },
-);
+let printableUnit: fc.Arbitrary<string> | undefined;
+const PRINTABLE_UNIT = (): fc.Arbitrary<string> =>
+  (printableUnit ??= fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCodePoint(code)) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        ...['é', 'ß', 'ñ', 'ø', 'Ж', 'я', 'α', 'Ω', 'ע', 'ش', 'ह', 'ก', '中', '日', '한', 'ｱ', '€', '™', '\u00A0'],
+        ...['\u3000', '😀', '🎉', '𝕏', '🐈'],
+      ),
+    },
+  ));
 
 /** Any string of min..max code points: printable graphemes, raw code points, edge cases, very long runs. */
 export function wildString(min = 0, max = 60_000): fc.Arbitrary<string> {
   const shortMax = Math.max(min, Math.min(max, 40));
   const choices: Array<fc.WeightedArbitrary<string>> = [
-    { weight: 4, arbitrary: fc.string({ unit: ANY_CODE_POINT, minLength: min, maxLength: shortMax }) },
-    { weight: 2, arbitrary: fc.string({ unit: PRINTABLE_UNIT, minLength: min, maxLength: shortMax }) },
+    { weight: 4, arbitrary: fc.string({ unit: ANY_CODE_POINT(), minLength: min, maxLength: shortMax }) },
+    { weight: 2, arbitrary: fc.string({ unit: PRINTABLE_UNIT(), minLength: min, maxLength: shortMax }) },
   ];
   const edges = EDGE_STRINGS.filter((value) => fits(value, min, max));
   if (edges.length > 0) choices.push({ weight: 3, arbitrary: fc.constantFrom(...edges) });
