@@ -112,6 +112,23 @@ export interface IdiomEvidence {
   readonly complete?: boolean;
 }
 
+/** A paged list walked to its end (plan/scenarios/pages.ts), judged by api_idioms_honoured. */
+export interface WalkEvidence {
+  /** How many items the pages held together, and whether the walk reached the end. */
+  readonly count: number;
+  readonly complete: boolean;
+  /** The total each page stated (member or header), in page order. */
+  readonly totals: readonly number[];
+  /** The query of a page the service pointed to a second time (a walk that would never end). */
+  readonly repeatedQuery?: string;
+  /** The first page's items and the limit its request asked for (the later pages are judged as
+   * they come, by next-page). */
+  readonly firstPage?: { readonly count: number; readonly limit: number };
+  /** The run's last list, read when none of its own writes were under way (totals are judged only
+   * then: a creation running alongside moves them). */
+  readonly settled: boolean;
+}
+
 /** One step of the object-level authorization scenario (plan/scenarios/ownership.ts). */
 export interface OwnershipEvidence {
   readonly step: 'no-second-credential' | 'other-user' | 'owner-still-has';
@@ -124,6 +141,8 @@ export interface OwnershipEvidence {
 }
 
 export interface SequenceEvidence {
+  /** The list's pages, walked to the end. */
+  readonly walk?: WalkEvidence;
   /** A step of the object-level authorization scenario: judged by object_level_authorization alone. */
   readonly ownership?: OwnershipEvidence;
   /** An idiom exercised on one item: judged by api_idioms_honoured alone. */

@@ -2,7 +2,7 @@
 // named judgement per idiom, in a registry.
 
 import { answeredItem, listedItems } from '../../spec/index.js';
-import type { Check, CheckContext, Finding, IdiomEvidence } from '../model.js';
+import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { statusOf } from './check-support.js';
 import { finding } from './findings.js';
 import { idKey } from './json-body.js';
@@ -102,9 +102,26 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   },
 };
 
+/** A walk of every page: it ends (no page pointed to twice), its first page holds no more than the
+ * limit asked, and, read when the run's own writes
+ * were done, the total every page stated is the number of items the pages held. */
+function judgeWalk(walk: WalkEvidence): Finding[] {
+  if (walk.repeatedQuery !== undefined) return [finding('next_page_repeats', { query: walk.repeatedQuery })];
+  const first = walk.firstPage;
+  if (first && first.count > first.limit) return [finding('page_over_limit', first)];
+  const [total] = walk.totals;
+  const steady = total !== undefined && walk.totals.every((t) => t === total);
+  return walk.settled && walk.complete && steady && total !== walk.count
+    ? [finding('list_total_mismatch', { total, count: walk.count })]
+    : [];
+}
+
 export const apiIdiomsHonoured: Check = (context) => {
-  const evidence = context.sequence?.idiom;
+  const { idiom, walk } = context.sequence ?? {};
   const status = statusOf(context);
-  if (!evidence || status === undefined || status >= 500) return undefined;
-  return JUDGEMENTS[evidence.idiom](context, evidence, status);
+  if ((!idiom && !walk) || status === undefined || status >= 500) return undefined;
+  return [
+    ...(idiom ? JUDGEMENTS[idiom.idiom](context, idiom, status) : []),
+    ...(walk && status < 300 ? judgeWalk(walk) : []),
+  ];
 };

@@ -116,6 +116,16 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for the next page, asked for with the token the service gave`,
     expected: () => "the next page: a token taken from an answer is the service's own",
   },
+  next_page_repeats: {
+    title: 'Paged list never ends',
+    received: (f) => `the next page pointed to again (${f.query}) after it was read`,
+    expected: () => 'each next page once, and a last page without a next',
+  },
+  list_total_mismatch: {
+    title: "List's total differs from its items",
+    received: (f) => `total ${f.total} on every page, ${f.count} items on the pages walked to the end`,
+    expected: (f) => `${f.total} items, or a total of ${f.count}`,
+  },
   page_over_limit: {
     title: 'Page longer than the limit asked for',
     received: (f) => `${f.count} items`,

@@ -103,13 +103,15 @@ export class CreationLog {
   async verify(context: PlanContext, runner: SequenceRunner): Promise<void> {
     for (const { collection, parent, creations, refused, refusedInvalid } of this.groups.values()) {
       if (runner.stopped()) return;
-      if (listsEveryItem(collection)) {
+      // A paged list is walked to its end (a creation missing from a walk that ended is a failure).
+      if (listsEveryItem(collection) || (collection.list && collection.list.paging.style !== 'none')) {
         const evidence = {
           creations,
           ...(refused.length > 0 ? { refused } : {}),
           ...(refusedInvalid.length > 0 ? { refusedInvalid } : {}),
         };
-        await listCollection(collection, context, runner, parent, evidence, 'to find every item the run created');
+        const what = 'to find every item the run created';
+        await listCollection(collection, context, runner, parent, evidence, what, undefined, true);
       }
       await readBack(collection, context, runner, creations, parent);
     }

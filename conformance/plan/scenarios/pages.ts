@@ -113,12 +113,18 @@ function withQuery(testCase: TestCase, query: Readonly<Record<string, string>>):
   };
 }
 
+/** The limit a list case asks for, where it asks for one. */
+export function limitAsked(collection: CollectionSpec, page: TestCase): number | undefined {
+  const limit = collection.list?.paging.limit?.name;
+  const asked = page.parameters?.find((p) => p.in === 'query' && p.name === limit)?.value;
+  return asked === undefined || !/^\d+$/.test(asked) ? undefined : Number(asked);
+}
+
 /** What a page after the first must show: the service's own next token taken, at most the limit
  * asked for (judged by api_idioms_honoured). */
 export function nextPageEvidence(collection: CollectionSpec, page: TestCase): IdiomEvidence {
-  const limit = collection.list?.paging.limit?.name;
-  const asked = page.parameters?.find((p) => p.in === 'query' && p.name === limit)?.value;
-  return { idiom: 'next-page', ...(asked !== undefined ? { expected: Number(asked) } : {}) };
+  const asked = limitAsked(collection, page);
+  return { idiom: 'next-page', ...(asked !== undefined ? { expected: asked } : {}) };
 }
 
 /** Items per page the sequences ask for where the list can be walked: small, so that a run's
@@ -145,6 +151,16 @@ export function withSmallPages(collection: CollectionSpec, testCase: TestCase): 
   return { ...testCase, parameters: [...kept, { in: 'query', name: limit.name, value: String(size) }] };
 }
 
+export interface Walk {
+  readonly items: Item[];
+  /** Whether the walk reached the list's end as the answers tell it. */
+  readonly complete: boolean;
+  /** The total each page stated, where the paging has one. */
+  readonly totals: number[];
+  /** A next page the service pointed to twice: the walk stopped there (it would never end). */
+  readonly repeatedQuery?: string;
+}
+
 /**
  * Every item of a paged list, the first page given. `complete` where the walk reached the list's
  * end as the answers tell it; the pages after the first are sent with `send` (judged there).
@@ -154,23 +170,34 @@ export async function walkPages(
   firstCase: TestCase,
   first: Page,
   send: (testCase: TestCase) => Promise<Exchange | undefined>,
-): Promise<{ items: Item[]; complete: boolean }> {
+): Promise<Walk> {
   const paging = collection.list?.paging;
   const items = [...(first.items ?? [])];
-  if (!paging || paging.style === 'none') return { items, complete: paging?.style === 'none' };
+  if (!paging || paging.style === 'none') return { items, complete: paging?.style === 'none', totals: [] };
+  const totals: number[] = [];
+  const noteTotal = (page: Page) => {
+    const total = totalOf(paging, page);
+    if (total !== undefined) totals.push(total);
+  };
+  noteTotal(first);
+  const asked = new Set<string>();
   let page = first;
   for (let number = 0; number < MAX_PAGES; number++) {
     const query = nextQuery(collection, paging, page, items.length - (page.items?.length ?? 0), number);
-    if (query === undefined) return { items, complete: true };
-    if (query === 'unknown') return { items, complete: false };
+    if (query === undefined) return { items, complete: true, totals };
+    if (query === 'unknown') return { items, complete: false, totals };
+    const text = new URLSearchParams(query).toString();
+    if (asked.has(text)) return { items, complete: false, totals, repeatedQuery: text };
+    asked.add(text);
     const size = number < SMALL_PAGES ? {} : largerPages(paging);
     const exchange = await send(withQuery(firstCase, { ...size, ...query }));
-    if (!exchange) return { items, complete: false };
+    if (!exchange) return { items, complete: false, totals };
     const body = parseBody(exchange);
     const pageItems = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
-    if (!exchange.ok || exchange.response.status >= 300 || !pageItems) return { items, complete: false };
+    if (!exchange.ok || exchange.response.status >= 300 || !pageItems) return { items, complete: false, totals };
     page = { exchange, body, items: pageItems };
+    noteTotal(page);
     items.push(...pageItems);
   }
-  return { items, complete: false };
+  return { items, complete: false, totals };
 }

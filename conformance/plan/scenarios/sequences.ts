@@ -4,10 +4,10 @@
 import { type CollectionSpec, listedItems } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { idKey } from '../../judge/json-body.js';
-import type { Creation, SequenceEvidence } from '../../model.js';
+import type { Creation, SequenceEvidence, WalkEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
-import { nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
+import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
@@ -32,6 +32,8 @@ export async function listCollection(
   evidence?: Omit<SequenceEvidence, 'after'>,
   what = 'after creations',
   accept?: string,
+  /** The run's last list: none of its own writes under way, so the totals the pages state must hold. */
+  lastList = false,
 ): Promise<Item[] | undefined> {
   const listCase = withSmallPages(
     collection,
@@ -43,7 +45,7 @@ export async function listCollection(
       ...(accept ? { accept } : {}),
     }),
   );
-  async function readList(): Promise<(Page & { complete?: boolean }) | undefined> {
+  async function readList(): Promise<(Page & { complete?: boolean; walk?: WalkEvidence }) | undefined> {
     const exchange = await runner.send(listCase);
     if (!exchange) return undefined;
     const body = parseBody(exchange);
@@ -55,7 +57,17 @@ export async function listCollection(
         .execute(page, { collection, sequence: { idiom: nextPageEvidence(collection, page) } })
         .then((executed) => executed?.exchange),
     );
-    return { exchange, body, items: walked.items, complete: walked.complete };
+    const paged = collection.list?.paging.style !== 'none';
+    const limit = limitAsked(collection, listCase);
+    const walk: WalkEvidence = {
+      ...(limit !== undefined ? { firstPage: { count: items.length, limit } } : {}),
+      count: walked.items.length,
+      complete: walked.complete,
+      totals: walked.totals,
+      settled: lastList,
+      ...(walked.repeatedQuery !== undefined ? { repeatedQuery: walked.repeatedQuery } : {}),
+    };
+    return { exchange, body, items: walked.items, complete: walked.complete, ...(paged ? { walk } : {}) };
   }
   let read = await readList();
   for (const delay of RELIST_DELAYS_MS) {
@@ -68,10 +80,11 @@ export async function listCollection(
   const before = evidence?.before?.filter(
     (item) => !context.changedByRunHas(collection, idKey(item, collection.idProperty)),
   );
-  const sequence =
+  const listed =
     evidence && read.items
       ? { ...evidence, ...(before ? { before } : {}), after: read.items, ...(read.complete ? { complete: true } : {}) }
       : undefined;
+  const sequence = listed && read.walk ? { ...listed, walk: read.walk } : listed;
   runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
   return read.items;
 }
