@@ -90,6 +90,7 @@ export interface IdiomEvidence {
     | 'idempotency-conflict'
     | 'if-none-match'
     | 'etag-changes'
+    | 'etag-stable'
     | 'stale-if-match'
     | 'action'
     | 'action-refused'
@@ -105,6 +106,8 @@ export interface IdiomEvidence {
   readonly expected?: unknown;
   /** etag-changes: the change sent. */
   readonly changed?: unknown;
+  /** etag-stable: the body of the read that gave the ETag (the tag may change only with it). */
+  readonly body?: string;
   readonly member?: string;
   readonly verb?: string;
   /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
@@ -167,7 +170,9 @@ export interface SequenceEvidence {
   /** Bodies of creations refused as invalid (a 4xx): none may be listed either. */
   readonly refusedInvalid?: readonly Record<string, unknown>[];
   /** For a read after DELETE: the id of the item removed. */
-  readonly afterRemove?: { readonly id: string };
+  /** After DELETE: the item's id, and the status the document gives deleted items where it gives
+   * one (410, soft deletion) rather than the 404 of an unknown id. */
+  readonly afterRemove?: { readonly id: string; readonly goneStatus?: number };
   /** For a list or read under another parent: the children created under the first (id and what
    * was sent), which belong to that parent only. */
   readonly otherParent?: { readonly children: ReadonlyMap<string, Record<string, unknown>> };

@@ -32,6 +32,7 @@ async function runAgainst(fault: SchedulingFault | undefined, seed: number) {
 const CAUGHT_BY: Record<SchedulingFault, string> = {
   'stale-if-match-accepted': 'api_idioms_honoured',
   'etag-never-changes': 'api_idioms_honoured',
+  'etag-changes-on-read': 'api_idioms_honoured',
   'if-none-match-ignored': 'api_idioms_honoured',
   'replay-creates-again': 'api_idioms_honoured',
   'key-reuse-accepted': 'api_idioms_honoured',
@@ -41,6 +42,7 @@ const CAUGHT_BY: Record<SchedulingFault, string> = {
   'other-users-booking-readable': 'object_level_authorization',
   'other-users-booking-deletable': 'object_level_authorization',
   'status-filter-ignored': 'api_idioms_honoured',
+  'deleted-answers-404': 'deleted_item_gone',
 };
 
 describe('the scheduling document against a server written by hand', () => {

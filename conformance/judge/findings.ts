@@ -194,6 +194,11 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.idProperty} ${f.id} after DELETE`,
     expected: () => '404 (or 410): the item is gone',
   },
+  deleted_item_not_gone: {
+    title: 'Deleted item answered as unknown',
+    received: (f) => `${f.status} for ${f.idProperty} ${f.id} after DELETE`,
+    expected: (f) => `${f.gone}: the document answers deleted items so (soft deletion)`,
+  },
   child_under_other_parent: {
     title: 'Child item shown under another parent',
     received: (f) => `${f.idProperty} ${f.id}, created under the first parent, ${f.how} under another`,

@@ -42,6 +42,13 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('etag_unchanged', { etag: now })]
       : [];
   },
+  'etag-stable'(context, evidence, status) {
+    const now = header(context, 'etag');
+    const same = context.exchange.ok && context.exchange.response.text === evidence.body;
+    return status < 300 && now !== undefined && same && now !== evidence.expected
+      ? [finding('etag_unstable', { before: evidence.expected, after: now })]
+      : [];
+  },
   'stale-if-match'(_context, evidence, status) {
     return status < 300
       ? [finding('stale_precondition_accepted', { status, expected: evidence.expectedStatus ?? '412' })]

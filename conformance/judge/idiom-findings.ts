@@ -126,6 +126,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `total ${f.total} on every page, ${f.count} items on the pages walked to the end`,
     expected: (f) => `${f.total} items, or a total of ${f.count}`,
   },
+  etag_unstable: {
+    title: 'ETag changes without a change',
+    received: (f) => `ETag ${f.after} on a read of the same item and body that gave ${f.before}`,
+    expected: () => 'the same strong ETag until the item changes (caches and If-Match rely on it)',
+  },
   page_over_limit: {
     title: 'Page longer than the limit asked for',
     received: (f) => `${f.count} items`,

@@ -276,7 +276,8 @@ function changeFindings(
   return difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
 }
 
-/** After DELETE the item is gone: reading it gets 404 (or 410), and no list shows it. */
+/** After DELETE the item is gone: reading it gets 404 (or 410; 410 where the document gives deleted
+ * items that status), and no list shows it. */
 export const deletedItemGone: Check = (context) => {
   const removed = context.sequence?.afterRemove;
   const collection = context.collection;
@@ -288,6 +289,8 @@ export const deletedItemGone: Check = (context) => {
     return still ? [finding('deleted_item_still_listed', { idProperty, id: removed.id })] : [];
   }
   const status = context.exchange.response.status;
+  if (status === 404 && removed.goneStatus !== undefined)
+    return [finding('deleted_item_not_gone', { status, gone: removed.goneStatus, idProperty, id: removed.id })];
   if (status === 404 || status === 410) return [];
   return [finding('deleted_item_still_readable', { status, idProperty, id: removed.id })];
 };

@@ -2,6 +2,7 @@
 // resource, how each idiom was read and from where, and what was not understood.
 import type { Contract, Operation } from '../types.js';
 import type { ResourceCorrection } from './corrections.js';
+import type { Filter } from './filters.js';
 import type { Idioms } from './idioms.js';
 import { operationPointer } from './idioms.js';
 import { type ApiModel, apiModelOf, type Resource } from './infer.js';
@@ -84,6 +85,7 @@ function resourceJson(resource: Resource): Record<string, unknown> {
     ...(collection.create ? { creationStatus: collection.create.success.status } : {}),
     operations: Object.fromEntries(roles),
     paging: pagingJson(resource.paging),
+    ...(collection.list && collection.list.filters.length > 0 ? { filters: collection.list.filters } : {}),
     ...idiomsJson(resource.idioms),
   };
 }
@@ -109,6 +111,10 @@ function pagingLine(paging: Paging | undefined): string {
   return parts.filter(Boolean).join(', ');
 }
 
+/** A filter as --explain shows it: the parameter and what it takes. */
+const filterText = ({ parameter, many, values }: Filter): string =>
+  `${parameter} (${values.length > 0 ? values.map(String).join(' | ') : 'an id of another resource'}${many ? ', several' : ''})`;
+
 /** The model as text, one block per resource. */
 export function explainModel(model: ApiModel, title: string): string {
   const lines = [`API model of ${title}: ${model.resources.length} resource(s)`];
@@ -122,6 +128,8 @@ export function explainModel(model: ApiModel, title: string): string {
       lines.push(`  ${`${role}:`.padEnd(12)} ${at.operation}  (${at.pointer})`);
     if (resource.collection.create) lines.push(`  creation:    answers ${resource.collection.create.success.status}`);
     if (resource.collection.list) lines.push(`  paging:      ${pagingLine(resource.paging)}`);
+    const filters = resource.collection.list?.filters ?? [];
+    if (filters.length > 0) lines.push(`  filters:     ${filters.map(filterText).join(', ')}`);
     for (const [idiom, value] of Object.entries(idiomsJson(resource.idioms)))
       lines.push(`  ${`${idiom}:`.padEnd(12)} ${JSON.stringify(value)}`);
   }

@@ -1,6 +1,7 @@
 // Query parameters that filter a list by a member of its items: a parameter named as an item
-// property, taking one of its enum values (or a list of them). The mock filters by them; the runner
-// checks that a filtered list holds only matching items and every matching item it made.
+// property, taking one of its enum values (or a list of them), or naming another resource by its id
+// (`room_id`, `customerId`). The mock filters by them; the runner checks that a filtered list holds
+// only matching items and every matching item it made.
 import { propertiesOf } from '../all-of.js';
 import type { JsonSchema } from '../json-schema.js';
 import type { Operation } from '../types.js';
@@ -11,9 +12,18 @@ export interface Filter {
   readonly parameter: string;
   /** Whether the parameter takes several values (an array): an item matches any of them. */
   readonly many: boolean;
-  /** The values it takes, from its enum. */
+  /** The values it takes, from its enum; none for a reference (any id of the other resource). */
   readonly values: readonly unknown[];
 }
+
+// A member that names another resource by its id: matched by equality like an enum member (a
+// name or a description may be searched by substring, so they are not filters here).
+const REFERENCE = /(^|_)id$|[a-z0-9]Id$|_uuid$/;
+
+const scalar = (schema: Schema | undefined): boolean =>
+  schema !== undefined &&
+  (['string', 'integer'].includes(schema.type as string) ||
+    (Array.isArray(schema.type) && schema.type.some((t) => t === 'string' || t === 'integer')));
 
 type Schema = Record<string, unknown>;
 
@@ -27,7 +37,10 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
     const values = (many ? (schema.items as Schema | undefined)?.enum : schema.enum) as unknown[] | undefined;
     const member = properties[parameter.name] as Schema;
     // Only where the member holds one of those values (an enum of scalars), so matching is plain.
-    if (!Array.isArray(values) || !Array.isArray(member.enum)) return [];
-    return [{ parameter: parameter.name, many, values }];
+    if (Array.isArray(values) && Array.isArray(member.enum)) return [{ parameter: parameter.name, many, values }];
+    const taken = many ? (schema.items as Schema | undefined) : schema;
+    if (REFERENCE.test(parameter.name) && scalar(member) && scalar(taken))
+      return [{ parameter: parameter.name, many, values: [] }];
+    return [];
   });
 }

@@ -189,7 +189,11 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   await followJob(resource, readCase, runner, id);
   const conditional = idioms.conditional;
   if (conditional && readCase && read) {
-    const etag = await currentEtag();
+    const first = await runner.send(readCase);
+    const etag = etagOf(first);
+    // Read again with nothing changed: a strong tag stays (a weak one may be re-minted).
+    if (etag && !etag.startsWith('W/') && first?.ok)
+      await judge(readCase, { idiom: 'etag-stable', id, expected: etag, body: first.response.text });
     const notModifiedDocumented = read.operation.responses.some((r) => r.status === '304');
     if (etag && notModifiedDocumented)
       await judge(withHeader(readCase, 'If-None-Match', etag), { idiom: 'if-none-match', id });

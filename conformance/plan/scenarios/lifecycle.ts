@@ -120,7 +120,9 @@ export async function runItemLifecycle(
     });
     const executed = await runner.execute(await preconditioned(testCase), { collection });
     if (executed?.exchange.ok && executed.exchange.response.status < 300) {
-      await readAfter('after DELETE', { afterRemove: { id } });
+      // Where the read documents 410, a deleted item is gone, not unknown (the model's soft deletion).
+      const soft = collection.read?.operation.responses.some((r) => r.status === '410');
+      await readAfter('after DELETE', { afterRemove: { id, ...(soft ? { goneStatus: 410 } : {}) } });
       if (collection.list)
         await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
     }
