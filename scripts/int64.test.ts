@@ -1,5 +1,7 @@
 // 64-bit integers to the digit: the mock stores and answers them exactly, the runner sends one no
 // double can hold and catches a service that reads JSON numbers as doubles.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +47,62 @@ describe('int64 values past 2^53', () => {
       expect(JSON.stringify(echoed)).toContain('9007199254740992');
     } finally {
       rounding.close();
+    }
+  });
+});
+
+describe('int64 bounds in bodies, to the digit', () => {
+  it.each([
+    ['creditLimit', '9223372036854775808', 'must be <= 9223372036854775807'],
+    ['balanceCents', '-9223372036854775809', 'must be >= -9223372036854775808'],
+    ['externalId', '9223372036854775808', 'must be an int64'],
+  ])('the mock refuses %s one past its bound (%s) and says the bound exactly', async (member, past, says) => {
+    const app = request(createMockApp({ contract: ledger, apiKeys: [KEY], seed: null }));
+    const send = (value: string) =>
+      app
+        .post('/api/accounts')
+        .set(auth)
+        .set('Content-Type', 'application/json')
+        .send(`{"name":"a",${member === 'creditLimit' ? '' : '"creditLimit":1,'}"${member}":${value}}`);
+    const refused = await send(past);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain(`/${member} ${says}`);
+    expect(refused.text).not.toContain('9223372036854776000');
+    const atBound = past.startsWith('-') ? '-9223372036854775808' : '9223372036854775807';
+    expect((await send(atBound)).status).toBe(201);
+    expect((await app.get('/api/accounts').set(auth)).text).not.toContain(past);
+  });
+});
+
+describe('int64 bounds in answers, to the digit', () => {
+  it('the runner fails an answer one past the largest int64, which a double cannot tell from it', async () => {
+    const body = (limit: string) => `[{"id":1,"name":"a","creditLimit":${limit}}]`;
+    let limit = '9223372036854775808';
+    const server = createServer((req, res) => {
+      const authorised = req.headers.authorization === `Bearer ${KEY}`;
+      res.writeHead(authorised ? 200 : 401, { 'content-type': 'application/json' });
+      res.end(authorised ? body(limit) : '{"code":"unauthorized","message":"no","status":401}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    const run = () =>
+      runConformance({
+        target: { baseUrl },
+        contract: ledger,
+        apiKey: KEY,
+        seed: 1,
+        runs: 2,
+        readOnly: true,
+        checks: ['response_schema_conformance'],
+      });
+    try {
+      const past = (await run()).violations.filter((v) => v.operation === 'listAccounts');
+      expect(JSON.stringify(past)).toContain('/0/creditLimit must be <= 9223372036854775807');
+      limit = '9223372036854775807';
+      const atBound = (await run()).violations.filter((v) => v.operation === 'listAccounts');
+      expect(JSON.stringify(atBound)).not.toContain('creditLimit');
+    } finally {
+      server.close();
     }
   });
 });

@@ -6,8 +6,16 @@ export { contractFromDocument } from './compile-contract.js';
 export { ContractError, pointerTokens } from './contract-error.js';
 export type { Change } from './diff.js';
 export { diffContracts } from './diff.js';
+export { exactBoundIssues } from './exact-body.js';
 export { doubleAtMost, exactBound, exactIntegerProblem } from './exact-bounds.js';
-export { carryDigits, fieldText, parseExact, rememberDigits, stringifyExact } from './exact-json.js';
+export {
+  carryDigits,
+  fieldText,
+  mayHoldUnsafeIntegers,
+  parseExact,
+  rememberDigits,
+  stringifyExact,
+} from './exact-json.js';
 export type { Direction, JsonSchema } from './json-schema.js';
 export { toJsonSchema } from './json-schema.js';
 export type { MediaType } from './media-types.js';

@@ -50,6 +50,17 @@ export function parseExact(text: string): unknown {
   return isUnsafe(parsed) ? Number(parsed[UNSAFE]) : restore(parsed);
 }
 
+/** The exact digits remembered for an object's or array's members, by key; undefined where none are. */
+export function exactDigitsOf(holder: Holder): ReadonlyMap<string, string> | undefined {
+  return anyExact ? exactDigits.get(holder) : undefined;
+}
+
+/** Whether any value read so far held an integer past 2^53 (nothing to compare exactly otherwise). */
+export const holdsExactDigits = (): boolean => anyExact;
+
+/** Whether JSON text may spell an integer past 2^53 (else parseExact remembered nothing of it). */
+export const mayHoldUnsafeIntegers = (text: string): boolean => MAY_HOLD_UNSAFE.test(text);
+
 /** The exact text of holder[key]: its remembered digits, else its JSON. */
 export function fieldText(holder: Record<string, unknown>, key: string): string {
   const digits = exactDigits.get(holder)?.get(key);

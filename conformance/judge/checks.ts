@@ -3,7 +3,9 @@
 import {
   documentedMediaType,
   documentedStatuses,
+  exactBoundIssues,
   judgingMediaType,
+  mayHoldUnsafeIntegers,
   parseMediaType,
   statusFieldMismatch,
   statusPropertyOf,
@@ -112,15 +114,20 @@ const responseSchemaConformance: Check = (context) => {
   if (context.body.kind === 'empty') return [finding('missing_body', { mediaType: media.mediaType, status })];
   if (context.body.kind !== 'json') return undefined;
   const documentedStatus = context.response?.status;
-  return media.validator
-    .validate(context.body.value)
-    .map((issue) =>
-      finding(
-        'schema_mismatch',
-        { at: issue.pointer || '(body)', problem: issue.message, documentedStatus },
-        { pointer: issue.pointer, keyword: issue.keyword },
-      ),
-    );
+  const issues = media.validator.validate(context.body.value);
+  // An integer past 2^53 out of its bound to the digit (a double cannot tell 2^63 from int64's end).
+  const exact = mayHoldUnsafeIntegers(context.exchange.response.text)
+    ? exactBoundIssues(media.validator.schema, context.body.value).filter(
+        (e) => !issues.some((i) => i.pointer === e.pointer),
+      )
+    : [];
+  return [...issues, ...exact].map((issue) =>
+    finding(
+      'schema_mismatch',
+      { at: issue.pointer || '(body)', problem: issue.message, documentedStatus },
+      { pointer: issue.pointer, keyword: issue.keyword },
+    ),
+  );
 };
 
 /** The body property marked x-repeats-http-status equals the HTTP status. */

@@ -5,10 +5,14 @@
 import {
   collectionKey,
   describeIssues,
+  exactBoundIssues,
+  mayHoldUnsafeIntegers,
   type Operation,
   type ParentItem,
   parseMediaType,
   responseFor,
+  type SchemaIssue,
+  type SchemaValidator,
 } from '../../spec/core.js';
 import type { Behaviour } from '../behaviours/behaviours.js';
 import { preconditionsRequired, requirePrecondition } from '../behaviours/conditional.js';
@@ -75,6 +79,15 @@ function forcedError(status: number): MockHttpError {
   return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
 }
 
+/** What is wrong with a body: the validator's findings, and integers past 2^53 out of their exact
+ * bounds (which a validator of doubles cannot see) where it found nothing at that member. */
+function bodyIssues(validator: SchemaValidator, value: unknown, text: string | undefined): SchemaIssue[] {
+  const issues = validator.validate(value);
+  if (text === undefined || !mayHoldUnsafeIntegers(text)) return issues;
+  const exact = exactBoundIssues(validator.schema, value).filter((e) => !issues.some((i) => i.pointer === e.pointer));
+  return exact.length === 0 ? issues : [...issues, ...exact];
+}
+
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
   async function readValidBody(req: MockRequest, operation: Operation): Promise<unknown> {
     const requestBody = operation.requestBody;
@@ -86,7 +99,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     const text = bodyText(raw, media);
     noteBody(req, raw, text);
     const value = decodeBody(raw, media, boundary, text);
-    const issues = value === undefined ? [] : (media.validator?.validate(value) ?? []);
+    const issues = value === undefined || !media.validator ? [] : bodyIssues(media.validator, value, text);
     if (issues.length > 0) {
       throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
     }
