@@ -6,7 +6,7 @@ import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
-import type { Behaviour, CreateBehaviour, ItemChangeBehaviour } from './behaviours.js';
+import type { Behaviour, CreateBehaviour, ItemChangeBehaviour, Wrapped } from './behaviours.js';
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
 import { checkIfMatch, itemEtag, notModified } from './conditional.js';
 import { listPage } from './list-pages.js';
@@ -50,8 +50,9 @@ function collectionOf(
 }
 
 /** An item's JSON as the answer holds it: bare, or wrapped in the answer's member. */
-function itemJson(behaviour: { readonly wrap?: string }, item: Item, json = itemText(item)): string {
-  return behaviour.wrap === undefined ? json : `{${JSON.stringify(behaviour.wrap)}:${json}}`;
+function itemJson(behaviour: Wrapped, item: Item, json = itemText(item)): string {
+  if (behaviour.wrap === undefined) return json;
+  return `{${JSON.stringify(behaviour.wrap)}:${json}${behaviour.siblings?.() ?? ''}}`;
 }
 
 /** An item answer: its JSON (wrapped where the answer wraps it) or the status alone, with its
@@ -87,15 +88,16 @@ function answerNotModified(context: HandlerContext, behaviour: Answering, etag: 
   context.res.end();
 }
 
-interface Answering {
+interface Answering extends Wrapped {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly wrap?: string;
   readonly etag?: boolean;
 }
 
 function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
-  answerItem(context, behaviour, behaviour.kind === 'remove' ? undefined : item, behaviour.answersItem);
+  // A removal documented to answer the item (DigitalOcean's {"id": ...}) answers the removed one.
+  const answered = behaviour.kind === 'remove' && !behaviour.answersItem ? undefined : item;
+  answerItem(context, behaviour, answered, behaviour.answersItem);
 }
 
 function missing(behaviour: { readonly collection: string }, id: string): MockHttpError {
@@ -127,9 +129,9 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   const id = context.params[behaviour.parameter] ?? '';
   const collection = collectionOf(context, behaviour);
   if (behaviour.kind === 'remove') {
-    itemFor(context, behaviour, collection);
+    const removed = itemFor(context, behaviour, collection);
     collection.remove(id, behaviour.softDelete);
-    return answerChange(context, behaviour, {});
+    return answerChange(context, behaviour, removed);
   }
   const body = await context.readBody();
   const old = itemFor(context, behaviour, collection);

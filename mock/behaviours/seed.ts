@@ -88,8 +88,17 @@ const takesString = (schema: Schema | undefined): boolean => {
   return type === 'string' || (Array.isArray(type) && type.includes('string'));
 };
 
+/** Ids of a string format, the n-th of each: unique, valid, and the same on every start. */
+const FORMATTED_IDS: Readonly<Record<string, (counter: number) => string>> = {
+  uuid: (counter) => `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`,
+  ipv4: (counter) => `10.${(counter >>> 16) & 255}.${(counter >>> 8) & 255}.${counter & 255}`,
+  ipv6: (counter) => `2001:db8::${counter.toString(16)}`,
+};
+
 const constrainsString = (schema: Schema | undefined): schema is Schema =>
-  schema !== undefined && takesString(schema) && (typeof schema.pattern === 'string' || schema.format === 'uuid');
+  schema !== undefined &&
+  takesString(schema) &&
+  (typeof schema.pattern === 'string' || Object.hasOwn(FORMATTED_IDS, schema.format as string));
 
 /** The schema an id must fit: the id property's, and where that says only "a string", the item
  * path parameter's (Twilio's UserSid: a plain string property, a parameter of pattern US[0-9a-f]{32}),
@@ -98,17 +107,24 @@ function idSchemaOf(spec: CollectionSpec): Schema {
   const schema = (spec.create?.item.schema ?? spec.list?.items.schema) as Schema | undefined;
   const property = (propertiesOf(schema)[spec.idProperty] ?? {}) as Schema;
   if (!takesString(property) || constrainsString(property)) return property;
-  const item = spec.read ?? spec.replace ?? spec.update ?? spec.remove;
-  const parameter = item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter);
-  const parameterSchema = parameter?.validator.schema as Schema | undefined;
-  return constrainsString(parameterSchema) ? parameterSchema : property;
+  // The operations of one item may disagree (DigitalOcean's read takes any string, its delete a
+  // uuid): the first that constrains the id is the one every id must fit.
+  const parameterSchemas = [spec.read, spec.replace, spec.update, spec.remove].map(
+    (item) =>
+      item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter)?.validator.schema as
+        | Schema
+        | undefined,
+  );
+  return parameterSchemas.find(constrainsString) ?? property;
 }
 
-/** An id of the kind the document's schema gives (integer, or string: digits, or a uuid). */
+/** An id of the kind the document's schema gives (integer, or string: digits, a uuid, an IP address,
+ * or what its pattern allows). */
 export function idValue(spec: CollectionSpec, counter: number): number | string {
   const idSchema = idSchemaOf(spec);
   if (!takesString(idSchema)) return counter;
-  if (idSchema.format === 'uuid') return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+  const formatted = FORMATTED_IDS[idSchema.format as string];
+  if (formatted && Object.hasOwn(FORMATTED_IDS, idSchema.format as string)) return formatted(counter);
   if (typeof idSchema.pattern === 'string') return patternedId(idSchema.pattern, counter);
   return String(counter);
 }

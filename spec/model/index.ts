@@ -22,4 +22,4 @@ export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, parentItemsOf } from './parents.js';
 export type { ItemView } from './shapes.js';
-export { itemIn, itemsIn, lastSegment, singleItem } from './shapes.js';
+export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';

@@ -13,6 +13,9 @@ export interface ItemView {
   /** The item's own schema and validator (not the envelope's). */
   readonly schema: JsonSchema;
   readonly validator: SchemaValidator;
+  /** Where a member holds the item: the object schema that has that member (the answer's, or the
+   * alternative of it that holds one item), for what else such an answer requires. */
+  readonly holder?: JsonSchema;
 }
 
 type Item = Record<string, unknown>;
@@ -26,7 +29,8 @@ const isObject = (value: unknown): value is Item =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A validator of a view's node, compiled on its first use (reading a document compiles nothing). */
-function validatorOf(schema: JsonSchema): SchemaValidator {
+/** A validator of a schema the document holds, compiled on first use. */
+export function validatorOf(schema: JsonSchema): SchemaValidator {
   let validate: ((value: unknown) => SchemaIssue[]) | undefined;
   return { schema, validate: (value) => (validate ??= validatorOfView(schema as object) ?? (() => []))(value) };
 }
@@ -88,7 +92,7 @@ export function singleItem(
     (member !== undefined ? wrapping.find(([name]) => name === member) : undefined) ??
     (member === undefined && wrapping.length === 1 ? wrapping[0] : undefined) ??
     (member === undefined ? wrapping.find(([name]) => ITEM_MEMBERS.includes(name) || name === singular) : undefined);
-  if (chosen) return { member: chosen[0], schema: chosen[1], validator: validatorOf(chosen[1]) };
+  if (chosen) return { member: chosen[0], schema: chosen[1], validator: validatorOf(chosen[1]), holder: schema };
   // Alternatives (DigitalOcean's creation: one droplet, or several): the first that holds one item.
   const branches = [
     ...((schema.oneOf as JsonSchema[] | undefined) ?? []),

@@ -76,20 +76,25 @@ export async function runItemLifecycle(
   };
 
   let current = stored(first);
-  if (collection.replace && second !== undefined) {
+  // The replacement is valid for the PUT's own schema, which may require more than the creation's
+  // (DigitalOcean's projects: a PUT needs every member a POST leaves optional).
+  const replacement = collection.replace
+    ? (context.plainBodies(collection.replace.operation, 1, 'lifecycle')[0] ?? second)
+    : undefined;
+  if (collection.replace && replacement !== undefined) {
     const put = collection.replace;
     const testCase = context.testCase(put.operation, {
       kind: 'positive',
       plain: true,
       pathParams: at(put.parameter),
-      payload: { kind: 'json', value: second },
+      payload: { kind: 'json', value: replacement },
       what: 'replacing an item just created',
     });
-    const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(second) } };
+    const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(replacement) } };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
     if (executed?.exchange.ok && executed.exchange.response.status < 300) {
-      current = stored(second);
+      current = stored(replacement);
       await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
     }
   }
