@@ -26,12 +26,15 @@ export class RunSession {
   readonly testable: readonly Operation[];
   failuresFound = 0;
   operationsDone = 0;
+  /** Requests in flight at once. */
+  readonly concurrency: number;
 
   constructor(
     readonly settings: RunSettings,
     readonly baseUrl: string,
   ) {
     const { options, contract, model, progress, redact } = settings;
+    this.concurrency = options.concurrency ?? DEFAULTS.concurrency;
     this.recorder = new Recorder(contract.operations, {
       checks: settings.checks,
       collectionOperations: new Set(model.collections.flatMap(collectionOperations)),
@@ -78,7 +81,7 @@ export class RunSession {
       baseUrl: this.baseUrl,
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
-      concurrency: options.concurrency ?? DEFAULTS.concurrency,
+      concurrency: this.concurrency,
       maxWrites,
       writeBudget: new WriteBudget(maxWrites, writeOperations, sequenceCount),
       ...(options.headers ? { headers: options.headers } : {}),
