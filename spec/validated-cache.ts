@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { ReadDocument } from './document-object.js';
 import { packageRoot } from './package-root.js';
-import type { ReadDocument } from './read-document.js';
 
 const require = createRequire(import.meta.url);
 const FORMAT = 'v3';
