@@ -173,3 +173,55 @@ describe('CORS headers on every kind of answer', () => {
     }
   });
 });
+
+describe('a change that takes more than the creation', () => {
+  // DigitalOcean's projects: a POST takes the name, a PUT the name and is_default too.
+  const note = {
+    type: 'object',
+    required: ['id', 'name'],
+    properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, pinned: { type: 'boolean' } },
+  };
+  const notes = contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'notes', version: '1' },
+    components: { securitySchemes: { key: { type: 'http', scheme: 'bearer' } } },
+    security: [{ key: [] }],
+    paths: {
+      '/notes': {
+        get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: note }) } } },
+        post: {
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }),
+          },
+          responses: { '201': { description: 'made', content: json(note) } },
+        },
+      },
+      '/notes/{noteId}': {
+        parameters: [{ name: 'noteId', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: { responses: { '200': { description: 'ok', content: json(note) }, '404': { description: 'none' } } },
+        put: {
+          requestBody: {
+            required: true,
+            content: json({
+              type: 'object',
+              required: ['name', 'pinned'],
+              properties: { name: { type: 'string' }, pinned: { type: 'boolean' } },
+            }),
+          },
+          responses: { '200': { description: 'ok', content: json(note) } },
+        },
+      },
+    },
+  });
+
+  it('stores what the PUT takes though the POST does not', async () => {
+    const app = createMockApp({ contract: notes, apiKeys: [KEY], seed: null });
+    const made = await request(app).post('/notes').set(AUTH).send({ name: 'a' });
+    expect(made.status).toBe(201);
+    const put = await request(app).put(`/notes/${made.body.id}`).set(AUTH).send({ name: 'b', pinned: true });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ id: made.body.id, name: 'b', pinned: true });
+    expect((await request(app).get(`/notes/${made.body.id}`).set(AUTH)).body).toEqual(put.body);
+  });
+});

@@ -70,12 +70,16 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
     for (const kind of ['replace', 'update', 'remove'] as const) {
       const item = collection[kind];
       if (!item) continue;
+      const changeable = requestProperties(item.operation);
       behaviours.set(item.operation, {
         kind,
         collection: path,
         status: item.status,
         parameter: item.parameter,
-        storedProperties: (create?.storedProperties ?? []).filter((name) => !sendable || sendable.has(name)),
+        // What the creation or this change may send (DigitalOcean's PUT takes is_default, its POST not).
+        storedProperties: (create?.storedProperties ?? []).filter(
+          (name) => !sendable || sendable.has(name) || changeable?.has(name) === true,
+        ),
         assignedProperties: () => Object.keys(values().assigned),
         answersItem: item.success !== undefined,
         headers: answerHeaders(item.success),
