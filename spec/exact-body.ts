@@ -1,6 +1,7 @@
 // Integers past 2^53 in a body, held to the schema's bounds to the digit. A validator judges them as
 // doubles, where 9223372036854775808 equals the largest int64's bound (both are 2^63): the exact
 // digits parseExact remembered are compared with the bounds the document means (exact-bounds.ts).
+import { mergeAllOf } from './all-of.js';
 import { exactIntegerProblem } from './exact-bounds.js';
 import { exactDigitsOf, holdsExactDigits } from './exact-json.js';
 import type { SchemaIssue } from './validators.js';
@@ -11,15 +12,13 @@ const KEYWORD_OF: Readonly<Record<string, string>> = { 'must be <=': 'maximum', 
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** The schemas a member (or an array's element) of a value must meet: allOf's parts each. */
-function schemasFor(schema: Schema, key: string, isArray: boolean): Schema[] {
-  const parts = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as unknown[]).filter(isObject) : [])];
-  return parts.flatMap((part): Schema[] => {
-    if (isArray) return isObject(part.items) ? [part.items] : [];
-    const properties = isObject(part.properties) ? part.properties : {};
-    if (Object.hasOwn(properties, key)) return isObject(properties[key]) ? [properties[key] as Schema] : [];
-    return isObject(part.additionalProperties) ? [part.additionalProperties] : [];
-  });
+/** The schema a member (or an array's element) of a value must meet, allOf flattened. */
+function schemaFor(schema: Schema, key: string, isArray: boolean): Schema | undefined {
+  const merged = mergeAllOf(schema);
+  if (isArray) return isObject(merged.items) ? merged.items : undefined;
+  const properties = isObject(merged.properties) ? merged.properties : {};
+  const member = Object.hasOwn(properties, key) ? properties[key] : merged.additionalProperties;
+  return isObject(member) ? member : undefined;
 }
 
 /** What is out of bounds among the exact integers a parsed value holds (none for most bodies). */
@@ -30,16 +29,15 @@ export function exactBoundIssues(schema: unknown, value: unknown, pointer = ''):
   const issues: SchemaIssue[] = [];
   for (const [key, child] of Object.entries(value)) {
     const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    const schemas = schemasFor(schema, key, isArray);
+    const member = schemaFor(schema, key, isArray);
     const text = digits?.get(key);
+    if (!member) continue;
     if (text !== undefined) {
-      for (const part of schemas) {
-        const problem = exactIntegerProblem(text, part);
-        if (problem)
-          issues.push({ pointer: at, keyword: KEYWORD_OF[problem.slice(0, 10)] ?? 'format', message: problem });
-      }
+      const problem = exactIntegerProblem(text, member);
+      if (problem)
+        issues.push({ pointer: at, keyword: KEYWORD_OF[problem.slice(0, 10)] ?? 'format', message: problem });
     } else if (isObject(child)) {
-      for (const part of schemas) issues.push(...exactBoundIssues(part, child, at));
+      issues.push(...exactBoundIssues(member, child, at));
     }
   }
   return issues;

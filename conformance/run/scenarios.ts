@@ -21,8 +21,9 @@ export async function runScenarios(session: RunSession): Promise<void> {
       }),
     ...creatable
       .filter(({ collection: c }) => c.replace || c.update || c.remove)
-      .map(async ({ collection }) => {
-        await runItemLifecycle(collection, context, sequenceRunner);
+      .map(async (resource) => {
+        const { collection } = resource;
+        await runItemLifecycle(resource, context, sequenceRunner);
         progress(`${collection.path}: change and delete sequence done`);
       }),
     ...creatable

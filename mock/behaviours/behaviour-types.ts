@@ -1,16 +1,8 @@
 // The behaviours the mock binds to operations, as records: what each kind of handler is given.
-import {
-  type CollectionSpec,
-  type ItemView,
-  type JsonSuccess,
-  type Operation,
-  type ParentItem,
-  type SchemaValidator,
-  stringifyExact,
-  validatorOf,
-} from '../../spec/core.js';
-import { sampleValue, seedOf } from '../../spec/generate/index.js';
+import type { CollectionSpec, ItemView, JsonSuccess, Operation, ParentItem, SchemaValidator } from '../../spec/core.js';
+import { siblingText } from './item-values.js';
 import type { ListPages } from './list-pages.js';
+import { once } from './once.js';
 import type { PreparedAnswer } from './respond.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
@@ -26,28 +18,7 @@ export function answerHeaders(success: JsonSuccess | undefined): AnswerHeaders {
 export type Wrapped = { readonly wrap?: string; readonly siblings?: () => string };
 
 export const wrapOf = (view: ItemView | undefined): Wrapped =>
-  view?.member !== undefined ? { wrap: view.member, siblings: siblingsOf(view) } : {};
-
-/** The members besides the item a wrapping answer requires, drawn once from the document (its
- * example, else generated) on first use. */
-function siblingsOf(view: ItemView): () => string {
-  let text: string | undefined;
-  return () => {
-    text ??= siblingText(view);
-    return text;
-  };
-}
-
-function siblingText({ holder, member }: ItemView): string {
-  const required = ((holder?.required as string[] | undefined) ?? []).filter((name) => name !== member);
-  if (!holder || required.length === 0) return '';
-  const sample = sampleValue(validatorOf(holder), [], seedOf(`${member}:siblings`))?.value;
-  if (typeof sample !== 'object' || sample === null) return '';
-  const present = required.filter((name) => Object.hasOwn(sample, name));
-  return present
-    .map((name) => `,${JSON.stringify(name)}:${stringifyExact((sample as Record<string, unknown>)[name])}`)
-    .join('');
-}
+  view?.member !== undefined ? { wrap: view.member, siblings: once(() => siblingText(view)) } : {};
 
 export interface ListBehaviour {
   readonly kind: 'list';

@@ -3,13 +3,16 @@
 import fc from 'fast-check';
 import {
   type CollectionSpec,
+  type ItemView,
   type JsonSchema,
   mergeAllOf,
   type Operation,
   propertiesOf,
   type SchemaValidator,
+  stringifyExact,
+  validatorOf,
 } from '../../spec/core.js';
-import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
+import { sampleValue, seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 
 /** The properties a request body may carry (readOnly ones are not in the request schema). */
 export function requestProperties(operation: Operation): Set<string> | undefined {
@@ -46,4 +49,17 @@ export function assignedValues(
 export function itemViews(collection: CollectionSpec): SchemaValidator[] {
   const { create, read, list } = collection;
   return [create?.item, read?.item, list?.items].flatMap((view) => (view ? [view.validator] : []));
+}
+
+/** The JSON of the members besides the item a wrapping answer requires (`,"links":{…}`), drawn
+ * from the document (its example, else generated); '' where it requires none. */
+export function siblingText({ holder, member }: ItemView): string {
+  const required = ((holder?.required as string[] | undefined) ?? []).filter((name) => name !== member);
+  if (!holder || required.length === 0) return '';
+  const sample = sampleValue(validatorOf(holder), [], seedOf(`${member}:siblings`))?.value;
+  if (typeof sample !== 'object' || sample === null) return '';
+  const present = required.filter((name) => Object.hasOwn(sample, name));
+  return present
+    .map((name) => `,${JSON.stringify(name)}:${stringifyExact((sample as Record<string, unknown>)[name])}`)
+    .join('');
 }

@@ -123,8 +123,8 @@ function idSchemaOf(spec: CollectionSpec): Schema {
 export function idValue(spec: CollectionSpec, counter: number): number | string {
   const idSchema = idSchemaOf(spec);
   if (!takesString(idSchema)) return counter;
-  const formatted = FORMATTED_IDS[idSchema.format as string];
-  if (formatted && Object.hasOwn(FORMATTED_IDS, idSchema.format as string)) return formatted(counter);
+  const format = idSchema.format as string;
+  if (Object.hasOwn(FORMATTED_IDS, format)) return FORMATTED_IDS[format]!(counter);
   if (typeof idSchema.pattern === 'string') return patternedId(idSchema.pattern, counter);
   return String(counter);
 }

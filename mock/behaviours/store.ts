@@ -2,6 +2,7 @@
 // Each collection keeps its items serialised, so a list is never re-serialised on a read.
 import { carryDigits, stringifyExact } from '../../spec/core.js';
 import { encodeUtf8 } from '../core/bytes.js';
+import { once } from './once.js';
 import { OWNER_SUFFIX } from './owners.js';
 
 export type Item = Readonly<Record<string, unknown>>;
@@ -195,19 +196,6 @@ export class Collection {
     this.listBuffer = undefined;
     return json;
   }
-}
-
-/** The function's result, computed on the first call only. */
-function once<T>(compute: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = compute();
-      done = true;
-    }
-    return value;
-  };
 }
 
 export type Collections = ReadonlyMap<string, Collection>;

@@ -1,7 +1,7 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import type { CollectionSpec } from '../../../spec/index.js';
+import type { Resource } from '../../../spec/index.js';
 import { idKey, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -13,10 +13,12 @@ import { itemOf, listCollection, type SequenceRunner } from './sequences.js';
 type Item = Record<string, unknown>;
 
 export async function runItemLifecycle(
-  collection: CollectionSpec,
+  resource: Resource,
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<void> {
+  const { collection } = resource;
+  const goneStatus = resource.idioms.softDelete?.status;
   const { create, read } = collection;
   if (!create) return;
   const parent = await parentParams(collection, context, runner);
@@ -125,9 +127,8 @@ export async function runItemLifecycle(
     });
     const executed = await runner.execute(await preconditioned(testCase), { collection });
     if (executed?.exchange.ok && executed.exchange.response.status < 300) {
-      // Where the read documents 410, a deleted item is gone, not unknown (the model's soft deletion).
-      const soft = collection.read?.operation.responses.some((r) => r.status === '410');
-      await readAfter('after DELETE', { afterRemove: { id, ...(soft ? { goneStatus: 410 } : {}) } });
+      // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.
+      await readAfter('after DELETE', { afterRemove: { id, ...(goneStatus ? { goneStatus } : {}) } });
       if (collection.list)
         await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
     }
