@@ -243,7 +243,7 @@ export const HANDLERS: Handlers = {
       sendJson(context.res, behaviour.status, answer, headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;
-      throw new MockHttpError(400, 'store_full', `${error.message}; reset the mock or raise --max-categories.`);
+      throw new MockHttpError(400, 'store_full', `${error.message}.`);
     }
   },
 

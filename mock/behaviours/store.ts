@@ -1,7 +1,8 @@
 // In-memory state: one collection per list/create pair, one set of collections per mock session.
 // Each collection keeps its items serialised, so a list is never re-serialised on a read.
 import { carryDigits, stringifyExact } from '../../spec/core.js';
-import { encodeUtf8 } from '../core/bytes.js';
+import { MAX_LIST_CHARS } from '../core/defaults.js';
+import { ListText } from './list-text.js';
 import { once } from './once.js';
 import { OWNER_SUFFIX } from './owners.js';
 
@@ -31,9 +32,8 @@ export interface Replay {
 
 export class Collection {
   private items: Item[];
-  /** The JSON array without its closing bracket: a write appends one item to it. */
-  private openJson: string;
-  private listBuffer: Uint8Array | undefined;
+  /** The items' JSON array: a creation appends one item to it. */
+  private list = new ListText();
   private nextId: number;
   /** Items by the text of their id, as a path parameter names them. */
   private byId: Map<string, Item>;
@@ -50,10 +50,11 @@ export class Collection {
     seed: readonly Item[] | (() => readonly Item[]) = [],
     /** The id for the n-th item, of the type the document gives ids (integer by default). */
     private readonly idFor: (counter: number) => number | string = (counter) => counter,
+    /** The most JSON text it holds, in characters. */
+    readonly maxChars = MAX_LIST_CHARS,
   ) {
     this.items = [];
     this.byId = new Map();
-    this.openJson = '[';
     this.nextId = 1;
     if (typeof seed === 'function') this.later = once(seed);
     else for (const item of seed) this.insert(item);
@@ -81,9 +82,7 @@ export class Collection {
 
   /** The whole list as JSON bytes; rebuilt once after a write, then shared by every read. */
   listJson(): Uint8Array {
-    this.draw();
-    this.listBuffer ??= encodeUtf8(`${this.openJson}]`);
-    return this.listBuffer;
+    return this.draw().list.json(this.items);
   }
 
   /**
@@ -93,7 +92,9 @@ export class Collection {
   create(fields: Readonly<Record<string, unknown>>): { item: Item; json: string } {
     this.draw();
     if (this.items.length >= this.maxItems || this.nextId > Number.MAX_SAFE_INTEGER) {
-      throw new CollectionFullError(`the store holds its maximum of ${this.maxItems} items`);
+      throw new CollectionFullError(
+        `the store holds its maximum of ${this.maxItems} items; reset the mock (POST /__mock/reset) or raise --max-categories`,
+      );
     }
     // An id made from the counter may be one seeded (a uuid, a prefixed id): the next free one.
     while (this.byId.has(String(this.idFor(this.nextId)))) this.nextId++;
@@ -101,14 +102,22 @@ export class Collection {
     const item = { [this.idProperty]: this.idFor(this.nextId), ...fields };
     carryDigits(fields, item);
     Object.freeze(item);
+    const json = stringifyExact(item);
+    // Memory is the limit a count cannot see: a client sending 1 MiB bodies would exhaust it first.
+    if (this.list.chars + json.length > this.maxChars) {
+      throw new CollectionFullError(
+        `the store holds its maximum of ${this.maxChars / 2 ** 20} MiB of JSON; reset the mock (POST /__mock/reset)`,
+      );
+    }
     // The counter moves on whatever the id's type (a uuid made from it does not move it itself).
     this.nextId++;
-    return { item, json: this.insert(item) };
+    this.insert(item, json);
+    return { item, json };
   }
 
   /** An empty collection of the same kind (for a nested collection's next parent). */
   emptyCopy(): Collection {
-    return new Collection(this.idProperty, this.maxItems, [], this.idFor);
+    return new Collection(this.idProperty, this.maxItems, [], this.idFor, this.maxChars);
   }
 
   clone(): Collection {
@@ -116,7 +125,7 @@ export class Collection {
     Object.assign(copy, this, {
       items: [...this.items],
       byId: new Map(this.byId),
-      listBuffer: this.listBuffer,
+      list: this.list.copy(),
       gone: new Set(this.gone),
       replays: new Map(this.replays),
     });
@@ -163,7 +172,7 @@ export class Collection {
     Object.freeze(item);
     this.items = this.items.map((existing) => (existing === old ? item : existing));
     this.byId.set(id, item);
-    this.rebuild();
+    this.rebuild(stringifyExact(item).length - stringifyExact(old).length);
     return item;
   }
 
@@ -174,27 +183,24 @@ export class Collection {
     if (soft) this.gone.add(id);
     this.items = this.items.filter((existing) => existing !== old);
     this.byId.delete(id);
-    this.rebuild();
+    this.rebuild(-stringifyExact(old).length);
     return true;
   }
 
-  private rebuild(): void {
-    this.openJson = `[${this.items.map((item) => stringifyExact(item)).join(',')}`;
-    this.listBuffer = undefined;
+  /** A list written again (an item changed or left it), `grown` characters longer than before. */
+  private rebuild(grown: number): void {
+    this.list = new ListText(this.list.chars + grown);
   }
 
-  /** Adds the item; gives its JSON. */
-  private insert(item: Item): string {
+  /** Adds the item, whose JSON is given when already written. */
+  private insert(item: Item, json = stringifyExact(item)): void {
     const id = item[this.idProperty];
     // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
     const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
     if (numeric >= this.nextId) this.nextId = numeric + 1;
     this.items.push(item);
     this.byId.set(String(id), item);
-    const json = stringifyExact(item);
-    this.openJson += (this.items.length > 1 ? ',' : '') + json;
-    this.listBuffer = undefined;
-    return json;
+    this.list.added(json);
   }
 }
 

@@ -12,7 +12,7 @@ import {
   parseMediaType,
   propertiesOf,
 } from '../../spec/core.js';
-import { decodeLatin1, decodeUtf8, encodeLatin1, showUtf8 } from './bytes.js';
+import { concatBytes, decodeLatin1, decodeUtf8, encodeLatin1, showUtf8 } from './bytes.js';
 import { MockHttpError } from './errors.js';
 import { isStreaming, type MockRequest, type StreamingRequest } from './exchange.js';
 
@@ -62,23 +62,13 @@ function readStream(req: StreamingRequest, limit: number): Promise<Uint8Array> {
         req.resume();
         reject(error);
       } else {
-        resolve(chunks.length === 1 ? chunks[0]! : joined(chunks, size));
+        resolve(chunks.length === 1 ? chunks[0]! : concatBytes(chunks, size));
       }
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
   });
-}
-
-function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.length;
-  }
-  return whole;
 }
 
 /** The documented media type the request's Content-Type names, or a 400 saying what to send. */

@@ -45,3 +45,17 @@ export function encodeLatin1(text: string): Uint8Array {
 export function showUtf8(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes);
 }
+
+/** The bytes of several chunks as one array (size: their total length, when already known). */
+export function concatBytes(
+  chunks: readonly Uint8Array[],
+  size = chunks.reduce((sum, chunk) => sum + chunk.length, 0),
+): Uint8Array {
+  const whole = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return whole;
+}
