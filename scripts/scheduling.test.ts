@@ -126,6 +126,21 @@ describe('the mock of the scheduling document', () => {
     expect(other.status).toBe(422);
     expect(other.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(other.body.status).toBe(422);
+    // The same body in other text (members reordered, spaced) is the same request: replayed.
+    const respelled = await request(app)
+      .post('/api/bookings')
+      .set({ ...auth, 'Content-Type': 'application/json' })
+      .set('Idempotency-Key', 'k-1')
+      .send('{ "guest": "Ada",\n  "room": "Aurora" }');
+    expect(respelled.status).toBe(200);
+    expect(respelled.body).toEqual(made.body);
+    // An invalid body under a used key is judged as a body first: 400, not a replay or a conflict.
+    const invalid = await request(app)
+      .post('/api/bookings')
+      .set({ ...auth, 'Content-Type': 'application/json' })
+      .set('Idempotency-Key', 'k-1')
+      .send('{"room": 5}');
+    expect(invalid.status).toBe(400);
     const listed = await request(app).get('/api/bookings').query({ limit: 25 }).set(auth);
     expect(listed.body.data.filter((b: { id: string }) => b.id === made.body.id)).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ export { diffContracts } from './diff.js';
 export { exactBoundIssues } from './exact-body.js';
 export { doubleAtMost, exactBound, exactIntegerProblem } from './exact-bounds.js';
 export {
+  canonicalJson,
   carryDigits,
   fieldText,
   mayHoldUnsafeIntegers,

@@ -103,3 +103,17 @@ export function stringifyExact(value: unknown): string {
   });
   return text === undefined ? text : text.replace(TOKENS, '$1');
 }
+
+/** JSON text with every object's members in code-point order (and remembered digits): one text for
+ * one value, however its members were ordered or spaced when sent. */
+export function canonicalJson(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const holder = value as Record<string, unknown>;
+  const member = (key: string): string => {
+    const digits = typeof holder[key] === 'number' ? exactDigits.get(holder)?.get(key) : undefined;
+    return digits ?? canonicalJson(holder[key]);
+  };
+  if (Array.isArray(value)) return `[${value.map((_, index) => member(String(index))).join(',')}]`;
+  const keys = Object.keys(holder).sort();
+  return `{${keys.map((key) => `${JSON.stringify(key)}:${member(key)}`).join(',')}}`;
+}

@@ -1,7 +1,7 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
-import { carryDigits, collectionKey, describeIssues, type Operation, stringifyExact } from '../../spec/core.js';
+import { canonicalJson, carryDigits, collectionKey, describeIssues, type Operation } from '../../spec/core.js';
 import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
@@ -23,6 +23,15 @@ export interface HandlerContext {
   /** The request body, read, parsed and validated against the operation's schema (400 otherwise);
    * {} when an optional body is left out. */
   readBody(): Promise<unknown>;
+  /** The request body read but not judged yet: its text, and its value (as readBody gives it). */
+  receiveBody(): Promise<ReceivedBody>;
+}
+
+export interface ReceivedBody {
+  /** The text of a JSON or form body; undefined for other media types or a body left out. */
+  readonly text: string | undefined;
+  /** Parsed and validated (400 otherwise), on each call. */
+  value(): unknown;
 }
 
 type Handler<B extends Behaviour> = (behaviour: B, context: HandlerContext) => void | Promise<void>;
@@ -166,10 +175,12 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
 
 /** The same idempotency key again: the first answer for the same body (true), the documented
  * refusal for another; false for a key not seen yet. */
-function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string, body: unknown): boolean {
+function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string, received: ReceivedBody): boolean {
   const first = collectionOf(context, behaviour).replayOf(key);
   if (!first) return false;
-  if (first.sent !== stringifyExact(body)) {
+  // The very text the first request sent was valid then: a retry, answered without reading it again.
+  // Other text may still be the same body (members reordered, other spacing): compared as values.
+  if ((first.text === undefined || received.text !== first.text) && first.sent !== canonicalJson(received.value())) {
     const message = `${behaviour.idempotency!.header} ${key} was used for another request body.`;
     throw new MockHttpError(behaviour.idempotency!.conflictStatus, 'idempotency_key_reused', message);
   }
@@ -224,9 +235,10 @@ export const HANDLERS: Handlers = {
   },
 
   async create(behaviour, context) {
-    const body = await context.readBody();
+    const received = await context.receiveBody();
     const key = behaviour.idempotency ? context.req.headers[behaviour.idempotency.header.toLowerCase()] : undefined;
-    if (typeof key === 'string' && replay(behaviour, context, key, body)) return;
+    if (typeof key === 'string' && replay(behaviour, context, key, received)) return;
+    const body = received.value();
     const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
     try {
       const { assigned, fallback } = behaviour.initialValues();
@@ -239,7 +251,8 @@ export const HANDLERS: Handlers = {
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
       if (behaviour.etag) headers.ETag = itemEtag(item, json);
       const answer = itemJson(behaviour, item, json);
-      if (typeof key === 'string') collection.keepReplay(key, { sent: stringifyExact(body), json: answer, headers });
+      if (typeof key === 'string')
+        collection.keepReplay(key, { text: received.text, sent: canonicalJson(body), json: answer, headers });
       sendJson(context.res, behaviour.status, answer, headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;

@@ -25,6 +25,8 @@ export function itemText(item: Item): string {
 
 /** A creation's first answer, kept under its idempotency key with what was sent. */
 export interface Replay {
+  /** The first request's body text (JSON or form), and its value as canonical JSON. */
+  readonly text: string | undefined;
   readonly sent: string;
   readonly json: string;
   readonly headers: Readonly<Record<string, string>>;

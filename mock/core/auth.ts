@@ -99,10 +99,14 @@ function presented(scheme: SecuritySchemeSpec, req: MockRequest, isKey: (k: stri
   return 'valid';
 }
 
+const SCHEMES_OF = new WeakMap<Operation, readonly SecuritySchemeSpec[]>();
+
 /** The credential a request presents for an operation (the first scheme's it carries): who is
  * asking, for resources whose items belong to the credential that made them. */
 export function presentedCredential(operation: Operation, req: MockRequest): string | undefined {
-  for (const scheme of operation.security.flat()) {
+  let schemes = SCHEMES_OF.get(operation);
+  if (!schemes) SCHEMES_OF.set(operation, (schemes = operation.security.flat()));
+  for (const scheme of schemes) {
     if (scheme.type === 'apiKey' && scheme.parameterName) {
       const value = apiKeyOf(scheme, req);
       if (typeof value === 'string') return value;
@@ -154,18 +158,35 @@ export function createAuthenticator(keys: readonly string[]): Authenticate {
     return failure;
   };
 
-  return (operation, req) => {
-    // No requirement, or an empty alternative (security: [{}]): authentication is optional.
-    if (operation.security.length === 0 || operation.security.some((alternative) => alternative.length === 0)) {
-      return undefined;
+  // The optional and the bearer-only requirements, read from the operation once.
+  const kinds = new WeakMap<Operation, 'optional' | 'bearer' | 'other'>();
+  const kindOf = (operation: Operation): 'optional' | 'bearer' | 'other' => {
+    let kind = kinds.get(operation);
+    if (kind === undefined) {
+      // No requirement, or an empty alternative (security: [{}]): authentication is optional.
+      const optional = operation.security.length === 0 || operation.security.some((alt) => alt.length === 0);
+      kind = optional ? 'optional' : BEARER_ONLY(operation) ? 'bearer' : 'other';
+      kinds.set(operation, kind);
     }
+    return kind;
+  };
+
+  return (operation, req) => {
+    const kind = kindOf(operation);
+    if (kind === 'optional') return undefined;
     let worst: Exclude<Presented, 'valid'> = 'missing';
     for (const alternative of operation.security) {
-      const results = alternative.map((scheme) => presented(scheme, req, isKey));
-      const failed = results.find((result) => result !== 'valid');
+      let failed: Exclude<Presented, 'valid'> | undefined;
+      for (const scheme of alternative) {
+        const result = presented(scheme, req, isKey);
+        if (result !== 'valid') {
+          failed = result;
+          break;
+        }
+      }
       if (!failed) return undefined;
       if (failed !== 'missing') worst = failed;
     }
-    return BEARER_ONLY(operation) ? bearerFailures[worst] : failureFor(operation);
+    return kind === 'bearer' ? bearerFailures[worst] : failureFor(operation);
   };
 }

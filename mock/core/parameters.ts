@@ -69,6 +69,10 @@ function textsOf(
   }
 }
 
+// Only read, never changed: one empty query serves every URL without one.
+const NO_QUERY = new URLSearchParams();
+const where = (parameter: ParameterSpec): string => `${parameter.in} parameter ${parameter.name}`;
+
 /** Checks every parameter of the operation; throws a 400 naming the first one that is wrong. */
 export function checkParameters(
   operation: Operation,
@@ -77,27 +81,27 @@ export function checkParameters(
 ): void {
   if (operation.parameters.length === 0) return;
   const url = req.url ?? '/';
-  const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  const at = url.indexOf('?');
+  const query = at === -1 ? NO_QUERY : new URLSearchParams(url.slice(at + 1));
   for (const parameter of operation.parameters) {
     // deepObject and content-described values are passed through: their encodings vary too much.
     if (parameter.style === 'deepObject') continue;
     const texts = textsOf(parameter, req, query, pathParams);
-    const where = `${parameter.in} parameter ${parameter.name}`;
     if (texts === undefined) {
-      if (parameter.required) throw new MockHttpError(400, 'missing_parameter', `The ${where} is required.`);
+      if (parameter.required) throw new MockHttpError(400, 'missing_parameter', `The ${where(parameter)} is required.`);
       continue;
     }
     // An integer past 2^53 is judged by its digits, not the double it reads as (2^63 is no int64).
     const schema = parameter.validator.schema as Record<string, unknown>;
     const exact = texts.length === 1 ? exactIntegerProblem(texts[0]!, schema) : undefined;
-    if (exact) throw new MockHttpError(400, 'invalid_parameter', `Invalid ${where}: ${exact}.`);
+    if (exact) throw new MockHttpError(400, 'invalid_parameter', `Invalid ${where(parameter)}: ${exact}.`);
     const value = coerceValues(texts, parameter.validator.schema, DELIMITERS[parameter.style] ?? ',');
     const issues = parameter.validator.validate(value);
     if (issues.length > 0) {
       throw new MockHttpError(
         400,
         'invalid_parameter',
-        `Invalid ${where}: ${describeIssues(issues).replace(/^\(body\) /, '')}.`,
+        `Invalid ${where(parameter)}: ${describeIssues(issues).replace(/^\(body\) /, '')}.`,
       );
     }
   }

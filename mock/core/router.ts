@@ -176,6 +176,8 @@ function literalPattern(part: string): string {
 }
 
 function safeDecode(value: string): string {
+  // Most ids carry no escape: they are their own text.
+  if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {

@@ -16,7 +16,7 @@ import {
 } from '../../spec/core.js';
 import type { Behaviour } from '../behaviours/behaviours.js';
 import { preconditionsRequired, requirePrecondition } from '../behaviours/conditional.js';
-import { HANDLERS, type HandlerContext } from '../behaviours/handlers.js';
+import { HANDLERS, type HandlerContext, type ReceivedBody } from '../behaviours/handlers.js';
 import type { SessionStore } from '../behaviours/store.js';
 import { noteBody } from '../journal/journal.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
@@ -81,6 +81,8 @@ function forcedError(status: number): MockHttpError {
 
 /** What is wrong with a body: the validator's findings, and integers past 2^53 out of their exact
  * bounds (which a validator of doubles cannot see) where it found nothing at that member. */
+const LEFT_OUT: ReceivedBody = Object.freeze({ text: undefined, value: () => ({}) });
+
 function bodyIssues(validator: SchemaValidator, value: unknown, text: string | undefined): SchemaIssue[] {
   const issues = validator.validate(value);
   if (text === undefined || !mayHoldUnsafeIntegers(text)) return issues;
@@ -89,21 +91,26 @@ function bodyIssues(validator: SchemaValidator, value: unknown, text: string | u
 }
 
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
-  async function readValidBody(req: MockRequest, operation: Operation): Promise<unknown> {
+  async function receiveBody(req: MockRequest, operation: Operation): Promise<ReceivedBody> {
     const requestBody = operation.requestBody;
     // An optional body may be left out altogether.
-    if (requestBody && !requestBody.required && !hasBody(req)) return {};
+    if (requestBody && !requestBody.required && !hasBody(req)) return LEFT_OUT;
     const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
     const raw = await readBody(req, env.bodyLimit);
     const text = bodyText(raw, media);
     noteBody(req, raw, text);
-    const value = decodeBody(raw, media, boundary, text);
-    const issues = value === undefined || !media.validator ? [] : bodyIssues(media.validator, value, text);
-    if (issues.length > 0) {
-      throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
-    }
-    return value ?? {};
+    return {
+      text,
+      value: () => {
+        const value = decodeBody(raw, media, boundary, text);
+        const issues = value === undefined || !media.validator ? [] : bodyIssues(media.validator, value, text);
+        if (issues.length > 0) {
+          throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
+        }
+        return value ?? {};
+      },
+    };
   }
 
   // A match without path parameters is the same for every request: built once per operation.
@@ -184,7 +191,8 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
       operation,
       params,
       collections: () => env.store.collections(sessionOf(req)),
-      readBody: () => readValidBody(req, operation),
+      receiveBody: () => receiveBody(req, operation),
+      readBody: () => receiveBody(req, operation).then((body) => body.value()),
     };
     const handler = HANDLERS[behaviour.kind] as (behaviour: Behaviour, context: HandlerContext) => unknown;
     const outcome = handler(behaviour, context);

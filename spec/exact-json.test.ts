@@ -1,0 +1,39 @@
+// Exact JSON: unsafe integers kept to the digit; one canonical text per value.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, parseExact, stringifyExact } from './exact-json.js';
+
+/** The same JSON value with each object's members rotated by `seed` places. */
+function shuffled(value: unknown, seed: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => shuffled(v, seed));
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value);
+  const rotated = entries.map((_, i) => entries[(i + seed) % entries.length]!);
+  return Object.fromEntries(rotated.map(([key, child]) => [key, shuffled(child, seed + 1)]));
+}
+
+describe('canonicalJson', () => {
+  it('gives one text for a value however its members are ordered, and that text reads back as the value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(100), (value, seed) => {
+        const text = JSON.stringify(value);
+        const respelled = JSON.stringify(shuffled(JSON.parse(text), seed), null, 2);
+        expect(canonicalJson(parseExact(respelled))).toBe(canonicalJson(parseExact(text)));
+        expect(JSON.parse(canonicalJson(parseExact(text)))).toEqual(JSON.parse(text));
+      }),
+    );
+  });
+
+  it('keeps integers past 2^53 to the digit, and tells values apart that differ only there', () => {
+    const a = parseExact('{"b":[9007199254740993],"a":1}');
+    const b = parseExact('{"a":1,"b":[9007199254740992]}');
+    expect(canonicalJson(a)).toBe('{"a":1,"b":[9007199254740993]}');
+    expect(canonicalJson(a)).not.toBe(canonicalJson(b));
+    expect(stringifyExact(a)).toBe('{"b":[9007199254740993],"a":1}');
+  });
+
+  it('throws a SyntaxError with its message for text that is not JSON', () => {
+    expect(() => parseExact('{"name":')).toThrow(SyntaxError);
+    expect(() => parseExact('{"name":')).toThrow(/JSON/);
+  });
+});
