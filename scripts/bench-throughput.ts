@@ -43,6 +43,7 @@ export function memoryKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 }
 
 let counter = 0;
+const fiftyMembers = Array.from({ length: 50 }, (_, i) => [`m${i}`, i]);
 /** How many categories the create scenario has made so far. */
 export const created = (): number => counter;
 
@@ -68,13 +69,21 @@ export const SCENARIOS: readonly Scenario[] = [
       ['400 (two faults: name missing, description not a string)', '{"description":5}'],
       ['400 (five faults: name missing, wrong types, unknown members)', '{"description":[1],"a":1,"b":2,"c":3,"d":4}'],
       ['400 (malformed JSON)', '{"name":'],
+      // Bodies of other shapes, so no one kind of fault is the only one measured.
+      ['400 (a list, not an object)', '[]'],
+      ['400 (null)', 'null'],
+      ['400 (50 unknown members, name missing)', JSON.stringify(Object.fromEntries(fiftyMembers))],
+      ['400 (wrong type, nested)', JSON.stringify({ name: 5, description: { a: { b: [1, 2, { c: 3 }] } } })],
+      ['400 (a trailing comma)', '{"name":"a",}'],
+      ['400 (2 KiB string, unterminated)', `{"name":"${'z'.repeat(2048)}`],
+      ['400 (Content-Type text/plain)', '{"name":"x"}', 'text/plain'],
     ] as const
-  ).map(([name, body]) => ({
+  ).map(([name, body, type]: readonly [string, string, string?]) => ({
     name,
     request: (baseUrl: string) => ({
       url: `${baseUrl}/categories`,
       method: 'POST',
-      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': type ?? 'application/json' },
       body,
     }),
   })),
@@ -89,6 +98,22 @@ export const SCENARIOS: readonly Scenario[] = [
           setupRequest: (request) => ({
             ...request,
             body: JSON.stringify({ name: `bench-${counter++}`, description: 'load' }),
+          }),
+        },
+      ],
+    }),
+  },
+  {
+    name: 'create (1 KiB description)',
+    request: (baseUrl) => ({
+      url: `${baseUrl}/categories`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ name: `bench-${counter++}`, description: 'd'.repeat(1024) }),
           }),
         },
       ],
