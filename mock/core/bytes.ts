@@ -4,6 +4,7 @@
 type NodeBuffer = {
   from(text: string, encoding: 'utf8'): Uint8Array;
   byteLength(text: string): number;
+  prototype: { utf8Write(this: Uint8Array, text: string, offset: number, length: number): number };
 };
 const nodeBuffer = (globalThis as { Buffer?: NodeBuffer }).Buffer;
 const encoder = new TextEncoder();
@@ -59,3 +60,22 @@ export function concatBytes(
   }
   return whole;
 }
+
+type MaybeWellFormed = { isWellFormed?: () => boolean };
+/** Whether text is whole UTF-16 (no lone surrogate, which UTF-8 cannot carry back). */
+const isWellFormed = (text: string): boolean =>
+  (text as MaybeWellFormed).isWellFormed?.() ?? !/[\ud800-\udfff]/.test(text);
+
+/** Writes text as UTF-8 into bytes at `at`, in at most `room` bytes: the bytes written, or -1 (and
+ * nothing to rely on written) when it does not fit or would not read back as the same text. */
+export const writeUtf8: (into: Uint8Array, text: string, at: number, room: number) => number = nodeBuffer
+  ? (into, text, at, room) => {
+      // Three bytes a UTF-16 unit at most: only text near the limit needs measuring first.
+      if ((text.length * 3 > room && nodeBuffer.byteLength(text) > room) || !isWellFormed(text)) return -1;
+      return nodeBuffer.prototype.utf8Write.call(into, text, at, room);
+    }
+  : (into, text, at, room) => {
+      if (!isWellFormed(text)) return -1;
+      const { read, written } = encoder.encodeInto(text, into.subarray(at, at + room));
+      return read === text.length ? written : -1;
+    };

@@ -1,9 +1,11 @@
 // One session's last requests, stored column by column. Every entry outlives many young-generation
-// collections, so whatever it holds is copied and promoted: at 40,000 requests a second, a record
-// object per request, Node's parsed header object and a Buffer per body cost more in collection
-// than the rest of a 400 answer. Here the numbers live in typed arrays (never scanned), and the
-// request is kept as at most three strings: its URL, its headers as one string, its body.
+// collections, so whatever it holds on the heap is copied and promoted: at 40,000 requests a second,
+// a record object per request, Node's parsed header object and a string per body cost more in
+// collection than the rest of a 400 answer. Here the numbers live in typed arrays, and a request's
+// URL, headers and body are written as bytes into its slot of one array outside the collected heap
+// (an entry too large for its slot keeps its strings instead).
 
+import { showUtf8, writeUtf8 } from '../core/bytes.js';
 import type { MockHeaders } from '../core/exchange.js';
 
 /** A request's headers as filed: Node's raw name/value list joined by "\n" (one flat string), or,
@@ -27,6 +29,20 @@ export interface Filed {
 }
 
 const FIRST_CAPACITY = 16;
+/** Bytes of URL, headers and body an entry keeps outside the heap (an API client's request fits). */
+const SLOT_BYTES = 768;
+
+// How a slot's body is kept.
+const NO_BODY = 0;
+const TEXT_BODY = 1;
+const BYTES_BODY = 2;
+
+/** What an entry too large for its slot keeps as it came. */
+interface Spilled {
+  readonly url: string;
+  readonly headers: FiledHeaders;
+  readonly body: FiledBody | undefined;
+}
 
 export class JournalRing {
   private size = 0;
@@ -34,11 +50,14 @@ export class JournalRing {
   private started = new Float64Array(FIRST_CAPACITY);
   private ms = new Float64Array(FIRST_CAPACITY);
   private status = new Uint16Array(FIRST_CAPACITY);
+  /** Per slot: the byte lengths of its URL, headers and body, and how the body is kept. */
+  private lengths = new Uint16Array(FIRST_CAPACITY * 3);
+  private bodyKinds = new Uint8Array(FIRST_CAPACITY);
+  private bytes = new Uint8Array(FIRST_CAPACITY * SLOT_BYTES);
   private readonly methods: string[] = [];
-  private readonly urls: string[] = [];
-  private readonly headers: FiledHeaders[] = [];
-  private readonly bodies: Array<FiledBody | undefined> = [];
-  // Rare (bodies past the kept length): a map, so the common entry stores nothing for it.
+  // Rare (entries past a slot, bodies past the kept length): maps, so the common entry stores
+  // nothing in them.
+  private readonly spilled = new Map<number, Spilled>();
   private readonly bodySizes = new Map<number, number>();
 
   constructor(private readonly capacity: number) {}
@@ -60,9 +79,8 @@ export class JournalRing {
     this.ms[slot] = ms;
     this.status[slot] = status;
     this.methods[slot] = method;
-    this.urls[slot] = url;
-    this.headers[slot] = headers;
-    this.bodies[slot] = body;
+    if (this.spilled.size > 0) this.spilled.delete(slot);
+    if (!this.keep(slot, url, headers, body)) this.spilled.set(slot, { url, headers, body });
     if (bodySize !== undefined) this.bodySizes.set(slot, bodySize);
     else if (this.bodySizes.size > 0) this.bodySizes.delete(slot);
     this.next = (slot + 1) % this.capacity;
@@ -75,16 +93,54 @@ export class JournalRing {
     return Array.from({ length: this.size }, (_, i) => this.at((first + i) % this.capacity));
   }
 
+  /** Writes the entry's parts into its slot; false when they do not fit. */
+  private keep(slot: number, url: string, headers: FiledHeaders, body: FiledBody | undefined): boolean {
+    if (typeof headers !== 'string') return false;
+    const start = slot * SLOT_BYTES;
+    const end = start + SLOT_BYTES;
+    const urlBytes = writeUtf8(this.bytes, url, start, SLOT_BYTES);
+    if (urlBytes < 0) return false;
+    const headerBytes = writeUtf8(this.bytes, headers, start + urlBytes, end - start - urlBytes);
+    if (headerBytes < 0) return false;
+    const bodyAt = start + urlBytes + headerBytes;
+    let bodyBytes = 0;
+    if (typeof body === 'string') {
+      bodyBytes = writeUtf8(this.bytes, body, bodyAt, end - bodyAt);
+    } else if (body !== undefined) {
+      bodyBytes = body.length <= end - bodyAt ? body.length : -1;
+      if (bodyBytes >= 0) this.bytes.set(body, bodyAt);
+    }
+    if (bodyBytes < 0) return false;
+    this.lengths[slot * 3] = urlBytes;
+    this.lengths[slot * 3 + 1] = headerBytes;
+    this.lengths[slot * 3 + 2] = bodyBytes;
+    this.bodyKinds[slot] = body === undefined ? NO_BODY : typeof body === 'string' ? TEXT_BODY : BYTES_BODY;
+    return true;
+  }
+
   private at(slot: number): Filed {
     return {
       started: this.started[slot]!,
       ms: this.ms[slot]!,
       status: this.status[slot]!,
       method: this.methods[slot]!,
-      url: this.urls[slot]!,
-      headers: this.headers[slot]!,
-      body: this.bodies[slot],
+      ...(this.spilled.get(slot) ?? this.parts(slot)),
       bodySize: this.bodySizes.get(slot),
+    };
+  }
+
+  /** A slot's URL, headers and body, read back from its bytes. */
+  private parts(slot: number): Spilled {
+    const headersAt = slot * SLOT_BYTES + this.lengths[slot * 3]!;
+    const bodyAt = headersAt + this.lengths[slot * 3 + 1]!;
+    const bodyEnd = bodyAt + this.lengths[slot * 3 + 2]!;
+    const text = (from: number, to: number): string => showUtf8(this.bytes.subarray(from, to));
+    const kind = this.bodyKinds[slot];
+    return {
+      url: text(slot * SLOT_BYTES, headersAt),
+      headers: text(headersAt, bodyAt),
+      body:
+        kind === NO_BODY ? undefined : kind === TEXT_BODY ? text(bodyAt, bodyEnd) : this.bytes.slice(bodyAt, bodyEnd),
     };
   }
 
@@ -93,10 +149,13 @@ export class JournalRing {
     this.started = grown(this.started, new Float64Array(length));
     this.ms = grown(this.ms, new Float64Array(length));
     this.status = grown(this.status, new Uint16Array(length));
+    this.lengths = grown(this.lengths, new Uint16Array(length * 3));
+    this.bodyKinds = grown(this.bodyKinds, new Uint8Array(length));
+    this.bytes = grown(this.bytes, new Uint8Array(length * SLOT_BYTES));
   }
 }
 
-function grown<T extends Float64Array | Uint16Array>(from: T, to: T): T {
+function grown<T extends Float64Array | Uint16Array | Uint8Array>(from: T, to: T): T {
   to.set(from);
   return to;
 }
