@@ -34,7 +34,7 @@ describe('JournalRing', () => {
         fc.integer({ min: 1, max: 20 }),
         (sent, capacity) => {
           const ring = new JournalRing(capacity);
-          sent.forEach((s, i) => ring.push(i, 1, 200 + i, 'POST', s.url, s.headers, s.body, undefined));
+          for (const [i, s] of sent.entries()) ring.push(i, 1, 200 + i, 'POST', s.url, s.headers, s.body, undefined);
           const kept = sent.slice(-capacity);
           const filed = ring.all();
           expect(filed.map((f) => ({ url: f.url, headers: f.headers, body: f.body }))).toEqual(kept);
