@@ -29,8 +29,8 @@ export interface Filed {
 }
 
 const FIRST_CAPACITY = 16;
-/** Bytes of URL, headers and body an entry keeps outside the heap (an API client's request fits). */
-const SLOT_BYTES = 768;
+/** Bytes of URL, headers and body an entry keeps outside the heap (an API client's request, a 1 KiB body beside them). */
+const SLOT_BYTES = 2048;
 
 // How a slot's body is kept.
 const NO_BODY = 0;
