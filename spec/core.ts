@@ -12,7 +12,7 @@ export {
   canonicalJson,
   carryDigits,
   fieldText,
-  mayHoldUnsafeIntegers,
+  parsedExactly,
   parseExact,
   rememberDigits,
   stringifyExact,

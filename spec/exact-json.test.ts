@@ -1,7 +1,7 @@
 // Exact JSON: unsafe integers kept to the digit; one canonical text per value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, parseExact, stringifyExact } from './exact-json.js';
+import { canonicalJson, parsedExactly, parseExact, stringifyExact } from './exact-json.js';
 
 /** The same JSON value with each object's members rotated by `seed` places. */
 function shuffled(value: unknown, seed: number): unknown {
@@ -35,5 +35,25 @@ describe('canonicalJson', () => {
   it('throws a SyntaxError with its message for text that is not JSON', () => {
     expect(() => parseExact('{"name":')).toThrow(SyntaxError);
     expect(() => parseExact('{"name":')).toThrow(/JSON/);
+  });
+});
+
+describe('parseExact', () => {
+  it('reads any JSON as JSON.parse does, and writes integers past 2^53 back to the digit', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }), (value, big) => {
+        const text = JSON.stringify(value);
+        expect(parseExact(text)).toEqual(JSON.parse(text));
+        const withBig = `{"n":${big},"rest":${text}}`;
+        expect(stringifyExact(parseExact(withBig))).toBe(`{"n":${big},"rest":${JSON.stringify(JSON.parse(text))}}`);
+      }),
+    );
+  });
+
+  it('reads digit by digit only the values that need it, however deep they nest', () => {
+    expect(parsedExactly(parseExact(`{"ids":[${Array.from({ length: 5000 }, (_, i) => i).join(',')}]}`))).toBe(false);
+    expect(parsedExactly(parseExact('{"id":9007199254740993}'))).toBe(true);
+    const deep = `${'['.repeat(100_000)}9007199254740993${']'.repeat(100_000)}`;
+    expect(() => parseExact(deep)).not.toThrow();
   });
 });

@@ -10,8 +10,8 @@ const exactDigits = new WeakMap<Holder, Map<string, string>>();
 let anyExact = false;
 const UNSAFE = Symbol('unsafe number');
 type Unsafe = { [UNSAFE]: string };
-// Sixteen digits in a row is the only plain way JSON spells an integer past 2^53.
-const MAY_HOLD_UNSAFE = /\d{16}/;
+/** Roots of the values parsed digit by digit (they held a number JSON.parse rounds). */
+const PARSED_EXACTLY = new WeakSet<object>();
 
 function isUnsafe(value: unknown): value is Unsafe {
   return typeof value === 'object' && value !== null && UNSAFE in value;
@@ -57,11 +57,48 @@ export function parseExact(text: string): unknown {
 }
 
 function parseWithDigits(text: string): unknown {
-  if (!MAY_HOLD_UNSAFE.test(text)) return JSON.parse(text);
-  const parsed = parse(text, null, (digits) =>
-    isSafeNumber(digits) || !/^-?\d+$/.test(digits) ? Number(digits) : ({ [UNSAFE]: digits } as Unsafe),
-  );
-  return isUnsafe(parsed) ? Number(parsed[UNSAFE]) : restore(parsed);
+  // JSON.parse first: only a value holding a number past 2^53 (rare) is read again, digit by digit.
+  // Cheaper than looking for 16 digits in the text, which cost more than the parse on a body dense
+  // with numbers.
+  const quick = JSON.parse(text);
+  if (!holdsUnsafeNumber(quick)) return quick;
+  try {
+    const parsed = parse(text, null, (digits) =>
+      isSafeNumber(digits) || !/^-?\d+$/.test(digits) ? Number(digits) : ({ [UNSAFE]: digits } as Unsafe),
+    );
+    if (isUnsafe(parsed)) return Number(parsed[UNSAFE]);
+    const restored = restore(parsed);
+    if (typeof restored === 'object' && restored !== null) PARSED_EXACTLY.add(restored);
+    return restored;
+  } catch (error) {
+    // The digit-by-digit reading recurses: JSON nested past the stack keeps its rounded numbers.
+    if (error instanceof RangeError) return quick;
+    throw error;
+  }
+}
+
+/** Whether a parsed value holds a number beyond the safe integers (walked without recursion: JSON
+ * may nest deeper than the stack). */
+function holdsUnsafeNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !(Math.abs(value) <= Number.MAX_SAFE_INTEGER);
+  if (typeof value !== 'object' || value === null) return false;
+  const pending: object[] = [value];
+  // Numbers are judged where they stand; only containers wait their turn.
+  const unsafeIn = (child: unknown): boolean => {
+    if (typeof child === 'number') return !(Math.abs(child) <= Number.MAX_SAFE_INTEGER);
+    if (typeof child === 'object' && child !== null) pending.push(child);
+    return false;
+  };
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      // By index: for-in would name every index as a string.
+      for (let at = 0; at < node.length; at++) if (unsafeIn(node[at])) return true;
+    } else {
+      for (const key in node) if (unsafeIn((node as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
 }
 
 /** The exact digits remembered for an object's or array's members, by key; undefined where none are. */
@@ -72,8 +109,10 @@ export function exactDigitsOf(holder: Holder): ReadonlyMap<string, string> | und
 /** Whether any value read so far held an integer past 2^53 (nothing to compare exactly otherwise). */
 export const holdsExactDigits = (): boolean => anyExact;
 
-/** Whether JSON text may spell an integer past 2^53 (else parseExact remembered nothing of it). */
-export const mayHoldUnsafeIntegers = (text: string): boolean => MAY_HOLD_UNSAFE.test(text);
+/** Whether parseExact read this value digit by digit (it held an integer past 2^53; else it
+ * remembered no digits of it). */
+export const parsedExactly = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && PARSED_EXACTLY.has(value);
 
 /** The exact text of holder[key]: its remembered digits, else its JSON. */
 export function fieldText(holder: Record<string, unknown>, key: string): string {

@@ -5,7 +5,7 @@ import {
   documentedStatuses,
   exactBoundIssues,
   judgingMediaType,
-  mayHoldUnsafeIntegers,
+  parsedExactly,
   parseMediaType,
   statusFieldMismatch,
   statusPropertyOf,
@@ -116,7 +116,7 @@ const responseSchemaConformance: Check = (context) => {
   const documentedStatus = context.response?.status;
   const issues = media.validator.validate(context.body.value);
   // An integer past 2^53 out of its bound to the digit (a double cannot tell 2^63 from int64's end).
-  const exact = mayHoldUnsafeIntegers(context.exchange.response.text)
+  const exact = parsedExactly(context.body.value)
     ? exactBoundIssues(media.validator.schema, context.body.value).filter(
         (e) => !issues.some((i) => i.pointer === e.pointer),
       )

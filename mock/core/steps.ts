@@ -6,9 +6,9 @@ import {
   collectionKey,
   describeIssues,
   exactBoundIssues,
-  mayHoldUnsafeIntegers,
   type Operation,
   type ParentItem,
+  parsedExactly,
   parseMediaType,
   responseFor,
   type SchemaIssue,
@@ -79,13 +79,13 @@ function forcedError(status: number): MockHttpError {
   return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
 }
 
-/** What is wrong with a body: the validator's findings, and integers past 2^53 out of their exact
- * bounds (which a validator of doubles cannot see) where it found nothing at that member. */
 const LEFT_OUT: ReceivedBody = Object.freeze({ text: undefined, value: () => ({}) });
 
-function bodyIssues(validator: SchemaValidator, value: unknown, text: string | undefined): SchemaIssue[] {
+/** What is wrong with a body: the validator's findings, and integers past 2^53 out of their exact
+ * bounds (which a validator of doubles cannot see) where it found nothing at that member. */
+function bodyIssues(validator: SchemaValidator, value: unknown): SchemaIssue[] {
   const issues = validator.validate(value);
-  if (text === undefined || !mayHoldUnsafeIntegers(text)) return issues;
+  if (!parsedExactly(value)) return issues;
   const exact = exactBoundIssues(validator.schema, value).filter((e) => !issues.some((i) => i.pointer === e.pointer));
   return exact.length === 0 ? issues : [...issues, ...exact];
 }
@@ -104,7 +104,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
       text,
       value: () => {
         const value = decodeBody(raw, media, boundary, text);
-        const issues = value === undefined || !media.validator ? [] : bodyIssues(media.validator, value, text);
+        const issues = value === undefined || !media.validator ? [] : bodyIssues(media.validator, value);
         if (issues.length > 0) {
           throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
         }
