@@ -40,9 +40,9 @@ describe('the request journal', () => {
     const size = Buffer.byteLength(JSON.stringify({ name: 'Long', description }));
     expect(typeof entry!.body).toBe('string');
     expect(entry!.body).toMatch(
-      new RegExp(`^\\{"name":"Long","description":"d+… \\(${size} bytes; the journal keeps the first 65536\\)$`),
+      new RegExp(`^\\{"name":"Long","description":"d+… \\(${size} bytes; the journal keeps the first 16384\\)$`),
     );
-    expect((entry!.body as string).length).toBeLessThan(70_000);
+    expect((entry!.body as string).length).toBeLessThan(17_000);
   });
 
   it('keeps one journal per session, clears on DELETE, and needs a key', async () => {

@@ -32,7 +32,7 @@ const BODY = Symbol('journal body');
 type WithBody = MockRequest & { [BODY]?: FiledBody; [BODY_SIZE]?: number };
 const BODY_SIZE = Symbol('journal body size');
 /** Bodies past this many bytes are kept cut short: 1000 entries of a 1 MiB body would be 1 GB. */
-export const KEPT_BODY_BYTES = 64 * 1024;
+export const KEPT_BODY_BYTES = 16 * 1024;
 export function noteBody(req: MockRequest, raw: Uint8Array, text: string | undefined): void {
   if (raw.length <= KEPT_BODY_BYTES) {
     (req as WithBody)[BODY] = text ?? raw;
