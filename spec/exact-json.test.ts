@@ -1,7 +1,7 @@
 // Exact JSON: unsafe integers kept to the digit; one canonical text per value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, parsedExactly, parseExact, stringifyExact } from './exact-json.js';
+import { canonicalJson, parsedExactly, parseExact, partsOfParsed, stringifyExact } from './exact-json.js';
 
 /** The same JSON value with each object's members rotated by `seed` places. */
 function shuffled(value: unknown, seed: number): unknown {
@@ -55,5 +55,10 @@ describe('parseExact', () => {
     expect(parsedExactly(parseExact('{"id":9007199254740993}'))).toBe(true);
     const deep = `${'['.repeat(100_000)}9007199254740993${']'.repeat(100_000)}`;
     expect(() => parseExact(deep)).not.toThrow();
+  });
+
+  it('counts the values a large parsed value holds, itself included', () => {
+    expect(partsOfParsed(parseExact(`{"a":[${Array.from({ length: 100 }, () => '{"b":1}').join(',')}]}`))).toBe(202);
+    expect(partsOfParsed(parseExact('{"a":1}'))).toBeUndefined();
   });
 });

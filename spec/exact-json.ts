@@ -83,8 +83,10 @@ function holdsUnsafeNumber(value: unknown): boolean {
   if (typeof value === 'number') return !(Math.abs(value) <= Number.MAX_SAFE_INTEGER);
   if (typeof value !== 'object' || value === null) return false;
   const pending: object[] = [value];
+  let parts = 1;
   // Numbers are judged where they stand; only containers wait their turn.
   const unsafeIn = (child: unknown): boolean => {
+    parts++;
     if (typeof child === 'number') return !(Math.abs(child) <= Number.MAX_SAFE_INTEGER);
     if (typeof child === 'object' && child !== null) pending.push(child);
     return false;
@@ -98,8 +100,20 @@ function holdsUnsafeNumber(value: unknown): boolean {
       for (const key in node) if (unsafeIn((node as Record<string, unknown>)[key])) return true;
     }
   }
+  // Counted on the way, so a validator need not walk a large value again to learn its size.
+  if (parts > COUNTED_FROM) PARTS_OF.set(value, parts);
   return false;
 }
+
+/** Values (JSON.parse's, every number safe) by how many values they hold, themselves included. */
+const PARTS_OF = new WeakMap<object, number>();
+/** Smaller values are not worth remembering: counting them again costs less than the map. */
+const COUNTED_FROM = 64;
+
+/** How many values a value parseExact gave holds (itself and every member and item, at any
+ * depth), where it counted them; undefined otherwise. */
+export const partsOfParsed = (value: unknown): number | undefined =>
+  typeof value === 'object' && value !== null ? PARTS_OF.get(value) : undefined;
 
 /** The exact digits remembered for an object's or array's members, by key; undefined where none are. */
 export function exactDigitsOf(holder: Holder): ReadonlyMap<string, string> | undefined {

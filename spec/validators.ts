@@ -4,6 +4,7 @@ import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { pointerToken } from './contract-error.js';
+import { partsOfParsed } from './exact-json.js';
 import { type JsonSchema, walkSchema } from './json-schema.js';
 import { ajvRegExp } from './patterns.js';
 
@@ -46,6 +47,8 @@ const LARGE_VALUE_PARTS = 5000;
 /** Whether a value has more than LARGE_VALUE_PARTS parts; stops counting there. */
 function isLarge(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
+  const counted = partsOfParsed(value);
+  if (counted !== undefined) return counted > LARGE_VALUE_PARTS;
   const pending: unknown[] = [value];
   let parts = 0;
   while (pending.length > 0) {
