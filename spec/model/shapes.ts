@@ -2,7 +2,8 @@
 // ({"data": [...], "next_cursor": ...}, DigitalOcean's {"droplets": [...], "links", "meta"}), one
 // item bare or wrapped ({"droplet": {...}}). One reading for the mock (writes answers in that
 // shape) and the runner (reads items out of them).
-import { propertiesOf } from '../all-of.js';
+import { mergeAllOf, propertiesOf } from '../all-of.js';
+import { declaredTypes } from '../coerce.js';
 import type { JsonSchema } from '../json-schema.js';
 import { validatorOfView } from '../schema-registry.js';
 import type { SchemaIssue, SchemaValidator } from '../validators.js';
@@ -35,8 +36,15 @@ export function validatorOf(schema: JsonSchema): SchemaValidator {
   return { schema, validate: (value) => (validate ??= validatorOfView(schema as object) ?? (() => []))(value) };
 }
 
+/** Whether the schema has the id member, as a value an id can be: a member holding an object or a
+ * list (DigitalOcean's {"reserved_ipv6": {...}}, named as its path parameter) wraps the item. */
 function hasId(schema: JsonSchema | undefined, idProperty: string): boolean {
-  return schema !== undefined && Object.hasOwn(propertiesOf(schema), idProperty);
+  const properties = propertiesOf(schema);
+  if (!Object.hasOwn(properties, idProperty)) return false;
+  const member = properties[idProperty];
+  if (typeof member !== 'object' || member === null) return true;
+  const types = declaredTypes(mergeAllOf(member as Record<string, unknown>));
+  return types.length === 0 || types.some((type) => type !== 'object' && type !== 'array');
 }
 
 const arrayItems = (schema: JsonSchema | undefined): JsonSchema | undefined => {
