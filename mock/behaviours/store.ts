@@ -1,5 +1,6 @@
 // In-memory state: one collection per list/create pair, one set of collections per mock session.
-// Each collection keeps its items serialised, so a list is never re-serialised on a read.
+// Each collection keeps its list as JSON bytes, written for the items added since the last read, so
+// a list is never serialised whole again on a read.
 import { carryDigits, stringifyExact } from '../../spec/core.js';
 import { MAX_LIST_CHARS } from '../core/defaults.js';
 import { ListText } from './list-text.js';
@@ -34,7 +35,7 @@ export interface Replay {
 
 export class Collection {
   private items: Item[];
-  /** The items' JSON array: a creation appends one item to it. */
+  /** The items' JSON array, extended on the first read after creations (list-text.ts). */
   private list = new ListText();
   private nextId: number;
   /** Items by the text of their id, as a path parameter names them. */
