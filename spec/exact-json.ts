@@ -4,6 +4,7 @@
 // exact text of each unsafe integer is remembered beside the object that holds it, carried along
 // when fields are copied, and written back by stringifyExact.
 import { isSafeNumber, parse } from 'lossless-json';
+import { anyInside } from './value-walk.js';
 
 type Holder = object;
 const exactDigits = new WeakMap<Holder, Map<string, string>>();
@@ -77,33 +78,21 @@ function parseWithDigits(text: string): unknown {
   }
 }
 
-/** Whether a parsed value holds a number beyond the safe integers (walked without recursion: JSON
- * may nest deeper than the stack). */
+/** Whether a parsed value holds a number beyond the safe integers. */
 function holdsUnsafeNumber(value: unknown): boolean {
-  if (typeof value === 'number') return !(Math.abs(value) <= Number.MAX_SAFE_INTEGER);
-  if (typeof value !== 'object' || value === null) return false;
-  const pending: object[] = [value];
+  if (typeof value !== 'object' || value === null) return isUnsafeNumber(value);
   let parts = 1;
-  // Numbers are judged where they stand; only containers wait their turn.
-  const unsafeIn = (child: unknown): boolean => {
+  const unsafe = anyInside(value, (child) => {
     parts++;
-    if (typeof child === 'number') return !(Math.abs(child) <= Number.MAX_SAFE_INTEGER);
-    if (typeof child === 'object' && child !== null) pending.push(child);
-    return false;
-  };
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (Array.isArray(node)) {
-      // By index: for-in would name every index as a string.
-      for (let at = 0; at < node.length; at++) if (unsafeIn(node[at])) return true;
-    } else {
-      for (const key in node) if (unsafeIn((node as Record<string, unknown>)[key])) return true;
-    }
-  }
+    return isUnsafeNumber(child);
+  });
   // Counted on the way, so a validator need not walk a large value again to learn its size.
-  if (parts > COUNTED_FROM) PARTS_OF.set(value, parts);
-  return false;
+  if (!unsafe && parts > COUNTED_FROM) PARTS_OF.set(value, parts);
+  return unsafe;
 }
+
+const isUnsafeNumber = (value: unknown): boolean =>
+  typeof value === 'number' && !(Math.abs(value) <= Number.MAX_SAFE_INTEGER);
 
 /** Values (JSON.parse's, every number safe) by how many values they hold, themselves included. */
 const PARTS_OF = new WeakMap<object, number>();

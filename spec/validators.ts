@@ -7,6 +7,7 @@ import { pointerToken } from './contract-error.js';
 import { partsOfParsed } from './exact-json.js';
 import { type JsonSchema, walkSchema } from './json-schema.js';
 import { ajvRegExp } from './patterns.js';
+import { anyInside } from './value-walk.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
@@ -49,20 +50,8 @@ function isLarge(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const counted = partsOfParsed(value);
   if (counted !== undefined) return counted > LARGE_VALUE_PARTS;
-  const pending: unknown[] = [value];
-  let parts = 0;
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (++parts > LARGE_VALUE_PARTS) return true;
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      if (parts + node.length > LARGE_VALUE_PARTS) return true;
-      for (const item of node) pending.push(item);
-    } else {
-      for (const key in node) pending.push((node as Record<string, unknown>)[key]);
-    }
-  }
-  return false;
+  let parts = 1;
+  return anyInside(value, () => ++parts > LARGE_VALUE_PARTS);
 }
 
 // OpenAPI's numeric formats, read for what they bound (ajv-formats' own int32/int64 are looser).

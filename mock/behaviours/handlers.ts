@@ -11,7 +11,7 @@ import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updat
 import { checkIfMatch, itemEtag, notModified } from './conditional.js';
 import { listPage } from './list-pages.js';
 import { ownedKey } from './owners.js';
-import { type Collection, CollectionFullError, type Collections, type Item, itemText } from './store.js';
+import { type Collection, CollectionFullError, type Collections, type Item, itemText, type Replay } from './store.js';
 
 export interface HandlerContext {
   readonly req: MockRequest;
@@ -178,15 +178,20 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
 function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string, received: ReceivedBody): boolean {
   const first = collectionOf(context, behaviour).replayOf(key);
   if (!first) return false;
-  // The very text the first request sent was valid then: a retry, answered without reading it again.
-  // Other text may still be the same body (members reordered, other spacing): compared as values.
-  if ((first.text === undefined || received.text !== first.text) && first.sent !== canonicalJson(received.value())) {
+  if (!sameRequest(first, received)) {
     const message = `${behaviour.idempotency!.header} ${key} was used for another request body.`;
     throw new MockHttpError(behaviour.idempotency!.conflictStatus, 'idempotency_key_reused', message);
   }
   // The document's replay status where it gives one (a 200 beside the 201), else the first answer's.
   sendJson(context.res, behaviour.idempotency!.replayStatus ?? behaviour.status, first.json, first.headers);
   return true;
+}
+
+/** Whether a request repeats the first one under its key: the very text (valid then, so not read
+ * again), else the same value (members reordered, other spacing). */
+function sameRequest(first: Replay, received: ReceivedBody): boolean {
+  if (first.text !== undefined && received.text === first.text) return true;
+  return first.sent === canonicalJson(received.value());
 }
 
 /** The created item's path: the item template with the request's parent values and the new id. */

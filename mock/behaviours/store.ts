@@ -175,7 +175,7 @@ export class Collection {
     Object.freeze(item);
     this.items = this.items.map((existing) => (existing === old ? item : existing));
     this.byId.set(id, item);
-    this.rebuild(stringifyExact(item).length - stringifyExact(old).length);
+    this.rebuild(itemText(item).length - itemText(old).length);
     return item;
   }
 
@@ -186,7 +186,7 @@ export class Collection {
     if (soft) this.gone.add(id);
     this.items = this.items.filter((existing) => existing !== old);
     this.byId.delete(id);
-    this.rebuild(-stringifyExact(old).length);
+    this.rebuild(-itemText(old).length);
     return true;
   }
 

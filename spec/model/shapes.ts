@@ -29,8 +29,8 @@ const ITEM_MEMBERS = ['data', 'item', 'result', 'resource', 'record'];
 const isObject = (value: unknown): value is Item =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A validator of a view's node, compiled on its first use (reading a document compiles nothing). */
-/** A validator of a schema the document holds, compiled on first use. */
+/** A validator of a schema the document holds, compiled on its first use (reading a document
+ * compiles nothing). */
 export function validatorOf(schema: JsonSchema): SchemaValidator {
   let validate: ((value: unknown) => SchemaIssue[]) | undefined;
   return { schema, validate: (value) => (validate ??= validatorOfView(schema as object) ?? (() => []))(value) };
