@@ -119,6 +119,16 @@ const HOSTILE: Array<[string, () => Promise<string>, string, number?]> = [
     3000,
   ],
   [
+    'answers JSON nested 100,000 levels deep',
+    () =>
+      http((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(`[{"id":1,"name":"a","description":${'['.repeat(100_000)}${']'.repeat(100_000)}}]`);
+      }),
+    'transport_errors',
+    3000,
+  ],
+  [
     'redirects in a loop',
     () =>
       http((req, res) => {

@@ -12,8 +12,12 @@ export {
   canonicalJson,
   carryDigits,
   fieldText,
+  JsonDepthError,
+  MAX_JSON_DEPTH,
+  nestsTooDeep,
   parsedExactly,
   parseExact,
+  parseWithinDepth,
   rememberDigits,
   stringifyExact,
 } from './exact-json.js';
@@ -41,3 +45,4 @@ export type {
 export { HTTP_METHODS } from './types.js';
 export type { SchemaIssue, SchemaValidator } from './validators.js';
 export { describeIssues, SchemaCompiler } from './validators.js';
+export { nestsDeeperThan } from './value-walk.js';

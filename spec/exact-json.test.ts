@@ -1,7 +1,17 @@
 // Exact JSON: unsafe integers kept to the digit; one canonical text per value.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, parsedExactly, parseExact, partsOfParsed, stringifyExact } from './exact-json.js';
+import {
+  canonicalJson,
+  JsonDepthError,
+  MAX_JSON_DEPTH,
+  nestsTooDeep,
+  parsedExactly,
+  parseExact,
+  parseWithinDepth,
+  partsOfParsed,
+  stringifyExact,
+} from './exact-json.js';
 
 /** The same JSON value with each object's members rotated by `seed` places. */
 function shuffled(value: unknown, seed: number): unknown {
@@ -60,5 +70,32 @@ describe('parseExact', () => {
   it('counts the values a large parsed value holds, itself included', () => {
     expect(partsOfParsed(parseExact(`{"a":[${Array.from({ length: 100 }, () => '{"b":1}').join(',')}]}`))).toBe(202);
     expect(partsOfParsed(parseExact('{"a":1}'))).toBeUndefined();
+  });
+
+  it('marks a value nested past MAX_JSON_DEPTH levels, wherever the deep part sits', () => {
+    const nested = (levels: number, kind: 'array' | 'object'): string =>
+      kind === 'array'
+        ? `${'['.repeat(levels)}${']'.repeat(levels)}`
+        : `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: MAX_JSON_DEPTH - 3, max: MAX_JSON_DEPTH + 3 }),
+        fc.constantFrom('array' as const, 'object' as const),
+        fc.nat(20),
+        (levels, kind, siblings) => {
+          // Shallow siblings before the deep member: the walk must not stop at them.
+          const text = `{${Array.from({ length: siblings }, (_, i) => `"s${i}":[${i}]`).join(',')}${siblings ? ',' : ''}"deep":${nested(levels - 1, kind)}}`;
+          const value = parseExact(text);
+          expect(nestsTooDeep(value)).toBe(levels > MAX_JSON_DEPTH);
+          if (levels > MAX_JSON_DEPTH) expect(() => parseWithinDepth(text)).toThrow(JsonDepthError);
+          else expect(parseWithinDepth(text)).toEqual(JSON.parse(text));
+        },
+      ),
+    );
+  });
+
+  it('still keeps the digits of an unsafe integer in a value that is not too deep', () => {
+    const text = `{"n":9007199254740993,"deep":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`;
+    expect(stringifyExact(parseWithinDepth(text))).toBe(text);
   });
 });

@@ -4,7 +4,7 @@
 // exact text of each unsafe integer is remembered beside the object that holds it, carried along
 // when fields are copied, and written back by stringifyExact.
 import { isSafeNumber, parse } from 'lossless-json';
-import { anyInside } from './value-walk.js';
+import { anyInside, TOO_DEEP } from './value-walk.js';
 
 type Holder = object;
 const exactDigits = new WeakMap<Holder, Map<string, string>>();
@@ -42,10 +42,32 @@ function restore(value: unknown): unknown {
   return value;
 }
 
+/** How many levels of nesting (the value itself is level 1) the code that serialises, compares and
+ * validates values is sure to follow: it recurses, and JSON nested past the stack would crash it.
+ * Jackson's default limit. */
+export const MAX_JSON_DEPTH = 1000;
+
+/** Thrown by parseWithinDepth for JSON nested deeper than MAX_JSON_DEPTH levels. */
+export class JsonDepthError extends SyntaxError {
+  constructor() {
+    super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    this.name = 'JsonDepthError';
+  }
+}
+
+/** Roots of the values parseExact found nested deeper than MAX_JSON_DEPTH levels. */
+const NESTED_TOO_DEEP = new WeakSet<object>();
+
+/** Whether a value parseExact gave nests deeper than MAX_JSON_DEPTH levels (the caller decides what
+ * of it may reach recursive code). */
+export const nestsTooDeep = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && NESTED_TOO_DEEP.has(value);
+
 /**
- * JSON.parse, with the exact digits of every unsafe integer remembered. Throws as JSON.parse does,
- * but its SyntaxError carries no stack: text that is not JSON is an everyday input (a mock refuses
- * it, a runner reports it), and capturing the stack was half the cost of refusing it.
+ * JSON.parse, with the exact digits of every unsafe integer remembered (in a value nested deeper than
+ * MAX_JSON_DEPTH levels they are rounded: see nestsTooDeep). Throws as JSON.parse does, but its
+ * errors carry no stack: text that is not JSON is an everyday input (a mock refuses it, a runner
+ * reports it), and capturing the stack was half the cost of refusing it.
  */
 export function parseExact(text: string): unknown {
   const stackLimit = Error.stackTraceLimit;
@@ -57,12 +79,22 @@ export function parseExact(text: string): unknown {
   }
 }
 
+/** parseExact for a reader that hands the value to recursive code whole: JsonDepthError past
+ * MAX_JSON_DEPTH levels. */
+export function parseWithinDepth(text: string): unknown {
+  const value = parseExact(text);
+  if (nestsTooDeep(value)) throw new JsonDepthError();
+  return value;
+}
+
 function parseWithDigits(text: string): unknown {
   // JSON.parse first: only a value holding a number past 2^53 (rare) is read again, digit by digit.
   // Cheaper than looking for 16 digits in the text, which cost more than the parse on a body dense
   // with numbers.
   const quick = JSON.parse(text);
   if (!holdsUnsafeNumber(quick)) return quick;
+  // The digit-by-digit reading recurses, so it is not tried on a value nested too deep.
+  if (NESTED_TOO_DEEP.has(quick as object)) return quick;
   try {
     const parsed = parse(text, null, (digits) =>
       isSafeNumber(digits) || !/^-?\d+$/.test(digits) ? Number(digits) : ({ [UNSAFE]: digits } as Unsafe),
@@ -78,14 +110,23 @@ function parseWithDigits(text: string): unknown {
   }
 }
 
-/** Whether a parsed value holds a number beyond the safe integers. */
+/** Whether a parsed value holds a number beyond the safe integers (where it nests too deep: whether
+ * one was met before the walk stopped, and the value is marked NESTED_TOO_DEEP). */
 function holdsUnsafeNumber(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return isUnsafeNumber(value);
   let parts = 1;
-  const unsafe = anyInside(value, (child) => {
-    parts++;
-    return isUnsafeNumber(child);
-  });
+  const unsafe = anyInside(
+    value,
+    (child) => {
+      parts++;
+      return isUnsafeNumber(child);
+    },
+    MAX_JSON_DEPTH,
+  );
+  if (unsafe === TOO_DEEP) {
+    NESTED_TOO_DEEP.add(value);
+    return true;
+  }
   // Counted on the way, so a validator need not walk a large value again to learn its size.
   if (!unsafe && parts > COUNTED_FROM) PARTS_OF.set(value, parts);
   return unsafe;

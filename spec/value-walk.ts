@@ -1,23 +1,50 @@
 // One walk over a parsed JSON value, for the questions asked of whole bodies (a number past 2^53?
-// more parts than a validator should list every problem of?).
+// more parts than a validator should list every problem of? nested too deep to handle?).
+
+/** What anyInside answers when the value nests deeper than it was allowed to look. */
+export const TOO_DEEP = 'too deep';
 
 /** Whether `found` holds for a value inside `value` (a member or an item, at any depth), visited
  * without recursion (JSON may nest deeper than the stack), arrays by index (for-in would name every
- * index as a string). Stops at the first one. */
-export function anyInside(value: object, found: (child: unknown) => boolean): boolean {
+ * index as a string). Stops at the first one, or at a container nested past `maxDepth` levels (the
+ * value itself is level 1), answering TOO_DEEP. */
+export function anyInside(value: object, found: (child: unknown) => boolean): boolean;
+export function anyInside(
+  value: object,
+  found: (child: unknown) => boolean,
+  maxDepth: number,
+): boolean | typeof TOO_DEEP;
+export function anyInside(
+  value: object,
+  found: (child: unknown) => boolean,
+  maxDepth = Number.POSITIVE_INFINITY,
+): boolean | typeof TOO_DEEP {
+  // Depths only of containers, in step with `pending`: scalars, most of a body, cost nothing more.
   const pending: object[] = [value];
+  const depths: number[] = [1];
+  let childDepth = 0;
+  let tooDeep = false;
   const visit = (child: unknown): boolean => {
     if (found(child)) return true;
-    if (typeof child === 'object' && child !== null) pending.push(child);
+    if (typeof child === 'object' && child !== null) {
+      if (childDepth > maxDepth) return (tooDeep = true);
+      pending.push(child);
+      depths.push(childDepth);
+    }
     return false;
   };
   while (pending.length > 0) {
     const node = pending.pop()!;
+    childDepth = depths.pop()! + 1;
     if (Array.isArray(node)) {
-      for (let at = 0; at < node.length; at++) if (visit(node[at])) return true;
+      for (let at = 0; at < node.length; at++) if (visit(node[at])) return tooDeep ? TOO_DEEP : true;
     } else {
-      for (const key in node) if (visit((node as Record<string, unknown>)[key])) return true;
+      for (const key in node) if (visit((node as Record<string, unknown>)[key])) return tooDeep ? TOO_DEEP : true;
     }
   }
   return false;
 }
+
+/** Whether a value nests deeper than `levels` levels (the value itself is level 1). */
+export const nestsDeeperThan = (value: unknown, levels: number): boolean =>
+  typeof value === 'object' && value !== null && anyInside(value, () => false, levels) === TOO_DEEP;

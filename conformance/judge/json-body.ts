@@ -1,8 +1,10 @@
 // Response bodies parsed without losing int64 ids: two distinct snowflake ids that JSON.parse would
 // round to the same number stay apart through idKey (spec/exact-json.ts keeps their digits).
-import { fieldText, parseExact } from '../../spec/index.js';
+import { fieldText, parseWithinDepth } from '../../spec/index.js';
 
-export const parseJson = parseExact;
+/** A response body's value; JSON nested deeper than the checks can follow (they recurse) is
+ * reported as a body that does not parse, saying so, never a crash. */
+export const parseJson = parseWithinDepth;
 
 /** A key that tells two values apart exactly, for an item's property (an id). */
 export function idKey(item: Record<string, unknown>, property: string): string {

@@ -1,7 +1,14 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
-import { canonicalJson, carryDigits, collectionKey, describeIssues, type Operation } from '../../spec/core.js';
+import {
+  canonicalJson,
+  carryDigits,
+  collectionKey,
+  describeIssues,
+  nestsTooDeep,
+  type Operation,
+} from '../../spec/core.js';
 import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
@@ -191,8 +198,13 @@ function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string
  * again), else the same value (members reordered, other spacing). */
 function sameRequest(first: Replay, received: ReceivedBody): boolean {
   if (first.text !== undefined && received.text === first.text) return true;
-  return first.sent === canonicalJson(received.value());
+  return first.sent === sentKey(received, received.value());
 }
+
+/** A request body as replays compare it: its canonical JSON, or its text where it nests too deep to
+ * walk recursively (a deep member the schema does not declare). */
+const sentKey = (received: ReceivedBody, body: unknown): string =>
+  nestsTooDeep(body) ? `text:${received.text}` : canonicalJson(body);
 
 /** The created item's path: the item template with the request's parent values and the new id. */
 function locationOf(template: string, params: Readonly<Record<string, string>>, id: unknown): string {
@@ -257,7 +269,7 @@ export const HANDLERS: Handlers = {
       if (behaviour.etag) headers.ETag = itemEtag(item, json);
       const answer = itemJson(behaviour, item, json);
       if (typeof key === 'string')
-        collection.keepReplay(key, { text: received.text, sent: canonicalJson(body), json: answer, headers });
+        collection.keepReplay(key, { text: received.text, sent: sentKey(received, body), json: answer, headers });
       sendJson(context.res, behaviour.status, answer, headers);
     } catch (error) {
       if (!(error instanceof CollectionFullError)) throw error;

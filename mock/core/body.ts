@@ -6,11 +6,16 @@ import {
   coerceForm,
   declaredTypes,
   isJsonMediaType,
+  MAX_JSON_DEPTH,
   mediaTypeMatches,
   mergeAllOf,
+  nestsDeeperThan,
   parseExact,
   parseMediaType,
+  parseWithinDepth,
   propertiesOf,
+  type SchemaIssue,
+  type SchemaValidator,
 } from '../../spec/core.js';
 import { concatBytes, decodeLatin1, decodeUtf8, encodeLatin1, showUtf8 } from './bytes.js';
 import { MockHttpError } from './errors.js';
@@ -133,10 +138,11 @@ function readMultipart(raw: Uint8Array, boundary: string | undefined, media: Med
   return out;
 }
 
-/** A JSON part as its value; text that is not JSON stays text, for the validator to refuse. */
+/** A JSON part as its value; text that is not JSON (or nests too deep) stays text, for the validator
+ * to refuse. */
 function jsonOrText(text: string): unknown {
   try {
-    return parseExact(text);
+    return parseWithinDepth(text);
   } catch {
     return text;
   }
@@ -184,5 +190,29 @@ export function decodeBody(
     return parseExact(text);
   } catch (error) {
     throw new MockHttpError(400, 'malformed_json', `The request body is not valid JSON: ${(error as Error).message}.`);
+  }
+}
+
+const nestedTooDeep = (): MockHttpError =>
+  new MockHttpError(400, 'nested_too_deep', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+
+/**
+ * The schema's findings on a body that nests deeper than MAX_JSON_DEPTH levels (parseExact's
+ * nestsTooDeep), or a 400 where the deep part is one the mock would keep and so serialise and
+ * compare, which recurses: the body itself unless it is an object, or a member its schema declares.
+ * A deep member the schema does not declare is dropped, as any undeclared member is. Validation that
+ * recurses past the stack (a recursive schema) is the same 400.
+ */
+export function deepBodyIssues(validator: SchemaValidator, value: unknown): SchemaIssue[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw nestedTooDeep();
+  const body = value as Record<string, unknown>;
+  const declared = Object.keys(propertiesOf(validator.schema));
+  if (declared.some((name) => Object.hasOwn(body, name) && nestsDeeperThan(body[name], MAX_JSON_DEPTH - 1)))
+    throw nestedTooDeep();
+  try {
+    return validator.validate(value);
+  } catch (error) {
+    if (error instanceof RangeError) throw nestedTooDeep();
+    throw error;
   }
 }

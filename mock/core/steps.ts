@@ -6,6 +6,7 @@ import {
   collectionKey,
   describeIssues,
   exactBoundIssues,
+  nestsTooDeep,
   type Operation,
   type ParentItem,
   parsedExactly,
@@ -20,7 +21,7 @@ import { HANDLERS, type HandlerContext, type ReceivedBody } from '../behaviours/
 import type { SessionStore } from '../behaviours/store.js';
 import { noteBody } from '../journal/journal.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
-import { bodyText, checkContentType, decodeBody, hasBody, readBody } from './body.js';
+import { bodyText, checkContentType, decodeBody, deepBodyIssues, hasBody, readBody } from './body.js';
 import { CODE_FOR_STATUS, MockHttpError } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { checkParameters } from './parameters.js';
@@ -84,6 +85,7 @@ const LEFT_OUT: ReceivedBody = Object.freeze({ text: undefined, value: () => ({}
 /** What is wrong with a body: the validator's findings, and integers past 2^53 out of their exact
  * bounds (which a validator of doubles cannot see) where it found nothing at that member. */
 function bodyIssues(validator: SchemaValidator, value: unknown): SchemaIssue[] {
+  if (nestsTooDeep(value)) return deepBodyIssues(validator, value);
   const issues = validator.validate(value);
   if (!parsedExactly(value)) return issues;
   const exact = exactBoundIssues(validator.schema, value).filter((e) => !issues.some((i) => i.pointer === e.pointer));

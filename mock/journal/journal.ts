@@ -2,7 +2,7 @@
 // first, so a test can assert what a page sent. Entries keep the raw parts; words and redaction
 // come when someone reads them, so the hot path only files a reference.
 
-import type { Contract } from '../../spec/core.js';
+import { type Contract, parseWithinDepth } from '../../spec/core.js';
 import { showUtf8 } from '../core/bytes.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { Next } from '../core/pipeline.js';
@@ -208,10 +208,10 @@ function shownBody(body: FiledBody, size: number | undefined): unknown {
   return size === undefined ? parsed(text) : `${text}… (${size} bytes; the journal keeps the first ${KEPT_BODY_BYTES})`;
 }
 
-/** A JSON body as its value, anything else as its text. */
+/** A JSON body as its value, anything else (JSON nested too deep to show included) as its text. */
 function parsed(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseWithinDepth(text);
   } catch {
     return text;
   }

@@ -13,13 +13,17 @@ import {
   describeIssues,
   documentedMediaType,
   isJsonMediaType,
+  JsonDepthError,
   judgingMediaType,
+  MAX_JSON_DEPTH,
+  nestsTooDeep,
   type Operation,
   parseMediaType,
+  parseWithinDepth,
   responseFor,
   statusFieldMismatch,
 } from '../../spec/index.js';
-import { bodyText, checkContentType, decodeBody, readBody } from '../core/body.js';
+import { bodyText, checkContentType, decodeBody, deepBodyIssues, readBody } from '../core/body.js';
 import { MockHttpError } from '../core/errors.js';
 import { checkParameters } from '../core/parameters.js';
 import { type Next, pathOf } from '../core/pipeline.js';
@@ -79,7 +83,9 @@ function requestViolations(
         message: 'The request body is empty, and the operation requires one.',
       });
     }
-    for (const issue of value === undefined ? [] : (media.validator?.validate(value) ?? [])) {
+    const validator = value === undefined ? undefined : media.validator;
+    const issues = !validator ? [] : nestsTooDeep(value) ? deepBodyIssues(validator, value) : validator.validate(value);
+    for (const issue of issues) {
       found.push({
         check: 'request_conformance',
         message: `Invalid request body: ${describeIssues([issue])}.`,
@@ -120,8 +126,15 @@ function responseViolations(
   if (!media?.validator || !isJsonMediaType(media.mediaType)) return [];
   let value: unknown;
   try {
-    value = JSON.parse(body.toString('utf8'));
-  } catch {
+    value = parseWithinDepth(body.toString('utf8'));
+  } catch (error) {
+    if (error instanceof JsonDepthError)
+      return [
+        {
+          check: 'response_schema_conformance',
+          message: `Not judged: the body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+        },
+      ];
     return [
       { check: 'response_schema_conformance', message: 'The body is not valid JSON, as its Content-Type says it is.' },
     ];
