@@ -220,6 +220,7 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     if (!item) continue;
     byPath.set(known.path, { ...known, read: { operation, success, item, parameter: parameter[1] } });
   }
+  dropListsThatAreReads(byPath);
   for (const operation of usable) {
     const parameter = itemPathParts(operation.path);
     const known = parameter ? byPath.get(parameter[0]) : undefined;
@@ -232,6 +233,18 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     if (item && (kind === 'remove' || takesObjects(operation))) byPath.set(known.path, { ...known, [kind]: item });
   }
   return [...byPath.values()];
+}
+
+/** An item's read is not also a list: an item holding an array of objects with ids (Box's retention
+ * policy and its custom_notification_recipients) looked like an envelope to the first loop. */
+function dropListsThatAreReads(byPath: Map<string, CollectionSpec>): void {
+  const reads = new Set([...byPath.values()].flatMap((c) => (c.read ? [c.read.operation] : [])));
+  for (const [path, collection] of byPath) {
+    if (!collection.list || !reads.has(collection.list.operation)) continue;
+    const { list: _read, ...rest } = collection;
+    if (rest.create) byPath.set(path, rest);
+    else byPath.delete(path);
+  }
 }
 
 // Query parameters that page or filter a list: a list that takes one may rightly leave items out.
