@@ -91,6 +91,52 @@ describe('a front server that refuses long URLs in its own shape (414, HTML)', (
   });
 });
 
+describe('a front server that reads request lines of 8 KiB (nginx, Node)', () => {
+  // Wild strings run to 60,000 code points; in a URL they only drew 414 and 431 and tested nothing.
+  it('is sent URLs it can read, parameters of any declared length included', async () => {
+    const text = { type: 'string' };
+    const contract = contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'notes', version: '1' },
+      paths: {
+        '/notes/{noteId}/copies': {
+          post: {
+            parameters: [
+              { name: 'noteId', in: 'path', required: true, schema: text },
+              { name: 'fields', in: 'query', schema: { type: 'array', items: text }, style: 'form', explode: false },
+              { name: 'q', in: 'query', schema: text },
+            ],
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { to: text } } } } },
+            responses: { '201': { description: 'made' }, '400': { description: 'bad' } },
+          },
+        },
+      },
+    });
+    let refused = 0;
+    let sent = 0;
+    const front = await startFront(createMockApp({ contract, apiKeys: [KEY] }), contract.basePath, { urlLimit: 8192 });
+    try {
+      for (const seed of [1, 2, 3, 4]) {
+        await runConformance({
+          target: { baseUrl: front.baseUrl },
+          contract,
+          apiKey: KEY,
+          seed,
+          runs: 50,
+          onExchange: (exchange) => {
+            sent++;
+            if (exchange.ok && exchange.response.status === 414) refused++;
+          },
+        });
+      }
+      expect(sent).toBeGreaterThan(200);
+      expect(refused).toBe(0);
+    } finally {
+      front.close();
+    }
+  });
+});
+
 /** A create whose body has 120 strings of any length. */
 function wideContract(mediaType = 'application/json'): Contract {
   const wide = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`field${i}`, { type: 'string' }]));

@@ -16,6 +16,11 @@ import type { AuthVariant, Placed, TestCase } from '../model.js';
 import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
 
+/** The longest string a path, query, header or cookie parameter is given (code points; the schema's
+ * minLength wins): percent-encoded, 256 of them stay well inside the 8 KiB request line that common
+ * servers read (nginx, Node); longer wild strings only drew 414 and 431 answers, which test nothing. */
+const URL_PART_LONGEST = 256;
+
 export interface RequestSchema {
   readonly schema: JsonSchema;
   readonly isValid: (value: unknown) => boolean;
@@ -176,10 +181,13 @@ export class PlanContext {
   pathParams(operation: Operation, style: 'plain' | 'wild', index: number): Record<string, string> {
     const params: Record<string, string> = {};
     for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-      const [value] = fc.sample(valueArbitrary(sendableParameterSchema(parameter), { style }), {
-        seed: seedOf(`${operation.id}:${parameter.name}:${index}`, this.seed),
-        numRuns: 1,
-      });
+      const [value] = fc.sample(
+        valueArbitrary(sendableParameterSchema(parameter), { style, longest: URL_PART_LONGEST }),
+        {
+          seed: seedOf(`${operation.id}:${parameter.name}:${index}`, this.seed),
+          numRuns: 1,
+        },
+      );
       params[parameter.name] = pathText(parameter, value);
     }
     // Items are changed and deleted only when the run made them (the change-and-delete sequence):
@@ -221,7 +229,8 @@ export class PlanContext {
       const valueStyle = parameter.in === 'query' ? style : 'plain';
       // An idempotency key is fresh in every case: a key used again with another body is refused.
       const fresh = parameter.in === 'header' && IDEMPOTENCY_HEADER.test(parameter.name);
-      const [value] = fc.sample(valueArbitrary(sendableParameterSchema(parameter), { style: valueStyle }), {
+      const generated = { style: valueStyle, longest: URL_PART_LONGEST };
+      const [value] = fc.sample(valueArbitrary(sendableParameterSchema(parameter), generated), {
         seed: seedOf(
           `${operation.id}:${parameter.in}:${parameter.name}:${index}`,
           this.seed + (fresh ? ++this.keys : 0),

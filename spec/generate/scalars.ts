@@ -13,6 +13,9 @@ export interface ValueStyle {
   readonly style: 'plain' | 'wild';
   /** How deep inside the value this schema sits; recursion is bounded by it. */
   readonly depth?: number;
+  /** The longest string (in code points) to make where the schema allows longer: a URL's parts stay
+   * short enough for a server to read the request at all (wild strings run to 60,000). */
+  readonly longest?: number;
 }
 
 /**
@@ -140,7 +143,9 @@ export function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<str
       (value) => lengthBetween(value, min, declaredMax ?? Infinity),
       UNSATISFIABLE as unknown as string,
     );
-  return options.style === 'plain' ? plainString(min, declaredMax ?? 24) : wildString(min, declaredMax ?? 60_000);
+  if (options.style === 'plain') return plainString(min, declaredMax ?? 24);
+  const longest = Math.max(min, options.longest ?? 60_000);
+  return wildString(min, Math.min(declaredMax ?? longest, longest));
 }
 
 /** Strings matching a pattern; undefined where the generator cannot read the pattern. */

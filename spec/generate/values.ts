@@ -70,7 +70,7 @@ export function valueArbitrary(schemaIn: JsonSchema, options: ValueStyle): fc.Ar
   const depth = options.depth ?? 0;
   if (depth > MAX_DEPTH) return fc.constant(UNSATISFIABLE as unknown);
   // Shared schema nodes (components used in many places) are built once per style and depth.
-  const key = `${options.style}:${depth}`;
+  const key = `${options.style}:${depth}:${options.longest ?? ''}`;
   const cached = built.get(schemaIn)?.get(key);
   if (cached) return cached;
   const arbitrary = buildChecked(schemaIn, { ...options, depth });
