@@ -157,6 +157,9 @@ export interface SequenceEvidence {
   readonly after?: readonly Record<string, unknown>[];
   /** Whether `after` is the whole list: every page walked to the end the answers told. */
   readonly complete?: boolean;
+  /** The filter values the list was read with, by member (a filter the list requires): items off
+   * them are rightly not in `before` or `after`. */
+  readonly narrowedTo?: Readonly<Record<string, readonly string[]>>;
   /** For a read-back of one created item: its id (exact digits) and what was sent to create it. */
   readonly readBack?: { readonly id: string; readonly sent: Record<string, unknown> };
   /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */

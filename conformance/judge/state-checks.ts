@@ -6,6 +6,7 @@ import type { ChangeEvidence, Check, Finding, SequenceEvidence } from '../model.
 import { compareField, firstDifference, keptFields } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
+import { withinNarrowing } from './narrowing.js';
 
 function idsOf(items: readonly Record<string, unknown>[], idProperty: string): string[] {
   return items.filter((item) => item[idProperty] !== undefined).map((item) => idKey(item, idProperty));
@@ -76,7 +77,7 @@ export const createdDataListed: Check = (context) => {
   for (const creation of sequence.creations ?? []) {
     if (!creation.exchange.ok || creation.exchange.response.status >= 300 || creation.body.kind !== 'json') continue;
     const createdItem = answeredItem(collection, creation.body.value);
-    if (createdItem?.[idProperty] === undefined) continue;
+    if (createdItem?.[idProperty] === undefined || !withinNarrowing(createdItem, sequence.narrowedTo)) continue;
     const id = idKey(createdItem, idProperty);
     const matches = sequence.after.filter((item) => idKey(item, idProperty) === id);
     if (matches.length === 0) {

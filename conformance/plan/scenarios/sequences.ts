@@ -4,6 +4,7 @@
 import { type CollectionSpec, listedItems } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { idKey } from '../../judge/json-body.js';
+import { narrowingOf, withinNarrowing } from '../../judge/narrowing.js';
 import type { Creation, SequenceEvidence, WalkEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
@@ -69,9 +70,10 @@ export async function listCollection(
     };
     return { exchange, body, items: walked.items, complete: walked.complete, ...(paged ? { walk } : {}) };
   }
+  const narrowedTo = narrowingOf(collection, listCase);
   let read = await readList();
   for (const delay of RELIST_DELAYS_MS) {
-    if (!read?.items || !evidence || settled(collection, evidence, read.items)) break;
+    if (!read?.items || !evidence || settled(collection, { ...evidence, narrowedTo }, read.items)) break;
     await new Promise((resolve) => setTimeout(resolve, delay));
     read = (await readList()) ?? read;
   }
@@ -82,7 +84,13 @@ export async function listCollection(
   );
   const listed =
     evidence && read.items
-      ? { ...evidence, ...(before ? { before } : {}), after: read.items, ...(read.complete ? { complete: true } : {}) }
+      ? {
+          ...evidence,
+          ...(before ? { before } : {}),
+          after: read.items,
+          ...(read.complete ? { complete: true } : {}),
+          ...(narrowedTo ? { narrowedTo } : {}),
+        }
       : undefined;
   const sequence = listed && read.walk ? { ...listed, walk: read.walk } : listed;
   runner.conclude(listCase, read.exchange, read.body, { collection, ...(sequence ? { sequence } : {}) });
@@ -101,7 +109,8 @@ function settled(
   if (evidence.afterRemove && listed.has(evidence.afterRemove.id)) return false;
   return (evidence.creations ?? []).every(({ body }) => {
     const item = itemOf(body, collection);
-    return item?.[collection.idProperty] === undefined || listed.has(idKey(item, collection.idProperty));
+    if (item?.[collection.idProperty] === undefined || !withinNarrowing(item, evidence.narrowedTo)) return true;
+    return listed.has(idKey(item, collection.idProperty));
   });
 }
 
