@@ -102,6 +102,13 @@ export const FINDING_KINDS = {
     expected: () =>
       'a token the service gave (a cursor, a page token) accepted; a documented refusal of a made-up one is right, so this is not a failure',
   },
+  value_not_holdable: {
+    title: 'Valid input refused: the item cannot hold a value sent',
+    key: ['property'],
+    received: (f) => `${f.status} for a ${f.property} the item's own schema refuses`,
+    expected: () =>
+      "2xx; the document's change takes a value its item cannot hold, so a documented refusal is not a failure",
+  },
   patch_not_applicable: {
     title: 'JSON Patch refused: it does not apply to the item',
     received: (f) => `${f.status}`,

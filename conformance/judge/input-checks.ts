@@ -75,6 +75,11 @@ export const positiveDataAcceptance: Check = (context) => {
   if (reference !== undefined) {
     return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
   }
+  // A change whose value the item cannot hold (the document's PUT takes any text, its item an enum
+  // or an email): the document contradicts itself, and a documented refusal is a fair reading.
+  const unholdable = documented4xx(operation).includes(status) ? unholdableMember(context) : undefined;
+  if (unholdable !== undefined)
+    return [finding('value_not_holdable', { status, property: unholdable }, { severity: 'note' })];
   // A cursor or page token is the service's to give: one the run made up may rightly be refused.
   const opaque = documented4xx(operation).includes(status) ? madeUpToken(context) : undefined;
   if (opaque !== undefined)
@@ -82,6 +87,17 @@ export const positiveDataAcceptance: Check = (context) => {
   const documented = documentedStatuses(operation).filter((s) => s < 300);
   return [finding('valid_input_refused', { status, documented })];
 };
+
+/** A member of a PUT or PATCH body that no view of the item can hold (the creation's `keeps`). */
+function unholdableMember(context: Parameters<Check>[0]): string | undefined {
+  const { collection, testCase } = context;
+  const create = collection?.create;
+  const changes = [collection?.replace?.operation, collection?.update?.operation];
+  const body = testCase.payload?.kind === 'json' ? testCase.payload.value : undefined;
+  if (!create || !changes.includes(testCase.operation) || typeof body !== 'object' || body === null) return undefined;
+  const sent = body as Record<string, unknown>;
+  return create.storedProperties.find((name) => Object.hasOwn(sent, name) && !create.keeps(name, sent[name]));
+}
 
 /** The list's cursor parameter, where the case sends one it did not take from an answer. */
 function madeUpToken(context: Parameters<Check>[0]): string | undefined {
