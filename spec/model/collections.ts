@@ -221,6 +221,7 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     byPath.set(known.path, { ...known, read: { operation, success, item, parameter: parameter[1] } });
   }
   dropListsThatAreReads(byPath);
+  dropCreationsThatAreActions(byPath);
   for (const operation of usable) {
     const parameter = itemPathParts(operation.path);
     const known = parameter ? byPath.get(parameter[0]) : undefined;
@@ -244,6 +245,36 @@ function dropListsThatAreReads(byPath: Map<string, CollectionSpec>): void {
     const { list: _read, ...rest } = collection;
     if (rest.create) byPath.set(path, rest);
     else byPath.delete(path);
+  }
+}
+
+/** A POST on an item's own sub-path that answers that very item (Box's POST
+ * /sign_requests/{id}/cancel answers the sign request) is the item's action, not the one creation of
+ * a collection of its own: the mock bound it as a creation, and cancelling changed nothing. A path
+ * with more than that POST, or whose POST answers another object (a workflow's new instance), stays
+ * a collection. */
+function dropCreationsThatAreActions(byPath: Map<string, CollectionSpec>): void {
+  const itemSchemas = new Map<string, JsonSchema[]>();
+  for (const collection of byPath.values()) {
+    const path = collection.read?.operation.path ?? collection.remove?.operation.path;
+    if (path) itemSchemas.set(path, viewsOf(collection));
+  }
+  for (const [path, collection] of byPath) {
+    const create = collection.create;
+    if (!create || collectionOperations(collection).length !== 1) continue;
+    const under = /^(.*)[/:][A-Za-z][\w-]*$/.exec(path)?.[1];
+    const views = under === undefined ? undefined : itemSchemas.get(under);
+    if (views?.some((view) => sameSchema(view, create.item.schema))) byPath.delete(path);
+  }
+}
+
+/** The same schema object, or the same JSON (documents inline copies); circular ones by identity. */
+function sameSchema(a: JsonSchema, b: JsonSchema): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
   }
 }
 
