@@ -88,6 +88,7 @@ export async function testOperations(session: RunSession): Promise<void> {
   const listedIds = listedIdsOf(session);
   const atOnce = Math.max(4, session.concurrency * OPERATIONS_PER_CONNECTION);
   await eachAtMost(session.testable, atOnce, async (operation) => {
+    session.sender.startWrites(operation);
     try {
       await testOperation(session, operation, listedIds);
     } finally {

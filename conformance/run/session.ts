@@ -13,7 +13,7 @@ import { redactDeep } from '../report/redact.js';
 import { DEFAULTS, skipReason } from '../run-options.js';
 import type { Exchange } from '../send/http.js';
 import { SAFE_METHODS, Sender } from '../send/sender.js';
-import { defaultMaxWrites, WriteBudget } from '../send/write-budget.js';
+import { defaultMaxWrites, WriteBudget, writesFor } from '../send/write-budget.js';
 import type { RunSettings } from './settings.js';
 
 export class RunSession {
@@ -83,7 +83,9 @@ export class RunSession {
       maxResponseBytes: options.maxResponseBytes ?? DEFAULTS.maxResponseBytes,
       concurrency: this.concurrency,
       maxWrites,
-      writeBudget: new WriteBudget(maxWrites, writeOperations, sequenceCount),
+      writeBudget: new WriteBudget(maxWrites, writeOperations, sequenceCount, (operation) =>
+        writesFor(operation, this.settings.runs),
+      ),
       ...(options.headers ? { headers: options.headers } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.transport ? { transport: options.transport } : {}),

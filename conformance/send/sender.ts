@@ -149,6 +149,11 @@ export class Sender {
     this.budget = options.writeBudget ?? new WriteBudget(options.maxWrites, [], 0);
   }
 
+  /** An operation starts sending its own cases. */
+  startWrites(operation: Operation): void {
+    this.budget.start(operation);
+  }
+
   /** An operation sends no more cases of its own: its unspent writes go to the others. */
   finishWrites(operation: Operation): void {
     this.budget.finish(operation);

@@ -9,14 +9,27 @@ export const WRITES_PER_SEQUENCE = 24;
 
 /** What a write operation's cases take, measured on the shop and NestJS documents at 25 runs:
  * about 40 without a body, and about 75 more for each property of its body (its mutations, edges
- * and bounds), besides one per generated run. */
+ * and bounds), besides one per generated run. Properties of nested objects count too (PagerDuty
+ * wraps every body in one member: {"service": {...}}), up to PROPERTIES_COUNTED: past that the
+ * cases stop growing (PagerDuty's 465 operations: 500 at most). */
 const WRITES_WITHOUT_BODY = 40;
 const WRITES_PER_PROPERTY = 75;
+const PROPERTIES_COUNTED = 6;
 
-function writesFor(operation: Operation, runs: number): number {
+/** Properties of a schema and of the objects inside it, counted up to `most`. */
+function propertyCount(schema: unknown, most: number, depth = 0): number {
+  if (typeof schema !== 'object' || schema === null || depth > 3) return 0;
+  let count = 0;
+  for (const property of Object.values(propertiesOf(mergeAllOf(schema as Record<string, unknown>)))) {
+    count += 1 + propertyCount(property, most - count - 1, depth + 1);
+    if (count >= most) return most;
+  }
+  return count;
+}
+
+export function writesFor(operation: Operation, runs: number): number {
   const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
-  const properties = schema ? Object.keys(propertiesOf(mergeAllOf(schema as Record<string, unknown>))).length : 0;
-  return WRITES_WITHOUT_BODY + runs + WRITES_PER_PROPERTY * properties;
+  return WRITES_WITHOUT_BODY + runs + WRITES_PER_PROPERTY * propertyCount(schema, PROPERTIES_COUNTED);
 }
 
 /** The default budget: enough for every write operation's cases and every sequence, never below
@@ -36,19 +49,32 @@ export class WriteBudget {
   private sequenceSpent = 0;
   private readonly usedBy = new Map<Operation, number>();
   private readonly open: Set<Operation>;
-  private readonly share: number;
+  /** Operations sending now: only they can free writes soon (see canFree). */
+  private readonly started = new Set<Operation>();
+  private readonly shares = new Map<Operation, number>();
   private readonly reserve: number;
   private sequencesOpen = true;
   private waiting: Array<() => void> = [];
 
+  /** `weigh` gives each operation's share in proportion to what its cases take (writesFor): with
+   * equal shares, an operation with a large body ran past its own while small ones had not started. */
   constructor(
     private readonly total: number,
     writeOperations: readonly Operation[],
     sequences: number,
+    weigh: (operation: Operation) => number = () => 1,
   ) {
     this.open = new Set(writeOperations);
     this.reserve = Math.min(Math.floor(total / 2), sequences * WRITES_PER_SEQUENCE);
-    this.share = Math.floor((total - this.reserve) / Math.max(1, writeOperations.length));
+    const weights = writeOperations.map(weigh);
+    const weight = weights.reduce((sum, w) => sum + w, 0);
+    writeOperations.forEach((operation, index) =>
+      this.shares.set(operation, Math.floor(((total - this.reserve) * weights[index]!) / Math.max(1, weight))),
+    );
+  }
+
+  private shareOf(operation: Operation): number {
+    return this.shares.get(operation) ?? 0;
   }
 
   /** Takes one write, or says no when it would spend what another operation or the sequences are owed. */
@@ -69,7 +95,7 @@ export class WriteBudget {
   private decide(operation: Operation, forSequence: boolean): 'yes' | 'no' | 'wait' {
     if (this.spent >= this.total) return 'no';
     const used = this.usedBy.get(operation) ?? 0;
-    const withinOwn = forSequence ? this.sequenceSpent < this.reserve : used < this.share;
+    const withinOwn = forSequence ? this.sequenceSpent < this.reserve : used < this.shareOf(operation);
     if (!withinOwn && this.free() <= 0) return this.canFree(operation, forSequence) ? 'wait' : 'no';
     this.spent++;
     if (forSequence) this.sequenceSpent++;
@@ -77,13 +103,22 @@ export class WriteBudget {
     return 'yes';
   }
 
-  /** Whether anyone else still holds writes they may leave unspent. */
+  /** Whether anyone sending now still holds writes they may leave unspent. An operation not started
+   * yet is not waited for: it starts only when one sending now is done, and if every one sending
+   * waited for it, none would ever be (PagerDuty's 465 operations: the run stopped, silently, with
+   * 16 operations waiting). */
   private canFree(operation: Operation, forSequence: boolean): boolean {
     if (!forSequence && this.sequencesOpen && this.sequenceSpent < this.reserve) return true;
-    for (const other of this.open) {
-      if (other !== operation && (this.usedBy.get(other) ?? 0) < this.share) return true;
+    for (const other of this.started) {
+      if (other !== operation && this.open.has(other) && (this.usedBy.get(other) ?? 0) < this.shareOf(other))
+        return true;
     }
     return false;
+  }
+
+  /** The operation starts sending its cases. */
+  start(operation: Operation): void {
+    this.started.add(operation);
   }
 
   private wake(): void {
@@ -103,6 +138,7 @@ export class WriteBudget {
   /** The operation sends no more cases: what it did not spend is free for the others. */
   finish(operation: Operation): void {
     this.open.delete(operation);
+    this.started.delete(operation);
     this.wake();
   }
 
@@ -115,7 +151,7 @@ export class WriteBudget {
   /** Writes no one is owed. */
   private free(): number {
     let owed = Math.max(0, this.reserve - this.sequenceSpent);
-    for (const operation of this.open) owed += Math.max(0, this.share - (this.usedBy.get(operation) ?? 0));
+    for (const operation of this.open) owed += Math.max(0, this.shareOf(operation) - (this.usedBy.get(operation) ?? 0));
     return this.total - this.spent - owed;
   }
 }
