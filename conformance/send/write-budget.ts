@@ -68,9 +68,9 @@ export class WriteBudget {
     this.reserve = Math.min(Math.floor(total / 2), sequences * WRITES_PER_SEQUENCE);
     const weights = writeOperations.map(weigh);
     const weight = weights.reduce((sum, w) => sum + w, 0);
-    writeOperations.forEach((operation, index) =>
-      this.shares.set(operation, Math.floor(((total - this.reserve) * weights[index]!) / Math.max(1, weight))),
-    );
+    for (const [index, operation] of writeOperations.entries()) {
+      this.shares.set(operation, Math.floor(((total - this.reserve) * weights[index]!) / Math.max(1, weight)));
+    }
   }
 
   private shareOf(operation: Operation): number {
