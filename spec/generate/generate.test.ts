@@ -5,7 +5,7 @@ import { type JsonSchema, loadContract, SchemaCompiler, toJsonSchema } from '../
 import { codePointLength } from '../text.js';
 import { bodyMutations } from './mutations.js';
 import { EDGE_STRINGS } from './strings.js';
-import { valueArbitrary } from './values.js';
+import { UNSATISFIABLE, valueArbitrary } from './values.js';
 
 const contract = await loadContract();
 const compiler = new SchemaCompiler();
@@ -303,6 +303,21 @@ describe('formats cover their whole valid space in generated cases', () => {
         for (const value of fc.sample(valueArbitrary(schema, { style }), { numRuns: 200, seed: 9 }))
           expect(validator.validate(value), `${format} (${style}): ${JSON.stringify(value)}`).toEqual([]);
     }
+  });
+
+  it('a pattern beside a format is met with the format, or no value is claimed valid', () => {
+    // PagerDuty's since: a date-time whose pattern is the literal text YYYY-MM-DDThh:mm:ssZ.
+    for (const pattern of ['YYYY-MM-DDThh:mm:ssZ', '^20[0-9]{2}-', 'Z$']) {
+      const schema = { type: 'string', format: 'date-time', pattern };
+      const validator = compiler.compile(schema);
+      for (const style of ['plain', 'wild'] as const)
+        for (const value of fc.sample(valueArbitrary(schema, { style }), { numRuns: 50, seed: 3 }))
+          if (value !== UNSATISFIABLE) expect(validator.validate(value), `${pattern}: ${String(value)}`).toEqual([]);
+    }
+    const literal = { type: 'string', format: 'date-time', pattern: 'YYYY-MM-DDThh:mm:ssZ' };
+    expect(fc.sample(valueArbitrary(literal, { style: 'plain' }), { numRuns: 5, seed: 1 })).toEqual(
+      Array(5).fill(UNSATISFIABLE),
+    );
   });
 
   it('emails with upper case and + tags, upper-case uuids', () => {

@@ -1,6 +1,7 @@
 // Valid strings and numbers for a JSON Schema: formats, patterns (read as ECMA-262), lengths in code
 // points, bounds (exclusive ones too) and multiples. Where no valid value can be made the generator
 // yields UNSATISFIABLE, which callers validate and skip, never a crash or a spin.
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { ecmaPattern, generationPattern } from '../patterns.js';
 import { codePointLength } from '../text.js';
@@ -131,9 +132,14 @@ export function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<str
     if (!matching) return fc.constant(UNSATISFIABLE as unknown as string);
     // The generator's reading is checked against the pattern itself.
     const original = ecmaPattern(schema.pattern);
+    // A pattern beside a format must be met with it: PagerDuty's since is a date-time whose pattern
+    // is the literal YYYY-MM-DDThh:mm:ssZ, and text matching only the pattern was sent as valid.
     return boundedFilter(
       matching,
-      (value) => original.test(value) && lengthBetween(value, min, declaredMax ?? Infinity),
+      (value) =>
+        original.test(value) &&
+        lengthBetween(value, min, declaredMax ?? Infinity) &&
+        formatAccepts(schema.format, value),
       UNSATISFIABLE as unknown as string,
     );
   }
@@ -146,6 +152,15 @@ export function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<str
   if (options.style === 'plain') return plainString(min, declaredMax ?? 24);
   const longest = Math.max(min, options.longest ?? 60_000);
   return wildString(min, Math.min(declaredMax ?? longest, longest));
+}
+
+/** Whether a string meets its format as the validators read it (ajv-formats, full); unknown formats
+ * hold anything. */
+function formatAccepts(format: unknown, value: string): boolean {
+  const known = typeof format === 'string' ? (fullFormats as Record<string, unknown>)[format] : undefined;
+  const check = typeof known === 'object' && known !== null && 'validate' in known ? known.validate : known;
+  if (check instanceof RegExp) return check.test(value);
+  return typeof check === 'function' ? Boolean(check(value)) : true;
 }
 
 /** Strings matching a pattern; undefined where the generator cannot read the pattern. */
