@@ -126,6 +126,7 @@ function convert(schema: unknown, at: Conversion): unknown {
     }
   }
   at.ancestors.delete(schema);
+  if (Array.isArray(out.required)) hiddenInAllOf(schema, direction, resolver, hidden);
   if (oneOfReadAsAnyOf) out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { anyOf: oneOfReadAsAnyOf }];
   if (Array.isArray(out.required) && hidden.size > 0) {
     out.required = out.required.filter((name) => !hidden.has(name as string));
@@ -140,6 +141,28 @@ function convert(schema: unknown, at: Conversion): unknown {
   convertExclusiveBound(out, 'exclusiveMinimum', 'minimum');
   convertExclusiveBound(out, 'exclusiveMaximum', 'maximum');
   return schema.nullable === true ? allowNull(out) : out;
+}
+
+/** Adds the names of properties an allOf branch declares hidden in this direction: a schema may
+ * require what only its branches declare (PagerDuty's custom field requires its readOnly id beside
+ * an allOf), and a readOnly property required so is still required only in answers. */
+function hiddenInAllOf(
+  schema: Record<string, unknown>,
+  direction: Direction,
+  resolver: RefResolver | undefined,
+  hidden: Set<string>,
+  depth = 0,
+): void {
+  if (!Array.isArray(schema.allOf) || depth > 8) return;
+  for (const written of schema.allOf) {
+    const branch =
+      isObject(written) && typeof written.$ref === 'string' && resolver ? resolver.target(written.$ref) : written;
+    if (!isObject(branch)) continue;
+    if (isObject(branch.properties))
+      for (const [name, property] of Object.entries(branch.properties))
+        if (isHiddenIn(direction, property, resolver)) hidden.add(name);
+    hiddenInAllOf(branch, direction, resolver, hidden, depth + 1);
+  }
 }
 
 /** OpenAPI 3.0 writes exclusive bounds as booleans beside minimum/maximum; JSON Schema as numbers. */

@@ -33,14 +33,25 @@ export function assignedValues(
   sent = false,
 ): Record<string, unknown> {
   // Required anywhere in the schema's allOf (an item = its creation's schema + what the service adds).
-  const required = new Set((mergeAllOf(success.schema as Record<string, unknown>).required as string[]) ?? []);
+  const merged = mergeAllOf(success.schema as Record<string, unknown>);
+  const required = new Set((merged.required as string[]) ?? []);
+  const properties = propertiesOf(success.schema);
   const values: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(propertiesOf(success.schema))) {
+  const assign = (name: string, schema: JsonSchema) => {
+    const [value] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: seedOf(name, 1) });
+    if (value !== undefined && value !== UNSATISFIABLE) values[name] = value;
+  };
+  for (const [name, schema] of Object.entries(properties)) {
     // Without a request schema every property is one a request may send (or leave out).
     const mayBeSent = sendable ? sendable.has(name) : true;
     if (mayBeSent !== sent || !required.has(name) || name === idProperty) continue;
-    const [value] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: seedOf(name, 1) });
-    if (value !== undefined && value !== UNSATISFIABLE) values[name] = value;
+    assign(name, schema);
+  }
+  // Required but never declared (PagerDuty's custom field requires a namespace it does not
+  // describe): the service's to assign, of the schema further members take.
+  if (!sent) {
+    const further = typeof merged.additionalProperties === 'object' ? (merged.additionalProperties as JsonSchema) : {};
+    for (const name of required) if (!Object.hasOwn(properties, name) && name !== idProperty) assign(name, further);
   }
   return values;
 }
