@@ -225,3 +225,49 @@ describe('a change that takes more than the creation', () => {
     expect((await request(app).get(`/notes/${made.body.id}`).set(AUTH)).body).toEqual(put.body);
   });
 });
+
+describe('a related object named by a scalar in a change', () => {
+  // DigitalOcean's load balancer: the PUT sends region "sfo1", the item holds region {slug, name}.
+  const region = {
+    type: 'object',
+    required: ['slug'],
+    properties: { slug: { type: 'string' }, name: { type: 'string' } },
+  };
+  const balancer = {
+    type: 'object',
+    required: ['id', 'name', 'region'],
+    properties: { id: { type: 'string' }, name: { type: 'string' }, region },
+  };
+  const change = { type: 'object', properties: { name: { type: 'string' }, region: { type: 'string' } } };
+  const balancers = contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'balancers', version: '1' },
+    paths: {
+      '/balancers': {
+        get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: balancer }) } } },
+        post: {
+          requestBody: { required: true, content: json(change) },
+          responses: { '201': { description: 'made', content: json(balancer) } },
+        },
+      },
+      '/balancers/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { responses: { '200': { description: 'ok', content: json(balancer) }, '404': { description: 'none' } } },
+        put: {
+          requestBody: { required: true, content: json(change) },
+          responses: { '200': { description: 'ok', content: json(balancer) }, '404': { description: 'none' } },
+        },
+      },
+    },
+  });
+
+  it('keeps the item’s own view of it, and takes the rest of the change', async () => {
+    const app = createMockApp({ contract: balancers, apiKeys: [KEY], seed: null });
+    const made = await request(app).post('/balancers').set(AUTH).send({ name: 'web', region: 'sfo1' });
+    expect(made.status).toBe(201);
+    const put = await request(app).put(`/balancers/${made.body.id}`).set(AUTH).send({ name: 'api', region: 'nyc3' });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ ...made.body, name: 'api' });
+    expect((await request(app).get(`/balancers/${made.body.id}`).set(AUTH)).body).toEqual(put.body);
+  });
+});

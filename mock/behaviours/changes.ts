@@ -145,12 +145,16 @@ export function keepRequired(old: Fields, next: Fields, views: readonly SchemaVa
 
 /**
  * `item` with every related object the item cannot hold as sent (`keeps` says no) as the old item had
- * it: a change names a related object by a shape of its own (Box's accessible_by: {id, type}), and
- * the service keeps its own view of it. A scalar the item cannot hold stays, for the caller to refuse.
+ * it: a change names a related object by a shape of its own (Box's accessible_by: {id, type}), or by
+ * a scalar where the item holds the object (DigitalOcean's load balancer PUT sends region "sfo1",
+ * answers region {slug, name, …}), and the service keeps its own view of it. Any other scalar the
+ * item cannot hold stays, for the caller to refuse.
  */
 export function holdable(old: Fields, item: Fields, keeps?: (name: string, value: unknown) => boolean): Fields {
   if (!keeps) return item;
-  const refused = Object.keys(item).filter((name) => isPlainObject(item[name]) && !keeps(name, item[name]));
+  const related = (name: string): boolean =>
+    isPlainObject(item[name]) || (isPlainObject(old[name]) && item[name] !== null && typeof item[name] !== 'object');
+  const refused = Object.keys(item).filter((name) => related(name) && !keeps(name, item[name]));
   if (refused.length === 0) return item;
   const next = { ...item };
   for (const name of refused) {
