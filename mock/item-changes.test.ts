@@ -233,36 +233,40 @@ describe('a related object named by a scalar in a change', () => {
     required: ['slug'],
     properties: { slug: { type: 'string' }, name: { type: 'string' } },
   };
-  const balancer = {
+  const balancerOf = (required: string[]) => ({
     type: 'object',
-    required: ['id', 'name', 'region'],
+    required,
     properties: { id: { type: 'string' }, name: { type: 'string' }, region },
-  };
-  const change = { type: 'object', properties: { name: { type: 'string' }, region: { type: 'string' } } };
-  const balancers = contractFromDocument({
-    openapi: '3.0.3',
-    info: { title: 'balancers', version: '1' },
-    paths: {
-      '/balancers': {
-        get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: balancer }) } } },
-        post: {
-          requestBody: { required: true, content: json(change) },
-          responses: { '201': { description: 'made', content: json(balancer) } },
-        },
-      },
-      '/balancers/{id}': {
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        get: { responses: { '200': { description: 'ok', content: json(balancer) }, '404': { description: 'none' } } },
-        put: {
-          requestBody: { required: true, content: json(change) },
-          responses: { '200': { description: 'ok', content: json(balancer) }, '404': { description: 'none' } },
-        },
-      },
-    },
   });
+  const change = { type: 'object', properties: { name: { type: 'string' }, region: { type: 'string' } } };
+  const balancers = (balancer: object) =>
+    contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'balancers', version: '1' },
+      paths: {
+        '/balancers': {
+          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: balancer }) } } },
+          post: {
+            requestBody: { required: true, content: json(change) },
+            responses: { '201': { description: 'made', content: json(balancer) } },
+          },
+        },
+        '/balancers/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { responses: { '200': { description: 'ok', content: json(balancer) }, '404': { description: 'none' } } },
+          put: {
+            requestBody: { required: true, content: json(change) },
+            responses: { '200': { description: 'ok', content: json(balancer) }, '404': { description: 'none' } },
+          },
+        },
+      },
+    });
 
-  it('keeps the item’s own view of it, and takes the rest of the change', async () => {
-    const app = createMockApp({ contract: balancers, apiKeys: [KEY], seed: null });
+  it.each([
+    ['the item holds one', ['id', 'name', 'region']],
+    ['the item has none', ['id', 'name']],
+  ])('keeps the item’s own view of it (%s), and takes the rest of the change', async (_case, required) => {
+    const app = createMockApp({ contract: balancers(balancerOf(required)), apiKeys: [KEY], seed: null });
     const made = await request(app).post('/balancers').set(AUTH).send({ name: 'web', region: 'sfo1' });
     expect(made.status).toBe(201);
     const put = await request(app).put(`/balancers/${made.body.id}`).set(AUTH).send({ name: 'api', region: 'nyc3' });

@@ -147,14 +147,25 @@ export function keepRequired(old: Fields, next: Fields, views: readonly SchemaVa
  * `item` with every related object the item cannot hold as sent (`keeps` says no) as the old item had
  * it: a change names a related object by a shape of its own (Box's accessible_by: {id, type}), or by
  * a scalar where the item holds the object (DigitalOcean's load balancer PUT sends region "sfo1",
- * answers region {slug, name, …}), and the service keeps its own view of it. Any other scalar the
- * item cannot hold stays, for the caller to refuse.
+ * answers region {slug, name, …}), and the service keeps its own view of it (none, where the item
+ * had none and `holdsObject` says the member is an object). Any other scalar the item cannot hold
+ * stays, for the caller to refuse.
  */
-export function holdable(old: Fields, item: Fields, keeps?: (name: string, value: unknown) => boolean): Fields {
+export function holdable(
+  old: Fields,
+  item: Fields,
+  keeps?: (name: string, value: unknown) => boolean,
+  holdsObject: (name: string) => boolean = () => false,
+): Fields {
   if (!keeps) return item;
-  const related = (name: string): boolean =>
-    isPlainObject(item[name]) || (isPlainObject(old[name]) && item[name] !== null && typeof item[name] !== 'object');
-  const refused = Object.keys(item).filter((name) => related(name) && !keeps(name, item[name]));
+  const scalar = (name: string): boolean => item[name] !== null && typeof item[name] !== 'object';
+  // holdsObject last: it reads the views' schemas, and only a scalar the item cannot hold asks it.
+  const refused = Object.keys(item).filter(
+    (name) =>
+      (isPlainObject(item[name]) || (scalar(name) && (isPlainObject(old[name]) || !Object.hasOwn(old, name)))) &&
+      !keeps(name, item[name]) &&
+      (isPlainObject(item[name]) || isPlainObject(old[name]) || holdsObject(name)),
+  );
   if (refused.length === 0) return item;
   const next = { ...item };
   for (const name of refused) {
