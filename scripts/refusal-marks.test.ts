@@ -1,10 +1,11 @@
 // A refused creation is known in the final list by the run's own mark, not by any long string it
 // carried: an enum value (DigitalOcean's destination type "opensearch_ext") is rightly in other
 // items. A hand-written server passes; its copy that stores refused creations still fails.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 
 const KEY = 'marks-Key-5150';
@@ -52,24 +53,12 @@ function sinksServer(storesRefused: boolean) {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const read = (req: IncomingMessage) =>
-    new Promise<unknown>((resolve) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        } catch {
-          resolve(undefined);
-        }
-      });
-    });
   return createServer(async (req, res) => {
-    const body = req.method === 'POST' ? await read(req) : undefined;
+    const body = req.method === 'POST' ? parseObject(await readBody(req)) : undefined;
     if (req.headers.authorization !== `Bearer ${KEY}`) return send(res, 401, { message: 'who are you?' });
     if ((req.url ?? '').split('?')[0] !== '/sinks') return send(res, 404, { message: 'no such path' });
     if (req.method === 'GET') return send(res, 200, sinks);
-    const given = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+    const given = body ?? {};
     const valid =
       typeof given.name === 'string' &&
       given.name.length > 0 &&

@@ -1,10 +1,11 @@
 // A change the document takes but its item cannot hold (Box's PUT /users/{id} takes any login text,
 // its user has an email): a plain server that refuses it with its documented 400 passes, and one that
 // refuses every change still fails. The server is written by hand, not derived from the mock.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { type Contract, contractFromDocument } from '../spec/index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -67,24 +68,12 @@ function labelsServer(refusesEveryChange: boolean) {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const read = (req: IncomingMessage) =>
-    new Promise<unknown>((resolve) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        } catch {
-          resolve(undefined);
-        }
-      });
-    });
   const valid = (body: unknown): body is Partial<Label> =>
     typeof body === 'object' && body !== null && !Array.isArray(body);
   const holdable = (value: unknown) => value === 'red' || value === 'blue';
   return createServer(async (req, res) => {
     const [, , rawId] = (req.url ?? '').split('?')[0]!.split('/');
-    const body = req.method === 'POST' || req.method === 'PUT' ? await read(req) : undefined;
+    const body = req.method === 'POST' || req.method === 'PUT' ? parseObject(await readBody(req)) : undefined;
     if (rawId === undefined && req.method === 'GET') return send(res, 200, [...labels.values()]);
     if (rawId === undefined && req.method === 'POST') {
       if (!valid(body) || typeof body.name !== 'string' || !holdable(body.color))
