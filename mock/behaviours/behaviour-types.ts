@@ -60,6 +60,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   /** Values besides the client's: the service's assigned ones, and fallbacks for what the answer
    * requires but a request may leave out (drawn on first use). */
   readonly initialValues: () => InitialValues;
+  /** Stored property → the request's name for it, where the request spells it another way. */
+  readonly sentNames?: ReadonlyMap<string, string>;
 }
 
 export interface ReadBehaviour extends Wrapped, Conditional {
@@ -80,6 +82,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly headers: AnswerHeaders;
   readonly parameter: string;
   readonly storedProperties: readonly string[];
+  /** Stored property → the request's name for it, where the request spells it another way. */
+  readonly sentNames?: ReadonlyMap<string, string>;
   /** Properties the service assigned at creation: a replacement keeps them. */
   readonly assignedProperties: () => readonly string[];
   /** Whether the documented success answers the item (else the status alone). */

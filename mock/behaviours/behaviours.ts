@@ -12,7 +12,7 @@ import {
   responseFor,
 } from '../../spec/core.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
-import { assignedValues, itemViews, requestProperties } from './item-values.js';
+import { assignedValues, itemViews, requestProperties, sentNamesOf } from './item-values.js';
 import { planListPages } from './list-pages.js';
 import {
   actionBehaviour,
@@ -64,13 +64,18 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
     const { collection } = resource;
     const conditional = conditionalOf(resource);
     const { path, create } = collection;
-    const sendable = create ? requestProperties(create.operation) : undefined;
+    const requested = create ? requestProperties(create.operation) : undefined;
+    // The stored names a request spells another way (Twilio's FriendlyName) count as sent.
+    const sentNames = sentNamesOf(create?.storedProperties ?? [], requested);
+    const sendable = requested && new Set([...requested, ...sentNames.keys()]);
     const values = initialValuesOf(resource, sendable);
     initials.set(resource, values);
     for (const kind of ['replace', 'update', 'remove'] as const) {
       const item = collection[kind];
       if (!item) continue;
-      const changeable = requestProperties(item.operation);
+      const changeRequested = requestProperties(item.operation);
+      const changeNames = sentNamesOf(create?.storedProperties ?? [], changeRequested);
+      const changeable = changeRequested && new Set([...changeRequested, ...changeNames.keys()]);
       behaviours.set(item.operation, {
         kind,
         collection: path,
@@ -80,6 +85,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         storedProperties: (create?.storedProperties ?? []).filter(
           (name) => !sendable || sendable.has(name) || changeable?.has(name) === true,
         ),
+        ...(changeNames.size > 0 ? { sentNames: changeNames } : {}),
         assignedProperties: () => Object.keys(values().assigned),
         answersItem: item.success !== undefined,
         headers: answerHeaders(item.success),
@@ -121,7 +127,9 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
       });
     }
     if (create) {
-      const sendable = requestProperties(create.operation);
+      const requested = requestProperties(create.operation);
+      const sentNames = sentNamesOf(create.storedProperties, requested);
+      const sendable = requested && new Set([...requested, ...sentNames.keys()]);
       behaviours.set(create.operation, {
         kind: 'create',
         collection: path,
@@ -145,6 +153,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         keeps: create.keeps,
         initialValues: initials.get(resource)!,
+        ...(sentNames.size > 0 ? { sentNames } : {}),
       });
     }
   }

@@ -17,6 +17,7 @@ import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { Behaviour, CreateBehaviour, ItemChangeBehaviour, Wrapped } from './behaviours.js';
 import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
 import { checkIfMatch, itemEtag, notModified } from './conditional.js';
+import { underStoredNames } from './item-values.js';
 import { listPage } from './list-pages.js';
 import { ownedKey } from './owners.js';
 import { type Collection, CollectionFullError, type Collections, type Item, itemText, type Replay } from './store.js';
@@ -150,7 +151,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     collection.remove(id, behaviour.softDelete);
     return answerChange(context, behaviour, removed);
   }
-  const body = await context.readBody();
+  const body = underStoredNames(await context.readBody(), behaviour.sentNames);
   const old = itemFor(context, behaviour, collection);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
@@ -264,7 +265,11 @@ export const HANDLERS: Handlers = {
     const key = behaviour.idempotency ? context.req.headers[behaviour.idempotency.header.toLowerCase()] : undefined;
     if (typeof key === 'string' && replay(behaviour, context, key, received)) return;
     const body = received.value();
-    const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
+    const fields = storedFields(
+      underStoredNames(body, behaviour.sentNames),
+      behaviour.storedProperties,
+      behaviour.keeps,
+    );
     try {
       const { assigned, fallback } = behaviour.initialValues();
       const values = { ...fallback, ...fields, ...assigned };

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import {
   type CollectionSpec,
+  carryDigits,
   type ItemView,
   type JsonSchema,
   mergeAllOf,
@@ -22,6 +23,39 @@ export function requestProperties(operation: Operation): Set<string> | undefined
   const merged = mergeAllOf(schema as Record<string, unknown>);
   const branches = [...((merged.oneOf as JsonSchema[]) ?? []), ...((merged.anyOf as JsonSchema[]) ?? [])];
   return new Set([schema, ...branches].flatMap((part) => Object.keys(propertiesOf(part))));
+}
+
+const looseName = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
+
+/**
+ * The request's name of each stored property that a request spells another way: Twilio's forms send
+ * FriendlyName for the item's friendly_name. Matched ignoring case, underscores and hyphens, only
+ * where the request has no property of the stored name itself; empty where every name matches.
+ */
+export function sentNamesOf(stored: readonly string[], sendable: ReadonlySet<string> | undefined): Map<string, string> {
+  const names = new Map<string, string>();
+  if (!sendable) return names;
+  const byLooseName = new Map([...sendable].map((name) => [looseName(name), name]));
+  for (const name of stored) {
+    const sent = sendable.has(name) ? undefined : byLooseName.get(looseName(name));
+    if (sent !== undefined) names.set(name, sent);
+  }
+  return names;
+}
+
+/** A body with the members a request spells another way under their stored names (sentNamesOf). */
+export function underStoredNames(body: unknown, sentNames: ReadonlyMap<string, string> | undefined): unknown {
+  if (!sentNames || sentNames.size === 0 || typeof body !== 'object' || body === null || Array.isArray(body))
+    return body;
+  const from = body as Record<string, unknown>;
+  const renamed: Record<string, unknown> = { ...from };
+  for (const [stored, sent] of sentNames) {
+    if (!Object.hasOwn(from, sent)) continue;
+    renamed[stored] = from[sent];
+    delete renamed[sent];
+  }
+  carryDigits(from, renamed);
+  return renamed;
 }
 
 /** A value for each property the answer requires (besides the id): of those no request may send

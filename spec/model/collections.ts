@@ -248,9 +248,9 @@ function dropListsThatAreReads(byPath: Map<string, CollectionSpec>): void {
   }
 }
 
-/** A POST on an item's own sub-path that answers that very item (Box's POST
- * /sign_requests/{id}/cancel answers the sign request) is the item's action, not the one creation of
- * a collection of its own: the mock bound it as a creation, and cancelling changed nothing. A path
+/** A POST on an item's own path (Twilio's update) or sub-path that answers that very item (Box's
+ * POST /sign_requests/{id}/cancel answers the sign request) is the item's update or action, not the
+ * one creation of a collection of its own: the mock bound it as a creation, and cancelling changed nothing. A path
  * with more than that POST, or whose POST answers another object (a workflow's new instance), stays
  * a collection. */
 function dropCreationsThatAreActions(byPath: Map<string, CollectionSpec>): void {
@@ -262,8 +262,9 @@ function dropCreationsThatAreActions(byPath: Map<string, CollectionSpec>): void 
   for (const [path, collection] of byPath) {
     const create = collection.create;
     if (!create || collectionOperations(collection).length !== 1) continue;
+    // On the item path itself it is the item's update (Twilio's POST /Tasks/{Sid}); under it, an action.
     const under = /^(.*)[/:][A-Za-z][\w-]*$/.exec(path)?.[1];
-    const views = under === undefined ? undefined : itemSchemas.get(under);
+    const views = itemSchemas.get(path) ?? (under === undefined ? undefined : itemSchemas.get(under));
     if (views?.some((view) => sameSchema(view, create.item.schema))) byPath.delete(path);
   }
 }
