@@ -74,6 +74,9 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   // Nor is a body past a size limit the document leaves open (a proxy's, a framework's default).
   if ((kind === 'positive' || kind === 'negative') && status === 413 && !context.testCase.plain)
     return smallBodyRefused(context) ? undefined : 'a body past a size limit';
+  // HTTP's own answer to the stale If-Match the run sent on purpose (RFC 9110: 412), where the
+  // document takes If-Match but lists no 412 (Twilio's TaskRouter updates).
+  if (status === 412 && context.sequence?.idiom?.idiom === 'stale-if-match') return 'a stale If-Match';
   // A generated path parameter may name nothing (a random parent too, whatever else the request
   // gets wrong): how that is answered is left open where 404 is not listed.
   if (kind !== 'auth' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {
