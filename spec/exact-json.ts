@@ -92,7 +92,9 @@ function parseWithDigits(text: string): unknown {
   // Cheaper than looking for 16 digits in the text, which cost more than the parse on a body dense
   // with numbers.
   const quick = JSON.parse(text);
-  if (!holdsUnsafeNumber(quick)) return quick;
+  // JSON nests a level per bracket: text this short cannot nest past the limit, and is not measured.
+  if (!holdsUnsafeNumber(quick, text.length > 2 * MAX_JSON_DEPTH ? MAX_JSON_DEPTH : Number.POSITIVE_INFINITY))
+    return quick;
   // The digit-by-digit reading recurses, so it is not tried on a value nested too deep.
   if (NESTED_TOO_DEEP.has(quick as object)) return quick;
   try {
@@ -112,7 +114,7 @@ function parseWithDigits(text: string): unknown {
 
 /** Whether a parsed value holds a number beyond the safe integers (where it nests too deep: whether
  * one was met before the walk stopped, and the value is marked NESTED_TOO_DEEP). */
-function holdsUnsafeNumber(value: unknown): boolean {
+function holdsUnsafeNumber(value: unknown, maxDepth: number): boolean {
   if (typeof value !== 'object' || value === null) return isUnsafeNumber(value);
   let parts = 1;
   const unsafe = anyInside(
@@ -121,7 +123,7 @@ function holdsUnsafeNumber(value: unknown): boolean {
       parts++;
       return isUnsafeNumber(child);
     },
-    MAX_JSON_DEPTH,
+    maxDepth,
   );
   if (unsafe === TOO_DEEP) {
     NESTED_TOO_DEEP.add(value);

@@ -19,6 +19,30 @@ export function anyInside(
   found: (child: unknown) => boolean,
   maxDepth = Number.POSITIVE_INFINITY,
 ): boolean | typeof TOO_DEEP {
+  return maxDepth === Number.POSITIVE_INFINITY ? anyAtAnyDepth(value, found) : anyWithin(value, found, maxDepth);
+}
+
+/** anyInside without a depth to keep: every body short enough that it cannot nest too deep (a
+ * request's usual), so the walk a refusal pays for carries nothing more. */
+function anyAtAnyDepth(value: object, found: (child: unknown) => boolean): boolean {
+  const pending: object[] = [value];
+  const visit = (child: unknown): boolean => {
+    if (found(child)) return true;
+    if (typeof child === 'object' && child !== null) pending.push(child);
+    return false;
+  };
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (Array.isArray(node)) {
+      for (let at = 0; at < node.length; at++) if (visit(node[at])) return true;
+    } else {
+      for (const key in node) if (visit((node as Record<string, unknown>)[key])) return true;
+    }
+  }
+  return false;
+}
+
+function anyWithin(value: object, found: (child: unknown) => boolean, maxDepth: number): boolean | typeof TOO_DEEP {
   // Depths only of containers, in step with `pending`: scalars, most of a body, cost nothing more.
   const pending: object[] = [value];
   const depths: number[] = [1];
