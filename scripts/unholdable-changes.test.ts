@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
 import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { createMockApp } from '../mock/index.js';
 import { type Contract, contractFromDocument } from '../spec/index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -18,8 +19,8 @@ const label = {
 const refusal = { description: 'bad', content: json({ type: 'object', properties: { message: { type: 'string' } } }) };
 
 /** The labels document, its PUT taking colors as `changeColor` says (wider than the item's, or disjoint). */
-const labels = (changeColor: object) => {
-  const change = { type: 'object', properties: { name: { type: 'string' }, color: changeColor } };
+const labels = (changeColor: object, changeSchema?: object) => {
+  const change = changeSchema ?? { type: 'object', properties: { name: { type: 'string' }, color: changeColor } };
   return contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'labels', version: '1' },
@@ -126,5 +127,19 @@ describe('a change whose value the item cannot hold', () => {
     const result = await runAgainst(disjoint, false);
     expect(result.violations).toEqual([]);
     expect(result.notes.map((note) => note.title)).toContain('Valid input refused: the item cannot hold a value sent');
+  });
+});
+
+describe('a PUT whose schema no body meets', () => {
+  // PagerDuty's runner PUT: a oneOf of two open objects, so any body matches both. The item scenario
+  // sent the creation's body as valid instead, and the mock's refusal failed positive_data_acceptance.
+  it('is not sent a creation body as valid input', async () => {
+    const open = (extra: string) => ({
+      type: 'object',
+      properties: { name: { type: 'string' }, [extra]: { type: 'string' } },
+    });
+    const contract = labels({ type: 'string' }, { oneOf: [open('a'), open('b')] });
+    const result = await runConformance({ target: { app: createMockApp({ contract }) }, contract, seed: 4 });
+    expect(result.violations).toEqual([]);
   });
 });

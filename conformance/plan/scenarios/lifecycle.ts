@@ -30,10 +30,14 @@ function holdableReplacement(context: PlanContext, collection: CollectionSpec, b
   const fitting = bodies.find((body) => isItem(body) && stored(body).length > 0 && misfits(body).length === 0);
   if (fitting !== undefined) return fitting;
   const first = bodies[0];
-  if (!isItem(first) || !isItem(borrowed)) return first ?? borrowed;
+  // No valid PUT body could be built: a creation's body is sent only where the PUT takes it too
+  // (PagerDuty's runner PUT, a oneOf of two open objects, takes none: it was sent as valid anyway).
+  const takes = (body: unknown): boolean => context.requestSchema(put)?.isValid(body) === true;
+  if (first === undefined) return takes(borrowed) ? borrowed : undefined;
+  if (!isItem(first) || !isItem(borrowed)) return first;
   const mended = { ...first };
   for (const name of misfits(first)) if (Object.hasOwn(borrowed, name)) mended[name] = borrowed[name];
-  return context.requestSchema(put)?.isValid(mended) ? mended : first;
+  return takes(mended) ? mended : first;
 }
 
 export async function runItemLifecycle(
