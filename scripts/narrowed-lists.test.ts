@@ -1,6 +1,7 @@
 // A list that requires a filter (Box's GET /collaborations?status=pending) shows only the items that
 // match it: the runner does not expect a created item off the filter in it, and still catches a
 // list that leaves out one that matches.
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../conformance/index.js';
 import { createMockApp } from '../mock/index.js';
@@ -78,5 +79,64 @@ describe('a list that requires a filter', () => {
     });
     expect(dropped).toBeGreaterThan(0);
     expect(result.violations.map((v) => v.check)).toContain('created_data_listed');
+  });
+});
+
+describe('a list whose answer is capped (maxItems)', () => {
+  // PagerDuty's GET /ip_allow_lists answers at most one: the mock answered every item, against its
+  // own document, and a full capped answer rightly leaves creations out.
+  const capped = (maxItems: number) =>
+    contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'notes', version: '1' },
+      paths: {
+        '/notes': {
+          get: {
+            responses: {
+              '200': {
+                description: 'ok',
+                content: json({ type: 'object', properties: { notes: { type: 'array', maxItems, items: invite } } }),
+              },
+            },
+          },
+          post: {
+            requestBody: {
+              required: true,
+              content: json({
+                type: 'object',
+                required: ['name', 'status'],
+                properties: { name: { type: 'string' }, status },
+              }),
+            },
+            responses: { '201': { description: 'made', content: json(invite) }, '400': { description: 'bad' } },
+          },
+        },
+      },
+    });
+
+  it('is answered within its cap by the mock, and passes the runner', async () => {
+    const contract = capped(2);
+    const app = createMockApp({ contract });
+    for (const name of ['a', 'b', 'c']) await request(app).post('/notes').send({ name, status: 'pending' });
+    expect((await request(app).get('/notes')).body.notes.length).toBeLessThanOrEqual(2);
+    const result = await runConformance({ target: { app: createMockApp({ contract }) }, contract, seed: 5 });
+    expect(result.violations).toEqual([]);
+  });
+
+  it('still fails where it leaves out creations with room to spare', async () => {
+    const contract = capped(500);
+    const front = await startFront(createMockApp({ contract }), contract.basePath, {
+      response: (answer, _sent, method) => {
+        const notes = (answer as { notes?: Array<Record<string, unknown>> } | undefined)?.notes;
+        if (method !== 'GET' || !Array.isArray(notes)) return answer;
+        return { notes: notes.filter((note) => !String(note.name).startsWith('conformance')) };
+      },
+    });
+    try {
+      const result = await runConformance({ target: { baseUrl: front.baseUrl }, contract, seed: 5 });
+      expect(result.violations.map((v) => v.check)).toContain('created_data_listed');
+    } finally {
+      front.close();
+    }
   });
 });

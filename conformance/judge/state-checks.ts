@@ -1,7 +1,14 @@
 // The checks that judge state across requests: what was created is echoed, listed, readable,
 // uniquely identified and assigned by the service, and nothing else changes.
 
-import { answeredItem, type CollectionSpec, fieldText, listedItems, listsEveryItem } from '../../spec/index.js';
+import {
+  answeredItem,
+  type CollectionSpec,
+  fieldText,
+  listCapOf,
+  listedItems,
+  listsEveryItem,
+} from '../../spec/index.js';
 import type { ChangeEvidence, Check, Finding, SequenceEvidence } from '../model.js';
 import { compareField, firstDifference, keptFields } from './field-compare.js';
 import { finding } from './findings.js';
@@ -81,8 +88,11 @@ export const createdDataListed: Check = (context) => {
     const id = idKey(createdItem, idProperty);
     const matches = sequence.after.filter((item) => idKey(item, idProperty) === id);
     if (matches.length === 0) {
-      // A list that pages or filters may rightly leave a new item off its first answer.
-      const severity = sequence.complete || listsEveryItem(collection) ? 'failure' : 'note';
+      // A list that pages or filters may rightly leave a new item off its first answer, and one whose
+      // answer is capped (maxItems) and full, off any.
+      const cap = listCapOf(collection);
+      const full = cap !== undefined && sequence.after.length >= cap;
+      const severity = (sequence.complete && !full) || listsEveryItem(collection) ? 'failure' : 'note';
       findings.push(finding('created_item_missing', { idProperty, id }, { severity }));
       continue;
     }

@@ -4,6 +4,7 @@
 import {
   type Filter,
   type JsonSchema,
+  listCapOf,
   mergeAllOf,
   type Paging,
   propertiesOf,
@@ -36,6 +37,8 @@ export interface ListPages {
   readonly refusesUnknownCursor: boolean;
   /** Query parameters that filter the items by a member (the model's filters). */
   readonly filters: readonly Filter[];
+  /** The most items one answer may hold (the array's maxItems), where the document caps it. */
+  readonly cap?: number;
 }
 
 const PAGE_SIZE = 20;
@@ -45,7 +48,9 @@ export function planListPages(resource: Resource): ListPages | undefined {
   const list = resource.collection.list;
   const paging = resource.paging;
   if (!list || !paging) return undefined;
-  if (list.items.member === undefined && paging.style === 'none' && list.filters.length === 0) return undefined;
+  const cap = listCapOf(resource.collection);
+  const whole = list.items.member === undefined && paging.style === 'none' && list.filters.length === 0;
+  if (whole && cap === undefined) return undefined;
   const member = list.items.member;
   let template: Record_ | undefined;
   const templateOf = (): Record_ => {
@@ -68,6 +73,7 @@ export function planListPages(resource: Resource): ListPages | undefined {
     nextAtEnd: endOf(list.success.schema, paging.next),
     refusesUnknownCursor: list.operation.responses.some((r) => r.status === '400'),
     filters: list.filters,
+    ...(cap !== undefined ? { cap } : {}),
   };
 }
 
@@ -139,7 +145,11 @@ function windowOf(pages: ListPages, query: URLSearchParams, collection: ListSour
   const asked = limitText === null ? fallback : Number(limitText);
   const size = Math.max(
     0,
-    Math.min(Number.isFinite(asked) ? asked : fallback, paging.limit?.maximum ?? Number.MAX_SAFE_INTEGER),
+    Math.min(
+      Number.isFinite(asked) ? asked : fallback,
+      paging.limit?.maximum ?? Number.MAX_SAFE_INTEGER,
+      pages.cap ?? Number.MAX_SAFE_INTEGER,
+    ),
   );
   const given = paging.parameter ? query.get(paging.parameter) : null;
   if (given === null || given === '') return { start: 0, size };

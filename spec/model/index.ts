@@ -7,6 +7,7 @@ export {
   creationSuccess,
   findCollections,
   jsonSuccess,
+  listCapOf,
   listedItems,
   listsEveryItem,
 } from './collections.js';
