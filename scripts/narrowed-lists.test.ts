@@ -17,6 +17,15 @@ const invite = {
   properties: { id: { type: 'string' }, name: { type: 'string' }, status },
 };
 
+/** POST: an invite made with a name and a status. */
+const createInvite = {
+  requestBody: {
+    required: true,
+    content: json({ type: 'object', required: ['name', 'status'], properties: { name: { type: 'string' }, status } }),
+  },
+  responses: { '201': { description: 'made', content: json(invite) }, '400': { description: 'bad' } },
+};
+
 const contract = contractFromDocument({
   openapi: '3.0.3',
   info: { title: 'invites', version: '1' },
@@ -33,17 +42,7 @@ const contract = contractFromDocument({
           },
         },
       },
-      post: {
-        requestBody: {
-          required: true,
-          content: json({
-            type: 'object',
-            required: ['name', 'status'],
-            properties: { name: { type: 'string' }, status },
-          }),
-        },
-        responses: { '201': { description: 'made', content: json(invite) }, '400': { description: 'bad' } },
-      },
+      post: createInvite,
     },
   },
 });
@@ -99,17 +98,7 @@ describe('a list whose answer is capped (maxItems)', () => {
               },
             },
           },
-          post: {
-            requestBody: {
-              required: true,
-              content: json({
-                type: 'object',
-                required: ['name', 'status'],
-                properties: { name: { type: 'string' }, status },
-              }),
-            },
-            responses: { '201': { description: 'made', content: json(invite) }, '400': { description: 'bad' } },
-          },
+          post: createInvite,
         },
       },
     });
