@@ -84,3 +84,11 @@ export function keptFields(
 ): string[] {
   return create.storedProperties.filter((name) => !(name in sent) || create.keeps(name, sent[name]));
 }
+
+/** The stored properties sent whose value no view of the item can hold (the creation's `keeps`). */
+export function unheldFields(
+  create: { readonly storedProperties: readonly string[]; readonly keeps: (name: string, value: unknown) => boolean },
+  sent: Record<string, unknown>,
+): string[] {
+  return create.storedProperties.filter((name) => Object.hasOwn(sent, name) && !create.keeps(name, sent[name]));
+}

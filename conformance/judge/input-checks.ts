@@ -12,6 +12,7 @@ import {
   smallBodyRefused,
   statusOf,
 } from './check-support.js';
+import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
 
 /** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
@@ -95,8 +96,7 @@ function unholdableMember(context: Parameters<Check>[0]): string | undefined {
   const changes = [collection?.replace?.operation, collection?.update?.operation];
   const body = testCase.payload?.kind === 'json' ? testCase.payload.value : undefined;
   if (!create || !changes.includes(testCase.operation) || typeof body !== 'object' || body === null) return undefined;
-  const sent = body as Record<string, unknown>;
-  return create.storedProperties.find((name) => Object.hasOwn(sent, name) && !create.keeps(name, sent[name]));
+  return unheldFields(create, body as Record<string, unknown>)[0];
 }
 
 /** The list's cursor parameter, where the case sends one it did not take from an answer. */

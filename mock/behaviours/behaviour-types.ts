@@ -84,6 +84,9 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly storedProperties: readonly string[];
   /** Stored property → the request's name for it, where the request spells it another way. */
   readonly sentNames?: ReadonlyMap<string, string>;
+  /** The members some view of the item holds as an object (a related object a change may name by a
+   * scalar: changes.ts holdable). Read at binding, not per request. */
+  readonly objectMembers: ReadonlySet<string>;
   /** Properties the service assigned at creation: a replacement keeps them. */
   readonly assignedProperties: () => readonly string[];
   /** Whether the documented success answers the item (else the status alone). */

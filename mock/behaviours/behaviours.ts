@@ -7,6 +7,7 @@ import {
   type Operation,
   type ParentItem,
   parentItemsOf,
+  propertiesOf,
   type Resource,
   type ResourceCorrection,
   responseFor,
@@ -55,6 +56,30 @@ function initialValuesOf(resource: Resource, sendable: Set<string> | undefined):
   };
 }
 
+/** What a request to `operation` (the creation's, by default) may send of the item: its properties,
+ * and the stored names it spells another way (Twilio's FriendlyName for friendly_name). */
+function sendableOf(
+  create: CollectionSpec['create'],
+  operation = create?.operation,
+): { sendable: Set<string> | undefined; sentNames: Map<string, string> } {
+  const requested = operation ? requestProperties(operation) : undefined;
+  const sentNames = sentNamesOf(create?.storedProperties ?? [], requested);
+  return { sendable: requested && new Set([...requested, ...sentNames.keys()]), sentNames };
+}
+
+/** The members some view of the item holds as an object. */
+function objectMembersOf(collection: CollectionSpec): Set<string> {
+  const isObject = (schema: unknown): boolean =>
+    typeof schema === 'object' &&
+    schema !== null &&
+    ((schema as { type?: unknown }).type === 'object' || 'properties' in schema);
+  return new Set(
+    itemViews(collection).flatMap((view) =>
+      Object.entries(propertiesOf(view.schema)).flatMap(([name, schema]) => (isObject(schema) ? [name] : [])),
+    ),
+  );
+}
+
 export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<string, ResourceCorrection>): Bindings {
   const model = apiModelOf(contract, corrections);
   const collections = model.collections;
@@ -64,18 +89,13 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
     const { collection } = resource;
     const conditional = conditionalOf(resource);
     const { path, create } = collection;
-    const requested = create ? requestProperties(create.operation) : undefined;
-    // The stored names a request spells another way (Twilio's FriendlyName) count as sent.
-    const sentNames = sentNamesOf(create?.storedProperties ?? [], requested);
-    const sendable = requested && new Set([...requested, ...sentNames.keys()]);
+    const { sendable } = sendableOf(create);
     const values = initialValuesOf(resource, sendable);
     initials.set(resource, values);
     for (const kind of ['replace', 'update', 'remove'] as const) {
       const item = collection[kind];
       if (!item) continue;
-      const changeRequested = requestProperties(item.operation);
-      const changeNames = sentNamesOf(create?.storedProperties ?? [], changeRequested);
-      const changeable = changeRequested && new Set([...changeRequested, ...changeNames.keys()]);
+      const { sendable: changeable, sentNames: changeNames } = sendableOf(create, item.operation);
       behaviours.set(item.operation, {
         kind,
         collection: path,
@@ -90,6 +110,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         answersItem: item.success !== undefined,
         headers: answerHeaders(item.success),
         itemViews: itemViews(collection),
+        objectMembers: objectMembersOf(collection),
         ...wrapOf(item.item),
         ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
@@ -127,9 +148,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
       });
     }
     if (create) {
-      const requested = requestProperties(create.operation);
-      const sentNames = sentNamesOf(create.storedProperties, requested);
-      const sendable = requested && new Set([...requested, ...sentNames.keys()]);
+      const { sendable, sentNames } = sendableOf(create);
       behaviours.set(create.operation, {
         kind: 'create',
         collection: path,

@@ -8,7 +8,6 @@ import {
   describeIssues,
   nestsTooDeep,
   type Operation,
-  propertiesOf,
 } from '../../spec/core.js';
 import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
@@ -173,7 +172,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     behaviour.kind === 'update' && namesRemovals(contentType)
       ? changed
       : holdable(old, keepRequired(old, changed, behaviour.itemViews), behaviour.keeps, (name) =>
-          behaviour.itemViews.some((view) => isObjectSchema(propertiesOf(view.schema)[name])),
+          behaviour.objectMembers.has(name),
         );
   const issues = behaviour.itemValidator?.validate(next) ?? [];
   if (issues.length > 0) {
@@ -183,11 +182,6 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (!item) throw missing(behaviour, id);
   answerChange(context, behaviour, item);
 }
-
-const isObjectSchema = (schema: unknown): boolean =>
-  typeof schema === 'object' &&
-  schema !== null &&
-  ((schema as { type?: unknown }).type === 'object' || 'properties' in schema);
 
 /** The same idempotency key again: the first answer for the same body (true), the documented
  * refusal for another; false for a key not seen yet. */

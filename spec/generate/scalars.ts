@@ -1,10 +1,10 @@
 // Valid strings and numbers for a JSON Schema: formats, patterns (read as ECMA-262), lengths in code
 // points, bounds (exclusive ones too) and multiples. Where no valid value can be made the generator
 // yields UNSATISFIABLE, which callers validate and skip, never a crash or a spin.
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { ecmaPattern, generationPattern } from '../patterns.js';
 import { codePointLength } from '../text.js';
+import { KNOWN_FORMATS } from '../validators.js';
 import { plainString, wildString } from './strings.js';
 
 type Schema = Record<string, unknown>;
@@ -154,11 +154,13 @@ export function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<str
   return wildString(min, Math.min(declaredMax ?? longest, longest));
 }
 
-/** Whether a string meets its format as the validators read it (ajv-formats, full); unknown formats
- * hold anything. */
+/** Whether a string meets its format as the validators read it (their table, KNOWN_FORMATS); unknown
+ * formats, and formats of numbers, hold any string. */
 function formatAccepts(format: unknown, value: string): boolean {
-  const known = typeof format === 'string' ? (fullFormats as Record<string, unknown>)[format] : undefined;
-  const check = typeof known === 'object' && known !== null && 'validate' in known ? known.validate : known;
+  const known = typeof format === 'string' ? KNOWN_FORMATS[format] : undefined;
+  const defined = typeof known === 'object' && known !== null && 'validate' in known;
+  if (defined && 'type' in known && known.type !== 'string') return true;
+  const check = defined ? known.validate : known;
   if (check instanceof RegExp) return check.test(value);
   return typeof check === 'function' ? Boolean(check(value)) : true;
 }

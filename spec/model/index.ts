@@ -7,9 +7,7 @@ export {
   creationSuccess,
   findCollections,
   jsonSuccess,
-  listCapOf,
   listedItems,
-  listsEveryItem,
 } from './collections.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
@@ -19,6 +17,7 @@ export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
 export { apiModelOf, inferApiModel } from './infer.js';
+export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, parentItemsOf } from './parents.js';

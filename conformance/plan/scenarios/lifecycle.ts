@@ -2,6 +2,7 @@
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
 import type { CollectionSpec, Resource } from '../../../spec/index.js';
+import { unheldFields } from '../../judge/field-compare.js';
 import { idKey, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -24,7 +25,7 @@ function holdableReplacement(context: PlanContext, collection: CollectionSpec, b
   const put = collection.replace!.operation;
   const create = collection.create!;
   const stored = (body: Item) => Object.keys(body).filter((name) => create.storedProperties.includes(name));
-  const misfits = (body: Item) => stored(body).filter((name) => !create.keeps(name, body[name]));
+  const misfits = (body: Item) => unheldFields(create, body);
   const bodies = context.plainBodies(put, 10, 'lifecycle');
   // An empty change fits anything and shows nothing: a fitting body changes something.
   const fitting = bodies.find((body) => isItem(body) && stored(body).length > 0 && misfits(body).length === 0);
