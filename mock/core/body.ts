@@ -76,17 +76,42 @@ function readStream(req: StreamingRequest, limit: number): Promise<Uint8Array> {
   });
 }
 
+// An operation answers the same few Content-Type headers again and again: the verdict on each (the
+// media type, or the refusal, its body serialised once) is kept per accepted list, bounded.
+const verdicts = new WeakMap<readonly MediaTypeSpec[], Map<string, MediaTypeSpec | MockHttpError>>();
+const MAX_VERDICTS = 64;
+
 /** The documented media type the request's Content-Type names, or a 400 saying what to send. */
 export function checkContentType(header: string | undefined, content: readonly MediaTypeSpec[]): MediaTypeSpec {
+  let known = verdicts.get(content);
+  if (!known) {
+    known = new Map();
+    verdicts.set(content, known);
+  }
+  const key = header ?? '';
+  let verdict = known.get(key);
+  if (verdict === undefined) {
+    verdict = contentTypeVerdict(header, content);
+    if (known.size >= MAX_VERDICTS) known.clear();
+    known.set(key, verdict);
+  }
+  if (verdict instanceof MockHttpError) throw verdict;
+  return verdict;
+}
+
+function contentTypeVerdict(
+  header: string | undefined,
+  content: readonly MediaTypeSpec[],
+): MediaTypeSpec | MockHttpError {
   const expected = (): string => content.map((m) => m.mediaType).join(' or ');
   if (!header) {
-    throw new MockHttpError(400, 'unsupported_media_type', `Missing Content-Type: send ${expected()}.`);
+    return new MockHttpError(400, 'unsupported_media_type', `Missing Content-Type: send ${expected()}.`);
   }
   const parsed = parseMediaType(header);
   const essence = parsed?.essence ?? '';
   const media = content.find((m) => mediaTypeMatches(essence, m.mediaType));
   if (!media) {
-    throw new MockHttpError(
+    return new MockHttpError(
       400,
       'unsupported_media_type',
       `Content-Type ${essence || '(empty)'} is not accepted: send ${expected()}.`,
@@ -94,7 +119,7 @@ export function checkContentType(header: string | undefined, content: readonly M
   }
   const charset = parsed?.parameters.charset?.toLowerCase();
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    throw new MockHttpError(400, 'unsupported_charset', `Charset ${charset} is not accepted: JSON is sent as UTF-8.`);
+    return new MockHttpError(400, 'unsupported_charset', `Charset ${charset} is not accepted: JSON is sent as UTF-8.`);
   }
   return media;
 }

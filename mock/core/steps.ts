@@ -6,6 +6,7 @@ import {
   collectionKey,
   describeIssues,
   exactBoundIssues,
+  type MediaTypeSpec,
   nestsTooDeep,
   type Operation,
   type ParentItem,
@@ -80,6 +81,21 @@ function forcedError(status: number): MockHttpError {
   return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
 }
 
+/** The documented media type a request's body is read as (a 400 where none fits); undefined where
+ * an optional body was left out altogether. */
+function bodyMediaOf(req: MockRequest, operation: Operation): MediaTypeSpec | undefined {
+  const requestBody = operation.requestBody;
+  if (requestBody && !requestBody.required && !hasBody(req)) return undefined;
+  return checkContentType(req.headers['content-type'], requestBody?.content ?? NO_MEDIA);
+}
+
+const NO_MEDIA: readonly MediaTypeSpec[] = [];
+
+// Behaviours whose first act is reading the body: its media type is checked before the handler
+// runs, so a refusal is thrown in this step, not as a rejected promise (which costs Node's
+// rejection tracking on every refused request).
+const READS_BODY_FIRST: ReadonlySet<Behaviour['kind']> = new Set(['create', 'replace', 'update', 'respond']);
+
 const LEFT_OUT: ReceivedBody = Object.freeze({ text: undefined, value: () => ({}) });
 
 /** What is wrong with a body: the validator's findings, and integers past 2^53 out of their exact
@@ -93,11 +109,12 @@ function bodyIssues(validator: SchemaValidator, value: unknown): SchemaIssue[] {
 }
 
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
-  async function receiveBody(req: MockRequest, operation: Operation): Promise<ReceivedBody> {
-    const requestBody = operation.requestBody;
-    // An optional body may be left out altogether.
-    if (requestBody && !requestBody.required && !hasBody(req)) return LEFT_OUT;
-    const media = checkContentType(req.headers['content-type'], requestBody?.content ?? []);
+  async function receiveBody(
+    req: MockRequest,
+    operation: Operation,
+    media = bodyMediaOf(req, operation),
+  ): Promise<ReceivedBody> {
+    if (media === undefined) return LEFT_OUT;
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
     const raw = await readBody(req, env.bodyLimit);
     const text = bodyText(raw, media);
@@ -187,14 +204,18 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
   function runBehaviour(req: MockRequest, res: MockResponse, next: Next): void {
     const { operation, params, behaviour } = matchedOf(req);
     if (!behaviour) return next(env.unspecified(operation));
+    const media =
+      operation.requestBody && READS_BODY_FIRST.has(behaviour.kind) ? bodyMediaOf(req, operation) : undefined;
+    const received = (): Promise<ReceivedBody> =>
+      media === undefined ? receiveBody(req, operation) : receiveBody(req, operation, media);
     const context: HandlerContext = {
       req,
       res,
       operation,
       params,
       collections: () => env.store.collections(sessionOf(req)),
-      receiveBody: () => receiveBody(req, operation),
-      readBody: () => receiveBody(req, operation).then((body) => body.value()),
+      receiveBody: received,
+      readBody: () => received().then((body) => body.value()),
     };
     const handler = HANDLERS[behaviour.kind] as (behaviour: Behaviour, context: HandlerContext) => unknown;
     const outcome = handler(behaviour, context);
