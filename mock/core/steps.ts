@@ -118,7 +118,7 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
     const raw = await readBody(req, env.bodyLimit);
     const text = bodyText(raw, media);
-    noteBody(req, raw, text);
+    noteBody(req, raw);
     return {
       text,
       value: () => {

@@ -25,17 +25,17 @@ export interface JournalEntry {
 }
 
 // The body the operation steps read, noted for the journal (the stream can be read only once).
-// Kept on the request itself (a WeakMap's entries cost the collector more at this rate): the text
-// the steps decoded where there is one (a short string is far cheaper to keep than a Buffer),
-// else the bytes, decoded only when someone reads the journal.
+// Kept on the request itself (a WeakMap's entries cost the collector more at this rate) as the bytes
+// that came: filing copies them into the ring as they are, where the decoded text would be encoded
+// again (1 µs on a 1 KiB body); they are decoded only when someone reads the journal.
 const BODY = Symbol('journal body');
 type WithBody = MockRequest & { [BODY]?: FiledBody; [BODY_SIZE]?: number };
 const BODY_SIZE = Symbol('journal body size');
 /** Bodies past this many bytes are kept cut short: 1000 entries of a 1 MiB body would be 1 GB. */
 export const KEPT_BODY_BYTES = 16 * 1024;
-export function noteBody(req: MockRequest, raw: Uint8Array, text: string | undefined): void {
+export function noteBody(req: MockRequest, raw: Uint8Array): void {
   if (raw.length <= KEPT_BODY_BYTES) {
-    (req as WithBody)[BODY] = text ?? raw;
+    (req as WithBody)[BODY] = raw;
     return;
   }
   // A copy of the first bytes, so the whole body is not held by a view of it.
