@@ -5,8 +5,26 @@ import { etagOf } from './conditional.js';
 /** The store key of a credential's own collection: the shared key and a hash of the credential
  * (never the credential itself: the store's keys may be listed). */
 export function ownedKey(shared: string, credential: string | undefined): string {
-  return `${shared}#owner:${ownerHash(credential ?? '')}`;
+  // Kept per collection and credential: a key built anew each request is hashed anew by every map
+  // it is looked up in.
+  let byCredential = OWNED_KEYS.get(shared);
+  if (!byCredential) {
+    if (OWNED_KEYS.size >= 1000) OWNED_KEYS.clear();
+    byCredential = new Map();
+    OWNED_KEYS.set(shared, byCredential);
+  }
+  const given = credential ?? '';
+  let key = byCredential.get(given);
+  if (key === undefined) {
+    key = `${shared}#owner:${ownerHash(given)}`;
+    if (byCredential.size >= 1000) byCredential.clear();
+    byCredential.set(given, key);
+  }
+  return key;
 }
+
+// Only accepted keys and existing collections get here, so the maps stay as small as those.
+const OWNED_KEYS = new Map<string, Map<string, string>>();
 
 // Hashed once per credential: only accepted keys get here, so the map stays as small as the keys.
 const HASHES = new Map<string, string>();

@@ -28,5 +28,7 @@ export function parentItemsOf(path: string, collections: readonly CollectionSpec
 
 /** The key a collection's items live under for given path values: /owners/{7}/pets for owner 7. */
 export function collectionKey(template: string, params: Readonly<Record<string, string>>): string {
+  // A top-level collection is its own key: the same string each time, whose hash the maps keep.
+  if (!template.includes('{')) return template;
   return template.replace(/\{([^}]+)\}/g, (whole, name: string) => `{${params[name] ?? whole}}`);
 }
