@@ -34,13 +34,28 @@ export function storedFields(
   keeps: (name: string, value: unknown) => boolean = () => true,
 ): Fields {
   if (!isPlainObject(body)) return {};
-  const fields = Object.fromEntries(
-    storedProperties
-      .filter((name) => Object.hasOwn(body, name) && keeps(name, body[name]))
-      .map((name) => [name, body[name]]),
-  );
+  const fields: Fields = {};
+  for (const name of storedProperties) {
+    if (Object.hasOwn(body, name) && keeps(name, body[name])) setField(fields, name, body[name]);
+  }
   carryDigits(body, fields);
   return fields;
+}
+
+/** `{...a, ...b, ...c}`: each layer's members over the last's, in the order the spread gives them.
+ * Written out, because V8 spreads objects of differing shapes on a slow path (4x the cost, and
+ * a creation makes one). */
+export function layeredFields(...layers: readonly Readonly<Fields>[]): Fields {
+  const out: Fields = {};
+  for (const layer of layers) for (const name of Object.keys(layer)) setField(out, name, layer[name]);
+  return out;
+}
+
+/** Defines a member as a literal does: "__proto__" is a member like any other, not the prototype. */
+function setField(fields: Fields, name: string, value: unknown): void {
+  if (name === '__proto__')
+    Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
+  else fields[name] = value;
 }
 
 /** The item's fields after a partial update whose request body is `body`. */

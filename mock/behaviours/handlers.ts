@@ -14,7 +14,15 @@ import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { Behaviour, CreateBehaviour, ItemChangeBehaviour, Wrapped } from './behaviours.js';
-import { changedItem, holdable, keepRequired, namesRemovals, storedFields, updateFor } from './changes.js';
+import {
+  changedItem,
+  holdable,
+  keepRequired,
+  layeredFields,
+  namesRemovals,
+  storedFields,
+  updateFor,
+} from './changes.js';
 import { checkIfMatch, itemEtag, notModified } from './conditional.js';
 import { underStoredNames } from './item-values.js';
 import { listPage } from './list-pages.js';
@@ -266,7 +274,7 @@ export const HANDLERS: Handlers = {
     );
     try {
       const { assigned, fallback } = behaviour.initialValues();
-      const values = { ...fallback, ...fields, ...assigned };
+      const values = layeredFields(fallback, fields, assigned);
       carryDigits(fields, values);
       const collection = collectionOf(context, behaviour);
       const { item, json } = collection.create(values);

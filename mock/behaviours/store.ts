@@ -38,8 +38,14 @@ export class Collection {
   /** The items' JSON array, extended on the first read after creations (list-text.ts). */
   private list = new ListText();
   private nextId: number;
-  /** Items by the text of their id, as a path parameter names them. */
+  /** Items by the text of their id, as a path parameter names them; see index(). */
   private byId: Map<string, Item>;
+  /** Items added since the last lookup by id, not in byId yet (index()). */
+  private unindexed: Item[] = [];
+  /** Seeded ids that are not numbers: the counter does not move past them, so it may meet them. */
+  private seededStrings = new Set<string>();
+  /** Those of them deleted: never given again, as no deleted id is. */
+  private retired = new Set<string>();
   /** Ids of items deleted where the document answers 410 for them (soft deletion). */
   private gone = new Set<string>();
   /** First answers to creations by idempotency key. */
@@ -60,7 +66,7 @@ export class Collection {
     this.byId = new Map();
     this.nextId = 1;
     if (typeof seed === 'function') this.later = once(seed);
-    else for (const item of seed) this.insert(item);
+    else for (const item of seed) this.insert(item, undefined, true);
   }
 
   /** Whether the items are there already (false until a collection seeded on first use is used). */
@@ -78,7 +84,7 @@ export class Collection {
     const later = this.later;
     if (later) {
       this.later = undefined;
-      for (const item of later()) this.insert(item);
+      for (const item of later()) this.insert(item, undefined, true);
     }
     return this;
   }
@@ -99,10 +105,14 @@ export class Collection {
         `the store holds its maximum of ${this.maxItems} items; reset the mock (POST /__mock/reset) or raise --max-categories`,
       );
     }
-    // An id made from the counter may be one seeded (a uuid, a prefixed id): the next free one.
-    while (this.byId.has(String(this.idFor(this.nextId)))) this.nextId++;
+    // An id made from the counter may be one seeded (a uuid, a prefixed id): the next free one. A
+    // number never is (the counter moves past every numeric id stored), and looking it up in a store
+    // of millions cost more than the rest of the creation.
+    let id = this.idFor(this.nextId);
+    while (typeof id !== 'number' && (this.index().has(String(id)) || this.retired.has(String(id))))
+      id = this.idFor(++this.nextId);
     // Literals and spreads define own properties, so a "__proto__" field never reaches a prototype.
-    const item = { [this.idProperty]: this.idFor(this.nextId), ...fields };
+    const item = { [this.idProperty]: id, ...fields };
     carryDigits(fields, item);
     Object.freeze(item);
     const json = stringifyExact(item);
@@ -127,9 +137,12 @@ export class Collection {
     const copy = Object.create(Collection.prototype) as Collection;
     Object.assign(copy, this, {
       items: [...this.items],
-      byId: new Map(this.byId),
+      byId: new Map(this.index()),
+      unindexed: [],
       list: this.list.copy(),
       gone: new Set(this.gone),
+      seededStrings: new Set(this.seededStrings),
+      retired: new Set(this.retired),
       replays: new Map(this.replays),
     });
     return copy;
@@ -142,7 +155,7 @@ export class Collection {
 
   /** Where the item of that id stands in the list; -1 when there is none. */
   positionOf(id: string): number {
-    const item = this.draw().byId.get(id);
+    const item = this.draw().index().get(id);
     return item ? this.items.indexOf(item) : -1;
   }
 
@@ -163,12 +176,12 @@ export class Collection {
   }
 
   find(id: string): Item | undefined {
-    return this.draw().byId.get(id);
+    return this.draw().index().get(id);
   }
 
   /** The item replaced by `next` (as a change made it, the old item's exact digits carried); its id kept. */
   replace(id: string, next: Readonly<Record<string, unknown>>): Item | undefined {
-    const old = this.draw().byId.get(id);
+    const old = this.draw().index().get(id);
     if (!old) return undefined;
     const item = Object.fromEntries([[this.idProperty, old[this.idProperty]], ...Object.entries(next)]);
     carryDigits(next, item);
@@ -181,11 +194,12 @@ export class Collection {
 
   /** Removes the item (remembered as gone where `soft`); false when there was none. */
   remove(id: string, soft = false): boolean {
-    const old = this.draw().byId.get(id);
+    const old = this.draw().index().get(id);
     if (!old) return false;
     if (soft) this.gone.add(id);
     this.items = this.items.filter((existing) => existing !== old);
     this.byId.delete(id);
+    if (this.seededStrings.delete(id)) this.retired.add(id);
     this.rebuild(-itemText(old).length);
     return true;
   }
@@ -196,14 +210,25 @@ export class Collection {
   }
 
   /** Adds the item, whose JSON is given when already written. */
-  private insert(item: Item, json = stringifyExact(item)): void {
+  private insert(item: Item, json = stringifyExact(item), seeded = false): void {
     const id = item[this.idProperty];
+    if (seeded && typeof id !== 'number') this.seededStrings.add(String(id));
     // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
     const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
     if (numeric >= this.nextId) this.nextId = numeric + 1;
     this.items.push(item);
-    this.byId.set(String(id), item);
+    this.unindexed.push(item);
     this.list.added(json);
+  }
+
+  /** The items by id, those added since the last lookup filed now: a creation only appends, as
+   * filing each id at once in a map of millions cost a creation more than the rest of it. */
+  private index(): Map<string, Item> {
+    if (this.unindexed.length > 0) {
+      for (const item of this.unindexed) this.byId.set(String(item[this.idProperty]), item);
+      this.unindexed = [];
+    }
+    return this.byId;
   }
 }
 
