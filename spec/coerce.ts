@@ -3,6 +3,7 @@
 // style. A text that does not read as the schema's type stays text, so the validator refuses it.
 import { mergeAllOf } from './all-of.js';
 import type { JsonSchema } from './json-schema.js';
+import { setMember } from './members.js';
 
 type Schema = Record<string, unknown>;
 
@@ -61,12 +62,7 @@ function coerceObject(text: string, schema: Schema, delimiter: string): unknown 
   if (pairs.length === 0 && text !== '') return text;
   const out: Record<string, unknown> = {};
   for (const [name, value] of pairs) {
-    Object.defineProperty(out, name, {
-      value: coerceScalar(value, properties[name]),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setMember(out, name, coerceScalar(value, properties[name]));
   }
   return out;
 }
@@ -78,12 +74,7 @@ export function coerceForm(text: string, schemaIn: JsonSchema | undefined): Reco
   const params = new URLSearchParams(text);
   const out: Record<string, unknown> = {};
   for (const name of new Set(params.keys())) {
-    Object.defineProperty(out, name, {
-      value: coerceValues(params.getAll(name), properties[name], ',', false),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setMember(out, name, coerceValues(params.getAll(name), properties[name], ',', false));
   }
   return out;
 }

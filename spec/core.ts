@@ -25,6 +25,7 @@ export type { Direction, JsonSchema } from './json-schema.js';
 export { toJsonSchema } from './json-schema.js';
 export type { MediaType } from './media-types.js';
 export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './media-types.js';
+export { setMember } from './members.js';
 export * from './model/index.js';
 export { documentedStatuses, responseFor } from './operations.js';
 export { ecmaPattern, generationPattern } from './patterns.js';

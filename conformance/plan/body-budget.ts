@@ -1,5 +1,6 @@
 // How large a generated body may grow: big enough for long strings, small enough for a service's
 // body limit.
+import { setMember } from '../../spec/index.js';
 import { encodeBody } from '../send/encode-body.js';
 
 /** A generated body is at most about this many bytes on the wire: one long string is an edge worth
@@ -19,12 +20,7 @@ function trimmedStrings(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
-    Object.defineProperty(out, name, {
-      value: trimmedStrings(item),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setMember(out, name, trimmedStrings(item));
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // meaning "remove" and merges object members, JSON Patch (RFC 6902) is a list of operations
 // (json-patch.ts), anything else is laid over the item member by member.
 
-import { carryDigits, parseMediaType, pointerTokens, type SchemaValidator } from '../../spec/core.js';
+import { carryDigits, parseMediaType, pointerTokens, type SchemaValidator, setMember } from '../../spec/core.js';
 import { applyJsonPatch } from './json-patch.js';
 
 type Fields = Record<string, unknown>;
@@ -36,7 +36,7 @@ export function storedFields(
   if (!isPlainObject(body)) return {};
   const fields: Fields = {};
   for (const name of storedProperties) {
-    if (Object.hasOwn(body, name) && keeps(name, body[name])) setField(fields, name, body[name]);
+    if (Object.hasOwn(body, name) && keeps(name, body[name])) setMember(fields, name, body[name]);
   }
   carryDigits(body, fields);
   return fields;
@@ -47,15 +47,8 @@ export function storedFields(
  * a creation makes one). */
 export function layeredFields(...layers: readonly Readonly<Fields>[]): Fields {
   const out: Fields = {};
-  for (const layer of layers) for (const name of Object.keys(layer)) setField(out, name, layer[name]);
+  for (const layer of layers) for (const name of Object.keys(layer)) setMember(out, name, layer[name]);
   return out;
-}
-
-/** Defines a member as a literal does: "__proto__" is a member like any other, not the prototype. */
-function setField(fields: Fields, name: string, value: unknown): void {
-  if (name === '__proto__')
-    Object.defineProperty(fields, name, { value, enumerable: true, writable: true, configurable: true });
-  else fields[name] = value;
 }
 
 /** The item's fields after a partial update whose request body is `body`. */

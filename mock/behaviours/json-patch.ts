@@ -3,7 +3,7 @@
 // this item (a path that is not there, a failed test) as a conflict with its state (409, RFC 5789).
 // JSON Pointers are RFC 6901's: "/a/0/b", ~1 for "/" and ~0 for "~", "-" past an array's end.
 
-import { carryDigits, fieldText, pointerTokens, rememberDigits } from '../../spec/core.js';
+import { carryDigits, fieldText, pointerTokens, rememberDigits, setMember } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 
 type Container = Record<string, unknown> | unknown[];
@@ -91,8 +91,8 @@ function add(root: Container, pointer: string, value: unknown, digits?: string):
     if (digits !== undefined) rememberDigits(parent, String(index), digits);
     return;
   }
-  // Defined, not assigned: a "/__proto__" path names a member, never the prototype.
-  Object.defineProperty(parent, last, { value, writable: true, enumerable: true, configurable: true });
+  // A "/__proto__" path names a member, never the prototype.
+  setMember(parent, last, value);
   if (digits !== undefined) rememberDigits(parent, last, digits);
 }
 

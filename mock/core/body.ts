@@ -16,6 +16,7 @@ import {
   propertiesOf,
   type SchemaIssue,
   type SchemaValidator,
+  setMember,
 } from '../../spec/core.js';
 import { concatBytes, decodeLatin1, decodeUtf8, encodeLatin1, showUtf8 } from './bytes.js';
 import { MockHttpError } from './errors.js';
@@ -158,7 +159,7 @@ function readMultipart(raw: Uint8Array, boundary: string | undefined, media: Med
   const out = coerceForm(fields.toString(), media.validator?.schema);
   for (const [name, value] of jsonParts) {
     // Defined, not assigned: a part named __proto__ is a field like any other.
-    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    setMember(out, name, value);
   }
   return out;
 }

@@ -3,6 +3,7 @@
 
 import fc from 'fast-check';
 import type { JsonSchema } from '../json-schema.js';
+import { setMember } from '../members.js';
 import { impossibleCalendarValues } from './calendar.js';
 import { ulp } from './scalars.js';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
@@ -84,12 +85,7 @@ export function setAt(root: unknown, path: readonly string[], value: unknown | t
     delete copy[head];
     return copy;
   }
-  Object.defineProperty(copy, head, {
-    value: setAt(base[head], rest, value),
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  setMember(copy, head, setAt(base[head], rest, value));
   return copy;
 }
 

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { mergeAllOf } from '../all-of.js';
 import type { JsonSchema } from '../json-schema.js';
+import { setMember } from '../members.js';
 import { validatorOfView } from '../schema-registry.js';
 import { SchemaCompiler } from '../validators.js';
 import { boundedFilter, integerFor, numberFor, stringFor, UNSATISFIABLE, type ValueStyle } from './scalars.js';
@@ -210,12 +211,7 @@ function objectFor(schema: Schema, options: ValueStyle): fc.Arbitrary<Record<str
     const object: Record<string, unknown> = {};
     names.forEach((name, index) => {
       if (`p${index}` in value) {
-        Object.defineProperty(object, name, {
-          value: value[`p${index}`],
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        setMember(object, name, value[`p${index}`]);
       }
     });
     // An optional member whose dependents were left out is left out too.

@@ -4,7 +4,7 @@
 // prototype (prototype pollution). Each is judged by what the schema says of it: valid input must
 // be accepted, invalid refused; the deep nesting and a 2 MiB body must get a documented answer,
 // whichever it is.
-import { isJsonMediaType, propertiesOf } from '../../../spec/index.js';
+import { isJsonMediaType, propertiesOf, setMember } from '../../../spec/index.js';
 import { PLANTED } from '../../judge/pollution-checks.js';
 import type { CaseFields } from '../context.js';
 import type { Planner } from '../planner.js';
@@ -22,7 +22,7 @@ function deeplyNested(body: Record<string, unknown>, member: string): string {
 /** The body with `member` set to `value` as an own property, whatever its name (even __proto__). */
 function withMember(body: Record<string, unknown>, member: string, value: unknown): Record<string, unknown> {
   const copy = { ...body };
-  Object.defineProperty(copy, member, { value, enumerable: true, writable: true, configurable: true });
+  setMember(copy, member, value);
   return copy;
 }
 
