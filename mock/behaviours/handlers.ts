@@ -1,19 +1,12 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
-import {
-  canonicalJson,
-  carryDigits,
-  collectionKey,
-  describeIssues,
-  nestsTooDeep,
-  type Operation,
-} from '../../spec/core.js';
+import { carryDigits, collectionKey, describeIssues, type Operation } from '../../spec/core.js';
 import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
-import type { Behaviour, CreateBehaviour, ItemChangeBehaviour, Wrapped } from './behaviours.js';
+import type { Behaviour, ItemChangeBehaviour, Wrapped } from './behaviours.js';
 import {
   changedItem,
   holdable,
@@ -27,7 +20,8 @@ import { checkIfMatch, itemEtag, notModified } from './conditional.js';
 import { underStoredNames } from './item-values.js';
 import { listPage } from './list-pages.js';
 import { ownedKey } from './owners.js';
-import { type Collection, CollectionFullError, type Collections, type Item, itemText, type Replay } from './store.js';
+import { answeredReplay, sentKey } from './replays.js';
+import { type Collection, CollectionFullError, type Collections, type Item, itemText } from './store.js';
 
 export interface HandlerContext {
   readonly req: MockRequest;
@@ -191,32 +185,6 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   answerChange(context, behaviour, item);
 }
 
-/** The same idempotency key again: the first answer for the same body (true), the documented
- * refusal for another; false for a key not seen yet. */
-function replay(behaviour: CreateBehaviour, context: HandlerContext, key: string, received: ReceivedBody): boolean {
-  const first = collectionOf(context, behaviour).replayOf(key);
-  if (!first) return false;
-  if (!sameRequest(first, received)) {
-    const message = `${behaviour.idempotency!.header} ${key} was used for another request body.`;
-    throw new MockHttpError(behaviour.idempotency!.conflictStatus, 'idempotency_key_reused', message);
-  }
-  // The document's replay status where it gives one (a 200 beside the 201), else the first answer's.
-  sendJson(context.res, behaviour.idempotency!.replayStatus ?? behaviour.status, first.json, first.headers);
-  return true;
-}
-
-/** Whether a request repeats the first one under its key: the very text (valid then, so not read
- * again), else the same value (members reordered, other spacing). */
-function sameRequest(first: Replay, received: ReceivedBody): boolean {
-  if (first.text !== undefined && received.text === first.text) return true;
-  return first.sent === sentKey(received, received.value());
-}
-
-/** A request body as replays compare it: its canonical JSON, or its text where it nests too deep to
- * walk recursively (a deep member the schema does not declare). */
-const sentKey = (received: ReceivedBody, body: unknown): string =>
-  nestsTooDeep(body) ? `text:${received.text}` : canonicalJson(body);
-
 /** The created item's path: the item template with the request's parent values and the new id. */
 function locationOf(template: string, params: Readonly<Record<string, string>>, id: unknown): string {
   const parents = template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
@@ -265,7 +233,11 @@ export const HANDLERS: Handlers = {
   async create(behaviour, context) {
     const received = await context.receiveBody();
     const key = behaviour.idempotency ? context.req.headers[behaviour.idempotency.header.toLowerCase()] : undefined;
-    if (typeof key === 'string' && replay(behaviour, context, key, received)) return;
+    if (
+      typeof key === 'string' &&
+      answeredReplay(behaviour, collectionOf(context, behaviour), context.res, key, received)
+    )
+      return;
     const body = received.value();
     const fields = storedFields(
       underStoredNames(body, behaviour.sentNames),
