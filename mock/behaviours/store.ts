@@ -42,10 +42,9 @@ export class Collection {
   private byId: Map<string, Item>;
   /** Items added since the last lookup by id, not in byId yet (index()). */
   private unindexed: Item[] = [];
-  /** Seeded ids that are not numbers: the counter does not move past them, so it may meet them. */
+  /** Seeded ids that are not numbers, deleted ones too: the counter does not move past them, so it
+   * skips them when it meets them (no id is given again, even one deleted). */
   private seededStrings = new Set<string>();
-  /** Those of them deleted: never given again, as no deleted id is. */
-  private retired = new Set<string>();
   /** Ids of items deleted where the document answers 410 for them (soft deletion). */
   private gone = new Set<string>();
   /** First answers to creations by idempotency key. */
@@ -109,7 +108,7 @@ export class Collection {
     // number never is (the counter moves past every numeric id stored), and looking it up in a store
     // of millions cost more than the rest of the creation.
     let id = this.idFor(this.nextId);
-    while (typeof id !== 'number' && (this.index().has(String(id)) || this.retired.has(String(id))))
+    while (typeof id !== 'number' && (this.seededStrings.has(String(id)) || this.index().has(String(id))))
       id = this.idFor(++this.nextId);
     // Literals and spreads define own properties, so a "__proto__" field never reaches a prototype.
     const item = { [this.idProperty]: id, ...fields };
@@ -142,7 +141,6 @@ export class Collection {
       list: this.list.copy(),
       gone: new Set(this.gone),
       seededStrings: new Set(this.seededStrings),
-      retired: new Set(this.retired),
       replays: new Map(this.replays),
     });
     return copy;
@@ -199,7 +197,6 @@ export class Collection {
     if (soft) this.gone.add(id);
     this.items = this.items.filter((existing) => existing !== old);
     this.byId.delete(id);
-    if (this.seededStrings.delete(id)) this.retired.add(id);
     this.rebuild(-itemText(old).length);
     return true;
   }

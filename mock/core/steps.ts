@@ -206,8 +206,8 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     if (!behaviour) return next(env.unspecified(operation));
     const media =
       operation.requestBody && READS_BODY_FIRST.has(behaviour.kind) ? bodyMediaOf(req, operation) : undefined;
-    const received = (): Promise<ReceivedBody> =>
-      media === undefined ? receiveBody(req, operation) : receiveBody(req, operation, media);
+    // Undefined (not checked yet, or left out) takes receiveBody's default: checked when read.
+    const received = (): Promise<ReceivedBody> => receiveBody(req, operation, media);
     const context: HandlerContext = {
       req,
       res,
