@@ -17,7 +17,7 @@ import { type Filter, filtersOf } from './filters.js';
 import { idCandidates, idPropertyOf, itemParameterOf, itemPathParts, sentMembers } from './ids.js';
 import { type Paging, pagingOf } from './pagination.js';
 import { operationPointer } from './pointers.js';
-import { type ItemView, itemIn, itemsIn, lastSegment, listItems, singleItem } from './shapes.js';
+import { type ItemView, lastSegment, listItems, singleItem } from './shapes.js';
 
 export interface JsonSuccess {
   readonly status: number;
@@ -277,25 +277,4 @@ function sameSchema(a: JsonSchema, b: JsonSchema): boolean {
   } catch {
     return false;
   }
-}
-
-type Item = Record<string, unknown>;
-
-/** The item an answer of one of the collection's operations holds: unwrapped where its answers wrap
- * it ({"droplet": {...}}), else the answer itself. */
-export function answeredItem(collection: CollectionSpec | undefined, value: unknown): Item | undefined {
-  const views = collection
-    ? [collection.create?.item, collection.read?.item, collection.replace?.item, collection.update?.item]
-    : [];
-  for (const view of views) {
-    if (view?.member === undefined) continue;
-    const inner = itemIn(view, value);
-    if (inner && inner !== value) return inner;
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Item) : undefined;
-}
-
-/** The items a list answer of the collection holds (bare array or envelope). */
-export function listedItems(collection: CollectionSpec | undefined, value: unknown): Item[] | undefined {
-  return collection?.list ? itemsIn(collection.list.items, value) : undefined;
 }

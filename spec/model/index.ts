@@ -1,14 +1,8 @@
 // The API model's public surface: the inference (infer.ts) and the parts it is made of.
 
+export { answeredItem, listedItems } from './answers.js';
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.js';
-export {
-  answeredItem,
-  collectionOperations,
-  creationSuccess,
-  findCollections,
-  jsonSuccess,
-  listedItems,
-} from './collections.js';
+export { collectionOperations, creationSuccess, findCollections, jsonSuccess } from './collections.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
