@@ -22,17 +22,15 @@ import {
 import { finding } from './findings.js';
 import { apiIdiomsHonoured } from './idiom-checks.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
+import { createdItemReadable, deletedItemGone, itemChangesStored } from './item-checks.js';
 import { objectLevelAuthorization } from './ownership-checks.js';
 import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
 import { prototypePollution } from './pollution-checks.js';
 import {
   createdDataEchoed,
   createdDataListed,
-  createdItemReadable,
-  deletedItemGone,
   existingDataPreserved,
   invalidWritesNotStored,
-  itemChangesStored,
   refusedWritesNotStored,
   serverAssignedId,
   uniqueIds,
