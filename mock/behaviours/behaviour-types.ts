@@ -136,3 +136,11 @@ export interface Bindings {
   /** The items an operation's path names above itself, checked before its behaviour runs. */
   readonly parents: ReadonlyMap<Operation, readonly ParentItem[]>;
 }
+
+/** A request body read but not judged yet (a handler's receiveBody). */
+export interface ReceivedBody {
+  /** The text of a JSON or form body; undefined for other media types or a body left out. */
+  readonly text: string | undefined;
+  /** Parsed and validated (400 otherwise), on each call. */
+  value(): unknown;
+}

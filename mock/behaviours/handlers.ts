@@ -6,6 +6,7 @@ import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
+import type { ReceivedBody } from './behaviour-types.js';
 import type { Behaviour, ItemChangeBehaviour, Wrapped } from './behaviours.js';
 import {
   changedItem,
@@ -35,13 +36,6 @@ export interface HandlerContext {
   readBody(): Promise<unknown>;
   /** The request body read but not judged yet: its text, and its value (as readBody gives it). */
   receiveBody(): Promise<ReceivedBody>;
-}
-
-export interface ReceivedBody {
-  /** The text of a JSON or form body; undefined for other media types or a body left out. */
-  readonly text: string | undefined;
-  /** Parsed and validated (400 otherwise), on each call. */
-  value(): unknown;
 }
 
 type Handler<B extends Behaviour> = (behaviour: B, context: HandlerContext) => void | Promise<void>;

@@ -3,8 +3,8 @@
 import { canonicalJson, nestsTooDeep } from '../../spec/core.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockResponse } from '../core/exchange.js';
+import type { ReceivedBody } from './behaviour-types.js';
 import type { CreateBehaviour } from './behaviours.js';
-import type { ReceivedBody } from './handlers.js';
 import type { Collection, Replay } from './store.js';
 
 /** The same idempotency key again: the first answer for the same body (true), the documented

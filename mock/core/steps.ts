@@ -16,9 +16,10 @@ import {
   type SchemaIssue,
   type SchemaValidator,
 } from '../../spec/core.js';
+import type { ReceivedBody } from '../behaviours/behaviour-types.js';
 import type { Behaviour } from '../behaviours/behaviours.js';
 import { preconditionsRequired, requirePrecondition } from '../behaviours/conditional.js';
-import { HANDLERS, type HandlerContext, type ReceivedBody } from '../behaviours/handlers.js';
+import { HANDLERS, type HandlerContext } from '../behaviours/handlers.js';
 import type { SessionStore } from '../behaviours/store.js';
 import { noteBody } from '../journal/journal.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
