@@ -57,6 +57,25 @@ describe('numbers between any two bounds', () => {
     );
   });
 
+  it('a minimum among the largest doubles is generated inside its bound (ulp read one double too wide there)', () => {
+    for (const minimum of [1.7976931348623155e308, Number.MAX_VALUE, 2 ** 1023 - 2 ** 970]) {
+      const schema = toJsonSchema(
+        { type: 'object', required: ['n'], properties: { n: { type: 'number', minimum } } },
+        'request',
+      );
+      const validator = compiler.compile(schema);
+      for (const style of ['plain', 'wild'] as const) {
+        // Wild values stay within the safe integers where no maximum is given: none fit, said so.
+        const values = fc.sample(valueArbitrary(schema, { style }), 5).filter((value) => {
+          const n = (value as { n: unknown }).n;
+          return n !== UNSATISFIABLE && value !== UNSATISFIABLE;
+        });
+        for (const value of values) expect(validator.validate(value)).toEqual([]);
+        if (style === 'plain') expect(values.length).toBe(5);
+      }
+    }
+  });
+
   it('int64 ids up to the largest 64-bit integer are generated, and one past the maximum is invalid', () => {
     const schema = toJsonSchema(
       {

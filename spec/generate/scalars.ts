@@ -188,7 +188,10 @@ interface Bounds {
 export function ulp(value: number): number {
   const magnitude = Math.abs(value);
   if (magnitude < 2 ** 53) return 1;
-  return 2 ** (Math.floor(Math.log2(magnitude)) - 52);
+  let exponent = Math.floor(Math.log2(magnitude));
+  // log2 rounds up just below a power of two (the largest doubles read as 1024): one less there.
+  if (2 ** exponent > magnitude) exponent--;
+  return 2 ** (exponent - 52);
 }
 
 /**
@@ -197,11 +200,13 @@ export function ulp(value: number): number {
  * generated value is inside whatever the digits were.
  */
 function inwardMinimum(bound: number): number {
-  return Number.isSafeInteger(bound) || !Number.isInteger(bound) ? bound : bound + ulp(bound);
+  return Number.isSafeInteger(bound) || !Number.isInteger(bound) ? bound : finiteOr(bound + ulp(bound), bound);
 }
 function inwardMaximum(bound: number): number {
-  return Number.isSafeInteger(bound) || !Number.isInteger(bound) ? bound : bound - ulp(bound);
+  return Number.isSafeInteger(bound) || !Number.isInteger(bound) ? bound : finiteOr(bound - ulp(bound), bound);
 }
+/** Past the largest double there is no double inwards: the bound itself. */
+const finiteOr = (moved: number, bound: number): number => (Number.isFinite(moved) ? moved : bound);
 
 const SAFE_MULTIPLES = Number.MAX_SAFE_INTEGER;
 
