@@ -87,6 +87,20 @@ describe('in front of a broken upstream, each violation is counted, logged and k
     expect(await violations(mock)).toEqual([]);
     expect((await fetch(`${mock.origin}/__mock/violations`)).status).toBe(401);
   });
+
+  it.each([
+    ['not JSON', '{"name":"Ferret",', /not valid JSON/],
+    ['blank', '   ', /body is empty/],
+  ])('a request body that is %s is recorded as request_conformance', async (_, body, message) => {
+    const { mock, upstreamRequests } = await proxyFor();
+    const answer = await call(mock, '/categories', { method: 'POST', body });
+    expect(answer.status).toBe(400);
+    expect(upstreamRequests()).toBe(1);
+    const found = await violations(mock);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ check: 'request_conformance', operation: 'createCategory' });
+    expect(String(found[0]!.message)).toMatch(message);
+  });
 });
 
 describe('--proxy-strict', () => {

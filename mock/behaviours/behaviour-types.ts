@@ -143,4 +143,6 @@ export interface ReceivedBody {
   readonly text: string | undefined;
   /** Parsed and validated (400 otherwise), on each call. */
   value(): unknown;
+  /** value(), with a refusal returned (a MockHttpError) instead of thrown. */
+  judged(): unknown;
 }

@@ -31,9 +31,12 @@ export interface HandlerContext {
   readonly params: Readonly<Record<string, string>>;
   /** The collections of the request's session. */
   collections(): Collections;
-  /** The request body, read, parsed and validated against the operation's schema (400 otherwise);
-   * {} when an optional body is left out. */
+  /** The request body, read, parsed and validated against the operation's schema; {} when an
+   * optional body is left out. A body refused (a MockHttpError) is resolved, not rejected: a throw
+   * and a rejection cost every refused request a walk of the stack. Answer it with refuse(). */
   readBody(): Promise<unknown>;
+  /** Answers the request with a refusal, as a thrown MockHttpError would be answered. */
+  refuse(refusal: MockHttpError): void;
   /** The request body read but not judged yet: its text, and its value (as readBody gives it). */
   receiveBody(): Promise<ReceivedBody>;
 }
@@ -146,7 +149,9 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     collection.remove(id, behaviour.softDelete);
     return answerChange(context, behaviour, removed);
   }
-  const body = underStoredNames(await context.readBody(), behaviour.sentNames);
+  const sent = await context.readBody();
+  if (sent instanceof MockHttpError) return context.refuse(sent);
+  const body = underStoredNames(sent, behaviour.sentNames);
   const old = itemFor(context, behaviour, collection);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
@@ -232,7 +237,8 @@ export const HANDLERS: Handlers = {
       answeredReplay(behaviour, collectionOf(context, behaviour), context.res, key, received)
     )
       return;
-    const body = received.value();
+    const body = received.judged();
+    if (body instanceof MockHttpError) return context.refuse(body);
     const fields = storedFields(
       underStoredNames(body, behaviour.sentNames),
       behaviour.storedProperties,
@@ -263,7 +269,8 @@ export const HANDLERS: Handlers = {
   remove: change,
 
   async respond(behaviour, context) {
-    if (context.operation.requestBody) await context.readBody();
+    const sent = context.operation.requestBody ? await context.readBody() : undefined;
+    if (sent instanceof MockHttpError) return context.refuse(sent);
     const { status, headers, body } = behaviour.answer();
     const length = body?.length ?? 0;
     context.res.writeHead(status, withCorsHeaders(context.res, { ...headers, 'Content-Length': String(length) }));

@@ -2,32 +2,17 @@
 // 3 forced status (Prefer), 4 parameters, 5 parent items, 6 behaviour (which reads and checks the
 // body). Declared once; every adapter of the core (server, Express app, MSW) runs this same list.
 
-import {
-  collectionKey,
-  describeIssues,
-  exactBoundIssues,
-  type MediaTypeSpec,
-  nestsTooDeep,
-  type Operation,
-  type ParentItem,
-  parsedExactly,
-  parseMediaType,
-  responseFor,
-  type SchemaIssue,
-  type SchemaValidator,
-} from '../../spec/core.js';
-import type { ReceivedBody } from '../behaviours/behaviour-types.js';
+import { collectionKey, type Operation, type ParentItem, responseFor } from '../../spec/core.js';
 import type { Behaviour } from '../behaviours/behaviours.js';
 import { preconditionsRequired, requirePrecondition } from '../behaviours/conditional.js';
 import { HANDLERS, type HandlerContext } from '../behaviours/handlers.js';
 import type { SessionStore } from '../behaviours/store.js';
-import { noteBody } from '../journal/journal.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
-import { bodyText, checkContentType, decodeBody, deepBodyIssues, hasBody, readBody } from './body.js';
 import { CODE_FOR_STATUS, MockHttpError } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { checkParameters } from './parameters.js';
 import { type Next, pathOf, type Step, sessionOf } from './pipeline.js';
+import { bodyMediaOf, RequestContext } from './request-body.js';
 import { NO_PARAMS, type Router } from './router.js';
 
 export interface StepsEnvironment {
@@ -82,57 +67,12 @@ function forcedError(status: number): MockHttpError {
   return new MockHttpError(status, code, `Status ${status} forced by the Prefer header.`, headers);
 }
 
-/** The documented media type a request's body is read as (a 400 where none fits); undefined where
- * an optional body was left out altogether. */
-function bodyMediaOf(req: MockRequest, operation: Operation): MediaTypeSpec | undefined {
-  const requestBody = operation.requestBody;
-  if (requestBody && !requestBody.required && !hasBody(req)) return undefined;
-  return checkContentType(req.headers['content-type'], requestBody?.content ?? NO_MEDIA);
-}
-
-const NO_MEDIA: readonly MediaTypeSpec[] = [];
-
 // Behaviours whose first act is reading the body: its media type is checked before the handler
-// runs, so a refusal is thrown in this step, not as a rejected promise (which costs Node's
-// rejection tracking on every refused request).
+// runs, so a refusal is passed on from this step, neither thrown nor a rejected promise (which cost
+// a walk of the stack and Node's rejection tracking on every refused request).
 const READS_BODY_FIRST: ReadonlySet<Behaviour['kind']> = new Set(['create', 'replace', 'update', 'respond']);
 
-const LEFT_OUT: ReceivedBody = Object.freeze({ text: undefined, value: () => ({}) });
-
-/** What is wrong with a body: the validator's findings, and integers past 2^53 out of their exact
- * bounds (which a validator of doubles cannot see) where it found nothing at that member. */
-function bodyIssues(validator: SchemaValidator, value: unknown): SchemaIssue[] {
-  if (nestsTooDeep(value)) return deepBodyIssues(validator, value);
-  const issues = validator.validate(value);
-  if (!parsedExactly(value)) return issues;
-  const exact = exactBoundIssues(validator.schema, value).filter((e) => !issues.some((i) => i.pointer === e.pointer));
-  return exact.length === 0 ? issues : [...issues, ...exact];
-}
-
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
-  async function receiveBody(
-    req: MockRequest,
-    operation: Operation,
-    media = bodyMediaOf(req, operation),
-  ): Promise<ReceivedBody> {
-    if (media === undefined) return LEFT_OUT;
-    const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
-    const raw = await readBody(req, env.bodyLimit);
-    const text = bodyText(raw, media);
-    noteBody(req, raw);
-    return {
-      text,
-      value: () => {
-        const value = decodeBody(raw, media, boundary, text);
-        const issues = value === undefined || !media.validator ? [] : bodyIssues(media.validator, value);
-        if (issues.length > 0) {
-          throw new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
-        }
-        return value ?? {};
-      },
-    };
-  }
-
   // A match without path parameters is the same for every request: built once per operation.
   const unparameterised = new Map<Operation, Matched>();
   function matchedFor(operation: Operation, params: Readonly<Record<string, string>>): Matched {
@@ -207,17 +147,8 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
     if (!behaviour) return next(env.unspecified(operation));
     const media =
       operation.requestBody && READS_BODY_FIRST.has(behaviour.kind) ? bodyMediaOf(req, operation) : undefined;
-    // Undefined (not checked yet, or left out) takes receiveBody's default: checked when read.
-    const received = (): Promise<ReceivedBody> => receiveBody(req, operation, media);
-    const context: HandlerContext = {
-      req,
-      res,
-      operation,
-      params,
-      collections: () => env.store.collections(sessionOf(req)),
-      receiveBody: received,
-      readBody: () => received().then((body) => body.value()),
-    };
+    if (media instanceof MockHttpError) return next(media);
+    const context = new RequestContext(req, res, operation, params, env.store, env.bodyLimit, media, next);
     const handler = HANDLERS[behaviour.kind] as (behaviour: Behaviour, context: HandlerContext) => unknown;
     const outcome = handler(behaviour, context);
     if (outcome instanceof Promise) outcome.catch(next);

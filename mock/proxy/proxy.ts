@@ -77,6 +77,7 @@ function requestViolations(
     const media = checkContentType(req.headers['content-type'], requestBody.content);
     const boundary = parseMediaType(req.headers['content-type'])?.parameters.boundary;
     const value = raw.length === 0 ? undefined : decodeBody(raw, media, boundary, bodyText(raw, media));
+    if (value instanceof MockHttpError) throw value;
     if (value === undefined) {
       found.push({
         check: 'request_conformance',
