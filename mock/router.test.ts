@@ -1,4 +1,5 @@
 // Routing: literal paths by lookup, templates by pattern, with the same precedence either way.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
 import { createRouter } from './core/router.js';
@@ -71,5 +72,67 @@ describe('the router on a larger document (routes indexed by their first segment
     expect(route('GET', '/v2/caf%C3%A9/9')).toEqual(['cafeItem', { id: '9' }]);
     expect(route('DELETE', '/v2/keys/1')).toEqual(['method-not-allowed']);
     expect(route('GET', '/v3/keys/1')).toEqual(['not-found']);
+  });
+});
+
+describe('the router against a plain segment-by-segment matcher', () => {
+  const segment = fc.oneof(fc.constantFrom('a', 'b', 'c'), fc.constant('{}'));
+  const template = fc.array(segment, { minLength: 1, maxLength: 3 });
+  const method = fc.constantFrom('GET', 'POST', 'DELETE');
+  const path = fc.array(fc.constantFrom('a', 'b', 'c', 'x'), { minLength: 0, maxLength: 4 });
+
+  it('routes every path to the most literal template that fits and has the method', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(template, method), { minLength: 1, maxLength: 8 }),
+        path,
+        method,
+        (ops, sent, verb) => {
+          const paths: Record<string, Record<string, object>> = {};
+          for (const [segments, opMethod] of ops) {
+            let n = 0;
+            const text = `/${segments.map((s) => (s === '{}' ? `{p${n++}}` : s)).join('/')}`;
+            const parameters = Array.from({ length: n }, (_, i) => ({
+              name: `p${i}`,
+              in: 'path',
+              required: true,
+              schema: { type: 'string' },
+            }));
+            paths[text] ??= {};
+            paths[text]![opMethod.toLowerCase()] = { ...ok, operationId: `${opMethod} ${text}`, parameters };
+          }
+          const r = createRouter(contractFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths }));
+          // The reference: templates whose segments equal the path's, a parameter fitting any one.
+          const pathSegments = sent;
+          const fitting = Object.keys(paths).filter((t) => {
+            const parts = t.slice(1).split('/');
+            return (
+              parts.length === pathSegments.length && parts.every((p, i) => p.startsWith('{') || p === pathSegments[i])
+            );
+          });
+          const rank = (t: string) => [(t.match(/\{/g) ?? []).length, -t.replace(/\{[^}]+\}/g, '').length] as const;
+          const withMethod = fitting.filter((t) => paths[t]![verb.toLowerCase()]);
+          const match = r.match(verb, `/${sent.join('/')}`);
+          if (withMethod.length === 0) {
+            expect(match.kind).toBe(fitting.length > 0 ? 'method-not-allowed' : 'not-found');
+            return;
+          }
+          const best = withMethod.map(rank).sort((x, y) => x[0] - y[0] || x[1] - y[1])[0]!;
+          const acceptable = withMethod.filter((t) => rank(t)[0] === best[0] && rank(t)[1] === best[1]);
+          expect(match.kind).toBe('matched');
+          if (match.kind !== 'matched') return;
+          expect(acceptable.map((t) => `${verb} ${t}`)).toContain(match.operation.id);
+          const chosen = match.operation.id
+            .slice(verb.length + 1)
+            .slice(1)
+            .split('/');
+          const expected = Object.fromEntries(
+            chosen.flatMap((p, i) => (p.startsWith('{') ? [[p.slice(1, -1), sent[i]]] : [])),
+          );
+          expect(match.params).toEqual(expected);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -9,6 +9,8 @@ export type RouteMatch =
 interface PathRoute {
   readonly template: string;
   readonly pattern: RegExp;
+  /** How many "/" the template's paths hold. */
+  readonly slashes: number;
   readonly paramNames: readonly string[];
   readonly byMethod: ReadonlyMap<string, Operation>;
   readonly allowed: readonly string[];
@@ -34,40 +36,54 @@ export function createRouter(contract: Contract): Router {
   const findRoutes = (pathname: string): Array<{ route: PathRoute; values: string[] }> => {
     if (!pathname.startsWith(contract.basePath)) return [];
     const relative = pathname.slice(contract.basePath.length);
+    const slashes = slashCount(relative);
     const found: Array<{ route: PathRoute; values: string[] }> = [];
     for (const route of routesFor(relative)) {
+      if (route.slashes !== slashes) continue;
       const match = route.pattern.exec(relative);
       if (match) found.push({ route, values: match.slice(1) });
     }
     return found;
   };
+  const allowedMethods = (pathname: string): readonly string[] => [
+    ...new Set(findRoutes(pathname).flatMap(({ route }) => route.allowed)),
+  ];
   return {
     match(method, pathname) {
-      if (pathname.startsWith(contract.basePath)) {
-        const known = literalMatches.get(pathname.slice(contract.basePath.length))?.get(method);
-        if (known) return known;
-      }
-      const candidates = findRoutes(pathname);
-      if (candidates.length === 0) return NOT_FOUND;
-      // A path can fit several templates (/v1/{name} and /v1/{name}:setPolicy): the first that
-      // has the method wins, so a literal suffix is not swallowed by a parameter.
-      for (const { route, values } of candidates) {
+      if (!pathname.startsWith(contract.basePath)) return NOT_FOUND;
+      const relative = pathname.slice(contract.basePath.length);
+      const known = literalMatches.get(relative)?.get(method);
+      if (known) return known;
+      // A parameter never holds a "/": only templates with as many segments can match.
+      const slashes = slashCount(relative);
+      let fits = false;
+      // A path can fit several templates (/v1/{name} and /v1/{name}:setPolicy): the first, most
+      // literal, that has the method wins, so a literal suffix is not swallowed by a parameter.
+      for (const route of routesFor(relative)) {
+        if (route.slashes !== slashes) continue;
+        const values = route.pattern.exec(relative);
+        if (!values) continue;
+        fits = true;
         // HEAD is answered wherever GET is, as HTTP requires; Node leaves the body out.
         const operation = route.byMethod.get(method) ?? (method === 'HEAD' ? route.byMethod.get('GET') : undefined);
         if (!operation) continue;
         const params: Record<string, string> = {};
-        route.paramNames.forEach((name, index) => {
-          params[name] = safeDecode(values[index] ?? '');
-        });
+        for (let index = 0; index < route.paramNames.length; index++) {
+          params[route.paramNames[index]!] = safeDecode(values[index + 1] ?? '');
+        }
         return { kind: 'matched', operation, params };
       }
-      const allowed = [...new Set(candidates.flatMap(({ route }) => route.allowed))];
-      return { kind: 'method-not-allowed', allowed };
+      if (!fits) return NOT_FOUND;
+      return { kind: 'method-not-allowed', allowed: allowedMethods(pathname) };
     },
-    allowedMethods(pathname) {
-      return [...new Set(findRoutes(pathname).flatMap(({ route }) => route.allowed))];
-    },
+    allowedMethods,
   };
+}
+
+function slashCount(path: string): number {
+  let count = 0;
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) count++;
+  return count;
 }
 
 /** The path's depth-th segment (0: the first), undefined past its end. */
@@ -139,7 +155,14 @@ function buildRoutes(contract: Contract): PathRoute[] {
     const { source, paramNames } = templatePattern(template);
     const methods = [...byMethod.keys()] as HttpMethod[];
     const allowed = methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
-    return { template, pattern: new RegExp(`^${source}$`), paramNames, byMethod, allowed };
+    return {
+      template,
+      pattern: new RegExp(`^${source}$`),
+      slashes: slashCount(template),
+      paramNames,
+      byMethod,
+      allowed,
+    };
   });
   // Literal segments win over parameters: /pets/mine before /pets/{petId}, and of two templates
   // with as many parameters the longer literal text first ({name}:setPolicy before {name}).
