@@ -44,12 +44,17 @@ function names(list: string, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/** 412 where If-Match names another version of the item. */
-export function checkIfMatch(req: MockRequest, etag: string): void {
+/** 412 (returned, not thrown) where If-Match names another version of the item. */
+export function ifMatchRefusal(req: MockRequest, etag: string): MockHttpError | undefined {
   const ifMatch = headerOf(req, 'if-match');
-  if (ifMatch !== undefined && !names(ifMatch, etag))
-    throw new MockHttpError(412, 'precondition_failed', 'If-Match names another version of the item: read it again.');
+  return ifMatch !== undefined && !names(ifMatch, etag) ? PRECONDITION_FAILED : undefined;
 }
+
+const PRECONDITION_FAILED = new MockHttpError(
+  412,
+  'precondition_failed',
+  'If-Match names another version of the item: read it again.',
+);
 
 /** Whether If-None-Match names the item's current version (the answer is then 304). */
 export function notModified(req: MockRequest, etag: string): boolean {
@@ -68,7 +73,13 @@ export function preconditionsRequired(operations: readonly Operation[]): Readonl
   );
 }
 
-export function requirePrecondition(req: MockRequest): void {
-  if (headerOf(req, 'if-match') === undefined)
-    throw new MockHttpError(428, 'precondition_required', "This change needs If-Match with the item's current ETag.");
+/** The 428 of a change sent without If-Match (returned, not thrown), or undefined. */
+export function missingPrecondition(req: MockRequest): MockHttpError | undefined {
+  return headerOf(req, 'if-match') === undefined ? PRECONDITION_REQUIRED : undefined;
 }
+
+const PRECONDITION_REQUIRED = new MockHttpError(
+  428,
+  'precondition_required',
+  "This change needs If-Match with the item's current ETag.",
+);

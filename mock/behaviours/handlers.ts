@@ -17,7 +17,7 @@ import {
   storedFields,
   updateFor,
 } from './changes.js';
-import { checkIfMatch, itemEtag, notModified } from './conditional.js';
+import { ifMatchRefusal, itemEtag, notModified } from './conditional.js';
 import { underStoredNames } from './item-values.js';
 import { listPage } from './list-pages.js';
 import { ownedKey } from './owners.js';
@@ -127,17 +127,23 @@ interface Naming {
   readonly etag?: boolean;
 }
 
-/** The item a request names, 404 where there is none (410 where it was deleted and the
- * document answers reads of deleted items so), its If-Match checked where the resource has ETags. */
-function itemFor(context: HandlerContext, behaviour: Naming, collection: Collection, checkMatch = true): Item {
+/** The item a request names, or its refusal (returned, not thrown: a 404 is an everyday answer):
+ * 404 where there is none (410 where it was deleted and the document answers reads of deleted items
+ * so), 412 where the resource has ETags and If-Match names another version. */
+function itemFor(
+  context: HandlerContext,
+  behaviour: Naming,
+  collection: Collection,
+  checkMatch = true,
+): Item | MockHttpError {
   const id = context.params[behaviour.parameter] ?? '';
   const item = collection.find(id);
   if (!item) {
     if (behaviour.softDelete && collection.wasRemoved(id))
-      throw new MockHttpError(410, 'gone', `Item ${id} of ${behaviour.collection} was deleted.`);
-    throw missing(behaviour, id);
+      return new MockHttpError(410, 'gone', `Item ${id} of ${behaviour.collection} was deleted.`);
+    return missing(behaviour, id);
   }
-  if (behaviour.etag && checkMatch) checkIfMatch(context.req, itemEtag(item, itemText(item)));
+  if (behaviour.etag && checkMatch) return ifMatchRefusal(context.req, itemEtag(item, itemText(item))) ?? item;
   return item;
 }
 
@@ -146,6 +152,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   const collection = collectionOf(context, behaviour);
   if (behaviour.kind === 'remove') {
     const removed = itemFor(context, behaviour, collection);
+    if (removed instanceof MockHttpError) return context.refuse(removed);
     collection.remove(id, behaviour.softDelete);
     return answerChange(context, behaviour, removed);
   }
@@ -153,6 +160,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (sent instanceof MockHttpError) return context.refuse(sent);
   const body = underStoredNames(sent, behaviour.sentNames);
   const old = itemFor(context, behaviour, collection);
+  if (old instanceof MockHttpError) return context.refuse(old);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
     behaviour
@@ -177,10 +185,11 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
         );
   const issues = behaviour.itemValidator?.validate(next) ?? [];
   if (issues.length > 0) {
-    throw new MockHttpError(400, 'invalid_body', `The change would leave the item invalid: ${describeIssues(issues)}.`);
+    const message = `The change would leave the item invalid: ${describeIssues(issues)}.`;
+    return context.refuse(new MockHttpError(400, 'invalid_body', message));
   }
   const item = collection.replace(id, next);
-  if (!item) throw missing(behaviour, id);
+  if (!item) return context.refuse(missing(behaviour, id));
   answerChange(context, behaviour, item);
 }
 
@@ -205,6 +214,7 @@ export const HANDLERS: Handlers = {
   read(behaviour, context) {
     const collection = collectionOf(context, behaviour);
     const item = itemFor(context, behaviour, collection, false);
+    if (item instanceof MockHttpError) return context.refuse(item);
     const json = itemText(item);
     // An accepted job shows where it is, then is done: the next read finds it finished.
     const job = behaviour.completes;
@@ -220,6 +230,7 @@ export const HANDLERS: Handlers = {
   action(behaviour, context) {
     const collection = collectionOf(context, behaviour);
     const item = itemFor(context, behaviour, collection);
+    if (item instanceof MockHttpError) return context.refuse(item);
     const id = context.params[behaviour.parameter] ?? '';
     if (behaviour.refusedStatus !== undefined && item[behaviour.member] === behaviour.target) {
       const already = `Item ${id} is ${JSON.stringify(behaviour.target)} already.`;

@@ -79,7 +79,17 @@ export function checkParameters(
   req: MockRequest,
   pathParams: Readonly<Record<string, string>>,
 ): void {
-  if (operation.parameters.length === 0) return;
+  const refusal = parameterRefusal(operation, req, pathParams);
+  if (refusal) throw refusal;
+}
+
+/** checkParameters' 400, returned rather than thrown (a throw costs V8 a walk of the stack). */
+export function parameterRefusal(
+  operation: Operation,
+  req: MockRequest,
+  pathParams: Readonly<Record<string, string>>,
+): MockHttpError | undefined {
+  if (operation.parameters.length === 0) return undefined;
   const url = req.url ?? '/';
   const at = url.indexOf('?');
   const query = at === -1 ? NO_QUERY : new URLSearchParams(url.slice(at + 1));
@@ -88,21 +98,23 @@ export function checkParameters(
     if (parameter.style === 'deepObject') continue;
     const texts = textsOf(parameter, req, query, pathParams);
     if (texts === undefined) {
-      if (parameter.required) throw new MockHttpError(400, 'missing_parameter', `The ${where(parameter)} is required.`);
+      if (parameter.required)
+        return new MockHttpError(400, 'missing_parameter', `The ${where(parameter)} is required.`);
       continue;
     }
     // An integer past 2^53 is judged by its digits, not the double it reads as (2^63 is no int64).
     const schema = parameter.validator.schema as Record<string, unknown>;
     const exact = texts.length === 1 ? exactIntegerProblem(texts[0]!, schema) : undefined;
-    if (exact) throw new MockHttpError(400, 'invalid_parameter', `Invalid ${where(parameter)}: ${exact}.`);
+    if (exact) return new MockHttpError(400, 'invalid_parameter', `Invalid ${where(parameter)}: ${exact}.`);
     const value = coerceValues(texts, parameter.validator.schema, DELIMITERS[parameter.style] ?? ',');
     const issues = parameter.validator.validate(value);
     if (issues.length > 0) {
-      throw new MockHttpError(
+      return new MockHttpError(
         400,
         'invalid_parameter',
         `Invalid ${where(parameter)}: ${describeIssues(issues).replace(/^\(body\) /, '')}.`,
       );
     }
   }
+  return undefined;
 }

@@ -4,13 +4,13 @@
 
 import { collectionKey, type Operation, type ParentItem, responseFor } from '../../spec/core.js';
 import type { Behaviour } from '../behaviours/behaviours.js';
-import { preconditionsRequired, requirePrecondition } from '../behaviours/conditional.js';
+import { missingPrecondition, preconditionsRequired } from '../behaviours/conditional.js';
 import { HANDLERS, type HandlerContext } from '../behaviours/handlers.js';
 import type { SessionStore } from '../behaviours/store.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
 import { CODE_FOR_STATUS, MockHttpError } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
-import { checkParameters } from './parameters.js';
+import { parameterRefusal } from './parameters.js';
 import { type Next, pathOf, type Step, sessionOf } from './pipeline.js';
 import { bodyMediaOf, RequestContext } from './request-body.js';
 import { NO_PARAMS, type Router } from './router.js';
@@ -121,9 +121,8 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
   const preconditioned = preconditionsRequired([...env.behaviours.keys()]);
   function validateParameters(req: MockRequest, _res: MockResponse, next: Next): void {
     const { operation, params } = matchedOf(req);
-    if (preconditioned.has(operation)) requirePrecondition(req);
-    checkParameters(operation, req, params);
-    next();
+    const refusal = preconditioned.has(operation) ? missingPrecondition(req) : undefined;
+    next(refusal ?? parameterRefusal(operation, req, params));
   }
 
   // Under a parent that does not exist (never made, or deleted) nothing exists: 404, as for the item.
