@@ -2,7 +2,7 @@
 // oldest first, and a slot written again forgets what it held.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FiledBody, type FiledHeaders, JournalRing } from './journal/journal-ring.js';
+import { type FiledBody, type FiledHeaders, JournalRing, OVERFLOW_BYTES } from './journal/journal-ring.js';
 
 interface Sent {
   url: string;
@@ -42,6 +42,41 @@ describe('JournalRing', () => {
         },
       ),
     );
+  });
+
+  it('keeps bytes of its own: a body changed by its caller after filing stays as it came', () => {
+    // Up to 3,000 bytes: past a slot's room too, where the ring keeps the body beside its slots.
+    const bodies = fc
+      .array(fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 255 })), {
+        minLength: 1,
+        maxLength: 6,
+      })
+      .map((shapes) => shapes.map(([length, seed]) => Uint8Array.from({ length }, (_, i) => (seed + i) % 256)));
+    fc.assert(
+      fc.property(bodies, (sent) => {
+        const ring = new JournalRing(sent.length);
+        const copies = sent.map((body) => Uint8Array.from(body));
+        for (const [i, body] of sent.entries()) ring.push(i, 1, 201, 'POST', '/v1/a', 'host\nx', body, undefined);
+        for (const body of sent) body.fill(255);
+        const unchanged = ring.all().map((f, i) => Buffer.compare(f.body as Uint8Array, copies[i]!) === 0);
+        expect(unchanged).toEqual(sent.map(() => true));
+      }),
+    );
+  });
+
+  it('keeps the newest bodies too large for a slot whole, and says which older ones it no longer has', () => {
+    const ring = new JournalRing(1000);
+    const body = (i: number) => Uint8Array.from({ length: 4000 }, (_, at) => (i + at) % 256);
+    for (let i = 0; i < 400; i++) ring.push(i, 1, 201, 'POST', `/v1/a/${i}`, 'host\nx', body(i), undefined);
+    const filed = ring.all();
+    // 4,000-byte bodies, a 1 MiB log: the newest 262 fit (the log wraps rather than split one).
+    const kept = Math.floor(OVERFLOW_BYTES / 4000);
+    expect(filed.filter((f) => f.bodyDropped).length).toBe(400 - kept);
+    for (const [i, f] of filed.entries()) {
+      expect(f.url).toBe(`/v1/a/${i}`);
+      if (i < 400 - kept) expect(f).toMatchObject({ body: new Uint8Array(0), bodySize: 4000, bodyDropped: true });
+      else expect(f.bodyDropped === undefined && Buffer.compare(f.body as Uint8Array, body(i)) === 0).toBe(true);
+    }
   });
 
   it('keeps the whole size of a body kept cut short, and forgets it when the slot is written again', () => {

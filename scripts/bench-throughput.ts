@@ -47,6 +47,7 @@ export function memoryKiB(pid: number, field: 'VmHWM' | 'VmRSS'): number {
 
 let counter = 0;
 const fiftyMembers = Array.from({ length: 50 }, (_, i) => [`m${i}`, i]);
+const twoThousandNumbers = Array.from({ length: 2000 }, (_, i) => i);
 /** How many categories the create scenario has made so far. */
 export const created = (): number => counter;
 
@@ -118,6 +119,23 @@ export const SCENARIOS: readonly Scenario[] = [
           setupRequest: (request) => ({
             ...request,
             body: JSON.stringify({ name: `bench-${counter++}`, description: 'd'.repeat(1024) }),
+          }),
+        },
+      ],
+    }),
+  },
+  {
+    // 9 KB: past the journal slot's room, so the journal keeps the body beside its slots.
+    name: 'create (a member of 2,000 numbers the document does not name)',
+    request: (baseUrl) => ({
+      url: `${baseUrl}/categories`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ name: `bench-${counter++}`, tags: twoThousandNumbers }),
           }),
         },
       ],

@@ -7,7 +7,7 @@ import { showUtf8 } from '../core/bytes.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { Next } from '../core/pipeline.js';
 import { pathOf, sessionOf } from '../core/pipeline.js';
-import { type Filed, type FiledBody, type FiledHeaders, JournalRing } from './journal-ring.js';
+import { type Filed, type FiledBody, type FiledHeaders, JournalRing, OVERFLOW_BYTES } from './journal-ring.js';
 
 export const JOURNAL_SIZE = 1000;
 const MAX_SESSIONS = 1000;
@@ -38,8 +38,8 @@ export function noteBody(req: MockRequest, raw: Uint8Array): void {
     (req as WithBody)[BODY] = raw;
     return;
   }
-  // A copy of the first bytes, so the whole body is not held by a view of it.
-  (req as WithBody)[BODY] = raw.slice(0, KEPT_BODY_BYTES);
+  // The first bytes: the ring copies what it keeps, so the whole body is not held.
+  (req as WithBody)[BODY] = raw.subarray(0, KEPT_BODY_BYTES);
   (req as WithBody)[BODY_SIZE] = raw.length;
 }
 
@@ -160,7 +160,7 @@ export class RequestJournal {
       path: pathOf({ url: filed.url } as MockRequest),
       query,
       headers,
-      ...(filed.body !== undefined ? { body: shownBody(filed.body, filed.bodySize) } : {}),
+      ...(filed.body !== undefined ? { body: shownBody(filed) } : {}),
       status: filed.status,
       durationMs: Math.round(filed.ms * 100) / 100,
     };
@@ -202,11 +202,15 @@ function headerPairs(headers: FiledHeaders): Array<[string, string]> {
   return [...pairs];
 }
 
-/** A body as its value; one kept cut short as its first bytes' text, saying how long it was. */
-function shownBody(body: FiledBody, size: number | undefined): unknown {
-  const text = typeof body === 'string' ? body : showUtf8(body);
+/** A body as its value; one kept cut short as its first bytes' text, saying how long it was; one
+ * written over in the overflow log, saying so. */
+function shownBody({ body, bodySize: size, bodyDropped }: Filed): unknown {
+  if (bodyDropped) return `(${size} bytes, no longer kept: ${DROPPED})`;
+  const text = typeof body === 'string' ? body : showUtf8(body!);
   return size === undefined ? parsed(text) : `${text}… (${size} bytes; the journal keeps the first ${KEPT_BODY_BYTES})`;
 }
+
+const DROPPED = `the journal keeps the last ${OVERFLOW_BYTES / 1024 / 1024} MiB of the bodies too large for its slots`;
 
 /** A JSON body as its value, anything else (JSON nested too deep to show included) as its text. */
 function parsed(text: string): unknown {
