@@ -79,6 +79,13 @@ describe('JournalRing', () => {
     }
   });
 
+  it('gives back a body past 64 KiB whole (beside the slots, not in the log)', () => {
+    const ring = new JournalRing(2);
+    const big = Uint8Array.from({ length: 70_000 }, (_, at) => at % 256);
+    ring.push(0, 1, 201, 'POST', '/v1/a', 'host\nx', big, undefined);
+    expect(Buffer.compare(ring.all()[0]!.body as Uint8Array, big)).toBe(0);
+  });
+
   it('keeps the whole size of a body kept cut short, and forgets it when the slot is written again', () => {
     const ring = new JournalRing(1);
     ring.push(0, 1, 201, 'POST', '/v1/a', 'host\nx', 'cut', 70_000);

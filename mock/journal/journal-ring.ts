@@ -46,6 +46,8 @@ const LOGGED_BODY = 3;
  * on the first such body. Holding the request's own chunks instead cost the collector ~10 µs a
  * request at 4 KB bodies (each a Buffer Node allocated for the socket's read). */
 export const OVERFLOW_BYTES = 1024 * 1024;
+/** Past this a body's length does not fit its slot's Uint16 length (the mock keeps 16 KiB at most). */
+const MAX_LOGGED_BYTES = 0xffff;
 
 /** What an entry too large for its slot keeps as it came. */
 interface Spilled {
@@ -125,7 +127,7 @@ export class JournalRing {
     } else if (body !== undefined) {
       bodyBytes = body.length;
       if (body.length <= end - bodyAt) this.bytes.set(body, bodyAt);
-      else if (body.length <= OVERFLOW_BYTES) {
+      else if (body.length <= MAX_LOGGED_BYTES) {
         this.loggedAt[slot] = this.log(body);
         kind = LOGGED_BODY;
       } else bodyBytes = -1;
