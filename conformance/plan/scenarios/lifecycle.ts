@@ -3,13 +3,12 @@
 // the functions it is given.
 import type { CollectionSpec, Resource } from '../../../spec/index.js';
 import { unheldFields } from '../../judge/field-compare.js';
-import { idKey, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
-import { withHeader } from './sequence-runner.js';
-import { itemOf, listCollection, type SequenceRunner } from './sequences.js';
+import { madeItem, withHeader } from './sequence-runner.js';
+import { listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
 
@@ -63,11 +62,10 @@ export async function runItemLifecycle(
     }),
     { collection },
   );
-  const created = made ? itemOf(made.body, collection) : undefined;
-  if (!created || created[collection.idProperty] === undefined || runner.stopped()) return;
-  const id = idKey(created, collection.idProperty);
-  context.markChangedByRun(collection, id);
-  const at = (parameter: string) => ({ ...parent, [parameter]: idPathText(created, collection.idProperty) });
+  // A refused creation's body (an error with an `id` member) names no item.
+  const created = madeItem(made, collection, context, parent);
+  if (!created || runner.stopped()) return;
+  const { id, at } = created;
   // What a body gives the item: its stored properties, of values the item can hold (as for a creation).
   const stored = (body: unknown) =>
     Object.fromEntries(

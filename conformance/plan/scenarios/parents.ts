@@ -51,7 +51,9 @@ export async function createParent(
     what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
   });
   const made = await runner.execute(testCase, { collection: parent.collection });
-  const item = made ? itemOf(made.body, parent.collection) : undefined;
+  // A refused creation's body (an error with an `id` member) names no parent.
+  const item =
+    made?.exchange.ok && made.exchange.response.status < 300 ? itemOf(made.body, parent.collection) : undefined;
   if (item?.[parent.collection.idProperty] === undefined) return undefined;
   return { ...sampled, ...above, [parent.parameter]: idPathText(item, parent.collection.idProperty) };
 }
