@@ -73,17 +73,8 @@ function textsOf(
 const NO_QUERY = new URLSearchParams();
 const where = (parameter: ParameterSpec): string => `${parameter.in} parameter ${parameter.name}`;
 
-/** Checks every parameter of the operation; throws a 400 naming the first one that is wrong. */
-export function checkParameters(
-  operation: Operation,
-  req: MockRequest,
-  pathParams: Readonly<Record<string, string>>,
-): void {
-  const refusal = parameterRefusal(operation, req, pathParams);
-  if (refusal) throw refusal;
-}
-
-/** checkParameters' 400, returned rather than thrown (a throw costs V8 a walk of the stack). */
+/** Checks every parameter of the operation: a 400 naming the first one that is wrong, returned
+ * rather than thrown (a throw costs V8 a walk of the stack), or undefined. */
 export function parameterRefusal(
   operation: Operation,
   req: MockRequest,

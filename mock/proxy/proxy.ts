@@ -25,7 +25,7 @@ import {
 } from '../../spec/index.js';
 import { bodyText, checkContentType, decodeBody, deepBodyIssues, readBody } from '../core/body.js';
 import { MockHttpError } from '../core/errors.js';
-import { checkParameters } from '../core/parameters.js';
+import { parameterRefusal } from '../core/parameters.js';
 import { type Next, pathOf } from '../core/pipeline.js';
 import type { Router } from '../core/router.js';
 import type { ContractViolation, ViolationLog } from './violations.js';
@@ -66,11 +66,8 @@ function requestViolations(
   raw: Uint8Array,
 ): Found[] {
   const found: Found[] = [];
-  try {
-    checkParameters(operation, req, params);
-  } catch (error) {
-    if (error instanceof MockHttpError) found.push({ check: 'request_conformance', message: error.message });
-  }
+  const refused = parameterRefusal(operation, req, params);
+  if (refused) found.push({ check: 'request_conformance', message: refused.message });
   const requestBody = operation.requestBody;
   if (!requestBody || (raw.length === 0 && !requestBody.required)) return found;
   try {

@@ -7,7 +7,7 @@ import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
-import { madeItem, withHeader } from './sequence-runner.js';
+import { madeItem, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -120,7 +120,7 @@ export async function runItemLifecycle(
     const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(replacement) } };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
-    if (executed?.exchange.ok && executed.exchange.response.status < 300) {
+    if (succeeded(executed)) {
       current = stored(replacement);
       await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
     }
@@ -151,7 +151,7 @@ export async function runItemLifecycle(
       what: 'deleting an item just created',
     });
     const executed = await runner.execute(await preconditioned(testCase), { collection });
-    if (executed?.exchange.ok && executed.exchange.response.status < 300) {
+    if (succeeded(executed)) {
       // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.
       await readAfter('after DELETE', { afterRemove: { id, ...(goneStatus ? { goneStatus } : {}) } });
       if (collection.list)

@@ -4,7 +4,7 @@
 import { type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { itemOf, type SequenceRunner } from './sequence-runner.js';
+import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 const resolved = new WeakMap<PlanContext, Map<string, Promise<Record<string, string>>>>();
 
@@ -51,9 +51,7 @@ export async function createParent(
     what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
   });
   const made = await runner.execute(testCase, { collection: parent.collection });
-  // A refused creation's body (an error with an `id` member) names no parent.
-  const item =
-    made?.exchange.ok && made.exchange.response.status < 300 ? itemOf(made.body, parent.collection) : undefined;
+  const item = succeeded(made) ? itemOf(made.body, parent.collection) : undefined;
   if (item?.[parent.collection.idProperty] === undefined) return undefined;
   return { ...sampled, ...above, [parent.parameter]: idPathText(item, parent.collection.idProperty) };
 }

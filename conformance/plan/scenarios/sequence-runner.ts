@@ -23,6 +23,11 @@ export function itemOf(body: ParsedBody, collection: CollectionSpec): Item | und
   return body.kind === 'json' ? answeredItem(collection, body.value) : undefined;
 }
 
+/** Whether a case was answered at all, with a 2xx: a refused creation made no item, whatever its body
+ * holds (an error with an `id` member). */
+export const succeeded = (executed: Executed | undefined): executed is Executed =>
+  executed?.exchange.ok === true && executed.exchange.response.status < 300;
+
 /** The item a scenario's creation made: the item, its id's exact text, and path values naming it
  * (under its parent); undefined where the creation was refused. Marked as the run's own change. */
 export function madeItem(
@@ -31,9 +36,8 @@ export function madeItem(
   context: PlanContext,
   parent: Readonly<Record<string, string>>,
 ): { item: Item; id: string; at: (parameter: string) => Record<string, string> } | undefined {
-  const item = made ? itemOf(made.body, collection) : undefined;
-  if (!made?.exchange.ok || made.exchange.response.status >= 300 || item?.[collection.idProperty] === undefined)
-    return undefined;
+  const item = succeeded(made) ? itemOf(made.body, collection) : undefined;
+  if (item?.[collection.idProperty] === undefined) return undefined;
   const id = idKey(item, collection.idProperty);
   context.markChangedByRun(collection, id);
   return { item, id, at: (parameter) => ({ ...parent, [parameter]: idPathText(item, collection.idProperty) }) };

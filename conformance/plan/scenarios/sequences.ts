@@ -10,7 +10,7 @@ import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
 import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams } from './parents.js';
-import { itemOf, type SequenceRunner } from './sequence-runner.js';
+import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 export { itemOf, type SequenceRunner };
 
@@ -144,9 +144,7 @@ export async function runSequences(
       what: 'in a sequence of creations',
     });
     const executed = await runner.execute(testCase, { collection });
-    // A refused creation makes no item, whatever its body holds (an error with an `id` member).
-    const made = executed?.exchange.ok && executed.exchange.response.status < 300;
-    if (made) creations.push({ sent: body as Item, exchange: executed.exchange, body: executed.body });
+    if (succeeded(executed)) creations.push({ sent: body as Item, exchange: executed.exchange, body: executed.body });
   };
   for (const body of bodies.slice(0, 5)) await createOne(body);
   await Promise.all(bodies.slice(5).map(createOne));
