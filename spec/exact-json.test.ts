@@ -72,6 +72,25 @@ describe('parseExact', () => {
     expect(partsOfParsed(parseExact('{"a":1}'))).toBeUndefined();
   });
 
+  it('counts the values of any large value, and none of one holding a number past 2^53', () => {
+    const isUnsafe = (n: number): boolean => !(Math.abs(n) <= Number.MAX_SAFE_INTEGER);
+    const census = (value: unknown): { parts: number; unsafe: boolean } => {
+      const children = typeof value === 'object' && value !== null ? Object.values(value) : [];
+      const counted = children.map(census);
+      return {
+        parts: 1 + counted.reduce((sum, c) => sum + c.parts, 0),
+        unsafe: (typeof value === 'number' && isUnsafe(value)) || counted.some((c) => c.unsafe),
+      };
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.nat(80), (value, padding) => {
+        const text = JSON.stringify({ pad: Array.from({ length: padding }, () => 0), value });
+        const { parts, unsafe } = census(JSON.parse(text));
+        expect(partsOfParsed(parseExact(text))).toBe(unsafe || parts <= 64 ? undefined : parts);
+      }),
+    );
+  });
+
   it('marks a value nested past MAX_JSON_DEPTH levels, wherever the deep part sits', () => {
     const nested = (levels: number, kind: 'array' | 'object'): string =>
       kind === 'array'

@@ -4,7 +4,7 @@
 // exact text of each unsafe integer is remembered beside the object that holds it, carried along
 // when fields are copied, and written back by stringifyExact.
 import { isSafeNumber, parse } from 'lossless-json';
-import { anyInside, TOO_DEEP } from './value-walk.js';
+import { HOLDS_UNSAFE_NUMBER, NESTS_TOO_DEEP, partsOfSafe } from './value-walk.js';
 
 type Holder = object;
 const exactDigits = new WeakMap<Holder, Map<string, string>>();
@@ -116,22 +116,15 @@ function parseWithDigits(text: string): unknown {
  * one was met before the walk stopped, and the value is marked NESTED_TOO_DEEP). */
 function holdsUnsafeNumber(value: unknown, maxDepth: number): boolean {
   if (typeof value !== 'object' || value === null) return isUnsafeNumber(value);
-  let parts = 1;
-  const unsafe = anyInside(
-    value,
-    (child) => {
-      parts++;
-      return isUnsafeNumber(child);
-    },
-    maxDepth,
-  );
-  if (unsafe === TOO_DEEP) {
+  const parts = partsOfSafe(value, maxDepth);
+  if (parts === NESTS_TOO_DEEP) {
     NESTED_TOO_DEEP.add(value);
     return true;
   }
+  if (parts === HOLDS_UNSAFE_NUMBER) return true;
   // Counted on the way, so a validator need not walk a large value again to learn its size.
-  if (!unsafe && parts > COUNTED_FROM) PARTS_OF.set(value, parts);
-  return unsafe;
+  if (parts > COUNTED_FROM) PARTS_OF.set(value, parts);
+  return false;
 }
 
 const isUnsafeNumber = (value: unknown): boolean =>

@@ -69,6 +69,51 @@ function anyWithin(value: object, found: (child: unknown) => boolean, maxDepth: 
   return false;
 }
 
+/** What partsOfSafe answers for a value holding a number past 2^53. */
+export const HOLDS_UNSAFE_NUMBER = -1;
+/** What partsOfSafe answers for a value nesting deeper than it was allowed to look. */
+export const NESTS_TOO_DEEP = -2;
+
+/** How many values `value` holds (itself, its members and items at any depth), unless it holds a
+ * number beyond the safe integers (HOLDS_UNSAFE_NUMBER) or a container nested past `maxDepth` levels
+ * (NESTS_TOO_DEEP), whichever the walk meets first. anyInside's walk with its test written in: every
+ * JSON body read goes through it, and a call per value cost a body of numbers twice the time. */
+export function partsOfSafe(value: object, maxDepth: number): number {
+  const pending: object[] = [value];
+  const depths: number[] = [1];
+  let parts = 1;
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    const childDepth = depths.pop()! + 1;
+    if (Array.isArray(node)) {
+      parts += node.length;
+      for (let at = 0; at < node.length; at++) {
+        const child: unknown = node[at];
+        if (typeof child === 'number') {
+          if (!(Math.abs(child) <= Number.MAX_SAFE_INTEGER)) return HOLDS_UNSAFE_NUMBER;
+        } else if (typeof child === 'object' && child !== null) {
+          if (childDepth > maxDepth) return NESTS_TOO_DEEP;
+          pending.push(child);
+          depths.push(childDepth);
+        }
+      }
+    } else {
+      for (const key in node) {
+        parts++;
+        const child: unknown = (node as Record<string, unknown>)[key];
+        if (typeof child === 'number') {
+          if (!(Math.abs(child) <= Number.MAX_SAFE_INTEGER)) return HOLDS_UNSAFE_NUMBER;
+        } else if (typeof child === 'object' && child !== null) {
+          if (childDepth > maxDepth) return NESTS_TOO_DEEP;
+          pending.push(child);
+          depths.push(childDepth);
+        }
+      }
+    }
+  }
+  return parts;
+}
+
 /** Whether a value nests deeper than `levels` levels (the value itself is level 1). */
 export const nestsDeeperThan = (value: unknown, levels: number): boolean =>
   typeof value === 'object' && value !== null && anyInside(value, () => false, levels) === TOO_DEEP;
