@@ -122,8 +122,12 @@ function holdsUnsafeNumber(value: unknown, maxDepth: number): boolean {
     return true;
   }
   if (parts === HOLDS_UNSAFE_NUMBER) return true;
-  // Counted on the way, so a validator need not walk a large value again to learn its size.
+  // Counted on the way, so a validator need not walk the value again to learn its size.
   if (parts > COUNTED_FROM) PARTS_OF.set(value, parts);
+  else {
+    lastSmall = value;
+    lastSmallParts = parts;
+  }
   return false;
 }
 
@@ -132,13 +136,18 @@ const isUnsafeNumber = (value: unknown): boolean =>
 
 /** Values (JSON.parse's, every number safe) by how many values they hold, themselves included. */
 const PARTS_OF = new WeakMap<object, number>();
-/** Smaller values are not worth remembering: counting them again costs less than the map. */
+/** Smaller values are not worth a map entry (it costs more than counting them again): only the
+ * newest is remembered, as a request's body is judged right after it is read. */
 const COUNTED_FROM = 64;
+let lastSmall: object | undefined;
+let lastSmallParts = 0;
 
 /** How many values a value parseExact gave holds (itself and every member and item, at any
- * depth), where it counted them; undefined otherwise. */
-export const partsOfParsed = (value: unknown): number | undefined =>
-  typeof value === 'object' && value !== null ? PARTS_OF.get(value) : undefined;
+ * depth), where it still knows; undefined otherwise. */
+export function partsOfParsed(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  return value === lastSmall ? lastSmallParts : PARTS_OF.get(value);
+}
 
 /** The exact digits remembered for an object's or array's members, by key; undefined where none are. */
 export function exactDigitsOf(holder: Holder): ReadonlyMap<string, string> | undefined {
