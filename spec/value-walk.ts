@@ -88,30 +88,29 @@ export function partsOfSafe(value: object, maxDepth: number): number {
     if (Array.isArray(node)) {
       parts += node.length;
       for (let at = 0; at < node.length; at++) {
-        const child: unknown = node[at];
-        if (typeof child === 'number') {
-          if (!(Math.abs(child) <= Number.MAX_SAFE_INTEGER)) return HOLDS_UNSAFE_NUMBER;
-        } else if (typeof child === 'object' && child !== null) {
-          if (childDepth > maxDepth) return NESTS_TOO_DEEP;
-          pending.push(child);
-          depths.push(childDepth);
-        }
+        const verdict = visitChild(node[at], childDepth, maxDepth, pending, depths);
+        if (verdict !== 0) return verdict;
       }
     } else {
       for (const key in node) {
         parts++;
-        const child: unknown = (node as Record<string, unknown>)[key];
-        if (typeof child === 'number') {
-          if (!(Math.abs(child) <= Number.MAX_SAFE_INTEGER)) return HOLDS_UNSAFE_NUMBER;
-        } else if (typeof child === 'object' && child !== null) {
-          if (childDepth > maxDepth) return NESTS_TOO_DEEP;
-          pending.push(child);
-          depths.push(childDepth);
-        }
+        const verdict = visitChild((node as Record<string, unknown>)[key], childDepth, maxDepth, pending, depths);
+        if (verdict !== 0) return verdict;
       }
     }
   }
   return parts;
+}
+
+/** partsOfSafe's test of one member or item: 0, queued where it is a container, or why the walk
+ * stops. One function called from one place each (the engine inlines it), not a callback. */
+function visitChild(child: unknown, childDepth: number, maxDepth: number, pending: object[], depths: number[]): number {
+  if (typeof child === 'number') return Math.abs(child) <= Number.MAX_SAFE_INTEGER ? 0 : HOLDS_UNSAFE_NUMBER;
+  if (typeof child !== 'object' || child === null) return 0;
+  if (childDepth > maxDepth) return NESTS_TOO_DEEP;
+  pending.push(child);
+  depths.push(childDepth);
+  return 0;
 }
 
 /** Whether a value nests deeper than `levels` levels (the value itself is level 1). */
