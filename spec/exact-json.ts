@@ -137,7 +137,8 @@ const isUnsafeNumber = (value: unknown): boolean =>
 /** Values (JSON.parse's, every number safe) by how many values they hold, themselves included. */
 const PARTS_OF = new WeakMap<object, number>();
 /** Smaller values are not worth a map entry (it costs more than counting them again): only the
- * newest is remembered, as a request's body is judged right after it is read. */
+ * newest is remembered, as a request's body is judged right after it is read (and held until the
+ * next parse: one small value at most, whatever its strings' length). */
 const COUNTED_FROM = 64;
 let lastSmall: object | undefined;
 let lastSmallParts = 0;
