@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // `npm run bench`: the mock against the bare node:http reference, side by side in one run, in
@@ -247,8 +247,10 @@ async function main(): Promise<void> {
     `Runner against a broken server (create answers 200): first failure after **${fmt(failure.firstMs)} ms**, verdict after ${fmt(failure.totalMs)} ms.`,
   );
 
-  mkdirSync(join(root, 'reports'), { recursive: true });
-  writeFileSync(join(root, flags.output!), `${lines.join('\n')}\n`);
+  // An absolute path as given; a relative one from the project's root, where reports/ is.
+  const output = resolve(root, flags.output!);
+  mkdirSync(dirname(output), { recursive: true });
+  writeFileSync(output, `${lines.join('\n')}\n`);
 }
 
 main().then(
