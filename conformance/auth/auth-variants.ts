@@ -96,6 +96,44 @@ export function validAuth(operation: Operation, source: SecretSource): AuthVaria
   return { id: 'valid', label: 'valid credentials', credentials };
 }
 
+/** Valid credentials for each other alternative the document offers (bearer OR an API key), each
+ * alone: every alternative must let the caller in, not only the one the run uses. */
+export function alternativeAuths(operation: Operation, source: SecretSource): AuthVariant[] {
+  const primary = satisfiable(operation, source);
+  return operation.security
+    .filter((alternative) => alternative !== primary && alternative.length > 0 && alternative.every(checkable))
+    .filter((alternative) => alternative.every((scheme) => secretFor(source, scheme)))
+    .map((alternative) => ({
+      id: `valid:${alternative.map((scheme) => scheme.name).join('+')}`,
+      label: `valid credentials for ${alternative.map((scheme) => scheme.name).join(' and ')} alone`,
+      credentials: alternative.map((scheme) => place(scheme, secretFor(source, scheme)!)),
+    }));
+}
+
+/** Wrong credentials in each other alternative, alone: a scheme checked only for presence lets
+ * any value in through that door. Two ways per scheme (an unknown key, an empty one), not every near miss. */
+function otherAlternativesWrong(operation: Operation, source: SecretSource, primary: readonly SecuritySchemeSpec[]) {
+  const variants: AuthVariant[] = [];
+  for (const alternative of operation.security) {
+    if (alternative === primary || alternative.length === 0 || !alternative.every(checkable)) continue;
+    alternative.forEach((scheme, index) => {
+      const others = alternative
+        .filter((_, at) => at !== index)
+        .flatMap((other) => {
+          const secret = secretFor(source, other);
+          return secret ? [place(other, secret)] : [];
+        });
+      for (const wrong of wrongFor(scheme, undefined))
+        variants.push({
+          id: `${wrong.id}:${scheme.name}`,
+          label: `${wrong.label} for ${scheme.name}, the other alternative`,
+          credentials: [...others, ...(wrong.credential ? [wrong.credential] : [])],
+        });
+    });
+  }
+  return variants;
+}
+
 const UNKNOWN = { value: 'conformance-invalid-key-0000', shell: 'conformance-invalid-key-0000' };
 
 /** Wrong credentials for one scheme, every other scheme of the requirement left valid. */
@@ -175,6 +213,7 @@ export function invalidAuthVariants(operation: Operation, source: SecretSource):
       });
     }
   });
+  variants.push(...otherAlternativesWrong(operation, source, schemes));
   // The same wrong credentials as a page in a browser sends them: a server that lets CORS-looking
   // requests through (or answers them differently) shows here.
   const browser = variants.map((variant) => ({

@@ -2,7 +2,7 @@
 import { seedOf } from '../../../spec/generate/index.js';
 import { isJsonMediaType, type Operation } from '../../../spec/index.js';
 import { validKeyUndeclared } from '../../auth/auth-near-misses.js';
-import { invalidAuthVariants } from '../../auth/auth-variants.js';
+import { alternativeAuths, invalidAuthVariants } from '../../auth/auth-variants.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import type { Planner } from '../planner.js';
@@ -26,7 +26,7 @@ function marked(
 
 export const credentialsPlanner: Planner = {
   name: 'credentials',
-  sends: 'no credentials, another scheme, an unknown key and near misses of the real key',
+  sends: 'no credentials, another scheme, an unknown key and near misses of the real key; each other alternative alone',
   plan(operation, context) {
     // The invalid body is JSON text: sent only where the operation takes JSON.
     const mediaType = context.requestMediaType(operation);
@@ -54,6 +54,18 @@ export const credentialsPlanner: Planner = {
         );
       }
     }
+    // Each other documented alternative alone must let the caller in (a plain valid request).
+    for (const auth of alternativeAuths(operation, context.secrets))
+      cases.push(
+        context.testCase(operation, {
+          kind: 'positive',
+          plain: true,
+          auth,
+          pathParams,
+          what: `with ${auth.label}`,
+          ...context.baselinePayload(operation),
+        }),
+      );
     return { cases };
   },
 };
