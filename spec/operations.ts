@@ -107,8 +107,22 @@ function contentOf(reader: Reader, content: unknown, direction: Direction, point
     ...(media.schema !== undefined
       ? { validator: reader.build(media.schema, direction, joinPointer(pointer, 'content', mediaType, 'schema')) }
       : {}),
-    examples: examplesOf(reader, media),
+    examples: [
+      ...examplesOf(reader, media),
+      ...(direction === 'request' ? schemaExamplesOf(reader, media.schema) : []),
+    ],
   }));
+}
+
+/** A request schema's own examples (3.0 `example`, 3.1 `examples`): the author's valid input too,
+ * after the media type's. Answers keep only the media type's, as the mock has always served them. */
+function schemaExamplesOf(reader: Reader, schema: unknown): unknown[] {
+  const resolved = deref<Json>(reader.api, schema);
+  if (!resolved || typeof resolved !== 'object') return [];
+  return [
+    ...('example' in resolved ? [resolved.example] : []),
+    ...(Array.isArray(resolved.examples) ? resolved.examples : []),
+  ];
 }
 
 function requestBodyOf(reader: Reader, op: Json, pointer: string): { requestBody?: RequestBodySpec } {

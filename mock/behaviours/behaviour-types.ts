@@ -62,6 +62,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly initialValues: () => InitialValues;
   /** Stored property → the request's name for it, where the request spells it another way. */
   readonly sentNames?: ReadonlyMap<string, string>;
+  /** The item is made at the key the client sends in this member; a key in use gets `conflictStatus`. */
+  readonly clientKey?: { readonly property: string; readonly conflictStatus: number };
 }
 
 export interface ReadBehaviour extends Wrapped, Conditional {
@@ -98,6 +100,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly itemViews: readonly SchemaValidator[];
   /** Whether a sent value can be the item's (a replacement stores only those, as a creation does). */
   readonly keeps?: (property: string, value: unknown) => boolean;
+  /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */
+  readonly upsert?: { readonly status: number; readonly initialValues: () => InitialValues };
 }
 
 /** POST on an item's verb (/bookings/{id}/cancel): moves `member` to `target`; refused with

@@ -56,6 +56,24 @@ function initialValuesOf(resource: Resource, sendable: Set<string> | undefined):
   };
 }
 
+/** Where a PUT makes the item at a key the client chooses: the 201 it documents (else its success). */
+function upsertOf(
+  collection: CollectionSpec,
+  kind: 'replace' | 'update' | 'remove',
+  operation: Operation,
+  initialValues: () => InitialValues,
+): { upsert?: { status: number; initialValues: () => InitialValues } } {
+  if (kind !== 'replace' || !collection.clientKey || !collection.create) return {};
+  const created = operation.responses.some((response) => response.status === '201');
+  return created ? { upsert: { status: 201, initialValues } } : {};
+}
+
+/** The status a creation documents for a key already in use: 409, else 422, else 400. */
+function conflictStatusOf(operation: Operation): number {
+  const documented = new Set(operation.responses.map((response) => response.status));
+  return ['409', '422'].map(Number).find((status) => documented.has(String(status))) ?? 400;
+}
+
 /** What a request to `operation` (the creation's, by default) may send of the item: its properties,
  * and the stored names it spells another way (Twilio's FriendlyName for friendly_name). */
 function sendableOf(
@@ -114,6 +132,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...wrapOf(item.item),
         ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
+        ...upsertOf(collection, kind, item.operation, values),
       });
     }
   }
@@ -173,6 +192,9 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         keeps: create.keeps,
         initialValues: initials.get(resource)!,
         ...(sentNames.size > 0 ? { sentNames } : {}),
+        ...(collection.clientKey
+          ? { clientKey: { property: collection.idProperty, conflictStatus: conflictStatusOf(create.operation) } }
+          : {}),
       });
     }
   }

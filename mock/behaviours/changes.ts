@@ -7,7 +7,7 @@
 import { carryDigits, parseMediaType, pointerTokens, type SchemaValidator, setMember } from '../../spec/core.js';
 import { applyJsonPatch } from './json-patch.js';
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
 const isPlainObject = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -17,11 +17,13 @@ import {
   storedFields,
   updateFor,
 } from './changes.js';
+import { chosenKey, valuesAt } from './client-keys.js';
 import { ifMatchRefusal, itemEtag, notModified } from './conditional.js';
 import { underStoredNames } from './item-values.js';
 import { listPage } from './list-pages.js';
 import { ownedKey } from './owners.js';
 import { answeredReplay, sentKey } from './replays.js';
+import { locationOf } from './resource-idioms.js';
 import { type Collection, CollectionFullError, type Collections, type Item, itemText } from './store.js';
 
 export interface HandlerContext {
@@ -160,6 +162,8 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (sent instanceof MockHttpError) return context.refuse(sent);
   const body = underStoredNames(sent, behaviour.sentNames);
   const old = itemFor(context, behaviour, collection);
+  if (old instanceof MockHttpError && behaviour.upsert && old.status === 404 && !collection.wasRemoved(id))
+    return createAt(context, behaviour, collection, body, id);
   if (old instanceof MockHttpError) return context.refuse(old);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
@@ -193,12 +197,18 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   answerChange(context, behaviour, item);
 }
 
-/** The created item's path: the item template with the request's parent values and the new id. */
-function locationOf(template: string, params: Readonly<Record<string, string>>, id: unknown): string {
-  const parents = template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : encodeURIComponent(params[name]),
-  );
-  return parents.replace('{}', encodeURIComponent(String(id)));
+/** A PUT at a free key the client chose: the item made there, answered with the documented 201. */
+function createAt(
+  context: HandlerContext,
+  behaviour: ItemChangeBehaviour,
+  collection: Collection,
+  body: unknown,
+  id: string,
+) {
+  const values = valuesAt(behaviour, body, collection.idProperty, id);
+  if (values instanceof MockHttpError) return context.refuse(values);
+  const { item, json } = collection.create(values, id);
+  sendJson(context.res, behaviour.upsert!.status, itemJson(behaviour, item, json), behaviour.headers);
 }
 
 export const HANDLERS: Handlers = {
@@ -255,12 +265,17 @@ export const HANDLERS: Handlers = {
       behaviour.storedProperties,
       behaviour.keeps,
     );
+    const collection = collectionOf(context, behaviour);
+    const chosen = chosenKey(behaviour.clientKey, body);
+    if (chosen !== undefined && collection.find(String(chosen))) {
+      const inUse = `The ${behaviour.clientKey!.property} ${JSON.stringify(chosen)} is already in use.`;
+      return context.refuse(new MockHttpError(behaviour.clientKey!.conflictStatus, 'conflict', inUse));
+    }
     try {
       const { assigned, fallback } = behaviour.initialValues();
       const values = layeredFields(fallback, fields, assigned);
       carryDigits(fields, values);
-      const collection = collectionOf(context, behaviour);
-      const { item, json } = collection.create(values);
+      const { item, json } = collection.create(values, chosen);
       const headers: Record<string, string> = { ...behaviour.headers };
       if (behaviour.location)
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);

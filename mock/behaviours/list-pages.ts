@@ -179,12 +179,19 @@ function nextLink(origin: string, url: string | undefined, parameter: string, va
 function filtered(filters: readonly Filter[], query: URLSearchParams, source: ListSource): ListSource {
   const given = filters.flatMap((filter) => {
     const texts = query.getAll(filter.parameter).flatMap((text) => (filter.many ? text.split(',') : [text]));
-    return texts.length > 0 ? [{ member: filter.parameter, texts: new Set(texts) }] : [];
+    return texts.length > 0 ? [{ member: filter.parameter, texts: new Set(texts), contains: filter.contains }] : [];
   });
   if (given.length === 0) return source;
+  // A list member holds every value given (tags=a&tags=b); any other member is one of them.
+  const holdsAll = (value: unknown, texts: ReadonlySet<string>) =>
+    Array.isArray(value) && [...texts].every((text) => value.some((held) => String(held) === text));
   const items = source
     .page(0, source.size)
-    .filter((item) => given.every(({ member, texts }) => texts.has(String(item[member]))));
+    .filter((item) =>
+      given.every(({ member, texts, contains }) =>
+        contains ? holdsAll(item[member], texts) : texts.has(String(item[member])),
+      ),
+    );
   return {
     idProperty: source.idProperty,
     size: items.length,

@@ -96,3 +96,11 @@ export function actionBehaviour(
     ...conditional,
   };
 }
+
+/** The created item's path: the item template with the request's parent values and the new id. */
+export function locationOf(template: string, params: Readonly<Record<string, string>>, id: unknown): string {
+  const parents = template.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : encodeURIComponent(params[name]),
+  );
+  return parents.replace('{}', encodeURIComponent(String(id)));
+}

@@ -65,10 +65,27 @@ function documentItems(spec: CollectionSpec): unknown[] {
     const item = sampleValue(list.items.validator, [], seedOf(`${spec.path}:item`, extra))?.value;
     if (item !== undefined) shown.push(item);
   }
+  // What a read answers may require more than the list shows (a creation date): members only the
+  // read's answer has are drawn once, so a seeded item read by its id is a valid answer too.
+  const readOnly = readMembersOf(spec);
   // Generated ids are replaced by 1, 2, 3…: unique, and what the store would have assigned.
   return shown.map((item, index) =>
-    typeof item === 'object' && item !== null ? { ...item, [spec.idProperty]: idValue(spec, index + 1) } : item,
+    typeof item === 'object' && item !== null
+      ? { ...readOnly, ...item, [spec.idProperty]: idValue(spec, index + 1) }
+      : item,
   );
+}
+
+/** Members a read's answer requires beyond the list's items, with a valid value each (none where
+ * the read answers what the list shows). */
+function readMembersOf(spec: CollectionSpec): Record<string, unknown> {
+  const read = spec.read?.item;
+  const listed = spec.list?.items.schema;
+  if (!read?.validator || read.schema === listed) return {};
+  const sample = sampleValue(read.validator, [], seedOf(`${spec.path}:read`))?.value;
+  if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) return {};
+  const listedMembers = new Set(Object.keys(propertiesOf(listed)));
+  return Object.fromEntries(Object.entries(sample).filter(([name]) => !listedMembers.has(name)));
 }
 
 /** What is wrong with seed items, each told at its index. */

@@ -97,7 +97,8 @@ export class Collection {
    * Stores fields under a new id; the id is always the service's, never the client's. Gives the
    * item and its JSON (written once, for the list and the answer alike).
    */
-  create(fields: Readonly<Record<string, unknown>>): { item: Item; json: string } {
+  /** A new item of `fields`, at the key the client chose where given (the caller checks it is free). */
+  create(fields: Readonly<Record<string, unknown>>, chosen?: string | number): { item: Item; json: string } {
     this.draw();
     if (this.items.length >= this.maxItems || this.nextId > Number.MAX_SAFE_INTEGER) {
       throw new CollectionFullError(
@@ -107,8 +108,12 @@ export class Collection {
     // An id made from the counter may be one seeded (a uuid, a prefixed id): the next free one. A
     // number never is (the counter moves past every numeric id stored), and looking it up in a store
     // of millions cost more than the rest of the creation.
-    let id = this.idFor(this.nextId);
-    while (typeof id !== 'number' && (this.seededStrings.has(String(id)) || this.index().has(String(id))))
+    let id = chosen ?? this.idFor(this.nextId);
+    while (
+      chosen === undefined &&
+      typeof id !== 'number' &&
+      (this.seededStrings.has(String(id)) || this.index().has(String(id)))
+    )
       id = this.idFor(++this.nextId);
     // Literals and spreads define own properties, so a "__proto__" field never reaches a prototype.
     const item = { [this.idProperty]: id, ...fields };

@@ -30,6 +30,8 @@ export interface JsonSuccess {
 export interface CollectionSpec {
   readonly path: string;
   readonly idProperty: string;
+  /** The id is a key the client chooses: the creation's body carries it, and the item is made there. */
+  readonly clientKey?: boolean;
   /** Where the id was read from, and what a correction said. */
   readonly list?: {
     readonly operation: Operation;
@@ -169,7 +171,8 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const paging = pagingOf(operation, success.schema, items.member, correction, operationPointer(operation));
     const filters = filtersOf(operation, items.schema, paging);
     const list = { operation, success, items, paging, filters };
-    byPath.set(operation.path, { path: operation.path, idProperty, list });
+    const clientKey = sentMembers(contract, path).has(idProperty);
+    byPath.set(operation.path, { path: operation.path, idProperty, ...(clientKey ? { clientKey } : {}), list });
   }
   for (const operation of usable) {
     const success = creationSuccess(operation);
@@ -206,8 +209,9 @@ export function findCollections(contract: Contract, corrections: Corrections = N
       }
       return found.every((validate) => validate(value).length === 0);
     };
+    const clientKey = sentMembers(contract, operation.path).has(idProperty);
     byPath.set(operation.path, {
-      ...(known ?? { path: operation.path, idProperty }),
+      ...(known ?? { path: operation.path, idProperty, ...(clientKey ? { clientKey } : {}) }),
       create: { operation, success, item, storedProperties, keeps },
     });
   }

@@ -79,7 +79,11 @@ function resourceJson(resource: Resource): Record<string, unknown> {
   });
   return {
     path: collection.path,
-    id: { property: collection.idProperty, format: resource.idFormat },
+    id: {
+      property: collection.idProperty,
+      format: resource.idFormat,
+      ...(collection.clientKey ? { chosenBy: 'client' } : {}),
+    },
     list: collection.list ? { items: collection.list.items.member ?? '(bare array)' } : undefined,
     item: (collection.read?.item ?? collection.create?.item)?.member ?? '(bare)',
     ...(collection.create ? { creationStatus: collection.create.success.status } : {}),
@@ -121,7 +125,8 @@ export function explainModel(model: ApiModel, title: string): string {
   for (const resource of model.resources) {
     const json = resourceJson(resource);
     lines.push('', `${resource.collection.path}`);
-    lines.push(`  id:          ${resource.collection.idProperty} (${resource.idFormat})`);
+    const chosen = resource.collection.clientKey ? ', a key the client chooses' : '';
+    lines.push(`  id:          ${resource.collection.idProperty} (${resource.idFormat}${chosen})`);
     if (resource.collection.list) lines.push(`  items:       in ${(json.list as { items: string }).items}`);
     lines.push(`  item:        ${json.item}`);
     for (const [role, at] of Object.entries(json.operations as Record<string, { operation: string; pointer: string }>))

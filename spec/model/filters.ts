@@ -14,6 +14,8 @@ export interface Filter {
   readonly many: boolean;
   /** The values it takes, from its enum; none for a reference (any id of the other resource). */
   readonly values: readonly unknown[];
+  /** The member is a list (tags): an item matches a value its list holds, every value given. */
+  readonly contains?: boolean;
 }
 
 // A member that names another resource by its id: matched by equality like an enum member (a
@@ -39,6 +41,9 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
     // Only where the member holds one of those values (an enum of scalars), so matching is plain.
     if (Array.isArray(values) && Array.isArray(member.enum)) return [{ parameter: parameter.name, many, values }];
     const taken = many ? (schema.items as Schema | undefined) : schema;
+    // A list of values against a list member (tags=a&tags=b over an item's tags).
+    if (many && member.type === 'array' && scalar(member.items as Schema | undefined) && scalar(taken))
+      return [{ parameter: parameter.name, many, values: [], contains: true }];
     if (REFERENCE.test(parameter.name) && scalar(member) && scalar(taken))
       return [{ parameter: parameter.name, many, values: [] }];
     return [];

@@ -1,0 +1,31 @@
+// Items a client names: the key its creation carries, and a PUT at a key no item has (an upsert),
+// which makes the item there from the values a creation would give it.
+import { describeIssues } from '../../spec/core.js';
+import { MockHttpError } from '../core/errors.js';
+import type { ItemChangeBehaviour } from './behaviour-types.js';
+import { type Fields, layeredFields, storedFields } from './changes.js';
+
+/** The key a client chose for the item it creates, where the collection is keyed by the client. */
+export function chosenKey(
+  clientKey: { readonly property: string } | undefined,
+  body: unknown,
+): string | number | undefined {
+  if (!clientKey || typeof body !== 'object' || body === null) return undefined;
+  const key = (body as Record<string, unknown>)[clientKey.property];
+  return typeof key === 'string' || typeof key === 'number' ? key : undefined;
+}
+
+/** The values of an item a PUT makes at the free key `id`, or why they would be no valid item. */
+export function valuesAt(
+  behaviour: ItemChangeBehaviour,
+  body: unknown,
+  idProperty: string,
+  id: string,
+): Fields | MockHttpError {
+  const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
+  const { assigned, fallback } = behaviour.upsert!.initialValues();
+  const values = layeredFields(fallback, fields, assigned);
+  const issues = behaviour.itemValidator?.validate({ ...values, [idProperty]: id }) ?? [];
+  if (issues.length === 0) return values;
+  return new MockHttpError(400, 'invalid_body', `The item would be invalid: ${describeIssues(issues)}.`);
+}
