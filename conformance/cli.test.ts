@@ -29,7 +29,7 @@ describe('npm run conformance', () => {
   it('without --base-url tests the mock in-process and passes', async () => {
     const { code, stdout } = await run(['--seed', '3']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^CONFORMANT: /m);
+    expect(stdout).toMatch(/^CONFORMANT \(reach 2\/2 operations, 1\/1 state checks\): /m);
     expect(stdout).toContain('seed 3');
   });
 
@@ -37,7 +37,7 @@ describe('npm run conformance', () => {
     const { code, stdout } = await run(['--seed', '3', '--max-writes', '5']);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^CONFORMANT AS FAR AS TESTED: \d+ operation checks passed, 0 failed; \d+ operation check\(s\) could not run \(\d+ case\(s\) not sent: the write budget was spent\)$/m,
+      /^CONFORMANT AS FAR AS TESTED \(reach \d+\/\d+ operations, \d+\/\d+ state checks\): \d+ operation checks passed, 0 failed; \d+ operation check\(s\) could not run \(\d+ case\(s\) not sent: the write budget was spent\)$/m,
     );
   });
 

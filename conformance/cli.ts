@@ -72,6 +72,15 @@ async function startInProcessMock(
   return startMockServer({ contract, ...(model ? { model } : {}), apiKeys, journal: false, port: 0 });
 }
 
+/** --min-reach PERCENT (or CONFORMANCE_MIN_REACH): a share of 0 to 100, "80" or "80%". */
+function minReachOf(text: string | undefined): { minReach?: number } {
+  if (text === undefined || text === '') return {};
+  const value = Number(text.replace(/%$/, ''));
+  if (!Number.isFinite(value) || value < 0 || value > 100)
+    throw new UsageError(`--min-reach must be a percentage from 0 to 100, not "${text}"`);
+  return { minReach: value };
+}
+
 async function main(): Promise<number> {
   const flags = parse(process.argv.slice(2));
   if (flags.help) {
@@ -122,6 +131,7 @@ async function main(): Promise<number> {
       : {}),
     ...(flags.concurrency ? { concurrency: integer('--concurrency', flags.concurrency, 1)! } : {}),
     ...(flags['max-writes'] ? { maxWrites: integer('--max-writes', flags['max-writes'], 0)! } : {}),
+    ...minReachOf(flags['min-reach'] ?? process.env.CONFORMANCE_MIN_REACH),
     ...(flags['name-prefix'] !== undefined ? { namePrefix: flags['name-prefix'] } : {}),
     ...(flags['read-only'] ? { readOnly: true } : {}),
     ...(names(flags.checks) ? { checks: names(flags.checks)! } : {}),

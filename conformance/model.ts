@@ -109,6 +109,10 @@ export interface IdiomEvidence {
   /** etag-stable: the body of the read that gave the ETag (the tag may change only with it). */
   readonly body?: string;
   readonly member?: string;
+  /** filter: the member is a list, matched when it holds the value. */
+  /** location: the Location resolved against the creation's URL. */
+  readonly resolved?: string;
+  readonly contains?: boolean;
   readonly verb?: string;
   /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
   readonly items?: readonly Record<string, unknown>[];
@@ -288,4 +292,28 @@ export interface BaselineOutcome {
   readonly fixed: readonly BaselineEntry[];
   /** Baseline entries whose check did not run here (another shard, --checks, a skipped operation). */
   readonly notChecked: readonly BaselineEntry[];
+}
+
+/** State checks of a scenario that did not run, and why. */
+export interface UnreachedStep {
+  readonly scenario: string;
+  /** The collection's path. */
+  readonly path: string;
+  readonly steps: readonly string[];
+  readonly reason: string;
+}
+
+/** How much of the API the run put into the states its checks need. */
+export interface ReachSummary {
+  /** Tested operations that document a success, and those whose documented success was seen. */
+  readonly operations: number;
+  readonly operationsReached: number;
+  /** The operations whose documented success was never seen. */
+  readonly notReached: readonly string[];
+  /** The state checks the scenarios set out to run, and those that ran. */
+  readonly stateChecks: number;
+  readonly stateChecksRan: number;
+  readonly unreached: readonly UnreachedStep[];
+  /** Both shares together: what was reached of all there was to reach, 0-100. */
+  readonly percent: number;
 }

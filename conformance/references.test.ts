@@ -68,11 +68,20 @@ async function runAgainst(app: RequestListener) {
 }
 
 describe('a member that names another resource', () => {
-  it.each([422, 400])('a made-up categoryId refused with a documented %i is a note, not a failure', async (status) => {
-    const result = await runAgainst(petService(status));
+  it('a made-up categoryId refused with a documented 422 is a note, not a failure', async () => {
+    const result = await runAgainst(petService(422));
     expect(result.violations.filter((v) => v.check === 'positive_data_acceptance')).toEqual([]);
     const note = result.notes.find((n) => n.code === 'referenced_item_unknown');
-    expect(note).toMatchObject({ operation: 'createPet', fields: { status, property: 'categoryId' } });
+    expect(note).toMatchObject({ operation: 'createPet', fields: { status: 422, property: 'categoryId' } });
+  });
+
+  // Plain cases and every scenario's items name listed categories now; the cases left with a made-up
+  // id are unusual ones (an edge-value name), whose generic 400 reads as a note of its own.
+  it('a made-up categoryId refused with a documented 400 is a note, not a failure', async () => {
+    const result = await runAgainst(petService(400));
+    expect(result.violations.filter((v) => v.check === 'positive_data_acceptance')).toEqual([]);
+    const note = result.notes.find((n) => n.code === 'referenced_item_unknown' || n.code === 'unusual_input_refused');
+    expect(note).toMatchObject({ operation: 'createPet', fields: { status: 400 } });
   });
 
   it('plain valid input names a listed category, so a service that refuses every pet is caught', async () => {

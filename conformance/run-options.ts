@@ -5,7 +5,7 @@ import type { RequestListener } from 'node:http';
 import type { Contract, Operation, ResourceCorrection } from '../spec/index.js';
 import { canAuthenticate } from './auth/auth-variants.js';
 import { CHECK_NAMES, CHECKS } from './judge/checks.js';
-import type { BaselineOutcome, NamedCheck, Violation } from './model.js';
+import type { BaselineOutcome, NamedCheck, ReachSummary, Violation } from './model.js';
 import type { CreatedItem } from './plan/scenarios/creations.js';
 import type { OperationResult } from './report/recorder.js';
 import type { Selection } from './select.js';
@@ -13,6 +13,8 @@ import type { TransportOptions } from './send/agents.js';
 import type { Exchange } from './send/http.js';
 import { proxySecrets } from './send/proxy.js';
 import { SAFE_METHODS } from './send/sender.js';
+
+export type { ReachSummary, UnreachedStep } from './model.js';
 
 export type Target = { readonly baseUrl: string } | { readonly app: RequestListener };
 
@@ -37,6 +39,8 @@ export interface RunOptions {
   readonly readOnly?: boolean;
   readonly maxWrites?: number;
   readonly namePrefix?: string;
+  /** Fail the run (exit 1) when less than this share (0-100) of the API was reached (--min-reach). */
+  readonly minReach?: number;
   /** Only these checks (names); default all. */
   readonly checks?: readonly string[];
   readonly skip?: readonly string[];
@@ -93,6 +97,10 @@ export interface RunResult {
   readonly webhooks?: readonly string[];
   /** Measured against a baseline of known violations (--baseline). */
   readonly baseline?: BaselineOutcome;
+  /** What the run reached: operations whose success was seen, state checks that ran. */
+  readonly reach?: ReachSummary;
+  /** Why the run failed its --min-reach gate, where it did. */
+  readonly belowReach?: string;
 }
 
 export class RunError extends Error {}

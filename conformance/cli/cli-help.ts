@@ -39,6 +39,9 @@ Flags:
   --read-only             send only GET/HEAD/OPTIONS: no writes at all
   --max-writes N          most write requests sent (default ${DEFAULTS.maxWrites}, or enough for
                           every write operation of a larger document)
+  --min-reach PERCENT     fail (exit 1) when the run reached less than this share of the API:
+                          operations whose documented success was seen and state checks that
+                          ran, together (the summary's Reach line); env CONFORMANCE_MIN_REACH
   --name-prefix P         prefix of every created name (default "${DEFAULTS.namePrefix}")
   --checks a,b            run only these checks
   --skip a,b              skip these checks
@@ -67,7 +70,7 @@ Flags:
                           and pipes)
   --help                  this text
 
-Environment: CONFORMANCE_API_KEY, CONFORMANCE_AUTH_<NAME>, CONFORMANCE_BASE_URL; GITHUB_STEP_SUMMARY (when set, a markdown
+Environment: CONFORMANCE_API_KEY, CONFORMANCE_AUTH_<NAME>, CONFORMANCE_BASE_URL, CONFORMANCE_MIN_REACH; GITHUB_STEP_SUMMARY (when set, a markdown
 summary is appended to that file); HTTPS_PROXY, HTTP_PROXY (upper case ignored under CGI, where
 REQUEST_METHOD is set), ALL_PROXY, NO_PROXY, each also in lower case; NODE_EXTRA_CA_CERTS.
 

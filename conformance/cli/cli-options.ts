@@ -52,6 +52,7 @@ export function parse(argv: string[]) {
         concurrency: { type: 'string' },
         'read-only': { type: 'boolean' },
         'max-writes': { type: 'string' },
+        'min-reach': { type: 'string' },
         'name-prefix': { type: 'string' },
         checks: { type: 'string' },
         skip: { type: 'string' },

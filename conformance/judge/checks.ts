@@ -105,6 +105,28 @@ const contentTypeConformance: Check = (context) => {
   return [finding('undocumented_content_type', { received, documented: documented.map((m) => m.mediaType) })];
 };
 
+/** Every header the document marks required for the received status is there, with a value its
+ * schema takes (a Location, an ETag). */
+const responseHeadersConformance: Check = (context) => {
+  const declared = context.response?.headers ?? [];
+  if (!context.exchange.ok || declared.length === 0 || limitOfTheServer(context)) return undefined;
+  const headers = context.exchange.response.headers;
+  const found = [];
+  for (const header of declared) {
+    const value = headers[header.name.toLowerCase()];
+    const status = context.exchange.response.status;
+    if (value === undefined) {
+      if (header.required) found.push(finding('missing_header', { header: header.name, status }));
+      continue;
+    }
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    // A header is text: only a string schema judges it as it came (a number's would need parsing).
+    const problem = header.validator?.schema.type === 'string' ? header.validator.validate(text)[0] : undefined;
+    if (problem) found.push(finding('invalid_header', { header: header.name, value: text, problem: problem.message }));
+  }
+  return found;
+};
+
 /** The body validates against the schema documented for the received status. */
 const responseSchemaConformance: Check = (context) => {
   const documented = context.response?.content ?? [];
@@ -150,6 +172,11 @@ export const CHECKS: readonly NamedCheck[] = [
     name: 'content_type_conformance',
     rule: 'the Content-Type is documented for the status',
     run: contentTypeConformance,
+  },
+  {
+    name: 'response_headers_conformance',
+    rule: 'the headers documented as required are sent, each valid for its schema',
+    run: responseHeadersConformance,
   },
   {
     name: 'response_schema_conformance',

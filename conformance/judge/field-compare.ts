@@ -59,7 +59,27 @@ export function compareField(
   if (holdsNull(sent[name]) && withNullsLeftOut(got) === withNullsLeftOut(sent)) return undefined;
   // A date-time answered in another offset or precision is the same instant (UTC normalisation).
   if (sameInstant(got[name], sent[name])) return undefined;
+  // A lone surrogate cannot travel as UTF-8 (a form body, a query): it arrives as U+FFFD.
+  if (sameWellFormed(got[name], sent[name])) return undefined;
   return { field: name, received: got[name], sent: sent[name], receivedText, sentText };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** The value with every string as UTF-8 carries it (lone surrogates replaced by U+FFFD). */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd');
+  if (Array.isArray(value)) return value.map(wellFormed);
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, wellFormed(member)]));
+  return value;
+}
+
+/** Equal once both are as UTF-8 carries them, where the sent value held a lone surrogate at all. */
+function sameWellFormed(got: unknown, sent: unknown): boolean {
+  const sentText = JSON.stringify(sent);
+  if (sentText === undefined || !/\\ud[89a-f]/i.test(sentText)) return false;
+  return JSON.stringify(wellFormed(got)) === JSON.stringify(wellFormed(sent));
 }
 
 /** The first of the fields that was sent and is stored differently, as finding fields. */

@@ -61,6 +61,18 @@ export const FINDING_KINDS = {
     received: (f) => String(f.received ?? 'no Content-Type'),
     expected: (f) => list(f.documented).replace(/, /g, ' or '),
   },
+  missing_header: {
+    title: 'Required response header missing',
+    key: ['header', 'status'],
+    received: (f) => `${String(f.status)} without ${String(f.header)}`,
+    expected: (f) => `the ${String(f.header)} header the document requires for it`,
+  },
+  invalid_header: {
+    title: 'Response header breaks its schema',
+    key: ['header'],
+    received: (f) => `${String(f.header)}: ${String(f.value)}`,
+    expected: (f) => `a value its schema takes (${String(f.problem)})`,
+  },
   missing_body: {
     title: 'Missing response body',
     key: ['status'],

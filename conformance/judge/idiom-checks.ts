@@ -75,7 +75,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (status >= 300) return [];
     const member = evidence.member ?? '';
     const idProperty = context.collection?.idProperty ?? 'id';
-    const other = (evidence.items ?? []).find((item) => String(item[member]) !== String(evidence.expected));
+    const expected = String(evidence.expected);
+    const matches = (value: unknown) =>
+      evidence.contains
+        ? Array.isArray(value) && value.some((held) => String(held) === expected)
+        : String(value) === expected;
+    const other = (evidence.items ?? []).find((item) => !matches(item[member]));
     if (other) return [finding('filter_not_applied', { member, value: evidence.expected, other: other[member] })];
     const listed = (evidence.items ?? []).some(
       (item) => item[idProperty] !== undefined && idKey(item, idProperty) === evidence.id,
@@ -86,6 +91,11 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   },
   location(context, evidence, status) {
     if (status >= 300) return [finding('location_not_readable', { status, location: evidence.expected })];
+    // The item was read at its path; the Location, resolved as a client resolves it, must land there.
+    const landed = evidence.resolved ? pathOf(evidence.resolved) : undefined;
+    const read = pathOf(context.exchange.request.url);
+    if (landed !== undefined && read !== undefined && landed !== read)
+      return [finding('location_elsewhere', { location: evidence.expected, landed, read })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const idProperty = context.collection?.idProperty ?? 'id';
     const found = item && item[idProperty] !== undefined ? idKey(item, idProperty) : undefined;
@@ -121,6 +131,15 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
   return walk.settled && walk.complete && steady && total !== walk.count
     ? [finding('list_total_mismatch', { total, count: walk.count })]
     : [];
+}
+
+/** A URL's path, decoded, or undefined for what is no URL. */
+function pathOf(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname).replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
 }
 
 export const apiIdiomsHonoured: Check = (context) => {

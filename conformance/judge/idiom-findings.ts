@@ -141,6 +141,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.location}`,
     expected: () => 'the created item, read where the Location header says',
   },
+  location_elsewhere: {
+    title: "Creation's Location resolves to another path",
+    received: (f) => `Location ${String(f.location)}, which resolves to ${String(f.landed)}`,
+    expected: (f) => `a Location that resolves (against the creation's URL) to the created item, at ${String(f.read)}`,
+  },
   location_other_item: {
     title: "Creation's Location leads to another item",
     received: (f) => `${f.idProperty} ${f.other} at ${f.location}`,

@@ -36,6 +36,23 @@ export function isFreeString(schema: Record<string, unknown> | undefined): schem
   return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
 }
 
+/** Valid input names one item once: a body member named like a path parameter (a PUT's `key` under
+ * /warehouses/{key}) holds the path's value, where the body schema still takes it. */
+function withPathInBody(testCase: TestCase, request: RequestSchema | undefined): TestCase {
+  const payload = testCase.payload;
+  const body = payload?.kind === 'json' ? payload.value : undefined;
+  if (!request || typeof body !== 'object' || body === null || Array.isArray(body)) return testCase;
+  const object = body as Record<string, unknown>;
+  let value: Record<string, unknown> | undefined;
+  for (const [name, text] of Object.entries(testCase.pathParams ?? {})) {
+    if (!Object.hasOwn(object, name) || object[name] === text) continue;
+    const same = typeof object[name] === 'number' && /^-?\d+$/.test(text) ? Number(text) : text;
+    const candidate = { ...(value ?? object), [name]: same };
+    if (request.isValid(candidate)) value = candidate;
+  }
+  return value ? { ...testCase, payload: { kind: 'json', value } } : testCase;
+}
+
 export class PlanContext {
   private readonly requestSchemas = new Map<Operation, RequestSchema | undefined>();
   /** What valid input the generators could not build, by operation: said as a note, never silent. */
@@ -267,15 +284,17 @@ export class PlanContext {
   testCase(operation: Operation, fields: CaseFields): TestCase {
     const { what, ...rest } = fields;
     const mediaType = this.requestMediaType(operation);
-    return {
+    const pathParams = rest.pathParams ?? this.pathParams(operation, 'plain', 0);
+    const testCase: TestCase = {
       operation,
       auth: validAuth(operation, this.secrets),
       label: `${operation.method} ${operation.path}${what ? ` ${what}` : ''}`,
-      pathParams: this.pathParams(operation, 'plain', 0),
+      pathParams,
       parameters: this.parameters(operation, 'plain', 0),
       // Sent as the media type the document takes (application/merge-patch+json, not plain JSON).
       ...(rest.payload && mediaType && mediaType !== 'application/json' ? { mediaType } : {}),
       ...rest,
     };
+    return testCase.kind === 'positive' ? withPathInBody(testCase, this.requestSchema(operation)) : testCase;
   }
 }

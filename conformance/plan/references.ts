@@ -83,9 +83,12 @@ export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string,
   if (!sentBody) return testCase;
   const value = { ...sentBody };
   const filled: string[] = [];
+  // An invalid case keeps the member its mutation broke.
+  const broken = (member: string) =>
+    testCase.mutation !== undefined && new RegExp(`(^|[^\\w])${member}($|[^\\w])`).test(testCase.mutation);
   for (const [member, id] of ids) {
     const sent = value[member];
-    if (!Object.hasOwn(value, member) || typeof sent !== typeof id) continue;
+    if (!Object.hasOwn(value, member) || typeof sent !== typeof id || broken(member)) continue;
     if (typeof sent === 'number' && Number.isInteger(sent) !== Number.isInteger(id)) continue;
     value[member] = id;
     filled.push(member);
@@ -99,14 +102,17 @@ export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string,
   };
 }
 
-/** A plan with its plain valid cases, and those sending service-assigned values, naming listed
- * items, so only what the case is about can be refused (the others keep their made-up ids). */
+/** A plan with its plain valid cases, those sending service-assigned values and its invalid bodies
+ * naming listed items, so only what the case is about can be refused: an invalid body with a
+ * made-up vetId is refused for the vet, and its own fault goes unseen. */
 export function withReferences<P extends { readonly probe?: TestCase; readonly cases: readonly TestCase[] }>(
   plan: P,
   ids: ReadonlyMap<string, unknown>,
 ): P {
   if (ids.size === 0) return plan;
   const fill = (testCase: TestCase) =>
-    testCase.plain || testCase.assigned ? withKnownReferences(testCase, ids) : testCase;
+    testCase.plain || testCase.assigned || (testCase.kind === 'negative' && testCase.mutation)
+      ? withKnownReferences(testCase, ids)
+      : testCase;
   return { ...plan, ...(plan.probe ? { probe: fill(plan.probe) } : {}), cases: plan.cases.map(fill) };
 }

@@ -78,6 +78,9 @@ export function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
 }
 
 /** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. */
+/** Keys of a pattern (a client-chosen ^[A-Z]{3,8}$) that plain generated keys, short ones, never are. */
+const UNLIKELY_KEYS = [32, 16, 12, 8, 6, 4, 3].flatMap((length) => ['Z', 'z', '9'].map((c) => c.repeat(length)));
+
 export function unlikelyId(parameter: ParameterSpec): unknown {
   const schema = parameter.validator.schema as Record<string, unknown>;
   const candidates =
@@ -89,6 +92,6 @@ export function unlikelyId(parameter: ParameterSpec): unknown {
               ? 2 ** 31 - 1
               : Number.MAX_SAFE_INTEGER,
         ]
-      : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz'];
+      : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz', ...UNLIKELY_KEYS];
   return candidates.find((candidate) => parameter.validator.validate(candidate).length === 0);
 }

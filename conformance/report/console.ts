@@ -4,7 +4,7 @@
 import { truncate } from '../../spec/index.js';
 import type { Violation } from '../model.js';
 import type { RunResult } from '../run.js';
-import { notRunClause } from './not-run.js';
+import { notRunClause, reachText } from './not-run.js';
 import type { CheckStats } from './recorder.js';
 
 const MARK = { passed: 'pass', failed: 'FAIL', skipped: '-' } as const;
@@ -82,6 +82,7 @@ export function consoleReport(result: RunResult, replay: string): string {
       `  ${operation.id}: ${statuses.join(', ')}${extra.length > 0 ? `; undocumented seen: ${extra.join(', ')}` : ''}`,
     );
   }
+  out.push(...reachBlock(result));
   const baseline = result.baseline;
   if (result.violations.length > 0) {
     const split = baseline ? `: ${baseline.new} new, ${baseline.known} known in the baseline` : '';
@@ -112,16 +113,33 @@ export function consoleReport(result: RunResult, replay: string): string {
   return `${out.join('\n')}\n`;
 }
 
+/** What the run did not reach: operations whose success it never saw, state checks that did not
+ * run, each with its reason (a tool says what it did not do). */
+function reachBlock(result: RunResult): string[] {
+  const reach = result.reach;
+  if (!reach) return [];
+  const out = ['', `Reach: ${reachText(reach)} (${reach.percent}%)`];
+  if (reach.notReached.length > 0) out.push(`  no documented success seen: ${reach.notReached.join(', ')}`);
+  for (const { scenario, path, steps, reason } of reach.unreached)
+    out.push(`  the ${scenario} of ${path} did not run ${steps.join(', ')}: ${reason}`);
+  if (result.belowReach) out.push(`  ${result.belowReach}`);
+  return out;
+}
+
 function verdict(result: RunResult, passed: number, failed: number): string {
   const baseline = result.baseline;
   if (result.exitCode === 2) return `COULD NOT RUN: ${result.error ?? 'unknown reason'}`;
   // What could not run is said on the verdict line itself: a partial run is never just CONFORMANT.
   const notRun = notRunClause(result);
-  const conformant = notRun ? 'CONFORMANT AS FAR AS TESTED' : 'CONFORMANT';
+  const reach = result.reach;
+  const partial = reach !== undefined && (reach.notReached.length > 0 || reach.unreached.length > 0);
+  const conformant = notRun || partial ? 'CONFORMANT AS FAR AS TESTED' : 'CONFORMANT';
+  const reached = reach ? ` (${reachText(reach)})` : '';
   if (!baseline) {
-    return result.exitCode === 0
-      ? `${conformant}: ${passed} operation checks passed, 0 failed${notRun}`
-      : `NOT CONFORMANT: ${result.violations.length} distinct violation(s) in ${failed} operation check(s); ${passed} passed${notRun}`;
+    if (result.exitCode === 0) return `${conformant}${reached}: ${passed} operation checks passed, 0 failed${notRun}`;
+    if (result.violations.length === 0 && result.belowReach)
+      return `NOT CONFORMANT: ${result.belowReach}; ${passed} operation checks passed, 0 failed${notRun}`;
+    return `NOT CONFORMANT${reached}: ${result.violations.length} distinct violation(s) in ${failed} operation check(s); ${passed} passed${notRun}`;
   }
   const fixed = baseline.fixed.length > 0 ? `, ${baseline.fixed.length} fixed` : '';
   const against = `baseline ${baseline.file}: ${baseline.known} known${fixed}`;

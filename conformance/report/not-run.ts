@@ -1,5 +1,10 @@
 // Checks that could not run (their operation's cases were left unsent): a verdict never hides them.
-import type { RunResult } from '../run-options.js';
+import type { ReachSummary, RunResult } from '../run-options.js';
+
+/** "reach 12/12 operations, 31/31 state checks". */
+export function reachText(reach: ReachSummary): string {
+  return `reach ${reach.operationsReached}/${reach.operations} operations, ${reach.stateChecksRan}/${reach.stateChecks} state checks`;
+}
 
 export interface NotRun {
   readonly count: number;

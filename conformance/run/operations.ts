@@ -34,6 +34,27 @@ function listedIdsOf(session: RunSession): (operation: Operation) => Promise<Map
   };
 }
 
+/** A read of an item its collection lists (seeded data clients cannot make included): the made-up
+ * ids of the planned cases only ever meet a 404. */
+async function listedItemCase(session: RunSession, operation: Operation): Promise<TestCase | undefined> {
+  const collection = session.settings.model.collections.find((c) => c.read?.operation === operation && c.list);
+  const read = collection?.read;
+  if (!collection || !read) return undefined;
+  const sampled = session.context.pathParams(operation, 'plain', 0);
+  // A nested collection's list needs its parent: only top-level ones are read here.
+  if (Object.keys(sampled).some((name) => name !== read.parameter)) return undefined;
+  const [id] = await session.sequenceRunner.listedIds(collection);
+  if (typeof id !== 'string' && typeof id !== 'number') return undefined;
+  // A read may move the item on (an accepted job finishes when next read): the run's doing.
+  session.context.markChangedByRun(collection, JSON.stringify(id));
+  return session.context.testCase(operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { [read.parameter]: String(id) },
+    what: 'for an item its list holds',
+  });
+}
+
 async function testOperation(
   session: RunSession,
   operation: Operation,
@@ -48,6 +69,8 @@ async function testOperation(
     if (executed) creations.record(executed);
   };
   if (plan.probe) await executeLogged(plan.probe);
+  const listed = await listedItemCase(session, operation);
+  if (listed) await executeLogged(listed);
   if (sender.stopped) return;
   settings.progress(`${operation.id}: valid, invalid and credential cases`);
   await Promise.all([

@@ -2,6 +2,7 @@
 // data redacted (the one boundary: nothing leaves a run unredacted).
 import { redactDeep } from '../report/redact.js';
 import { RunError, type RunResult } from '../run-options.js';
+import { belowReach, reachOf } from './reach.js';
 import type { RunSession } from './session.js';
 
 /** A run with nothing to test is refused at once (but an empty shard or a webhooks-only document). */
@@ -27,7 +28,9 @@ export function resultOf(session: RunSession): RunResult {
   }
   const { failures, notes } = recorder.violations();
   const tested = recorder.operations.some((r) => r.requests > 0) || session.testable.length === 0;
-  const exitCode = sender.unreachable || !tested ? 2 : failures.length > 0 ? 1 : 0;
+  const reach = reachOf(session);
+  const below = belowReach(reach, options.minReach);
+  const exitCode = sender.unreachable || !tested ? 2 : failures.length > 0 || below ? 1 : 0;
   const error = sender.unreachable ?? (!tested ? 'nothing was tested' : undefined);
   return {
     seed,
@@ -47,5 +50,7 @@ export function resultOf(session: RunSession): RunResult {
     ...(sender.aborted ? { aborted: redact(sender.aborted) } : {}),
     ...(options.transport?.insecure ? { insecure: true } : {}),
     ...(contract.webhooks.length > 0 ? { webhooks: contract.webhooks } : {}),
+    reach: redactDeep(reach, redact),
+    ...(below ? { belowReach: below } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
-import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
+import { idKey } from '../judge/json-body.js';
+import { checkFilters, hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
@@ -33,6 +34,22 @@ export async function runScenarios(session: RunSession): Promise<void> {
         progress(
           `${resource.collection.path}: treated as owned (${resource.idioms.owned!.how}): another user's access checked`,
         );
+      }),
+    // Lists clients cannot add to (seeded vets, clinics): their filters judged on the items they hold.
+    ...settings.model.resources
+      .filter((resource) => !creatable.includes(resource) && (resource.collection.list?.filters.length ?? 0) > 0)
+      .filter(
+        (resource) => testable.includes(resource.collection.list!.operation) && !resource.collection.path.includes('{'),
+      )
+      .map(async (resource) => {
+        const { collection } = resource;
+        const reach = sequenceRunner.reach.scenario('filter scenario', collection.path, ['filters applied']);
+        const items = await session.readList(collection);
+        const item = items?.find((one) => one?.[collection.idProperty] !== undefined);
+        if (!item) return reach.stop('its list holds no item to filter by');
+        await checkFilters(resource, item, {}, context, sequenceRunner, idKey(item, collection.idProperty));
+        reach.done('filters applied');
+        progress(`${collection.path}: filters checked on the items it lists`);
       }),
     ...creatable.filter(hasIdioms).map(async (resource) => {
       await runIdioms(resource, context, sequenceRunner);

@@ -6,7 +6,9 @@ import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js'
 import type { Executed, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
+import { ItemMaker } from '../plan/scenarios/maker.js';
 import { walkPages, withLargePages } from '../plan/scenarios/pages.js';
+import { Reach } from '../plan/scenarios/reach.js';
 import type { SequenceRunner } from '../plan/scenarios/sequences.js';
 import { Recorder } from '../report/recorder.js';
 import { redactDeep } from '../report/redact.js';
@@ -22,6 +24,7 @@ export class RunSession {
   readonly context: PlanContext;
   readonly creations: CreationLog;
   readonly sequenceRunner: SequenceRunner;
+  readonly reach = new Reach();
   /** The operations the selection, shard and document leave to test. */
   readonly testable: readonly Operation[];
   failuresFound = 0;
@@ -59,12 +62,19 @@ export class RunSession {
       model.collections,
     );
     this.creations = new CreationLog(model.collections);
+    const execute = (testCase: TestCase, scope: Scope) => this.execute(testCase, scope, true);
+    const stopped = () => this.sender.stopped;
+    const maker = new ItemMaker(this.context, { execute, stopped }, this.readList);
     this.sequenceRunner = {
       send: (testCase) => this.sender.send(testCase, true),
-      execute: (testCase, scope) => this.execute(testCase, scope, true),
+      execute,
       conclude: (testCase, exchange, body, scope) =>
         this.recorder.record(judge(contract, settings.checks, testCase, exchange, body, scope)),
-      stopped: () => this.sender.stopped,
+      stopped,
+      make: (collection, request) => maker.make(collection, request),
+      listedIds: (collection) => maker.listedIds(collection),
+      bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
+      reach: this.reach,
     };
   }
 

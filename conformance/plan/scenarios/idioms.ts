@@ -9,7 +9,7 @@ import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { walkPages, withLargePages } from './pages.js';
 import { parentParams } from './parents.js';
-import { madeItem, withHeader } from './sequence-runner.js';
+import { withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
 
 const etagOf = (exchange: Exchange | undefined): string | undefined => {
@@ -61,15 +61,22 @@ async function followLocation(
     pathParams,
     what: 'at its Location',
   });
+  // A relative Location resolves against the creation's URL (RFC 9110 10.2.2): where it lands.
+  let resolved: string | undefined;
+  try {
+    resolved = made.exchange.ok ? new URL(location, made.exchange.request.url).href : undefined;
+  } catch {
+    resolved = undefined;
+  }
   await runner.execute(readCase, {
     collection: resource.collection,
-    sequence: { idiom: { idiom: 'location', id, expected: location } },
+    sequence: { idiom: { idiom: 'location', id, expected: location, ...(resolved ? { resolved } : {}) } },
   });
 }
 
 /** The list filtered by each member the model reads a filter for, at the created item's value:
  * only matching items, the created one among them where the walk reached the end. */
-async function checkFilters(
+export async function checkFilters(
   resource: Resource,
   item: Record<string, unknown>,
   parent: Readonly<Record<string, string>>,
@@ -80,8 +87,10 @@ async function checkFilters(
   const { collection } = resource;
   const list = collection.list;
   for (const filter of list?.filters ?? []) {
-    const value = item[filter.parameter];
-    if (!list || value === undefined || runner.stopped()) continue;
+    const held = item[filter.parameter];
+    // A list member is filtered by one value it holds (one value: "any" and "all" agree).
+    const value = filter.contains ? (Array.isArray(held) ? held[0] : undefined) : held;
+    if (!list || value === undefined || value === null || runner.stopped()) continue;
     const base = context.testCase(list.operation, {
       kind: 'positive',
       plain: true,
@@ -104,6 +113,7 @@ async function checkFilters(
       id,
       member: filter.parameter,
       expected: value,
+      ...(filter.contains ? { contains: true } : {}),
       items: walked.items,
       complete: walked.complete,
     };
@@ -145,35 +155,49 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const { collection, idioms } = resource;
   const { create, read } = collection;
   if (!create || runner.stopped()) return;
+  const steps = [
+    ...(idioms.idempotency ? ['idempotent replay', 'idempotency conflict'] : []),
+    ...(idioms.location ? ['Location followed'] : []),
+    ...(idioms.conditional && read ? ['ETag checks'] : []),
+    ...(idioms.actions ?? []).filter((action) => action.member !== undefined).map((action) => `action ${action.verb}`),
+  ];
+  const reach = runner.reach.scenario('idiom scenario', collection.path, steps);
   const parent = await parentParams(collection, context, runner);
-  const [body, otherBody] = context.plainBodies(create.operation, 2, 'idioms');
-  if (body === undefined) return;
   const judge = (testCase: TestCase, idiom: IdiomEvidence) =>
     runner.execute(testCase, { collection, sequence: { idiom } });
-  const creation = (value: unknown) =>
-    context.testCase(create.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: parent,
-      payload: { kind: 'json', value },
-      what: 'for the idioms',
-    });
-
   const key = idioms.idempotency ? `${context.prefix}idem-${context.seed}-${Date.now().toString(36)}` : undefined;
-  const first = creation(body);
-  const made = await runner.execute(key ? withHeader(first, idioms.idempotency!.header, key) : first, { collection });
-  const mine = madeItem(made, collection, context, parent);
-  if (!made || !mine) return;
+  const decorate = key ? (testCase: TestCase) => withHeader(testCase, idioms.idempotency!.header, key) : undefined;
+  const making = await runner.make(collection, {
+    what: 'for the idioms',
+    purpose: 'idioms',
+    parent,
+    ...(decorate ? { decorate } : {}),
+  });
+  if ('refused' in making) return reach.stop(making.refused);
+  const mine = making.made;
+  const made = mine.executed;
+  const body = mine.sent;
   const { id, at } = mine;
-
+  // The replay resends the creation exactly as it was sent (its fresh values included).
+  const replayCase = mine.testCase;
+  const [otherBody] = (await runner.bodies(collection, 3, 'idioms other')).filter(
+    (other) => JSON.stringify(other) !== JSON.stringify(body),
+  );
   if (key && idioms.idempotency) {
-    const header = idioms.idempotency.header;
-    await judge(withHeader(creation(body), header, key), { idiom: 'idempotent-replay', id });
-    if (otherBody !== undefined && JSON.stringify(otherBody) !== JSON.stringify(body))
-      await judge(withHeader(creation(otherBody), header, key), {
+    await judge(replayCase, { idiom: 'idempotent-replay', id });
+    reach.done('idempotent replay');
+    if (otherBody !== undefined) {
+      const other = {
+        ...replayCase,
+        payload: { kind: 'json' as const, value: otherBody },
+        label: `${replayCase.label} (another body)`,
+      };
+      await judge(other, {
         idiom: 'idempotency-conflict',
         ...(idioms.idempotency.conflictStatus ? { expectedStatus: idioms.idempotency.conflictStatus } : {}),
       });
+      reach.done('idempotency conflict');
+    } else reach.skip('idempotency conflict', 'no second valid body could be built');
   }
 
   const readCase = read
@@ -184,13 +208,22 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
         what: 'for its ETag',
       })
     : undefined;
-  const currentEtag = async () => (readCase ? etagOf(await runner.send(readCase)) : undefined);
+  const itemFor = async (what: string) => {
+    const making = await runner.make(collection, { what, purpose: what, parent });
+    return 'refused' in making ? making : making.made;
+  };
   await followLocation(resource, made, context, runner, id);
+  if (idioms.location) reach.done('Location followed');
   await followJob(resource, readCase, runner, id);
   const conditional = idioms.conditional;
   if (conditional && readCase && read) {
     const first = await runner.send(readCase);
     const etag = etagOf(first);
+    if (!etag)
+      reach.skip(
+        'ETag checks',
+        `its read ${first?.ok ? `(${first.response.status}) carried no ETag` : 'was not answered'}`,
+      );
     // Read again with nothing changed: a strong tag stays (a weak one may be re-minted).
     if (etag && !etag.startsWith('W/') && first?.ok)
       await judge(readCase, { idiom: 'etag-stable', id, expected: etag, body: first.response.text });
@@ -200,6 +233,8 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     const change = collection.update ?? collection.replace;
     const takesIfMatch = change && conditional.ifMatch.some(({ operation }) => operation === change.operation);
     const [changeBody] = change ? context.plainBodies(change.operation, 1, 'idioms') : [];
+    if (!change || !takesIfMatch || changeBody === undefined)
+      reach.skip('ETag checks', 'no change of it takes If-Match with a valid body');
     if (etag && change && takesIfMatch && changeBody !== undefined) {
       const changeCase = context.testCase(change.operation, {
         kind: 'positive',
@@ -209,7 +244,13 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
         what: 'with the current ETag',
       });
       const changed = await runner.send(withHeader(changeCase, 'If-Match', etag));
+      if (!changed?.ok || changed.response.status >= 300)
+        reach.skip(
+          'ETag checks',
+          `a change with the current ETag was ${changed?.ok ? `answered ${changed.response.status}` : 'not answered'}`,
+        );
       if (changed?.ok && changed.response.status < 300) {
+        reach.done('ETag checks');
         await judge(readCase, { idiom: 'etag-changes', id, expected: etag, changed: changeBody });
         const stale = { ...changeCase, what: undefined, label: `${changeCase.label} (a stale ETag)` };
         await judge(withHeader(stale, 'If-Match', etag), {
@@ -221,26 +262,48 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     }
   }
 
+  // Each action on an item of its own (the first on the scenario's): one action may leave the item
+  // in a state no other action starts from (cancelled, then completed, is refused).
+  let firstAction = true;
   for (const action of idioms.actions ?? []) {
     if (action.member === undefined || runner.stopped()) continue;
     const parameter = read?.parameter ?? collection.remove?.parameter;
     if (!parameter) continue;
+    const target = firstAction ? { id, at } : await itemFor(`to ${action.verb}`);
+    if ('refused' in target) {
+      reach.skip(`action ${action.verb}`, target.refused);
+      continue;
+    }
+    firstAction = false;
+    const targetRead = read
+      ? context.testCase(read.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: target.at(read.parameter),
+          what: 'for its ETag',
+        })
+      : undefined;
     let actionCase = context.testCase(action.operation, {
       kind: 'positive',
       plain: true,
-      pathParams: at(parameter),
+      pathParams: target.at(parameter),
       what: `to ${action.verb}`,
     });
-    const etag = conditional ? await currentEtag() : undefined;
+    const etag = conditional && targetRead ? etagOf(await runner.send(targetRead)) : undefined;
     if (etag && action.operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name)))
       actionCase = withHeader(actionCase, 'If-Match', etag);
     const done = await runner.send(actionCase);
-    if (!done?.ok || done.response.status >= 300) continue;
-    if (readCase)
-      await judge(readCase, { idiom: 'action', id, member: action.member, expected: action.target, verb: action.verb });
+    if (!done?.ok || done.response.status >= 300) {
+      reach.skip(`action ${action.verb}`, `it was ${done?.ok ? `answered ${done.response.status}` : 'not answered'}`);
+      continue;
+    }
+    reach.done(`action ${action.verb}`);
+    const verb = action.verb;
+    if (targetRead)
+      await judge(targetRead, { idiom: 'action', id: target.id, member: action.member, expected: action.target, verb });
     if (action.refusedStatus !== undefined) {
       const again = { ...actionCase, label: `${actionCase.label} again` };
-      await judge(again, { idiom: 'action-refused', id, expectedStatus: action.refusedStatus, verb: action.verb });
+      await judge(again, { idiom: 'action-refused', id: target.id, expectedStatus: action.refusedStatus, verb });
     }
   }
   // Last, after the actions moved it: the item as it is now, matched by the filters of its list.

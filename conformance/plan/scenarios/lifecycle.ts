@@ -5,9 +5,10 @@ import type { CollectionSpec, Resource } from '../../../spec/index.js';
 import { unheldFields } from '../../judge/field-compare.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { sendInvalidChanges } from './invalid-changes.js';
 import { parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
-import { madeItem, succeeded, withHeader } from './sequence-runner.js';
+import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -49,22 +50,20 @@ export async function runItemLifecycle(
   const goneStatus = resource.idioms.softDelete?.status;
   const { create, read } = collection;
   if (!create) return;
+  const steps = [
+    ...(collection.replace ? ['replace stored'] : []),
+    ...(collection.update ? ['update stored'] : []),
+    ...((collection.update ?? collection.replace) ? ['invalid changes refused'] : []),
+    ...(collection.remove ? ['delete gone'] : []),
+  ];
+  const reach = runner.reach.scenario('item scenario', collection.path, steps);
   const parent = await parentParams(collection, context, runner);
-  const [first, second, third] = context.plainBodies(create.operation, 3, 'lifecycle');
-  if (first === undefined) return;
-  const made = await runner.execute(
-    context.testCase(create.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: parent,
-      payload: { kind: 'json', value: first },
-      what: 'to change and delete',
-    }),
-    { collection },
-  );
-  // A refused creation's body (an error with an `id` member) names no item.
-  const created = madeItem(made, collection, context, parent);
-  if (!created || runner.stopped()) return;
+  const making = await runner.make(collection, { what: 'to change and delete', purpose: 'lifecycle', parent });
+  if ('refused' in making) return reach.stop(making.refused);
+  const [, second, third] = await runner.bodies(collection, 3, 'lifecycle');
+  const first = making.made.sent;
+  const created = making.made;
+  if (runner.stopped()) return reach.stop('the run stopped early');
   const { id, at } = created;
   // What a body gives the item: its stored properties, of values the item can hold (as for a creation).
   const stored = (body: unknown) =>
@@ -122,8 +121,9 @@ export async function runItemLifecycle(
     // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
     if (succeeded(executed)) {
       current = stored(replacement);
+      reach.done('replace stored');
       await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
-    }
+    } else reach.skip('replace stored', `its PUT was ${answeredAs(executed)}`);
   }
   const patch = collection.update;
   for (const step of patch && third !== undefined ? partialUpdates(collection, context, current, stored(third)) : []) {
@@ -138,9 +138,22 @@ export async function runItemLifecycle(
     const refused = step.refused === true;
     const answer = { changeAnswer: { id, kind: 'update' as const, expected: step.expected, refused } };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
-    if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) break;
+    if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) {
+      reach.skip('update stored', `its PATCH was ${answeredAs(executed)}`);
+      break;
+    }
     current = step.expected;
+    reach.done('update stored');
     await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
+  }
+  const change = collection.update ?? collection.replace;
+  if (change && !runner.stopped()) {
+    const sent = await sendInvalidChanges(collection, change, context, runner, at, preconditioned);
+    if (sent > 0) {
+      reach.done('invalid changes refused');
+      // Whatever was refused left the item as it was.
+      await readAfter('after invalid changes', { afterChange: { id, kind: 'update', expected: current } });
+    } else reach.skip('invalid changes refused', 'no member of its change body can be made invalid');
   }
   if (collection.remove && !runner.stopped()) {
     const remove = collection.remove;
@@ -152,10 +165,11 @@ export async function runItemLifecycle(
     });
     const executed = await runner.execute(await preconditioned(testCase), { collection });
     if (succeeded(executed)) {
+      reach.done('delete gone');
       // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.
       await readAfter('after DELETE', { afterRemove: { id, ...(goneStatus ? { goneStatus } : {}) } });
       if (collection.list)
         await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
-    }
+    } else reach.skip('delete gone', `its DELETE was ${answeredAs(executed)}`);
   }
 }

@@ -8,7 +8,7 @@ import { KEY_VARIABLE, OTHER_KEY_VARIABLE } from '../../auth/auth-variants.js';
 import type { OwnershipEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
-import { madeItem, withHeader } from './sequence-runner.js';
+import { withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 /** The same case sent with the second credential in place of the first. */
@@ -43,7 +43,7 @@ export async function runOwnership(
   const { create, read } = collection;
   if (!create || runner.stopped()) return;
   const parent = await parentParams(collection, context, runner);
-  const [body] = context.plainBodies(create.operation, 1, 'ownership');
+  const [body] = await runner.bodies(collection, 1, 'ownership');
   if (body === undefined) return;
   const creation = context.testCase(create.operation, {
     kind: 'positive',
@@ -57,10 +57,11 @@ export async function runOwnership(
     await runner.execute(creation, { collection, sequence: { ownership: evidence } });
     return;
   }
-  const made = await runner.execute(creation, { collection });
-  const mine = madeItem(made, collection, context, parent);
-  if (!made || !mine) return;
-  const { id, at } = mine;
+  const reach = runner.reach.scenario('ownership scenario', collection.path, ["another user's access refused"]);
+  const making = await runner.make(collection, { what: 'by the first user', purpose: 'ownership', parent });
+  if ('refused' in making) return reach.stop(making.refused);
+  const { id, at } = making.made;
+  reach.done("another user's access refused");
   const firstKey = context.secrets.apiKey;
   const evidence = (step: OwnershipEvidence['step']): OwnershipEvidence => ({ step, id, madeBy: creation.label });
 
@@ -109,7 +110,7 @@ export async function runOwnership(
       pathParams: at(read.parameter),
       what: 'by its owner, after another user tried',
     });
-    const payload = made.testCase.payload;
+    const payload = making.made.testCase.payload;
     const sent = payload?.kind === 'json' ? (payload.value as Record<string, unknown>) : undefined;
     await runner.execute(own, {
       collection,

@@ -4,7 +4,7 @@
 import { type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
+import type { SequenceRunner } from './sequence-runner.js';
 
 const resolved = new WeakMap<PlanContext, Map<string, Promise<Record<string, string>>>>();
 
@@ -18,10 +18,11 @@ export function parentParams(
   if (!byPath) resolved.set(context, (byPath = new Map()));
   let params = byPath.get(collection.path);
   if (!params) {
-    // Where clients cannot make a parent, sampled values name one (a service may still answer 404).
-    params = createParent(collection, context, runner, 'parent').then(
-      (made) => made ?? context.parentParams(collection),
-    );
+    // Where clients cannot make a parent, a listed one; else sampled values name one (a service may
+    // still answer 404).
+    params = createParent(collection, context, runner, 'parent')
+      .then(async (made) => made ?? (await listedParent(collection, context, runner)))
+      .then((found) => found ?? context.parentParams(collection));
     byPath.set(collection.path, params);
   }
   return params;
@@ -41,17 +42,26 @@ export async function createParent(
   const create = parent?.collection.create;
   if (!parent || !create || !(parent.parameter in sampled) || runner.stopped()) return undefined;
   const above = await parentParams(parent.collection, context, runner);
-  const [body] = context.plainBodies(create.operation, 1, purpose);
-  if (body === undefined) return undefined;
-  const testCase = context.testCase(create.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: above,
-    payload: { kind: 'json', value: body },
+  const making = await runner.make(parent.collection, {
     what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
+    purpose,
+    parent: above,
   });
-  const made = await runner.execute(testCase, { collection: parent.collection });
-  const item = succeeded(made) ? itemOf(made.body, parent.collection) : undefined;
-  if (item?.[parent.collection.idProperty] === undefined) return undefined;
-  return { ...sampled, ...above, [parent.parameter]: idPathText(item, parent.collection.idProperty) };
+  if ('refused' in making) return undefined;
+  return { ...sampled, ...above, [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty) };
+}
+
+/** A parent the parent collection lists (seeded data clients cannot create), or undefined. */
+async function listedParent(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string> | undefined> {
+  const sampled = context.parentParams(collection);
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  if (!parent?.collection.list || !(parent.parameter in sampled) || runner.stopped()) return undefined;
+  const above = await parentParams(parent.collection, context, runner);
+  const [id] = await runner.listedIds(parent.collection);
+  if (id === undefined || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
+  return { ...sampled, ...above, [parent.parameter]: String(id) };
 }

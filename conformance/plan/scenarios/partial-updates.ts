@@ -26,6 +26,8 @@ interface StepInput {
   /** Properties the item's schema requires: never removed. */
   readonly required: ReadonlySet<string>;
   readonly accepts: (body: Item | Item[]) => boolean;
+  /** Whether the item can hold this value of a member (a null where its schema allows one). */
+  readonly keeps: (name: string, value: unknown) => boolean;
 }
 
 type Planner = (input: StepInput) => PartialUpdate | undefined;
@@ -33,16 +35,23 @@ type Planner = (input: StepInput) => PartialUpdate | undefined;
 /** One field changed, the others kept. */
 const oneField: Planner = ({ current, fresh, required, accepts }) => {
   // A property every item has (any, where the item's schema requires none).
-  const field = Object.keys(fresh).find((name) => required.size === 0 || required.has(name));
+  // One the PATCH takes (a PATCH schema may leave out members the item has: a vetId fixed at booking).
+  const field = Object.keys(fresh).find(
+    (name) =>
+      (required.size === 0 || required.has(name)) &&
+      JSON.stringify(fresh[name]) !== JSON.stringify(current[name]) &&
+      accepts({ [name]: fresh[name] }),
+  );
   if (field === undefined) return undefined;
   const body = { [field]: fresh[field] };
-  return accepts(body) ? { body, expected: { ...current, ...body }, what: `patching ${field} of an item` } : undefined;
+  return { body, expected: { ...current, ...body }, what: `patching ${field} of an item` };
 };
 
-/** Merge Patch: an optional member sent as null is removed. */
-const nullRemoves: Planner = ({ current, required, accepts }) => {
+/** Merge Patch: an optional member sent as null is removed; a required one that may be null reads
+ * back as null. */
+const nullRemoves: Planner = ({ current, required, accepts, keeps }) => {
   const field = Object.keys(current).find(
-    (name) => !required.has(name) && current[name] !== null && accepts({ [name]: null }),
+    (name) => (!required.has(name) || keeps(name, null)) && current[name] !== null && accepts({ [name]: null }),
   );
   if (field === undefined) return undefined;
   return { body: { [field]: null }, expected: { ...current, [field]: null }, what: `removing ${field} (merge patch)` };
@@ -130,7 +139,7 @@ export function partialUpdates(
   const steps: PartialUpdate[] = [];
   let state = current;
   for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField]) {
-    const step = planner({ current: state, fresh, required, accepts });
+    const step = planner({ current: state, fresh, required, accepts, keeps: create.keeps });
     if (!step) continue;
     steps.push(step);
     state = step.expected;

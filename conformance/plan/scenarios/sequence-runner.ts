@@ -5,6 +5,9 @@ import { idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed, ParsedBody, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
+import { refusalText } from './fresh-values.js';
+import type { MakeRequest, Making } from './making.js';
+import type { Reach } from './reach.js';
 
 export interface SequenceRunner {
   /** Sends a case and returns the exchange, unjudged. */
@@ -14,6 +17,14 @@ export interface SequenceRunner {
   /** Judges and records an exchange that was already sent. */
   readonly conclude: (testCase: TestCase, exchange: Exchange, body: ParsedBody, scope: Scope) => void;
   readonly stopped: () => boolean;
+  /** Makes a valid item of a collection (maker.ts), or says why it could not. */
+  readonly make: (collection: CollectionSpec, request: MakeRequest) => Promise<Making>;
+  /** Valid creation bodies with references filled (maker.ts), the author's example first. */
+  readonly bodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
+  /** Ids a collection lists now (read once per run). */
+  readonly listedIds: (collection: CollectionSpec) => Promise<unknown[]>;
+  /** Where each scenario says what it set out to check and what it reached. */
+  readonly reach: Reach;
 }
 
 type Item = Record<string, unknown>;
@@ -41,6 +52,17 @@ export function madeItem(
   const id = idKey(item, collection.idProperty);
   context.markChangedByRun(collection, id);
   return { item, id, at: (parameter) => ({ ...parent, [parameter]: idPathText(item, collection.idProperty) }) };
+}
+
+/** How a case was answered, for a reason a step did not run: "answered 409", "not answered". */
+export function answeredAs(executed: Executed | undefined): string {
+  return executed?.exchange.ok ? `answered ${executed.exchange.response.status}` : 'not answered';
+}
+
+/** How a creation was refused, with the refusal's own words: "answered 422: no such vet". */
+export function refusalOf(executed: Executed | undefined): string {
+  const words = executed?.exchange.ok ? refusalText(executed.exchange.response.text) : '';
+  return `${answeredAs(executed)}${words}`;
 }
 
 /** The case with one header set to a value taken from the target's answers (an ETag), replacing any

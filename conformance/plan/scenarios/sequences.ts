@@ -10,7 +10,7 @@ import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
 import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams } from './parents.js';
-import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
+import { itemOf, refusalOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 export { itemOf, type SequenceRunner };
 
@@ -125,9 +125,11 @@ export async function runSequences(
   const listItems = (evidence?: Omit<SequenceEvidence, 'after'>) =>
     listCollection(collection, context, runner, parent, evidence);
 
+  const steps = ['created items listed', ...(collection.read ? ['created items read back'] : [])];
+  const reach = runner.reach.scenario('creation sequence', collection.path, steps);
   const before = await listItems();
-  if (!before || runner.stopped()) return;
-  const bodies = context.plainBodies(create, 10, 'sequence');
+  if (!before || runner.stopped()) return reach.stop('its list could not be read before the creations');
+  const bodies = await runner.bodies(collection, 10, 'sequence');
   // The first creation carries int64 values no double can hold, where the document has them.
   const request = context.requestSchema(create);
   if (request && bodies.length > 0) {
@@ -145,10 +147,14 @@ export async function runSequences(
     });
     const executed = await runner.execute(testCase, { collection });
     if (succeeded(executed)) creations.push({ sent: body as Item, exchange: executed.exchange, body: executed.body });
+    else refusal = refusalOf(executed);
   };
+  let refusal = '';
   for (const body of bodies.slice(0, 5)) await createOne(body);
   await Promise.all(bodies.slice(5).map(createOne));
+  if (creations.length === 0) reach.stop(`none of its ${bodies.length} creations succeeded (the last ${refusal})`);
   await listItems({ creations, before });
+  if (creations.length > 0) reach.done('created items listed');
   // A page opened in a browser tab asks for HTML first and takes anything (*/*): the same items.
   await listCollection(
     collection,
@@ -160,13 +166,14 @@ export async function runSequences(
     BROWSER_TAB_ACCEPT,
   );
   await readBack(collection, context, runner, creations.slice(0, 5), parent);
+  if (collection.read && creations.length > 0) reach.done('created items read back');
   await underAnotherParent(collection, context, runner, creations);
 
   // A client-sent id that collides with an existing item must not take it over.
   // An empty collection lends the first item the sequence created, so the check runs whatever the order.
   const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' }, collection);
   if (!existing || runner.stopped()) return;
-  const [body, other] = context.plainBodies(create, 2, 'client-id');
+  const [body, other] = await runner.bodies(collection, 2, 'client-id');
   const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
   const what = `with a client-sent ${collection.idProperty} that collides with an existing item`;
   // A request schema that does not take the id (closed: FastAPI's extra = "forbid") must refuse it,

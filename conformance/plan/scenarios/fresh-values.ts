@@ -1,0 +1,113 @@
+// Values a creation changes to be new (a time slot, a key, a name the run used before), and what a
+// refusal says: the members it names and its words, read from the usual error shapes (RFC 9457
+// `detail`, JSON:API `errors[].detail` and `source.pointer`, `{error: {message}}`, `{message}`).
+import { asObject } from '../../judge/json-body.js';
+
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** The same wall-clock form, `days` later, in the same offset. */
+function shiftDateTime(text: string, days: number): string | undefined {
+  const match = DATE_TIME.exec(text);
+  if (!match) return undefined;
+  const [, date, time, offset] = match;
+  const shifted = new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  return `${shifted}T${time}${offset}`;
+}
+
+function shiftDate(text: string, days: number): string | undefined {
+  if (!DATE.test(text)) return undefined;
+  return new Date(Date.parse(`${text}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** step as letters (1 → B, 26 → BA), for keys that take letters only. */
+function letters(step: number, upper: boolean): string {
+  let text = '';
+  let n = step;
+  do {
+    text = String.fromCharCode(65 + (n % 26)) + text;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return upper ? text : text.toLowerCase();
+}
+
+/** Ways to make a string new, most faithful first; the first that keeps the body valid is taken. */
+function stringCandidates(text: string, step: number): string[] {
+  const shifted = shiftDateTime(text, step) ?? shiftDate(text, step);
+  if (shifted) return [shifted];
+  const upper = text === text.toUpperCase();
+  const tag = letters(step, upper);
+  const digits = String(step);
+  const at = text.indexOf('@');
+  return [
+    ...(at > 0 ? [`${text.slice(0, at)}${digits}${text.slice(at)}`] : []),
+    `${text}${digits}`,
+    `${text}${tag}`,
+    `${text.slice(0, Math.max(1, text.length - tag.length))}${tag}`,
+    `${text.slice(0, Math.max(1, text.length - digits.length))}${digits}`,
+  ];
+}
+
+/** The body with each top-level string but those kept (references to listed items) changed to a new value of the same form (dates moved on by
+ * `step` days, keys and names given a suffix), keeping the body valid. */
+export function freshened(
+  body: unknown,
+  step: number,
+  isValid: (body: unknown) => boolean,
+  keep: ReadonlySet<string>,
+): unknown {
+  const object = asObject(body);
+  if (!object || step === 0) return body;
+  let value: Record<string, unknown> = { ...object };
+  for (const [member, current] of Object.entries(object)) {
+    if (typeof current !== 'string' || current === '' || keep.has(member)) continue;
+    for (const candidate of stringCandidates(current, step)) {
+      const next = { ...value, [member]: candidate };
+      if (isValid(next)) {
+        value = next;
+        break;
+      }
+    }
+  }
+  return value;
+}
+
+/** The words of an error body, from the fields the usual error shapes put them in. */
+function wordsOf(value: unknown, depth = 0): string[] {
+  if (depth > 3) return [];
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.slice(0, 5).flatMap((entry) => wordsOf(entry, depth + 1));
+  const object = asObject(value);
+  if (!object) return [];
+  const words: string[] = [];
+  for (const key of ['detail', 'message', 'title', 'error', 'errors', 'source', 'pointer', 'parameter', 'field']) {
+    if (key in object) words.push(...wordsOf(object[key], depth + 1));
+  }
+  return words;
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** ": <the refusal's words>", at most 120 characters, or "" where it says nothing readable. */
+export function refusalText(text: string): string {
+  const words = [...new Set(wordsOf(parsed(text)))].join('; ').replace(/\s+/g, ' ').trim();
+  if (words === '') return '';
+  return `: ${words.length > 120 ? `${words.slice(0, 117)}...` : words}`;
+}
+
+/** The body's members a refusal names (by name or JSON pointer). */
+export function membersNamed(text: string, body: unknown): string[] {
+  const object = asObject(body);
+  if (!object) return [];
+  const words = wordsOf(parsed(text)).join(' ');
+  return Object.keys(object).filter((member) =>
+    new RegExp(`(^|[^A-Za-z0-9_])/?${member.replace(/[^A-Za-z0-9_]/g, '\\$&')}($|[^A-Za-z0-9_])`).test(words),
+  );
+}

@@ -1,0 +1,186 @@
+// The one place that makes items (producers before consumers): every scenario asks it for a valid
+// item of a collection and gets one made through the documented creation, under a parent that
+// exists, with the members that name other items filled from their lists, the author's example
+// first, fresh values where the run used them before; a refusal is read and the creation retried
+// with a changed body, a bounded number of times. What it could not make, it says why.
+import type { CollectionSpec } from '../../../spec/index.js';
+import { asObject, idKey, idPathText } from '../../judge/json-body.js';
+import type { Executed } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import { referencedCollections } from '../references.js';
+import { freshened, membersNamed, refusalText } from './fresh-values.js';
+import type { MadeItem, MakeRequest, Making } from './making.js';
+import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
+
+export type { MadeItem, MakeRequest, Making };
+
+type Item = Record<string, unknown>;
+
+/** Attempts per item: the first body, then up to three changed after reading the refusal. */
+const ATTEMPTS = 4;
+
+export class ItemMaker {
+  /** Items made per collection (the nth item gets the nth fresh values). */
+  private readonly uses = new Map<string, number>();
+  /** Bodies (JSON text) sent by a creation that succeeded: never sent again as "fresh". */
+  private readonly sentBodies = new Set<string>();
+  private readonly listings = new Map<CollectionSpec, Promise<unknown[]>>();
+  private readonly examplesUsed = new Set<string>();
+
+  constructor(
+    private readonly context: PlanContext,
+    private readonly runner: Pick<SequenceRunner, 'execute' | 'stopped'>,
+    private readonly readList: (collection: CollectionSpec) => Promise<Item[] | undefined>,
+  ) {}
+
+  /** Ids the collection lists now (read once per run). */
+  listedIds(collection: CollectionSpec): Promise<unknown[]> {
+    let ids = this.listings.get(collection);
+    if (!ids) {
+      ids = this.readList(collection).then((items) =>
+        (items ?? [])
+          .map((item) => asObject(item)?.[collection.idProperty])
+          .filter((id) => id !== undefined && id !== null),
+      );
+      this.listings.set(collection, ids);
+    }
+    return ids;
+  }
+
+  /** Valid creation bodies for the collection: the author's example first (once a run), then plain
+   * ones, each with its references naming listed items. */
+  async bodies(collection: CollectionSpec, count: number, purpose: string): Promise<unknown[]> {
+    const create = collection.create?.operation;
+    if (!create) return [];
+    const request = this.context.requestSchema(create);
+    const examples = this.unusedExamples(collection);
+    const plain = this.context.plainBodies(create, count, purpose);
+    const references = await this.references(collection);
+    // The examples carry the run's name prefix as plain bodies do (where it keeps them valid).
+    const prefixed = examples.map((example) => {
+      const marked = this.context.withPrefix(request?.schema ?? {}, example);
+      return request && !request.isValid(marked) ? example : marked;
+    });
+    return [...prefixed, ...plain]
+      .slice(0, count)
+      .map((body, index) => withListed(body, references, index))
+      .filter((body) => !request || request.isValid(body));
+  }
+
+  /** A new item of the collection, or why none could be made. */
+  async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
+    const create = collection.create;
+    if (!create) return { refused: 'the document has no creation for it' };
+    const use = this.uses.get(collection.path) ?? 0;
+    this.uses.set(collection.path, use + 1);
+    const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`);
+    const references = await this.references(collection);
+    if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
+    const requestSchema = this.context.requestSchema(create.operation);
+    let candidate = 0;
+    // Fresh values leave references to listed items alone.
+    const keep = new Set(references.keys());
+    const isValid = (value: unknown) => requestSchema?.isValid(value) !== false;
+    const fresh = (value: unknown, attempt: number) => this.fresh(value, use, attempt, isValid, keep);
+    let body = fresh(candidates[0], 0);
+    let referenceShift = 0;
+    let lastRefusal = '';
+    for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
+      let testCase = this.context.testCase(create.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: request.parent,
+        payload: { kind: 'json', value: body },
+        what: request.what,
+      });
+      if (request.decorate) testCase = request.decorate(testCase);
+      const executed = await this.runner.execute(testCase, { collection });
+      const made = succeeded(executed) ? this.madeFrom(executed, collection, request.parent) : undefined;
+      if (executed && made) {
+        this.sentBodies.add(JSON.stringify(body));
+        return { made: { ...made, executed, testCase, sent: body, parent: request.parent } };
+      }
+      if (!executed?.exchange.ok) return { refused: 'its creation got no answer' };
+      const status = executed.exchange.response.status;
+      lastRefusal = `${status}${refusalText(executed.exchange.response.text)}`;
+      if (status < 300) return { refused: `its creation answered ${status} without an item that names its id` };
+      // Read the refusal: a conflict asks for fresh values; a member it names, for another value
+      // of it (another listed item, for a reference); otherwise the next valid body.
+      const named = membersNamed(executed.exchange.response.text, body);
+      const namesReference = named.some((member) => references.has(member));
+      let next: unknown;
+      if (status === 409) next = fresh(body, attempt + 1);
+      else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {
+        referenceShift++;
+        next = withListed(body, references, use + referenceShift);
+      } else next = fresh(candidates[++candidate % candidates.length], attempt + 1);
+      body = requestSchema && !requestSchema.isValid(next) ? candidates[++candidate % candidates.length] : next;
+    }
+    return { refused: `its creation was refused: ${lastRefusal}` };
+  }
+
+  /** The item a successful creation answered, with its id and the path values naming it. */
+  private madeFrom(executed: Executed, collection: CollectionSpec, parent: Readonly<Record<string, string>>) {
+    const item = itemOf(executed.body, collection);
+    if (item?.[collection.idProperty] === undefined) return undefined;
+    const id = idKey(item, collection.idProperty);
+    this.context.markChangedByRun(collection, id);
+    const text = idPathText(item, collection.idProperty);
+    return { item, id, at: (parameter: string) => ({ ...parent, [parameter]: text }) };
+  }
+
+  /** The creation's examples that validate, each handed out once a run. */
+  private unusedExamples(collection: CollectionSpec): unknown[] {
+    const create = collection.create!.operation;
+    const request = this.context.requestSchema(create);
+    const mediaType = this.context.requestMediaType(create);
+    const media = create.requestBody?.content.find((m) => m.mediaType === mediaType);
+    const examples = (media?.examples ?? []).filter((example) => request?.isValid(example) !== false);
+    const fresh = examples.filter((example) => !this.examplesUsed.has(`${collection.path} ${JSON.stringify(example)}`));
+    for (const example of fresh) this.examplesUsed.add(`${collection.path} ${JSON.stringify(example)}`);
+    return fresh;
+  }
+
+  /** Members of the creation that name another collection's items, with the ids it lists. */
+  private async references(collection: CollectionSpec): Promise<Map<string, unknown[]>> {
+    const found = new Map<string, unknown[]>();
+    const create = collection.create?.operation;
+    if (!create) return found;
+    for (const [member, other] of referencedCollections(create, this.context.collections)) {
+      const ids = await this.listedIds(other);
+      if (ids.length > 0) found.set(member, ids);
+    }
+    return found;
+  }
+
+  /** The body with fresh values where the run sent it before (the nth use shifts them n steps). */
+  private fresh(
+    body: unknown,
+    use: number,
+    attempt: number,
+    isValid: (value: unknown) => boolean,
+    keep: ReadonlySet<string>,
+  ): unknown {
+    const step = use * ATTEMPTS + attempt;
+    if (step === 0 && !this.sentBodies.has(JSON.stringify(body))) return body;
+    return freshened(body, step, isValid, keep);
+  }
+}
+
+/** The body with each reference member set to a listed id (the nth, round robin), where the kinds
+ * agree; a value the list already holds is kept on the first pass. */
+function withListed(body: unknown, references: ReadonlyMap<string, unknown[]>, nth: number): unknown {
+  const object = asObject(body);
+  if (!object || references.size === 0) return body;
+  const value: Item = { ...object };
+  for (const [member, ids] of references) {
+    if (!Object.hasOwn(value, member)) continue;
+    const sent = value[member];
+    const kindOk = (id: unknown) => typeof id === typeof sent;
+    const usable = ids.filter(kindOk);
+    if (usable.length === 0) continue;
+    if (nth === 0 && usable.some((id) => JSON.stringify(id) === JSON.stringify(sent))) continue;
+    value[member] = usable[nth % usable.length];
+  }
+  return value;
+}

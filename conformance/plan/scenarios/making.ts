@@ -1,0 +1,29 @@
+// What making an item asks for and gives (maker.ts makes them; every scenario asks).
+import type { Executed, TestCase } from '../../model.js';
+
+type Item = Record<string, unknown>;
+
+export interface MadeItem {
+  readonly executed: Executed;
+  readonly testCase: TestCase;
+  /** The body the creation sent. */
+  readonly sent: unknown;
+  readonly item: Item;
+  /** The item's id, exact text. */
+  readonly id: string;
+  /** Path values naming the item (under its parent) for an operation's item parameter. */
+  readonly at: (parameter: string) => Record<string, string>;
+  readonly parent: Readonly<Record<string, string>>;
+}
+
+export interface MakeRequest {
+  /** What the item is for, in the case's label ("to change and delete"). */
+  readonly what: string;
+  /** Why it is made, for the generated values' seed. */
+  readonly purpose: string;
+  readonly parent: Readonly<Record<string, string>>;
+  /** A change to the creation case (an Idempotency-Key header). */
+  readonly decorate?: (testCase: TestCase) => TestCase;
+}
+
+export type Making = { readonly made: MadeItem } | { readonly refused: string };
