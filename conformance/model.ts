@@ -97,7 +97,9 @@ export interface IdiomEvidence {
     | 'job-completes'
     | 'next-page'
     | 'location'
-    | 'filter';
+    | 'filter'
+    | 'put-replaced'
+    | 'put-created';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

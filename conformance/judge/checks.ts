@@ -19,6 +19,7 @@ import {
   smallBodyRefused,
   statusOf,
 } from './check-support.js';
+import { serviceFilledValues } from './filled-in-checks.js';
 import { finding } from './findings.js';
 import { apiIdiomsHonoured } from './idiom-checks.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
@@ -222,6 +223,12 @@ export const CHECKS: readonly NamedCheck[] = [
     rule: 'a created item can be read back by its id, unchanged, and under its own parent only',
     run: (context) =>
       context.sequence?.otherParent ? childrenReadUnderTheirParent(context) : createdItemReadable(context),
+    collectionsOnly: true,
+  },
+  {
+    name: 'service_filled_values',
+    rule: "a creation's answer fills in what the client left out as the document says: defaults, the parent's id, times now",
+    run: serviceFilledValues,
     collectionsOnly: true,
   },
   { name: 'unique_ids', rule: 'ids are unique in lists and across creations', run: uniqueIds, collectionsOnly: true },

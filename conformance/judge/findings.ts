@@ -4,6 +4,7 @@
 import { truncate } from '../../spec/index.js';
 import type { Finding } from '../model.js';
 import { describeValue, type Fields, type FindingKind, IDIOM_FINDING_KINDS } from './idiom-findings.js';
+import { ITEM_FINDING_KINDS } from './item-findings.js';
 
 /** A compared field as it was written: its exact JSON text where the comparison kept one (int64
  * digits past 2^53 that the parsed number rounds), else the value. */
@@ -60,18 +61,6 @@ export const FINDING_KINDS = {
     key: ['received'],
     received: (f) => String(f.received ?? 'no Content-Type'),
     expected: (f) => list(f.documented).replace(/, /g, ' or '),
-  },
-  missing_header: {
-    title: 'Required response header missing',
-    key: ['header', 'status'],
-    received: (f) => `${String(f.status)} without ${String(f.header)}`,
-    expected: (f) => `the ${String(f.header)} header the document requires for it`,
-  },
-  invalid_header: {
-    title: 'Response header breaks its schema',
-    key: ['header'],
-    received: (f) => `${String(f.header)}: ${String(f.value)}`,
-    expected: (f) => `a value its schema takes (${String(f.problem)})`,
   },
   missing_body: {
     title: 'Missing response body',
@@ -272,6 +261,7 @@ export const FINDING_KINDS = {
     expected: () => 'an id assigned by the service',
   },
   ...IDIOM_FINDING_KINDS,
+  ...ITEM_FINDING_KINDS,
 } satisfies Record<string, FindingKind>;
 
 export type FindingCode = keyof typeof FINDING_KINDS;

@@ -89,6 +89,17 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('filtered_item_missing', { member, value: evidence.expected, idProperty, id: evidence.id })]
       : [];
   },
+  // RFC 9110 9.3.4: a PUT that replaces answers 200 or 204; one that creates, 201.
+  'put-replaced'(context, _evidence, status) {
+    const documented = context.testCase.operation.responses.map((r) => r.status);
+    if (status !== 201 || !documented.some((s) => s === '200' || s === '204')) return [];
+    return [finding('put_replace_created', { status })];
+  },
+  'put-created'(_context, evidence, status) {
+    if (status >= 200 && status < 300 && (evidence.expectedStatus === undefined || status === evidence.expectedStatus))
+      return [];
+    return [finding('put_create_not_created', { status, expected: evidence.expectedStatus ?? '2xx' })];
+  },
   location(context, evidence, status) {
     if (status >= 300) return [finding('location_not_readable', { status, location: evidence.expected })];
     // The item was read at its path; the Location, resolved as a client resolves it, must land there.

@@ -141,6 +141,16 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.location}`,
     expected: () => 'the created item, read where the Location header says',
   },
+  put_replace_created: {
+    title: 'PUT of an existing item answered as a creation',
+    received: (f) => `${f.status} for a PUT that replaced an item that existed`,
+    expected: () => '200 or 204, as documented (201 says a new item was made: RFC 9110 9.3.4)',
+  },
+  put_create_not_created: {
+    title: 'PUT at a free key did not create',
+    received: (f) => `${f.status} for a PUT at a key no item had`,
+    expected: (f) => `${f.expected}: the item made at the key the client chose`,
+  },
   location_elsewhere: {
     title: "Creation's Location resolves to another path",
     received: (f) => `Location ${String(f.location)}, which resolves to ${String(f.landed)}`,

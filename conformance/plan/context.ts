@@ -69,6 +69,8 @@ export class PlanContext {
     readonly runs: number,
     private readonly progress: (message: string) => void,
     readonly collections: readonly CollectionSpec[] = [],
+    /** Every operation of the document (a HEAD beside a read). */
+    readonly operations: readonly Operation[] = [],
   ) {
     for (const collection of collections) {
       for (const change of [collection.replace, collection.update, collection.remove]) {

@@ -60,6 +60,7 @@ export class RunSession {
       settings.runs,
       progress,
       model.collections,
+      contract.operations,
     );
     this.creations = new CreationLog(model.collections);
     const execute = (testCase: TestCase, scope: Scope) => this.execute(testCase, scope, true);
@@ -74,6 +75,7 @@ export class RunSession {
       make: (collection, request) => maker.make(collection, request),
       listedIds: (collection) => maker.listedIds(collection),
       bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
+      freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),
       reach: this.reach,
     };
   }

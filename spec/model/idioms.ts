@@ -57,6 +57,8 @@ interface Reading {
   readonly collection: CollectionSpec;
   readonly contract: Contract;
   readonly corrections: Corrections;
+  /** Every collection of the model: a POST that creates in one of them is no action. */
+  readonly collections?: readonly CollectionSpec[];
 }
 
 const headerOf = (operation: Operation, status: number, name: string) =>
@@ -132,13 +134,15 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     };
   },
 
-  actions({ collection, contract, corrections }) {
+  actions({ collection, contract, corrections, collections = [] }) {
     const itemPath = collection.read?.operation.path ?? collection.remove?.operation.path;
     if (!itemPath) return {};
     const status = statusMember(collection);
+    // POST /projects/{id}/issues makes an issue (a child collection's creation), not an action.
+    const creations = new Set(collections.flatMap((other) => (other.create ? [other.create.operation] : [])));
     const actions = contract.operations.flatMap((operation): Action[] => {
       const verb = operation.method === 'POST' ? verbOf(operation.path, itemPath) : undefined;
-      if (!verb) return [];
+      if (!verb || creations.has(operation)) return [];
       const correction = corrections(operation.path);
       const values = (status?.values ?? []).map(String);
       const target = correction.target ?? values.find((value) => participle(verb).includes(value.toLowerCase()));

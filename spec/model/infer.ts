@@ -69,7 +69,7 @@ export function inferApiModel(contract: Contract, fromFile?: ReadonlyMap<string,
       parentOf,
       idFormat: idFormatOf(collection),
       ...(paging ? { paging } : {}),
-      idioms: readIdioms({ collection, contract, corrections }),
+      idioms: readIdioms({ collection, contract, corrections, collections }),
     };
   });
   return { resources, collections, notUnderstood: notUnderstood(contract, collections) };

@@ -48,13 +48,15 @@ async function followLocation(
   context: PlanContext,
   runner: SequenceRunner,
   id: string,
+  itemAt: (parameter: string) => Record<string, string>,
 ): Promise<void> {
   const read = resource.collection.read;
   const header = made.exchange.ok ? made.exchange.response.headers.location : undefined;
   const location = Array.isArray(header) ? header[0] : header;
   if (!resource.idioms.location || !read || !location) return;
-  const pathParams = locationParams(location, read.operation.path);
-  if (!pathParams) return;
+  // A Location that names no path of this item is still judged: the item is read where it is, and the
+  // check compares where the Location resolves.
+  const pathParams = locationParams(location, read.operation.path) ?? itemAt(read.parameter);
   const readCase = context.testCase(read.operation, {
     kind: 'positive',
     plain: true,
@@ -180,7 +182,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const { id, at } = mine;
   // The replay resends the creation exactly as it was sent (its fresh values included).
   const replayCase = mine.testCase;
-  const [otherBody] = (await runner.bodies(collection, 3, 'idioms other')).filter(
+  const [otherBody] = (await runner.freshBodies(collection, 3, 'idioms other')).filter(
     (other) => JSON.stringify(other) !== JSON.stringify(body),
   );
   if (key && idioms.idempotency) {
@@ -212,7 +214,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     const making = await runner.make(collection, { what, purpose: what, parent });
     return 'refused' in making ? making : making.made;
   };
-  await followLocation(resource, made, context, runner, id);
+  await followLocation(resource, made, context, runner, id, at);
   if (idioms.location) reach.done('Location followed');
   await followJob(resource, readCase, runner, id);
   const conditional = idioms.conditional;

@@ -3,11 +3,13 @@
 // the functions it is given.
 import type { CollectionSpec, Resource } from '../../../spec/index.js';
 import { unheldFields } from '../../judge/field-compare.js';
+import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
+import type { ScenarioReach } from './reach.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
 
@@ -41,6 +43,42 @@ function holdableReplacement(context: PlanContext, collection: CollectionSpec, b
   return takes(mended) ? mended : first;
 }
 
+/** A PUT at a key no item has, where the client chooses keys: it makes the item there (201 where
+ * documented), readable at that key; the same PUT again replaces it. */
+async function putAtFreeKey(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  replacement: unknown,
+  parent: Readonly<Record<string, string>>,
+  reach: ScenarioReach,
+): Promise<void> {
+  const put = collection.replace!;
+  const [fresh] = await runner.freshBodies(collection, 1, 'put at a free key');
+  const key = asObject(fresh)?.[collection.idProperty];
+  if (typeof key !== 'string' && typeof key !== 'number') return reach.skip('PUT at a free key', 'no fresh key');
+  const body = { ...(asObject(replacement) ?? {}), [collection.idProperty]: key };
+  const testCase = context.testCase(put.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { ...parent, [put.parameter]: String(key) },
+    payload: { kind: 'json', value: body },
+    what: 'at a key no item has',
+  });
+  const created = put.operation.responses.some((r) => r.status === '201') ? 201 : undefined;
+  const idiom = { idiom: 'put-created' as const, ...(created ? { expectedStatus: created } : {}) };
+  const executed = await runner.execute(testCase, { collection, sequence: { idiom } });
+  context.markChangedByRun(collection, JSON.stringify(key));
+  if (!succeeded(executed)) return reach.skip('PUT at a free key', `it was ${answeredAs(executed)}`);
+  reach.done('PUT at a free key');
+  const again = await runner.execute(testCase, { collection });
+  if (again?.exchange.ok)
+    runner.conclude(testCase, again.exchange, again.body, {
+      collection,
+      sequence: { idiom: { idiom: 'put-replaced' } },
+    });
+}
+
 export async function runItemLifecycle(
   resource: Resource,
   context: PlanContext,
@@ -60,7 +98,7 @@ export async function runItemLifecycle(
   const parent = await parentParams(collection, context, runner);
   const making = await runner.make(collection, { what: 'to change and delete', purpose: 'lifecycle', parent });
   if ('refused' in making) return reach.stop(making.refused);
-  const [, second, third] = await runner.bodies(collection, 3, 'lifecycle');
+  const [, second, third] = await runner.freshBodies(collection, 3, 'lifecycle');
   const first = making.made.sent;
   const created = making.made;
   if (runner.stopped()) return reach.stop('the run stopped early');
@@ -118,6 +156,11 @@ export async function runItemLifecycle(
     });
     const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(replacement) } };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
+    if (executed?.exchange.ok)
+      runner.conclude(testCase, executed.exchange, executed.body, {
+        collection,
+        sequence: { idiom: { idiom: 'put-replaced', id } },
+      });
     // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
     if (succeeded(executed)) {
       current = stored(replacement);
@@ -146,6 +189,8 @@ export async function runItemLifecycle(
     reach.done('update stored');
     await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
   }
+  if (collection.clientKey && collection.replace && replacement !== undefined)
+    await putAtFreeKey(collection, context, runner, replacement, parent, reach);
   const change = collection.update ?? collection.replace;
   if (change && !runner.stopped()) {
     const sent = await sendInvalidChanges(collection, change, context, runner, at, preconditioned);
@@ -167,7 +212,20 @@ export async function runItemLifecycle(
     if (succeeded(executed)) {
       reach.done('delete gone');
       // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.
-      await readAfter('after DELETE', { afterRemove: { id, ...(goneStatus ? { goneStatus } : {}) } });
+      const gone = { afterRemove: { id, ...(goneStatus ? { goneStatus } : {}) } };
+      await readAfter('after DELETE', gone);
+      // HEAD answers as GET does, without a body: the deleted item is gone there too.
+      const head = read && context.operations.find((o) => o.method === 'HEAD' && o.path === read.operation.path);
+      if (head && read)
+        await runner.execute(
+          context.testCase(head, {
+            kind: 'positive',
+            plain: true,
+            pathParams: at(read.parameter),
+            what: 'after DELETE',
+          }),
+          { collection, sequence: gone },
+        );
       if (collection.list)
         await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
     } else reach.skip('delete gone', `its DELETE was ${answeredAs(executed)}`);

@@ -3,6 +3,7 @@
 // exists, with the members that name other items filled from their lists, the author's example
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
+import { seedOf } from '../../../spec/generate/index.js';
 import type { CollectionSpec } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
@@ -20,12 +21,7 @@ type Item = Record<string, unknown>;
 const ATTEMPTS = 4;
 
 export class ItemMaker {
-  /** Items made per collection (the nth item gets the nth fresh values). */
-  private readonly uses = new Map<string, number>();
-  /** Bodies (JSON text) sent by a creation that succeeded: never sent again as "fresh". */
-  private readonly sentBodies = new Set<string>();
   private readonly listings = new Map<CollectionSpec, Promise<unknown[]>>();
-  private readonly examplesUsed = new Set<string>();
 
   constructor(
     private readonly context: PlanContext,
@@ -47,13 +43,13 @@ export class ItemMaker {
     return ids;
   }
 
-  /** Valid creation bodies for the collection: the author's example first (once a run), then plain
-   * ones, each with its references naming listed items. */
+  /** Valid creation bodies for the collection: the author's examples first, then plain ones, each
+   * with its references naming listed items (an item made from them gets fresh values: make). */
   async bodies(collection: CollectionSpec, count: number, purpose: string): Promise<unknown[]> {
     const create = collection.create?.operation;
     if (!create) return [];
     const request = this.context.requestSchema(create);
-    const examples = this.unusedExamples(collection);
+    const examples = this.examples(collection);
     const plain = this.context.plainBodies(create, count, purpose);
     const references = await this.references(collection);
     // The examples carry the run's name prefix as plain bodies do (where it keeps them valid).
@@ -67,12 +63,30 @@ export class ItemMaker {
       .filter((body) => !request || request.isValid(body));
   }
 
+  /** Valid creation bodies, each with fresh values of the purpose's own (never the example as is,
+   * which the creation sequence sends). */
+  async freshBodies(collection: CollectionSpec, count: number, purpose: string): Promise<unknown[]> {
+    const request = collection.create ? this.context.requestSchema(collection.create.operation) : undefined;
+    const isValid = (value: unknown) => request?.isValid(value) !== false;
+    const keep = new Set((await this.references(collection)).keys());
+    const use = this.useOf(collection, purpose);
+    return (await this.bodies(collection, count, purpose)).map((body, index) =>
+      this.fresh(body, use, index, isValid, keep),
+    );
+  }
+
+  /** A purpose's own step of fresh values, the same on every run of a seed. */
+  private useOf(collection: CollectionSpec, purpose: string): number {
+    return 1 + (Math.abs(seedOf(`${collection.path}:${purpose}`, this.context.seed)) % 997);
+  }
+
   /** A new item of the collection, or why none could be made. */
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = collection.create;
     if (!create) return { refused: 'the document has no creation for it' };
-    const use = this.uses.get(collection.path) ?? 0;
-    this.uses.set(collection.path, use + 1);
+    // Each purpose its own fresh values, the same on every run of a seed (scenarios run at once, so a
+    // count of items made would depend on which came first).
+    const use = this.useOf(collection, request.purpose);
     const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`);
     const references = await this.references(collection);
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
@@ -97,7 +111,6 @@ export class ItemMaker {
       const executed = await this.runner.execute(testCase, { collection });
       const made = succeeded(executed) ? this.madeFrom(executed, collection, request.parent) : undefined;
       if (executed && made) {
-        this.sentBodies.add(JSON.stringify(body));
         return { made: { ...made, executed, testCase, sent: body, parent: request.parent } };
       }
       if (!executed?.exchange.ok) return { refused: 'its creation got no answer' };
@@ -129,16 +142,13 @@ export class ItemMaker {
     return { item, id, at: (parameter: string) => ({ ...parent, [parameter]: text }) };
   }
 
-  /** The creation's examples that validate, each handed out once a run. */
-  private unusedExamples(collection: CollectionSpec): unknown[] {
+  /** The creation's examples that validate. */
+  private examples(collection: CollectionSpec): unknown[] {
     const create = collection.create!.operation;
     const request = this.context.requestSchema(create);
     const mediaType = this.context.requestMediaType(create);
     const media = create.requestBody?.content.find((m) => m.mediaType === mediaType);
-    const examples = (media?.examples ?? []).filter((example) => request?.isValid(example) !== false);
-    const fresh = examples.filter((example) => !this.examplesUsed.has(`${collection.path} ${JSON.stringify(example)}`));
-    for (const example of fresh) this.examplesUsed.add(`${collection.path} ${JSON.stringify(example)}`);
-    return fresh;
+    return (media?.examples ?? []).filter((example) => request?.isValid(example) !== false);
   }
 
   /** Members of the creation that name another collection's items, with the ids it lists. */
@@ -153,7 +163,7 @@ export class ItemMaker {
     return found;
   }
 
-  /** The body with fresh values where the run sent it before (the nth use shifts them n steps). */
+  /** The body with fresh values: a purpose's own step, moved on by each attempt. */
   private fresh(
     body: unknown,
     use: number,
@@ -161,9 +171,7 @@ export class ItemMaker {
     isValid: (value: unknown) => boolean,
     keep: ReadonlySet<string>,
   ): unknown {
-    const step = use * ATTEMPTS + attempt;
-    if (step === 0 && !this.sentBodies.has(JSON.stringify(body))) return body;
-    return freshened(body, step, isValid, keep);
+    return freshened(body, use * ATTEMPTS + attempt, isValid, keep);
   }
 }
 

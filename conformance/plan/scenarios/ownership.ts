@@ -43,7 +43,7 @@ export async function runOwnership(
   const { create, read } = collection;
   if (!create || runner.stopped()) return;
   const parent = await parentParams(collection, context, runner);
-  const [body] = await runner.bodies(collection, 1, 'ownership');
+  const [body] = await runner.freshBodies(collection, 1, 'ownership');
   if (body === undefined) return;
   const creation = context.testCase(create.operation, {
     kind: 'positive',

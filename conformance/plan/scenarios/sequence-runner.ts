@@ -21,6 +21,8 @@ export interface SequenceRunner {
   readonly make: (collection: CollectionSpec, request: MakeRequest) => Promise<Making>;
   /** Valid creation bodies with references filled (maker.ts), the author's example first. */
   readonly bodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
+  /** The same, each with fresh values of the purpose's own (keys, names, times no other step sends). */
+  readonly freshBodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
   /** Ids a collection lists now (read once per run). */
   readonly listedIds: (collection: CollectionSpec) => Promise<unknown[]>;
   /** Where each scenario says what it set out to check and what it reached. */

@@ -173,7 +173,7 @@ export async function runSequences(
   // An empty collection lends the first item the sequence created, so the check runs whatever the order.
   const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' }, collection);
   if (!existing || runner.stopped()) return;
-  const [body, other] = await runner.bodies(collection, 2, 'client-id');
+  const [body, other] = await runner.freshBodies(collection, 2, 'client-id');
   const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
   const what = `with a client-sent ${collection.idProperty} that collides with an existing item`;
   // A request schema that does not take the id (closed: FastAPI's extra = "forbid") must refuse it,

@@ -1,0 +1,103 @@
+// What the service fills in on a creation, judged from the document alone: a member the client left
+// out gets its schema's `default`; a member named like the parent path parameter holds the parent's
+// id; the creation and update instants are the server's now (its Date header, else the run's clock);
+// the instant of a later state (closedAt, cancelledAt) is null while the item is new.
+import { mergeAllOf, propertiesOf } from '../../spec/index.js';
+import type { Check, CheckContext, Finding } from '../model.js';
+import { finding } from './findings.js';
+import { asObject } from './json-body.js';
+
+type Schema = Record<string, unknown>;
+
+/** Members a service stamps with the moment it makes or changes an item. */
+const NOW_INSTANT =
+  /^(created|updated|modified|inserted)(_?at|_?on|_?time|_?date)?$|^(creation|modification)_?(time|date)$/i;
+/** Members that hold the moment of a later state: null (or absent) until the item gets there. */
+const STATE_INSTANT =
+  /^(closed|cancell?ed|deleted|completed|archived|finished|resolved|shipped|delivered|refunded|expired|revoked)(_?at|_?on)$/i;
+/** How far a stamped instant may stand from the server's clock (its Date header has 1 s steps,
+ * and a slow answer stamps before it is sent). */
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null;
+
+function createdAnswer(context: CheckContext): Record<string, unknown> | undefined {
+  const create = context.collection?.create;
+  const status = context.exchange.ok ? context.exchange.response.status : undefined;
+  if (!create || context.testCase.operation !== create.operation || context.testCase.kind !== 'positive') return;
+  if (status === undefined || status < 200 || status >= 300 || context.body.kind !== 'json') return;
+  const view = create.item;
+  const body = asObject(context.body.value);
+  return view.member === undefined ? body : asObject(body?.[view.member]);
+}
+
+/** Defaults of the members the request left out, where the answer's member takes that value too. */
+function defaultsNotApplied(context: CheckContext, item: Record<string, unknown>, sent: Record<string, unknown>) {
+  const request = context.testCase.operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+  const found: Finding[] = [];
+  for (const [name, schema] of Object.entries(propertiesOf(request))) {
+    if (!isSchema(schema) || Object.hasOwn(sent, name) || !Object.hasOwn(item, name)) continue;
+    const merged = mergeAllOf(schema);
+    if (!('default' in merged) || context.collection?.create?.keeps(name, merged.default) !== true) continue;
+    if (JSON.stringify(item[name]) !== JSON.stringify(merged.default))
+      found.push(finding('default_not_applied', { member: name, expected: merged.default, got: item[name] }));
+  }
+  return found;
+}
+
+/** A member named like a parent path parameter (projectId under /projects/{projectId}) holds it. */
+function parentNotNamed(context: CheckContext, item: Record<string, unknown>): Finding[] {
+  const found: Finding[] = [];
+  for (const [name, text] of Object.entries(context.testCase.pathParams ?? {})) {
+    if (!Object.hasOwn(item, name) || (typeof item[name] !== 'string' && typeof item[name] !== 'number')) continue;
+    if (String(item[name]) !== text)
+      found.push(finding('parent_not_named', { member: name, expected: text, got: item[name] }));
+  }
+  return found;
+}
+
+/** The server's clock when it answered: its Date header, else the run's own. */
+function serverNow(context: CheckContext): number {
+  const header = context.exchange.ok ? context.exchange.response.headers.date : undefined;
+  const date = typeof header === 'string' ? Date.parse(header) : Number.NaN;
+  return Number.isNaN(date) ? Date.now() : date;
+}
+
+function instantsOffNow(context: CheckContext, item: Record<string, unknown>, sent: Record<string, unknown>) {
+  const now = serverNow(context);
+  const found: Finding[] = [];
+  for (const [name, value] of Object.entries(item)) {
+    if (!NOW_INSTANT.test(name) || Object.hasOwn(sent, name) || typeof value !== 'string') continue;
+    const at = Date.parse(value);
+    if (!Number.isNaN(at) && Math.abs(at - now) > CLOCK_SLACK_MS)
+      found.push(finding('instant_not_now', { member: name, got: value, now: new Date(now).toISOString() }));
+  }
+  return found;
+}
+
+function laterStatesSet(item: Record<string, unknown>, sent: Record<string, unknown>): Finding[] {
+  // An item created straight into that state (status "closed" sent) may carry its instant.
+  const sentWords = new Set(
+    Object.values(sent).flatMap((value) => (typeof value === 'string' ? [value.toLowerCase()] : [])),
+  );
+  const stateOf = (name: string) => name.replace(/_?(at|on)$/i, '').toLowerCase();
+  return Object.entries(item)
+    .filter(([name, value]) => STATE_INSTANT.test(name) && !Object.hasOwn(sent, name) && value !== null)
+    .filter(([name]) => !sentWords.has(stateOf(name)))
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => finding('state_instant_set', { member: name, got: value }));
+}
+
+/** What the service fills in on a creation is what the document and the moment say. */
+export const serviceFilledValues: Check = (context) => {
+  const item = createdAnswer(context);
+  if (!item) return undefined;
+  const payload = context.testCase.payload;
+  const sent = (payload?.kind === 'json' ? asObject(payload.value) : undefined) ?? {};
+  return [
+    ...defaultsNotApplied(context, item, sent),
+    ...parentNotNamed(context, item),
+    ...instantsOffNow(context, item, sent),
+    ...laterStatesSet(item, sent),
+  ];
+};

@@ -1,0 +1,88 @@
+// Two documents whose servers were written by a helper that never read this project (fixtures/
+// panels): the runner passes each correct server, reaches its items' states, and catches the
+// item-life faults planted in copies of it (what the service fills in, client keys, PUT upserts,
+// HEAD, Location), each by the check that owns it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
+import { loadContract } from '../spec/index.js';
+
+const KEY = 'panel-key-123';
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill();
+});
+
+const panel = (name: string, file: string) =>
+  fileURLToPath(new URL(`../fixtures/panels/${name}/${file}`, import.meta.url));
+
+/** One variant of a panel's server on a free port: its base URL once it says where it listens. */
+function start(name: string, variant: string): Promise<string> {
+  const child = spawn(process.execPath, [panel(name, 'server.mjs'), variant, '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      text += chunk;
+      const url = /listening (http:\/\/\S+)/.exec(text)?.[1];
+      if (url) resolve(url);
+    });
+    child.on('exit', (code) => reject(new Error(`${name} ${variant} exited with ${code}`)));
+  });
+}
+
+async function runOn(name: string, variant: string, minReach?: number) {
+  const contract = await loadContract(panel(name, 'openapi.yaml'));
+  const baseUrl = await start(name, variant);
+  return runConformance({ target: { baseUrl }, contract, apiKey: KEY, seed: 7, ...(minReach ? { minReach } : {}) });
+}
+
+const failedWith = (result: Awaited<ReturnType<typeof runOn>>) =>
+  result.violations.map((violation) => `${violation.check}: ${violation.title}`);
+
+describe.each([
+  ['keyed-shop', '/warehouses'],
+  ['tracker', '/projects/{projectId}/issues'],
+])('the %s panel', (name, path) => {
+  it('passes its correct server, and its item scenario reaches every state it sets out to', async () => {
+    const result = await runOn(name, 'reference');
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(result.reach!.unreached.filter((step) => step.path === path && step.scenario === 'item scenario')).toEqual(
+      [],
+    );
+  });
+});
+
+describe('faults of an item’s life, each caught by its check', () => {
+  it.each([
+    ['keyed-shop', 'wh-put-create-200', 'api_idioms_honoured: PUT at a free key did not create'],
+    ['keyed-shop', 'wh-put-replace-201', 'api_idioms_honoured: PUT of an existing item answered as a creation'],
+    ['keyed-shop', 'wh-priority-default-1', 'service_filled_values: Default not applied'],
+    ['keyed-shop', 'wh-head-missing-200', 'deleted_item_gone: Deleted item still readable'],
+    ['tracker', 'issue-projectid-internal', 'service_filled_values: Created item names another parent'],
+    ['tracker', 'closedat-on-create', "service_filled_values: A later state's time set on a new item"],
+    ['tracker', 'issue-createdat-future', 'service_filled_values: Creation time is not the time of creation'],
+    ['tracker', 'location-wrong-path', "api_idioms_honoured: Creation's Location resolves to another path"],
+  ])('%s %s: %s', async (name, variant, expected) => {
+    const result = await runOn(name, variant);
+    expect(result.exitCode).toBe(1);
+    expect(failedWith(result)).toContain(expected);
+  });
+});
+
+describe('--min-reach', () => {
+  it('fails a conformant run that reached less than asked, and says what it did not reach', async () => {
+    const result = await runOn('keyed-shop', 'reference', 100);
+    expect(result.violations).toEqual([]);
+    expect(result.reach!.percent).toBeLessThan(100);
+    expect(result.exitCode).toBe(1);
+    expect(result.belowReach).toMatch(
+      /^reached [\d.]+% of the API \(reach \d+\/\d+ operations, .*\), below --min-reach 100%$/,
+    );
+    expect(result.reach!.notReached.length).toBeGreaterThan(0);
+  });
+});
