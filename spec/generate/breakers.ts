@@ -23,6 +23,20 @@ export interface Mutation {
 
 export type Schema = Record<string, unknown>;
 
+/** A value that breaks multipleOf alone: inside the bounds and of the schema's type (15 between 15
+ * and 240 gives 16; 1.5 times the step where no such integer or bound exists). */
+function notMultiple(schema: Schema, step: number, integer: boolean): number {
+  const fallback = step * 1.5 + (Number.isInteger(step) ? 0 : 0.0001);
+  const low = typeof schema.minimum === 'number' ? schema.minimum : step;
+  const high = typeof schema.maximum === 'number' ? schema.maximum : Number.POSITIVE_INFINITY;
+  if (!integer) return low + step / 2 <= high && (low + step / 2) % step !== 0 ? low + step / 2 : fallback;
+  // Every integer is a multiple of a step that divides 1.
+  if (Number.isInteger(1 / step)) return fallback;
+  for (let value = Math.ceil(low); value <= Math.min(high, Math.ceil(low) + 100); value++)
+    if (value % step !== 0) return value;
+  return fallback;
+}
+
 export const WRONG_VALUES: Record<string, unknown> = {
   string: 'a string',
   number: 1.5,
@@ -161,7 +175,7 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
       out.push({
         what: 'not-multiple',
         label: `is not a multiple of ${schema.multipleOf}`,
-        value: schema.multipleOf * 1.5 + (Number.isInteger(schema.multipleOf) ? 0 : 0.0001),
+        value: notMultiple(schema, schema.multipleOf, !types.includes('number')),
       });
     if (schema.format === 'int32')
       out.push({ what: 'int32-overflow', label: 'is outside the int32 range', value: 2 ** 31 });
