@@ -90,8 +90,12 @@ function laterStatesSet(item: Record<string, unknown>, sent: Record<string, unkn
 
 /** What the service fills in on a creation is what the document and the moment say. */
 export const serviceFilledValues: Check = (context) => {
-  const item = createdAnswer(context);
-  if (!item) return undefined;
+  const answered = createdAnswer(context);
+  if (!answered) return undefined;
+  // Only members the document declares: an undocumented extra (a createdAt of the service's own)
+  // says nothing the document asked for.
+  const declared = new Set(Object.keys(propertiesOf(context.collection?.create?.item.schema)));
+  const item = Object.fromEntries(Object.entries(answered).filter(([name]) => declared.has(name)));
   const payload = context.testCase.payload;
   const sent = (payload?.kind === 'json' ? asObject(payload.value) : undefined) ?? {};
   return [
