@@ -13,7 +13,11 @@ const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/references-openapi
 function petService(refusal: number, refuseAll = false, takesStatus = false): RequestListener {
   const pets: Array<Record<string, unknown>> = [];
   const send = (res: Parameters<RequestListener>[1], status: number, body: unknown) => {
-    res.writeHead(status, { 'Content-Type': 'application/json' });
+    // A 401 carries its challenge (RFC 9110 11.6.1).
+    res.writeHead(status, {
+      'Content-Type': 'application/json',
+      ...(status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}),
+    });
     res.end(JSON.stringify(body));
   };
   const error = (res: Parameters<RequestListener>[1], status: number, code: string) =>

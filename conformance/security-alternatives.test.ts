@@ -38,12 +38,16 @@ const keyOk: Door = (request) => request.headers['x-thing-key'] === KEY;
 const keyPresent: Door = (request) => request.headers['x-thing-key'] !== undefined;
 
 function server(...doors: Door[]) {
+  return challenging(true, ...doors);
+}
+
+function challenging(challenge: boolean, ...doors: Door[]) {
   return (request: IncomingMessage, response: ServerResponse) => {
     request.resume();
     const allowed = doors.some((door) => door(request));
     const status = allowed ? 200 : 401;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (!allowed) headers['www-authenticate'] = 'Bearer';
+    if (!allowed && challenge) headers['www-authenticate'] = 'Bearer';
     response.writeHead(status, headers).end(JSON.stringify(allowed ? [{ id: 1 }] : { message: 'who are you?' }));
   };
 }
@@ -62,6 +66,13 @@ describe('security alternatives', () => {
     const result = await run(server(bearerOk));
     expect(failed(result)).toContain('positive_data_acceptance');
     expect(JSON.stringify(result.violations)).toContain('thingKey alone');
+  });
+
+  it('a 401 without WWW-Authenticate, where HTTP auth is offered, is caught (RFC 9110 11.6.1)', async () => {
+    const result = await run(challenging(false, bearerOk, keyOk));
+    expect(result.violations.map((v) => `${v.check}: ${v.title}`)).toContain(
+      'response_headers_conformance: 401 without WWW-Authenticate',
+    );
   });
 
   it('a server that takes any value of the API-key header is caught (ignored auth)', async () => {

@@ -50,7 +50,11 @@ type Sink = { id: number; name: string; type: string };
 function sinksServer(storesRefused: boolean) {
   const sinks: Sink[] = [];
   const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
+    // A 401 carries its challenge (RFC 9110 11.6.1).
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      ...(status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
+    });
     res.end(JSON.stringify(body));
   };
   return createServer(async (req, res) => {

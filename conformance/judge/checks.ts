@@ -110,9 +110,14 @@ const contentTypeConformance: Check = (context) => {
  * schema takes (a Location, an ETag). */
 const responseHeadersConformance: Check = (context) => {
   const declared = context.response?.headers ?? [];
-  if (!context.exchange.ok || declared.length === 0 || limitOfTheServer(context)) return undefined;
+  if (!context.exchange.ok || limitOfTheServer(context)) return undefined;
   const headers = context.exchange.response.headers;
   const found = [];
+  // RFC 9110 11.6.1: a 401 carries at least one challenge, where the operation takes HTTP auth.
+  const httpAuth = context.testCase.operation.security.flat().some((scheme) => scheme.type === 'http');
+  const challenged = context.exchange.response.status === 401 && httpAuth;
+  if (challenged && headers['www-authenticate'] === undefined) found.push(finding('missing_challenge', {}));
+  if (declared.length === 0) return challenged ? found : undefined;
   for (const header of declared) {
     const value = headers[header.name.toLowerCase()];
     const status = context.exchange.response.status;
@@ -176,7 +181,7 @@ export const CHECKS: readonly NamedCheck[] = [
   },
   {
     name: 'response_headers_conformance',
-    rule: 'the headers documented as required are sent, each valid for its schema',
+    rule: 'the headers documented as required are sent, each valid for its schema; a 401 to HTTP auth carries WWW-Authenticate',
     run: responseHeadersConformance,
   },
   {

@@ -33,6 +33,12 @@ export const ITEM_FINDING_KINDS = {
     received: (f) => `${String(f.status)} without ${String(f.header)}`,
     expected: (f) => `the ${String(f.header)} header the document requires for it`,
   },
+  missing_challenge: {
+    title: '401 without WWW-Authenticate',
+    received: () => '401 without a WWW-Authenticate header',
+    expected: () =>
+      'a challenge naming the scheme (WWW-Authenticate: Bearer), which RFC 9110 11.6.1 requires of every 401',
+  },
   invalid_header: {
     title: 'Response header breaks its schema',
     key: ['header'],
