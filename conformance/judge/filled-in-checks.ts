@@ -2,19 +2,13 @@
 // out gets its schema's `default`; a member named like the parent path parameter holds the parent's
 // id; the creation and update instants are the server's now (its Date header, else the run's clock);
 // the instant of a later state (closedAt, cancelledAt) is null while the item is new.
-import { mergeAllOf, propertiesOf } from '../../spec/index.js';
+import { mergeAllOf, NOW_INSTANT, propertiesOf, STATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding } from '../model.js';
 import { finding } from './findings.js';
 import { asObject } from './json-body.js';
 
 type Schema = Record<string, unknown>;
 
-/** Members a service stamps with the moment it makes or changes an item. */
-const NOW_INSTANT =
-  /^(created|updated|modified|inserted)(_?at|_?on|_?time|_?date)?$|^(creation|modification)_?(time|date)$/i;
-/** Members that hold the moment of a later state: null (or absent) until the item gets there. */
-const STATE_INSTANT =
-  /^(closed|cancell?ed|deleted|completed|archived|finished|resolved|shipped|delivered|refunded|expired|revoked)(_?at|_?on)$/i;
 /** How far a stamped instant may stand from the server's clock (its Date header has 1 s steps,
  * and a slow answer stamps before it is sent). */
 const CLOCK_SLACK_MS = 5 * 60_000;
@@ -49,6 +43,8 @@ function defaultsNotApplied(context: CheckContext, item: Record<string, unknown>
 function parentNotNamed(context: CheckContext, item: Record<string, unknown>): Finding[] {
   const found: Finding[] = [];
   for (const [name, text] of Object.entries(context.testCase.pathParams ?? {})) {
+    // /todos/{id}/comments: the parent is `id` in the path, the comment's own id in its body.
+    if (name === context.collection?.idProperty) continue;
     if (!Object.hasOwn(item, name) || (typeof item[name] !== 'string' && typeof item[name] !== 'number')) continue;
     if (String(item[name]) !== text)
       found.push(finding('parent_not_named', { member: name, expected: text, got: item[name] }));

@@ -1,5 +1,13 @@
 // The behaviours the mock binds to operations, as records: what each kind of handler is given.
-import type { CollectionSpec, ItemView, JsonSuccess, Operation, ParentItem, SchemaValidator } from '../../spec/core.js';
+import type {
+  CollectionSpec,
+  FilledIn,
+  ItemView,
+  JsonSuccess,
+  Operation,
+  ParentItem,
+  SchemaValidator,
+} from '../../spec/core.js';
 import { siblingText } from './item-values.js';
 import type { ListPages } from './list-pages.js';
 import { once } from './once.js';
@@ -64,6 +72,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly sentNames?: ReadonlyMap<string, string>;
   /** The item is made at the key the client sends in this member; a key in use gets `conflictStatus`. */
   readonly clientKey?: { readonly property: string; readonly conflictStatus: number };
+  /** What the service fills in on each new item: times now, later states' times null, the parent. */
+  readonly filled?: FilledIn;
 }
 
 export interface ReadBehaviour extends Wrapped, Conditional {
@@ -100,6 +110,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly itemViews: readonly SchemaValidator[];
   /** Whether a sent value can be the item's (a replacement stores only those, as a creation does). */
   readonly keeps?: (property: string, value: unknown) => boolean;
+  /** The instants a change moves on (updatedAt), where the item has them. */
+  readonly filled?: FilledIn;
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */
   readonly upsert?: { readonly status: number; readonly initialValues: () => InitialValues };
 }

@@ -4,6 +4,7 @@ import {
   apiModelOf,
   type CollectionSpec,
   type Contract,
+  filledInOf,
   type Operation,
   type ParentItem,
   parentItemsOf,
@@ -133,6 +134,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
         ...upsertOf(collection, kind, item.operation, values),
+        ...(create ? { filled: filledInOf(collection, create.item.schema) } : {}),
       });
     }
   }
@@ -195,6 +197,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(collection.clientKey
           ? { clientKey: { property: collection.idProperty, conflictStatus: conflictStatusOf(create.operation) } }
           : {}),
+        filled: filledInOf(collection, create.item.schema),
       });
     }
   }

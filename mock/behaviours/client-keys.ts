@@ -1,6 +1,7 @@
 // Items a client names: the key its creation carries, and a PUT at a key no item has (an upsert),
-// which makes the item there from the values a creation would give it.
-import { describeIssues } from '../../spec/core.js';
+// which makes the item there from the values a creation would give it; and what the service fills
+// in on a new item (its times, its parent), which no client sends.
+import { describeIssues, type FilledIn, filledValues } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { ItemChangeBehaviour } from './behaviour-types.js';
 import { type Fields, layeredFields, storedFields } from './changes.js';
@@ -24,8 +25,20 @@ export function valuesAt(
 ): Fields | MockHttpError {
   const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
   const { assigned, fallback } = behaviour.upsert!.initialValues();
-  const values = layeredFields(fallback, fields, assigned);
+  const values = layeredFields(fallback, fields, assigned, filledFor(behaviour.filled, {}, fields));
   const issues = behaviour.itemValidator?.validate({ ...values, [idProperty]: id }) ?? [];
   if (issues.length === 0) return values;
   return new MockHttpError(400, 'invalid_body', `The item would be invalid: ${describeIssues(issues)}.`);
+}
+
+/** What the service fills in on an item made now under `params`, but what the client sent itself. */
+export function filledFor(
+  filled: FilledIn | undefined,
+  params: Readonly<Record<string, string>>,
+  sent: Readonly<Fields>,
+): Fields {
+  if (!filled) return {};
+  const values = filledValues(filled, params);
+  for (const name of Object.keys(sent)) delete values[name];
+  return values;
 }

@@ -1,7 +1,7 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
-import { carryDigits, collectionKey, describeIssues, type Operation } from '../../spec/core.js';
+import { carryDigits, changedValues, collectionKey, describeIssues, type Operation } from '../../spec/core.js';
 import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
@@ -17,7 +17,7 @@ import {
   storedFields,
   updateFor,
 } from './changes.js';
-import { chosenKey, valuesAt } from './client-keys.js';
+import { chosenKey, filledFor, valuesAt } from './client-keys.js';
 import { ifMatchRefusal, itemEtag, notModified } from './conditional.js';
 import { underStoredNames } from './item-values.js';
 import { listPage } from './list-pages.js';
@@ -177,7 +177,8 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     behaviour.kind === 'update'
       ? { updated: updateFor(contentType)(old, body, behaviour.storedProperties) }
       : { replacement: storedFields(body, behaviour.storedProperties) };
-  const changed = changedItem(old, change, kept, collection.idProperty);
+  const moved = behaviour.filled ? changedValues(behaviour.filled) : {};
+  const changed = changedItem(old, change, { ...kept, ...moved }, collection.idProperty);
   // The item must stay what the document says an item is, whatever the change's own schema allows:
   // what the change left out and the item requires is kept, a value the item cannot hold is not
   // taken (as at creation); anything else wrong is refused.
@@ -273,7 +274,7 @@ export const HANDLERS: Handlers = {
     }
     try {
       const { assigned, fallback } = behaviour.initialValues();
-      const values = layeredFields(fallback, fields, assigned);
+      const values = layeredFields(fallback, fields, assigned, filledFor(behaviour.filled, context.params, fields));
       carryDigits(fields, values);
       const { item, json } = collection.create(values, chosen);
       const headers: Record<string, string> = { ...behaviour.headers };

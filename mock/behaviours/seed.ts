@@ -4,6 +4,8 @@ import {
   type CollectionSpec,
   describeIssues,
   ecmaPattern,
+  filledInOf,
+  filledValues,
   generationPattern,
   itemsIn,
   propertiesOf,
@@ -61,9 +63,12 @@ function documentItems(spec: CollectionSpec): unknown[] {
     ?.content.find((m) => m.validator === list.success.validator);
   const sample = sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${spec.path}:seed`))?.value;
   const shown: unknown[] = itemsIn(list.items, sample) ?? [];
+  // Generated items (not the document's) get the times a service gives: made now, no later state yet.
+  const filled = filledValues(filledInOf(spec, list.items.schema), {});
   for (let extra = 0; shown.length === 0 && extra < SEEDED_ITEMS; extra++) {
     const item = sampleValue(list.items.validator, [], seedOf(`${spec.path}:item`, extra))?.value;
-    if (item !== undefined) shown.push(item);
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) shown.push({ ...item, ...filled });
+    else if (item !== undefined) shown.push(item);
   }
   // What a read answers may require more than the list shows (a creation date): members only the
   // read's answer has are drawn once, so a seeded item read by its id is a valid answer too.
