@@ -110,6 +110,16 @@ export function alternativeAuths(operation: Operation, source: SecretSource): Au
     }));
 }
 
+/** Valid credentials for every scheme of a requirement but the one at `index` (which goes wrong). */
+function validBeside(schemes: readonly SecuritySchemeSpec[], index: number, source: SecretSource): Credential[] {
+  return schemes
+    .filter((_, at) => at !== index)
+    .flatMap((other) => {
+      const secret = secretFor(source, other);
+      return secret ? [place(other, secret)] : [];
+    });
+}
+
 /** Wrong credentials in each other alternative, alone: a scheme checked only for presence lets
  * any value in through that door. Two ways per scheme (an unknown key, an empty one), not every near miss. */
 function otherAlternativesWrong(operation: Operation, source: SecretSource, primary: readonly SecuritySchemeSpec[]) {
@@ -117,12 +127,7 @@ function otherAlternativesWrong(operation: Operation, source: SecretSource, prim
   for (const alternative of operation.security) {
     if (alternative === primary || alternative.length === 0 || !alternative.every(checkable)) continue;
     alternative.forEach((scheme, index) => {
-      const others = alternative
-        .filter((_, at) => at !== index)
-        .flatMap((other) => {
-          const secret = secretFor(source, other);
-          return secret ? [place(other, secret)] : [];
-        });
+      const others = validBeside(alternative, index, source);
       for (const wrong of wrongFor(scheme, undefined))
         variants.push({
           id: `${wrong.id}:${scheme.name}`,
@@ -198,12 +203,7 @@ export function invalidAuthVariants(operation: Operation, source: SecretSource):
     { id: 'missing', label: bearerOnly ? 'no Authorization header' : 'no credentials', credentials: [] },
   ];
   schemes.forEach((scheme, index) => {
-    const others = schemes
-      .filter((_, at) => at !== index)
-      .flatMap((other) => {
-        const secret = secretFor(source, other);
-        return secret ? [place(other, secret)] : [];
-      });
+    const others = validBeside(schemes, index, source);
     const suffix = schemes.length > 1 ? ` for ${scheme.name}` : '';
     for (const wrong of wrongFor(scheme, secretFor(source, scheme))) {
       variants.push({
