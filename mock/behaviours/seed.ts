@@ -8,6 +8,7 @@ import {
   filledValues,
   generationPattern,
   itemsIn,
+  mergeAllOf,
   propertiesOf,
   type SchemaIssue,
 } from '../../spec/core.js';
@@ -127,7 +128,8 @@ const constrainsString = (schema: Schema | undefined): schema is Schema =>
  * so the mock never refuses, in a path, an id it assigned. */
 function idSchemaOf(spec: CollectionSpec): Schema {
   const schema = (spec.create?.item.schema ?? spec.list?.items.schema) as Schema | undefined;
-  const property = (propertiesOf(schema)[spec.idProperty] ?? {}) as Schema;
+  // 3.1's `{$ref: Uuid, readOnly: true}` reads as an allOf around the referenced schema.
+  const property = mergeAllOf((propertiesOf(schema)[spec.idProperty] ?? {}) as Schema) as Schema;
   if (!takesString(property) || constrainsString(property)) return property;
   // The operations of one item may disagree (DigitalOcean's read takes any string, its delete a
   // uuid): the first that constrains the id is the one every id must fit.
