@@ -4,7 +4,10 @@ import {
   apiModelOf,
   type CollectionSpec,
   type Contract,
+  type FilledIn,
   filledInOf,
+  fillsNothing,
+  type JsonSchema,
   type Operation,
   type ParentItem,
   parentItemsOf,
@@ -67,6 +70,12 @@ function upsertOf(
   if (kind !== 'replace' || !collection.clientKey || !collection.create) return {};
   const created = operation.responses.some((response) => response.status === '201');
   return created ? { upsert: { status: 201, initialValues } } : {};
+}
+
+/** What the service fills in on the collection's items, where it fills in anything (planned once). */
+function filledOf(collection: CollectionSpec, item: JsonSchema): { filled?: FilledIn } {
+  const filled = filledInOf(collection, item);
+  return fillsNothing(filled) ? {} : { filled };
 }
 
 /** The status a creation documents for a key already in use: 409, else 422, else 400. */
@@ -134,7 +143,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
         ...upsertOf(collection, kind, item.operation, values),
-        ...(create ? { filled: filledInOf(collection, create.item.schema) } : {}),
+        ...(create ? filledOf(collection, create.item.schema) : {}),
       });
     }
   }
@@ -197,7 +206,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(collection.clientKey
           ? { clientKey: { property: collection.idProperty, conflictStatus: conflictStatusOf(create.operation) } }
           : {}),
-        filled: filledInOf(collection, create.item.schema),
+        ...filledOf(collection, create.item.schema),
       });
     }
   }

@@ -29,6 +29,10 @@ export interface FilledIn {
 const typesOf = (schema: Schema): unknown[] => (Array.isArray(schema.type) ? schema.type : [schema.type]);
 const takesNull = (schema: Schema): boolean => typesOf(schema).includes('null') || schema.nullable === true;
 
+/** Whether there is anything to fill in at all (the Pet Catalog's categories: nothing). */
+export const fillsNothing = (filled: FilledIn): boolean =>
+  filled.now.length === 0 && filled.laterStates.length === 0 && filled.parents.length === 0;
+
 /** What the service fills in on the collection's items, read once from its item schema. */
 export function filledInOf(collection: CollectionSpec, item: JsonSchema | undefined): FilledIn {
   const parameters = new Set([...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));

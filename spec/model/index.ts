@@ -6,7 +6,15 @@ export { collectionOperations, creationSuccess, findCollections, jsonSuccess } f
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
-export { changedValues, type FilledIn, filledInOf, filledValues, NOW_INSTANT, STATE_INSTANT } from './filled-in.js';
+export {
+  changedValues,
+  type FilledIn,
+  filledInOf,
+  filledValues,
+  fillsNothing,
+  NOW_INSTANT,
+  STATE_INSTANT,
+} from './filled-in.js';
 export type { Filter } from './filters.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember } from './idioms.js';
