@@ -75,6 +75,15 @@ export function referencedCollections(
   return found;
 }
 
+/** Whether a text names a member as a word ("vetId is a number" names vetId). */
+export const namesMember = (text: string, member: string): boolean =>
+  new RegExp(`(^|[^\\w])${member.replace(/[^\w]/g, '\\$&')}($|[^\\w])`).test(text);
+
+/** Whether an invalid case is about this member (its mutation's label names it). */
+export function breaks(testCase: TestCase, member: string): boolean {
+  return testCase.mutation !== undefined && namesMember(testCase.mutation, member);
+}
+
 /** The case with each reference member set to an id its collection listed, where the kinds agree
  * (an integer for an integer): valid input that names items which exist. */
 export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string, unknown>): TestCase {
@@ -83,12 +92,10 @@ export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string,
   if (!sentBody) return testCase;
   const value = { ...sentBody };
   const filled: string[] = [];
-  // An invalid case keeps the member its mutation broke.
-  const broken = (member: string) =>
-    testCase.mutation !== undefined && new RegExp(`(^|[^\\w])${member}($|[^\\w])`).test(testCase.mutation);
   for (const [member, id] of ids) {
     const sent = value[member];
-    if (!Object.hasOwn(value, member) || typeof sent !== typeof id || broken(member)) continue;
+    // An invalid case keeps the member its mutation broke.
+    if (!Object.hasOwn(value, member) || typeof sent !== typeof id || breaks(testCase, member)) continue;
     if (typeof sent === 'number' && Number.isInteger(sent) !== Number.isInteger(id)) continue;
     value[member] = id;
     filled.push(member);

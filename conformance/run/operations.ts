@@ -4,7 +4,8 @@ import type { CollectionSpec, Operation } from '../../spec/index.js';
 import type { Scope } from '../judge/evaluate.js';
 import type { TestCase } from '../model.js';
 import { planOperation } from '../plan/index.js';
-import { referencedCollections, withReferences } from '../plan/references.js';
+import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
+import { withShiftedInstants } from '../plan/scenarios/fresh-values.js';
 import { runProperty } from '../property.js';
 import type { RunSession } from './session.js';
 
@@ -32,6 +33,25 @@ function listedIdsOf(session: RunSession): (operation: Operation) => Promise<Map
     }
     return ids;
   };
+}
+
+/** Creations each in a time slot of their own: cases made from one baseline share its date-times,
+ * and a service that refuses a second booking of a slot (409) would refuse every invalid body for
+ * the slot before its own fault. The member an invalid case breaks keeps its value. */
+function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P): P {
+  const cases = plan.cases.map((testCase, index) => {
+    const payload = testCase.payload;
+    if (payload?.kind !== 'json') return testCase;
+    // A member the case is about keeps its value: the one its mutation broke, a readOnly one it
+    // sends, one its label names (a boundary, an edge value).
+    const about = (member: string) =>
+      breaks(testCase, member) ||
+      Object.hasOwn(testCase.assigned ?? {}, member) ||
+      namesMember(testCase.label.replace(/^\S+ \S+/, ''), member);
+    const value = withShiftedInstants(payload.value, index + 1, about);
+    return value === payload.value ? testCase : { ...testCase, payload: { kind: 'json' as const, value } };
+  });
+  return { ...plan, cases };
 }
 
 /** A read of an item its collection lists (seeded data clients cannot make included): the made-up
@@ -63,7 +83,8 @@ async function testOperation(
   const { sender, recorder, creations, context, settings } = session;
   const collection = collectionOf(session, operation);
   const scope: Scope = collection ? { collection } : {};
-  const plan = withReferences(planOperation(operation, context), await listedIds(operation));
+  const planned = withReferences(planOperation(operation, context), await listedIds(operation));
+  const plan = collection?.create?.operation === operation ? withOwnSlots(planned) : planned;
   const executeLogged = async (testCase: TestCase) => {
     const executed = await session.execute(testCase, scope);
     if (executed) creations.record(executed);

@@ -41,6 +41,9 @@ export function invalidOnTheWire(
 const hasNoFields = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
+/** Text of a format a token would break: a date, a date-time, a uuid. */
+const FORMATTED = /^\d{4}-\d{2}-\d{2}([Tt ].*)?$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The mutated body with one string the mutation left alone made the run's own (a seeded token
  * appended): if the refused body is stored anyway, the final list shows it. Still invalid: the
@@ -54,8 +57,10 @@ function markedPayload(
   const value = payload.kind === 'json' ? asObject(payload.value) : undefined;
   const baseline = asObject(baselineBody);
   if (!value || !baseline) return { payload };
+  // Free text only: a token appended to a date-time, a date or a uuid would break it a second way,
+  // and the body would be refused for that before the mutation counts.
   const untouched = Object.keys(value).find(
-    (name) => typeof value[name] === 'string' && value[name] === baseline[name],
+    (name) => typeof value[name] === 'string' && value[name] === baseline[name] && !FORMATTED.test(value[name]),
   );
   if (untouched === undefined) return { payload };
   const marked = { ...value, [untouched]: `${value[untouched]}${token}` };

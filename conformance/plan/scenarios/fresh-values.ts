@@ -73,6 +73,20 @@ export function freshened(
   return value;
 }
 
+/** The body with each top-level date-time or date moved on by `days` (a time slot of its own),
+ * but the members named in `broken` (what an invalid case is about). */
+export function withShiftedInstants(body: unknown, days: number, broken: (member: string) => boolean): unknown {
+  const object = asObject(body);
+  if (!object) return body;
+  let value: Record<string, unknown> | undefined;
+  for (const [member, current] of Object.entries(object)) {
+    if (typeof current !== 'string' || broken(member)) continue;
+    const shifted = shiftDateTime(current, days) ?? shiftDate(current, days);
+    if (shifted !== undefined) (value ??= { ...object })[member] = shifted;
+  }
+  return value ?? body;
+}
+
 /** The words of an error body, from the fields the usual error shapes put them in. */
 function wordsOf(value: unknown, depth = 0): string[] {
   if (depth > 3) return [];
