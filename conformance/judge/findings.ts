@@ -12,7 +12,8 @@ const asWritten = (value: unknown, text: unknown): string =>
   typeof text === 'string' && value !== undefined ? truncate(text, 120) : describeValue(value);
 
 const list = (value: unknown): string => (Array.isArray(value) ? value.join(', ') : String(value));
-const rateLimited = 'a documented status; the seed leaves rate limits open';
+const listed = (value: unknown): boolean => !Array.isArray(value) || value.length > 0;
+const rateLimited = 'a documented status; the document leaves rate limits open';
 
 export const FINDING_KINDS = {
   transport_failure: {
@@ -81,13 +82,15 @@ export const FINDING_KINDS = {
   invalid_input_accepted: {
     title: 'Invalid input accepted',
     received: (f) => `${f.status} for input where ${f.mutation}`,
-    expected: (f) => `a documented 4xx (${list(f.documented)})`,
+    // Where the document lists no 4xx, no empty parentheses.
+    expected: (f) => (listed(f.documented) ? `a documented 4xx (${list(f.documented)})` : 'a 4xx'),
   },
   valid_input_refused: {
     title: 'Valid input refused',
     key: ['status'],
     received: (f) => `${f.status}`,
-    expected: (f) => `a 2xx (${list(f.documented)}) for schema-valid input with valid credentials`,
+    expected: (f) =>
+      `${listed(f.documented) ? `a 2xx (${list(f.documented)})` : 'a 2xx'} for schema-valid input${f.credentials === false ? '' : ' with valid credentials'}`,
   },
   referenced_item_unknown: {
     title: 'Valid input refused: it names another resource',
@@ -118,7 +121,7 @@ export const FINDING_KINDS = {
   unusual_input_refused: {
     title: 'Valid but unusual input refused',
     received: (f) => `${f.status}`,
-    expected: () => '2xx; the seed leaves limits and allowed characters open, so this is not a failure',
+    expected: () => '2xx; the document leaves limits and allowed characters open, so this is not a failure',
   },
   value_already_taken: {
     title: 'Valid input refused: value already taken',
@@ -241,7 +244,8 @@ export const FINDING_KINDS = {
   existing_items_paged_off: {
     title: 'Oldest items no longer on the list',
     received: (f) => `${f.count} earlier item(s) no longer listed, but the list may page: ${f.why}`,
-    expected: () => 'every existing item still listed; the seed leaves paging open, so a first page is not a failure',
+    expected: () =>
+      'every existing item still listed; the document leaves paging open, so a first page is not a failure',
   },
   existing_item_altered: {
     title: 'Existing item altered',

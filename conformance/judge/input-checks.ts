@@ -85,8 +85,10 @@ export const positiveDataAcceptance: Check = (context) => {
   const opaque = documented4xx(operation).includes(status) ? madeUpToken(context) : undefined;
   if (opaque !== undefined)
     return [finding('opaque_value_made_up', { status, parameter: opaque }, { severity: 'note' })];
-  const documented = documentedStatuses(operation).filter((s) => s < 300);
-  return [finding('valid_input_refused', { status, documented })];
+  // A success is a 2xx: a documented 1xx (100 Continue) is no answer to valid input.
+  const documented = documentedStatuses(operation).filter((s) => s >= 200 && s < 300);
+  const credentials = context.testCase.auth.credentials.length > 0;
+  return [finding('valid_input_refused', { status, documented, credentials })];
 };
 
 /** A member of a PUT or PATCH body that no view of the item can hold (the creation's `keeps`). */

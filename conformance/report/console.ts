@@ -96,7 +96,7 @@ export function consoleReport(result: RunResult, replay: string): string {
     for (const entry of baseline.fixed) out.push(`  - ${entry.check} · ${entry.operation} · ${entry.title}`);
   }
   if (result.notes.length > 0) {
-    out.push('', `Notes (${result.notes.length}; not failures: the seed leaves these open):`);
+    out.push('', `Notes (${result.notes.length}; not failures: the document leaves these open):`);
     for (const note of result.notes)
       out.push(`  - ${note.operation} ${note.title}: ${note.message} (${note.caseLabel})`);
   }
