@@ -213,7 +213,13 @@ export class PlanContext {
     // every other case names an item that cannot exist, so no one's data is touched.
     const item = this.changingItems.get(operation);
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === item);
-    if (parameter) params[parameter.name] = pathText(parameter, unlikelyId(parameter) ?? params[parameter.name]);
+    if (parameter) {
+      const unlikely = unlikelyId(parameter);
+      params[parameter.name] = pathText(parameter, unlikely ?? params[parameter.name]);
+      // Where the client chooses keys, a PUT there makes the item: it is the run's own.
+      const keyed = this.collections.find((c) => c.clientKey && c.replace?.operation === operation);
+      if (keyed && unlikely !== undefined) this.markChangedByRun(keyed, JSON.stringify(unlikely));
+    }
     return params;
   }
 
