@@ -16,20 +16,14 @@ function collectionOf(session: RunSession, operation: Operation): CollectionSpec
   );
 }
 
-/** Ids other collections list, read once each, for the members that name their items. */
+/** Ids other collections list (the first each; read once per run, by the item maker that the
+ * scenarios share), for the members that name their items. */
 function listedIdsOf(session: RunSession): (operation: Operation) => Promise<Map<string, unknown>> {
-  const listings = new Map<CollectionSpec, Promise<unknown>>();
   return async (operation) => {
     const ids = new Map<string, unknown>();
     for (const [member, collection] of referencedCollections(operation, session.settings.model.collections)) {
-      if (!listings.has(collection))
-        listings.set(
-          collection,
-          session.readList(collection).then((items) => items?.[0]),
-        );
-      const first = (await listings.get(collection)) as Record<string, unknown> | undefined;
-      const id = first?.[collection.idProperty];
-      if (id !== undefined && id !== null) ids.set(member, id);
+      const [first] = await session.sequenceRunner.listedIds(collection);
+      if (first !== undefined) ids.set(member, first);
     }
     return ids;
   };

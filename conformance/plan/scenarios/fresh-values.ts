@@ -2,6 +2,7 @@
 // refusal says: the members it names and its words, read from the usual error shapes (RFC 9457
 // `detail`, JSON:API `errors[].detail` and `source.pointer`, `{error: {message}}`, `{message}`).
 import { asObject } from '../../judge/json-body.js';
+import { namesMember } from '../references.js';
 
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z|[+-]\d{2}:\d{2})$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -121,7 +122,6 @@ export function membersNamed(text: string, body: unknown): string[] {
   const object = asObject(body);
   if (!object) return [];
   const words = wordsOf(parsed(text)).join(' ');
-  return Object.keys(object).filter((member) =>
-    new RegExp(`(^|[^A-Za-z0-9_])/?${member.replace(/[^A-Za-z0-9_]/g, '\\$&')}($|[^A-Za-z0-9_])`).test(words),
-  );
+  // A pointer (/vetId) names its member too: "/" is no word character.
+  return Object.keys(object).filter((member) => namesMember(words, member));
 }

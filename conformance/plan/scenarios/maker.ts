@@ -66,13 +66,21 @@ export class ItemMaker {
   /** Valid creation bodies, each with fresh values of the purpose's own (never the example as is,
    * which the creation sequence sends). */
   async freshBodies(collection: CollectionSpec, count: number, purpose: string): Promise<unknown[]> {
+    const { fresh } = await this.freshener(collection, purpose);
+    return (await this.bodies(collection, count, purpose)).map((body, index) => fresh(body, index));
+  }
+
+  /** A purpose's fresh values for the collection's creation bodies: a step of its own, the same on
+   * every run of a seed (scenarios run at once, so a count of items made would depend on which came
+   * first), moved on by each attempt; references to listed items and invalid results left alone. */
+  private async freshener(collection: CollectionSpec, purpose: string) {
     const request = collection.create ? this.context.requestSchema(collection.create.operation) : undefined;
     const isValid = (value: unknown) => request?.isValid(value) !== false;
-    const keep = new Set((await this.references(collection)).keys());
+    const references = await this.references(collection);
+    const keep = new Set(references.keys());
     const use = this.useOf(collection, purpose);
-    return (await this.bodies(collection, count, purpose)).map((body, index) =>
-      this.fresh(body, use, index, isValid, keep),
-    );
+    const fresh = (body: unknown, attempt: number) => freshened(body, use * ATTEMPTS + attempt, isValid, keep);
+    return { use, references, fresh };
   }
 
   /** A purpose's own step of fresh values, the same on every run of a seed. */
@@ -84,18 +92,11 @@ export class ItemMaker {
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = collection.create;
     if (!create) return { refused: 'the document has no creation for it' };
-    // Each purpose its own fresh values, the same on every run of a seed (scenarios run at once, so a
-    // count of items made would depend on which came first).
-    const use = this.useOf(collection, request.purpose);
+    const { use, references, fresh } = await this.freshener(collection, request.purpose);
     const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`);
-    const references = await this.references(collection);
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
     const requestSchema = this.context.requestSchema(create.operation);
     let candidate = 0;
-    // Fresh values leave references to listed items alone.
-    const keep = new Set(references.keys());
-    const isValid = (value: unknown) => requestSchema?.isValid(value) !== false;
-    const fresh = (value: unknown, attempt: number) => this.fresh(value, use, attempt, isValid, keep);
     let body = fresh(candidates[0], 0);
     let referenceShift = 0;
     let lastRefusal = '';
@@ -161,17 +162,6 @@ export class ItemMaker {
       if (ids.length > 0) found.set(member, ids);
     }
     return found;
-  }
-
-  /** The body with fresh values: a purpose's own step, moved on by each attempt. */
-  private fresh(
-    body: unknown,
-    use: number,
-    attempt: number,
-    isValid: (value: unknown) => boolean,
-    keep: ReadonlySet<string>,
-  ): unknown {
-    return freshened(body, use * ATTEMPTS + attempt, isValid, keep);
   }
 }
 
