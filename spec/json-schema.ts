@@ -126,6 +126,9 @@ function convert(schema: unknown, at: Conversion): unknown {
     }
   }
   at.ancestors.delete(schema);
+  // 3.0's one `example` is kept as 2020-12's `examples` (an annotation): the mock assembles answers
+  // from the examples of their parts, as 3.1 documents already give them.
+  if (schema.example !== undefined && out.examples === undefined) out.examples = [schema.example];
   if (Array.isArray(out.required)) hiddenInAllOf(schema, direction, resolver, hidden);
   if (oneOfReadAsAnyOf) out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { anyOf: oneOfReadAsAnyOf }];
   if (Array.isArray(out.required) && hidden.size > 0) {

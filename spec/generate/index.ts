@@ -1,5 +1,6 @@
 // Values from JSON Schemas, for the runner's cases and the mock's generated answers and tests.
 
+export { assembledValue } from './assembled.js';
 export { above, below } from './breakers.js';
 export { impossibleCalendarValues } from './calendar.js';
 export type { Mutation, Payload } from './mutations.js';

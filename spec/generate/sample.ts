@@ -1,8 +1,9 @@
 // One value for a schema, for answers that must be valid without being asked for anything in
-// particular: the author's first example that validates, else a generated one (deterministic per
-// seed). Computed once, when the mock starts.
+// particular: the author's first example that validates, else one assembled from the examples of its
+// parts, else a generated one (deterministic per seed). Computed once, when the mock starts.
 import fc from 'fast-check';
 import type { SchemaValidator } from '../validators.js';
+import { assembledValue } from './assembled.js';
 import { valueArbitrary } from './values.js';
 
 const ATTEMPTS = 20;
@@ -17,6 +18,9 @@ export function sampleValue(
   const valid = (value: unknown) => validator.validate(value).length === 0;
   const example = examples.find(valid);
   if (example !== undefined) return { value: example };
+  // What the document shows of the parts, where it fits as a whole (assembled.ts).
+  const assembled = assembledValue(validator.schema, seed);
+  if (assembled !== undefined && valid(assembled)) return { value: assembled };
   const candidates = fc.sample(valueArbitrary(validator.schema, { style: 'plain' }), { seed, numRuns: ATTEMPTS });
   const generated = candidates.find(valid);
   return generated === undefined ? undefined : { value: generated };
