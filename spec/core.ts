@@ -30,6 +30,7 @@ export * from './model/index.js';
 export { documentedStatuses, responseFor } from './operations.js';
 export { ecmaPattern, generationPattern } from './patterns.js';
 export { documentedMediaType, judgingMediaType, statusFieldMismatch, statusPropertyOf } from './response-rules.js';
+export { validatorOfView } from './schema-registry.js';
 export { codePointLength, escapeRegExp, truncate } from './text.js';
 export type {
   Contract,

@@ -2,7 +2,7 @@
 // and the controls under /__mock/ (which need one of the mock's keys).
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Contract } from '../../spec/index.js';
-import type { SessionStore } from '../behaviours/store.js';
+import type { SessionStore } from '../behaviours/sessions.js';
 import { hasBearerKey, unauthorized } from '../core/auth.js';
 import { sendError, sendJson } from '../core/errors.js';
 import { sessionOf } from '../core/pipeline.js';

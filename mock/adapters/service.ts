@@ -2,7 +2,7 @@
 // operation steps. The server answers from it directly; the Express app (app.ts) wraps the same one.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Contract } from '../../spec/index.js';
-import type { SessionStore } from '../behaviours/store.js';
+import type { SessionStore } from '../behaviours/sessions.js';
 import { type CoreOptions, createMockCore, type MockCore, type MockedOperation } from '../core/core.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PROXY_JUDGE_LIMIT } from '../core/defaults.js';
 import type { Step } from '../core/pipeline.js';

@@ -8,6 +8,7 @@ import type {
   ParentItem,
   SchemaValidator,
 } from '../../spec/core.js';
+import type { Recount } from './counts.js';
 import { siblingText } from './item-values.js';
 import type { ListPages } from './list-pages.js';
 import { once } from './once.js';
@@ -74,6 +75,10 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly clientKey?: { readonly property: string; readonly conflictStatus: number };
   /** What the service fills in on each new item: times now, later states' times null, the parent. */
   readonly filled?: FilledIn;
+  /** The caller's login, for the owner-like members filled in (from the current-user operation). */
+  readonly caller?: () => string | undefined;
+  /** The parent members that count this collection's items. */
+  readonly recount?: Recount;
 }
 
 export interface ReadBehaviour extends Wrapped, Conditional {
@@ -112,6 +117,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly keeps?: (property: string, value: unknown) => boolean;
   /** The instants a change moves on (updatedAt), where the item has them. */
   readonly filled?: FilledIn;
+  readonly caller?: () => string | undefined;
+  readonly recount?: Recount;
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */
   readonly upsert?: { readonly status: number; readonly initialValues: () => InitialValues };
 }
@@ -128,6 +135,13 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly target: unknown;
   readonly refusedStatus?: number;
   readonly answersItem: boolean;
+  /** A restore: a softly deleted item back (`refusedStatus` for a live one); `member` unused. */
+  readonly restores?: boolean;
+  /** The parent members that count the collection's items (a restore counts again). */
+  readonly recount?: Recount;
+  /** The instants the move stamps now: the target state's own (closedAt for closed), and the
+   * update instants (updatedAt). */
+  readonly stamps?: readonly { readonly name: string; readonly date: boolean }[];
 }
 
 /** Any other operation: its documented success, answered as prepared from the document (on the

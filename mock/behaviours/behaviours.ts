@@ -4,10 +4,6 @@ import {
   apiModelOf,
   type CollectionSpec,
   type Contract,
-  type FilledIn,
-  filledInOf,
-  fillsNothing,
-  type JsonSchema,
   type Operation,
   type ParentItem,
   parentItemsOf,
@@ -17,7 +13,9 @@ import {
   responseFor,
 } from '../../spec/core.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
-import { assignedValues, itemViews, requestProperties, sentNamesOf } from './item-values.js';
+import { recountsOf } from './counts.js';
+import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
+import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import {
   actionBehaviour,
@@ -54,6 +52,7 @@ function initialValuesOf(resource: Resource, sendable: Set<string> | undefined):
         {},
         ...[list?.items, read?.item].map((view) => (view ? assignedValues(view, undefined, idProperty, true) : {})),
         assignedValues(create.item, sendable, idProperty, true),
+        requestDefaults(create.operation, create.storedProperties),
       ),
     };
     return values;
@@ -70,12 +69,6 @@ function upsertOf(
   if (kind !== 'replace' || !collection.clientKey || !collection.create) return {};
   const created = operation.responses.some((response) => response.status === '201');
   return created ? { upsert: { status: 201, initialValues } } : {};
-}
-
-/** What the service fills in on the collection's items, where it fills in anything (planned once). */
-function filledOf(collection: CollectionSpec, item: JsonSchema): { filled?: FilledIn } {
-  const filled = filledInOf(collection, item);
-  return fillsNothing(filled) ? {} : { filled };
 }
 
 /** The status a creation documents for a key already in use: 409, else 422, else 400. */
@@ -113,6 +106,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   const collections = model.collections;
   const behaviours = new Map<Operation, Behaviour>();
   const initials = new Map<Resource, () => InitialValues>();
+  const caller = callerOf(contract, behaviours);
+  const recounts = recountsOf(collections);
   for (const resource of model.resources) {
     const { collection } = resource;
     const conditional = conditionalOf(resource);
@@ -143,7 +138,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
         ...upsertOf(collection, kind, item.operation, values),
-        ...(create ? filledOf(collection, create.item.schema) : {}),
+        ...(create ? filledOf(collection, create.item.schema, collections, caller) : {}),
+        ...(kind === 'remove' && recounts.has(path) ? { recount: recounts.get(path)! } : {}),
       });
     }
   }
@@ -162,8 +158,15 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...completionOf(resource),
       });
     for (const action of resource.idioms.actions ?? []) {
-      const bound = actionBehaviour(collection, action, conditionalOf(resource));
-      if (bound) behaviours.set(action.operation, bound);
+      const restores = action.operation === resource.idioms.softDelete?.restore;
+      const bound = actionBehaviour(collection, action, conditionalOf(resource), restores);
+      const recount = restores ? recounts.get(path) : undefined;
+      if (bound)
+        behaviours.set(action.operation, {
+          ...bound,
+          ...stampsOf(collection, bound.target, collections),
+          ...(recount ? { recount } : {}),
+        });
     }
     if (list) {
       const status = list.success.status;
@@ -206,10 +209,12 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(collection.clientKey
           ? { clientKey: { property: collection.idProperty, conflictStatus: conflictStatusOf(create.operation) } }
           : {}),
-        ...filledOf(collection, create.item.schema),
+        ...filledOf(collection, create.item.schema, collections, caller),
+        ...(recounts.has(path) ? { recount: recounts.get(path)! } : {}),
       });
     }
   }
+  bindHeads(contract, behaviours);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;
     const success = successResponse(operation);

@@ -25,7 +25,12 @@ export function valuesAt(
 ): Fields | MockHttpError {
   const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
   const { assigned, fallback } = behaviour.upsert!.initialValues();
-  const values = layeredFields(fallback, fields, assigned, filledFor(behaviour.filled, {}, fields));
+  const values = layeredFields(
+    fallback,
+    fields,
+    assigned,
+    filledFor(behaviour.filled, {}, fields, behaviour.caller?.()),
+  );
   const issues = behaviour.itemValidator?.validate({ ...values, [idProperty]: id }) ?? [];
   if (issues.length === 0) return values;
   return new MockHttpError(400, 'invalid_body', `The item would be invalid: ${describeIssues(issues)}.`);
@@ -36,9 +41,10 @@ export function filledFor(
   filled: FilledIn | undefined,
   params: Readonly<Record<string, string>>,
   sent: Readonly<Fields>,
+  caller?: string,
 ): Fields {
   if (!filled) return {};
-  const values = filledValues(filled, params);
+  const values = filledValues(filled, params, new Date(), caller);
   for (const name of Object.keys(sent)) delete values[name];
   return values;
 }

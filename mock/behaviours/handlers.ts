@@ -7,7 +7,7 @@ import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { ReceivedBody } from './behaviour-types.js';
-import type { Behaviour, ItemChangeBehaviour, Wrapped } from './behaviours.js';
+import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
 import {
   changedItem,
   holdable,
@@ -18,13 +18,17 @@ import {
   updateFor,
 } from './changes.js';
 import { chosenKey, filledFor, valuesAt } from './client-keys.js';
-import { ifMatchRefusal, itemEtag, notModified } from './conditional.js';
+import { itemEtag, notModified } from './conditional.js';
+import { recountParent } from './counts.js';
+import { answerChange, answerItem, answerNotModified, itemFor, itemJson, missing } from './item-answers.js';
 import { underStoredNames } from './item-values.js';
 import { listPage } from './list-pages.js';
+import { collectionAt, prototypeOf, removeChildren } from './nested.js';
 import { ownedKey } from './owners.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
-import { type Collection, CollectionFullError, type Collections, type Item, itemText } from './store.js';
+import { restore, stampsNow } from './restores.js';
+import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
 
 export interface HandlerContext {
   readonly req: MockRequest;
@@ -47,106 +51,26 @@ type Handler<B extends Behaviour> = (behaviour: B, context: HandlerContext) => v
 export type Handlers = { readonly [K in Behaviour['kind']]: Handler<Extract<Behaviour, { kind: K }>> };
 
 /** The collection a request names: the template's own, or (nested under a parent's path
- * parameters) the one for those parameter values, made empty on first use; where items belong to
- * the credential that made them, that credential's own (starting from the seed). */
+ * parameters) the one for those parameter values (nested.ts); where items belong to the credential
+ * that made them, that credential's own (starting from the seed). */
 function collectionOf(
   context: HandlerContext,
   behaviour: { readonly collection: string; readonly owned?: boolean },
 ): Collection {
   const template = behaviour.collection;
   const all = context.collections() as Map<string, Collection>;
+  if (!behaviour.owned) return collectionAt(all, template, context.params);
   const shared = collectionKey(template, context.params);
-  const key = behaviour.owned ? ownedKey(shared, presentedCredential(context.operation, context.req)) : shared;
+  const key = ownedKey(shared, presentedCredential(context.operation, context.req));
   let collection = all.get(key);
   if (!collection) {
-    const prototype = all.get(template);
-    if (!prototype) throw new Error(`no collection ${template}`);
-    collection = behaviour.owned && shared === template ? prototype.clone() : prototype.emptyCopy();
+    collection =
+      shared === template
+        ? prototypeOf(all, template).clone()
+        : collectionAt(all, template, context.params).emptyCopy();
     all.set(key, collection);
   }
   return collection;
-}
-
-/** An item's JSON as the answer holds it: bare, or wrapped in the answer's member. */
-function itemJson(behaviour: Wrapped, item: Item, json = itemText(item)): string {
-  if (behaviour.wrap === undefined) return json;
-  return `{${JSON.stringify(behaviour.wrap)}:${json}${behaviour.siblings?.() ?? ''}}`;
-}
-
-/** An item answer: its JSON (wrapped where the answer wraps it) or the status alone, with its
- * ETag where the resource has them. */
-function answerItem(
-  context: HandlerContext,
-  behaviour: Answering,
-  item: Item | undefined,
-  answersItem = true,
-  json = item && itemText(item),
-): void {
-  const headers =
-    behaviour.etag && item && json ? { ...behaviour.headers, ETag: itemEtag(item, json) } : behaviour.headers;
-  if (answersItem && item && json)
-    return sendJson(context.res, behaviour.status, itemJson(behaviour, item, json), headers);
-  const { 'Content-Type': _type, ...rest } = headers;
-  const bare = { ...(item ? rest : {}), 'Content-Length': '0' };
-  context.res.writeHead(behaviour.status, withCorsHeaders(context.res, bare));
-  context.res.end();
-}
-
-const NOT_MODIFIED_HEADERS = new WeakMap<Answering, Readonly<Record<string, string>>>();
-
-/** 304: the headers a 200 would carry, no body and so no Content-Type or Content-Length. */
-function answerNotModified(context: HandlerContext, behaviour: Answering, etag: string): void {
-  let headers = NOT_MODIFIED_HEADERS.get(behaviour);
-  if (!headers) {
-    const { 'Content-Type': _type, ...rest } = behaviour.headers;
-    headers = rest;
-    NOT_MODIFIED_HEADERS.set(behaviour, headers);
-  }
-  context.res.writeHead(304, withCorsHeaders(context.res, { ...headers, ETag: etag }));
-  context.res.end();
-}
-
-interface Answering extends Wrapped {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly etag?: boolean;
-}
-
-function answerChange(context: HandlerContext, behaviour: ItemChangeBehaviour, item: Item): void {
-  // A removal documented to answer the item (DigitalOcean's {"id": ...}) answers the removed one.
-  const answered = behaviour.kind === 'remove' && !behaviour.answersItem ? undefined : item;
-  answerItem(context, behaviour, answered, behaviour.answersItem);
-}
-
-function missing(behaviour: { readonly collection: string }, id: string): MockHttpError {
-  return new MockHttpError(404, 'not_found', `No item ${id} in ${behaviour.collection}.`);
-}
-
-interface Naming {
-  readonly collection: string;
-  readonly parameter: string;
-  readonly softDelete?: boolean;
-  readonly etag?: boolean;
-}
-
-/** The item a request names, or its refusal (returned, not thrown: a 404 is an everyday answer):
- * 404 where there is none (410 where it was deleted and the document answers reads of deleted items
- * so), 412 where the resource has ETags and If-Match names another version. */
-function itemFor(
-  context: HandlerContext,
-  behaviour: Naming,
-  collection: Collection,
-  checkMatch = true,
-): Item | MockHttpError {
-  const id = context.params[behaviour.parameter] ?? '';
-  const item = collection.find(id);
-  if (!item) {
-    if (behaviour.softDelete && collection.wasRemoved(id))
-      return new MockHttpError(410, 'gone', `Item ${id} of ${behaviour.collection} was deleted.`);
-    return missing(behaviour, id);
-  }
-  if (behaviour.etag && checkMatch) return ifMatchRefusal(context.req, itemEtag(item, itemText(item))) ?? item;
-  return item;
 }
 
 async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): Promise<void> {
@@ -156,6 +80,16 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     const removed = itemFor(context, behaviour, collection);
     if (removed instanceof MockHttpError) return context.refuse(removed);
     collection.remove(id, behaviour.softDelete);
+    // A soft deletion keeps the children for a restore; a deletion for good takes them along.
+    if (!behaviour.softDelete)
+      removeChildren(context.collections() as Map<string, Collection>, behaviour.collection, context.params, id);
+    if (behaviour.recount)
+      recountParent(
+        context.collections() as Map<string, Collection>,
+        behaviour.recount,
+        context.params,
+        collection.size,
+      );
     return answerChange(context, behaviour, removed);
   }
   const sent = await context.readBody();
@@ -240,6 +174,7 @@ export const HANDLERS: Handlers = {
 
   action(behaviour, context) {
     const collection = collectionOf(context, behaviour);
+    if (behaviour.restores) return restore(behaviour, context, collection);
     const item = itemFor(context, behaviour, collection);
     if (item instanceof MockHttpError) return context.refuse(item);
     const id = context.params[behaviour.parameter] ?? '';
@@ -247,7 +182,7 @@ export const HANDLERS: Handlers = {
       const already = `Item ${id} is ${JSON.stringify(behaviour.target)} already.`;
       throw new MockHttpError(behaviour.refusedStatus, 'conflict', already);
     }
-    const moved = collection.replace(id, { ...item, [behaviour.member]: behaviour.target });
+    const moved = collection.replace(id, { ...item, ...stampsNow(behaviour), [behaviour.member]: behaviour.target });
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },
 
@@ -274,13 +209,25 @@ export const HANDLERS: Handlers = {
     }
     try {
       const { assigned, fallback } = behaviour.initialValues();
-      const values = layeredFields(fallback, fields, assigned, filledFor(behaviour.filled, context.params, fields));
+      const values = layeredFields(
+        fallback,
+        fields,
+        assigned,
+        filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
+      );
       carryDigits(fields, values);
       const { item, json } = collection.create(values, chosen);
       const headers: Record<string, string> = { ...behaviour.headers };
       if (behaviour.location)
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
       if (behaviour.etag) headers.ETag = itemEtag(item, json);
+      if (behaviour.recount)
+        recountParent(
+          context.collections() as Map<string, Collection>,
+          behaviour.recount,
+          context.params,
+          collection.size,
+        );
       const answer = itemJson(behaviour, item, json);
       if (typeof key === 'string')
         collection.keepReplay(key, { text: received.text, sent: sentKey(received, body), json: answer, headers });

@@ -12,8 +12,9 @@ import {
   type SchemaValidator,
   stringifyExact,
   validatorOf,
+  validatorOfView,
 } from '../../spec/core.js';
-import { sampleValue, seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
+import { assembledValue, sampleValue, seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 
 /** The properties a request body may carry (readOnly ones are not in the request schema). */
 export function requestProperties(operation: Operation): Set<string> | undefined {
@@ -58,6 +59,45 @@ export function underStoredNames(body: unknown, sentNames: ReadonlyMap<string, s
   return renamed;
 }
 
+const typesOf = (schema: Record<string, unknown>): unknown[] =>
+  Array.isArray(schema.type) ? schema.type : [schema.type];
+/** Integers a new item holds at their least: counts, totals, sizes. */
+const TALLY = /(count|total|size|sum|quantity|number_?of)/i;
+
+/**
+ * A value a real service gives a member nobody sent: its default; null where it takes null; a
+ * state's first value; a tally at its least; else what the document shows of it (assembled.ts),
+ * generated only where it shows nothing. Never a random year or a random count.
+ */
+function plausibleValue(name: string, schema: JsonSchema): unknown {
+  const merged = mergeAllOf(schema as Record<string, unknown>);
+  const types = typesOf(merged);
+  if (merged.default !== undefined) return merged.default;
+  if (types.includes('null') && !Array.isArray(merged.enum)) return null;
+  if (Array.isArray(merged.enum) && merged.enum.length > 0) return merged.enum[0];
+  if (types.includes('integer') && TALLY.test(name) && !Array.isArray(merged.examples))
+    return typeof merged.minimum === 'number' && merged.minimum > 0 ? Math.ceil(merged.minimum) : 0;
+  const validate = validatorOfView(schema as object);
+  const assembled = assembledValue(schema, seedOf(name, 1));
+  if (assembled !== undefined && validate && validate(assembled).length === 0) return assembled;
+  const [value] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: seedOf(name, 1) });
+  return value;
+}
+
+/** The defaults the request schema gives its members, for the stored ones a client left out. */
+export function requestDefaults(operation: Operation, stored: readonly string[]): Record<string, unknown> {
+  const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const properties = propertiesOf(schema);
+  const defaults: Record<string, unknown> = {};
+  for (const name of stored) {
+    const member = properties[name];
+    if (typeof member !== 'object' || member === null) continue;
+    const value = mergeAllOf(member as Record<string, unknown>).default;
+    if (value !== undefined) defaults[name] = value;
+  }
+  return defaults;
+}
+
 /** A value for each property the answer requires (besides the id): of those no request may send
  * (the service's to assign), or of those a request may leave out (`sent`: true). */
 export function assignedValues(
@@ -72,7 +112,7 @@ export function assignedValues(
   const properties = propertiesOf(success.schema);
   const values: Record<string, unknown> = {};
   const assign = (name: string, schema: JsonSchema) => {
-    const [value] = fc.sample(valueArbitrary(schema, { style: 'plain' }), { numRuns: 1, seed: seedOf(name, 1) });
+    const value = plausibleValue(name, schema);
     if (value !== undefined && value !== UNSATISFIABLE) values[name] = value;
   };
   for (const [name, schema] of Object.entries(properties)) {

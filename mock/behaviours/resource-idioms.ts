@@ -70,14 +70,16 @@ export function initialState(resource: Resource, values: Record<string, unknown>
   return state && state.member in values ? { ...values, [state.member]: first } : values;
 }
 
-/** An action whose target state was read; its success answers the item (bare or wrapped) or nothing. */
+/** An action whose target state was read (or a restore); its success answers the item (bare or wrapped) or nothing. */
 export function actionBehaviour(
   collection: CollectionSpec,
   action: Action,
   conditional: Conditional,
+  /** The action brings a softly deleted item back (a restore), whatever its state. */
+  restores = false,
 ): ActionBehaviour | undefined {
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
-  if (action.member === undefined || parameter === undefined) return undefined;
+  if ((action.member === undefined && !restores) || parameter === undefined) return undefined;
   const success = jsonSuccess(action.operation);
   const item = success && singleItem(success.schema, collection.idProperty, undefined, lastSegment(collection.path));
   const empty = action.operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
@@ -88,8 +90,9 @@ export function actionBehaviour(
     status: item ? success!.status : Number(empty!.status),
     headers: answerHeaders(item ? success : undefined),
     parameter,
-    member: action.member,
+    member: action.member ?? '',
     target: action.target,
+    ...(restores ? { restores } : {}),
     ...(action.refusedStatus ? { refusedStatus: action.refusedStatus } : {}),
     answersItem: item !== undefined,
     ...wrapOf(item),

@@ -11,8 +11,9 @@ import {
   mergeAllOf,
   propertiesOf,
   type SchemaIssue,
+  validatorOfView,
 } from '../../spec/core.js';
-import { sampleValue, seedOf } from '../../spec/generate/index.js';
+import { sampleValue, seedOf, valueArbitrary } from '../../spec/generate/index.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -56,30 +57,66 @@ export interface SeedOptions {
  * ones (never none: reads by id, of read-only collections too, work from the start). */
 const SEEDED_ITEMS = 3;
 
-function documentItems(spec: CollectionSpec): unknown[] {
+function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[]): unknown[] {
   const list = spec.list;
   if (!list) return [];
   const media = list.operation.responses
     .find((response) => Number(response.status) === list.success.status)
     ?.content.find((m) => m.validator === list.success.validator);
-  const sample = sampleValue(list.success.validator, media?.examples ?? [], seedOf(`${spec.path}:seed`))?.value;
-  const shown: unknown[] = itemsIn(list.items, sample) ?? [];
-  // Generated items (not the document's) get the times a service gives: made now, no later state yet.
-  const filled = filledValues(filledInOf(spec, list.items.schema), {});
-  for (let extra = 0; shown.length === 0 && extra < SEEDED_ITEMS; extra++) {
+  const example = media?.examples.find((value) => list.success.validator.validate(value).length === 0);
+  const shown: unknown[] = (example !== undefined && itemsIn(list.items, example)) || [];
+  if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec));
+  // Items the document does not list get what a service gives: the first put together from what the
+  // document shows of its members (assembled.ts), made now, no later state yet, no children yet.
+  const filled = filledValues(filledInOf(spec, list.items.schema, specs), {});
+  for (let extra = 0; extra < SEEDED_ITEMS; extra++) {
     const item = sampleValue(list.items.validator, [], seedOf(`${spec.path}:item`, extra))?.value;
-    if (typeof item === 'object' && item !== null && !Array.isArray(item)) shown.push({ ...item, ...filled });
-    else if (item !== undefined) shown.push(item);
+    if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      if (extra === 0 || !shown.some((other) => JSON.stringify(other) === JSON.stringify(item)))
+        shown.push({ ...item, ...filled });
+      else shown.push({ ...randomItem(spec, extra), ...filled });
+    } else if (item !== undefined) shown.push(item);
   }
-  // What a read answers may require more than the list shows (a creation date): members only the
-  // read's answer has are drawn once, so a seeded item read by its id is a valid answer too.
-  const readOnly = readMembersOf(spec);
-  // Generated ids are replaced by 1, 2, 3…: unique, and what the store would have assigned.
+  return withIds(spec, shown, readMembersOf(spec));
+}
+
+/** A generated item: the seeds after the first, which is the document's own. */
+function randomItem(spec: CollectionSpec, extra: number): Record<string, unknown> {
+  const [item] = fc.sample(valueArbitrary(spec.list!.items.schema, { style: 'plain' }), {
+    numRuns: 1,
+    seed: seedOf(`${spec.path}:item`, extra),
+  });
+  const valid = spec.list!.items.validator.validate(item).length === 0;
+  return valid && typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+}
+
+/** The seed's ids: 1, 2, 3… (what the store would have assigned), the first the one the item path's
+ * own example names (`prj_demo`), so requests built from the document's examples find it. What a
+ * read's answer requires beyond the list's items is added to each. */
+function withIds(spec: CollectionSpec, shown: unknown[], readOnly: Record<string, unknown>): unknown[] {
+  const named = exampleId(spec);
   return shown.map((item, index) =>
     typeof item === 'object' && item !== null
-      ? { ...readOnly, ...item, [spec.idProperty]: idValue(spec, index + 1) }
+      ? {
+          ...readOnly,
+          ...item,
+          [spec.idProperty]: index === 0 && named !== undefined ? named : idValue(spec, index + 1),
+        }
       : item,
   );
+}
+
+/** The id the item path parameter's example names, typed as the item's id, where it fits both. */
+function exampleId(spec: CollectionSpec): string | number | undefined {
+  const item = spec.read ?? spec.update ?? spec.replace ?? spec.remove;
+  const parameter = item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter);
+  const example = parameter?.examples[0];
+  if (example === undefined || parameter!.validator.validate(example).length > 0) return undefined;
+  const typed = typeof idValue(spec, 1) === 'number' ? Number(example) : String(example);
+  const idSchema = propertiesOf(spec.list?.items.schema)[spec.idProperty];
+  const validate = idSchema && typeof idSchema === 'object' ? validatorOfView(idSchema) : undefined;
+  if (typeof typed === 'number' && !Number.isSafeInteger(typed)) return undefined;
+  return validate && validate(typed).length > 0 ? undefined : typed;
 }
 
 /** Members a read's answer requires beyond the list's items, with a valid value each (none where
@@ -186,19 +223,48 @@ export function seedCollections(
   const given = data
     ? itemsByCollection(data, options.name, specs, options.builtIn === true)
     : new Map<string, unknown[]>();
-  return new Map(
-    specs.map((spec) => {
-      let items = given.get(spec.path);
-      if (items && options.builtIn && !fits(spec, items)) items = undefined;
-      const idFor = (counter: number) => idValue(spec, counter);
-      // The document's own items are drawn on first use; they fit by construction, else none.
-      const seed =
-        items === undefined && options.fromDocument
-          ? () => fromDocument(spec, options.maxItems)
-          : checkedItems(spec, items ?? [], options.maxItems);
-      return [spec.path, new Collection(spec.idProperty, options.maxItems, seed, idFor)];
-    }),
-  );
+  const collections = new Map<string, Collection>();
+  for (const spec of specs) {
+    let items = given.get(spec.path);
+    if (items && options.builtIn && !fits(spec, items)) items = undefined;
+    const idFor = (counter: number) => idValue(spec, counter);
+    // The document's own items are drawn on first use; they fit by construction, else none. Their
+    // counts of children are those of the seeded children each seeded item gets.
+    const seed =
+      items === undefined && options.fromDocument
+        ? () => withChildCounts(spec, specs, collections, fromDocument(spec, specs, options.maxItems))
+        : checkedItems(spec, items ?? [], options.maxItems);
+    const collection = new Collection(spec.idProperty, options.maxItems, seed, idFor);
+    collection.seedUnder = parentMembersOf(spec, specs);
+    collections.set(spec.path, collection);
+  }
+  return collections;
+}
+
+/** How a seeded child reads under another seeded parent: its parent members are that parent's. */
+function parentMembersOf(spec: CollectionSpec, specs: readonly CollectionSpec[]): Collection['seedUnder'] {
+  const schema = spec.list?.items.schema ?? spec.create?.item.schema;
+  const parents = filledInOf(spec, schema, specs).parents;
+  if (parents.length === 0) return undefined;
+  const parentOnly = { now: [], laterStates: [], parents, owners: [], counts: [] };
+  return (params) => {
+    const values = filledValues(parentOnly, params);
+    return (item) => ({ ...item, ...values });
+  };
+}
+
+/** Seeded items with their counts of children set to the number of seeded children they get. */
+function withChildCounts(
+  spec: CollectionSpec,
+  specs: readonly CollectionSpec[],
+  collections: ReadonlyMap<string, Collection>,
+  items: Item[],
+): Item[] {
+  const counts = filledInOf(spec, spec.list?.items.schema, specs).counts;
+  if (counts.length === 0) return items;
+  const values = Object.fromEntries(counts.map(({ name, child }) => [name, collections.get(child)?.size ?? 0]));
+  const counted = items.map((item) => ({ ...item, ...values }));
+  return fits(spec, counted) ? counted.map((item) => Object.freeze(item)) : items;
 }
 
 /** Given items, checked against the document: a seed that does not fit is refused at start. */
@@ -221,9 +287,9 @@ function checkedItems(spec: CollectionSpec, items: readonly unknown[], maxItems:
 
 /** The document's items for a collection (its list example's, else generated), or none where they
  * would not fit: drawn during a request, so never an error. */
-function fromDocument(spec: CollectionSpec, maxItems: number): Item[] {
+function fromDocument(spec: CollectionSpec, specs: readonly CollectionSpec[], maxItems: number): Item[] {
   try {
-    const shown = documentItems(spec);
+    const shown = documentItems(spec, specs);
     return fits(spec, shown) ? checkedItems(spec, shown, maxItems) : [];
   } catch {
     return [];

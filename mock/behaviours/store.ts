@@ -5,7 +5,6 @@ import { carryDigits, stringifyExact } from '../../spec/core.js';
 import { MAX_LIST_CHARS } from '../core/defaults.js';
 import { ListText } from './list-text.js';
 import { once } from './once.js';
-import { OWNER_SUFFIX } from './owners.js';
 
 export type Item = Readonly<Record<string, unknown>>;
 
@@ -45,12 +44,18 @@ export class Collection {
   /** Seeded ids that are not numbers, deleted ones too: the counter does not move past them, so it
    * skips them when it meets them (no id is given again, even one deleted). */
   private seededStrings = new Set<string>();
-  /** Ids of items deleted where the document answers 410 for them (soft deletion). */
-  private gone = new Set<string>();
+  /** Items deleted where the document answers 410 for them (soft deletion), by id: a restore
+   * brings one back as it was. */
+  private gone = new Map<string, Item>();
   /** First answers to creations by idempotency key. */
   private replays = new Map<string, Replay>();
   /** Items drawn on first use (from the document: examples or generated), shared by every copy. */
   private later: (() => readonly Item[]) | undefined;
+  /** Ids of the items the collection was seeded with (children are seeded under those only). */
+  private seededIds = new Set<string>();
+  /** The seed's items as they stand under other parents' path values (their parent members set);
+   * undefined where a nested collection starts empty under every parent but the template's own. */
+  seedUnder: ((params: Readonly<Record<string, string>>) => (item: Item) => Item) | undefined;
 
   constructor(
     readonly idProperty: string,
@@ -137,6 +142,27 @@ export class Collection {
     return new Collection(this.idProperty, this.maxItems, [], this.idFor, this.maxChars);
   }
 
+  /** The seed's items under a seeded parent, named by its path values: a seeded project has its
+   * seeded issues, as the document's examples show them. */
+  seededCopy(params: Readonly<Record<string, string>>): Collection {
+    const under = this.seedUnder?.(params) ?? ((item: Item) => item);
+    const seed = () =>
+      this.draw()
+        .seeded()
+        .map((item) => Object.freeze(under(item)));
+    return new Collection(this.idProperty, this.maxItems, seed, this.idFor, this.maxChars);
+  }
+
+  /** Whether the item of that id was one the collection was seeded with. */
+  wasSeeded(id: string): boolean {
+    return this.draw().seededIds.has(id);
+  }
+
+  /** The seeded items still there. */
+  private seeded(): Item[] {
+    return this.items.filter((item) => this.seededIds.has(String(item[this.idProperty])));
+  }
+
   clone(): Collection {
     const copy = Object.create(Collection.prototype) as Collection;
     Object.assign(copy, this, {
@@ -144,8 +170,9 @@ export class Collection {
       byId: new Map(this.index()),
       unindexed: [],
       list: this.list.copy(),
-      gone: new Set(this.gone),
+      gone: new Map(this.gone),
       seededStrings: new Set(this.seededStrings),
+      seededIds: new Set(this.seededIds),
       replays: new Map(this.replays),
     });
     return copy;
@@ -199,11 +226,25 @@ export class Collection {
   remove(id: string, soft = false): boolean {
     const old = this.draw().index().get(id);
     if (!old) return false;
-    if (soft) this.gone.add(id);
+    if (soft) this.gone.set(id, old);
+    else this.seededIds.delete(id);
     this.items = this.items.filter((existing) => existing !== old);
     this.byId.delete(id);
     this.rebuild(-itemText(old).length);
     return true;
+  }
+
+  /** The softly deleted item of that id back in the list, as `next` (its id kept); undefined when
+   * none was deleted so. */
+  restore(id: string, next: (old: Item) => Readonly<Record<string, unknown>>): Item | undefined {
+    const old = this.draw().gone.get(id);
+    if (!old) return undefined;
+    this.gone.delete(id);
+    const item = Object.freeze(
+      Object.fromEntries([[this.idProperty, old[this.idProperty]], ...Object.entries(next(old))]),
+    );
+    this.insert(item);
+    return item;
   }
 
   /** A list written again (an item changed or left it), `grown` characters longer than before. */
@@ -215,6 +256,7 @@ export class Collection {
   private insert(item: Item, json = stringifyExact(item), seeded = false): void {
     const id = item[this.idProperty];
     if (seeded && typeof id !== 'number') this.seededStrings.add(String(id));
+    if (seeded) this.seededIds.add(String(id));
     // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
     const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
     if (numeric >= this.nextId) this.nextId = numeric + 1;
@@ -235,67 +277,3 @@ export class Collection {
 }
 
 export type Collections = ReadonlyMap<string, Collection>;
-
-/**
- * The store of every session. Requests without a session share the default one; a session
- * gets its own copy of the seeded collections on first use. The least recently used session
- * is dropped past maxSessions, so a client minting session ids cannot exhaust memory.
- */
-export class SessionStore {
-  private defaultCollections: Map<string, Collection>;
-  private readonly sessions = new Map<string, Map<string, Collection>>();
-
-  constructor(
-    private readonly seeded: Collections,
-    private readonly maxSessions = 1000,
-  ) {
-    this.defaultCollections = copyAll(seeded);
-  }
-
-  collections(session: string | undefined): Collections {
-    if (session === undefined) return this.defaultCollections;
-    let collections = this.sessions.get(session);
-    if (collections) {
-      this.sessions.delete(session); // re-inserted below: Map order is the LRU order
-    } else {
-      collections = copyAll(this.seeded);
-      if (this.sessions.size >= this.maxSessions) this.sessions.delete(this.sessions.keys().next().value!);
-    }
-    this.sessions.set(session, collections);
-    return collections;
-  }
-
-  /** The data of the store this one replaces, for the collections that still exist. */
-  adopt(previous: SessionStore): void {
-    const templates = [...this.seeded.keys()].map(
-      (template) =>
-        new RegExp(
-          `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]*\\?\}/g, '\\{[^}]*\\}')}${OWNER_SUFFIX}$`,
-        ),
-    );
-    const keep = (from: ReadonlyMap<string, Collection>, into: Map<string, Collection>) => {
-      for (const [key, collection] of from)
-        if (templates.some((template) => template.test(key))) into.set(key, collection);
-    };
-    keep(previous.defaultCollections, this.defaultCollections);
-    for (const [session, collections] of previous.sessions) {
-      const mine = copyAll(this.seeded);
-      keep(collections, mine);
-      this.sessions.set(session, mine);
-    }
-  }
-
-  /** Back to the seed: one session, or everything when no session is named. */
-  reset(session?: string): void {
-    if (session !== undefined) {
-      this.sessions.delete(session);
-      return;
-    }
-    this.sessions.clear();
-    this.defaultCollections = copyAll(this.seeded);
-  }
-}
-
-function copyAll(collections: Collections): Map<string, Collection> {
-  return new Map([...collections].map(([path, collection]) => [path, collection.clone()]));
-}

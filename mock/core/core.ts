@@ -7,7 +7,7 @@
 import type { Contract, Operation, ResourceCorrection } from '../../spec/core.js';
 import { type Behaviour, bindBehaviours } from '../behaviours/behaviours.js';
 import { type SeedData, seedCollections } from '../behaviours/seed.js';
-import { SessionStore } from '../behaviours/store.js';
+import { SessionStore } from '../behaviours/sessions.js';
 import builtInSeed from '../categories.json' with { type: 'json' };
 import { type JournalEntry, RequestJournal } from '../journal/journal.js';
 import { type ContractViolation, ViolationLog } from '../proxy/violations.js';

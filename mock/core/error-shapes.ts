@@ -91,18 +91,40 @@ function templateShape(
     return { template: { value: sample }, fills: [] };
   const template = sample as Record<string, unknown>;
   const fills: Fill[] = [];
+  const fitting = (fill: Fill): boolean => {
+    const trial = structuredClone(template);
+    fill(trial, probe);
+    return fits(validator, trial);
+  };
   for (const name of Object.keys({ ...template, ...((validator.schema.properties as object) ?? {}) })) {
-    for (const candidate of CANDIDATE_FILLS.filter((c) => c.pattern.test(name))) {
-      const fill = candidate.fill(name);
-      const trial = { ...template };
-      fill(trial, probe);
-      if (fits(validator, trial)) {
-        fills.push(fill);
-        break;
-      }
+    const fill = CANDIDATE_FILLS.filter((c) => c.pattern.test(name))
+      .map((c) => c.fill(name))
+      .find(fitting);
+    if (fill) fills.push(fill);
+  }
+  // The message and code one level down too: `{error: {code, message}}`, JSON:API's
+  // `{errors: [{status, detail}]}`, so the body says the real reason, not the example's.
+  for (const [member, value] of Object.entries(template)) {
+    const inner = Array.isArray(value) ? value[0] : value;
+    if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) continue;
+    for (const name of Object.keys(inner)) {
+      const fill = CANDIDATE_FILLS.filter((c) => c.pattern.test(name))
+        .map((c) => nestedFill(member, Array.isArray(value), c.fill(name)))
+        .find(fitting);
+      if (fill) fills.push(fill);
     }
   }
   return { template, fills };
+}
+
+/** A fill of a member of the body's `member` object (or of its array's first entry). */
+function nestedFill(member: string, inArray: boolean, fill: Fill): Fill {
+  return (body, error) => {
+    const held = body[member];
+    const inner = { ...((inArray ? (held as unknown[])[0] : held) as Record<string, unknown>) };
+    fill(inner, error);
+    body[member] = inArray ? [inner, ...(held as unknown[]).slice(1)] : inner;
+  };
 }
 
 export class ErrorShaper {

@@ -16,7 +16,8 @@ import {
 } from '../../spec/core.js';
 import type { ReceivedBody } from '../behaviours/behaviour-types.js';
 import type { HandlerContext } from '../behaviours/handlers.js';
-import type { Collections, SessionStore } from '../behaviours/store.js';
+import type { SessionStore } from '../behaviours/sessions.js';
+import type { Collections } from '../behaviours/store.js';
 import { noteBody } from '../journal/journal.js';
 import { bodyText, contentTypeOf, decodeBody, deepBodyIssues, hasBody, readBody } from './body.js';
 import { MockHttpError } from './errors.js';

@@ -2,11 +2,13 @@
 // 3 forced status (Prefer), 4 parameters, 5 parent items, 6 behaviour (which reads and checks the
 // body). Declared once; every adapter of the core (server, Express app, MSW) runs this same list.
 
-import { collectionKey, type Operation, type ParentItem, responseFor } from '../../spec/core.js';
+import { type Operation, type ParentItem, responseFor } from '../../spec/core.js';
 import type { Behaviour } from '../behaviours/behaviours.js';
 import { missingPrecondition, preconditionsRequired } from '../behaviours/conditional.js';
 import { HANDLERS, type HandlerContext } from '../behaviours/handlers.js';
-import type { SessionStore } from '../behaviours/store.js';
+import { collectionAt } from '../behaviours/nested.js';
+import type { SessionStore } from '../behaviours/sessions.js';
+import type { Collection } from '../behaviours/store.js';
 import { type Authenticate, CHALLENGE } from './auth.js';
 import { CODE_FOR_STATUS, MockHttpError } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
@@ -133,9 +135,12 @@ export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
       const collections = env.store.collections(sessionOf(req));
       for (const { collection, parameter } of parents) {
         const id = params[parameter] ?? '';
-        if (!collections.get(collectionKey(collection.path, params))?.find(id)) {
-          return next(new MockHttpError(404, 'not_found', `No item ${id} in ${collection.path}.`));
-        }
+        const parent = collectionAt(collections as Map<string, Collection>, collection.path, params);
+        if (parent.find(id)) continue;
+        // Under a softly deleted parent, what the document answers for it: 410 where listed.
+        if (parent.wasRemoved(id) && responseFor(operation, 410))
+          return next(new MockHttpError(410, 'gone', `Item ${id} of ${collection.path} was deleted.`));
+        return next(new MockHttpError(404, 'not_found', `No item ${id} in ${collection.path}.`));
       }
     }
     next();

@@ -1,6 +1,6 @@
 // What the service fills in on an item, read from the item's members by name and schema: the
 // instants it stamps (creation, update), the instants of later states (null until then), and the
-// members that name the parent in the path. One notion for the mock (it fills them) and the runner
+// members that name the parent in the path, the caller who made it, the counts of its children. One notion for the mock (it fills them) and the runner
 // (it judges them).
 import { mergeAllOf, propertiesOf } from '../all-of.js';
 import type { JsonSchema } from '../json-schema.js';
@@ -15,6 +15,11 @@ export const UPDATE_INSTANT = /^(updated|modified)(_?at|_?on|_?time|_?date)?$|^m
 export const STATE_INSTANT =
   /^(closed|cancell?ed|deleted|completed|archived|finished|resolved|shipped|delivered|refunded|expired|revoked)(_?at|_?on)$/i;
 
+/** Members that name who made the item: the caller, by its login. */
+export const OWNER = /^(owner|author|creator|created_?by|reporter|submitter|owner_?login|author_?login)$/i;
+/** Members that count an item's children: `issueCount`, `comment_count`, `commentsCount`. */
+const CHILD_COUNT = /^([a-z][a-z0-9]*?)_?count$/i;
+
 type Schema = Record<string, unknown>;
 
 export interface FilledIn {
@@ -24,6 +29,10 @@ export interface FilledIn {
   readonly laterStates: readonly string[];
   /** Members that name a parent the path names, and whether they hold numbers. */
   readonly parents: readonly { readonly name: string; readonly integer: boolean }[];
+  /** Members the service sets to the caller's login (readOnly strings named like an owner). */
+  readonly owners: readonly string[];
+  /** Members that count the items of a child collection (its path): 0 on a new item. */
+  readonly counts: readonly { readonly name: string; readonly child: string }[];
 }
 
 const typesOf = (schema: Schema): unknown[] => (Array.isArray(schema.type) ? schema.type : [schema.type]);
@@ -31,14 +40,43 @@ const takesNull = (schema: Schema): boolean => typesOf(schema).includes('null') 
 
 /** Whether there is anything to fill in at all (the Pet Catalog's categories: nothing). */
 export const fillsNothing = (filled: FilledIn): boolean =>
-  filled.now.length === 0 && filled.laterStates.length === 0 && filled.parents.length === 0;
+  filled.now.length === 0 &&
+  filled.laterStates.length === 0 &&
+  filled.parents.length === 0 &&
+  filled.owners.length === 0 &&
+  filled.counts.length === 0;
+
+const looseName = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
+
+/** The collection directly under the item whose name the count's stem names (issueCount: issues). */
+function childCounted(name: string, itemPath: string | undefined, collections: readonly CollectionSpec[]) {
+  const stem = CHILD_COUNT.exec(name)?.[1]?.toLowerCase();
+  if (!stem || !itemPath) return undefined;
+  const names = new Set([stem, `${stem}s`, `${stem}es`, stem.endsWith('y') ? `${stem.slice(0, -1)}ies` : stem]);
+  return collections.find((child) => {
+    if (!child.path.startsWith(`${itemPath}/`)) return false;
+    const rest = child.path.slice(itemPath.length + 1);
+    return !rest.includes('/') && names.has(looseName(rest));
+  })?.path;
+}
+
+/** The item path the collection's items are read at (its read, change or removal). */
+const itemPathOf = (collection: CollectionSpec): string | undefined =>
+  (collection.read ?? collection.update ?? collection.replace ?? collection.remove)?.operation.path;
 
 /** What the service fills in on the collection's items, read once from its item schema. */
-export function filledInOf(collection: CollectionSpec, item: JsonSchema | undefined): FilledIn {
+export function filledInOf(
+  collection: CollectionSpec,
+  item: JsonSchema | undefined,
+  collections: readonly CollectionSpec[] = [],
+): FilledIn {
   const parameters = new Set([...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));
   const now: FilledIn['now'][number][] = [];
   const laterStates: string[] = [];
   const parents: FilledIn['parents'][number][] = [];
+  const owners: string[] = [];
+  const counts: FilledIn['counts'][number][] = [];
+  const itemPath = itemPathOf(collection);
   for (const [name, raw] of Object.entries(propertiesOf(item))) {
     if (typeof raw !== 'object' || raw === null || name === collection.idProperty) continue;
     const schema = mergeAllOf(raw as Schema);
@@ -47,13 +85,25 @@ export function filledInOf(collection: CollectionSpec, item: JsonSchema | undefi
       now.push({ name, date: schema.format === 'date', onChange: UPDATE_INSTANT.test(name) });
     else if (STATE_INSTANT.test(name) && takesNull(schema)) laterStates.push(name);
     else if (parameters.has(name)) parents.push({ name, integer: typesOf(schema).includes('integer') && !strings });
+    else if (OWNER.test(name) && strings && schema.readOnly === true) owners.push(name);
+    else if (typesOf(schema).includes('integer')) {
+      const child = childCounted(name, itemPath, collections);
+      if (child) counts.push({ name, child });
+    }
   }
-  return { now, laterStates, parents };
+  return { now, laterStates, parents, owners, counts };
 }
 
-/** The values filled in on an item made now, under the path values `params`. */
-export function filledValues(filled: FilledIn, params: Readonly<Record<string, string>>, at = new Date()) {
+/** The values filled in on an item made now, under the path values `params`, by `caller` (a login). */
+export function filledValues(
+  filled: FilledIn,
+  params: Readonly<Record<string, string>>,
+  at = new Date(),
+  caller?: string,
+) {
   const values: Record<string, unknown> = {};
+  if (caller !== undefined) for (const name of filled.owners) values[name] = caller;
+  for (const { name } of filled.counts) values[name] = 0;
   const instant = at.toISOString();
   for (const { name, date } of filled.now) values[name] = date ? instant.slice(0, 10) : instant;
   for (const name of filled.laterStates) values[name] = null;

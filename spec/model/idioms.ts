@@ -49,7 +49,8 @@ export interface Idioms {
     readonly member?: string;
     readonly terminal?: unknown;
   };
-  readonly softDelete?: { readonly operation: Operation; readonly status: number };
+  /** Deleted items answer `status` (410) on `operation` (the read); `restore` brings one back. */
+  readonly softDelete?: { readonly operation: Operation; readonly status: number; readonly restore?: Operation };
   readonly owned?: { readonly how: string; readonly operations: readonly Operation[] };
 }
 
@@ -88,6 +89,9 @@ export const IDEMPOTENCY_HEADER = /^(x-)?idempotency-?key$/i;
 
 const verbOf = (path: string, itemPath: string): string | undefined =>
   new RegExp(`^${itemPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}(?:/|:)([A-Za-z][\\w-]*)$`).exec(path)?.[1];
+
+/** The verbs that bring a soft-deleted item back. */
+const RESTORE = /^(restore|undelete|recover|untrash|undo[-_]?delete)$/i;
 
 /** English past participles of the usual action verbs: cancel → cancelled, archive → archived. */
 function participle(verb: string): string[] {
@@ -177,9 +181,13 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     };
   },
 
-  softDelete({ collection }) {
+  softDelete({ collection, contract }) {
     const read = collection.read?.operation;
-    return read && responseFor(read, 410)?.status === '410' ? { softDelete: { operation: read, status: 410 } } : {};
+    if (!read || responseFor(read, 410)?.status !== '410') return {};
+    const restore = contract.operations.find(
+      (operation) => operation.method === 'POST' && RESTORE.test(verbOf(operation.path, read.path) ?? ''),
+    );
+    return { softDelete: { operation: read, status: 410, ...(restore ? { restore } : {}) } };
   },
 
   owned({ collection, corrections }) {

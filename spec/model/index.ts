@@ -1,6 +1,8 @@
 // The API model's public surface: the inference (infer.ts) and the parts it is made of.
 
 export { answeredItem, listedItems } from './answers.js';
+export type { CurrentUser } from './caller.js';
+export { currentUserOf } from './caller.js';
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.js';
 export { collectionOperations, creationSuccess, findCollections, jsonSuccess } from './collections.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
@@ -13,6 +15,7 @@ export {
   filledValues,
   fillsNothing,
   NOW_INSTANT,
+  OWNER,
   STATE_INSTANT,
 } from './filled-in.js';
 export type { Filter } from './filters.js';
