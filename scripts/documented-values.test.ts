@@ -4,7 +4,7 @@
 // which must be refused.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
+import { contractFromDocument, loadContract } from '../spec/index.js';
 import { type Rewrites, runBehindFront } from './front.js';
 
 const KEY = 'documented-Values-Key-7';
@@ -100,6 +100,53 @@ describe('documented values and impossible dates', () => {
         result.violations.map((violation) => violation.check),
         `seed ${seed}`,
       ).toContain(check);
+    }
+  });
+});
+
+describe('an exploded array parameter of free values', () => {
+  const tagged = contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'tags', version: '1' },
+    components: { securitySchemes: { key: { type: 'http', scheme: 'bearer' } } },
+    security: [{ key: [] }],
+    paths: {
+      '/vets': {
+        get: {
+          parameters: [
+            {
+              name: 'tags',
+              in: 'query',
+              style: 'form',
+              explode: true,
+              schema: { type: 'array', maxItems: 5, items: { type: 'string', minLength: 1, maxLength: 30 } },
+            },
+          ],
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } },
+        },
+      },
+    },
+  });
+
+  it('is sent with two values on every seed; a service reading only one name refuses them and fails', async () => {
+    for (const seed of [1, 2, 3]) {
+      const sent: string[] = [];
+      const clean = await runBehindFront({
+        contract: tagged,
+        key: KEY,
+        rewrites: {},
+        seed,
+        onExchange: ({ request }) => sent.push(request.url),
+      });
+      expect(clean.violations).toEqual([]);
+      expect(sent.some((url) => /[?&]tags=[^&]+&tags=/.test(url))).toBe(true);
+      const refusing = await runBehindFront({
+        contract: tagged,
+        key: KEY,
+        rewrites: { refuse: (method, url) => method === 'GET' && /[?&]tags=[^&]+&tags=/.test(url) },
+        seed,
+      });
+      expect(refusing.violations.map((violation) => violation.check)).toContain('positive_data_acceptance');
     }
   });
 });

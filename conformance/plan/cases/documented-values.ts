@@ -3,6 +3,8 @@
 // in the parameter's declared style and explode), and an empty array where minItems allows it.
 // Random generation reaches some of them by chance; a service that refuses one it documents
 // fails here on every seed.
+import fc from 'fast-check';
+import { valueArbitrary } from '../../../spec/generate/index.js';
 import { isJsonMediaType, mergeAllOf, type Operation, propertiesOf } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -35,7 +37,7 @@ function namedValues(schemaIn: unknown, inBody: boolean): Named[] {
   const items = mergeAllOf((schema.items ?? {}) as Schema);
   const minItems = Number(schema.minItems ?? 0);
   const empty = inBody && minItems === 0 ? [{ value: [], what: '[] (no item: minItems allows it)' }] : [];
-  if (!Array.isArray(items.enum)) return empty;
+  if (!Array.isArray(items.enum)) return inBody ? empty : [...empty, ...twoValues(schema, items)];
   const values = spread(items.enum);
   const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
   const single = minItems <= 1 ? values.map((value) => ({ value: [value], what: `[${JSON.stringify(value)}]` })) : [];
@@ -44,6 +46,16 @@ function namedValues(schemaIn: unknown, inBody: boolean): Named[] {
       ? [{ value: values, what: 'with every documented value at once' }]
       : [];
   return [...empty, ...single, ...all];
+}
+
+/** A parameter array of two distinct plain values, where it may hold two: the declared form with a
+ * repeated name (`tags=a&tags=b`) or a delimiter is then sent on every seed, not only by chance. */
+function twoValues(schema: Schema, items: Schema): Named[] {
+  const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
+  if (maxItems < 2 || Number(schema.minItems ?? 0) > 2) return [];
+  const drawn = fc.sample(valueArbitrary(items, { style: 'plain' }), { numRuns: 8, seed: 2 });
+  const distinct = [...new Map(drawn.map((value) => [JSON.stringify(value), value])).values()];
+  return distinct.length >= 2 ? [{ value: distinct.slice(0, 2), what: 'with two values' }] : [];
 }
 
 function bodyCases(operation: Operation, context: PlanContext): TestCase[] {
