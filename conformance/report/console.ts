@@ -44,6 +44,43 @@ function describe(violation: Violation, index: number, replay: string): string {
 const markOf = (stats: CheckStats): string =>
   stats.outcome === 'skipped' && stats.reason ? 'n/r' : MARK[stats.outcome];
 
+/** The widest line of the check matrix before it is told check by check. */
+const MATRIX_WIDTH = 100;
+
+/** Each check on its own line: the operations where it failed or could not run, by name; those
+ * where it passed or did not apply, counted. Fits 100 columns whatever the number of operations. */
+function checksByOperation(checks: readonly string[], tested: RunResult['operations']): string {
+  const width = Math.max(...checks.map((check) => check.length));
+  const lines = [
+    `Checks by operation (${tested.length} operations; only failures and checks that could not run are named):`,
+  ];
+  for (const check of checks) {
+    const by = (mark: string) => tested.filter((o) => markOf(o.checks[check]!) === mark).map((o) => o.id);
+    const failed = by('FAIL');
+    const notRun = by('n/r');
+    const counted = [`${by('pass').length} pass`, `${by('-').length} did not apply`].join(', ');
+    const named = [
+      ...(failed.length > 0 ? [`FAIL ${failed.join(', ')}`] : []),
+      ...(notRun.length > 0 ? [`n/r ${notRun.join(', ')}`] : []),
+    ];
+    lines.push(...wrapped(`  ${check.padEnd(width)}  ${[counted, ...named].join('; ')}`, ' '.repeat(width + 4)));
+  }
+  return lines.join('\n');
+}
+
+/** A line broken at ', ' and '; ' to fit the matrix width, later lines indented. */
+function wrapped(line: string, indent: string): string[] {
+  const lines: string[] = [];
+  let rest = line;
+  while (rest.length > MATRIX_WIDTH) {
+    const cut = Math.max(rest.lastIndexOf(', ', MATRIX_WIDTH - 1), rest.lastIndexOf('; ', MATRIX_WIDTH - 1));
+    if (cut <= indent.length) break;
+    lines.push(rest.slice(0, cut + 1));
+    rest = `${indent}${rest.slice(cut + 2)}`;
+  }
+  return [...lines, rest];
+}
+
 export function consoleReport(result: RunResult, replay: string): string {
   const tested = result.operations.filter((o) => !o.skipped);
   const out: string[] = [];
@@ -56,7 +93,15 @@ export function consoleReport(result: RunResult, replay: string): string {
       ['check', ...tested.map((o) => o.id)],
       ...result.checks.map((check) => [check, ...tested.map((o) => markOf(o.checks[check]!))]),
     ];
-    out.push('', table(rows), '', '  pass · FAIL · - did not apply · n/r could not run (cases left unsent, below)');
+    const matrix = table(rows);
+    // A column per operation fits a few operations; past 100 columns, each check on a line of its own.
+    const fits = matrix.split('\n').every((line) => line.length <= MATRIX_WIDTH);
+    out.push(
+      '',
+      fits ? matrix : checksByOperation(result.checks, tested),
+      '',
+      '  pass · FAIL · - did not apply · n/r could not run (cases left unsent, below)',
+    );
   }
   const unsent = tested.filter((o) => o.unsent);
   if (unsent.length > 0) {
