@@ -81,6 +81,9 @@ export interface ChangeEvidence {
   readonly expected: Record<string, unknown>;
   /** The change must be refused (a JSON Patch whose test fails) and leave the item `expected`. */
   readonly refused?: boolean;
+  /** The item's stamped instants before its first change (createdAt, updatedAt), made at least a
+   * second earlier: the creation's must stay, the update's must move on. */
+  readonly instantsBefore?: Readonly<Record<string, string>>;
 }
 
 /** An idiom the model read, exercised on one item (plan/idioms.ts), and what its answer must show. */
@@ -99,7 +102,10 @@ export interface IdiomEvidence {
     | 'location'
     | 'filter'
     | 'put-replaced'
-    | 'put-created';
+    | 'put-created'
+    | 'restore-live'
+    | 'restored'
+    | 'parent-deleted';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */
@@ -185,12 +191,18 @@ export interface SequenceEvidence {
   /** For a list or read under another parent: the children created under the first (id and what
    * was sent), which belong to that parent only. */
   readonly otherParent?: { readonly children: ReadonlyMap<string, Record<string, unknown>> };
+  /** A parent read after the run's creations under it: the members that count the child collection
+   * and how many items that list held (twice, the same) around the read. */
+  readonly childCount?: { readonly members: readonly string[]; readonly listed: number; readonly child: string };
 }
 
 /** What the runner learned beyond the exchange itself, gathered before the checks run. */
 export interface Facts {
   /** The collection's list already holds an item with a value this refused creation sent. */
   readonly valueAlreadyListed?: string;
+  /** What the document's current-user operation answered for the run's key: the values that name
+   * the caller (login, id, email), and the operation's path. */
+  readonly caller?: { readonly names: readonly string[]; readonly path: string };
 }
 
 export interface CheckContext {

@@ -1,7 +1,8 @@
 // Two documents whose servers were written by a helper that never read this project (fixtures/
 // panels): the runner passes each correct server, reaches its items' states, and catches the
 // item-life faults planted in copies of it (what the service fills in, client keys, PUT upserts,
-// HEAD, Location), each by the check that owns it.
+// HEAD, Location, the owner, counts of children, instants through a change), each by the check
+// that owns it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,13 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['tracker', 'closedat-on-create', "service_filled_values: A later state's time set on a new item"],
     ['tracker', 'issue-createdat-future', 'service_filled_values: Creation time is not the time of creation'],
     ['tracker', 'location-wrong-path', "api_idioms_honoured: Creation's Location resolves to another path"],
+    ['tracker', 'issue-author-default', 'service_filled_values: Owner is not the caller'],
+    ['tracker', 'commentcount-stale', 'service_filled_values: Count of children does not follow them'],
+    ['tracker', 'issuecount-counts-deleted', 'service_filled_values: Count of children does not follow them'],
+    ['tracker', 'patch-updatedat-unchanged', 'item_changes_stored: Update time not moved by a change'],
+    ['tracker', 'patch-createdat-touched', 'item_changes_stored: Creation time changed by a change'],
+    ['tracker', 'restore-live-200', 'api_idioms_honoured: Restore of an item that is not deleted accepted'],
+    ['tracker', 'project-delete-no-cascade', 'api_idioms_honoured: Child readable under a deleted parent'],
   ])('%s %s: %s', async (name, variant, expected) => {
     const result = await runOn(name, variant);
     expect(result.exitCode).toBe(1);

@@ -4,6 +4,7 @@ import {
   type CollectionSpec,
   type Contract,
   documentedStatuses,
+  filledInOf,
   isJsonMediaType,
   parseMediaType,
   propertiesOf,
@@ -75,12 +76,30 @@ export type ReadList = (collection: CollectionSpec) => Promise<readonly unknown[
  * value the list already holds (a replay with the same seed sends the same values) is no failure.
  * One list read tells which; the check sees the answer as a fact.
  */
+/** What the current-user operation answers for the run's key (once per run), where it has one. */
+export type ReadCaller = () => Promise<Facts['caller']>;
+
 export async function gatherFacts(
   testCase: TestCase,
   exchange: Exchange,
   scope: Scope,
   readList: ReadList,
+  readCaller?: ReadCaller,
 ): Promise<Facts> {
+  const caller = readCaller && ownerFilled(testCase, exchange, scope) ? await readCaller() : undefined;
+  const refusal = await refusalFacts(testCase, exchange, scope, readList);
+  return caller ? { ...refusal, caller } : refusal;
+}
+
+/** A creation answered with an item whose owner-like members the service fills in. */
+function ownerFilled(testCase: TestCase, exchange: Exchange, { collection }: Scope): boolean {
+  const create = collection?.create;
+  if (!create || testCase.operation !== create.operation || testCase.kind !== 'positive' || !exchange.ok) return false;
+  const status = exchange.response.status;
+  return status >= 200 && status < 300 && filledInOf(collection, create.item.schema).owners.length > 0;
+}
+
+async function refusalFacts(testCase: TestCase, exchange: Exchange, scope: Scope, readList: ReadList): Promise<Facts> {
   const { collection } = scope;
   const payload = testCase.payload;
   const status = exchange.ok ? exchange.response.status : undefined;

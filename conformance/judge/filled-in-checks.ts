@@ -1,9 +1,10 @@
 // What the service fills in on a creation, judged from the document alone: a member the client left
 // out gets its schema's `default`; a member named like the parent path parameter holds the parent's
 // id; the creation and update instants are the server's now (its Date header, else the run's clock);
-// the instant of a later state (closedAt, cancelledAt) is null while the item is new.
-import { mergeAllOf, NOW_INSTANT, propertiesOf, STATE_INSTANT } from '../../spec/index.js';
-import type { Check, CheckContext, Finding } from '../model.js';
+// the instant of a later state (closedAt, cancelledAt) is null while the item is new; an owner-like
+// readOnly member names the caller; a parent counts as many children as their list holds.
+import { filledInOf, mergeAllOf, NOW_INSTANT, propertiesOf, STATE_INSTANT } from '../../spec/index.js';
+import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js';
 import { finding } from './findings.js';
 import { asObject } from './json-body.js';
 
@@ -84,8 +85,37 @@ function laterStatesSet(item: Record<string, unknown>, sent: Record<string, unkn
     .map(([name, value]) => finding('state_instant_set', { member: name, got: value }));
 }
 
+/** Owner-like readOnly members (`owner`, `author`) name the caller: a value the current-user
+ * operation answered for the run's key (its login, id or email). */
+function ownerNotCaller(context: CheckContext, item: Record<string, unknown>): Finding[] {
+  const caller = context.facts.caller;
+  const collection = context.collection;
+  if (!caller || !collection?.create) return [];
+  return filledInOf(collection, collection.create.item.schema)
+    .owners.filter((name) => typeof item[name] === 'string' && !caller.names.includes(item[name] as string))
+    .map((name) =>
+      finding('owner_not_caller', { member: name, got: item[name], expected: caller.names[0], path: caller.path }),
+    );
+}
+
+/** A parent read after the run's creations under it counts as many children as their list holds. */
+function countsOff(context: CheckContext, counted: NonNullable<SequenceEvidence['childCount']>): Finding[] {
+  const status = context.exchange.ok ? context.exchange.response.status : 0;
+  const read = context.collection?.read;
+  if (status < 200 || status >= 300 || context.body.kind !== 'json' || !read) return [];
+  const body = asObject(context.body.value);
+  const item = read.item.member === undefined ? body : asObject(body?.[read.item.member]);
+  return counted.members
+    .filter((member) => typeof item?.[member] === 'number' && item[member] !== counted.listed)
+    .map((member) =>
+      finding('count_not_following', { member, got: item![member], listed: counted.listed, child: counted.child }),
+    );
+}
+
 /** What the service fills in on a creation is what the document and the moment say. */
 export const serviceFilledValues: Check = (context) => {
+  const counted = context.sequence?.childCount;
+  if (counted) return countsOff(context, counted);
   const answered = createdAnswer(context);
   if (!answered) return undefined;
   // Only members the document declares: an undocumented extra (a createdAt of the service's own)
@@ -99,5 +129,6 @@ export const serviceFilledValues: Check = (context) => {
     ...parentNotNamed(context, item),
     ...instantsOffNow(context, item, sent),
     ...laterStatesSet(item, sent),
+    ...ownerNotCaller(context, answered),
   ];
 };

@@ -122,6 +122,17 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member] })]
       : [];
   },
+  // Soft deletion: a live item's restore gets the documented refusal; a deleted one's brings it back.
+  'restore-live'(_context, evidence, status) {
+    return status < 300 ? [finding('live_item_restored', { status, expected: evidence.expectedStatus })] : [];
+  },
+  restored(_context, _evidence, status) {
+    return status >= 300 && status < 500 ? [finding('deleted_item_not_restored', { status })] : [];
+  },
+  // Under a parent deleted for good nothing is left: its child reads 404 (or 410).
+  'parent-deleted'(_context, evidence, status) {
+    return status < 300 ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
+  },
   'action-refused'(_context, evidence, status) {
     if (refused(status)) return [];
     return status < 300

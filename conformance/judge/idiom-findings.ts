@@ -172,4 +172,19 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.verb} a second time`,
     expected: (f) => `the documented refusal (${f.expected})`,
   },
+  live_item_restored: {
+    title: 'Restore of an item that is not deleted accepted',
+    received: (f) => `${f.status} for restoring a live item`,
+    expected: (f) => `the documented refusal (${f.expected}); nothing to bring back`,
+  },
+  deleted_item_not_restored: {
+    title: 'Deleted item not restored',
+    received: (f) => `${f.status} for restoring an item just deleted`,
+    expected: () => 'a 2xx: the restore operation brings a softly deleted item back',
+  },
+  child_outlives_parent: {
+    title: 'Child readable under a deleted parent',
+    received: (f) => `${f.status} for a child of ${String(f.parent)}, deleted just before`,
+    expected: () => 'a 404 (or 410): under a deleted parent nothing is left',
+  },
 } satisfies Record<string, FindingKind>;

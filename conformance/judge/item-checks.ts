@@ -1,7 +1,7 @@
 // The checks that judge one item across its life: read back after its creation, its changes
 // stored and answered, gone after its deletion.
 
-import { answeredItem } from '../../spec/index.js';
+import { answeredItem, UPDATE_INSTANT } from '../../spec/index.js';
 import type { ChangeEvidence, Check, Finding } from '../model.js';
 import { firstDifference, keptFields } from './field-compare.js';
 import { finding } from './findings.js';
@@ -66,7 +66,25 @@ function changeFindings(
   idProperty: string,
 ): Finding[] {
   const difference = firstDifference(item, change.expected, Object.keys(change.expected));
-  return difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
+  const found = difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
+  return [...found, ...instantsAfterChange(item, change)];
+}
+
+/** A change leaves the creation instant as it was and moves the update instant on (the item was
+ * made more than a second before the change). Compared as instants: any offset, any digits. */
+function instantsAfterChange(item: Record<string, unknown>, change: ChangeEvidence): Finding[] {
+  const found: Finding[] = [];
+  for (const [member, before] of Object.entries(change.instantsBefore ?? {})) {
+    const value = item[member];
+    const after = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    if (Number.isNaN(after)) continue;
+    const moves = UPDATE_INSTANT.test(member);
+    if (moves && after <= Date.parse(before))
+      found.push(finding('update_instant_not_moved', { member, before, got: value, kind: change.kind }));
+    if (!moves && after !== Date.parse(before))
+      found.push(finding('creation_instant_changed', { member, before, got: value, kind: change.kind }));
+  }
+  return found;
 }
 
 /** After DELETE the item is gone: reading it gets 404 (or 410; 410 where the document gives deleted

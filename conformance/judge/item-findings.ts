@@ -1,5 +1,5 @@
 // The findings of what an answer carries besides its body's schema: the headers the document
-// requires, and what the service fills in on a creation. Part of the one catalog (findings.ts).
+// requires, and what the service fills in on a creation and moves on a change. Part of the one catalog (findings.ts).
 import { describeValue, type FindingKind } from './idiom-findings.js';
 
 export const ITEM_FINDING_KINDS = {
@@ -26,6 +26,33 @@ export const ITEM_FINDING_KINDS = {
     key: ['member'],
     received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item just created`,
     expected: () => 'null or absent until the item reaches that state',
+  },
+  owner_not_caller: {
+    title: 'Owner is not the caller',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item the run's key just made`,
+    expected: (f) => `the caller, as ${String(f.path)} names it for that key (${describeValue(f.expected)})`,
+  },
+  count_not_following: {
+    title: 'Count of children does not follow them',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)}`,
+    expected: (f) =>
+      `${String(f.listed)}, the number of items ${String(f.child)} lists under it (read just before and after)`,
+  },
+  update_instant_not_moved: {
+    title: 'Update time not moved by a change',
+    key: ['member'],
+    received: (f) =>
+      `${String(f.member)} ${String(f.got)} after a ${f.kind === 'update' ? 'PATCH' : 'PUT'} (it was ${String(f.before)})`,
+    expected: () => 'a later instant: the moment of the change, over a second after the item was made',
+  },
+  creation_instant_changed: {
+    title: 'Creation time changed by a change',
+    key: ['member'],
+    received: (f) =>
+      `${String(f.member)} ${String(f.got)} after a ${f.kind === 'update' ? 'PATCH' : 'PUT'} (it was ${String(f.before)})`,
+    expected: (f) => `${String(f.before)}: the moment the item was made stays what it was`,
   },
   missing_header: {
     title: 'Required response header missing',

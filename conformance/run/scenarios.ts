@@ -1,9 +1,12 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
 import { idKey } from '../judge/json-body.js';
+import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
+import { countChildren } from '../plan/scenarios/child-counts.js';
 import { checkFilters, hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
+import { parentParams } from '../plan/scenarios/parents.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import type { RunSession } from './session.js';
 
@@ -18,6 +21,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
       .filter(({ collection }) => collection.list)
       .map(async ({ collection }) => {
         await runSequences(collection, context, sequenceRunner);
+        await countChildren(
+          collection,
+          context,
+          sequenceRunner,
+          await parentParams(collection, context, sequenceRunner),
+        );
         progress(`${collection.path}: create, list and read-back sequences done`);
       }),
     ...creatable
@@ -56,6 +65,17 @@ export async function runScenarios(session: RunSession): Promise<void> {
       progress(`${resource.collection.path}: idempotency, conditional request and action sequence done`);
     }),
   ]).finally(() => session.sender.finishSequenceWrites());
+  // Counts of children once every scenario's writes are in (deletions and restores included); then
+  // parents deleted with a child under them.
+  const nested = creatable.filter(({ collection }) => collection.path.includes('{'));
+  await Promise.all(
+    nested
+      .filter(({ collection }) => collection.list)
+      .map(async ({ collection }) =>
+        countChildren(collection, context, sequenceRunner, await parentParams(collection, context, sequenceRunner)),
+      ),
+  );
+  await Promise.all(nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner)));
 }
 
 export async function verifyCreations(session: RunSession): Promise<void> {

@@ -1,9 +1,15 @@
 // One run's working parts, wired once from its settings: the recorder, the bounded sender, the plan
 // context, the creation log, and the functions the stages and scenarios are given (execute, judge,
 // read a list). The stages (stages.ts) only call these.
-import { type CollectionSpec, collectionOperations, listedItems, type Operation } from '../../spec/index.js';
+import {
+  type CollectionSpec,
+  collectionOperations,
+  currentUserOf,
+  listedItems,
+  type Operation,
+} from '../../spec/index.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
-import type { Executed, TestCase, Violation } from '../model.js';
+import type { Executed, Facts, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
 import { ItemMaker } from '../plan/scenarios/maker.js';
@@ -133,8 +139,33 @@ export class RunSession {
     return (await walkPages(collection, listCase, { exchange, body, items }, (page) => this.sender.send(page))).items;
   };
 
+  private caller: Promise<Facts['caller']> | undefined;
+
+  /** What the document's current-user operation (GET /me) answers for the run's key, read once:
+   * every string or number member of its answer names the caller (login, id, email). */
+  readonly readCaller = (): Promise<Facts['caller']> => {
+    this.caller ??= (async () => {
+      const current = currentUserOf(this.settings.contract);
+      if (!current || this.sender.stopped) return undefined;
+      const testCase = this.context.testCase(current.operation, {
+        kind: 'positive',
+        what: 'to learn who the caller is',
+      });
+      const exchange = await this.sender.send(testCase);
+      const body = exchange ? parseBody(exchange) : undefined;
+      if (!exchange?.ok || exchange.response.status >= 300 || body?.kind !== 'json') return undefined;
+      const answer = body.value;
+      if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined;
+      const names = Object.values(answer).flatMap((value) =>
+        typeof value === 'string' || typeof value === 'number' ? [String(value)] : [],
+      );
+      return names.length > 0 ? { names, path: current.operation.path } : undefined;
+    })();
+    return this.caller;
+  };
+
   async judgeSent(testCase: TestCase, exchange: Exchange, scope: Scope): Promise<Executed> {
-    const facts = await gatherFacts(testCase, exchange, scope, this.readList);
+    const facts = await gatherFacts(testCase, exchange, scope, this.readList, this.readCaller);
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
   }
 

@@ -1,7 +1,7 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import type { CollectionSpec, Resource } from '../../../spec/index.js';
+import { type CollectionSpec, NOW_INSTANT, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import { unheldFields } from '../../judge/field-compare.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
@@ -79,6 +79,23 @@ async function putAtFreeKey(
     });
 }
 
+/** The item's creation and update instants (createdAt, updatedAt) as it was made; undefined where
+ * it has no update instant to judge a change by. */
+function stampedInstants(item: Item): Record<string, string> | undefined {
+  const stamped = Object.entries(item).filter(
+    ([name, value]) => NOW_INSTANT.test(name) && typeof value === 'string' && !Number.isNaN(Date.parse(value)),
+  );
+  if (!stamped.some(([name]) => UPDATE_INSTANT.test(name))) return undefined;
+  return Object.fromEntries(stamped) as Record<string, string>;
+}
+
+/** Waits until every stamped instant is more than a second in the past. */
+async function settleClock(instants: Record<string, string>): Promise<void> {
+  const latest = Math.max(...Object.values(instants).map((value) => Date.parse(value)));
+  const wait = Math.min(1_100, latest + 1_100 - Date.now());
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
 export async function runItemLifecycle(
   resource: Resource,
   context: PlanContext,
@@ -141,6 +158,15 @@ export async function runItemLifecycle(
     return withHeader(testCase, ifMatch.name, etag);
   };
 
+  // The stamped instants the first change is judged against: a second apart from it at least, so
+  // a service stamping whole seconds still moves its update instant on.
+  let instantsBefore = stampedInstants(created.item);
+  if (instantsBefore) await settleClock(instantsBefore);
+  const firstChange = () => {
+    const before = instantsBefore;
+    instantsBefore = undefined;
+    return before ? { instantsBefore: before } : {};
+  };
   let current = stored(first);
   // The replacement is valid for the PUT's own schema, which may require more than the creation's
   // (DigitalOcean's projects: a PUT needs every member a POST leaves optional).
@@ -154,7 +180,8 @@ export async function runItemLifecycle(
       payload: { kind: 'json', value: replacement },
       what: 'replacing an item just created',
     });
-    const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(replacement) } };
+    const instants = firstChange();
+    const answer = { changeAnswer: { id, kind: 'replace' as const, expected: stored(replacement), ...instants } };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (executed?.exchange.ok)
       runner.conclude(testCase, executed.exchange, executed.body, {
@@ -165,7 +192,7 @@ export async function runItemLifecycle(
     if (succeeded(executed)) {
       current = stored(replacement);
       reach.done('replace stored');
-      await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current } });
+      await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current, ...instants } });
     } else reach.skip('replace stored', `its PUT was ${answeredAs(executed)}`);
   }
   const patch = collection.update;
@@ -179,7 +206,8 @@ export async function runItemLifecycle(
       what: step.what,
     });
     const refused = step.refused === true;
-    const answer = { changeAnswer: { id, kind: 'update' as const, expected: step.expected, refused } };
+    const instants = refused ? {} : firstChange();
+    const answer = { changeAnswer: { id, kind: 'update' as const, expected: step.expected, refused, ...instants } };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) {
       reach.skip('update stored', `its PATCH was ${answeredAs(executed)}`);
@@ -187,7 +215,7 @@ export async function runItemLifecycle(
     }
     current = step.expected;
     reach.done('update stored');
-    await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current } });
+    await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current, ...instants } });
   }
   if (collection.clientKey && collection.replace && replacement !== undefined)
     await putAtFreeKey(collection, context, runner, replacement, parent, reach);
@@ -200,6 +228,18 @@ export async function runItemLifecycle(
       await readAfter('after invalid changes', { afterChange: { id, kind: 'update', expected: current } });
     } else reach.skip('invalid changes refused', 'no member of its change body can be made invalid');
   }
+  const restore = resource.idioms.softDelete?.restore;
+  const restoreCase = (what: string) =>
+    restore && read
+      ? context.testCase(restore, { kind: 'positive', plain: true, pathParams: at(read.parameter), what })
+      : undefined;
+  const liveRestore = restoreCase('restoring an item that is not deleted');
+  const refusal = restore && [409, 422].find((status) => restore.responses.some((r) => r.status === String(status)));
+  if (liveRestore && refusal && collection.remove && !runner.stopped())
+    await runner.execute(liveRestore, {
+      collection,
+      sequence: { idiom: { idiom: 'restore-live', id, expectedStatus: refusal } },
+    });
   if (collection.remove && !runner.stopped()) {
     const remove = collection.remove;
     const testCase = context.testCase(remove.operation, {
@@ -228,6 +268,19 @@ export async function runItemLifecycle(
         );
       if (collection.list)
         await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
+      // A soft deletion is undone by the restore the document gives: the item reads again.
+      const restoring = restoreCase('restoring an item just deleted');
+      if (restoring && !runner.stopped()) {
+        const restored = await runner.execute(restoring, {
+          collection,
+          sequence: { idiom: { idiom: 'restored', id } },
+        });
+        if (succeeded(restored)) {
+          await readAfter('after restore', { readBack: { id, sent: {} } });
+          // Deleted again: the parent's count of children, judged at the end, meets a deleted one.
+          await runner.send(await preconditioned(testCase));
+        }
+      }
     } else reach.skip('delete gone', `its DELETE was ${answeredAs(executed)}`);
   }
 }

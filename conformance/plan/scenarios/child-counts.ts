@@ -1,0 +1,53 @@
+// A parent's count of its children (`issueCount` for /projects/{id}/issues, `comment_count`) follows
+// them: after the run's creations under a parent, the parent read says as many as the child list
+// holds. The list is read before and after the parent, and only a count that differs from two equal
+// lists is judged (the run's other scenarios write alongside).
+import { type CollectionSpec, filledInOf, parentItemsOf } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
+import type { PlanContext } from '../context.js';
+import type { SequenceRunner } from './sequence-runner.js';
+import { listCollection } from './sequences.js';
+
+const STEP = 'parent counts its children';
+
+/** The parent's read and the members of it that count this collection's items; undefined where
+ * the parent has none. */
+function countingParent(collection: CollectionSpec, context: PlanContext) {
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const read = parent?.collection.read;
+  if (!parent || !read || !collection.list) return undefined;
+  const counts = filledInOf(parent.collection, read.item.schema, context.collections).counts;
+  const members = counts.filter(({ child }) => child === collection.path).map(({ name }) => name);
+  return members.length > 0 ? { parent, read, members } : undefined;
+}
+
+/** Under the parent the run works in, the parent's counts equal the child list's length. */
+export async function countChildren(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  params: Record<string, string>,
+): Promise<void> {
+  const counting = countingParent(collection, context);
+  if (!counting) return;
+  const reach = runner.reach.scenario('child counts', collection.path, [STEP]);
+  const { parent, read, members } = counting;
+  if (params[parent.parameter] === undefined) return reach.stop('no parent was found or made to count under');
+  const first = await listCollection(collection, context, runner, params, undefined, 'to count the children');
+  const testCase = context.testCase(read.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: params,
+    what: 'to see its count of children',
+  });
+  const exchange = runner.stopped() ? undefined : await runner.send(testCase);
+  const second = await listCollection(collection, context, runner, params, undefined, 'to count the children again');
+  if (!first || !second || !exchange) return reach.stop('the parent or its child list could not be read');
+  const listed = first.length === second.length ? first.length : undefined;
+  if (listed === undefined) return reach.stop('the child list changed while it was counted (writes alongside)');
+  runner.conclude(testCase, exchange, parseBody(exchange), {
+    collection: parent.collection,
+    sequence: { childCount: { members, listed, child: collection.path } },
+  });
+  reach.done(STEP);
+}
