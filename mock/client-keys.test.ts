@@ -31,6 +31,7 @@ describe('a collection keyed by the client', () => {
     const app = createMockApp({ contract, apiKeys: [KEY] });
     const made = await request(app).put('/v1/warehouses/NEWKEY').set(headers).send({ key: 'NEWKEY', name: 'Made' });
     expect(made.status).toBe(201);
+    expect(made.headers.location).toMatch(/\/warehouses\/NEWKEY$/);
     const replaced = await request(app).put('/v1/warehouses/NEWKEY').set(headers).send({ name: 'Replaced' });
     expect(replaced.status).toBe(200);
     const read = await request(app).get('/v1/warehouses/NEWKEY').set(headers);

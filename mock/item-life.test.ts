@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
+import { contractFromDocument, loadContract } from '../spec/index.js';
 import { createMockApp } from './index.js';
 
 const contract = await loadContract(fileURLToPath(new URL('../fixtures/panels/tracker/openapi.yaml', import.meta.url)));
@@ -161,5 +161,54 @@ describe('errors that tell the truth', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('not_found');
     expect(missing.body.error.message).toContain('prj_nowhere_else');
+  });
+});
+
+describe('a merge patch that removes a required member taking null', () => {
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const note = {
+    type: 'object',
+    required: ['id', 'text', 'reason'],
+    properties: {
+      id: { type: 'integer', readOnly: true },
+      text: { type: 'string' },
+      reason: { type: ['string', 'null'] },
+    },
+  };
+  const contract = contractFromDocument({
+    openapi: '3.1.0',
+    info: { title: 'notes', version: '1' },
+    components: { securitySchemes: { key: { type: 'http', scheme: 'bearer' } } },
+    security: [{ key: [] }],
+    paths: {
+      '/notes': {
+        get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: note }) } } },
+        post: {
+          requestBody: { content: json(note) },
+          responses: { '201': { description: 'made', content: json(note) } },
+        },
+      },
+      '/notes/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        get: { responses: { '200': { description: 'ok', content: json(note) }, '404': { description: 'none' } } },
+        patch: {
+          requestBody: { content: { 'application/merge-patch+json': { schema: { type: 'object' } } } },
+          responses: { '200': { description: 'ok', content: json(note) }, '404': { description: 'none' } },
+        },
+      },
+    },
+  });
+
+  it('leaves it null, and the item reads back so', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const made = await request(app).post('/notes').set(auth).send({ text: 'a', reason: 'why' });
+    expect(made.status).toBe(201);
+    const patched = await request(app)
+      .patch(`/notes/${made.body.id}`)
+      .set({ ...auth, 'Content-Type': 'application/merge-patch+json' })
+      .send(JSON.stringify({ reason: null }));
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ text: 'a', reason: null });
+    expect((await request(app).get(`/notes/${made.body.id}`).set(auth)).body.reason).toBeNull();
   });
 });

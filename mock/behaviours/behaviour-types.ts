@@ -120,7 +120,12 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly caller?: () => string | undefined;
   readonly recount?: Recount;
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */
-  readonly upsert?: { readonly status: number; readonly initialValues: () => InitialValues };
+  readonly upsert?: {
+    readonly status: number;
+    readonly initialValues: () => InitialValues;
+    /** The 201 documents a Location: the item's own URL, the one the PUT named. */
+    readonly location?: boolean;
+  };
 }
 
 /** POST on an item's verb (/bookings/{id}/cancel): moves `member` to `target`; refused with

@@ -65,10 +65,12 @@ function upsertOf(
   kind: 'replace' | 'update' | 'remove',
   operation: Operation,
   initialValues: () => InitialValues,
-): { upsert?: { status: number; initialValues: () => InitialValues } } {
+): { upsert?: { status: number; initialValues: () => InitialValues; location?: boolean } } {
   if (kind !== 'replace' || !collection.clientKey || !collection.create) return {};
-  const created = operation.responses.some((response) => response.status === '201');
-  return created ? { upsert: { status: 201, initialValues } } : {};
+  const created = operation.responses.find((response) => response.status === '201');
+  if (!created) return {};
+  const location = created.headers.some((header) => header.name.toLowerCase() === 'location');
+  return { upsert: { status: 201, initialValues, ...(location ? { location } : {}) } };
 }
 
 /** The status a creation documents for a key already in use: 409, else 422, else 400. */

@@ -125,6 +125,25 @@ function withMember(item: Fields, tokens: readonly string[], value: unknown): Fi
 }
 
 /**
+ * A merge patch's null removes a member (RFC 7396); where the item requires that member and takes
+ * null for it (a nullable `reason`), removing it leaves it null, as a service stores it: the item
+ * stays valid, and reads back with `reason: null`.
+ */
+export function requiredRemovalsAsNull(next: Fields, sent: unknown, validator: SchemaValidator | undefined): Fields {
+  if (!validator || !isPlainObject(sent)) return next;
+  const removed = Object.keys(sent).filter((name) => sent[name] === null && !Object.hasOwn(next, name));
+  if (removed.length === 0) return next;
+  const trial = { ...next, ...Object.fromEntries(removed.map((name) => [name, null])) };
+  const wrong = new Set(validator.validate(trial).map((issue) => pointerTokens(issue.pointer)[0]));
+  const kept = {
+    ...next,
+    ...Object.fromEntries(removed.filter((name) => !wrong.has(name)).map((name) => [name, null])),
+  };
+  carryDigits(next, kept);
+  return kept;
+}
+
+/**
  * A change may leave out members the item requires: a PUT whose schema is narrower than the item's
  * (Twilio's assistants), a nested object sent as its id alone (Box's parent: {id}). A service keeps
  * what the client did not name, so such members, required by any view of the item, are kept from

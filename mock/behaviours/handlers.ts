@@ -14,6 +14,7 @@ import {
   keepRequired,
   layeredFields,
   namesRemovals,
+  requiredRemovalsAsNull,
   storedFields,
   updateFor,
 } from './changes.js';
@@ -118,7 +119,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   // taken (as at creation); anything else wrong is refused.
   const next =
     behaviour.kind === 'update' && namesRemovals(contentType)
-      ? changed
+      ? requiredRemovalsAsNull(changed, body, behaviour.itemValidator)
       : holdable(old, keepRequired(old, changed, behaviour.itemViews), behaviour.keeps, (name) =>
           behaviour.objectMembers.has(name),
         );
@@ -143,7 +144,9 @@ function createAt(
   const values = valuesAt(behaviour, body, collection.idProperty, id);
   if (values instanceof MockHttpError) return context.refuse(values);
   const { item, json } = collection.create(values, id);
-  sendJson(context.res, behaviour.upsert!.status, itemJson(behaviour, item, json), behaviour.headers);
+  const path = (context.req.url ?? '').split('?')[0]!;
+  const headers = behaviour.upsert!.location ? { ...behaviour.headers, Location: path } : behaviour.headers;
+  sendJson(context.res, behaviour.upsert!.status, itemJson(behaviour, item, json), headers);
 }
 
 export const HANDLERS: Handlers = {
