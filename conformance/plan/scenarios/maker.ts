@@ -19,9 +19,13 @@ type Item = Record<string, unknown>;
 
 /** Attempts per item: the first body, then up to three changed after reading the refusal. */
 const ATTEMPTS = 4;
+/** Steps of fresh values a purpose's seed picks from. */
+const USES = 997;
 
 export class ItemMaker {
   private readonly listings = new Map<CollectionSpec, Promise<unknown[]>>();
+  /** Keys the run's fresh bodies carried, per collection the client keys. */
+  private readonly keys = new Map<CollectionSpec, Set<string>>();
 
   constructor(
     private readonly context: PlanContext,
@@ -79,13 +83,33 @@ export class ItemMaker {
     const references = await this.references(collection);
     const keep = new Set(references.keys());
     const use = this.useOf(collection, purpose);
-    const fresh = (body: unknown, attempt: number) => freshened(body, use * ATTEMPTS + attempt, isValid, keep);
+    const fresh = (body: unknown, attempt: number) =>
+      this.unused(collection, (bump) => freshened(body, (use + bump * USES) * ATTEMPTS + attempt, isValid, keep));
     return { use, references, fresh };
+  }
+
+  /** Where the client chooses keys, a fresh body whose key no earlier fresh body of the run had: two
+   * purposes whose steps meet (their seeds' hashes collide) would make the same key, and the second
+   * item would meet the first. The next step round is taken then. */
+  private unused(collection: CollectionSpec, draw: (bump: number) => unknown): unknown {
+    if (!collection.clientKey) return draw(0);
+    let keys = this.keys.get(collection);
+    if (!keys) this.keys.set(collection, (keys = new Set()));
+    for (let bump = 0; bump < 8; bump++) {
+      const body = draw(bump);
+      const key = asObject(body)?.[collection.idProperty];
+      const text = JSON.stringify(key);
+      if (key === undefined || !keys.has(text)) {
+        if (key !== undefined) keys.add(text);
+        return body;
+      }
+    }
+    return draw(0);
   }
 
   /** A purpose's own step of fresh values, the same on every run of a seed. */
   private useOf(collection: CollectionSpec, purpose: string): number {
-    return 1 + (Math.abs(seedOf(`${collection.path}:${purpose}`, this.context.seed)) % 997);
+    return 1 + (Math.abs(seedOf(`${collection.path}:${purpose}`, this.context.seed)) % USES);
   }
 
   /** A new item of the collection, or why none could be made. */
