@@ -131,7 +131,15 @@ function withMember(item: Fields, tokens: readonly string[], value: unknown): Fi
  */
 export function requiredRemovalsAsNull(next: Fields, sent: unknown, validator: SchemaValidator | undefined): Fields {
   if (!validator || !isPlainObject(sent)) return next;
-  const removed = Object.keys(sent).filter((name) => sent[name] === null && !Object.hasOwn(next, name));
+  const missing = new Set(
+    validator
+      .validate(next)
+      .filter((issue) => issue.keyword === 'required')
+      .map((issue) => pointerTokens(issue.pointer)[0]),
+  );
+  const removed = Object.keys(sent).filter(
+    (name) => sent[name] === null && !Object.hasOwn(next, name) && missing.has(name),
+  );
   if (removed.length === 0) return next;
   const trial = { ...next, ...Object.fromEntries(removed.map((name) => [name, null])) };
   const wrong = new Set(validator.validate(trial).map((issue) => pointerTokens(issue.pointer)[0]));
