@@ -17,6 +17,7 @@ import { recountsOf } from './counts.js';
 import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
+import { madeElsewhere } from './made-elsewhere.js';
 import {
   actionBehaviour,
   completionOf,
@@ -217,6 +218,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
     }
   }
   bindHeads(contract, behaviours);
+  for (const [operation, made] of madeElsewhere(contract, collections, behaviours, caller))
+    behaviours.set(operation, made);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;
     const success = successResponse(operation);

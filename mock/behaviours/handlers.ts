@@ -30,6 +30,7 @@ import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
 import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
+import { withSums } from './sums.js';
 
 export interface HandlerContext {
   readonly req: MockRequest;
@@ -212,11 +213,14 @@ export const HANDLERS: Handlers = {
     }
     try {
       const { assigned, fallback } = behaviour.initialValues();
-      const values = layeredFields(
-        fallback,
-        fields,
-        assigned,
-        filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
+      // Totals derived from lines (sums.ts), what the client sent kept exactly.
+      const values = withSums(
+        layeredFields(
+          fallback,
+          fields,
+          assigned,
+          filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
+        ),
       );
       carryDigits(fields, values);
       const { item, json } = collection.create(values, chosen);

@@ -75,6 +75,8 @@ function plausibleValue(name: string, schema: JsonSchema): unknown {
   if (merged.default !== undefined) return merged.default;
   if (types.includes('null') && !Array.isArray(merged.enum)) return null;
   if (Array.isArray(merged.enum) && merged.enum.length > 0) return merged.enum[0];
+  // A new item's lists start empty (a new cart's lines), where the schema lets them.
+  if (types.includes('array') && !(Number(merged.minItems) > 0)) return [];
   if (types.includes('integer') && TALLY.test(name) && !Array.isArray(merged.examples))
     return typeof merged.minimum === 'number' && merged.minimum > 0 ? Math.ceil(merged.minimum) : 0;
   const validate = validatorOfView(schema as object);

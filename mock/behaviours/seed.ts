@@ -15,6 +15,7 @@ import {
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary } from '../../spec/generate/index.js';
 import { Collection, type Item } from './store.js';
+import { withSums } from './sums.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
 export type SeedData = readonly unknown[] | Readonly<Record<string, readonly unknown[]>>;
@@ -77,7 +78,8 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[]): 
       else shown.push({ ...randomItem(spec, extra), ...filled });
     } else if (item !== undefined) shown.push(item);
   }
-  return withIds(spec, shown, readMembersOf(spec));
+  const summed = shown.map((item) => (typeof item === 'object' && item !== null ? withSums(item as Item) : item));
+  return withIds(spec, summed, readMembersOf(spec));
 }
 
 /** A generated item: the seeds after the first, which is the document's own. */

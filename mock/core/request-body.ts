@@ -24,14 +24,14 @@ import { MockHttpError } from './errors.js';
 import type { MockRequest, MockResponse } from './exchange.js';
 import { type Next, sessionOf } from './pipeline.js';
 
-const NO_MEDIA: readonly MediaTypeSpec[] = [];
-
 /** The documented media type a request's body is read as (a 400, returned, where none fits);
  * undefined where an optional body was left out altogether. */
 export function bodyMediaOf(req: MockRequest, operation: Operation): MediaTypeSpec | MockHttpError | undefined {
   const requestBody = operation.requestBody;
-  if (requestBody && !requestBody.required && !hasBody(req)) return undefined;
-  return contentTypeOf(req.headers['content-type'], requestBody?.content ?? NO_MEDIA);
+  // No body documented (a creation of an empty cart): whatever was sent is not read.
+  if (!requestBody) return undefined;
+  if (!requestBody.required && !hasBody(req)) return undefined;
+  return contentTypeOf(req.headers['content-type'], requestBody.content);
 }
 
 const LEFT_OUT: ReceivedBody = Object.freeze({ text: undefined, value: () => ({}), judged: () => ({}) });

@@ -146,6 +146,12 @@ function itemOperation(
 
 const FORM = /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i;
 
+/** A POST without a body that answers 201 makes an item of its own (POST /carts: an empty cart),
+ * unless it stands under an item (POST /carts/{id}/checkout: what the item does). */
+function bodilessCreation(operation: Operation, success: JsonSuccess): boolean {
+  return !operation.requestBody && success.status === 201 && !/\}\/[^/{}]+$/.test(operation.path);
+}
+
 /** Whether a request body can carry an item's members: JSON, or a form (Twilio's creations). */
 function takesObjects(operation: Operation): boolean {
   return operation.requestBody?.content.some((m) => isJsonMediaType(m.mediaType) || FORM.test(m.mediaType)) === true;
@@ -176,7 +182,8 @@ export function findCollections(contract: Contract, corrections: Corrections = N
   }
   for (const operation of usable) {
     const success = creationSuccess(operation);
-    if (operation.method !== 'POST' || !success || !takesObjects(operation)) continue;
+    if (operation.method !== 'POST' || !success || !(takesObjects(operation) || bodilessCreation(operation, success)))
+      continue;
     const correction = corrections(operation.path);
     const known = byPath.get(operation.path);
     const candidates = known

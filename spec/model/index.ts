@@ -17,6 +17,7 @@ export {
   NOW_INSTANT,
   OWNER,
   STATE_INSTANT,
+  UPDATE_INSTANT,
 } from './filled-in.js';
 export type { Filter } from './filters.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';

@@ -52,6 +52,8 @@ export class ItemMaker {
   async bodies(collection: CollectionSpec, count: number, purpose: string): Promise<unknown[]> {
     const create = collection.create?.operation;
     if (!create) return [];
+    // A creation without a body (POST /carts) is sent as it is, as often as asked.
+    if (!create.requestBody) return Array.from({ length: count }, () => undefined);
     const request = this.context.requestSchema(create);
     const examples = this.examples(collection);
     const plain = this.context.plainBodies(create, count, purpose);
@@ -129,7 +131,7 @@ export class ItemMaker {
         kind: 'positive',
         plain: true,
         pathParams: request.parent,
-        payload: { kind: 'json', value: body },
+        ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
         what: request.what,
       });
       if (request.decorate) testCase = request.decorate(testCase);

@@ -142,7 +142,7 @@ export async function runSequences(
       kind: 'positive',
       plain: true,
       pathParams: parent,
-      payload: { kind: 'json', value: body },
+      ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
       what: 'in a sequence of creations',
     });
     const executed = await runner.execute(testCase, { collection });
