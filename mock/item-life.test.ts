@@ -212,3 +212,34 @@ describe('a merge patch that removes a required member taking null', () => {
     expect((await request(app).get(`/notes/${made.body.id}`).set(auth)).body.reason).toBeNull();
   });
 });
+
+describe('asynchronous jobs', () => {
+  it('a 202 names its job; reads see it move to done in order, its result null until then', async () => {
+    const app = fresh();
+    const started = await request(app).post('/v1/projects/prj_demo/exports').set(auth);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ status: 'pending', result: null, projectId: 'prj_demo' });
+    const location = started.headers.location!;
+    const seen: string[] = [];
+    for (let poll = 0; poll < 40 && seen.at(-1) !== 'done'; poll++) {
+      const read = await request(app).get(location).set(auth);
+      expect(read.status).toBe(200);
+      expect(read.body.id).toBe(started.body.id);
+      if (read.body.status === 'done') expect(read.body.result).not.toBeNull();
+      else expect(read.body.result).toBeNull();
+      if (seen.at(-1) !== read.body.status) seen.push(read.body.status);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen.at(-1)).toBe('done');
+    const order = ['pending', 'running', 'done'];
+    expect(seen.map((state) => order.indexOf(state))).toEqual([...seen.map((state) => order.indexOf(state))].sort());
+  });
+
+  it('a job never started is 404; the one the document names is there, done', async () => {
+    const app = fresh();
+    expect((await request(app).get('/v1/jobs/job_never_started').set(auth)).status).toBe(404);
+    const named = await request(app).get('/v1/jobs/job_demo').set(auth);
+    expect(named.status).toBe(200);
+    expect(named.body.status).toBe('done');
+  });
+});

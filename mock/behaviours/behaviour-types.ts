@@ -157,13 +157,47 @@ export interface RespondBehaviour {
   answer(): PreparedAnswer;
 }
 
+export interface JobKind {
+  /** The read's path template and the parameter naming the job. */
+  readonly readPath: string;
+  readonly parameter: string;
+  readonly idProperty: string;
+  readonly stateMember?: string;
+  /** The states in the order a job goes through them, its end state last. */
+  readonly states: readonly unknown[];
+  /** Members null until the job is done, with the value they get then. */
+  readonly results: Readonly<Record<string, unknown>>;
+  /** The document's job (its example), the template of every new one. */
+  readonly sample: Readonly<Record<string, unknown>>;
+  readonly exampleId?: string;
+  readonly basePath: string;
+  /** Whether an id fits the job's id member (a uuid, an integer, a pattern). */
+  readonly idFits: (id: unknown) => boolean;
+}
+
+export interface JobStartBehaviour {
+  readonly kind: 'job-start';
+  readonly job: JobKind;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface JobReadBehaviour {
+  readonly kind: 'job-read';
+  readonly job: JobKind;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
 export type Behaviour =
   | ListBehaviour
   | CreateBehaviour
   | ReadBehaviour
   | ItemChangeBehaviour
   | ActionBehaviour
-  | RespondBehaviour;
+  | RespondBehaviour
+  | JobStartBehaviour
+  | JobReadBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;

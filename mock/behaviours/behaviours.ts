@@ -15,6 +15,7 @@ import {
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
 import { recountsOf } from './counts.js';
 import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
+import { bindJobs } from './jobs.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
@@ -220,6 +221,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   bindHeads(contract, behaviours);
   for (const [operation, made] of madeElsewhere(contract, collections, behaviours, caller))
     behaviours.set(operation, made);
+  for (const [operation, job] of bindJobs(contract, behaviours)) behaviours.set(operation, job);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;
     const success = successResponse(operation);

@@ -23,6 +23,7 @@ import { itemEtag, notModified } from './conditional.js';
 import { recountParent } from './counts.js';
 import { answerChange, answerItem, answerNotModified, itemFor, itemJson, missing } from './item-answers.js';
 import { underStoredNames } from './item-values.js';
+import { JOB_HANDLERS } from './jobs.js';
 import { listPage } from './list-pages.js';
 import { collectionAt, prototypeOf, removeChildren } from './nested.js';
 import { ownedKey } from './owners.js';
@@ -248,6 +249,8 @@ export const HANDLERS: Handlers = {
   replace: change,
   update: change,
   remove: change,
+
+  ...JOB_HANDLERS,
 
   async respond(behaviour, context) {
     const sent = context.operation.requestBody ? await context.readBody() : undefined;

@@ -1,0 +1,186 @@
+// Asynchronous jobs: a POST that answers 202 with a body and a Location, where a GET on a path of
+// its own (`/jobs/{jobId}`) answers the same schema. The POST starts a job there (its Location names
+// it); reads see it move through its states in order (pending, running, ...) to its end state within
+// a second, its result members null until then; an id never started is 404, the one the document's
+// example names is there, done.
+
+import { randomUUID } from 'node:crypto';
+import {
+  type Contract,
+  isJsonMediaType,
+  mergeAllOf,
+  NOW_INSTANT,
+  type Operation,
+  propertiesOf,
+  type SchemaValidator,
+  STATE_INSTANT,
+} from '../../spec/core.js';
+import { sampleValue, seedOf } from '../../spec/generate/index.js';
+import { MockHttpError, sendJson } from '../core/errors.js';
+import {
+  answerHeaders,
+  type Behaviour,
+  type JobKind,
+  type JobReadBehaviour,
+  type JobStartBehaviour,
+} from './behaviour-types.js';
+import type { Collections } from './store.js';
+
+type Item = Record<string, unknown>;
+
+/** How long a job stays in each state before its end state. */
+const STEP_MS = 250;
+const TERMINAL = ['done', 'completed', 'complete', 'succeeded', 'success', 'finished', 'ready'];
+
+interface Running {
+  readonly item: Item;
+  readonly started: number;
+}
+
+/** Jobs per session: its collections map stands for the session. */
+const RUNNING = new WeakMap<Collections, Map<string, Running>>();
+
+function jobsOf(collections: Collections, job: JobKind): Map<string, Running> {
+  let jobs = RUNNING.get(collections);
+  if (!jobs) {
+    jobs = new Map();
+    // The job the document's example names is there, done (its result as the example shows it).
+    if (job.exampleId !== undefined)
+      jobs.set(job.exampleId, { item: { ...job.sample, [job.idProperty]: job.exampleId }, started: 0 });
+    RUNNING.set(collections, jobs);
+  }
+  return jobs;
+}
+
+function jsonOf(operation: Operation, status: (code: number) => boolean) {
+  const response = operation.responses.find((r) => status(Number(r.status)));
+  const media = response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+  return response && media?.validator ? { response, media, validator: media.validator } : undefined;
+}
+
+/** The job kinds of a document: each 202 with a Location whose schema a single-parameter GET answers. */
+export function bindJobs(
+  contract: Contract,
+  bound: ReadonlyMap<Operation, Behaviour>,
+): Map<Operation, JobStartBehaviour | JobReadBehaviour> {
+  const jobs = new Map<Operation, JobStartBehaviour | JobReadBehaviour>();
+  for (const start of contract.operations) {
+    if (start.method !== 'POST' || bound.has(start) || start.unspecified) continue;
+    const accepted = jsonOf(start, (code) => code === 202);
+    if (!accepted || !accepted.response.headers.some((h) => h.name.toLowerCase() === 'location')) continue;
+    const schemaText = JSON.stringify(accepted.validator.schema);
+    const read = contract.operations.find(
+      (op) =>
+        op.method === 'GET' &&
+        !bound.has(op) &&
+        /^[^{}]*\/\{[^}]+\}$/.test(op.path) &&
+        JSON.stringify(jsonOf(op, (code) => code === 200)?.validator.schema) === schemaText,
+    );
+    if (!read) continue;
+    const job = jobKind(contract, start, read, accepted.validator, accepted.media.examples);
+    if (!job) continue;
+    jobs.set(start, { kind: 'job-start', job, status: 202, headers: answerHeaders(undefined) });
+    jobs.set(read, { kind: 'job-read', job, status: 200, headers: answerHeaders(undefined) });
+  }
+  return jobs;
+}
+
+function jobKind(
+  contract: Contract,
+  start: Operation,
+  read: Operation,
+  validator: SchemaValidator,
+  examples: readonly unknown[],
+): JobKind | undefined {
+  const parameter = /\{([^}]+)\}$/.exec(read.path)![1]!;
+  const properties = propertiesOf(validator.schema);
+  const idProperty = ['id', `${parameter}`, 'jobId', 'job_id'].find((name) => name in properties);
+  const sample = sampleValue(validator, examples, seedOf(`${start.id}:job`))?.value as Item | undefined;
+  if (!idProperty || typeof sample !== 'object' || sample === null) return undefined;
+  const stateMember = ['status', 'state'].find((name) => Array.isArray(mergeAllOf(properties[name] as Item)?.enum));
+  const values = stateMember ? (mergeAllOf(properties[stateMember] as Item).enum as unknown[]) : [];
+  const end = values.findIndex((value) => TERMINAL.includes(String(value).toLowerCase()));
+  const states =
+    end >= 0
+      ? values.slice(0, end + 1).filter((v, i) => i === end || !/fail|error|cancel/i.test(String(v)))
+      : values.slice(0, 1);
+  const results: Item = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    const merged = mergeAllOf(schema as Item);
+    const nullable = merged.nullable === true || (Array.isArray(merged.type) && merged.type.includes('null'));
+    if (!nullable || name === stateMember || STATE_INSTANT.test(name) || NOW_INSTANT.test(name)) continue;
+    if (sample[name] !== null && sample[name] !== undefined) results[name] = sample[name];
+  }
+  const example = read.parameters.find((p) => p.in === 'path' && p.name === parameter)?.examples[0];
+  return {
+    readPath: read.path,
+    parameter,
+    idProperty,
+    ...(stateMember ? { stateMember } : {}),
+    states,
+    results,
+    sample: { ...sample, ...(stateMember && states.length > 0 ? { [stateMember]: states.at(-1) } : {}) },
+    ...(example !== undefined ? { exampleId: String(example) } : {}),
+    basePath: contract.basePath,
+    idFits: (id) =>
+      !validator.validate({ ...sample, [idProperty]: id }).some((issue) => issue.pointer === `/${idProperty}`),
+  };
+}
+
+/** The job as it stands `elapsed` ms after it started: its state, and its results once done. */
+function asNow(job: JobKind, running: Running): Item {
+  if (running.started === 0 || !job.stateMember) return running.item;
+  const step = Math.min(job.states.length - 1, Math.floor((Date.now() - running.started) / STEP_MS));
+  const done = step === job.states.length - 1;
+  return {
+    ...running.item,
+    [job.stateMember]: job.states[step],
+    ...(done ? job.results : {}),
+  };
+}
+
+let counter = 0;
+
+export const JOB_HANDLERS = {
+  'job-start'(behaviour: JobStartBehaviour, context: JobExchange): void {
+    const { job } = behaviour;
+    const jobs = jobsOf(context.collections(), job);
+    counter++;
+    // An id of the kind the job's schema gives: a string of the mock's, else a uuid, else a number.
+    const id =
+      [`job_${Date.now().toString(36)}${counter.toString(36)}`, randomUUID(), counter].find((candidate) =>
+        job.idFits(candidate),
+      ) ?? randomUUID();
+    const key = String(id);
+    const instant = new Date().toISOString();
+    const item: Item = { ...job.sample, [job.idProperty]: id };
+    for (const name of Object.keys(item))
+      if (NOW_INSTANT.test(name) && typeof item[name] === 'string') item[name] = instant;
+    for (const name of Object.keys(job.results)) item[name] = null;
+    // Members named like the starter's path parameters name what the job works on.
+    for (const [name, value] of Object.entries(context.params)) if (name in item) item[name] = value;
+    if (job.stateMember && job.states.length > 0) item[job.stateMember] = job.states[0];
+    const running = { item, started: Date.now() };
+    jobs.set(key, running);
+    const location = `${job.basePath}${job.readPath.replace(/\{[^}]+\}$/, encodeURIComponent(key))}`;
+    sendJson(context.res, behaviour.status, JSON.stringify(asNow(job, running)), {
+      ...behaviour.headers,
+      Location: location,
+    });
+  },
+
+  'job-read'(behaviour: JobReadBehaviour, context: JobExchange): void {
+    const { job } = behaviour;
+    const id = context.params[job.parameter] ?? '';
+    const running = jobsOf(context.collections(), job).get(id);
+    if (!running) return context.refuse(new MockHttpError(404, 'not_found', `No job ${id}.`));
+    sendJson(context.res, behaviour.status, JSON.stringify(asNow(job, running)), behaviour.headers);
+  },
+};
+
+interface JobExchange {
+  readonly res: Parameters<typeof sendJson>[0];
+  readonly params: Readonly<Record<string, string>>;
+  collections(): Collections;
+  refuse(refusal: MockHttpError): void;
+}
