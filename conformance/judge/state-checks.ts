@@ -4,10 +4,12 @@
 import {
   answeredItem,
   type CollectionSpec,
+  type Contract,
   fieldText,
   listCapOf,
   listedItems,
   listsEveryItem,
+  movesWithOthers,
 } from '../../spec/index.js';
 import type { Check, Finding, SequenceEvidence } from '../model.js';
 import { compareField, firstDifference, keptFields } from './field-compare.js';
@@ -127,6 +129,15 @@ function slidLikeAPage(sequence: SequenceEvidence, collection: CollectionSpec): 
   return newestFirst && leadEnd > 0 && kept.length < before.length && kept.every((id, index) => id === before[index]);
 }
 
+/** Whether the document writes under the collection's items (POST /projects/{id}/issues). */
+function hasChildren(contract: Contract, collection: CollectionSpec): boolean {
+  const itemPath = collection.read?.operation.path;
+  return (
+    itemPath !== undefined &&
+    contract.operations.some((operation) => operation.method !== 'GET' && operation.path.startsWith(`${itemPath}/`))
+  );
+}
+
 /** Items that existed before the run are still listed, unchanged, after it. */
 export const existingDataPreserved: Check = (context) => {
   const { collection, sequence } = context;
@@ -142,11 +153,15 @@ export const existingDataPreserved: Check = (context) => {
   if (missing.size > 0 && paged) {
     return [finding('existing_items_paged_off', { idProperty, count: missing.size, why: paged }, { severity: 'note' })];
   }
+  const parent = hasChildren(context.contract, collection);
   for (const item of sequence.before) {
     const id = idKey(item, idProperty);
     const now = after.get(idKey(item, idProperty));
     if (!now) return [finding('existing_item_disappeared', { idProperty, id })];
-    const changed = Object.keys(item).find((name) => fieldText(item, name) !== fieldText(now, name));
+    // A count of its children or its update time moves with the run's writes under it.
+    const changed = Object.keys(item).find(
+      (name) => !(parent && movesWithOthers(name)) && fieldText(item, name) !== fieldText(now, name),
+    );
     if (changed) {
       return [
         finding('existing_item_altered', {

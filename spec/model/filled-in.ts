@@ -22,6 +22,10 @@ const CHILD_COUNT = /^([a-z][a-z0-9]*?)_?count$/i;
 
 type Schema = Record<string, unknown>;
 
+/** Members a service moves on its own when others change: counts of children (`issueCount`) and
+ * update instants (`updatedAt`). An item's other writes change them; they are not the item altered. */
+export const movesWithOthers = (name: string): boolean => CHILD_COUNT.test(name) || UPDATE_INSTANT.test(name);
+
 export interface FilledIn {
   /** Instants stamped now: a date-time, or a date. */
   readonly now: readonly { readonly name: string; readonly date: boolean; readonly onChange: boolean }[];

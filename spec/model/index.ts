@@ -14,6 +14,7 @@ export {
   filledInOf,
   filledValues,
   fillsNothing,
+  movesWithOthers,
   NOW_INSTANT,
   OWNER,
   STATE_INSTANT,
