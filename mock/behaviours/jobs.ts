@@ -67,7 +67,8 @@ export function bindJobs(
   for (const start of contract.operations) {
     if (start.method !== 'POST' || bound.has(start) || start.unspecified) continue;
     const accepted = jsonOf(start, (code) => code === 202);
-    if (!accepted || !accepted.response.headers.some((h) => h.name.toLowerCase() === 'location')) continue;
+    const located = accepted?.response.headers.some((h) => h.name.toLowerCase() === 'location');
+    if (!accepted || !located) continue;
     const schemaText = JSON.stringify(accepted.validator.schema);
     const read = contract.operations.find(
       (op) =>
