@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import {
+  asynchronousJobs,
   type Contract,
   isJsonMediaType,
   mergeAllOf,
@@ -64,20 +65,9 @@ export function bindJobs(
   bound: ReadonlyMap<Operation, Behaviour>,
 ): Map<Operation, JobStartBehaviour | JobReadBehaviour> {
   const jobs = new Map<Operation, JobStartBehaviour | JobReadBehaviour>();
-  for (const start of contract.operations) {
-    if (start.method !== 'POST' || bound.has(start) || start.unspecified) continue;
-    const accepted = jsonOf(start, (code) => code === 202);
-    const located = accepted?.response.headers.some((h) => h.name.toLowerCase() === 'location');
-    if (!accepted || !located) continue;
-    const schemaText = JSON.stringify(accepted.validator.schema);
-    const read = contract.operations.find(
-      (op) =>
-        op.method === 'GET' &&
-        !bound.has(op) &&
-        /^[^{}]*\/\{[^}]+\}$/.test(op.path) &&
-        JSON.stringify(jsonOf(op, (code) => code === 200)?.validator.schema) === schemaText,
-    );
-    if (!read) continue;
+  for (const { start, read } of asynchronousJobs(contract.operations)) {
+    if (bound.has(start) || bound.has(read)) continue;
+    const accepted = jsonOf(start, (code) => code === 202)!;
     const job = jobKind(contract, start, read, accepted.validator, accepted.media.examples);
     if (!job) continue;
     jobs.set(start, { kind: 'job-start', job, status: 202, headers: answerHeaders(undefined) });

@@ -84,6 +84,12 @@ const TERMINAL_STATES = [
   'active',
 ];
 
+/** The state among `values` a job ends well in (done, completed, ...), where there is one. */
+export const terminalState = (values: readonly unknown[]): unknown =>
+  TERMINAL_STATES.map((name) => values.find((value) => String(value).toLowerCase() === name)).find(
+    (value) => value !== undefined,
+  );
+
 /** The header that makes a creation idempotent: Idempotency-Key (IETF draft), X-Idempotency-Key. */
 export const IDEMPOTENCY_HEADER = /^(x-)?idempotency-?key$/i;
 

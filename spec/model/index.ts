@@ -22,9 +22,11 @@ export {
 } from './filled-in.js';
 export type { Filter } from './filters.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
-export { IDEMPOTENCY_HEADER, operationPointer, statusMember } from './idioms.js';
+export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
 export { apiModelOf, inferApiModel } from './infer.js';
+export type { JobOperations } from './jobs.js';
+export { asynchronousJobs } from './jobs.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentItem } from './parents.js';

@@ -1,0 +1,36 @@
+// Asynchronous jobs read from the document: a POST that answers 202 with a body and a Location,
+// where a GET on a path of its own (`/jobs/{jobId}`) answers the same schema. The mock runs such
+// jobs; the runner follows the Location until the job ends.
+import { isJsonMediaType } from '../media-types.js';
+import type { Operation } from '../types.js';
+
+export interface JobOperations {
+  /** The POST that starts a job (answering 202 with a Location). */
+  readonly start: Operation;
+  /** The GET that reads a job, and its one path parameter. */
+  readonly read: Operation;
+  readonly parameter: string;
+}
+
+/** The JSON schema of the operation's first response of the statuses wanted, as text. */
+function schemaText(operation: Operation, wanted: (status: number) => boolean): string | undefined {
+  const response = operation.responses.find((r) => wanted(Number(r.status)));
+  const media = response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+  return media?.validator ? JSON.stringify(media.validator.schema) : undefined;
+}
+
+export function asynchronousJobs(operations: readonly Operation[]): JobOperations[] {
+  const jobs: JobOperations[] = [];
+  for (const start of operations) {
+    if (start.method !== 'POST' || start.unspecified) continue;
+    const accepted = start.responses.find((r) => r.status === '202');
+    if (!accepted?.headers.some((h) => h.name.toLowerCase() === 'location')) continue;
+    const text = schemaText(start, (status) => status === 202);
+    if (text === undefined) continue;
+    const read = operations.find(
+      (op) => op.method === 'GET' && /^[^{}]*\/\{[^}]+\}$/.test(op.path) && schemaText(op, (s) => s === 200) === text,
+    );
+    if (read) jobs.push({ start, read, parameter: /\{([^}]+)\}$/.exec(read.path)![1]! });
+  }
+  return jobs;
+}
