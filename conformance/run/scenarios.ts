@@ -4,6 +4,7 @@ import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren } from '../plan/scenarios/child-counts.js';
 import { checkFilters, hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
+import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { parentParams } from '../plan/scenarios/parents.js';
@@ -60,6 +61,8 @@ export async function runScenarios(session: RunSession): Promise<void> {
         reach.done('filters applied');
         progress(`${collection.path}: filters checked on the items it lists`);
       }),
+    // Jobs a 202 starts, followed where its Location says until they end.
+    ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable)]),
     ...creatable.filter(hasIdioms).map(async (resource) => {
       await runIdioms(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: idempotency, conditional request and action sequence done`);

@@ -240,6 +240,18 @@ export async function runItemLifecycle(
       collection,
       sequence: { idiom: { idiom: 'restore-live', id, expectedStatus: refusal } },
     });
+  // HEAD answers as GET does: the live item is there (after DELETE, below, it is gone there too).
+  const head = read && context.operations.find((o) => o.method === 'HEAD' && o.path === read.operation.path);
+  if (head && read && !runner.stopped())
+    await runner.execute(
+      context.testCase(head, {
+        kind: 'positive',
+        plain: true,
+        pathParams: at(read.parameter),
+        what: 'while it exists',
+      }),
+      { collection },
+    );
   if (collection.remove && !runner.stopped()) {
     const remove = collection.remove;
     const testCase = context.testCase(remove.operation, {
@@ -255,7 +267,6 @@ export async function runItemLifecycle(
       const gone = { afterRemove: { id, ...(goneStatus ? { goneStatus } : {}) } };
       await readAfter('after DELETE', gone);
       // HEAD answers as GET does, without a body: the deleted item is gone there too.
-      const head = read && context.operations.find((o) => o.method === 'HEAD' && o.path === read.operation.path);
       if (head && read)
         await runner.execute(
           context.testCase(head, {

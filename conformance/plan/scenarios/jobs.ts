@@ -1,0 +1,119 @@
+// Asynchronous jobs (spec/model/jobs.ts): a POST answering 202 with a Location, whose job a GET of
+// its own reads. The run starts one under an item it made or found, follows the Location and reads
+// the job until it reaches its end state (10 reads, half a second apart), judged by
+// api_idioms_honoured (`job_never_completes`); each read is judged like any answer.
+import {
+  asynchronousJobs,
+  type JobOperations,
+  mergeAllOf,
+  type Operation,
+  parentItemsOf,
+  propertiesOf,
+  terminalState,
+} from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
+import { asObject, idPathText } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import type { SequenceRunner } from './sequence-runner.js';
+
+const STEP = 'job followed to its end';
+const POLLS = 10;
+const POLL_MS = 500;
+
+/** The job's state member and the state it ends in, read from its schema. */
+function endOf(job: JobOperations): { member: string; terminal: unknown } | undefined {
+  const schema = job.read.responses.find((r) => r.status === '200')?.content[0]?.validator?.schema;
+  const properties = propertiesOf(schema);
+  for (const member of ['status', 'state']) {
+    const values = mergeAllOf((properties[member] ?? {}) as Record<string, unknown>).enum;
+    const terminal = Array.isArray(values) ? terminalState(values) : undefined;
+    if (terminal !== undefined) return { member, terminal };
+  }
+  return undefined;
+}
+
+/** Path values for the job's start: its one parent made by the run, else one its list holds. */
+async function parentOf(job: JobOperations, context: PlanContext, runner: SequenceRunner) {
+  const parents = parentItemsOf(job.start.path, context.collections);
+  if (parents.length === 0) return job.start.path.includes('{') ? undefined : {};
+  if (parents.length > 1) return undefined;
+  const { collection, parameter } = parents[0]!;
+  const making = await runner.make(collection, { what: 'for a job to work on', purpose: 'job', parent: {} });
+  if (!('refused' in making)) return { [parameter]: idPathText(making.made.item, collection.idProperty) };
+  const [id] = await runner.listedIds(collection);
+  return typeof id === 'string' || typeof id === 'number' ? { [parameter]: String(id) } : undefined;
+}
+
+/** The job id a Location names, read against the read's path template. */
+function jobIdOf(location: string, requestUrl: string): string | undefined {
+  try {
+    const path = new URL(location, requestUrl).pathname;
+    const last = path.split('/').filter(Boolean).at(-1);
+    return last === undefined ? undefined : decodeURIComponent(last);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function followJobs(
+  context: PlanContext,
+  runner: SequenceRunner,
+  testable: readonly Operation[],
+): Promise<void> {
+  for (const job of asynchronousJobs(context.operations)) {
+    if (runner.stopped()) return;
+    if (!testable.includes(job.start) || !testable.includes(job.read)) continue;
+    const reach = runner.reach.scenario('job scenario', job.start.path, [STEP]);
+    const params = await parentOf(job, context, runner);
+    if (!params) {
+      reach.stop('no item was found or made for the job to work on');
+      continue;
+    }
+    const start = context.testCase(job.start, {
+      kind: 'positive',
+      plain: true,
+      pathParams: params,
+      what: 'to start a job',
+      ...context.baselinePayload(job.start),
+    });
+    const started = await runner.execute(start, {});
+    const exchange = started?.exchange;
+    const location = exchange?.ok ? exchange.response.headers.location : undefined;
+    const id = typeof location === 'string' && exchange?.ok ? jobIdOf(location, exchange.request.url) : undefined;
+    if (!exchange?.ok || exchange.response.status !== 202 || id === undefined) {
+      reach.stop(
+        `its start was ${exchange?.ok ? `answered ${exchange.response.status} without a Location` : 'not answered'}`,
+      );
+      continue;
+    }
+    const read = context.testCase(job.read, {
+      kind: 'positive',
+      plain: true,
+      pathParams: { [job.parameter]: id },
+      what: 'following a job',
+    });
+    const end = endOf(job);
+    if (!end) {
+      await runner.execute(read, {});
+      reach.done(STEP);
+      continue;
+    }
+    const idiom = { idiom: 'job-completes' as const, id, member: end.member, expected: end.terminal };
+    for (let poll = 1; poll <= POLLS && !runner.stopped(); poll++) {
+      const answer = await runner.send(read);
+      if (!answer?.ok || answer.response.status >= 300) {
+        if (answer) runner.conclude(read, answer, parseBody(answer), {});
+        break;
+      }
+      const body = parseBody(answer);
+      const state = body.kind === 'json' ? asObject(body.value)?.[end.member] : undefined;
+      const done = JSON.stringify(state) === JSON.stringify(end.terminal);
+      if (done || poll === POLLS) {
+        runner.conclude(read, answer, body, { sequence: { idiom } });
+        reach.done(STEP);
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+}
