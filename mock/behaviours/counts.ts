@@ -41,3 +41,13 @@ export function recountParent(
   if (!item || recount.members.every((member) => item[member] === size)) return;
   parent.replace(id, { ...item, ...Object.fromEntries(recount.members.map((member) => [member, size])) });
 }
+
+/** After a write to a nested collection: its parent's counts set to the collection's size. */
+export function recountAfterWrite(
+  context: { collections(): ReadonlyMap<string, Collection>; readonly params: Readonly<Record<string, string>> },
+  recount: Recount | undefined,
+  collection: Collection,
+): void {
+  if (recount)
+    recountParent(context.collections() as Map<string, Collection>, recount, context.params, collection.size);
+}

@@ -20,7 +20,7 @@ import {
 } from './changes.js';
 import { chosenKey, filledFor, valuesAt } from './client-keys.js';
 import { itemEtag, notModified } from './conditional.js';
-import { recountParent } from './counts.js';
+import { recountAfterWrite } from './counts.js';
 import { answerChange, answerItem, answerNotModified, itemFor, itemJson, missing } from './item-answers.js';
 import { underStoredNames } from './item-values.js';
 import { JOB_HANDLERS } from './jobs.js';
@@ -86,13 +86,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     // A soft deletion keeps the children for a restore; a deletion for good takes them along.
     if (!behaviour.softDelete)
       removeChildren(context.collections() as Map<string, Collection>, behaviour.collection, context.params, id);
-    if (behaviour.recount)
-      recountParent(
-        context.collections() as Map<string, Collection>,
-        behaviour.recount,
-        context.params,
-        collection.size,
-      );
+    recountAfterWrite(context, behaviour.recount, collection);
     return answerChange(context, behaviour, removed);
   }
   const sent = await context.readBody();
@@ -229,13 +223,7 @@ export const HANDLERS: Handlers = {
       if (behaviour.location)
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
       if (behaviour.etag) headers.ETag = itemEtag(item, json);
-      if (behaviour.recount)
-        recountParent(
-          context.collections() as Map<string, Collection>,
-          behaviour.recount,
-          context.params,
-          collection.size,
-        );
+      recountAfterWrite(context, behaviour.recount, collection);
       const answer = itemJson(behaviour, item, json);
       if (typeof key === 'string')
         collection.keepReplay(key, { text: received.text, sent: sentKey(received, body), json: answer, headers });

@@ -2,9 +2,8 @@
 // its own (`/jobs/{jobId}`) answers the same schema. The POST starts a job there (its Location names
 // it); reads see it move through its states in order (pending, running, ...) to its end state within
 // a second, its result members null until then; an id never started is 404, the one the document's
-// example names is there, done.
+// example names is there, done. (Web Crypto's randomUUID: the mock runs in browsers too, under MSW.)
 
-import { randomUUID } from 'node:crypto';
 import {
   asynchronousJobs,
   type Contract,
@@ -139,9 +138,9 @@ export const JOB_HANDLERS = {
     counter++;
     // An id of the kind the job's schema gives: a string of the mock's, else a uuid, else a number.
     const id =
-      [`job_${Date.now().toString(36)}${counter.toString(36)}`, randomUUID(), counter].find((candidate) =>
-        job.idFits(candidate),
-      ) ?? randomUUID();
+      [`job_${Date.now().toString(36)}${counter.toString(36)}`, globalThis.crypto.randomUUID(), counter].find(
+        (candidate) => job.idFits(candidate),
+      ) ?? globalThis.crypto.randomUUID();
     const key = String(id);
     const instant = new Date().toISOString();
     const item: Item = { ...job.sample, [job.idProperty]: id };

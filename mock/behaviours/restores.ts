@@ -2,7 +2,7 @@
 // life after its creation that are not a change of its members.
 import { MockHttpError } from '../core/errors.js';
 import type { ActionBehaviour } from './behaviours.js';
-import { recountParent } from './counts.js';
+import { recountAfterWrite } from './counts.js';
 import { answerItem, type ItemExchange, missing } from './item-answers.js';
 import type { Collection, Collections } from './store.js';
 
@@ -29,7 +29,6 @@ export function restore(behaviour: ActionBehaviour, context: RestoreExchange, co
   }
   const item = collection.restore(id, (old) => ({ ...old, ...stampsNow(behaviour) }));
   if (!item) return context.refuse(missing(behaviour, id));
-  if (behaviour.recount)
-    recountParent(context.collections() as Map<string, Collection>, behaviour.recount, context.params, collection.size);
+  recountAfterWrite(context, behaviour.recount, collection);
   answerItem(context, behaviour, item, behaviour.answersItem);
 }
