@@ -131,12 +131,18 @@ function slidLikeAPage(sequence: SequenceEvidence, collection: CollectionSpec): 
 
 /** Whether the document writes under the collection's items (POST /projects/{id}/issues). */
 function hasChildren(contract: Contract, collection: CollectionSpec): boolean {
-  const itemPath = collection.read?.operation.path;
-  return (
-    itemPath !== undefined &&
-    contract.operations.some((operation) => operation.method !== 'GET' && operation.path.startsWith(`${itemPath}/`))
-  );
+  let known = HAS_CHILDREN.get(collection);
+  if (known === undefined) {
+    const itemPath = collection.read?.operation.path;
+    known =
+      itemPath !== undefined &&
+      contract.operations.some((operation) => operation.method !== 'GET' && operation.path.startsWith(`${itemPath}/`));
+    HAS_CHILDREN.set(collection, known);
+  }
+  return known;
 }
+/** Read once per collection: lists are judged many times a run. */
+const HAS_CHILDREN = new WeakMap<CollectionSpec, boolean>();
 
 /** Items that existed before the run are still listed, unchanged, after it. */
 export const existingDataPreserved: Check = (context) => {

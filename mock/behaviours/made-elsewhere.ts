@@ -12,21 +12,32 @@ import {
 } from '../../spec/core.js';
 import { sampleValue, seedOf } from '../../spec/generate/index.js';
 import { answerHeaders, type Behaviour, type CreateBehaviour } from './behaviour-types.js';
+import { once } from './once.js';
 import { itemPathOf } from './resource-idioms.js';
 
 type Item = Record<string, unknown>;
 
+/** The top-level collections by the text of their item views' schemas (read and list items), each
+ * written out once. */
+function collectionsByView(collections: readonly CollectionSpec[]): Map<string, CollectionSpec> {
+  const byView = new Map<string, CollectionSpec>();
+  for (const candidate of collections) {
+    if (candidate.path.includes('{')) continue;
+    for (const view of [candidate.read?.item.schema, candidate.list?.items.schema]) {
+      const text = view && JSON.stringify(view);
+      if (text && !byView.has(text)) byView.set(text, candidate);
+    }
+  }
+  return byView;
+}
+
 /** The collection whose item a POST's 201 or 202 answers (the same schema as its read or list's
  * items), where the collection is not nested: its items live in one place. */
-function collectionAnswered(operation: Operation, collections: readonly CollectionSpec[]) {
+function collectionAnswered(operation: Operation, byView: () => Map<string, CollectionSpec>) {
   const response = operation.responses.find((r) => r.status === '201' || r.status === '202');
   const media = response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
   if (!response || !media?.validator) return undefined;
-  const json = JSON.stringify(media.validator.schema);
-  const collection = collections.find((candidate) => {
-    const views = [candidate.read?.item.schema, candidate.list?.items.schema].filter(Boolean);
-    return !candidate.path.includes('{') && views.some((view) => JSON.stringify(view) === json);
-  });
+  const collection = byView().get(JSON.stringify(media.validator.schema));
   const item =
     collection && singleItem(media.validator.schema, collection.idProperty, undefined, lastSegment(collection.path));
   return collection && item ? { collection, response, media, status: Number(response.status) } : undefined;
@@ -40,9 +51,10 @@ export function madeElsewhere(
   caller: () => string | undefined,
 ): Map<Operation, CreateBehaviour> {
   const made = new Map<Operation, CreateBehaviour>();
+  const byView = once(() => collectionsByView(collections));
   for (const operation of contract.operations) {
     if (operation.method !== 'POST' || bound.has(operation) || operation.unspecified) continue;
-    const answered = collectionAnswered(operation, collections);
+    const answered = collectionAnswered(operation, byView);
     if (!answered) continue;
     const { collection, response, media, status } = answered;
     const location = response.headers.some((header) => header.name.toLowerCase() === 'location');

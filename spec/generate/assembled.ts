@@ -37,19 +37,37 @@ function generated(schema: Schema, seed: number): unknown {
   return value;
 }
 
-/** The value assembled for `schema` (the caller validates it: a part may not fit its siblings). */
-export function assembledValue(raw: unknown, seed: number, now = new Date(), depth = 0): unknown {
+/** How many schema nodes one value may take: wide objects referencing wide objects (Stripe's
+ * expandable members) would otherwise grow with the width to the power of the depth. */
+const NODES = 500;
+
+class OverBudget extends Error {}
+
+/** The value assembled for `schema` (the caller validates it: a part may not fit its siblings);
+ * undefined past the node budget, where the caller generates one instead. */
+export function assembledValue(raw: unknown, seed: number, now = new Date()): unknown {
+  try {
+    return assemble(raw, seed, now, 0, { nodes: NODES });
+  } catch (error) {
+    if (error instanceof OverBudget) return undefined;
+    throw error;
+  }
+}
+
+function assemble(raw: unknown, seed: number, now: Date, depth: number, budget: { nodes: number }): unknown {
   if (!isObject(raw)) return undefined;
+  if (--budget.nodes < 0) throw new OverBudget();
   const schema = mergeAllOf(raw);
   const shown = shownValue(schema);
   if (shown) return shown.value;
   const alternatives = (schema.oneOf ?? schema.anyOf) as unknown[] | undefined;
   if (Array.isArray(alternatives) && alternatives.length > 0)
-    return assembledValue(
+    return assemble(
       { ...schema, oneOf: undefined, anyOf: undefined, ...mergeAllOf(alternatives[0] as Schema) },
       seed,
       now,
       depth,
+      budget,
     );
   const instant = instantOf(schema, now);
   if (instant !== undefined) return instant;
@@ -59,14 +77,15 @@ export function assembledValue(raw: unknown, seed: number, now = new Date(), dep
     const value: Schema = {};
     // Every member, as Prism's answers have them: a client reading an answer finds its structure.
     for (const [name, member] of Object.entries(properties ?? {})) {
-      const part = assembledValue(member, seed + name.length, now, depth + 1);
+      const part = assemble(member, seed + name.length, now, depth + 1, budget);
       if (part !== undefined) value[name] = part;
     }
     return value;
   }
   if (depth < DEPTH && types.includes('array') && isObject(schema.items)) {
-    const count = typeof schema.minItems === 'number' && schema.minItems > 1 ? schema.minItems : 1;
-    return Array.from({ length: count }, (_, index) => assembledValue(schema.items, seed + index, now, depth + 1));
+    // At most a few items: a larger minItems is left to generation (the whole fails validation).
+    const count = Math.min(3, typeof schema.minItems === 'number' && schema.minItems > 1 ? schema.minItems : 1);
+    return Array.from({ length: count }, (_, index) => assemble(schema.items, seed + index, now, depth + 1, budget));
   }
   return generated(schema, seed);
 }

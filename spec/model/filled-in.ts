@@ -69,10 +69,28 @@ const itemPathOf = (collection: CollectionSpec): string | undefined =>
   (collection.read ?? collection.update ?? collection.replace ?? collection.remove)?.operation.path;
 
 /** What the service fills in on the collection's items, read once from its item schema. */
+const NO_COLLECTIONS: readonly CollectionSpec[] = [];
+/** Read once per collection, item view and model: the runner asks on every creation it judges. */
+const READ = new WeakMap<CollectionSpec, Map<JsonSchema | undefined, WeakMap<readonly CollectionSpec[], FilledIn>>>();
+
 export function filledInOf(
   collection: CollectionSpec,
   item: JsonSchema | undefined,
-  collections: readonly CollectionSpec[] = [],
+  collections: readonly CollectionSpec[] = NO_COLLECTIONS,
+): FilledIn {
+  let byItem = READ.get(collection);
+  if (!byItem) READ.set(collection, (byItem = new Map()));
+  let byModel = byItem.get(item);
+  if (!byModel) byItem.set(item, (byModel = new WeakMap()));
+  let filled = byModel.get(collections);
+  if (!filled) byModel.set(collections, (filled = readFilledIn(collection, item, collections)));
+  return filled;
+}
+
+function readFilledIn(
+  collection: CollectionSpec,
+  item: JsonSchema | undefined,
+  collections: readonly CollectionSpec[],
 ): FilledIn {
   const parameters = new Set([...collection.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!));
   const now: FilledIn['now'][number][] = [];

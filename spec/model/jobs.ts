@@ -20,17 +20,23 @@ function schemaText(operation: Operation, wanted: (status: number) => boolean): 
 }
 
 export function asynchronousJobs(operations: readonly Operation[]): JobOperations[] {
-  const jobs: JobOperations[] = [];
-  for (const start of operations) {
-    if (start.method !== 'POST' || start.unspecified) continue;
-    const accepted = start.responses.find((r) => r.status === '202');
-    if (!accepted?.headers.some((h) => h.name.toLowerCase() === 'location')) continue;
-    const text = schemaText(start, (status) => status === 202);
-    if (text === undefined) continue;
-    const read = operations.find(
-      (op) => op.method === 'GET' && /^[^{}]*\/\{[^}]+\}$/.test(op.path) && schemaText(op, (s) => s === 200) === text,
-    );
-    if (read) jobs.push({ start, read, parameter: /\{([^}]+)\}$/.exec(read.path)![1]! });
+  const starts = operations.filter(
+    (start) =>
+      start.method === 'POST' &&
+      !start.unspecified &&
+      start.responses.some((r) => r.status === '202' && r.headers.some((h) => h.name.toLowerCase() === 'location')),
+  );
+  if (starts.length === 0) return [];
+  // Each job read's schema written out once: a large document has hundreds of GETs.
+  const reads = new Map<string, Operation>();
+  for (const op of operations) {
+    if (op.method !== 'GET' || !/^[^{}]*\/\{[^}]+\}$/.test(op.path)) continue;
+    const text = schemaText(op, (status) => status === 200);
+    if (text !== undefined && !reads.has(text)) reads.set(text, op);
   }
-  return jobs;
+  return starts.flatMap((start) => {
+    const text = schemaText(start, (status) => status === 202);
+    const read = text === undefined ? undefined : reads.get(text);
+    return read ? [{ start, read, parameter: /\{([^}]+)\}$/.exec(read.path)![1]! }] : [];
+  });
 }
