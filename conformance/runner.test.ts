@@ -249,7 +249,7 @@ describe('a target that hangs on some inputs keeps being tested', () => {
       contract,
       apiKey: KEY,
       seed: 5,
-      timeoutMs: 300,
+      timeoutMs: 1_000,
     });
     await server.close();
     expect(result.aborted).toBeUndefined();
