@@ -26,15 +26,20 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-/** The most collections whose seeds are drawn before anyone asks: a larger description keeps
- * drawing each on its first use (hundreds of resources would hold the CPU for seconds). */
-const SEEDS_DRAWN_AHEAD = 50;
+/** The most collections a document may have for its seeds to be drawn before anyone asks; a larger
+ * description keeps drawing each on its first use. */
+const SEEDS_DRAWN_AHEAD = 12;
 
 /** Seeds drawn one collection per turn of the event loop once the server listens, so the first
  * request finds its collection made (the tracker's first list: 60-75 ms after listening, then
  * 15-20), and a request arriving meanwhile waits at most one collection's draw. */
 function drawSeedsWhileIdle(core: MockCore): void {
-  const waiting = [...core.store.collections(undefined).values()].slice(0, SEEDS_DRAWN_AHEAD);
+  const all = [...core.store.collections(undefined).values()];
+  // A larger description draws each on first use: drawing ahead held its first answer up (a
+  // 700-operation description's first answer 0.8 s later, its validators compiled for collections
+  // nobody had asked for yet).
+  if (all.length > SEEDS_DRAWN_AHEAD) return;
+  const waiting = all;
   const drawNext = () => {
     const collection = waiting.shift();
     if (!collection) return;
