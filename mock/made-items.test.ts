@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { withSums } from '../spec/core.js';
 import { loadContract } from '../spec/index.js';
-import { withSums } from './behaviours/sums.js';
 import { createMockApp } from './index.js';
 
 const contract = await loadContract(
@@ -29,6 +29,8 @@ describe('items made by a POST without a body, and in another collection', () =>
   it('a checkout answers a new order, listed and readable where its Location says', async () => {
     const app = createMockApp({ contract, apiKeys: [KEY] });
     const cart = await request(app).post('/v1/carts').set(auth);
+    const [product] = (await request(app).get('/v1/products').set(auth)).body;
+    await request(app).post(`/v1/carts/${cart.body.id}/lines`).set(auth).send({ sku: product.sku, quantity: 2 });
     const first = await request(app).post(`/v1/carts/${cart.body.id}/checkout`).set(auth);
     const second = await request(app).post(`/v1/carts/${cart.body.id}/checkout`).set(auth);
     expect(first.status).toBe(201);
@@ -39,6 +41,94 @@ describe('items made by a POST without a body, and in another collection', () =>
     const listed = await request(app).get('/v1/orders').set(auth);
     expect(listed.body.map((order: { id: string }) => order.id)).toContain(first.body.id);
     expect(first.body.cancelledAt).toBeNull();
+  });
+
+  it("an order copies its cart's lines and totals, and names the cart its path named", async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const cart = await request(app).post('/v1/carts').set(auth);
+    const [product] = (await request(app).get('/v1/products').set(auth)).body;
+    const filled = await request(app)
+      .post(`/v1/carts/${cart.body.id}/lines`)
+      .set(auth)
+      .send({ sku: product.sku, quantity: 3 });
+    const order = await request(app).post(`/v1/carts/${cart.body.id}/checkout`).set(auth);
+    expect(order.status).toBe(201);
+    expect(order.body).toMatchObject({
+      cartId: cart.body.id,
+      lines: filled.body.lines,
+      itemCount: 3,
+      subtotal: 3 * product.unitPrice,
+    });
+    expect(order.body.total).toBe(order.body.subtotal + order.body.shipping);
+  });
+
+  it('an empty cart is not checked out: the order could hold no line (minItems 1), so 409 and no order', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const cart = await request(app).post('/v1/carts').set(auth);
+    const before = (await request(app).get('/v1/orders').set(auth)).body.length;
+    const refused = await request(app).post(`/v1/carts/${cart.body.id}/checkout`).set(auth);
+    expect(refused.status).toBe(409);
+    expect(refused.body.status).toBe(409);
+    expect((await request(app).get('/v1/orders').set(auth)).body).toHaveLength(before);
+  });
+});
+
+describe('entries added to an item’s list (POST /carts/{cartId}/lines answers the cart)', () => {
+  it('takes the price from the product the line names, and the totals add up, whatever the quantities', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const products = (await request(app).get('/v1/products').set(auth)).body as { sku: string; unitPrice: number }[];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ product: fc.nat(products.length - 1), quantity: fc.integer({ min: 1, max: 99 }) }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        async (lines) => {
+          const cart = await request(app).post('/v1/carts').set(auth);
+          let answer = cart;
+          for (const { product, quantity } of lines)
+            answer = await request(app)
+              .post(`/v1/carts/${cart.body.id}/lines`)
+              .set(auth)
+              .send({ sku: products[product]!.sku, quantity });
+          expect(answer.status).toBe(201);
+          const prices = lines.map(({ product }) => products[product]!.unitPrice);
+          expect(answer.body.lines.map((line: { unitPrice: number }) => line.unitPrice)).toEqual(prices);
+          for (const line of answer.body.lines) expect(line.lineTotal).toBe(line.quantity * line.unitPrice);
+          expect(answer.body.itemCount).toBe(lines.reduce((sum, { quantity }) => sum + quantity, 0));
+          expect(answer.body.subtotal).toBe(lines.reduce((sum, { quantity }, i) => sum + quantity * prices[i]!, 0));
+          const read = await request(app).get(`/v1/carts/${cart.body.id}`).set(auth);
+          expect(read.body).toEqual(answer.body);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+
+  it('refuses a line naming no product with the documented 422, and changes nothing', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const cart = await request(app).post('/v1/carts').set(auth);
+    const refused = await request(app)
+      .post(`/v1/carts/${cart.body.id}/lines`)
+      .set(auth)
+      .send({ sku: 'SKU-9999', quantity: 1 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.status).toBe(422);
+    expect((await request(app).get(`/v1/carts/${cart.body.id}`).set(auth)).body).toEqual(cart.body);
+  });
+});
+
+describe('counts of the items of another collection that name an item', () => {
+  it('a seeded warehouse counts the seeded products whose warehouseKey is its key', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const products = (await request(app).get('/v1/products').set(auth)).body as { warehouseKey: string }[];
+    const warehouses = (await request(app).get('/v1/warehouses').set(auth)).body as {
+      key: string;
+      productCount: number;
+    }[];
+    expect(products.length).toBeGreaterThan(0);
+    for (const warehouse of warehouses)
+      expect(warehouse.productCount).toBe(products.filter((p) => p.warehouseKey === warehouse.key).length);
   });
 });
 

@@ -79,6 +79,18 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly caller?: () => string | undefined;
   /** The parent members that count this collection's items. */
   readonly recount?: Recount;
+  /** An item made from another (a checkout's order from its cart): the members both have, copied. */
+  readonly copiesFrom?: CopiedSource;
+}
+
+/** The item a POST's path names whose members a new item of another collection copies. */
+export interface CopiedSource {
+  readonly collection: string;
+  readonly parameter: string;
+  readonly members: readonly string[];
+  /** The fewest entries the new item's lists take (minItems), and the status for fewer. */
+  readonly fewest: Readonly<Record<string, number>>;
+  readonly refusedStatus: number;
 }
 
 export interface ReadBehaviour extends Wrapped, Conditional {
@@ -189,7 +201,32 @@ export interface JobReadBehaviour {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** A POST below an item that adds an entry to one of its lists and answers the item (appends.ts). */
+/** What an entry takes from the item one of its members names. */
+export interface EntryReference {
+  readonly member: string;
+  readonly collection: string;
+  /** Members of the entry the request does not send, copied from that item (unitPrice). */
+  readonly copies: readonly string[];
+}
+
+export interface AppendBehaviour {
+  readonly kind: 'append';
+  readonly collection: string;
+  readonly parameter: string;
+  /** The item's list the entry goes into. */
+  readonly member: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  readonly references: readonly EntryReference[];
+  /** The entry's required numbers no request sends (lineTotal): worked out by the sums. */
+  readonly derived: readonly string[];
+  /** The status for an entry naming an item that does not exist. */
+  readonly unknownStatus: number;
+}
+
 export type Behaviour =
+  | AppendBehaviour
   | ListBehaviour
   | CreateBehaviour
   | ReadBehaviour

@@ -12,6 +12,7 @@ import {
   type ResourceCorrection,
   responseFor,
 } from '../../spec/core.js';
+import { appendsOf } from './appends.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
 import { recountsOf } from './counts.js';
 import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
@@ -221,6 +222,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   bindHeads(contract, behaviours);
   for (const [operation, made] of madeElsewhere(contract, collections, behaviours, caller))
     behaviours.set(operation, made);
+  for (const [operation, append] of appendsOf(contract.operations, collections, behaviours))
+    behaviours.set(operation, append);
   for (const [operation, job] of bindJobs(contract, behaviours)) behaviours.set(operation, job);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;

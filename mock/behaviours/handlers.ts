@@ -1,11 +1,19 @@
 // What each kind of behaviour does with a matched, authenticated request: a handler map keyed by
 // kind (openapi-backend registers its handlers the same way). A new behaviour is a new entry.
 
-import { carryDigits, changedValues, collectionKey, describeIssues, type Operation } from '../../spec/core.js';
+import {
+  carryDigits,
+  changedValues,
+  collectionKey,
+  describeIssues,
+  type Operation,
+  withSums,
+} from '../../spec/core.js';
 import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
+import { APPEND_HANDLERS } from './append-answers.js';
 import type { ReceivedBody } from './behaviour-types.js';
 import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
 import {
@@ -25,13 +33,13 @@ import { answerChange, answerItem, answerNotModified, itemFor, itemJson, missing
 import { underStoredNames } from './item-values.js';
 import { JOB_HANDLERS } from './jobs.js';
 import { listPage } from './list-pages.js';
+import { copiedMembers } from './made-elsewhere.js';
 import { collectionAt, prototypeOf, removeChildren } from './nested.js';
 import { ownedKey } from './owners.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
 import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
-import { withSums } from './sums.js';
 
 export interface HandlerContext {
   readonly req: MockRequest;
@@ -195,11 +203,18 @@ export const HANDLERS: Handlers = {
       return;
     const body = received.judged();
     if (body instanceof MockHttpError) return context.refuse(body);
-    const fields = storedFields(
+    // An item made from another (a checkout's order) starts as a copy of what they share.
+    const copied = behaviour.copiesFrom
+      ? copiedMembers(behaviour.copiesFrom, context.collections(), context.params)
+      : undefined;
+    if (copied instanceof MockHttpError) return context.refuse(copied);
+    const stored = storedFields(
       underStoredNames(body, behaviour.sentNames),
       behaviour.storedProperties,
       behaviour.keeps,
     );
+    // A copy only where there is one: the stored fields carry the exact digits of big numbers.
+    const fields = copied ? { ...stored, ...copied } : stored;
     const collection = collectionOf(context, behaviour);
     const chosen = chosenKey(behaviour.clientKey, body);
     if (chosen !== undefined && collection.find(String(chosen))) {
@@ -239,6 +254,7 @@ export const HANDLERS: Handlers = {
   remove: change,
 
   ...JOB_HANDLERS,
+  ...APPEND_HANDLERS,
 
   async respond(behaviour, context) {
     const sent = context.operation.requestBody ? await context.readBody() : undefined;

@@ -4,44 +4,23 @@
 import {
   type CollectionSpec,
   type Contract,
+  type FilledIn,
   filledInOf,
-  isJsonMediaType,
-  lastSegment,
+  type JsonSchema,
+  madeElsewhere as madeElsewhereOf,
+  mergeAllOf,
   type Operation,
-  singleItem,
+  type ParentItem,
+  propertiesOf,
 } from '../../spec/core.js';
 import { sampleValue, seedOf } from '../../spec/generate/index.js';
-import { answerHeaders, type Behaviour, type CreateBehaviour } from './behaviour-types.js';
-import { once } from './once.js';
+import { MockHttpError } from '../core/errors.js';
+import { answerHeaders, type Behaviour, type CopiedSource, type CreateBehaviour } from './behaviour-types.js';
+import { collectionAt } from './nested.js';
 import { itemPathOf } from './resource-idioms.js';
+import type { Collections } from './store.js';
 
 type Item = Record<string, unknown>;
-
-/** The top-level collections by the text of their item views' schemas (read and list items), each
- * written out once. */
-function collectionsByView(collections: readonly CollectionSpec[]): Map<string, CollectionSpec> {
-  const byView = new Map<string, CollectionSpec>();
-  for (const candidate of collections) {
-    if (candidate.path.includes('{')) continue;
-    for (const view of [candidate.read?.item.schema, candidate.list?.items.schema]) {
-      const text = view && JSON.stringify(view);
-      if (text && !byView.has(text)) byView.set(text, candidate);
-    }
-  }
-  return byView;
-}
-
-/** The collection whose item a POST's 201 or 202 answers (the same schema as its read or list's
- * items), where the collection is not nested: its items live in one place. */
-function collectionAnswered(operation: Operation, byView: () => Map<string, CollectionSpec>) {
-  const response = operation.responses.find((r) => r.status === '201' || r.status === '202');
-  const media = response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
-  if (!response || !media?.validator) return undefined;
-  const collection = byView().get(JSON.stringify(media.validator.schema));
-  const item =
-    collection && singleItem(media.validator.schema, collection.idProperty, undefined, lastSegment(collection.path));
-  return collection && item ? { collection, response, media, status: Number(response.status) } : undefined;
-}
 
 /** Creations in another collection, for POSTs the document answers with such an item. */
 export function madeElsewhere(
@@ -51,14 +30,13 @@ export function madeElsewhere(
   caller: () => string | undefined,
 ): Map<Operation, CreateBehaviour> {
   const made = new Map<Operation, CreateBehaviour>();
-  const byView = once(() => collectionsByView(collections));
-  for (const operation of contract.operations) {
-    if (operation.method !== 'POST' || bound.has(operation) || operation.unspecified) continue;
-    const answered = collectionAnswered(operation, byView);
-    if (!answered) continue;
-    const { collection, response, media, status } = answered;
+  for (const [operation, answered] of madeElsewhereOf(contract.operations, collections)) {
+    if (bound.has(operation)) continue;
+    const { collection, response, media, status, from } = answered;
     const location = response.headers.some((header) => header.name.toLowerCase() === 'location');
-    const filled = filledInOf(collection, media.validator!.schema, collections);
+    const schema = media.validator!.schema;
+    const filled = withPathMembers(filledInOf(collection, schema, collections), operation, schema);
+    const copiesFrom = from ? copiedSource(from, schema, operation) : undefined;
     let values: { assigned: Item; fallback: Item } | undefined;
     made.set(operation, {
       kind: 'create',
@@ -75,6 +53,7 @@ export function madeElsewhere(
       ...(location ? { location: itemPathOf(collection, contract.basePath) } : {}),
       filled,
       caller,
+      ...(copiesFrom ? { copiesFrom } : {}),
     });
   }
   return made;
@@ -92,4 +71,66 @@ function documentItem(
   if (typeof sample !== 'object' || sample === null || Array.isArray(sample)) return {};
   const { [collection.idProperty]: _id, ...rest } = sample as Item;
   return rest;
+}
+
+type Schema = Record<string, unknown>;
+
+/** The made item's members named like the POST's path parameters (an order's `cartId`) hold the
+ * path's values, as a nested item's parent members do. */
+function withPathMembers(filled: FilledIn, operation: Operation, schema: JsonSchema): FilledIn {
+  const members = propertiesOf(schema);
+  const extra = operation.parameters
+    .filter((p) => p.in === 'path' && Object.hasOwn(members, p.name) && !filled.parents.some((f) => f.name === p.name))
+    .map((p) => ({ name: p.name, integer: mergeAllOf(members[p.name] as Schema).type === 'integer' }));
+  return extra.length === 0 ? filled : { ...filled, parents: [...filled.parents, ...extra] };
+}
+
+/** What the made item copies from the item the path names: the members both have (lines, counts,
+ * totals), other than ids and instants. */
+function copiedSource(from: ParentItem, schema: JsonSchema, operation: Operation): CopiedSource | undefined {
+  const made = propertiesOf(schema);
+  const source = propertiesOf(from.collection.read?.item.schema ?? from.collection.list?.items.schema);
+  const members = Object.keys(made).filter(
+    (name) =>
+      Object.hasOwn(source, name) &&
+      name !== from.collection.idProperty &&
+      name !== 'id' &&
+      !/(At|_at|On|_on)$/.test(name),
+  );
+  if (members.length === 0) return undefined;
+  const fewest: Record<string, number> = {};
+  for (const name of members) {
+    const minItems = mergeAllOf(made[name] as Schema).minItems;
+    if (typeof minItems === 'number' && minItems > 0) fewest[name] = minItems;
+  }
+  const documented = (status: number) => operation.responses.some((r) => r.status === String(status));
+  const refusedStatus = [409, 422, 400].find(documented) ?? 409;
+  return { collection: from.collection.path, parameter: from.parameter, members, fewest, refusedStatus };
+}
+
+/** The members copied from the source item, or the refusal where it cannot make a valid item (an
+ * empty cart's order would hold no line). */
+export function copiedMembers(
+  copies: CopiedSource,
+  collections: Collections,
+  params: Readonly<Record<string, string>>,
+): Record<string, unknown> | MockHttpError {
+  const all = collections as Map<string, ReturnType<typeof collectionAt>>;
+  const id = params[copies.parameter] ?? '';
+  const source = collectionAt(all, copies.collection, params).find(id);
+  if (!source) return new MockHttpError(404, 'not_found', `No item ${id} in ${copies.collection}.`);
+  const copied: Record<string, unknown> = {};
+  for (const name of copies.members) {
+    if (!Object.hasOwn(source, name)) continue;
+    const value = source[name];
+    const fewest = copies.fewest[name];
+    if (fewest !== undefined && Array.isArray(value) && value.length < fewest)
+      return new MockHttpError(
+        copies.refusedStatus,
+        'conflict',
+        `${copies.collection} item ${id} has ${value.length} ${name}; at least ${fewest} needed.`,
+      );
+    copied[name] = structuredClone(value);
+  }
+  return copied;
 }

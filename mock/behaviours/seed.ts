@@ -12,10 +12,10 @@ import {
   propertiesOf,
   type SchemaIssue,
   validatorOfView,
+  withSums,
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary } from '../../spec/generate/index.js';
 import { Collection, type Item } from './store.js';
-import { withSums } from './sums.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
 export type SeedData = readonly unknown[] | Readonly<Record<string, readonly unknown[]>>;
@@ -248,7 +248,7 @@ function parentMembersOf(spec: CollectionSpec, specs: readonly CollectionSpec[])
   const schema = spec.list?.items.schema ?? spec.create?.item.schema;
   const parents = filledInOf(spec, schema, specs).parents;
   if (parents.length === 0) return undefined;
-  const parentOnly = { now: [], laterStates: [], parents, owners: [], counts: [] };
+  const parentOnly = { now: [], laterStates: [], parents, owners: [], counts: [], referrers: [] };
   return (params) => {
     const values = filledValues(parentOnly, params);
     return (item) => ({ ...item, ...values });
@@ -262,11 +262,37 @@ function withChildCounts(
   collections: ReadonlyMap<string, Collection>,
   items: Item[],
 ): Item[] {
-  const counts = filledInOf(spec, spec.list?.items.schema, specs).counts;
-  if (counts.length === 0) return items;
+  const { counts, referrers } = filledInOf(spec, spec.list?.items.schema, specs);
+  if (counts.length === 0 && referrers.length === 0) return items;
   const values = Object.fromEntries(counts.map(({ name, child }) => [name, collections.get(child)?.size ?? 0]));
-  const counted = items.map((item) => ({ ...item, ...values }));
+  const counted = items.map((item) => ({ ...item, ...values, ...referrerCounts(spec, item, referrers, collections) }));
   return fits(spec, counted) ? counted.map((item) => Object.freeze(item)) : items;
+}
+
+/** Collections whose seeds are being drawn: a count that needs one of them is left as drawn (two
+ * collections counting each other would draw each other forever). */
+const drawing = new Set<string>();
+
+/** A seeded item's counts of the seeded items of other collections that name it (productCount). */
+function referrerCounts(
+  spec: CollectionSpec,
+  item: Item,
+  referrers: ReturnType<typeof filledInOf>['referrers'],
+  collections: ReadonlyMap<string, Collection>,
+): Record<string, number> {
+  const values: Record<string, number> = {};
+  const id = JSON.stringify(item[spec.idProperty]);
+  for (const { name, collection, member } of referrers) {
+    const others = collections.get(collection);
+    if (!others || drawing.has(collection)) continue;
+    drawing.add(spec.path);
+    try {
+      values[name] = others.page(0, others.size).filter((other) => JSON.stringify(other[member]) === id).length;
+    } finally {
+      drawing.delete(spec.path);
+    }
+  }
+  return values;
 }
 
 /** Given items, checked against the document: a seed that does not fit is refused at start. */

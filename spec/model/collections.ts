@@ -281,7 +281,7 @@ function dropCreationsThatAreActions(byPath: Map<string, CollectionSpec>): void 
 }
 
 /** The same schema object, or the same JSON (documents inline copies); circular ones by identity. */
-function sameSchema(a: JsonSchema, b: JsonSchema): boolean {
+export function sameSchema(a: JsonSchema, b: JsonSchema): boolean {
   if (a === b) return true;
   try {
     return JSON.stringify(a) === JSON.stringify(b);

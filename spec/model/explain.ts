@@ -23,7 +23,7 @@ function pagingJson(paging: Paging | undefined): Record<string, unknown> | undef
 }
 
 function idiomsJson(idioms: Idioms): Record<string, unknown> {
-  const { location, conditional, idempotency, actions, asynchronous, softDelete, owned } = idioms;
+  const { location, conditional, idempotency, actions, asynchronous, softDelete, owned, madeBy } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
     ...(conditional
@@ -68,6 +68,15 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(softDelete ? { softDelete: { status: softDelete.status, ...where(softDelete.operation) } } : {}),
     ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
+    ...(madeBy
+      ? {
+          madeBy: madeBy.map((made) => ({
+            ...where(made.operation),
+            status: made.status,
+            ...(made.from ? { from: made.from.collection.path } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

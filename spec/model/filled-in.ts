@@ -37,6 +37,10 @@ export interface FilledIn {
   readonly owners: readonly string[];
   /** Members that count the items of a child collection (its path): 0 on a new item. */
   readonly counts: readonly { readonly name: string; readonly child: string }[];
+  /** Members that count the items of another top-level collection naming this item by a member of
+   * theirs (`productCount`: the products whose `warehouseKey` is this warehouse's key): 0 on a new
+   * item. */
+  readonly referrers: readonly { readonly name: string; readonly collection: string; readonly member: string }[];
 }
 
 const typesOf = (schema: Schema): unknown[] => (Array.isArray(schema.type) ? schema.type : [schema.type]);
@@ -48,7 +52,8 @@ export const fillsNothing = (filled: FilledIn): boolean =>
   filled.laterStates.length === 0 &&
   filled.parents.length === 0 &&
   filled.owners.length === 0 &&
-  filled.counts.length === 0;
+  filled.counts.length === 0 &&
+  filled.referrers.length === 0;
 
 const looseName = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
 
@@ -62,6 +67,31 @@ function childCounted(name: string, itemPath: string | undefined, collections: r
     const rest = child.path.slice(itemPath.length + 1);
     return !rest.includes('/') && names.has(looseName(rest));
   })?.path;
+}
+
+/** A resource's name as paths and members spell it: warehouses, Warehouse, warehouse_ read as "warehouse". */
+function resourceWord(word: string): string {
+  const name = looseName(word);
+  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z)es$/.test(name)) return name.slice(0, -2);
+  return name.endsWith('s') ? name.slice(0, -1) : name;
+}
+
+/** The top-level collection the count's stem names whose items name this collection's items by a
+ * member (`warehouseKey`, `warehouse_id`) ; productCount on /warehouses: /products by warehouseKey. */
+function referrersCounted(name: string, collection: CollectionSpec, collections: readonly CollectionSpec[]) {
+  const stem = CHILD_COUNT.exec(name)?.[1];
+  if (!stem || collection.path.includes('{')) return undefined;
+  const own = resourceWord(collection.path.split('/').at(-1) ?? '');
+  const naming = new Set([`${own}${looseName(collection.idProperty)}`, `${own}id`]);
+  for (const other of collections) {
+    if (other === collection || other.path.includes('{') || !other.list) continue;
+    if (resourceWord(other.path.split('/').at(-1) ?? '') !== resourceWord(stem)) continue;
+    const members = Object.keys(propertiesOf(other.read?.item.schema ?? other.list.items.schema));
+    const member = members.find((candidate) => naming.has(looseName(candidate)));
+    if (member) return { name, collection: other.path, member };
+  }
+  return undefined;
 }
 
 /** The item path the collection's items are read at (its read, change or removal). */
@@ -98,6 +128,7 @@ function readFilledIn(
   const parents: FilledIn['parents'][number][] = [];
   const owners: string[] = [];
   const counts: FilledIn['counts'][number][] = [];
+  const referrers: FilledIn['referrers'][number][] = [];
   const itemPath = itemPathOf(collection);
   for (const [name, raw] of Object.entries(propertiesOf(item))) {
     if (typeof raw !== 'object' || raw === null || name === collection.idProperty) continue;
@@ -110,10 +141,12 @@ function readFilledIn(
     else if (OWNER.test(name) && strings && schema.readOnly === true) owners.push(name);
     else if (typesOf(schema).includes('integer')) {
       const child = childCounted(name, itemPath, collections);
+      const referring = child ? undefined : referrersCounted(name, collection, collections);
       if (child) counts.push({ name, child });
+      else if (referring) referrers.push(referring);
     }
   }
-  return { now, laterStates, parents, owners, counts };
+  return { now, laterStates, parents, owners, counts, referrers };
 }
 
 /** The values filled in on an item made now, under the path values `params`, by `caller` (a login). */
@@ -125,7 +158,7 @@ export function filledValues(
 ) {
   const values: Record<string, unknown> = {};
   if (caller !== undefined) for (const name of filled.owners) values[name] = caller;
-  for (const { name } of filled.counts) values[name] = 0;
+  for (const { name } of [...filled.counts, ...filled.referrers]) values[name] = 0;
   const instant = at.toISOString();
   for (const { name, date } of filled.now) values[name] = date ? instant.slice(0, 10) : instant;
   for (const name of filled.laterStates) values[name] = null;

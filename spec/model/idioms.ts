@@ -5,6 +5,7 @@ import { responseFor } from '../operations.js';
 import type { Contract, Operation } from '../types.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
+import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 
 export { operationPointer } from './pointers.js';
 
@@ -52,6 +53,8 @@ export interface Idioms {
   /** Deleted items answer `status` (410) on `operation` (the read); `restore` brings one back. */
   readonly softDelete?: { readonly operation: Operation; readonly status: number; readonly restore?: Operation };
   readonly owned?: { readonly how: string; readonly operations: readonly Operation[] };
+  /** POSTs of other resources that make its items (a cart's checkout makes an order). */
+  readonly madeBy?: readonly MadeElsewhere[];
 }
 
 interface Reading {
@@ -194,6 +197,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
       (operation) => operation.method === 'POST' && RESTORE.test(verbOf(operation.path, read.path) ?? ''),
     );
     return { softDelete: { operation: read, status: 410, ...(restore ? { restore } : {}) } };
+  },
+
+  madeBy({ collection, contract, collections }) {
+    const makers = collections ? makersOf(contract.operations, collections, collection) : [];
+    return makers.length > 0 ? { madeBy: makers } : {};
   },
 
   owned({ collection, corrections }) {

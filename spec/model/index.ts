@@ -4,7 +4,7 @@ export { answeredItem, listedItems } from './answers.js';
 export type { CurrentUser } from './caller.js';
 export { currentUserOf } from './caller.js';
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.js';
-export { collectionOperations, creationSuccess, findCollections, jsonSuccess } from './collections.js';
+export { collectionOperations, creationSuccess, findCollections, jsonSuccess, sameSchema } from './collections.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
@@ -28,8 +28,20 @@ export { apiModelOf, inferApiModel } from './infer.js';
 export type { JobOperations } from './jobs.js';
 export { asynchronousJobs } from './jobs.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
+export type { MadeElsewhere } from './made-elsewhere.js';
+export { madeElsewhere, makersOf } from './made-elsewhere.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, parentItemsOf } from './parents.js';
+export {
+  collectionResource,
+  namesByIdName,
+  REFERENCE,
+  referencedCollection,
+  referencedName,
+  resourceName,
+} from './references.js';
 export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';
+export type { SumRule } from './sums.js';
+export { sumsOf, withSums } from './sums.js';

@@ -1,0 +1,87 @@
+// Which POSTs below an item add an entry to one of its lists and answer the item (POST
+// /carts/{cartId}/lines answers the Cart), and what the entry takes from the items it names (a
+// product's `unitPrice` for its `sku`); append-answers.ts answers them.
+import {
+  type CollectionSpec,
+  isJsonMediaType,
+  mergeAllOf,
+  type Operation,
+  propertiesOf,
+  referencedCollection,
+  sameSchema,
+} from '../../spec/core.js';
+import { type AppendBehaviour, answerHeaders, type Behaviour, type EntryReference } from './behaviour-types.js';
+
+type Schema = Record<string, unknown>;
+const asSchema = (value: unknown): Schema | undefined =>
+  typeof value === 'object' && value !== null ? mergeAllOf(value as Schema) : undefined;
+const loose = (word: string) => word.toLowerCase().replace(/[-_]/g, '');
+
+/** The appends among a collection's POSTs below its items. */
+export function appendsOf(
+  operations: readonly Operation[],
+  collections: readonly CollectionSpec[],
+  bound: ReadonlyMap<Operation, Behaviour>,
+): Map<Operation, AppendBehaviour> {
+  const appends = new Map<Operation, AppendBehaviour>();
+  for (const collection of collections) {
+    const read = collection.read;
+    if (!read || read.item.member !== undefined) continue;
+    const lists = Object.entries(propertiesOf(read.item.schema)).filter(
+      ([, schema]) => asSchema(schema)?.type === 'array',
+    );
+    for (const operation of operations) {
+      if (operation.method !== 'POST' || bound.has(operation) || operation.unspecified) continue;
+      const [, segment] = /^\/([^/{}]+)$/.exec(operation.path.slice(read.operation.path.length)) ?? [];
+      if (!segment || !operation.path.startsWith(`${read.operation.path}/`)) continue;
+      const success = operation.responses.find((r) => /^20[01]$/.test(r.status));
+      const media = success?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+      if (!success || !media || !sameSchema(media.validator!.schema, read.success.schema)) continue;
+      const list = lists.find(([name]) => loose(name) === loose(segment));
+      const request = operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+      if (!list || !request) continue;
+      appends.set(operation, {
+        kind: 'append',
+        collection: collection.path,
+        parameter: read.parameter,
+        member: list[0],
+        status: Number(success.status),
+        headers: answerHeaders({ mediaType: media.mediaType } as never),
+        derived: derivedOf(asSchema(asSchema(list[1])?.items), request),
+        references: referencesOf(request, asSchema(asSchema(list[1])?.items), collections, collection),
+        unknownStatus:
+          [422, 404, 409].find((status) => operation.responses.some((r) => r.status === String(status))) ?? 422,
+      });
+    }
+  }
+  return appends;
+}
+
+/** The entry's required numbers that the request does not take. */
+function derivedOf(entry: Schema | undefined, request: unknown): string[] {
+  const sent = propertiesOf(request as Schema);
+  const required = Array.isArray(entry?.required) ? (entry.required as string[]) : [];
+  const members = propertiesOf(entry);
+  return required.filter((name) => {
+    const type = asSchema(members[name])?.type;
+    return !Object.hasOwn(sent, name) && (type === 'integer' || type === 'number');
+  });
+}
+
+/** The request's members that name another collection's items, with what the entry copies from them. */
+function referencesOf(
+  request: unknown,
+  entry: Schema | undefined,
+  collections: readonly CollectionSpec[],
+  own: CollectionSpec,
+): EntryReference[] {
+  const sent = Object.keys(propertiesOf(request as Schema));
+  const entryMembers = Object.keys(propertiesOf(entry));
+  return sent.flatMap((member) => {
+    const named = referencedCollection(member, collections, own);
+    if (!named || named.path.includes('{')) return [];
+    const itemMembers = new Set(Object.keys(propertiesOf(named.read?.item.schema ?? named.list?.items.schema)));
+    const copies = entryMembers.filter((name) => !sent.includes(name) && itemMembers.has(name));
+    return [{ member, collection: named.path, copies }];
+  });
+}

@@ -1,0 +1,62 @@
+// Members that name an item of another resource: `categoryId`, `owner_id`, `petIds` by the resource's
+// name, and `sku` or `warehouseKey` by the name the resource's read path gives its item
+// (/products/{sku}, /warehouses/{key}). One reading for the runner (it fills them from lists, and
+// takes a refusal of a made-up one for right) and the mock (it refuses one that names nothing).
+import type { CollectionSpec } from './collections.js';
+
+/** Members named like a list of or one reference by the resource's name: categoryId, owner_ids. */
+export const REFERENCE = /^(.+?)(?:_ids?|Ids?|IDs?|-ids?)$/;
+
+/** Id names so common that a member so named is more likely the item's own (`key`, `name`) than a
+ * reference to another resource keyed by it. */
+const GENERIC_ID_NAMES = new Set(['id', 'key', 'name', 'slug', 'number', 'code', 'uuid', 'handle', 'ref']);
+
+const plainWord = (word: string): string => word.toLowerCase().replace(/[-_]/g, '');
+
+/** A resource's name as paths and members spell it, made comparable: categories, Category and
+ * category_ all read as "category". */
+export function resourceName(word: string): string {
+  const name = plainWord(word);
+  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z)es$/.test(name)) return name.slice(0, -2);
+  return name.endsWith('s') ? name.slice(0, -1) : name;
+}
+
+/** The resource a member names by the resource's name (categoryId → category), if any. */
+export function referencedName(member: string): string | undefined {
+  const prefix = REFERENCE.exec(member)?.[1];
+  return prefix === undefined ? undefined : resourceName(prefix);
+}
+
+/** Whether a member names an item of a resource by the name its path gives the item (`sku` where
+ * /products/{sku} is read, `warehouseKey` or `warehouse_key` where /warehouses/{key} is). */
+export function namesByIdName(member: string, resource: string, idName: string): boolean {
+  if (member === idName && !GENERIC_ID_NAMES.has(plainWord(idName))) return true;
+  return plainWord(member) === `${resource}${plainWord(idName)}` && !REFERENCE.test(member);
+}
+
+/** The resource word of a collection: its path's last literal segment (/shops/{id}/orders: order). */
+export const collectionResource = (collection: CollectionSpec): string =>
+  resourceName(
+    collection.path
+      .split('/')
+      .filter((segment) => segment !== '' && !segment.startsWith('{'))
+      .at(-1) ?? '',
+  );
+
+/** The listed collection (other than `own`) whose items the member names, if any. */
+export function referencedCollection(
+  member: string,
+  collections: readonly CollectionSpec[],
+  own?: CollectionSpec,
+): CollectionSpec | undefined {
+  const name = referencedName(member);
+  return collections.find(
+    (c) =>
+      c !== own &&
+      c.list !== undefined &&
+      (name === undefined
+        ? namesByIdName(member, collectionResource(c), c.idProperty)
+        : collectionResource(c) === name),
+  );
+}

@@ -1,0 +1,102 @@
+// Money and counts that add up: a service derives an item's totals from its lines. Read from member
+// names alone (no rule of the document's words: a flat shipping fee below a threshold is not read):
+//   line:  lineTotal = quantity × unitPrice
+//   item:  itemCount = Σ quantity; subtotal = Σ lineTotal; total = subtotal + shipping + tax − discount
+// The mock makes every item it answers add up (withSums); the runner judges an answer by the rules
+// its document's own descriptions confirm (sumsOf gives each rule's parts to look for).
+type Item = Record<string, unknown>;
+
+const QUANTITY = ['quantity', 'qty', 'count'];
+const UNIT_PRICE = ['unitPrice', 'unit_price', 'price', 'unitAmount', 'unit_amount'];
+const LINE_TOTAL = ['lineTotal', 'line_total', 'total', 'amount', 'subtotal'];
+const ITEM_COUNT = ['itemCount', 'item_count', 'totalQuantity', 'total_quantity', 'quantity'];
+const SUBTOTAL = ['subtotal', 'sub_total', 'subTotal'];
+const TOTAL = ['total', 'grandTotal', 'grand_total', 'totalAmount', 'total_amount', 'amount_total'];
+const ADDED = ['shipping', 'shippingCost', 'shipping_cost', 'tax', 'taxAmount', 'tax_amount', 'fees'];
+const TAKEN = ['discount', 'discountAmount', 'discount_amount'];
+
+/** One member that adds up from others: where it is (the item's own, or a line's), the value the
+ * rule gives it, and the members it is made of. */
+export interface SumRule {
+  /** The member's path in the item: ['total'] or ['lines', 0, 'lineTotal']. */
+  readonly path: readonly (string | number)[];
+  readonly expected: number;
+  readonly parts: readonly string[];
+}
+
+const numberAt = (item: Item, names: readonly string[]): string | undefined =>
+  names.find((name) => typeof item[name] === 'number');
+
+function isLine(value: unknown): value is Item {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    numberAt(value as Item, QUANTITY) !== undefined &&
+    numberAt(value as Item, UNIT_PRICE) !== undefined
+  );
+}
+
+/** Every rule the item's members follow, read from their names: its first non-empty array of lines
+ * (members with a quantity and a unit price) and what is derived from it. */
+export function sumsOf(item: Item): SumRule[] {
+  for (const [member, value] of Object.entries(item)) {
+    if (!Array.isArray(value) || value.length === 0 || !value.every(isLine)) continue;
+    const lines = value as Item[];
+    const rules: SumRule[] = [];
+    const quantityOf = (line: Item) => numberAt(line, QUANTITY)!;
+    const priceOf = (line: Item) => numberAt(line, UNIT_PRICE)!;
+    const lineTotals = lines.map((line) => Number(line[quantityOf(line)]) * Number(line[priceOf(line)]));
+    lines.forEach((line, index) => {
+      const total = numberAt(
+        line,
+        LINE_TOTAL.filter((name) => !UNIT_PRICE.includes(name)),
+      );
+      if (total)
+        rules.push({
+          path: [member, index, total],
+          expected: lineTotals[index]!,
+          parts: [quantityOf(line), priceOf(line)],
+        });
+    });
+    const first = lines[0]!;
+    const count = numberAt(
+      item,
+      ITEM_COUNT.filter((name) => name !== member),
+    );
+    const quantities = lines.reduce((sum, line) => sum + Number(line[quantityOf(line)]), 0);
+    if (count) rules.push({ path: [count], expected: quantities, parts: [quantityOf(first), member] });
+    const lineSum = lineTotals.reduce((sum, total) => sum + total, 0);
+    const subtotal = numberAt(item, SUBTOTAL);
+    if (subtotal)
+      rules.push({ path: [subtotal], expected: lineSum, parts: [quantityOf(first), priceOf(first), member] });
+    const total = numberAt(item, TOTAL);
+    if (total) {
+      const added = ADDED.filter((name) => typeof item[name] === 'number');
+      const taken = TAKEN.filter((name) => typeof item[name] === 'number');
+      const expected =
+        lineSum + added.reduce((s, n) => s + Number(item[n]), 0) - taken.reduce((s, n) => s + Number(item[n]), 0);
+      const parts = [...(subtotal ? [subtotal] : [quantityOf(first), priceOf(first), member]), ...added, ...taken];
+      rules.push({ path: [total], expected, parts });
+    }
+    return rules;
+  }
+  return [];
+}
+
+/** The item with its lines' totals and its own sums made to add up; the item itself where it has
+ * no lines of quantities and prices. */
+export function withSums(item: Item): Item {
+  const rules = sumsOf(item);
+  if (rules.length === 0) return item;
+  const next: Item = { ...item };
+  for (const { path, expected } of rules) {
+    if (path.length === 1) next[path[0] as string] = expected;
+    else {
+      const [member, index, name] = path as [string, number, string];
+      const lines = next[member] === item[member] ? [...(item[member] as Item[])] : (next[member] as Item[]);
+      lines[index] = { ...lines[index], [name]: expected };
+      next[member] = lines;
+    }
+  }
+  return next;
+}
