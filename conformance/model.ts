@@ -57,6 +57,8 @@ export interface TestCase {
   readonly knownReferences?: readonly string[];
   /** Parameters whose values the run took from the target's answers (a next page's cursor). */
   readonly fromAnswers?: readonly string[];
+  /** The path names an item the run made for this case's operation (its state is the run's doing). */
+  readonly onMadeItem?: boolean;
   /** The token of the run's own that a refused creation's body carries, to be looked for later. */
   readonly refusalMark?: string;
 }
@@ -156,6 +158,8 @@ export interface OwnershipEvidence {
 }
 
 export interface SequenceEvidence {
+  /** The answer of a POST that made an item of the scope's collection elsewhere (a checkout's order). */
+  readonly madeElsewhere?: boolean;
   /** The list's pages, walked to the end. */
   readonly walk?: WalkEvidence;
   /** A step of the object-level authorization scenario: judged by object_level_authorization alone. */

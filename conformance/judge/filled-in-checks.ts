@@ -3,10 +3,11 @@
 // id; the creation and update instants are the server's now (its Date header, else the run's clock);
 // the instant of a later state (closedAt, cancelledAt) is null while the item is new; an owner-like
 // readOnly member names the caller; a parent counts as many children as their list holds.
-import { filledInOf, mergeAllOf, NOW_INSTANT, propertiesOf, STATE_INSTANT } from '../../spec/index.js';
+import { answeredItem, filledInOf, mergeAllOf, NOW_INSTANT, propertiesOf, STATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js';
 import { finding } from './findings.js';
 import { asObject } from './json-body.js';
+import { sumsNotAddingUp } from './sum-checks.js';
 
 type Schema = Record<string, unknown>;
 
@@ -17,11 +18,16 @@ const CLOCK_SLACK_MS = 5 * 60_000;
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null;
 
 function createdAnswer(context: CheckContext): Record<string, unknown> | undefined {
-  const create = context.collection?.create;
+  const { collection, testCase } = context;
+  const create = collection?.create;
   const status = context.exchange.ok ? context.exchange.response.status : undefined;
-  if (!create || context.testCase.operation !== create.operation || context.testCase.kind !== 'positive') return;
+  const elsewhere = context.sequence?.madeElsewhere === true;
+  if (!collection || testCase.kind !== 'positive') return;
+  if (!elsewhere && (!create || testCase.operation !== create.operation)) return;
   if (status === undefined || status < 200 || status >= 300 || context.body.kind !== 'json') return;
-  const view = create.item;
+  // An item made elsewhere (a checkout's order) is answered as its collection's read answers it.
+  if (elsewhere) return asObject(answeredItem(collection, context.body.value));
+  const view = create!.item;
   const body = asObject(context.body.value);
   return view.member === undefined ? body : asObject(body?.[view.member]);
 }
@@ -116,11 +122,15 @@ function countsOff(context: CheckContext, counted: NonNullable<SequenceEvidence[
 export const serviceFilledValues: Check = (context) => {
   const counted = context.sequence?.childCount;
   if (counted) return countsOff(context, counted);
+  // Totals add up on every answer that holds lines (a cart a line went into, an order read back).
+  const sums = context.testCase.kind === 'positive' ? sumsNotAddingUp(context) : undefined;
   const answered = createdAnswer(context);
-  if (!answered) return undefined;
+  if (!answered) return sums;
   // Only members the document declares: an undocumented extra (a createdAt of the service's own)
   // says nothing the document asked for.
-  const declared = new Set(Object.keys(propertiesOf(context.collection?.create?.item.schema)));
+  const { collection } = context;
+  const itemSchema = collection?.create?.item.schema ?? collection?.read?.item.schema ?? collection?.list?.items.schema;
+  const declared = new Set(Object.keys(propertiesOf(itemSchema)));
   const item = Object.fromEntries(Object.entries(answered).filter(([name]) => declared.has(name)));
   const payload = context.testCase.payload;
   const sent = (payload?.kind === 'json' ? asObject(payload.value) : undefined) ?? {};
@@ -130,5 +140,6 @@ export const serviceFilledValues: Check = (context) => {
     ...instantsOffNow(context, item, sent),
     ...laterStatesSet(item, sent),
     ...ownerNotCaller(context, answered),
+    ...(sums ?? []),
   ];
 };

@@ -123,6 +123,25 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status}`,
     expected: () => '2xx; the document leaves limits and allowed characters open, so this is not a failure',
   },
+  sum_not_adding_up: {
+    title: 'A total does not add up',
+    key: ['member'],
+    received: (f) => `${f.member} ${f.got}`,
+    expected: (f) => `${f.expected}, from ${f.parts} as its description says`,
+  },
+  prototype_member_accepted: {
+    title: 'A member named like a JavaScript prototype accepted where the schema takes no unknown member',
+    key: ['member'],
+    received: (f) => `${f.status} for a body with a member named ${f.member}`,
+    expected: () =>
+      'a 4xx; safe JSON parsers drop such members before validation, and whether it did harm is the prototype_pollution check, so this is a note',
+  },
+  item_state_refused: {
+    title: "Valid input refused: the item's state, set by the run, does not allow it",
+    received: (f) => `${f.status} on an item the run made and has been working on`,
+    expected: () =>
+      "2xx where the item's state allows it; the run's own earlier requests set that state (a cart it checked out, an order it cancelled), so a documented conflict is not a failure",
+  },
   value_already_taken: {
     title: 'Valid input refused: value already taken',
     received: (f) => `${f.status} for a ${f.property} the list already holds`,

@@ -3,6 +3,7 @@
 import { documentedStatuses, parseMediaType } from '../../spec/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
+import { PROTOTYPE_MEMBERS, prototypeMemberCase } from '../plan/cases/structure.js';
 import { referenceIn } from '../plan/references.js';
 import {
   documented4xx,
@@ -21,6 +22,12 @@ export const negativeDataRejection: Check = (context) => {
   if (context.testCase.kind !== 'negative' || status === undefined) return undefined;
   if (status >= 400) return [];
   const mutation = context.testCase.mutation ?? 'the input is invalid';
+  // A safe JSON parser drops a __proto__ member before validation (Fastify's onProtoPoisoning
+  // 'remove'), and a JavaScript `name in schema` test takes these names for known ones: whether it
+  // did harm is prototype_pollution's to judge.
+  const prototypeMember = PROTOTYPE_MEMBERS.find((member) => mutation === prototypeMemberCase(member));
+  if (prototypeMember)
+    return [finding('prototype_member_accepted', { status, member: prototypeMember }, { severity: 'note' })];
   return [
     finding('invalid_input_accepted', { status, mutation, documented: documented4xx(context.testCase.operation) }),
   ];
@@ -63,6 +70,9 @@ export const positiveDataAcceptance: Check = (context) => {
       finding('value_already_taken', { status, property: context.facts.valueAlreadyListed }, { severity: 'note' }),
     ];
   }
+  // An item the run made for this operation is in whatever state the run's earlier cases left it.
+  if (status === 409 && context.testCase.onMadeItem && documented4xx(operation).includes(status))
+    return [finding('item_state_refused', { status }, { severity: 'note' })];
   if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
   // A generated JSON Patch names paths and tests values at random: the item may not have them. The
   // item scenario's own patches (changeAnswer) apply by construction, and are judged as usual.

@@ -81,6 +81,20 @@ export class PlanContext {
 
   /** PUT, PATCH and DELETE of a collection's item, by the parameter that names the item. */
   private readonly changingItems = new Map<Operation, string>();
+  /** Path values naming an item the run made, per operation below it (parents.ts: madeItemParams). */
+  private readonly madeItems = new Map<Operation, Readonly<Record<string, string>>>();
+
+  /** From now on the operation's cases name this item the run made in their path (a broken path
+   * parameter still breaks its own value). */
+  useMadeItem(operation: Operation, params: Readonly<Record<string, string>>): void {
+    this.madeItems.set(operation, params);
+  }
+
+  /** Whether the case's path names the item the run made for its operation. */
+  private namesMadeItem(operation: Operation, pathParams: Readonly<Record<string, string>>): boolean {
+    const made = this.madeItems.get(operation);
+    return made !== undefined && Object.entries(made).every(([name, text]) => pathParams[name] === text);
+  }
   /** Idempotency keys handed out: each case gets its own. */
   private keys = 0;
 
@@ -209,6 +223,7 @@ export class PlanContext {
       );
       params[parameter.name] = pathText(parameter, value);
     }
+    Object.assign(params, this.madeItems.get(operation));
     // Items are changed and deleted only when the run made them (the change-and-delete sequence):
     // every other case names an item that cannot exist, so no one's data is touched.
     const item = this.changingItems.get(operation);
@@ -298,6 +313,7 @@ export class PlanContext {
       auth: validAuth(operation, this.secrets),
       label: `${operation.method} ${operation.path}${what ? ` ${what}` : ''}`,
       pathParams,
+      ...(this.namesMadeItem(operation, pathParams) ? { onMadeItem: true } : {}),
       parameters: this.parameters(operation, 'plain', 0),
       // Sent as the media type the document takes (application/merge-patch+json, not plain JSON).
       ...(rest.payload && mediaType && mediaType !== 'application/json' ? { mediaType } : {}),

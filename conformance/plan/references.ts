@@ -2,27 +2,34 @@
 // a random value there names an item that exists nowhere, and a service may rightly refuse it. Only
 // names of resources the document itself has paths for count (categoryId where there is
 // /categories), so an ordinary field is never taken for a reference.
-import { type CollectionSpec, type Contract, type Operation, propertiesOf } from '../../spec/index.js';
+import {
+  type CollectionSpec,
+  type Contract,
+  namesByIdName,
+  type Operation,
+  propertiesOf,
+  referencedCollection,
+  referencedName,
+  resourceName,
+} from '../../spec/index.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
 
-const REFERENCE = /^(.+?)(?:_ids?|Ids?|IDs?|-ids?)$/;
-
 const resourcesByContract = new WeakMap<Contract, ReadonlySet<string>>();
+const idNamesByContract = new WeakMap<Contract, ReadonlyMap<string, string>>();
 
-/** A resource's name as paths and members spell it, made comparable: categories, Category and
- * category_ all read as "category". */
-function resourceName(word: string): string {
-  const name = word.toLowerCase().replace(/[-_]/g, '');
-  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
-  if (/(?:ss|sh|ch|x|z)es$/.test(name)) return name.slice(0, -2);
-  return name.endsWith('s') ? name.slice(0, -1) : name;
-}
-
-/** The resource a member names (categoryId → category), if it looks like a reference at all. */
-function referencedName(member: string): string | undefined {
-  const prefix = REFERENCE.exec(member)?.[1];
-  return prefix === undefined ? undefined : resourceName(prefix);
+/** Each resource's item parameter as its read path names it (/products/{sku}: product → sku). */
+function idNamesOf(contract: Contract): ReadonlyMap<string, string> {
+  let names = idNamesByContract.get(contract);
+  if (!names) {
+    const found = new Map<string, string>();
+    for (const operation of contract.operations) {
+      const match = /\/([^/{}]+)\/\{([^}]+)\}$/.exec(operation.path);
+      if (operation.method === 'GET' && match) found.set(resourceName(match[1]!), match[2]!);
+    }
+    idNamesByContract.set(contract, (names = found));
+  }
+  return names;
 }
 
 /** The resources of every literal path segment of the document. */
@@ -43,9 +50,15 @@ const isLiteral = (segment: string): boolean => segment !== '' && !segment.start
  * run filled with an id it saw listed aside). */
 export function referenceIn(contract: Contract, testCase: TestCase): string | undefined {
   const names = resourcesOf(contract);
+  const idNames = idNamesOf(contract);
+  const ownResource = resourceName(testCase.operation.path.split('/').filter(isLiteral).at(-1) ?? '');
   const isReference = (member: string): boolean => {
+    if (testCase.knownReferences?.includes(member)) return false;
     const name = referencedName(member);
-    return name !== undefined && names.has(name) && !testCase.knownReferences?.includes(member);
+    if (name !== undefined && names.has(name)) return true;
+    return [...idNames].some(
+      ([resource, idName]) => resource !== ownResource && namesByIdName(member, resource, idName),
+    );
   };
   const body = (testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined) ?? {};
   const inBody = Object.keys(body).find(isReference);
@@ -61,15 +74,9 @@ export function referencedCollections(
 ): Map<string, CollectionSpec> {
   const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const found = new Map<string, CollectionSpec>();
+  const own = collections.find((c) => c.create?.operation === operation);
   for (const member of Object.keys(propertiesOf(schema))) {
-    const name = referencedName(member);
-    if (name === undefined) continue;
-    const collection = collections.find(
-      (c) =>
-        c.list &&
-        c.create?.operation !== operation &&
-        resourceName(c.path.split('/').filter(isLiteral).at(-1) ?? '') === name,
-    );
+    const collection = referencedCollection(member, collections, own);
     if (collection) found.set(member, collection);
   }
   return found;

@@ -6,6 +6,7 @@ import type { TestCase } from '../model.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
 import { withShiftedInstants } from '../plan/scenarios/fresh-values.js';
+import { madeItemParams } from '../plan/scenarios/parents.js';
 import { runProperty } from '../property.js';
 import type { RunSession } from './session.js';
 
@@ -77,6 +78,10 @@ async function testOperation(
   const { sender, recorder, creations, context, settings } = session;
   const collection = collectionOf(session, operation);
   const scope: Scope = collection ? { collection } : {};
+  // Below an item (an action, a nested creation), the cases name one the run made, so a 404 for a
+  // missing parent hides no fault of the body behind it.
+  const madeParams = await madeItemParams(operation, context, session.sequenceRunner);
+  if (madeParams) context.useMadeItem(operation, madeParams);
   const planned = withReferences(planOperation(operation, context), await listedIds(operation));
   const plan = collection?.create?.operation === operation ? withOwnSlots(planned) : planned;
   const executeLogged = async (testCase: TestCase) => {

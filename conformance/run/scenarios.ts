@@ -2,7 +2,7 @@
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
 import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
-import { countChildren } from '../plan/scenarios/child-counts.js';
+import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { checkFilters, hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
@@ -15,6 +15,11 @@ export async function runScenarios(session: RunSession): Promise<void> {
   const { settings, context, sequenceRunner, testable } = session;
   const creatable = settings.model.resources.filter(
     ({ collection }) => !settings.readOnly && collection.create && testable.includes(collection.create.operation),
+  );
+  // Collections without a creation whose items another POST makes (a cart's checkout, an order).
+  const madeElsewhere = settings.model.resources.filter(
+    ({ collection, idioms }) =>
+      !settings.readOnly && !collection.create && idioms.madeBy?.some((made) => testable.includes(made.operation)),
   );
   const progress = settings.progress;
   await Promise.all([
@@ -63,7 +68,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
       }),
     // Jobs a 202 starts, followed where its Location says until they end.
     ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable)]),
-    ...creatable.filter(hasIdioms).map(async (resource) => {
+    ...[...creatable, ...madeElsewhere].filter(hasIdioms).map(async (resource) => {
       await runIdioms(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: idempotency, conditional request and action sequence done`);
     }),
@@ -79,6 +84,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
       ),
   );
   await Promise.all(nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner)));
+  // Counts of the items that name an item from another collection (productCount), once all is in.
+  await Promise.all(
+    settings.model.resources
+      .filter(({ collection }) => collection.read && testable.includes(collection.read.operation))
+      .map(({ collection }) => countReferrers(collection, context, sequenceRunner)),
+  );
 }
 
 export async function verifyCreations(session: RunSession): Promise<void> {

@@ -71,12 +71,17 @@ export class RunSession {
     this.creations = new CreationLog(model.collections);
     const execute = (testCase: TestCase, scope: Scope) => this.execute(testCase, scope, true);
     const stopped = () => this.sender.stopped;
-    const maker = new ItemMaker(this.context, { execute, stopped }, this.readList);
+    const send = (testCase: TestCase) => this.sender.send(testCase, true);
+    const conclude: SequenceRunner['conclude'] = (testCase, exchange, body, scope) => {
+      const executed = judge(contract, settings.checks, testCase, exchange, body, scope);
+      this.recorder.record(executed);
+      return executed;
+    };
+    const maker = new ItemMaker(this.context, { execute, stopped, send, conclude }, this.readList);
     this.sequenceRunner = {
-      send: (testCase) => this.sender.send(testCase, true),
+      send,
       execute,
-      conclude: (testCase, exchange, body, scope) =>
-        this.recorder.record(judge(contract, settings.checks, testCase, exchange, body, scope)),
+      conclude,
       stopped,
       make: (collection, request) => maker.make(collection, request),
       listedIds: (collection) => maker.listedIds(collection),

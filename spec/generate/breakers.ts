@@ -220,11 +220,14 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
 }
 
 /** One past a bound, as a double that differs from it (past 2^53, 1 more is the same double). */
+/** The step past a bound: one whole number where doubles are exact (0 below a minimum of 1, the
+ * off-by-one a service most often gets wrong), two doubles past 2^53 (one would round back). */
+const stepPast = (bound: number): number => (Math.abs(bound) < 2 ** 53 ? 1 : 2 * ulp(bound));
 export function above(bound: number): number {
-  return bound + Math.max(1, 2 * ulp(bound));
+  return bound + stepPast(bound);
 }
 export function below(bound: number): number {
-  return bound - Math.max(1, 2 * ulp(bound));
+  return bound - stepPast(bound);
 }
 
 /** Past this many, different items are not searched for (a case, not a load test). */

@@ -26,6 +26,13 @@ function withMember(body: Record<string, unknown>, member: string, value: unknow
   return copy;
 }
 
+/** Names every JavaScript object already answers to: sent as members, they are where prototype
+ * pollution starts. */
+export const PROTOTYPE_MEMBERS = ['__proto__', 'constructor', 'prototype'] as const;
+
+/** The label of the case that sends such a member (the mutation of its invalid form). */
+export const prototypeMemberCase = (member: string): string => `with a member named ${member}`;
+
 export const structurePlanner: Planner = {
   name: 'structure',
   sends:
@@ -58,10 +65,10 @@ export const structurePlanner: Planner = {
       const { [name]: value, ...rest } = object;
       fields.push(judged({ ...rest, [other]: value }, `with ${name} spelled ${other}`));
     }
-    for (const member of ['__proto__', 'constructor', 'prototype']) {
+    for (const member of PROTOTYPE_MEMBERS) {
       if (Object.hasOwn(propertiesOf(request.schema), member)) continue;
       const polluted = withMember(object, member, { ...PLANTED });
-      fields.push(judged(polluted, `with a member named ${member}`));
+      fields.push(judged(polluted, prototypeMemberCase(member)));
     }
     fields.push({
       kind: 'unusual',

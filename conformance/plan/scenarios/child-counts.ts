@@ -2,7 +2,7 @@
 // them: after the run's creations under a parent, the parent read says as many as the child list
 // holds. The list is read before and after the parent, and only a count that differs from two equal
 // lists is judged (the run's other scenarios write alongside).
-import { type CollectionSpec, filledInOf, parentItemsOf } from '../../../spec/index.js';
+import { type CollectionSpec, filledInOf, listsEveryItem, parentItemsOf } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
@@ -50,4 +50,64 @@ export async function countChildren(
     sequence: { childCount: { members, listed, child: collection.path } },
   });
   reach.done(STEP);
+}
+
+const REFERRED = 'item counts the items naming it';
+/** Items whose counts are read: enough to meet one that others name and one that none does. */
+const COUNTED_ITEMS = 3;
+
+/** An item's count of another collection's items that name it (`productCount`: the products whose
+ * `warehouseKey` is its key) equals how many the other list holds, where that list shows every item
+ * and reads the same before and after the count. */
+export async function countReferrers(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const read = collection.read;
+  const counted = read ? filledInOf(collection, read.item.schema, context.collections).referrers : [];
+  if (!read || !collection.list || counted.length === 0) return;
+  const reach = runner.reach.scenario('referrer counts', collection.path, [REFERRED]);
+  for (const { name, collection: otherPath, member } of counted) {
+    const other = context.collections.find((c) => c.path === otherPath);
+    if (!other || !listsEveryItem(other)) {
+      reach.skip(REFERRED, `${otherPath} is not listed whole in one answer (it pages, filters or caps)`);
+      continue;
+    }
+    const items = await listCollection(collection, context, runner, {}, undefined, 'to read its counts');
+    const before = await listCollection(
+      other,
+      context,
+      runner,
+      {},
+      undefined,
+      `to count what names ${collection.path}`,
+    );
+    if (!items || !before) return reach.stop('a list could not be read');
+    const namedBy = (id: unknown) => before.filter((item) => JSON.stringify(item?.[member]) === JSON.stringify(id));
+    const ids = items.map((item) => item?.[collection.idProperty]).filter((id) => id !== undefined && id !== null);
+    // Named ones first: a count of 0 on an item nobody names proves little.
+    const chosen = [...ids.filter((id) => namedBy(id).length > 0), ...ids.filter((id) => namedBy(id).length === 0)]
+      .slice(0, COUNTED_ITEMS)
+      .filter((id): id is string | number => typeof id === 'string' || typeof id === 'number');
+    for (const id of chosen) {
+      const testCase = context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { [read.parameter]: String(id) },
+        what: `to see its ${name}`,
+      });
+      const exchange = runner.stopped() ? undefined : await runner.send(testCase);
+      const after = await listCollection(other, context, runner, {}, undefined, `to count what names it again`);
+      if (!exchange || !after) return reach.stop('a list or the item could not be read');
+      const listed = namedBy(id).length;
+      const again = after.filter((item) => JSON.stringify(item?.[member]) === JSON.stringify(id)).length;
+      if (listed !== again) continue;
+      runner.conclude(testCase, exchange, parseBody(exchange), {
+        collection,
+        sequence: { childCount: { members: [name], listed, child: `${otherPath} (naming it by ${member})` } },
+      });
+      reach.done(REFERRED);
+    }
+  }
 }

@@ -156,7 +156,8 @@ export const hasIdioms = ({ idioms, collection }: Resource): boolean =>
 export async function runIdioms(resource: Resource, context: PlanContext, runner: SequenceRunner): Promise<void> {
   const { collection, idioms } = resource;
   const { create, read } = collection;
-  if (!create || runner.stopped()) return;
+  // Items made elsewhere (a checkout's order) are worked on as well: their actions above all.
+  if ((!create && !idioms.madeBy) || runner.stopped()) return;
   const steps = [
     ...(idioms.idempotency ? ['idempotent replay', 'idempotency conflict'] : []),
     ...(idioms.location ? ['Location followed'] : []),

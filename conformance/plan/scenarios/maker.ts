@@ -10,6 +10,7 @@ import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { freshened, membersNamed, refusalText } from './fresh-values.js';
+import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
@@ -29,7 +30,7 @@ export class ItemMaker {
 
   constructor(
     private readonly context: PlanContext,
-    private readonly runner: Pick<SequenceRunner, 'execute' | 'stopped'>,
+    private readonly runner: Pick<SequenceRunner, 'execute' | 'send' | 'conclude' | 'stopped'>,
     private readonly readList: (collection: CollectionSpec) => Promise<Item[] | undefined>,
   ) {}
 
@@ -117,7 +118,10 @@ export class ItemMaker {
   /** A new item of the collection, or why none could be made. */
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = collection.create;
-    if (!create) return { refused: 'the document has no creation for it' };
+    if (!create) {
+      const parts = { context: this.context, runner: this.runner, listedIds: (c: CollectionSpec) => this.listedIds(c) };
+      return makeElsewhere(collection, request, { ...parts, make: (c, r) => this.make(c, r) });
+    }
     const { use, references, fresh } = await this.freshener(collection, request.purpose);
     const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`);
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };

@@ -65,3 +65,38 @@ async function listedParent(
   if (id === undefined || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
   return { ...sampled, ...above, [parent.parameter]: String(id) };
 }
+
+const underItems = new WeakMap<PlanContext, Map<string, Promise<Record<string, string> | undefined>>>();
+
+/** The path values naming an item the run made, for an operation below it that is no collection's
+ * own (POST /carts/{cartId}/lines, GET /carts/{cartId}/summary): its made-up ids only ever meet a
+ * 404, and its cases would never reach the body checks behind it. A write works on an item of its
+ * own (a checkout empties its cart); a read shares one per parent collection. Undefined where no
+ * item could be made (the cases then keep their made-up values, as before). */
+export function madeItemParams(
+  operation: { readonly id: string; readonly method: string; readonly path: string },
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string> | undefined> {
+  const parent = parentItemsOf(operation.path, context.collections).at(-1);
+  if (!parent || runner.stopped()) return Promise.resolve(undefined);
+  let byKey = underItems.get(context);
+  if (!byKey) underItems.set(context, (byKey = new Map()));
+  const write = operation.method !== 'GET' && operation.method !== 'HEAD';
+  const key = write ? `${operation.method} ${operation.path}` : parent.collection.path;
+  let params = byKey.get(key);
+  if (!params) {
+    params = (async () => {
+      const above = await parentParams(parent.collection, context, runner);
+      const making = await runner.make(parent.collection, {
+        what: `as the item ${write ? `${operation.id} works on` : `the reads below ${parent.collection.path} name`}`,
+        purpose: write ? `under:${operation.id}` : 'under',
+        parent: above,
+      });
+      if ('refused' in making) return undefined;
+      return { ...above, [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty) };
+    })();
+    byKey.set(key, params);
+  }
+  return params;
+}

@@ -15,7 +15,7 @@ export interface SequenceRunner {
   /** Sends, judges and records a case. */
   readonly execute: (testCase: TestCase, scope: Scope) => Promise<Executed | undefined>;
   /** Judges and records an exchange that was already sent. */
-  readonly conclude: (testCase: TestCase, exchange: Exchange, body: ParsedBody, scope: Scope) => void;
+  readonly conclude: (testCase: TestCase, exchange: Exchange, body: ParsedBody, scope: Scope) => Executed;
   readonly stopped: () => boolean;
   /** Makes a valid item of a collection (maker.ts), or says why it could not. */
   readonly make: (collection: CollectionSpec, request: MakeRequest) => Promise<Making>;

@@ -1,0 +1,79 @@
+// Totals that add up (spec/model/sums.ts), judged where the document's own words say so: a member
+// is held to its rule only when its description names the members the rule adds (`quantity` *
+// `unitPrice`; `subtotal` + `shipping`) and no other number of the item (a `handling` fee the rule
+// does not know). A name alone proves nothing: a list's `total` counts items.
+import { isJsonMediaType, mergeAllOf, propertiesOf, sumsOf } from '../../spec/index.js';
+import type { CheckContext, Finding } from '../model.js';
+import { namesMember } from '../plan/references.js';
+import { finding } from './findings.js';
+import { asObject } from './json-body.js';
+
+type Schema = Record<string, unknown>;
+type Item = Record<string, unknown>;
+
+const schemaAt = (schema: unknown, name: string | number): Schema | undefined => {
+  const merged = typeof schema === 'object' && schema !== null ? mergeAllOf(schema as Schema) : undefined;
+  if (!merged) return undefined;
+  const next = typeof name === 'number' ? merged.items : propertiesOf(merged)[name];
+  return typeof next === 'object' && next !== null ? mergeAllOf(next as Schema) : undefined;
+};
+
+/** The answered object that holds lines, with its schema: the body, or a member wrapping it. */
+function itemsWithLines(body: unknown, schema: unknown): Array<{ item: Item; schema: unknown }> {
+  const object = asObject(body);
+  if (!object) return [];
+  if (sumsOf(object).length > 0) return [{ item: object, schema }];
+  return Object.entries(object).flatMap(([name, value]) => {
+    const inner = asObject(value);
+    return inner && sumsOf(inner).length > 0 ? [{ item: inner, schema: schemaAt(schema, name) }] : [];
+  });
+}
+
+const numbersOf = (object: Item | undefined): string[] =>
+  Object.keys(object ?? {}).filter((name) => typeof object![name] === 'number');
+
+/** Members of an answer that do not add up as their own descriptions say; undefined where the answer
+ * holds no lines to add. */
+export function sumsNotAddingUp(context: CheckContext): Finding[] | undefined {
+  const status = context.exchange.ok ? context.exchange.response.status : 0;
+  if (status < 200 || status >= 300 || context.body.kind !== 'json') return undefined;
+  const media = context.response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+  const found = itemsWithLines(context.body.value, media?.validator?.schema);
+  if (found.length === 0) return undefined;
+  const findings: Finding[] = [];
+  for (const { item, schema } of found) {
+    for (const rule of sumsOf(item)) {
+      const owner =
+        rule.path.length === 1 ? item : asObject((item[rule.path[0] as string] as unknown[])[rule.path[1] as number]);
+      const name = String(rule.path.at(-1));
+      const memberSchema = rule.path.reduce<unknown>((at, step) => schemaAt(at, step), schema);
+      const description =
+        typeof (memberSchema as Schema | undefined)?.description === 'string'
+          ? ((memberSchema as Schema).description as string)
+          : '';
+      const confirmed = rule.parts.some((part) => namesMember(description, part));
+      const unknownPart = numbersOf(owner).some(
+        (other) => other !== name && !rule.parts.includes(other) && namesMember(description, other),
+      );
+      if (!confirmed || unknownPart) continue;
+      const got = owner?.[name];
+      if (typeof got !== 'number' || closeEnough(got, rule.expected)) continue;
+      findings.push(
+        finding('sum_not_adding_up', {
+          member: rule.path
+            .map((step) => (typeof step === 'number' ? `[${step}]` : `.${step}`))
+            .join('')
+            .slice(1),
+          got,
+          expected: rule.expected,
+          parts: rule.parts.join(', '),
+        }),
+      );
+    }
+  }
+  return findings;
+}
+
+/** Whole numbers exactly; amounts with fractions to within a cent's rounding. */
+const closeEnough = (got: number, expected: number): boolean =>
+  Number.isInteger(expected) && Number.isInteger(got) ? got === expected : Math.abs(got - expected) < 0.01;
