@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../fixtures/reference-server.js';
+import { replayPrefix } from './cli/cli-options.js';
 import { JSON_REPORT_VERSION } from './report/json.js';
 
 const CLI = fileURLToPath(new URL('../dist/conformance/cli.js', import.meta.url));
@@ -24,6 +25,19 @@ function run(
 }
 
 const reports = () => mkdtempSync(join(tmpdir(), 'reports-'));
+
+describe('the replay command', () => {
+  it('is the one that works where the runner was run: the installed bin from a dependency or npx, else the npm script', () => {
+    const installed = [
+      '/home/u/app/node_modules/pet-catalog-contract-kit/dist/conformance/cli/cli-options.js',
+      '/root/.npm/_npx/4b1c/node_modules/pet-catalog-contract-kit/dist/conformance/cli/cli-options.js',
+      'C:\\u\\app\\node_modules\\pet-catalog-contract-kit\\dist\\conformance\\cli\\cli-options.js',
+    ];
+    for (const file of installed) expect(replayPrefix(file)).toBe('npx pet-catalog-conformance');
+    expect(replayPrefix('/work/kit/dist/conformance/cli/cli-options.js')).toBe('npm run conformance --');
+    expect(replayPrefix()).toBe('npm run conformance --');
+  });
+});
 
 describe('npm run conformance', () => {
   it('without --base-url tests the mock in-process and passes', async () => {

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo, createServer as createTcpServer, type Socket, type Server as TcpServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../fixtures/reference-server.js';
 import { loadContract } from '../spec/index.js';
 import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
@@ -211,5 +212,44 @@ describe('the CLI against a hostile target', () => {
     expect(output).toMatch(/Transport failure: reset/);
     expect(output).not.toContain(KEY);
     expect(output).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('transport failures stop only what they happen on', () => {
+  const correctServer = async (reset: (req: IncomingMessage, count: number) => boolean) => {
+    const server = await startReferenceServer({ key: KEY });
+    let count = 0;
+    server.server.prependListener('request', (req: IncomingMessage) => {
+      if (reset(req, ++count)) req.socket.destroy();
+    });
+    return server;
+  };
+
+  it('an operation whose every request is reset stops; the others are tested and the run goes on', async () => {
+    const server = await correctServer((req) => req.method === 'POST');
+    const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 3 });
+    await server.close();
+    expect(result.aborted).toBeUndefined();
+    expect(result.exitCode).toBe(1);
+    const create = result.operations.find((o) => o.id === 'createCategory')!;
+    expect(create.checks.transport_errors!.outcome).toBe('failed');
+    expect(Object.keys(create.unsent ?? {}).join()).toMatch(/stopped after 3 transport failures in a row/);
+    const list = result.operations.find((o) => o.id === 'listCategories')!;
+    expect(list.checks.response_schema_conformance!.outcome).toBe('passed');
+    expect(list.checks.ignored_auth!.outcome).toBe('passed');
+  });
+
+  it('scattered resets (one request in ten) are failures, but do not stop the run', async () => {
+    const server = await correctServer((_req, count) => count % 10 === 5);
+    const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 4 });
+    await server.close();
+    expect(result.aborted).toBeUndefined();
+    expect(result.exitCode).toBe(1);
+    const failed = result.operations.filter((o) => o.checks.transport_errors?.outcome === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const id of ['listCategories', 'createCategory']) {
+      const operation = result.operations.find((o) => o.id === id)!;
+      expect(operation.checks.ignored_auth!.outcome, id).toBe('passed');
+    }
   });
 });

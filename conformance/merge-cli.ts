@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { replayPrefix } from './cli/cli-options.js';
 import { consoleReport } from './report/console.js';
 import { htmlReport } from './report/html.js';
 import { jsonReport } from './report/json.js';
@@ -53,8 +54,8 @@ function main(): number {
   const merged = mergeResults(positionals.map(read));
   write(values.json, jsonReport(merged));
   if (values.junit) write(values.junit, junitReport(merged));
-  if (values.html) write(values.html, htmlReport(merged, 'npm run conformance --'));
-  process.stdout.write(consoleReport(merged, 'npm run conformance --'));
+  if (values.html) write(values.html, htmlReport(merged, replayPrefix()));
+  process.stdout.write(consoleReport(merged, replayPrefix()));
   return merged.exitCode;
 }
 

@@ -100,6 +100,7 @@ export interface IdiomEvidence {
     | 'action'
     | 'action-refused'
     | 'job-completes'
+    | 'job-pending'
     | 'next-page'
     | 'location'
     | 'filter'
@@ -107,7 +108,9 @@ export interface IdiomEvidence {
     | 'put-created'
     | 'restore-live'
     | 'restored'
-    | 'parent-deleted';
+    | 'parent-deleted'
+    | 'number-first'
+    | 'number-not-reused';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -101,6 +101,9 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['tracker', 'patch-createdat-touched', 'item_changes_stored: Creation time changed by a change'],
     ['tracker', 'restore-live-200', 'api_idioms_honoured: Restore of an item that is not deleted accepted'],
     ['tracker', 'project-delete-no-cascade', 'api_idioms_honoured: Child readable under a deleted parent'],
+    ['tracker', 'job-result-while-pending', "api_idioms_honoured: A job's result is there before it is done"],
+    ['tracker', 'issue-number-global', "api_idioms_honoured: A new parent's first item is not numbered 1"],
+    ['tracker', 'issue-number-reused', "api_idioms_honoured: A deleted item's number given again"],
   ])('%s %s: %s', async (name, variant, expected) => {
     const result = await runOn(name, variant);
     expect(result.exitCode).toBe(1);

@@ -1,5 +1,6 @@
 // The runner CLI's flags: parsing, checking, and turning them into run options. Every refusal is a
 // UsageError with a one-line reason.
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Contract } from '../../spec/index.js';
 import { authVariable } from '../auth/auth-variants.js';
@@ -81,8 +82,14 @@ export function parse(argv: string[]) {
   }
 }
 
+/** The command that runs the runner where the user ran it: the installed bin where the runner lives
+ * in a node_modules folder (a dependency, or npx's cache), else this repository's npm script. */
+export function replayPrefix(runnerFile = fileURLToPath(import.meta.url)): string {
+  return /[\\/]node_modules[\\/]/.test(runnerFile) ? 'npx pet-catalog-conformance' : 'npm run conformance --';
+}
+
 export function replayCommand(flags: ReturnType<typeof parse>, baseUrl: string | undefined, seed: number): string {
-  const parts = ['npm run conformance --'];
+  const parts = [replayPrefix()];
   if (baseUrl) parts.push(`--base-url ${shellQuote(baseUrl)}`);
   if (flags.spec) parts.push(`--spec ${shellQuote(flags.spec)}`);
   if (flags.model) parts.push(`--model ${shellQuote(flags.model)}`);

@@ -1,11 +1,11 @@
 // api_idioms_honoured: what the idiom scenario (plan/idioms.ts) sent, judged by its answer. One
 // named judgement per idiom, in a registry.
 
-import { answeredItem, listedItems } from '../../spec/index.js';
+import { answeredItem, isJsonMediaType, listedItems, propertiesOf } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { statusOf } from './check-support.js';
 import { finding } from './findings.js';
-import { idKey } from './json-body.js';
+import { asObject, idKey } from './json-body.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -122,6 +122,30 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member] })]
       : [];
   },
+  // A job not done yet: a member its document calls null until then (`result`) is null.
+  'job-pending'(context, evidence, status) {
+    if (status >= 300 || context.body.kind !== 'json') return [];
+    const item = asObject(context.body.value);
+    const member = evidence.member ?? 'status';
+    if (!item || JSON.stringify(item[member]) === JSON.stringify(evidence.expected)) return [];
+    const media = context.response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+    return Object.entries(propertiesOf(media?.validator?.schema))
+      .filter(([name, schema]) => name !== member && nullUntilDone(schema))
+      .filter(([name]) => item[name] !== null && item[name] !== undefined)
+      .map(([name]) => finding('job_result_before_done', { member: name, state: item[member], got: item[name] }));
+  },
+  // Numbers per parent, as the document says: a new parent's first item is 1; a deleted one's
+  // number is not given again.
+  'number-first'(context, evidence, status) {
+    const number = status < 300 ? numberRead(context) : undefined;
+    return number !== undefined && number !== evidence.expected
+      ? [finding('number_not_first', { got: number, expected: evidence.expected })]
+      : [];
+  },
+  'number-not-reused'(context, evidence, status) {
+    const number = status < 300 ? numberRead(context) : undefined;
+    return number !== undefined && number === evidence.expected ? [finding('number_reused', { number })] : [];
+  },
   // Soft deletion: a live item's restore gets the documented refusal; a deleted one's brings it back.
   'restore-live'(_context, evidence, status) {
     return status < 300 ? [finding('live_item_restored', { status, expected: evidence.expectedStatus })] : [];
@@ -162,6 +186,19 @@ function pathOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The id the read item holds (its number). */
+function numberRead(context: CheckContext): unknown {
+  const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+  return item?.[context.collection?.idProperty ?? 'id'];
+}
+
+/** Whether a member's description says it is null until its item gets somewhere ("null while status
+ * is pending or running", "null until the job is done"). */
+function nullUntilDone(schema: unknown): boolean {
+  const description = (schema as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' && /\bnull\b[^.;]*\b(until|while|before|unless)\b/i.test(description);
 }
 
 export const apiIdiomsHonoured: Check = (context) => {

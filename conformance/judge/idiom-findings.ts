@@ -166,6 +166,22 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} after 10 reads over 5 s`,
     expected: (f) => `${f.member} ${describeValue(f.expected)}: an accepted (202) creation finishes in bounded time`,
   },
+  number_not_first: {
+    title: "A new parent's first item is not numbered 1",
+    received: (f) => `number ${describeValue(f.got)} for the first item under a parent just made`,
+    expected: (f) => `${describeValue(f.expected)}: numbers count per parent, as the document says`,
+  },
+  number_reused: {
+    title: "A deleted item's number given again",
+    received: (f) => `number ${describeValue(f.number)} for a new item, the number of the item just deleted`,
+    expected: () => 'a number never used in that parent: the document says numbers are never given again',
+  },
+  job_result_before_done: {
+    title: "A job's result is there before it is done",
+    key: ['member'],
+    received: (f) => `${f.member} ${describeValue(f.got)} while the job is ${describeValue(f.state)}`,
+    expected: (f) => `${f.member} null until the job is done, as its description says`,
+  },
   repeated_action_accepted: {
     title: 'Action the item is already past accepted',
     key: ['verb'],

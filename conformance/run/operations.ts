@@ -1,12 +1,14 @@
 // The operation stage: every testable operation's plan (probe, cases, properties) sent, judged and
 // recorded, with members that name another resource's items filled from its list.
-import type { CollectionSpec, Operation } from '../../spec/index.js';
+import { type CollectionSpec, type Operation, parentItemsOf, responseFor } from '../../spec/index.js';
 import type { Scope } from '../judge/evaluate.js';
 import type { TestCase } from '../model.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
+import { unlikelyId } from '../plan/request-shapes.js';
 import { withShiftedInstants } from '../plan/scenarios/fresh-values.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
+import { pathText } from '../plan/serialize.js';
 import { runProperty } from '../property.js';
 import type { RunSession } from './session.js';
 
@@ -82,6 +84,7 @@ async function testOperation(
   // missing parent hides no fault of the body behind it.
   const madeParams = await madeItemParams(operation, context, session.sequenceRunner);
   if (madeParams) context.useMadeItem(operation, madeParams);
+  const missingParent = madeParams ? missingParentCase(session, operation, madeParams) : undefined;
   const planned = withReferences(planOperation(operation, context), await listedIds(operation));
   const plan = collection?.create?.operation === operation ? withOwnSlots(planned) : planned;
   const executeLogged = async (testCase: TestCase) => {
@@ -89,6 +92,7 @@ async function testOperation(
     if (executed) creations.record(executed);
   };
   if (plan.probe) await executeLogged(plan.probe);
+  if (missingParent) await executeLogged(missingParent);
   const listed = await listedItemCase(session, operation);
   if (listed) await executeLogged(listed);
   if (sender.stopped) return;
@@ -110,6 +114,29 @@ async function testOperation(
       }),
     ),
   ]);
+}
+
+/** A write below an item that does not exist (POST /pets/{petId}/notes for no pet), where the
+ * document lists a 404 for it: a valid body there must be refused, not stored under nothing. Reads
+ * are left alone (an empty list under nothing is a common, harmless answer). */
+function missingParentCase(
+  session: RunSession,
+  operation: Operation,
+  made: Readonly<Record<string, string>>,
+): TestCase | undefined {
+  if (operation.method === 'GET' || operation.method === 'HEAD' || !responseFor(operation, 404)) return undefined;
+  const parent = parentItemsOf(operation.path, session.context.collections).at(-1);
+  const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === parent?.parameter);
+  const missing = parameter && unlikelyId(parameter);
+  if (!parameter || missing === undefined) return undefined;
+  const mutation = `path parameter ${parameter.name} names no item`;
+  return session.context.testCase(operation, {
+    kind: 'negative',
+    mutation,
+    what: mutation,
+    pathParams: { ...made, [parameter.name]: pathText(parameter, missing) },
+    ...session.context.baselinePayload(operation),
+  });
 }
 
 /** Runs `task` on every item, at most `limit` at a time, in the items' order. */

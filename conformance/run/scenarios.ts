@@ -6,6 +6,7 @@ import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js
 import { checkFilters, hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
@@ -84,6 +85,9 @@ export async function runScenarios(session: RunSession): Promise<void> {
       ),
   );
   await Promise.all(nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner)));
+  await Promise.all(
+    nested.map(({ collection }) => checkNumbering(collection, settings.contract.document, context, sequenceRunner)),
+  );
   // Counts of the items that name an item from another collection (productCount), once all is in.
   await Promise.all(
     settings.model.resources

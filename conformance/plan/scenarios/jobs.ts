@@ -113,6 +113,8 @@ export async function followJobs(
         reach.done(STEP);
         break;
       }
+      // Not done yet: what the document calls null until then must be null.
+      runner.conclude(read, answer, body, { sequence: { idiom: { ...idiom, idiom: 'job-pending' as const } } });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }

@@ -34,7 +34,7 @@ export async function createParent(
   collection: CollectionSpec,
   context: PlanContext,
   runner: SequenceRunner,
-  purpose: 'parent' | 'other parent',
+  purpose: string,
 ): Promise<Record<string, string> | undefined> {
   const sampled = context.parentParams(collection);
   // The innermost parent: its own parents come with it (/a/{x}/b/{y}/c needs the b made under x).
