@@ -126,6 +126,8 @@ export interface IdiomEvidence {
   /** location: the Location resolved against the creation's URL. */
   readonly resolved?: string;
   readonly contains?: boolean;
+  /** next-page: its token is the id of an item the run itself changes or deletes. */
+  readonly runItem?: boolean;
   readonly verb?: string;
   /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
   readonly items?: readonly Record<string, unknown>[];

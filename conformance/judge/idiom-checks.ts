@@ -64,6 +64,9 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       : [];
   },
   'next-page'(context, evidence, status) {
+    // A token naming an item the run deleted meanwhile may rightly be refused (cursor = last id).
+    if (status >= 300 && status < 500 && evidence.runItem)
+      return [finding('next_page_refused', { status }, { severity: 'note' })];
     if (status >= 300) return [finding('next_page_refused', { status })];
     const items = context.body.kind === 'json' ? listedItems(context.collection, context.body.value) : undefined;
     const limit = typeof evidence.expected === 'number' ? evidence.expected : undefined;

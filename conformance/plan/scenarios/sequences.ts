@@ -5,7 +5,7 @@ import { type CollectionSpec, listedItems } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { idKey } from '../../judge/json-body.js';
 import { narrowingOf, withinNarrowing } from '../../judge/narrowing.js';
-import type { Creation, SequenceEvidence, WalkEvidence } from '../../model.js';
+import type { Creation, SequenceEvidence, TestCase, WalkEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
 import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
@@ -55,7 +55,10 @@ export async function listCollection(
     // The pages after the first, to the end where the answers say where it is.
     const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) =>
       runner
-        .execute(page, { collection, sequence: { idiom: nextPageEvidence(collection, page) } })
+        .execute(page, {
+          collection,
+          sequence: { idiom: { ...nextPageEvidence(collection, page), ...runItemToken(page) } },
+        })
         .then((executed) => executed?.exchange),
     );
     const paged = collection.list?.paging.style !== 'none';
@@ -70,6 +73,17 @@ export async function listCollection(
     };
     return { exchange, body, items: walked.items, complete: walked.complete, ...(paged ? { walk } : {}) };
   }
+  // A cursor that is an item's id names an item the run may have deleted meanwhile (its other
+  // scenarios write alongside): a refusal of it is then the run's doing.
+  const runItemToken = (page: TestCase): { runItem?: true } => {
+    const tokens = (page.parameters ?? []).filter((p) => p.in === 'query' && page.fromAnswers?.includes(p.name));
+    const changed = tokens.some(
+      ({ value }) =>
+        context.changedByRunHas(collection, JSON.stringify(value)) ||
+        (/^-?\d+$/.test(value) && context.changedByRunHas(collection, value)),
+    );
+    return changed ? { runItem: true } : {};
+  };
   const narrowedTo = narrowingOf(collection, listCase);
   let read = await readList();
   for (const delay of RELIST_DELAYS_MS) {
