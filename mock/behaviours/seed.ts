@@ -15,6 +15,7 @@ import {
   withSums,
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary } from '../../spec/generate/index.js';
+import { referrerCounts } from './referrer-counts.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -267,32 +268,6 @@ function withChildCounts(
   const values = Object.fromEntries(counts.map(({ name, child }) => [name, collections.get(child)?.size ?? 0]));
   const counted = items.map((item) => ({ ...item, ...values, ...referrerCounts(spec, item, referrers, collections) }));
   return fits(spec, counted) ? counted.map((item) => Object.freeze(item)) : items;
-}
-
-/** Collections whose seeds are being drawn: a count that needs one of them is left as drawn (two
- * collections counting each other would draw each other forever). */
-const drawing = new Set<string>();
-
-/** A seeded item's counts of the seeded items of other collections that name it (productCount). */
-function referrerCounts(
-  spec: CollectionSpec,
-  item: Item,
-  referrers: ReturnType<typeof filledInOf>['referrers'],
-  collections: ReadonlyMap<string, Collection>,
-): Record<string, number> {
-  const values: Record<string, number> = {};
-  const id = JSON.stringify(item[spec.idProperty]);
-  for (const { name, collection, member } of referrers) {
-    const others = collections.get(collection);
-    if (!others || drawing.has(collection)) continue;
-    drawing.add(spec.path);
-    try {
-      values[name] = others.page(0, others.size).filter((other) => JSON.stringify(other[member]) === id).length;
-    } finally {
-      drawing.delete(spec.path);
-    }
-  }
-  return values;
 }
 
 /** Given items, checked against the document: a seed that does not fit is refused at start. */

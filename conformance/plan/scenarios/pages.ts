@@ -121,10 +121,20 @@ export function limitAsked(collection: CollectionSpec, page: TestCase): number |
 }
 
 /** What a page after the first must show: the service's own next token taken, at most the limit
- * asked for (judged by api_idioms_honoured). */
-export function nextPageEvidence(collection: CollectionSpec, page: TestCase): IdiomEvidence {
+ * asked for (judged by api_idioms_honoured). A token that is the id of an item the run changes or
+ * deletes (`changedByRun`, by id key) is marked: the run's other scenarios may have deleted it
+ * meanwhile, and its refusal is then the run's doing. */
+export function nextPageEvidence(
+  collection: CollectionSpec,
+  page: TestCase,
+  changedByRun: (idKey: string) => boolean = () => false,
+): IdiomEvidence {
   const asked = limitAsked(collection, page);
-  return { idiom: 'next-page', ...(asked !== undefined ? { expected: asked } : {}) };
+  const tokens = (page.parameters ?? []).filter((p) => p.in === 'query' && page.fromAnswers?.includes(p.name));
+  const runItem = tokens.some(
+    ({ value }) => changedByRun(JSON.stringify(value)) || (/^-?\d+$/.test(value) && changedByRun(value)),
+  );
+  return { idiom: 'next-page', ...(asked !== undefined ? { expected: asked } : {}), ...(runItem ? { runItem } : {}) };
 }
 
 /** Items per page the sequences ask for where the list can be walked: small, so that a run's

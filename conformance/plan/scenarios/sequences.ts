@@ -5,7 +5,7 @@ import { type CollectionSpec, listedItems } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { idKey } from '../../judge/json-body.js';
 import { narrowingOf, withinNarrowing } from '../../judge/narrowing.js';
-import type { Creation, SequenceEvidence, TestCase, WalkEvidence } from '../../model.js';
+import type { Creation, SequenceEvidence, WalkEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
 import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
@@ -57,7 +57,7 @@ export async function listCollection(
       runner
         .execute(page, {
           collection,
-          sequence: { idiom: { ...nextPageEvidence(collection, page), ...runItemToken(page) } },
+          sequence: { idiom: nextPageEvidence(collection, page, (id) => context.changedByRunHas(collection, id)) },
         })
         .then((executed) => executed?.exchange),
     );
@@ -73,17 +73,6 @@ export async function listCollection(
     };
     return { exchange, body, items: walked.items, complete: walked.complete, ...(paged ? { walk } : {}) };
   }
-  // A cursor that is an item's id names an item the run may have deleted meanwhile (its other
-  // scenarios write alongside): a refusal of it is then the run's doing.
-  const runItemToken = (page: TestCase): { runItem?: true } => {
-    const tokens = (page.parameters ?? []).filter((p) => p.in === 'query' && page.fromAnswers?.includes(p.name));
-    const changed = tokens.some(
-      ({ value }) =>
-        context.changedByRunHas(collection, JSON.stringify(value)) ||
-        (/^-?\d+$/.test(value) && context.changedByRunHas(collection, value)),
-    );
-    return changed ? { runItem: true } : {};
-  };
   const narrowedTo = narrowingOf(collection, listCase);
   let read = await readList();
   for (const delay of RELIST_DELAYS_MS) {
