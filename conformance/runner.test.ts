@@ -90,9 +90,13 @@ describe('failures are reproducible and minimal', () => {
     for (const round of [0, 1]) {
       const server = await startReferenceServer({ key: KEY });
       server.server.prependListener('request', (req) => {
-        let body = '';
-        req.on('data', (chunk: Buffer) => (body += chunk));
-        req.on('end', () => seen[round]!.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${body}`));
+        // Decoded once whole: a chunk boundary inside a character would decode differently each run.
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          seen[round]!.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''} ${body}`);
+        });
       });
       await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed: 99 });
       await server.close();
