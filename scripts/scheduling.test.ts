@@ -1,13 +1,18 @@
 // The scheduling idioms (ETags, If-Match, Idempotency-Key, actions, 410, problem details) judged
 // with a server written by hand from the document (not the mock): the runner finds nothing in it and
 // catches each planted fault on seeds 1 and 2; the mock serves the same idioms over HTTP.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
 import { runConformance } from '../conformance/index.js';
 import { SCHEDULING_FAULTS, type SchedulingFault, startSchedulingServer } from '../fixtures/scheduling-server.js';
 import { createMockApp } from '../mock/index.js';
 import { loadContract } from '../spec/index.js';
+import { inferApiModel } from '../spec/model/index.js';
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/documents/scheduling-3.1-openapi.yaml', import.meta.url));
 const KEY = 'scheduling-Key-2';
@@ -192,5 +197,52 @@ describe('the mock of the scheduling document', () => {
     expect(nowhere.status).toBe(404);
     expect(nowhere.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(nowhere.body).toMatchObject({ status: 404 });
+  });
+});
+
+describe('a 403 that says nothing of whose the item is', () => {
+  // The same document with the 403 reworded to a bare "Forbidden" and listed on every operation, as
+  // GitHub's description lists it: a refusal the service may give, not a statement that items are private.
+  async function variant(everywhere: boolean) {
+    const text = readFileSync(DOCUMENT, 'utf8').replace('The booking belongs to another user.', 'Forbidden');
+    const document = parse(text) as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    if (everywhere)
+      for (const item of Object.values(document.paths))
+        for (const operation of Object.values(item))
+          if (operation.responses) operation.responses['403'] = { $ref: '#/components/responses/Forbidden' };
+    const file = join(mkdtempSync(join(tmpdir(), 'forbidden-')), 'scheduling.yaml');
+    writeFileSync(file, stringify(document));
+    return loadContract(file);
+  }
+  const bookings = (model: ReturnType<typeof inferApiModel>) =>
+    model.resources.find((resource) => resource.collection.path === '/bookings');
+
+  it('listed on every operation: bookings are not owned, the mock shares them, the runner judges no one', async () => {
+    const everywhere = await variant(true);
+    expect(bookings(inferApiModel(everywhere))?.idioms.owned).toBeUndefined();
+    const app = createMockApp({ contract: everywhere, apiKeys: [KEY, OTHER_KEY] });
+    const { body } = await request(app)
+      .post('/api/bookings')
+      .set('Authorization', `Bearer ${KEY}`)
+      .send({ room: 'A', guest: 'Ada' });
+    const other = await request(app).get(`/api/bookings/${body.id}`).set('Authorization', `Bearer ${OTHER_KEY}`);
+    expect(other.status).toBe(200);
+    const result = await runConformance({
+      target: { app },
+      contract: everywhere,
+      apiKey: KEY,
+      otherApiKey: OTHER_KEY,
+      seed: 1,
+      runs: 5,
+    });
+    expect(result.violations).toEqual([]);
+    expect(result.operations.find((o) => o.id === 'getBooking')?.checks.object_level_authorization?.applied ?? 0).toBe(
+      0,
+    );
+  });
+
+  it('listed on the items alone: bookings stay owned', async () => {
+    expect(bookings(inferApiModel(await variant(false)))?.idioms.owned?.how).toBe('a documented 403 on its items');
+    expect(bookings(inferApiModel(contract))?.idioms.owned?.how).toBe('a documented 403 that says whose the item is');
   });
 });

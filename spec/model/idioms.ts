@@ -204,17 +204,37 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     return makers.length > 0 ? { madeBy: makers } : {};
   },
 
-  owned({ collection, corrections }) {
+  owned({ collection, contract, corrections }) {
     const said = corrections(collection.path).owned;
     if (said === false) return {};
     const operations = [collection.read, collection.replace, collection.update, collection.remove].flatMap((role) =>
       role ? [role.operation] : [],
     );
     if (said) return { owned: { how: 'the model says so', operations } };
-    const forbidden = operations.filter((operation) => responseFor(operation, 403)?.status === '403');
-    return forbidden.length > 0 ? { owned: { how: 'a documented 403 on its items', operations: forbidden } } : {};
+    const forbidden = operations.filter(documents403);
+    if (forbidden.length === 0) return {};
+    if (forbidden.some(speaksOfOwners))
+      return { owned: { how: 'a documented 403 that says whose the item is', operations: forbidden } };
+    if (listsForbiddenEverywhere(contract.operations)) return {};
+    return { owned: { how: 'a documented 403 on its items', operations: forbidden } };
   },
 };
+
+const documents403 = (operation: Operation): boolean => responseFor(operation, 403)?.status === '403';
+
+/** Words that say an item belongs to someone: "The booking belongs to another user", "not the owner". */
+const OWNERSHIP_WORDS =
+  /\b(owner|owners|owns|owned|belongs?|belonging|another (user|account|member|customer)|other users?|private|not yours|your own)\b/i;
+
+const speaksOfOwners = (operation: Operation): boolean =>
+  OWNERSHIP_WORDS.test(`${responseFor(operation, 403)?.description ?? ''} ${operation.summary ?? ''}`);
+
+/** A 403 listed on (nearly) every operation of the document says a request may be refused (scopes,
+ * rate limits, a suspended account), not that an item is private: GitHub's description lists it on
+ * all 244 operations, and its gists, labels and releases are readable by others. */
+function listsForbiddenEverywhere(operations: readonly Operation[]): boolean {
+  return operations.length >= 3 && operations.filter(documents403).length >= 0.9 * operations.length;
+}
 
 /** The item's state member: a string enum named status or state (what actions move). */
 export function statusMember(collection: CollectionSpec): { member: string; values: readonly unknown[] } | undefined {
