@@ -44,7 +44,7 @@ const parameterSchemas = new WeakMap<ParameterSpec, JsonSchema>();
 export function sendableParameterSchema(parameter: ParameterSpec): JsonSchema {
   const known = parameterSchemas.get(parameter);
   if (known) return known;
-  const schema = parameter.validator.schema as Record<string, unknown>;
+  const schema = withoutNull(parameter.validator.schema as Record<string, unknown>);
   const sendable = (
     schema.type === 'array' && !(Number(schema.minItems) >= 1)
       ? { ...schema, minItems: 1 }
@@ -54,6 +54,26 @@ export function sendableParameterSchema(parameter: ParameterSpec): JsonSchema {
   ) as JsonSchema;
   parameterSchemas.set(parameter, sendable);
   return sendable;
+}
+
+/** A parameter's schema without its null: a query, header, cookie or path has no null, and a JSON
+ * null would go as the text "null", which a service may rightly refuse (or read as a name). */
+function withoutNull(schema: Record<string, unknown>): Record<string, unknown> {
+  const { nullable: _nullable, ...rest } = schema;
+  const type = Array.isArray(rest.type) ? rest.type.filter((one) => one !== 'null') : rest.type;
+  const isNull = (alternative: unknown): boolean => (alternative as Record<string, unknown>)?.type === 'null';
+  const alternatives = (key: 'anyOf' | 'oneOf') => {
+    const list = rest[key];
+    return Array.isArray(list) && list.some(isNull) && list.length > 1 ? { [key]: list.filter((a) => !isNull(a)) } : {};
+  };
+  const enumValues = Array.isArray(rest.enum) && rest.enum.length > 1 ? rest.enum.filter((v) => v !== null) : rest.enum;
+  return {
+    ...rest,
+    ...(type === undefined ? {} : { type: Array.isArray(type) && type.length === 1 ? type[0] : type }),
+    ...(enumValues === undefined ? {} : { enum: enumValues }),
+    ...alternatives('anyOf'),
+    ...alternatives('oneOf'),
+  };
 }
 
 const isArrayType = (type: unknown): boolean => type === 'array' || (Array.isArray(type) && type.includes('array'));
