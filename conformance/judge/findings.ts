@@ -85,6 +85,13 @@ export const FINDING_KINDS = {
     // Where the document lists no 4xx, no empty parentheses.
     expected: (f) => (listed(f.documented) ? `a documented 4xx (${list(f.documented)})` : 'a 4xx'),
   },
+  page_size_clamped: {
+    title: 'A page size past its maximum clamped, not refused',
+    key: ['parameter'],
+    received: (f) => `a page of at most ${f.maximum} items for ${f.parameter} one step past its maximum ${f.maximum}`,
+    expected: () =>
+      'a documented 4xx, or the page clamped to the maximum; the document does not say which, so this is not a failure',
+  },
   valid_input_refused: {
     title: 'Valid input refused',
     key: ['status'],

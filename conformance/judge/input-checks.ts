@@ -1,6 +1,7 @@
 // Checks of how the service treats what it is sent: invalid input refused, valid input accepted,
 // missing or wrong credentials refused.
 import { documentedStatuses, parseMediaType } from '../../spec/index.js';
+import { listedItems } from '../../spec/model/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
 import { PROTOTYPE_MEMBERS, prototypeMemberCase } from '../plan/cases/structure.js';
@@ -28,10 +29,24 @@ export const negativeDataRejection: Check = (context) => {
   const prototypeMember = PROTOTYPE_MEMBERS.find((member) => mutation === prototypeMemberCase(member));
   if (prototypeMember)
     return [finding('prototype_member_accepted', { status, member: prototypeMember }, { severity: 'note' })];
+  const clamped = clampedPageSize(context);
+  if (clamped) return [finding('page_size_clamped', clamped, { severity: 'note' })];
   return [
     finding('invalid_input_accepted', { status, mutation, documented: documented4xx(context.testCase.operation) }),
   ];
 };
+
+/** A list's page size past its maximum answered with no more items than the maximum: the service
+ * clamped it (a common, harmless reading), which the document does not forbid in words. */
+function clampedPageSize(context: Parameters<Check>[0]): { parameter: string; maximum: number } | undefined {
+  const past = context.testCase.pastMaximum;
+  const list = context.collection?.list;
+  if (!past || !list || list.operation !== context.testCase.operation || list.paging.limit?.name !== past.parameter)
+    return undefined;
+  const body = context.body;
+  const items = body.kind === 'json' ? listedItems(context.collection, body.value) : undefined;
+  return items !== undefined && items.length <= past.maximum ? past : undefined;
+}
 
 const isJsonPatch = (mediaType: string | undefined): boolean =>
   parseMediaType(mediaType)?.essence === 'application/json-patch+json';

@@ -8,15 +8,19 @@ import type { Planner } from '../planner.js';
 import { RESERVED_HEADERS } from '../serialize.js';
 
 /** Values that break a parameter's schema, with what each breaks. */
-function brokenValues(parameter: ParameterSpec): Array<[string, string]> {
+function brokenValues(parameter: ParameterSpec): Array<[string, string, Partial<TestCase>?]> {
   const schema = parameter.validator.schema as Record<string, unknown>;
-  const broken: Array<[string, string]> = [];
+  const broken: Array<[string, string, Partial<TestCase>?]> = [];
   if (schema.type === 'integer' || schema.type === 'number') broken.push(['not-a-number', 'is not a number']);
   if (schema.type === 'integer') broken.push(['1.5', 'is not a whole number']);
   if (typeof schema.minimum === 'number')
     broken.push([String(below(schema.minimum)), `is below the minimum ${schema.minimum}`]);
   if (typeof schema.maximum === 'number')
-    broken.push([String(above(schema.maximum)), `is above the maximum ${schema.maximum}`]);
+    broken.push([
+      String(above(schema.maximum)),
+      `is above the maximum ${schema.maximum}`,
+      { pastMaximum: { parameter: parameter.name, maximum: schema.maximum } },
+    ]);
   if (Array.isArray(schema.enum)) broken.push(['not-in-enum', `is not one of ${JSON.stringify(schema.enum)}`]);
   if (typeof schema.maxLength === 'number') {
     broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);
@@ -44,11 +48,14 @@ export const parametersPlanner: Planner = {
       const where = `${parameter.in} parameter ${parameter.name}`;
       const others = valid.filter((placed) => !(placed.in === parameter.in && placed.name === parameter.name));
       if (parameter.required && parameter.in !== 'path') negative(`${where} is missing`, { parameters: others });
-      for (const [value, label] of brokenValues(parameter)) {
+      for (const [value, label, marks] of brokenValues(parameter)) {
         if (parameter.in === 'path')
           negative(`${where} ${label}`, { pathParams: { ...pathParams, [parameter.name]: value } });
         else
-          negative(`${where} ${label}`, { parameters: [...others, { in: parameter.in, name: parameter.name, value }] });
+          negative(`${where} ${label}`, {
+            parameters: [...others, { in: parameter.in, name: parameter.name, value }],
+            ...(parameter.in === 'query' ? marks : {}),
+          });
       }
     }
     return { cases };

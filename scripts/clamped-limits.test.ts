@@ -1,0 +1,75 @@
+// A page size past its documented maximum: many services clamp it to the maximum instead of
+// refusing it, and the document does not say which. A clamped page is a note; a page longer than the
+// maximum is still invalid input accepted. Judged with hand-written services, not the mock.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
+import { loadContract } from '../spec/index.js';
+
+const DOCUMENT = `openapi: 3.0.3
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      parameters:
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 50, default: 20 } }
+      responses:
+        '200':
+          description: a page of pets
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [data]
+                properties:
+                  data: { type: array, items: { $ref: '#/components/schemas/Pet' } }
+        '400': { description: bad, content: { application/json: { schema: { type: object } } } }
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [id, name]
+      properties: { id: { type: string }, name: { type: string } }
+`;
+
+const PETS = Array.from({ length: 80 }, (_, index) => ({ id: `pet-${index}`, name: `Pet ${index}` }));
+
+/** Lists the pets, a page of `limit` at most; past the maximum the page is `pastMaximum`'s. */
+function service(pastMaximum: 'clamp' | 'all-asked') {
+  const app = express();
+  app.get('/pets', (req, res) => {
+    const text = req.query.limit ?? '20';
+    if (typeof text !== 'string' || !/^\d+$/.test(text) || Number(text) < 1)
+      return res.status(400).json({ message: 'limit is a whole number from 1 to 50' });
+    const asked = Number(text);
+    const size = asked > 50 && pastMaximum === 'clamp' ? 50 : asked;
+    res.json({ data: PETS.slice(0, size) });
+  });
+  return app;
+}
+
+async function run(pastMaximum: 'clamp' | 'all-asked') {
+  const file = join(mkdtempSync(join(tmpdir(), 'clamped-')), 'pets.yaml');
+  writeFileSync(file, DOCUMENT);
+  const contract = await loadContract(file);
+  return runConformance({ target: { app: service(pastMaximum) }, contract, seed: 1, runs: 10 });
+}
+
+describe('a page size past its maximum', () => {
+  it('clamped to the maximum is a note, not a failure', async () => {
+    const result = await run('clamp');
+    expect(result.violations).toEqual([]);
+    expect(result.exitCode).toBe(0);
+    expect(result.notes.map((note) => note.code)).toContain('page_size_clamped');
+  });
+
+  it('answered with more items than the maximum is still invalid input accepted', async () => {
+    const result = await run('all-asked');
+    expect(result.exitCode).toBe(1);
+    expect(result.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
+  });
+});
