@@ -12,6 +12,7 @@ import { loadContract } from '../spec/index.js';
 import { consoleReport } from './report/console.js';
 import { jsonReport } from './report/json.js';
 import { junitReport } from './report/junit.js';
+import { notRunOf } from './report/not-run.js';
 import { type RunResult, runConformance } from './run.js';
 
 const contract = await loadContract();
@@ -238,6 +239,24 @@ describe('transport failures stop only what they happen on', () => {
     expect(list.checks.response_schema_conformance!.outcome).toBe('passed');
     expect(list.checks.ignored_auth!.outcome).toBe('passed');
   });
+
+  it.each([1, 2, 3])(
+    'random resets (one request in ten, drawn with seed %i) are failures, yet every check runs',
+    async (seed) => {
+      let state = seed * 7919;
+      const random = () => {
+        state = (state * 1103515245 + 12345) % 2 ** 31;
+        return state / 2 ** 31;
+      };
+      const server = await correctServer(() => random() < 0.1);
+      const result = await runConformance({ target: { baseUrl: server.baseUrl }, contract, apiKey: KEY, seed });
+      await server.close();
+      expect(result.aborted).toBeUndefined();
+      expect(result.exitCode).toBe(1);
+      expect(new Set(result.violations.map((violation) => violation.check))).toEqual(new Set(['transport_errors']));
+      expect(notRunOf(result)).toEqual({ count: 0, reasons: [] });
+    },
+  );
 
   it('scattered resets (one request in ten) are failures, but do not stop the run', async () => {
     const server = await correctServer((_req, count) => count % 10 === 5);

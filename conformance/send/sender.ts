@@ -27,16 +27,28 @@ export interface SenderOptions {
 }
 
 /** Transport faults in a row on plain and sequence requests of more than one operation, with no
- * answer between them, after which the target is deemed down and the run stops: a flaky proxy's scattered resets seldom line
- * up (at 10% lost, three in a row is one in a thousand), a dead target's all do, within one wave of
- * requests (a target that hangs stops the run in under 20 requests). */
+ * answer between them, after which the target is deemed down and the run stops: a flaky proxy's
+ * scattered resets seldom line up (at 10% lost, three in a row is one in a thousand, and plain
+ * requests are a few hundred a run), a dead target's all do, within one wave of requests (a target
+ * that hangs stops the run in under 20 requests). */
 const FAULTS_BEFORE_ABORT = 3;
 /** Transport faults in a row on one operation's plain and sequence requests after which that
  * operation stops (an endpoint that hangs), while the others go on. */
 const OPERATION_FAULTS_BEFORE_STOP = 3;
-/** Transport faults on one operation's invalid or unusual cases after which those cases stop:
- * a target that hangs on malformed input keeps being tested with everything else. */
-const EXOTIC_FAULTS_BEFORE_STOP = 3;
+/** Transport faults in a row on one operation's invalid or unusual cases after which those cases
+ * stop: a target that hangs on malformed input keeps being tested with everything else, while a
+ * flaky proxy's scattered resets (10% lost: five in a row is one in 100,000) stop nothing. */
+const EXOTIC_FAULTS_BEFORE_STOP = 5;
+/** Or this share of them failed, once a few have: a target that hangs on every other such case. */
+const EXOTIC_FAULT_SHARE = 0.5;
+const EXOTIC_FAULTS_FOR_SHARE = 6;
+
+/** An operation's invalid and unusual cases: sent, failed, failed in a row. */
+interface ExoticHealth {
+  sent: number;
+  faults: number;
+  inRow: number;
+}
 const RATE_LIMIT_RETRIES = 3;
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -143,7 +155,8 @@ export class Sender {
   /** The same, per operation; an operation that reached the limit is stopped. */
   private readonly operationFaults = new Map<Operation, number>();
   private readonly stoppedOperations = new Set<Operation>();
-  private readonly exoticFaults = new Map<Operation, number>();
+  private readonly exoticHealth = new Map<Operation, ExoticHealth>();
+  private readonly exoticStopped = new Set<Operation>();
   private readonly budget: WriteBudget;
   private readonly unsent = new Map<Operation, Map<string, number>>();
   /** Requests actually sent. */
@@ -198,8 +211,8 @@ export class Sender {
     if (this.aborted) return `the run stopped sending: ${this.aborted}`;
     if (this.stoppedOperations.has(testCase.operation))
       return `its requests stopped after ${OPERATION_FAULTS_BEFORE_STOP} transport failures in a row`;
-    if (!isEssential(testCase) && (this.exoticFaults.get(testCase.operation) ?? 0) >= EXOTIC_FAULTS_BEFORE_STOP) {
-      return `its invalid and unusual cases stopped after ${EXOTIC_FAULTS_BEFORE_STOP} transport failures`;
+    if (!isEssential(testCase) && this.exoticStopped.has(testCase.operation)) {
+      return `its invalid and unusual cases stopped after ${EXOTIC_FAULTS_BEFORE_STOP} transport failures in a row (or half of them failing)`;
     }
     return undefined;
   }
@@ -239,21 +252,34 @@ export class Sender {
     return exchange;
   }
 
+  private exoticOf(operation: Operation): ExoticHealth {
+    let health = this.exoticHealth.get(operation);
+    if (!health) this.exoticHealth.set(operation, (health = { sent: 0, faults: 0, inRow: 0 }));
+    return health;
+  }
+
   private observeHealth(testCase: TestCase, exchange: Exchange, isFirst: boolean): void {
+    const exotic = isEssential(testCase) ? undefined : this.exoticOf(testCase.operation);
+    if (exotic) exotic.sent++;
     if (exchange.ok) {
       this.faults = 0;
       this.faultingOperations.clear();
-      if (isEssential(testCase)) this.operationFaults.delete(testCase.operation);
+      if (exotic) exotic.inRow = 0;
+      else this.operationFaults.delete(testCase.operation);
       return;
     }
     if (isFirst && ['refused', 'not-found', 'tls'].includes(exchange.fault.kind)) {
       this.unreachable = `target unreachable: ${exchange.fault.message} at ${this.options.baseUrl}`;
-    } else if (!isEssential(testCase)) {
-      const faults = (this.exoticFaults.get(testCase.operation) ?? 0) + 1;
-      this.exoticFaults.set(testCase.operation, faults);
-      if (faults === EXOTIC_FAULTS_BEFORE_STOP) {
+    } else if (exotic) {
+      exotic.faults++;
+      exotic.inRow++;
+      const stops =
+        exotic.inRow >= EXOTIC_FAULTS_BEFORE_STOP ||
+        (exotic.faults >= EXOTIC_FAULTS_FOR_SHARE && exotic.faults >= EXOTIC_FAULT_SHARE * exotic.sent);
+      if (stops && !this.exoticStopped.has(testCase.operation)) {
+        this.exoticStopped.add(testCase.operation);
         this.options.onProgress(
-          `${testCase.operation.id}: invalid and unusual cases stopped after ${faults} transport failures (last: ${exchange.fault.message}); plain and sequence requests go on`,
+          `${testCase.operation.id}: invalid and unusual cases stopped after ${exotic.faults} transport failures of ${exotic.sent} (last: ${exchange.fault.message}); plain and sequence requests go on`,
         );
       }
     } else {
