@@ -2,6 +2,7 @@
 // context, the creation log, and the functions the stages and scenarios are given (execute, judge,
 // read a list). The stages (stages.ts) only call these.
 import {
+  allowedDelay,
   type CollectionSpec,
   collectionOperations,
   currentUserOf,
@@ -112,6 +113,7 @@ export class RunSession {
       ...(options.headers ? { headers: options.headers } : {}),
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.transport ? { transport: options.transport } : {}),
+      allowedDelay,
       onSent: (testCase, exchange) => {
         this.recorder.countExchange(testCase, exchange);
         options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));

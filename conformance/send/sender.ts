@@ -21,6 +21,9 @@ export interface SenderOptions {
   /** At most this many requests per second over the whole run (--rate-limit). */
   readonly rateLimit?: number;
   readonly transport?: TransportOptions;
+  /** Why the document allows an operation to be slow, where it does (spec/model/delays.ts): a
+   * deadline missed there leaves the case not run (raise --timeout-ms), not failed. */
+  readonly allowedDelay?: (operation: Operation) => string | undefined;
   /** Called for every exchange that happened (not for cases left unsent). */
   readonly onSent: (testCase: TestCase, exchange: Exchange) => void;
   readonly onProgress: (message: string) => void;
@@ -49,6 +52,9 @@ interface ExoticHealth {
   faults: number;
   inRow: number;
 }
+/** Deadlines missed where the document allows delays, after which that operation's cases wait no
+ * more (each would wait the whole deadline). */
+const SLOW_BEFORE_STOP = 3;
 const RATE_LIMIT_RETRIES = 3;
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -155,6 +161,8 @@ export class Sender {
   /** The same, per operation; an operation that reached the limit is stopped. */
   private readonly operationFaults = new Map<Operation, number>();
   private readonly stoppedOperations = new Set<Operation>();
+  /** Operations the document allows to be slow that missed the deadline: why, and how often. */
+  private readonly slowOperations = new Map<Operation, { reason: string; times: number }>();
   private readonly exoticHealth = new Map<Operation, ExoticHealth>();
   private readonly exoticStopped = new Set<Operation>();
   private readonly budget: WriteBudget;
@@ -209,6 +217,8 @@ export class Sender {
   private refusal(testCase: TestCase): string | undefined {
     if (this.unreachable) return 'the target was unreachable';
     if (this.aborted) return `the run stopped sending: ${this.aborted}`;
+    const slow = this.slowOperations.get(testCase.operation);
+    if (slow && slow.times >= SLOW_BEFORE_STOP) return slow.reason;
     if (this.stoppedOperations.has(testCase.operation))
       return `its requests stopped after ${OPERATION_FAULTS_BEFORE_STOP} transport failures in a row`;
     if (!isEssential(testCase) && this.exoticStopped.has(testCase.operation)) {
@@ -239,7 +249,9 @@ export class Sender {
       );
       return sent ?? this.skip(testCase, `the run stopped sending: ${this.aborted}`);
     });
-    if (!exchange) {
+    const tooSlow = exchange ? this.allowedSlowness(testCase.operation, exchange) : undefined;
+    if (!exchange || tooSlow) {
+      if (tooSlow) this.skip(testCase, tooSlow);
       if (isWrite) this.budget.giveBack(testCase.operation, forSequence);
       release?.();
       return undefined;
@@ -250,6 +262,20 @@ export class Sender {
     this.options.onSent(testCase, exchange);
     release?.();
     return exchange;
+  }
+
+  /** A deadline missed where the document allows delays: why, as the case's reason for not running. */
+  private allowedSlowness(operation: Operation, exchange: Exchange): string | undefined {
+    if (exchange.ok || exchange.fault.kind !== 'timeout') return undefined;
+    const why = this.options.allowedDelay?.(operation);
+    if (why === undefined) return undefined;
+    const slow = this.slowOperations.get(operation) ?? {
+      reason: `no answer within ${this.options.timeoutMs} ms, a delay the document allows (${why}): raise --timeout-ms to test it`,
+      times: 0,
+    };
+    slow.times++;
+    this.slowOperations.set(operation, slow);
+    return slow.reason;
   }
 
   private exoticOf(operation: Operation): ExoticHealth {

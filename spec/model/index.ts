@@ -25,6 +25,7 @@ export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
 export { apiModelOf, inferApiModel } from './infer.js';
+export { allowedDelay } from './delays.js';
 export type { JobOperations } from './jobs.js';
 export { asynchronousJobs } from './jobs.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
