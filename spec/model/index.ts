@@ -7,6 +7,7 @@ export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.j
 export { collectionOperations, creationSuccess, findCollections, jsonSuccess, sameSchema } from './collections.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
+export { allowedDelay } from './delays.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
 export {
   changedValues,
@@ -25,7 +26,6 @@ export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
 export { apiModelOf, inferApiModel } from './infer.js';
-export { allowedDelay } from './delays.js';
 export type { JobOperations } from './jobs.js';
 export { asynchronousJobs } from './jobs.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
