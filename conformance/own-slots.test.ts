@@ -3,8 +3,8 @@
 // case gets a slot of its own, so a validator that lets a broken multipleOf through is caught.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../conformance/index.js';
 import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const booking = {

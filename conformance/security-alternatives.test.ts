@@ -2,8 +2,8 @@
 // caller in, and a wrong value in either must be refused, not only in the one the run uses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../conformance/index.js';
 import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
 
 const KEY = 'alt-key-0123456789';
 const json = (schema: unknown) => ({ 'application/json': { schema } });

@@ -1,6 +1,7 @@
 // The import rules of ARCHITECTURE.md, enforced for sources and tests alike: spec/ imports no other
-// layer; mock/ and conformance/ never import each other (the runner's CLI alone composes the two);
-// tests of a layer may also use fixtures/; and no module imports itself back through a cycle.
+// layer, and inside it each folder only the ones below it; mock/ and conformance/ never import each
+// other (the runner's CLI alone composes the two); tests of a layer may also use fixtures/; and no
+// module imports itself back through a cycle.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +48,37 @@ describe('layers', () => {
         file === 'conformance/cli.ts' ? ['spec', 'mock'] : ALLOWED[layer]![isTest(file) ? 'test' : 'source'];
       for (const imported of foreignLayers(file)) expect(allowed, `${file} imports ${imported}/`).toContain(imported);
     }
+  });
+
+  it('spec/ imports nothing from mock/ or conformance/, tests included', () => {
+    for (const file of files('spec'))
+      for (const imported of foreignLayers(file)) expect(['mock', 'conformance'], `${file}`).not.toContain(imported);
+  });
+
+  it('spec/ keeps its jobs in folders: at most 12 source files at its top', () => {
+    const top = readdirSync(join(root, 'spec')).filter((name) => name.endsWith('.ts') && !isTest(name));
+    expect(top.length, top.join(', ')).toBeLessThanOrEqual(12);
+  });
+
+  // Inside spec/, each folder imports only the folders below it: JSON text and pointers at the
+  // ground, JSON Schema and the document readers on it, the contract's records above both, the
+  // generators and the API model on top (ARCHITECTURE.md).
+  const SPEC_FOLDERS: Record<string, string[]> = {
+    json: [],
+    schema: ['json'],
+    document: ['json'],
+    contract: ['json', 'schema', 'document'],
+    generate: ['json', 'schema'],
+    model: ['json', 'schema', 'contract'],
+  };
+  const specFolderOf = (path: string) => (path.split('/').length > 2 ? path.split('/')[1]! : 'top');
+  it.each(Object.keys(SPEC_FOLDERS))('spec/%s/ imports only the spec/ folders below it', (folder) => {
+    for (const file of files(`spec/${folder}`).filter((one) => !isTest(one)))
+      for (const imported of importsOf(file).filter((path) => layerOf(path) === 'spec')) {
+        const target = specFolderOf(imported);
+        if (target === folder || imported === 'spec/contract-error.ts') continue;
+        expect(SPEC_FOLDERS[folder], `${file} imports ${imported}`).toContain(target);
+      }
   });
 
   it('no module imports itself back through a cycle', () => {

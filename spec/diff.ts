@@ -2,9 +2,9 @@
 // or servers stop working) or compatible. Works on the loaded contracts, so $refs, OpenAPI 3.0
 // quirks and readOnly/writeOnly are already resolved per direction.
 
-import type { JsonSchema } from './json-schema.js';
-import { isJsonMediaType } from './media-types.js';
-import type { Contract, Operation } from './types.js';
+import { isJsonMediaType } from './contract/media-types.js';
+import type { Contract, Operation } from './contract/types.js';
+import type { JsonSchema } from './schema/json-schema.js';
 
 export interface Change {
   readonly breaking: boolean;

@@ -1,5 +1,5 @@
 // Response bodies parsed without losing int64 ids: two distinct snowflake ids that JSON.parse would
-// round to the same number stay apart through idKey (spec/exact-json.ts keeps their digits).
+// round to the same number stay apart through idKey (spec/json/exact-json.ts keeps their digits).
 import { fieldText, parseWithinDepth } from '../../spec/index.js';
 
 /** A response body's value; JSON nested deeper than the checks can follow (they recurse) is

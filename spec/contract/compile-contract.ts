@@ -1,16 +1,16 @@
 // From a read document to the contract: every schema compiled once through the schema registry in
 // the document's dialect, the author's examples checked, a frozen, flat list of operations. Runs
 // in a browser as in Node (no file is read here).
-import { ContractError } from './contract-error.js';
-import { type ReadDocument, readDocumentObject } from './document-object.js';
+import { ContractError } from '../contract-error.js';
+import { type ReadDocument, readDocumentObject } from '../document/document-object.js';
+import { originalPointer } from '../document/swagger2.js';
+import { deref } from '../json/refs.js';
+import type { Direction } from '../schema/json-schema.js';
+import { SchemaRegistry } from '../schema/schema-registry.js';
+import { SchemaCompiler, type SchemaValidator } from '../schema/validators.js';
 import { exampleProblems } from './examples.js';
-import type { Direction } from './json-schema.js';
 import { operationsOf } from './operations.js';
-import { deref } from './refs.js';
-import { SchemaRegistry } from './schema-registry.js';
-import { originalPointer } from './swagger2.js';
 import { type Contract, HTTP_METHODS, type ServerSpec } from './types.js';
-import { SchemaCompiler, type SchemaValidator } from './validators.js';
 
 export interface LoadOptions {
   /** Refuse a document whose examples break their schemas (default: a warning each). */

@@ -10,9 +10,9 @@ import {
   responseFor,
   SchemaCompiler,
   toJsonSchema,
-} from './index.js';
+} from '../index.js';
 
-const original = readFileSync(new URL('./openapi.yaml', import.meta.url), 'utf8');
+const original = readFileSync(new URL('../openapi.yaml', import.meta.url), 'utf8');
 const contract = await loadContract();
 
 function writeVariant(text: string): string {

@@ -5,19 +5,19 @@
 
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { propertiesOf } from './all-of.js';
+import { propertiesOf } from '../schema/all-of.js';
 import { compileContract, LARGE_DOCUMENT, type LoadOptions } from './compile-contract.js';
 
 export type { LoadOptions };
 
-import { ContractError } from './contract-error.js';
-import { packageFile } from './package-root.js';
-import { type ReadDocument, readDocument } from './read-document.js';
-import { validatorOfView } from './schema-registry.js';
+import { ContractError } from '../contract-error.js';
+import { packageFile } from '../document/package-root.js';
+import { type ReadDocument, readDocument } from '../document/read-document.js';
+import { readCached, writeCached } from '../document/validated-cache.js';
+import { validatorOfView } from '../schema/schema-registry.js';
+import { SchemaCompiler } from '../schema/validators.js';
 import type { Contract } from './types.js';
-import { readCached, writeCached } from './validated-cache.js';
 import { readValidators, writeValidators } from './validator-cache.js';
-import { SchemaCompiler } from './validators.js';
 
 /** spec/openapi.yaml of this package. */
 export function defaultSpecPath(): string {

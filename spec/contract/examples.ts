@@ -2,13 +2,13 @@
 // examples SHOULD match: a mismatch is a warning (a refusal with --strict-examples), reported
 // where the author wrote it. Examples of media types that are not JSON (XML, text) are not JSON
 // values of the schema and are left alone.
-import { ContractError, joinPointer } from './contract-error.js';
-import { walkSchema } from './json-schema.js';
+import { ContractError, joinPointer } from '../contract-error.js';
+import { deref } from '../json/refs.js';
+import { walkSchema } from '../schema/json-schema.js';
+import { describeIssues } from '../schema/validators.js';
 import { isJsonMediaType } from './media-types.js';
 import type { Build } from './operations.js';
-import { deref } from './refs.js';
 import { HTTP_METHODS } from './types.js';
-import { describeIssues } from './validators.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 // Rules JSON Schema cannot hold, read from vendor extensions on schema properties.
-import { propertiesOf } from './all-of.js';
-import type { JsonSchema } from './json-schema.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { MediaTypeSpec, ResponseSpec } from './types.js';
 
 type Json = Record<string, unknown>;

@@ -1,9 +1,10 @@
 // The document's paths turned into a flat list of operations, each with compiled validators.
 // Reads the bundled document: parameters, bodies, responses and path items may be $refs.
-import { joinPointer } from './contract-error.js';
+import { joinPointer } from '../contract-error.js';
+import { deref } from '../json/refs.js';
+import type { Direction } from '../schema/json-schema.js';
+import type { SchemaValidator } from '../schema/validators.js';
 import { assignedPropertiesOf, statusPropertyOf } from './extensions.js';
-import type { Direction } from './json-schema.js';
-import { deref } from './refs.js';
 import {
   type HeaderSpec,
   HTTP_METHODS,
@@ -15,7 +16,6 @@ import {
   type ResponseSpec,
   type SecuritySchemeSpec,
 } from './types.js';
-import type { SchemaValidator } from './validators.js';
 
 type Json = Record<string, unknown>;
 

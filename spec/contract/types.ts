@@ -1,7 +1,8 @@
 // The contract's records: what spec/ yields and every other layer reads.
-import type { SchemaValidator } from './validators.js';
+import { HTTP_METHODS } from '../document/http-methods.js';
+import type { SchemaValidator } from '../schema/validators.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export { HTTP_METHODS };
 export type HttpMethod = Uppercase<(typeof HTTP_METHODS)[number]>;
 
 export interface MediaTypeSpec {

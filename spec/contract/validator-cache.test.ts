@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Contract, contractFromDocument, loadContract } from './index.js';
+import { type Contract, contractFromDocument, loadContract } from '../index.js';
 import { readValidators } from './validator-cache.js';
 
 const document = {

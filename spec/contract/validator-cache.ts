@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { ajvRegExp, PATTERN_MODULE } from './patterns.js';
-import { cacheFile, touchCacheFile, writeCacheFile } from './validated-cache.js';
-import { FORMATS_MODULE, KNOWN_FORMATS, type SchemaCompiler } from './validators.js';
+import { cacheFile, touchCacheFile, writeCacheFile } from '../document/validated-cache.js';
+import { ajvRegExp, PATTERN_MODULE } from '../schema/patterns.js';
+import { FORMATS_MODULE, KNOWN_FORMATS, type SchemaCompiler } from '../schema/validators.js';
 
 // ajv's standalone module is CommonJS; under NodeNext its default export arrives wrapped.
 const standaloneCode = standaloneModule as unknown as typeof standaloneModule.default;

@@ -2,10 +2,10 @@
 // without swagger-parser, which needs Node. It must be one bundled document ($refs inside it only);
 // it is checked for the OpenAPI version and converted from 2.0 as a file is, but not validated
 // against OpenAPI's meta-schema (reading a file does that: loadContract, the CLIs).
-import { ContractError } from './contract-error.js';
-import { deref } from './refs.js';
+import { ContractError } from '../contract-error.js';
+import { deref } from '../json/refs.js';
+import { HTTP_METHODS } from './http-methods.js';
 import { convertSwagger2, isSwagger2, type PointerMap } from './swagger2.js';
-import { HTTP_METHODS } from './types.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from './index.js';
+import { loadContract } from '../index.js';
 
-const fixtures = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../fixtures/documents/', import.meta.url));
 
 /** Writes files (path → text) into a new temporary folder and returns the folder. */
 function folderWith(files: Record<string, string>): string {

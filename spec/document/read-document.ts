@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type SwaggerParserClass from '@apidevtools/swagger-parser';
-import { ContractError } from './contract-error.js';
+import { ContractError } from '../contract-error.js';
 import { checkVersion, inlineOperationRefs, type ReadDocument, readAs } from './document-object.js';
 import { checkMetaSchema, checksMetaSchema } from './meta-schema.js';
 

@@ -4,8 +4,9 @@
 // style, x-nullable nullable, and every $ref follows its target to its new place. The input is
 // validated (and bundled) first; the conversion keeps, for each converted place, the place it came
 // from, so a later problem is reported where the author wrote it.
-import { joinPointer } from './contract-error.js';
-import { deref } from './refs.js';
+import { joinPointer } from '../contract-error.js';
+import { deref } from '../json/refs.js';
+import { HTTP_METHODS } from './http-methods.js';
 import {
   COLLECTION_STYLE,
   movedRef,
@@ -13,7 +14,6 @@ import {
   type PointerMap,
   securityScheme,
 } from './swagger2-rules.js';
-import { HTTP_METHODS } from './types.js';
 
 export { originalPointer, type PointerMap } from './swagger2-rules.js';
 

@@ -3,7 +3,7 @@
 // service's answer then reads like the author's (`{"login": "alice"}`, not `{"login": "g1O2"}`),
 // as Prism's static answers do. Instants nobody shows are now, not a random year.
 import fc from 'fast-check';
-import { mergeAllOf } from '../all-of.js';
+import { mergeAllOf } from '../schema/all-of.js';
 import { valueArbitrary } from './values.js';
 
 type Schema = Record<string, unknown>;

@@ -2,8 +2,8 @@
 // (one past each bound, a broken pattern, format or enum), and setting a value at a path.
 
 import fc from 'fast-check';
-import type { JsonSchema } from '../json-schema.js';
-import { setMember } from '../members.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { setMember } from '../schema/members.js';
 import { impossibleCalendarValues } from './calendar.js';
 import { ulp } from './scalars.js';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';

@@ -2,7 +2,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type JsonSchema, loadContract, SchemaCompiler, toJsonSchema } from '../index.js';
-import { codePointLength } from '../text.js';
+import { codePointLength } from '../json/text.js';
 import { bodyMutations } from './mutations.js';
 import { EDGE_STRINGS } from './strings.js';
 import { UNSATISFIABLE, valueArbitrary } from './values.js';

@@ -2,8 +2,8 @@
 // broke, so a report can say "name is a number". Mutations that could stay valid are dropped.
 
 import fc from 'fast-check';
-import { mergeAllOf } from '../all-of.js';
-import type { JsonSchema } from '../json-schema.js';
+import { mergeAllOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import {
   ARTICLE,
   constraintBreakers,

@@ -2,7 +2,7 @@
 // particular: the author's first example that validates, else one assembled from the examples of its
 // parts, else a generated one (deterministic per seed). Computed once, when the mock starts.
 import fc from 'fast-check';
-import type { SchemaValidator } from '../validators.js';
+import type { SchemaValidator } from '../schema/validators.js';
 import { assembledValue } from './assembled.js';
 import { valueArbitrary } from './values.js';
 

@@ -2,9 +2,9 @@
 // points, bounds (exclusive ones too) and multiples. Where no valid value can be made the generator
 // yields UNSATISFIABLE, which callers validate and skip, never a crash or a spin.
 import fc from 'fast-check';
-import { ecmaPattern, generationPattern } from '../patterns.js';
-import { codePointLength } from '../text.js';
-import { KNOWN_FORMATS } from '../validators.js';
+import { codePointLength } from '../json/text.js';
+import { ecmaPattern, generationPattern } from '../schema/patterns.js';
+import { KNOWN_FORMATS } from '../schema/validators.js';
 import { plainString, wildString } from './strings.js';
 
 type Schema = Record<string, unknown>;

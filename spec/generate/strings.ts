@@ -1,7 +1,7 @@
 // String arbitraries. "wild" strings probe what the seed leaves open (any Unicode, any length);
 // "plain" strings are short letters and digits that any reasonable service must accept.
 import fc from 'fast-check';
-import { codePointLength } from '../text.js';
+import { codePointLength } from '../json/text.js';
 
 /** Strings that break naive escaping, parsing, trimming or type coercion. */
 export const EDGE_STRINGS: readonly string[] = [

@@ -1,11 +1,11 @@
 // Valid values for a JSON Schema, built by construction with fast-check. Supports the keywords
 // OpenAPI documents use; a schema it cannot build for falls back to a filter on the validator.
 import fc from 'fast-check';
-import { mergeAllOf } from '../all-of.js';
-import type { JsonSchema } from '../json-schema.js';
-import { setMember } from '../members.js';
-import { validatorOfView } from '../schema-registry.js';
-import { SchemaCompiler } from '../validators.js';
+import { mergeAllOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { setMember } from '../schema/members.js';
+import { validatorOfView } from '../schema/schema-registry.js';
+import { SchemaCompiler } from '../schema/validators.js';
 import { boundedFilter, integerFor, numberFor, stringFor, UNSATISFIABLE, type ValueStyle } from './scalars.js';
 
 export { boundedFilter, UNSATISFIABLE, type ValueStyle } from './scalars.js';

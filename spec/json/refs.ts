@@ -1,7 +1,7 @@
 // $refs inside the bundled document (every external file already folded in): JSON pointers
 // resolved to the node they name. Schemas keep their $refs (the schema registry follows them);
 // other objects (parameters, responses, bodies, path items) are resolved where they are read.
-import { ContractError } from './contract-error.js';
+import { ContractError } from '../contract-error.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,8 +1,9 @@
 // Who the caller is: the document's current-user operation (`GET /me`, `/user`, `/users/me`) and
 // the member of its answer that names the user. A service fills owner-like members with it; the
 // runner compares them with what that operation answers for its key.
-import { propertiesOf } from '../all-of.js';
-import type { Contract, Operation } from '../types.js';
+
+import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
 import { jsonSuccess } from './collections.js';
 
 const CURRENT_USER_PATH = /\/(me|self|whoami|current[_-]?user|user|account|profile)$/i;

@@ -6,12 +6,13 @@
 //   read    = GET on that path plus one path parameter (the id) whose 2xx JSON body is one such object
 //   replace, update, remove = PUT, PATCH, DELETE on that item path
 // A collection path may itself hold parameters (/owners/{ownerId}/pets): one collection per owner.
-import { propertiesOf } from '../all-of.js';
-import type { JsonSchema } from '../json-schema.js';
-import { isJsonMediaType } from '../media-types.js';
-import { validatorOfView } from '../schema-registry.js';
-import type { Contract, Operation } from '../types.js';
-import type { SchemaValidator } from '../validators.js';
+
+import { isJsonMediaType } from '../contract/media-types.js';
+import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { validatorOfView } from '../schema/schema-registry.js';
+import type { SchemaValidator } from '../schema/validators.js';
 import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
 import { type Filter, filtersOf } from './filters.js';
 import { idCandidates, idPropertyOf, itemParameterOf, itemPathParts, sentMembers } from './ids.js';

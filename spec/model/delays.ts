@@ -1,7 +1,7 @@
 // Operations the document allows to be slow: a parameter that asks for a delay (httpbin's
 // /delay/{delay}), or words that say the answer may take long. A deadline missed there is the
 // run's deadline being too short, not the service failing.
-import type { Operation } from '../types.js';
+import type { Operation } from '../contract/types.js';
 
 const DELAY_PARAMETER = /^(delay|sleep|wait|latency|duration|delay_?(ms|seconds|secs))$/i;
 const SLOW_WORDS =

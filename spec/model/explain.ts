@@ -1,6 +1,6 @@
 // The model as a person reads it (--explain) and as tools read it (--explain --json): each
 // resource, how each idiom was read and from where, and what was not understood.
-import type { Contract, Operation } from '../types.js';
+import type { Contract, Operation } from '../contract/types.js';
 import type { ResourceCorrection } from './corrections.js';
 import type { Filter } from './filters.js';
 import type { Idioms } from './idioms.js';

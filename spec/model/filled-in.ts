@@ -2,8 +2,8 @@
 // instants it stamps (creation, update), the instants of later states (null until then), and the
 // members that name the parent in the path, the caller who made it, the counts of its children. One notion for the mock (it fills them) and the runner
 // (it judges them).
-import { mergeAllOf, propertiesOf } from '../all-of.js';
-import type { JsonSchema } from '../json-schema.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { CollectionSpec } from './collections.js';
 
 /** Members a service stamps with the moment it makes or changes an item. */

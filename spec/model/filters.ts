@@ -2,9 +2,10 @@
 // property, taking one of its enum values (or a list of them), or naming another resource by its id
 // (`room_id`, `customerId`). The mock filters by them; the runner checks that a filtered list holds
 // only matching items and every matching item it made.
-import { propertiesOf } from '../all-of.js';
-import type { JsonSchema } from '../json-schema.js';
-import type { Operation } from '../types.js';
+
+import type { Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { Paging } from './pagination.js';
 
 export interface Filter {

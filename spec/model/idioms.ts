@@ -1,8 +1,9 @@
 // The idioms a resource may use beyond list/create/read/change/delete, each read by one named
 // function from the operations the collection finder bound (a registry: a new idiom is a new entry).
-import { propertiesOf } from '../all-of.js';
-import { responseFor } from '../operations.js';
-import type { Contract, Operation } from '../types.js';
+
+import { responseFor } from '../contract/operations.js';
+import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';

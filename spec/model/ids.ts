@@ -1,9 +1,10 @@
 // Which member is an item's id, and which path is an item's: read by name (the ones the service
 // assigns, `id`, the item path parameter's name and its last word, the usual others) and by the
 // item path's shape (a parameter at the end, a format suffix kept).
-import { propertiesOf } from '../all-of.js';
-import type { JsonSchema } from '../json-schema.js';
-import type { Contract, Operation } from '../types.js';
+
+import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { ResourceCorrection } from './corrections.js';
 
 /** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */

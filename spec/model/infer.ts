@@ -1,7 +1,8 @@
 // The API model: what each resource of a document is and which idioms it uses, inferred once from
 // any document (and corrected by x-model or a model file), shared by the mock and the runner.
-import { propertiesOf } from '../all-of.js';
-import type { Contract, Operation } from '../types.js';
+
+import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
 import { type CollectionSpec, findCollections } from './collections.js';
 import { correctionsOf, type ResourceCorrection } from './corrections.js';
 import { type Idioms, readIdioms } from './idioms.js';

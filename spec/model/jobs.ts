@@ -1,8 +1,8 @@
 // Asynchronous jobs read from the document: a POST that answers 202 with a body and a Location,
 // where a GET on a path of its own (`/jobs/{jobId}`) answers the same schema. The mock runs such
 // jobs; the runner follows the Location until the job ends.
-import { isJsonMediaType } from '../media-types.js';
-import type { Operation } from '../types.js';
+import { isJsonMediaType } from '../contract/media-types.js';
+import type { Operation } from '../contract/types.js';
 
 export interface JobOperations {
   /** The POST that starts a job (answering 202 with a Location). */

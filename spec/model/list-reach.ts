@@ -1,6 +1,6 @@
 // What one read of a list shows of its collection: all of it, or a part where the list pages, filters
 // or caps its answer. The runner judges missing items by it; the mock caps its answers by it.
-import { propertiesOf } from '../all-of.js';
+import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 
 // Query parameters that page or filter a list: a list that takes one may rightly leave items out.

@@ -3,9 +3,9 @@
 // reading for the mock (it makes the order in /orders) and the runner (it makes one to work on: a
 // cart, a line in it, the checkout).
 
-import type { JsonSchema } from '../json-schema.js';
-import { isJsonMediaType } from '../media-types.js';
-import type { Operation, ResponseSpec } from '../types.js';
+import { isJsonMediaType } from '../contract/media-types.js';
+import type { Operation, ResponseSpec } from '../contract/types.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { CollectionSpec } from './collections.js';
 import { type ParentItem, parentItemsOf } from './parents.js';
 import { lastSegment, singleItem } from './shapes.js';

@@ -1,9 +1,10 @@
 // How a list pages: the query parameters it takes (a cursor or page token, a page number, an
 // offset, a limit), and what its answer gives back (the next token or URL, a has-more flag, a
 // total, RFC 8288 Link headers). Read by name and type; a correction names what names miss.
-import { propertiesOf } from '../all-of.js';
-import type { JsonSchema } from '../json-schema.js';
-import type { Operation, ParameterSpec } from '../types.js';
+
+import type { Operation, ParameterSpec } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import type { ResourceCorrection } from './corrections.js';
 
 export type PagingStyle = 'cursor' | 'page' | 'offset' | 'limit' | 'none';

@@ -2,11 +2,11 @@
 // ({"data": [...], "next_cursor": ...}, DigitalOcean's {"droplets": [...], "links", "meta"}), one
 // item bare or wrapped ({"droplet": {...}}). One reading for the mock (writes answers in that
 // shape) and the runner (reads items out of them).
-import { mergeAllOf, propertiesOf } from '../all-of.js';
-import { declaredTypes } from '../coerce.js';
-import type { JsonSchema } from '../json-schema.js';
-import { validatorOfView } from '../schema-registry.js';
-import type { SchemaIssue, SchemaValidator } from '../validators.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+import { declaredTypes } from '../schema/coerce.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { validatorOfView } from '../schema/schema-registry.js';
+import type { SchemaIssue, SchemaValidator } from '../schema/validators.js';
 
 export interface ItemView {
   /** The member of the answer that holds the item (or the list's items); absent: the answer itself. */

@@ -1,7 +1,7 @@
 // A oneOf whose branches differ only in annotations is read as anyOf (no value could match exactly
 // one of them); branches identical as written keep refusing everything, as JSON Schema says.
 import { describe, expect, it } from 'vitest';
-import { type Contract, contractFromDocument } from './index.js';
+import { type Contract, contractFromDocument } from '../index.js';
 
 const errorWith = (code: string) => ({
   allOf: [

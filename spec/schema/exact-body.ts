@@ -1,9 +1,10 @@
 // Integers past 2^53 in a body, held to the schema's bounds to the digit. A validator judges them as
 // doubles, where 9223372036854775808 equals the largest int64's bound (both are 2^63): the exact
 // digits parseExact remembered are compared with the bounds the document means (exact-bounds.ts).
+
+import { exactIntegerProblem } from '../json/exact-bounds.js';
+import { exactDigitsOf, holdsExactDigits } from '../json/exact-json.js';
 import { mergeAllOf } from './all-of.js';
-import { exactIntegerProblem } from './exact-bounds.js';
-import { exactDigitsOf, holdsExactDigits } from './exact-json.js';
 import type { SchemaIssue } from './validators.js';
 
 type Schema = Readonly<Record<string, unknown>>;

@@ -1,5 +1,5 @@
+import { pointerToken } from '../contract-error.js';
 import { hasAnnotationTwins } from './annotation-twins.js';
-import { pointerToken } from './contract-error.js';
 
 // Turns OpenAPI schema objects into plain JSON Schema (2020-12) for one direction of traffic, so that
 // ajv and the generators see one dialect: OpenAPI 3.0's nullable and boolean exclusive bounds are

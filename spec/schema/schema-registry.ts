@@ -3,9 +3,9 @@
 // compiled once, and a recursive one (a tree, a JSON value) simply refers to itself.
 // Consumers that walk schemas (generators, collection shapes) get a view in which references are
 // replaced by the shared view of their target: a graph that is cyclic where the schema recurses.
-import { ContractError } from './contract-error.js';
+import { ContractError } from '../contract-error.js';
+import { resolvePointer } from '../json/refs.js';
 import { type Direction, type JsonSchema, type RefResolver, type SchemaDialect, toJsonSchema } from './json-schema.js';
-import { resolvePointer } from './refs.js';
 import type { SchemaCompiler, SchemaIssue, SchemaValidator } from './validators.js';
 
 type Node = Record<string, unknown>;

@@ -3,11 +3,11 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { _, Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import { pointerToken } from './contract-error.js';
-import { partsOfParsed } from './exact-json.js';
+import { pointerToken } from '../contract-error.js';
+import { partsOfParsed } from '../json/exact-json.js';
+import { anyInside } from '../json/value-walk.js';
 import { type JsonSchema, walkSchema } from './json-schema.js';
 import { ajvRegExp } from './patterns.js';
-import { anyInside } from './value-walk.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
