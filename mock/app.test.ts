@@ -6,7 +6,7 @@ import { loadContract } from '../spec/index.js';
 import { expressAround, type MockApp, type MockOptions } from './adapters/app.js';
 import { mockListener } from './adapters/server.js';
 import { createMockService } from './adapters/service.js';
-import type { MockCore } from './core/core.js';
+import type { MockCore } from './pipeline/core.js';
 import { conformanceChecker } from './test-support/conformant.js';
 
 const contract = await loadContract();

@@ -6,8 +6,8 @@ import { contractFromDocument } from '../spec/index.js';
 import { expressAround } from './adapters/app.js';
 import { mockListener } from './adapters/server.js';
 import { createMockService } from './adapters/service.js';
-import type { MockCore } from './core/core.js';
 import { createMockApp } from './index.js';
+import type { MockCore } from './pipeline/core.js';
 
 const KEY = 'changes-Key-77';
 const AUTH = { authorization: `Bearer ${KEY}` };

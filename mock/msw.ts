@@ -5,11 +5,11 @@
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { type Contract, contractFromDocument, escapeRegExp } from '../spec/core.js';
 import petCatalog from '../spec/openapi.generated.json' with { type: 'json' };
-import { type CoreOptions, createMockCore, type MockCore } from './core/core.js';
 import { SESSION_HEADER } from './core/defaults.js';
 import { exchange } from './core/plain-exchange.js';
 import { templatePattern } from './core/router.js';
 import type { JournalEntry } from './journal/journal.js';
+import { type CoreOptions, createMockCore, type MockCore } from './pipeline/core.js';
 
 export interface ContractHandlerOptions extends Omit<CoreOptions, 'contract'> {
   /** The OpenAPI document: a parsed object, or the URL of one (JSON or YAML) to fetch. Default:

@@ -81,6 +81,27 @@ describe('layers', () => {
       }
   });
 
+  // Inside mock/, every arrow runs one way: the ground (core/: exchange types, errors, bytes,
+  // routing) under what operations do (behaviours/) and what watches them (journal/, proxy/), the
+  // request pipeline (pipeline/) above those, the adapters above it, the entry points on top.
+  const MOCK_FOLDERS: Record<string, string[]> = {
+    core: [],
+    behaviours: ['core'],
+    journal: ['core'],
+    proxy: ['core'],
+    pipeline: ['core', 'behaviours', 'journal', 'proxy'],
+    adapters: ['core', 'behaviours', 'journal', 'proxy', 'pipeline'],
+  };
+  const mockFolderOf = (path: string) => (path.split('/').length > 2 ? path.split('/')[1]! : 'top');
+  it.each(Object.keys(MOCK_FOLDERS))('mock/%s/ imports only the mock/ folders below it', (folder) => {
+    for (const file of files(`mock/${folder}`).filter((one) => !isTest(one)))
+      for (const imported of importsOf(file).filter((path) => layerOf(path) === 'mock' && path.endsWith('.ts'))) {
+        const target = mockFolderOf(imported);
+        if (target === folder) continue;
+        expect(MOCK_FOLDERS[folder], `${file} imports ${imported}`).toContain(target);
+      }
+  });
+
   it('no module imports itself back through a cycle', () => {
     const all = ['spec', 'mock', 'conformance', 'fixtures', 'scripts'].flatMap(files).filter((file) => !isTest(file));
     const graph = new Map(all.map((file) => [file, importsOf(file).filter((target) => all.includes(target))]));

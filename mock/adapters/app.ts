@@ -3,11 +3,11 @@
 // requests under the base path straight to the core, and loads this only for the rest.
 import express, { type Express } from 'express';
 import { createKeyMatcher } from '../core/auth.js';
-import type { MockCore } from '../core/core.js';
+import type { MockCore } from '../pipeline/core.js';
 import { createMetaRouter } from './meta-routes.js';
 import { createMockService, infoOf, type MockInfo, type MockOptions } from './service.js';
 
-export type { MockedOperation, RequestLogEntry } from '../core/core.js';
+export type { MockedOperation, RequestLogEntry } from '../pipeline/core.js';
 export type { MockInfo, MockOptions } from './service.js';
 
 export type MockApp = Express & { readonly mock: MockInfo };

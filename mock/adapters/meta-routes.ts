@@ -4,8 +4,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Contract } from '../../spec/index.js';
 import type { SessionStore } from '../behaviours/sessions.js';
 import { hasBearerKey, unauthorized } from '../core/auth.js';
+import { sessionOf } from '../core/chain.js';
 import { sendError, sendJson } from '../core/errors.js';
-import { sessionOf } from '../core/pipeline.js';
 import type { RequestJournal } from '../journal/journal.js';
 import type { ViolationLog } from '../proxy/violations.js';
 

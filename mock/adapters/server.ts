@@ -2,10 +2,10 @@
 import { createServer, type RequestListener, type Server, STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { MockCore } from '../core/core.js';
+import { isMetaPath } from '../core/chain.js';
 import { MockHttpError, sendError } from '../core/errors.js';
-import { isMetaPath } from '../core/pipeline.js';
 import type { JournalEntry } from '../journal/journal.js';
+import type { MockCore } from '../pipeline/core.js';
 import { createMockService, infoOf, type MockInfo, type MockOptions } from './service.js';
 
 export interface RunningMock {

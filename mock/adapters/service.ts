@@ -3,10 +3,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Contract } from '../../spec/index.js';
 import type { SessionStore } from '../behaviours/sessions.js';
-import { type CoreOptions, createMockCore, type MockCore, type MockedOperation } from '../core/core.js';
+import type { Step } from '../core/chain.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_PROXY_JUDGE_LIMIT } from '../core/defaults.js';
-import type { Step } from '../core/pipeline.js';
 import type { JournalEntry } from '../journal/journal.js';
+import { type CoreOptions, createMockCore, type MockCore, type MockedOperation } from '../pipeline/core.js';
 import { createProxyStep } from '../proxy/proxy.js';
 import type { ContractViolation } from '../proxy/violations.js';
 

@@ -4,9 +4,9 @@
 
 import { type Contract, parseWithinDepth } from '../../spec/core.js';
 import { showUtf8 } from '../core/bytes.js';
+import type { Next } from '../core/chain.js';
+import { pathOf, sessionOf } from '../core/chain.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
-import type { Next } from '../core/pipeline.js';
-import { pathOf, sessionOf } from '../core/pipeline.js';
 import { type Filed, type FiledBody, type FiledHeaders, JournalRing, OVERFLOW_BYTES } from './journal-ring.js';
 
 export const JOURNAL_SIZE = 1000;

@@ -24,9 +24,9 @@ import {
   statusFieldMismatch,
 } from '../../spec/index.js';
 import { bodyText, checkContentType, decodeBody, deepBodyIssues, readBody } from '../core/body.js';
+import { type Next, pathOf } from '../core/chain.js';
 import { MockHttpError } from '../core/errors.js';
 import { parameterRefusal } from '../core/parameters.js';
-import { type Next, pathOf } from '../core/pipeline.js';
 import type { Router } from '../core/router.js';
 import type { ContractViolation, ViolationLog } from './violations.js';
 

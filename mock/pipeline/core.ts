@@ -9,16 +9,21 @@ import { type Behaviour, bindBehaviours } from '../behaviours/behaviours.js';
 import { type SeedData, seedCollections } from '../behaviours/seed.js';
 import { SessionStore } from '../behaviours/sessions.js';
 import builtInSeed from '../categories.json' with { type: 'json' };
+import { createAuthenticator } from '../core/auth.js';
+import { chain, type ErrorStep, type Next, pathOf, type Step } from '../core/chain.js';
+import { answerPreflight, applyCors, type CorsPolicy, deferCors, isPreflight } from '../core/cors.js';
+import {
+  DEFAULT_API_KEY,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_MAX_ITEMS,
+  DEFAULT_UNSPECIFIED_STATUS,
+} from '../core/defaults.js';
+import { ErrorShaper } from '../core/error-shapes.js';
+import { CODE_FOR_STATUS, MockHttpError, sendError } from '../core/errors.js';
+import type { MockRequest, MockResponse } from '../core/exchange.js';
+import { createRouter, type Router } from '../core/router.js';
 import { type JournalEntry, RequestJournal } from '../journal/journal.js';
 import { type ContractViolation, ViolationLog } from '../proxy/violations.js';
-import { createAuthenticator } from './auth.js';
-import { answerPreflight, applyCors, type CorsPolicy, deferCors, isPreflight } from './cors.js';
-import { DEFAULT_API_KEY, DEFAULT_BODY_LIMIT, DEFAULT_MAX_ITEMS, DEFAULT_UNSPECIFIED_STATUS } from './defaults.js';
-import { ErrorShaper } from './error-shapes.js';
-import { CODE_FOR_STATUS, MockHttpError, sendError } from './errors.js';
-import type { MockRequest, MockResponse } from './exchange.js';
-import { chain, type ErrorStep, type Next, pathOf, type Step } from './pipeline.js';
-import { createRouter, type Router } from './router.js';
 import { createOperationSteps, matchedOperation } from './steps.js';
 
 export interface RequestLogEntry {

@@ -9,13 +9,13 @@ import { HANDLERS, type HandlerContext } from '../behaviours/handlers.js';
 import { collectionAt } from '../behaviours/nested.js';
 import type { SessionStore } from '../behaviours/sessions.js';
 import type { Collection } from '../behaviours/store.js';
-import { type Authenticate, CHALLENGE } from './auth.js';
-import { CODE_FOR_STATUS, MockHttpError } from './errors.js';
-import type { MockRequest, MockResponse } from './exchange.js';
-import { parameterRefusal } from './parameters.js';
-import { type Next, pathOf, type Step, sessionOf } from './pipeline.js';
+import { type Authenticate, CHALLENGE } from '../core/auth.js';
+import { type Next, pathOf, type Step, sessionOf } from '../core/chain.js';
+import { CODE_FOR_STATUS, MockHttpError } from '../core/errors.js';
+import type { MockRequest, MockResponse } from '../core/exchange.js';
+import { parameterRefusal } from '../core/parameters.js';
+import { NO_PARAMS, type Router } from '../core/router.js';
 import { bodyMediaOf, RequestContext } from './request-body.js';
-import { NO_PARAMS, type Router } from './router.js';
 
 export interface StepsEnvironment {
   readonly router: Router;

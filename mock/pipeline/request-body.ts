@@ -18,11 +18,11 @@ import type { ReceivedBody } from '../behaviours/behaviour-types.js';
 import type { HandlerContext } from '../behaviours/handlers.js';
 import type { SessionStore } from '../behaviours/sessions.js';
 import type { Collections } from '../behaviours/store.js';
+import { bodyText, contentTypeOf, decodeBody, deepBodyIssues, hasBody, readBody } from '../core/body.js';
+import { type Next, sessionOf } from '../core/chain.js';
+import { MockHttpError } from '../core/errors.js';
+import type { MockRequest, MockResponse } from '../core/exchange.js';
 import { noteBody } from '../journal/journal.js';
-import { bodyText, contentTypeOf, decodeBody, deepBodyIssues, hasBody, readBody } from './body.js';
-import { MockHttpError } from './errors.js';
-import type { MockRequest, MockResponse } from './exchange.js';
-import { type Next, sessionOf } from './pipeline.js';
 
 /** The documented media type a request's body is read as (a 400, returned, where none fits);
  * undefined where an optional body was left out altogether. */
