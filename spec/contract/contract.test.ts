@@ -185,6 +185,43 @@ describe('refusing a broken document', () => {
     expect(contract.operations.map((operation) => operation.id)).toContain('createCategory');
   });
 
+  it("judges a request's examples without readOnly members and an answer's without writeOnly ones", async () => {
+    const document = (answerExample: string) => `openapi: 3.0.3
+info: { title: Pets, version: '1' }
+paths:
+  /pets:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Pet' }
+            example: { name: Rex, secret: s3cret }
+      responses:
+        '201':
+          description: made
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Pet' }
+              example: ${answerExample}
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [id, name, secret]
+      example: { name: Rex, secret: s3cret }
+      properties:
+        id: { type: integer, readOnly: true }
+        name: { type: string }
+        secret: { type: string, writeOnly: true }
+`;
+    const correct = await loadContract(writeVariant(document('{ id: 7, name: Rex }')));
+    expect(correct.warnings).toEqual([]);
+    const file = writeVariant(document('{ name: Rex }'));
+    expect((await loadContract(file)).warnings).toEqual([
+      `${file}: /paths/~1pets/post/responses/201/content/application~1json/example: example does not match its schema: /id is required`,
+    ]);
+  });
+
   it('rejects a schema keyword typo instead of ignoring it', async () => {
     const error = await loadError(original.replace('      required: [name]\n', '      requird: [name]\n'));
     expect(error.problem).toMatch(/requird/);
