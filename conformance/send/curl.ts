@@ -20,7 +20,7 @@ export function curlCommand(request: HttpRequest, maxBody = 4096): string {
   if (request.body !== undefined) {
     const body =
       request.body.length > maxBody
-        ? `${request.body.slice(0, maxBody)}… (body of ${request.body.length} characters cut; the JSON report has it whole)`
+        ? `${squeezed(request.body.slice(0, maxBody))}… (body of ${request.body.length} characters cut; the JSON report has it whole)`
         : request.body;
     parts.push('--data-binary', shellQuote(body));
   }
@@ -29,4 +29,10 @@ export function curlCommand(request: HttpRequest, maxBody = 4096): string {
 
 function displayName(name: string): string {
   return name === 'authorization' ? 'Authorization' : name === 'cookie' ? 'Cookie' : name;
+}
+
+/** A cut body's shown part with long runs of white space told, not printed: a 2 MiB body padded
+ * with spaces would otherwise fill 2,000 columns before saying it was cut. */
+function squeezed(text: string): string {
+  return text.replace(/\s{16,}/g, (run) => ` ⟨${run.length} white-space characters⟩ `);
 }
