@@ -172,7 +172,12 @@ export const FINDING_KINDS = {
   },
   created_item_missing: {
     title: 'Created item missing from the list',
-    received: (f) => `no item with ${f.idProperty} ${f.id} in the list`,
+    // How much of the list was read: a list that stops at 100 items shows it here.
+    received: (f) =>
+      `no item with ${f.idProperty} ${f.id} in the list` +
+      (f.listed === undefined
+        ? ''
+        : ` (${f.listed} item(s) read, ${f.complete ? 'every page the answers offered' : 'not every page: the walk could not go on'})`),
     expected: () => 'the created item in the next list',
   },
   created_item_repeated: {

@@ -95,7 +95,8 @@ export const createdDataListed: Check = (context) => {
       const cap = listCapOf(collection);
       const full = cap !== undefined && sequence.after.length >= cap;
       const severity = (sequence.complete && !full) || listsEveryItem(collection) ? 'failure' : 'note';
-      findings.push(finding('created_item_missing', { idProperty, id }, { severity }));
+      const read = { listed: sequence.after.length, complete: sequence.complete === true };
+      findings.push(finding('created_item_missing', { idProperty, id, ...read }, { severity }));
       continue;
     }
     if (matches.length > 1) findings.push(finding('created_item_repeated', { idProperty, id, count: matches.length }));

@@ -77,6 +77,8 @@ export async function listCollection(
   let read = await readList();
   for (const delay of RELIST_DELAYS_MS) {
     if (!read?.items || !evidence || settled(collection, { ...evidence, narrowedTo }, read.items)) break;
+    // A walk that stopped short shows no more for waiting: the item may be on a page it never read.
+    if (read.walk && !read.complete) break;
     await new Promise((resolve) => setTimeout(resolve, delay));
     read = (await readList()) ?? read;
   }
