@@ -23,7 +23,7 @@ function table(rows: string[][]): string {
 
 function describe(violation: Violation, index: number, replay: string): string {
   const lines = [
-    `${index}) ${violation.baseline ? `[${violation.baseline}] ` : ''}${violation.check} · ${violation.operation} · ${violation.title}${violation.occurrences > 1 ? ` (${violation.occurrences}×)` : ''}`,
+    `${index}) ${violation.baseline ? `[${violation.baseline}] ` : ''}${violation.check} · ${violation.operation} · ${violation.title}${violation.occurrences > 1 ? ` (in ${violation.occurrences} exchanges)` : ''}`,
     `   ${violation.message}`,
     `   case:      ${violation.caseLabel}`,
   ];

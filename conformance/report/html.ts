@@ -142,7 +142,7 @@ function violation(v: Violation, index: number, replay: string): string {
     ['replay', `<button class="copy" type="button">copy</button><pre>${esc(`${replay} --checks ${v.check}`)}</pre>`],
   ];
   return `<details class="violation" id="v${index}" data-check="${esc(v.check)}" data-operation="${esc(v.operation)}">
-<summary>${index}) ${tag}${esc(v.check)} · ${esc(v.operation)} · ${esc(v.title)}${v.occurrences > 1 ? ` (${v.occurrences}×)` : ''}</summary>
+<summary>${index}) ${tag}${esc(v.check)} · ${esc(v.operation)} · ${esc(v.title)}${v.occurrences > 1 ? ` (in ${v.occurrences} exchanges)` : ''}</summary>
 <div class="body"><dl>${rows.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl></div>
 </details>`;
 }

@@ -56,7 +56,9 @@ interface Problem {
   readonly check: NamedCheck;
   readonly finding: Finding;
   readonly executed: Executed;
+  /** Distinct exchanges that showed it (one exchange may yield a finding twice). */
   occurrences: number;
+  lastExchange: Executed['exchange'];
 }
 
 export interface RecorderOptions {
@@ -140,10 +142,12 @@ export class Recorder {
       const key = this.keyOf(check, executed.testCase.operation, finding);
       const known = this.problems.get(key);
       if (known) {
-        known.occurrences++;
+        // Counted by exchange, as the HAR holds them: a finding an exchange yields twice counts once.
+        if (known.lastExchange !== executed.exchange) known.occurrences++;
+        known.lastExchange = executed.exchange;
         continue;
       }
-      const problem = { check, finding, executed, occurrences: 1 };
+      const problem: Problem = { check, finding, executed, occurrences: 1, lastExchange: executed.exchange };
       this.problems.set(key, problem);
       if ((finding.severity ?? 'failure') === 'failure') {
         this.options.onProgress(

@@ -92,3 +92,29 @@ describe('the markdown summary', () => {
     expect(summary).toMatch(/\| response_schema_conformance \| .*❌/);
   });
 });
+
+describe("a finding's count", () => {
+  it.each(['id-as-string', 'validates-before-auth', 'drops-description'] as const)(
+    'counts the exchanges that showed it, never more than the run sent (%s)',
+    async (fault) => {
+      const server = await startReferenceServer({ key: 'k', fault });
+      const sent = new Map<string, number>();
+      try {
+        const result = await runConformance({
+          target: { baseUrl: server.baseUrl },
+          contract,
+          apiKey: 'k',
+          seed: 21,
+          onExchange: ({ request }) => sent.set(request.method, (sent.get(request.method) ?? 0) + 1),
+        });
+        expect(result.violations.length).toBeGreaterThan(0);
+        for (const violation of [...result.violations, ...result.notes]) {
+          const method = violation.operation === 'createCategory' ? 'POST' : 'GET';
+          expect(violation.occurrences, violation.code).toBeLessThanOrEqual(sent.get(method) ?? 0);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  );
+});
