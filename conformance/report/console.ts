@@ -122,7 +122,9 @@ export function consoleReport(result: RunResult, replay: string): string {
     const statuses = operation.documentedStatuses.map(
       (status) => `${status} ${operation.observedStatuses.some((s) => String(s) === status) ? 'seen' : 'not seen'}`,
     );
-    const extra = operation.observedStatuses.filter((s) => !operation.documentedStatuses.includes(String(s)));
+    const extra = operation.observedStatuses
+      .filter((s) => !operation.documentedStatuses.includes(String(s)))
+      .map((status) => `${status}${whereJudged(result, operation.id, status)}`);
     out.push(
       `  ${operation.id}: ${statuses.join(', ')}${extra.length > 0 ? `; undocumented seen: ${extra.join(', ')}` : ''}`,
     );
@@ -191,4 +193,16 @@ function verdict(result: RunResult, passed: number, failed: number): string {
   return result.exitCode === 0
     ? `${conformant} apart from the baseline: no new violation (${against}); ${passed} operation checks passed${notRun}`
     : `NOT CONFORMANT: ${baseline.new} new violation(s) (${against}); ${passed} operation checks passed${notRun}`;
+}
+
+/** Where an undocumented status was judged, where the failures do not list it as undocumented_status:
+ * the coverage and the checks then speak of the same exchange in the same words. */
+function whereJudged(result: RunResult, operation: string, status: number): string {
+  const about = (code: string) => (v: RunResult['violations'][number]) =>
+    v.operation === operation && v.code === code && v.fields.status === status;
+  if (result.violations.some(about('undocumented_status'))) return '';
+  if (result.notes.some(about('refusal_not_documented'))) return ' (a note: a refusal the document leaves open)';
+  if (status >= 500) return ' (judged by no_server_error)';
+  if (status === 429) return ' (rate limited: waited out)';
+  return ' (judged by the check of the case it answered, not status_code_conformance)';
 }
