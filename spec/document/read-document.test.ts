@@ -74,6 +74,28 @@ describe('Swagger 2.0, read as OpenAPI 3.0', () => {
   });
 });
 
+describe('Swagger 2.0 refused', () => {
+  it.each([
+    ['schema', ''],
+    ['style', '          style: form\n          type: array\n          items: { type: string }\n'],
+  ])("names the OpenAPI 3 member a 2.0 parameter may not hold ('%s'), at its pointer", async (member, extra) => {
+    const text = `swagger: '2.0'
+info: { title: t, version: v }
+paths:
+  /pets:
+    get:
+      parameters:
+        - name: tags
+          in: query
+${extra || '          schema: { type: array, items: { type: string } }\n'}      responses: { '200': { description: ok } }
+`;
+    const dir = folderWith({ 'api.yaml': text });
+    await expect(loadContract(join(dir, 'api.yaml'))).rejects.toThrow(
+      `api.yaml: /paths/~1pets/get/parameters/0: not a valid OpenAPI document: unknown property '${member}'`,
+    );
+  });
+});
+
 describe('OpenAPI 3.1, read as JSON Schema 2020-12', () => {
   const document = (schema: string) =>
     [
