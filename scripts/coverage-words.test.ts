@@ -36,7 +36,7 @@ describe('the coverage block', () => {
     });
     const result = await runConformance({ target: { app }, contract, apiKey: 'pets-key', seed: 1, runs: 5 });
     expect(result.exitCode).toBe(0);
-    const report = consoleReport(result);
+    const report = consoleReport(result, 'npm run conformance --');
     expect(report).toContain('listPets: 200 seen; undocumented seen: 401 (a note: a refusal the document leaves open)');
     expect(result.operations[0]!.checks.status_code_conformance!.outcome).toBe('passed');
   });
