@@ -12,6 +12,7 @@ import type { Recount } from './counts.js';
 import { siblingText } from './item-values.js';
 import type { ListPages } from './list-pages.js';
 import { once } from './once.js';
+import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
@@ -79,6 +80,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly caller?: () => string | undefined;
   /** The parent members that count this collection's items. */
   readonly recount?: Recount;
+  /** Counts on other collections' items of the items of this one that name them (productCount). */
+  readonly referred?: readonly ReferrerRecount[];
   /** An item made from another (a checkout's order from its cart): the members both have, copied. */
   readonly copiesFrom?: CopiedSource;
 }
@@ -131,6 +134,7 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly filled?: FilledIn;
   readonly caller?: () => string | undefined;
   readonly recount?: Recount;
+  readonly referred?: readonly ReferrerRecount[];
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */
   readonly upsert?: {
     readonly status: number;

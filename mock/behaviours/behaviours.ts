@@ -20,6 +20,7 @@ import { bindJobs } from './jobs.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
+import { referrerRecountsOf } from './referrer-counts.js';
 import {
   actionBehaviour,
   completionOf,
@@ -113,6 +114,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   const initials = new Map<Resource, () => InitialValues>();
   const caller = callerOf(contract, behaviours);
   const recounts = recountsOf(collections);
+  const referred = referrerRecountsOf(collections);
   for (const resource of model.resources) {
     const { collection } = resource;
     const conditional = conditionalOf(resource);
@@ -145,6 +147,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...upsertOf(collection, kind, item.operation, values),
         ...(create ? filledOf(collection, create.item.schema, collections, caller) : {}),
         ...(kind === 'remove' && recounts.has(path) ? { recount: recounts.get(path)! } : {}),
+        ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });
     }
   }
@@ -216,6 +219,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           : {}),
         ...filledOf(collection, create.item.schema, collections, caller),
         ...(recounts.has(path) ? { recount: recounts.get(path)! } : {}),
+        ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });
     }
   }

@@ -36,6 +36,7 @@ import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
 import { collectionAt, prototypeOf, removeChildren } from './nested.js';
 import { ownedKey } from './owners.js';
+import { recountReferred } from './referrer-counts.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
@@ -95,6 +96,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     if (!behaviour.softDelete)
       removeChildren(context.collections() as Map<string, Collection>, behaviour.collection, context.params, id);
     recountAfterWrite(context, behaviour.recount, collection);
+    recountReferred(context.collections(), behaviour.referred, collection, removed, undefined);
     return answerChange(context, behaviour, removed);
   }
   const sent = await context.readBody();
@@ -134,6 +136,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   }
   const item = collection.replace(id, next);
   if (!item) return context.refuse(missing(behaviour, id));
+  recountReferred(context.collections(), behaviour.referred, collection, old, item);
   answerChange(context, behaviour, item);
 }
 
@@ -148,6 +151,7 @@ function createAt(
   const values = valuesAt(behaviour, body, collection.idProperty, id);
   if (values instanceof MockHttpError) return context.refuse(values);
   const { item, json } = collection.create(values, id);
+  recountReferred(context.collections(), behaviour.referred, collection, undefined, item);
   const path = (context.req.url ?? '').split('?')[0]!;
   const headers = behaviour.upsert!.location ? { ...behaviour.headers, Location: path } : behaviour.headers;
   sendJson(context.res, behaviour.upsert!.status, itemJson(behaviour, item, json), headers);
@@ -239,6 +243,7 @@ export const HANDLERS: Handlers = {
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
       if (behaviour.etag) headers.ETag = itemEtag(item, json);
       recountAfterWrite(context, behaviour.recount, collection);
+      recountReferred(context.collections(), behaviour.referred, collection, undefined, item);
       const answer = itemJson(behaviour, item, json);
       if (typeof key === 'string')
         collection.keepReplay(key, { text: received.text, sent: sentKey(received, body), json: answer, headers });

@@ -1,6 +1,7 @@
-// A seeded item's counts of the seeded items of other collections that name it (`productCount` on a
-// warehouse: the seeded products whose `warehouseKey` is its key), for seed.ts.
-import type { CollectionSpec, filledInOf } from '../../spec/core.js';
+// An item's counts of the items of other collections that name it (`productCount` on a warehouse:
+// the products whose `warehouseKey` is its key): drawn true for the seed (seed.ts), and kept true
+// after each write to the collection that names it (the handlers).
+import { type CollectionSpec, filledInOf } from '../../spec/core.js';
 import type { Collection, Item } from './store.js';
 
 /** Collections whose seeds are being drawn: a count that needs one of them is left as drawn (two
@@ -27,4 +28,50 @@ export function referrerCounts(
     }
   }
   return values;
+}
+
+/** A count kept on another collection's items: `counted`'s items hold in `countMember` how many
+ * items of the written collection name them in `member`. */
+export interface ReferrerRecount {
+  readonly counted: string;
+  readonly countMember: string;
+  readonly member: string;
+}
+
+/** For each collection, the counts its writes move on other collections' items (read at binding). */
+export function referrerRecountsOf(collections: readonly CollectionSpec[]): Map<string, ReferrerRecount[]> {
+  const recounts = new Map<string, ReferrerRecount[]>();
+  for (const spec of collections) {
+    const schema = spec.list?.items.schema ?? spec.read?.item.schema;
+    if (!schema) continue;
+    for (const { name, collection, member } of filledInOf(spec, schema, collections).referrers) {
+      const known = recounts.get(collection) ?? [];
+      recounts.set(collection, [...known, { counted: spec.path, countMember: name, member }]);
+    }
+  }
+  return recounts;
+}
+
+/** After a write to `written`: the counts on the items it named before and names now set true
+ * (one walk of the written collection per named item; only where the model reads such a count). */
+export function recountReferred(
+  all: ReadonlyMap<string, Collection>,
+  recounts: readonly ReferrerRecount[] | undefined,
+  written: Collection,
+  before: Item | undefined,
+  after: Item | undefined,
+): void {
+  for (const { counted, countMember, member } of recounts ?? []) {
+    const target = all.get(counted);
+    if (!target) continue;
+    const named = new Set([before?.[member], after?.[member]].filter((id) => id !== undefined && id !== null));
+    for (const id of named) {
+      const key = typeof id === 'string' ? id : JSON.stringify(id);
+      const item = target.find(key);
+      if (!item) continue;
+      const text = JSON.stringify(id);
+      const count = written.page(0, written.size).filter((one) => JSON.stringify(one[member]) === text).length;
+      if (item[countMember] !== count) target.replace(key, { ...item, [countMember]: count });
+    }
+  }
 }
