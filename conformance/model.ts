@@ -131,6 +131,8 @@ export interface IdiomEvidence {
   /** next-page: its token is the id of an item the run itself changes or deletes. */
   readonly runItem?: boolean;
   readonly verb?: string;
+  /** action-refused: the final state another action left the item in (absent: this action's own). */
+  readonly finalState?: unknown;
   /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
   readonly items?: readonly Record<string, unknown>[];
   readonly complete?: boolean;

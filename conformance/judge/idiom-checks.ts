@@ -161,10 +161,11 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     return status < 300 ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
   },
   'action-refused'(_context, evidence, status) {
-    if (refused(status)) return [];
-    return status < 300
-      ? [finding('repeated_action_accepted', { verb: evidence.verb, status, expected: evidence.expectedStatus })]
-      : [];
+    if (refused(status) || status >= 300) return [];
+    const { verb, expectedStatus: expected, finalState } = evidence;
+    return finalState === undefined
+      ? [finding('repeated_action_accepted', { verb, status, expected })]
+      : [finding('action_from_final_state_accepted', { verb, status, expected, state: finalState })];
   },
 };
 

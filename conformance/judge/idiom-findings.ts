@@ -188,6 +188,12 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.verb} a second time`,
     expected: (f) => `the documented refusal (${f.expected})`,
   },
+  action_from_final_state_accepted: {
+    title: 'Action on an item in a final state accepted',
+    key: ['verb', 'state'],
+    received: (f) => `${f.status} for ${f.verb} on an item ${describeState(f.state)}, a state the document calls final`,
+    expected: (f) => `the documented refusal (${f.expected}), the item unchanged`,
+  },
   live_item_restored: {
     title: 'Restore of an item that is not deleted accepted',
     received: (f) => `${f.status} for restoring a live item`,
@@ -204,3 +210,5 @@ export const IDIOM_FINDING_KINDS = {
     expected: () => 'a 404 (or 410): under a deleted parent nothing is left',
   },
 } satisfies Record<string, FindingKind>;
+
+const describeState = (state: unknown): string => (typeof state === 'string' ? state : JSON.stringify(state));

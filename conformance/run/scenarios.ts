@@ -3,7 +3,8 @@
 import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
-import { checkFilters, hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
+import { checkFilters } from '../plan/scenarios/filters.js';
+import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';

@@ -155,6 +155,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly member: string;
   readonly target: unknown;
   readonly refusedStatus?: number;
+  /** States the document calls final: from them the action is refused with `refusedStatus`. */
+  readonly refusedFrom?: readonly unknown[];
   readonly answersItem: boolean;
   /** A restore: a softly deleted item back (`refusedStatus` for a live one); `member` unused. */
   readonly restores?: boolean;

@@ -193,6 +193,13 @@ export const HANDLERS: Handlers = {
       const already = `Item ${id} is ${JSON.stringify(behaviour.target)} already.`;
       throw new MockHttpError(behaviour.refusedStatus, 'conflict', already);
     }
+    const state = item[behaviour.member];
+    if (behaviour.refusedStatus !== undefined && behaviour.refusedFrom?.includes(state))
+      throw new MockHttpError(
+        behaviour.refusedStatus,
+        'conflict',
+        `Item ${id} is ${JSON.stringify(state)}: a final state.`,
+      );
     const moved = collection.replace(id, { ...item, ...stampsNow(behaviour), [behaviour.member]: behaviour.target });
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },

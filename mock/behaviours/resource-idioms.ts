@@ -94,6 +94,7 @@ export function actionBehaviour(
     target: action.target,
     ...(restores ? { restores } : {}),
     ...(action.refusedStatus ? { refusedStatus: action.refusedStatus } : {}),
+    ...(action.refusedFrom ? { refusedFrom: action.refusedFrom } : {}),
     answersItem: item !== undefined,
     ...wrapOf(item),
     ...conditional,

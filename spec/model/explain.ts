@@ -47,11 +47,12 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(actions
       ? {
-          actions: actions.map(({ operation, verb, member, target, refusedStatus }) => ({
+          actions: actions.map(({ operation, verb, member, target, refusedStatus, refusedFrom }) => ({
             verb,
             ...where(operation),
             ...(member !== undefined ? { member, target } : {}),
             ...(refusedStatus ? { refusedStatus } : {}),
+            ...(refusedFrom ? { refusedFrom } : {}),
           })),
         }
       : {}),

@@ -6,6 +6,7 @@ import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
+import { finalStatesOf } from './final-states.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 
 export { operationPointer } from './pointers.js';
@@ -37,6 +38,9 @@ export interface Action {
   readonly target?: unknown;
   /** The documented status for an action the item's state forbids (409, 422). */
   readonly refusedStatus?: number;
+  /** States the document's words call final (final-states.ts): from them this action is refused
+   * with `refusedStatus`, whatever state it would move the item to. */
+  readonly refusedFrom?: readonly unknown[];
 }
 
 export interface Idioms {
@@ -154,9 +158,16 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     const status = statusMember(collection);
     // POST /projects/{id}/issues makes an issue (a child collection's creation), not an action.
     const creations = new Set(collections.flatMap((other) => (other.create ? [other.create.operation] : [])));
-    const actions = contract.operations.flatMap((operation): Action[] => {
+    const verbs = contract.operations.filter((operation) => {
       const verb = operation.method === 'POST' ? verbOf(operation.path, itemPath) : undefined;
-      if (!verb || creations.has(operation)) return [];
+      return verb !== undefined && !creations.has(operation);
+    });
+    const final = status
+      ? finalStatesOf(contract, status.values, [status.description, ...verbs.map((operation) => operation.summary)])
+      : [];
+    const actions = verbs.flatMap((operation): Action[] => {
+      const verb = verbOf(operation.path, itemPath);
+      if (!verb) return [];
       const correction = corrections(operation.path);
       const values = (status?.values ?? []).map(String);
       const target = correction.target ?? values.find((value) => participle(verb).includes(value.toLowerCase()));
@@ -168,6 +179,7 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
           verb,
           ...(member !== undefined && target !== undefined ? { member, target } : {}),
           ...(refusedStatus ? { refusedStatus } : {}),
+          ...(refusedStatus && member !== undefined && final.length > 0 ? { refusedFrom: final } : {}),
         },
       ];
     });
@@ -238,11 +250,14 @@ function listsForbiddenEverywhere(operations: readonly Operation[]): boolean {
 }
 
 /** The item's state member: a string enum named status or state (what actions move). */
-export function statusMember(collection: CollectionSpec): { member: string; values: readonly unknown[] } | undefined {
+export function statusMember(
+  collection: CollectionSpec,
+): { member: string; values: readonly unknown[]; description?: string } | undefined {
   const schema = collection.read?.item.schema ?? collection.create?.item.schema;
   for (const [name, property] of Object.entries(propertiesOf(schema))) {
-    const values = (property as Record<string, unknown>).enum;
-    if (/^(status|state)$/i.test(name) && Array.isArray(values)) return { member: name, values };
+    const { enum: values, description } = property as Record<string, unknown>;
+    if (/^(status|state)$/i.test(name) && Array.isArray(values))
+      return { member: name, values, ...(typeof description === 'string' ? { description } : {}) };
   }
   return undefined;
 }

@@ -2,12 +2,13 @@
 // (api_idioms_honoured): an idempotency key replayed with the same body and reused with another,
 // If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
 // every action whose target state was read (then once more, where the document lists a refusal).
-import { listedItems, type Resource } from '../../../spec/index.js';
+import type { Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
-import { walkPages, withLargePages } from './pages.js';
+import { checkFilters } from './filters.js';
+import { refuseFromFinalState } from './final-states.js';
 import { parentParams } from './parents.js';
 import { withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
@@ -74,53 +75,6 @@ async function followLocation(
     collection: resource.collection,
     sequence: { idiom: { idiom: 'location', id, expected: location, ...(resolved ? { resolved } : {}) } },
   });
-}
-
-/** The list filtered by each member the model reads a filter for, at the created item's value:
- * only matching items, the created one among them where the walk reached the end. */
-export async function checkFilters(
-  resource: Resource,
-  item: Record<string, unknown>,
-  parent: Readonly<Record<string, string>>,
-  context: PlanContext,
-  runner: SequenceRunner,
-  id: string,
-): Promise<void> {
-  const { collection } = resource;
-  const list = collection.list;
-  for (const filter of list?.filters ?? []) {
-    const held = item[filter.parameter];
-    // A list member is filtered by one value it holds (one value: "any" and "all" agree).
-    const value = filter.contains ? (Array.isArray(held) ? held[0] : undefined) : held;
-    if (!list || value === undefined || value === null || runner.stopped()) continue;
-    const base = context.testCase(list.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: parent,
-      what: `filtered by ${filter.parameter}`,
-    });
-    const kept = (base.parameters ?? []).filter((p) => !(p.in === 'query' && p.name === filter.parameter));
-    const listCase = withLargePages(collection, {
-      ...base,
-      parameters: [...kept, { in: 'query', name: filter.parameter, value: String(value) }],
-    });
-    const exchange = await runner.send(listCase);
-    if (!exchange) continue;
-    const body = parseBody(exchange);
-    const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
-    if (!items) continue;
-    const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
-    const evidence: IdiomEvidence = {
-      idiom: 'filter',
-      id,
-      member: filter.parameter,
-      expected: value,
-      ...(filter.contains ? { contains: true } : {}),
-      items: walked.items,
-      complete: walked.complete,
-    };
-    runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
-  }
 }
 
 /** Reads of an accepted job, a second apart, until it reaches the state it ends in. */
@@ -308,6 +262,14 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       const again = { ...actionCase, label: `${actionCase.label} again` };
       await judge(again, { idiom: 'action-refused', id: target.id, expectedStatus: action.refusedStatus, verb });
     }
+    await refuseFromFinalState(action, idioms.actions ?? [], {
+      at: target.at(parameter),
+      id: target.id,
+      context,
+      runner,
+      judge,
+      forEtag: conditional ? targetRead : undefined,
+    });
   }
   // Last, after the actions moved it: the item as it is now, matched by the filters of its list.
   const current = readCase ? await runner.send(readCase) : undefined;
