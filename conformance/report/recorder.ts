@@ -6,6 +6,7 @@ import { describeFinding, finding, problemKey } from '../judge/findings.js';
 import type { Executed, Finding, NamedCheck, Severity, TestCase, Violation } from '../model.js';
 import { curlCommand } from '../send/curl.js';
 import type { Exchange } from '../send/http.js';
+import { simpler } from './simplest.js';
 
 export type CheckOutcome = 'passed' | 'failed' | 'skipped';
 
@@ -54,8 +55,9 @@ function noteExercised(exercised: Exercised, { testCase, exchange }: Executed): 
 
 interface Problem {
   readonly check: NamedCheck;
-  readonly finding: Finding;
-  readonly executed: Executed;
+  /** The simplest exchange that shows it, and what it found there (simplest.ts). */
+  finding: Finding;
+  executed: Executed;
   /** Distinct exchanges that showed it (one exchange may yield a finding twice). */
   occurrences: number;
   lastExchange: Executed['exchange'];
@@ -145,6 +147,7 @@ export class Recorder {
         // Counted by exchange, as the HAR holds them: a finding an exchange yields twice counts once.
         if (known.lastExchange !== executed.exchange) known.occurrences++;
         known.lastExchange = executed.exchange;
+        if (simpler(executed, known.executed)) Object.assign(known, { executed, finding });
         continue;
       }
       const problem: Problem = { check, finding, executed, occurrences: 1, lastExchange: executed.exchange };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import express from 'express';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../fixtures/reference-server.js';
@@ -117,4 +118,29 @@ describe("a finding's count", () => {
       }
     },
   );
+});
+
+describe('the exchange a finding shows', () => {
+  it('is the simplest that proves it, whatever order the answers came back in', async () => {
+    // A list that lets in any credential, answering after a random delay so that the wrong
+    // credentials come back in another order each run: the plainest (none at all) is shown.
+    const app = express();
+    app.get('/v1/categories', (_req, res) => {
+      setTimeout(() => res.json([]), Math.floor(Math.random() * 40));
+    });
+    const shown = new Set<string>();
+    for (const seed of [1, 2, 3]) {
+      const result = await runConformance({
+        target: { app },
+        contract,
+        apiKey: 'list-key-42',
+        seed,
+        selection: { include: ['operationId:listCategories'] },
+      });
+      const ignored = result.violations.find((v) => v.check === 'ignored_auth' && v.operation === 'listCategories');
+      expect(ignored?.occurrences).toBeGreaterThan(5);
+      shown.add(String(ignored?.caseLabel));
+    }
+    expect([...shown]).toEqual(['GET /categories with no Authorization header']);
+  });
 });
