@@ -9,6 +9,7 @@ import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { checkFilters } from './filters.js';
 import { refuseFromFinalState } from './final-states.js';
+import { freshChange } from './fresh-change.js';
 import { parentParams } from './parents.js';
 import { withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
@@ -189,7 +190,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       await judge(withHeader(readCase, 'If-None-Match', etag), { idiom: 'if-none-match', id });
     const change = collection.update ?? collection.replace;
     const takesIfMatch = change && conditional.ifMatch.some(({ operation }) => operation === change.operation);
-    const [changeBody] = change ? context.plainBodies(change.operation, 1, 'idioms') : [];
+    const changeBody = change ? await freshChange(change.operation, collection, context, runner) : undefined;
     if (!change || !takesIfMatch || changeBody === undefined)
       reach.skip('ETag checks', 'no change of it takes If-Match with a valid body');
     if (etag && change && takesIfMatch && changeBody !== undefined) {
