@@ -78,11 +78,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (status >= 300) return [];
     const member = evidence.member ?? '';
     const idProperty = context.collection?.idProperty ?? 'id';
-    const expected = String(evidence.expected);
+    // Several values given where the document says an item must hold them all (every one held).
+    const expected = Array.isArray(evidence.expected) ? evidence.expected.map(String) : [String(evidence.expected)];
     const matches = (value: unknown) =>
       evidence.contains
-        ? Array.isArray(value) && value.some((held) => String(held) === expected)
-        : String(value) === expected;
+        ? Array.isArray(value) && expected.every((one) => value.some((held) => String(held) === one))
+        : String(value) === expected[0];
     const other = (evidence.items ?? []).find((item) => !matches(item[member]));
     if (other) return [finding('filter_not_applied', { member, value: evidence.expected, other: other[member] })];
     const listed = (evidence.items ?? []).some(

@@ -97,6 +97,7 @@ function parametersOf(reader: Reader, pathItem: Json, op: Json, pointer: string)
         style,
         explode: typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form',
         examples: examplesOf(reader, parameter),
+        ...(typeof parameter.description === 'string' ? { description: parameter.description } : {}),
       };
     });
 }

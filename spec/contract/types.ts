@@ -38,6 +38,8 @@ export interface ParameterSpec {
   readonly style: string;
   readonly explode: boolean;
   readonly examples: readonly unknown[];
+  /** The author's words about it, where written (what a filter of several values matches). */
+  readonly description?: string;
 }
 
 export interface SecuritySchemeSpec {

@@ -17,7 +17,12 @@ export interface Filter {
   readonly values: readonly unknown[];
   /** The member is a list (tags): an item matches a value its list holds, every value given. */
   readonly contains?: boolean;
+  /** Several values given match only items that hold every one, as the parameter's words say
+   * ("only vets that have ALL of these tags"); without such words, which is left open. */
+  readonly all?: boolean;
 }
+
+const EVERY_VALUE = /\b(all|every one) of (these|the|them|the given|the listed)\b|\bevery (given|listed) /i;
 
 // A member that names another resource by its id: matched by equality like an enum member (a
 // name or a description may be searched by substring, so they are not filters here).
@@ -44,7 +49,15 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
     const taken = many ? (schema.items as Schema | undefined) : schema;
     // A list of values against a list member (tags=a&tags=b over an item's tags).
     if (many && member.type === 'array' && scalar(member.items as Schema | undefined) && scalar(taken))
-      return [{ parameter: parameter.name, many, values: [], contains: true }];
+      return [
+        {
+          parameter: parameter.name,
+          many,
+          values: [],
+          contains: true,
+          ...(EVERY_VALUE.test(parameter.description ?? '') ? { all: true } : {}),
+        },
+      ];
     if (REFERENCE.test(parameter.name) && scalar(member) && scalar(taken))
       return [{ parameter: parameter.name, many, values: [] }];
     return [];

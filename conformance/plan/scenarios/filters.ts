@@ -4,6 +4,7 @@ import { listedItems, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { IdiomEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { carries, place } from '../serialize.js';
 import { walkPages, withLargePages } from './pages.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -21,35 +22,41 @@ export async function checkFilters(
   const list = collection.list;
   for (const filter of list?.filters ?? []) {
     const held = item[filter.parameter];
-    // A list member is filtered by one value it holds (one value: "any" and "all" agree).
+    // A list member is filtered by one value it holds (one value: "any" and "all" agree); where the
+    // document says every value must be held, by two it holds as well.
     const value = filter.contains ? (Array.isArray(held) ? held[0] : undefined) : held;
     if (!list || value === undefined || value === null || runner.stopped()) continue;
-    const base = context.testCase(list.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: parent,
-      what: `filtered by ${filter.parameter}`,
-    });
-    const kept = (base.parameters ?? []).filter((p) => !(p.in === 'query' && p.name === filter.parameter));
-    const listCase = withLargePages(collection, {
-      ...base,
-      parameters: [...kept, { in: 'query', name: filter.parameter, value: String(value) }],
-    });
-    const exchange = await runner.send(listCase);
-    if (!exchange) continue;
-    const body = parseBody(exchange);
-    const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
-    if (!items) continue;
-    const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
-    const evidence: IdiomEvidence = {
-      idiom: 'filter',
-      id,
-      member: filter.parameter,
-      expected: value,
-      ...(filter.contains ? { contains: true } : {}),
-      items: walked.items,
-      complete: walked.complete,
-    };
-    runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
+    const two = filter.all && Array.isArray(held) ? [...new Set(held.map(String))].slice(0, 2) : [];
+    for (const values of two.length === 2 ? [[value], two] : [[value]]) {
+      const base = context.testCase(list.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: parent,
+        what: `filtered by ${filter.parameter}`,
+      });
+      const kept = (base.parameters ?? []).filter((p) => !carries(p, { in: 'query', name: filter.parameter }));
+      const parameter = list.operation.parameters.find((p) => p.in === 'query' && p.name === filter.parameter);
+      const placed =
+        values.length > 1 && parameter
+          ? place(parameter, values)
+          : [{ in: 'query' as const, name: filter.parameter, value: String(value) }];
+      const listCase = withLargePages(collection, { ...base, parameters: [...kept, ...placed] });
+      const exchange = await runner.send(listCase);
+      if (!exchange) continue;
+      const body = parseBody(exchange);
+      const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
+      if (!items) continue;
+      const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
+      const evidence: IdiomEvidence = {
+        idiom: 'filter',
+        id,
+        member: filter.parameter,
+        expected: values.length > 1 ? values : value,
+        ...(filter.contains ? { contains: true } : {}),
+        items: walked.items,
+        complete: walked.complete,
+      };
+      runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
+    }
   }
 }
