@@ -41,10 +41,13 @@ components:
         tags: { type: array, items: { type: string } }
 `;
 
+// The first vet's first tag is the rarer one (only Ada and Di hold cats, and both hold dogs): a
+// service reading only the first value shows it when the two are sent the other way round.
 const VETS = [
   { id: 'v1', name: 'Ada', tags: ['cats', 'dogs'] },
-  { id: 'v2', name: 'Bo', tags: ['cats'] },
+  { id: 'v2', name: 'Bo', tags: ['dogs'] },
   { id: 'v3', name: 'Cy', tags: ['dogs', 'birds'] },
+  { id: 'v4', name: 'Di', tags: ['dogs', 'cats'] },
 ];
 
 /** Lists the vets holding every tag asked, or (`firstOnly`) only the first tag asked. */

@@ -27,7 +27,8 @@ export async function checkFilters(
     const value = filter.contains ? (Array.isArray(held) ? held[0] : undefined) : held;
     if (!list || value === undefined || value === null || runner.stopped()) continue;
     const two = filter.all && Array.isArray(held) ? [...new Set(held.map(String))].slice(0, 2) : [];
-    for (const values of two.length === 2 ? [[value], two] : [[value]]) {
+    // Both orders: a service that reads only the first value shows it on whichever one is rarer.
+    for (const values of two.length === 2 ? [[value], two, [two[1], two[0]]] : [[value]]) {
       const base = context.testCase(list.operation, {
         kind: 'positive',
         plain: true,
