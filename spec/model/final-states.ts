@@ -2,6 +2,7 @@
 // issue is terminal"): an action on an item in one of them is refused, whatever state it would move
 // the item to. Read from the words only: a state no sentence calls final may move on.
 import type { Contract } from '../contract/types.js';
+import { escapeRegExp } from '../json/text.js';
 
 const FINAL = /\b(final|terminal|cannot be (changed|undone|reopened)|can(no| ?not|'t) (leave|change))\b/i;
 
@@ -21,7 +22,7 @@ export function finalStatesOf(
   const description = typeof info.description === 'string' ? info.description : undefined;
   const finalSentences = sentencesOf([description, ...texts]).filter((sentence) => FINAL.test(sentence));
   return values.filter((value) => {
-    const name = new RegExp(`(^|[^\\w])${String(value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`, 'i');
+    const name = new RegExp(`(^|[^\\w])${escapeRegExp(String(value))}([^\\w]|$)`, 'i');
     return finalSentences.some((sentence) => name.test(sentence));
   });
 }

@@ -1,5 +1,6 @@
 // A change body for the idiom scenario's ETag checks, with fresh values where a creation has them.
 import type { Operation, Resource } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -13,17 +14,16 @@ export async function freshChange(
 ): Promise<unknown> {
   const [plain] = context.plainBodies(operation, 1, 'idioms');
   const [fresh] = await runner.freshBodies(collection, 1, 'idioms change');
-  if (!isRecord(plain) || !isRecord(fresh)) return plain;
+  const plainObject = asObject(plain);
+  const freshObject = asObject(fresh);
+  if (!plainObject || !freshObject) return plain;
   const freshened = {
-    ...plain,
+    ...plainObject,
     ...Object.fromEntries(
-      Object.keys(plain)
-        .filter((k) => k in fresh)
-        .map((k) => [k, fresh[k]]),
+      Object.keys(plainObject)
+        .filter((k) => k in freshObject)
+        .map((k) => [k, freshObject[k]]),
     ),
   };
   return context.requestSchema(operation)?.isValid(freshened) === false ? plain : freshened;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
