@@ -112,7 +112,9 @@ export interface IdiomEvidence {
     | 'restored'
     | 'parent-deleted'
     | 'number-first'
-    | 'number-not-reused';
+    | 'number-not-reused'
+    | 'values-in-use'
+    | 'values-freed';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */
@@ -133,6 +135,11 @@ export interface IdiomEvidence {
   readonly verb?: string;
   /** action-refused: the final state another action left the item in (absent: this action's own). */
   readonly finalState?: unknown;
+  /** values-in-use, values-freed: the values sent again, the words that make them unique, and how
+   * they were sent (the same, another offset) or the state that freed them. */
+  readonly values?: string;
+  readonly words?: string;
+  readonly how?: string;
   /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
   readonly items?: readonly Record<string, unknown>[];
   readonly complete?: boolean;

@@ -161,6 +161,15 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'parent-deleted'(_context, evidence, status) {
     return status < 300 ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
   },
+  // Values one live item at a time may hold (the document's words): taken twice, or not freed.
+  'values-in-use'(_context, evidence, status) {
+    const { values, words, how, expectedStatus: expected } = evidence;
+    return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how })] : [];
+  },
+  'values-freed'(_context, evidence, status) {
+    const { values, words, how: state, expectedStatus: expected } = evidence;
+    return status === expected ? [finding('freed_values_refused', { status, values, words, state })] : [];
+  },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];
     const { verb, expectedStatus: expected, finalState } = evidence;

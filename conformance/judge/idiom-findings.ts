@@ -194,6 +194,18 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.verb} on an item ${describeState(f.state)}, a state the document calls final`,
     expected: (f) => `the documented refusal (${f.expected}), the item unchanged`,
   },
+  values_in_use_accepted: {
+    title: 'Values another item holds taken again',
+    key: ['how'],
+    received: (f) => `${f.status} for a second item with ${String(f.values)} (${String(f.how)})`,
+    expected: (f) => `the documented refusal (${f.expected}), nothing made: the document says "${String(f.words)}"`,
+  },
+  freed_values_refused: {
+    title: 'Values an item no longer holds refused',
+    received: (f) =>
+      `${f.status} for a new item with ${String(f.values)}, held by an item that is ${describeState(f.state)} now`,
+    expected: (f) => `a 2xx: the document says "${String(f.words)}"`,
+  },
   live_item_restored: {
     title: 'Restore of an item that is not deleted accepted',
     received: (f) => `${f.status} for restoring a live item`,

@@ -11,6 +11,7 @@ import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
+import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
 import type { RunSession } from './session.js';
 
 export async function runScenarios(session: RunSession): Promise<void> {
@@ -68,6 +69,11 @@ export async function runScenarios(session: RunSession): Promise<void> {
         reach.done('filters applied');
         progress(`${collection.path}: filters checked on the items it lists`);
       }),
+    // Values the document's words make unique: taken twice, another offset, freed by a state.
+    ...creatable.filter(holdsUniqueValues).map(async (resource) => {
+      await checkUniqueValues(resource, context, sequenceRunner);
+      progress(`${resource.collection.path}: values one item at a time may hold checked`);
+    }),
     // Jobs a 202 starts, followed where its Location says until they end.
     ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable)]),
     ...[...creatable, ...madeElsewhere].filter(hasIdioms).map(async (resource) => {

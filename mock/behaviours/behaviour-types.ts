@@ -14,6 +14,7 @@ import type { ListPages } from './list-pages.js';
 import { once } from './once.js';
 import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
+import type { UniqueValues } from './unique-values.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
 export type AnswerHeaders = Readonly<Record<string, string>>;
@@ -74,6 +75,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly sentNames?: ReadonlyMap<string, string>;
   /** The item is made at the key the client sends in this member; a key in use gets `conflictStatus`. */
   readonly clientKey?: { readonly property: string; readonly conflictStatus: number };
+  /** Values one live item at a time may hold (the document's words): another's get the conflict. */
+  readonly unique?: UniqueValues;
   /** What the service fills in on each new item: times now, later states' times null, the parent. */
   readonly filled?: FilledIn;
   /** The caller's login, for the owner-like members filled in (from the current-user operation). */
@@ -125,6 +128,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly answersItem: boolean;
   /** What an item must be (the create operation's answer), checked after the change. */
   readonly itemValidator?: SchemaValidator;
+  /** Values one live item at a time may hold, where this change documents the conflict too. */
+  readonly unique?: UniqueValues;
   /** Every view of the item (the create's answer, the read's, the list's items): what a change
    * leaves out and one of them requires is kept from the old item. */
   readonly itemViews: readonly SchemaValidator[];

@@ -31,6 +31,7 @@ import {
   ownedBy,
 } from './resource-idioms.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
+import { uniqueValuesFor } from './unique-values.js';
 
 export type * from './behaviour-types.js';
 
@@ -145,6 +146,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
         ...upsertOf(collection, kind, item.operation, values),
+        ...uniqueValuesFor(resource.idioms.unique, item.operation),
         ...(create ? filledOf(collection, create.item.schema, collections, caller) : {}),
         ...(kind === 'remove' && recounts.has(path) ? { recount: recounts.get(path)! } : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
@@ -218,6 +220,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           ? { clientKey: { property: collection.idProperty, conflictStatus: conflictStatusOf(create.operation) } }
           : {}),
         ...filledOf(collection, create.item.schema, collections, caller),
+        ...uniqueValuesFor(resource.idioms.unique, create.operation),
         ...(recounts.has(path) ? { recount: recounts.get(path)! } : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });

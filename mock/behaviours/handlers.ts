@@ -41,6 +41,7 @@ import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
 import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
+import { valuesInUse } from './unique-values.js';
 
 export interface HandlerContext {
   readonly req: MockRequest;
@@ -134,6 +135,8 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
     const message = `The change would leave the item invalid: ${describeIssues(issues)}.`;
     return context.refuse(new MockHttpError(400, 'invalid_body', message));
   }
+  const inUse = valuesInUse(behaviour.unique, collection, next, id);
+  if (inUse) return context.refuse(inUse);
   const item = collection.replace(id, next);
   if (!item) return context.refuse(missing(behaviour, id));
   recountReferred(context.collections(), behaviour.referred, collection, old, item);
@@ -244,6 +247,8 @@ export const HANDLERS: Handlers = {
         ),
       );
       carryDigits(fields, values);
+      const inUse = valuesInUse(behaviour.unique, collection, values);
+      if (inUse) return context.refuse(inUse);
       const { item, json } = collection.create(values, chosen);
       const headers: Record<string, string> = { ...behaviour.headers };
       if (behaviour.location)

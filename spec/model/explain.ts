@@ -23,7 +23,7 @@ function pagingJson(paging: Paging | undefined): Record<string, unknown> | undef
 }
 
 function idiomsJson(idioms: Idioms): Record<string, unknown> {
-  const { location, conditional, idempotency, actions, asynchronous, softDelete, owned, madeBy } = idioms;
+  const { location, conditional, idempotency, actions, asynchronous, softDelete, owned, madeBy, unique } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
     ...(conditional
@@ -69,6 +69,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(softDelete ? { softDelete: { status: softDelete.status, ...where(softDelete.operation) } } : {}),
     ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
+    ...(unique ? { unique } : {}),
     ...(madeBy
       ? {
           madeBy: madeBy.map((made) => ({

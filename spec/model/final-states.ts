@@ -3,14 +3,9 @@
 // the item to. Read from the words only: a state no sentence calls final may move on.
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
+import { sentencesOf } from './sentences.js';
 
 const FINAL = /\b(final|terminal|cannot be (changed|undone|reopened)|can(no| ?not|'t) (leave|change))\b/i;
-
-/** The sentences of the document's prose that speak of states: its description, the state member's
- * description, and the summaries of the actions. */
-function sentencesOf(texts: readonly (string | undefined)[]): string[] {
-  return texts.flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+|\n\s*[*-]\s+|\n\n/));
-}
 
 /** The values of the state member that some sentence calls final, naming them. */
 export function finalStatesOf(

@@ -8,6 +8,7 @@ import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
+import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
 
 export { operationPointer } from './pointers.js';
 
@@ -60,6 +61,8 @@ export interface Idioms {
   readonly owned?: { readonly how: string; readonly operations: readonly Operation[] };
   /** POSTs of other resources that make its items (a cart's checkout makes an order). */
   readonly madeBy?: readonly MadeElsewhere[];
+  /** Values one live item at a time may hold, as the document's words say (unique-values.ts). */
+  readonly unique?: UniqueRule;
 }
 
 interface Reading {
@@ -210,6 +213,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
       (operation) => operation.method === 'POST' && RESTORE.test(verbOf(operation.path, read.path) ?? ''),
     );
     return { softDelete: { operation: read, status: 410, ...(restore ? { restore } : {}) } };
+  },
+
+  unique({ collection, contract }) {
+    const rule = uniqueValuesOf(collection, contract);
+    return rule ? { unique: rule } : {};
   },
 
   madeBy({ collection, contract, collections }) {
