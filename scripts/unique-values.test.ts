@@ -170,25 +170,25 @@ describe('values one live item at a time may hold', () => {
     [
       'words that leave it open',
       DOCUMENT.replace(
-        /A court holds one booking[^]*?Cancelling frees it\./,
+        /A court holds one booking[\s\S]*?Cancelling frees it\./,
         'Whether a booking `startsAt` is unique per court is not specified.',
       ),
     ],
     [
       'words of retries',
       DOCUMENT.replace(
-        /A court holds one booking[^]*?Cancelling frees it\./,
+        /A court holds one booking[\s\S]*?Cancelling frees it\./,
         'A retry of a booking with the same Idempotency-Key never makes two bookings at one `startsAt`.',
       ),
     ],
     [
       'words naming only a reference',
-      DOCUMENT.replace(/A court holds one booking[^]*?Cancelling frees it\./, 'A court holds at most one booking.'),
+      DOCUMENT.replace(/A court holds one booking[\s\S]*?Cancelling frees it\./, 'A court holds at most one booking.'),
     ],
     [
       'words of another resource',
       DOCUMENT.replace(
-        /A court holds one booking[^]*?Cancelling frees it\./,
+        /A court holds one booking[\s\S]*?Cancelling frees it\./,
         'Courts have unique names (`player` too).',
       ),
     ],
