@@ -114,7 +114,8 @@ export interface IdiomEvidence {
     | 'number-first'
     | 'number-not-reused'
     | 'values-in-use'
-    | 'values-freed';
+    | 'values-freed'
+    | 'counts-unchanged';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -3,7 +3,7 @@
 // A short pipeline of named stages over settings resolved once (run/).
 import { testOperations } from './run/operations.js';
 import { requireSomethingToTest, resultOf } from './run/result.js';
-import { runScenarios, verifyCreations } from './run/scenarios.js';
+import { checkCounts, runScenarios, verifyCreations } from './run/scenarios.js';
 import { RunSession } from './run/session.js';
 import { resolveSettings } from './run/settings.js';
 import { startTarget, stopTarget } from './run/target.js';
@@ -18,6 +18,7 @@ export async function runConformance(options: RunOptions): Promise<RunResult> {
   try {
     requireSomethingToTest(session);
     await Promise.all([testOperations(session), runScenarios(session)]);
+    await checkCounts(session);
     await verifyCreations(session);
   } finally {
     session.sender.close();

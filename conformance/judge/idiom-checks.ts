@@ -4,6 +4,7 @@
 import { answeredItem, isJsonMediaType, listedItems, propertiesOf } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { statusOf } from './check-support.js';
+import { changedCounts } from './counts.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
 
@@ -169,6 +170,13 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'values-freed'(_context, evidence, status) {
     const { values, words, how: state, expectedStatus: expected } = evidence;
     return status === expected ? [finding('freed_values_refused', { status, values, words, state })] : [];
+  },
+  // A tally's counts after an item was made, moved and deleted: as they were before.
+  'counts-unchanged'(context, evidence, status) {
+    const now = status < 300 && context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+    const before = asObject(evidence.expected);
+    const changes = now && before ? changedCounts(before, now) : [];
+    return changes.length > 0 ? [finding('counts_changed', { changes: changes.join(', '), how: evidence.how })] : [];
   },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];

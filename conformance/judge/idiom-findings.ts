@@ -206,6 +206,11 @@ export const IDIOM_FINDING_KINDS = {
       `${f.status} for a new item with ${String(f.values)}, held by an item that is ${describeState(f.state)} now`,
     expected: (f) => `a 2xx: the document says "${String(f.words)}"`,
   },
+  counts_changed: {
+    title: 'Counts changed by an item that is gone',
+    received: (f) => `${String(f.changes)} after ${String(f.how)}`,
+    expected: () => 'every count as it was before: the item counted is gone',
+  },
   live_item_restored: {
     title: 'Restore of an item that is not deleted accepted',
     received: (f) => `${f.status} for restoring a live item`,

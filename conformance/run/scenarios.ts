@@ -11,6 +11,7 @@ import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
+import { checkTallies } from '../plan/scenarios/tallies.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
 import type { RunSession } from './session.js';
 
@@ -101,6 +102,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
       .filter(({ collection }) => collection.read && testable.includes(collection.read.operation))
       .map(({ collection }) => countReferrers(collection, context, sequenceRunner)),
   );
+}
+
+/** Reads that count items, checked when nothing else writes (after the operations and scenarios). */
+export async function checkCounts(session: RunSession): Promise<void> {
+  if (session.settings.readOnly) return;
+  await checkTallies(session.settings.model.resources, session.testable, session.context, session.sequenceRunner);
 }
 
 export async function verifyCreations(session: RunSession): Promise<void> {

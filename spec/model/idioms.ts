@@ -8,6 +8,7 @@ import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
+import { type Tally, talliesOf } from './tallies.js';
 import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
 
 export { operationPointer } from './pointers.js';
@@ -63,6 +64,8 @@ export interface Idioms {
   readonly madeBy?: readonly MadeElsewhere[];
   /** Values one live item at a time may hold, as the document's words say (unique-values.ts). */
   readonly unique?: UniqueRule;
+  /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
+  readonly tallied?: readonly Tally[];
 }
 
 interface Reading {
@@ -213,6 +216,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
       (operation) => operation.method === 'POST' && RESTORE.test(verbOf(operation.path, read.path) ?? ''),
     );
     return { softDelete: { operation: read, status: 410, ...(restore ? { restore } : {}) } };
+  },
+
+  tallied({ collection, contract }) {
+    const tallies = talliesOf(collection, contract.operations);
+    return tallies.length > 0 ? { tallied: tallies } : {};
   },
 
   unique({ collection, contract }) {

@@ -46,4 +46,5 @@ export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';
 export type { SumRule } from './sums.js';
 export { sumsOf, withSums } from './sums.js';
+export type { Tally } from './tallies.js';
 export type { UniqueRule } from './unique-values.js';
