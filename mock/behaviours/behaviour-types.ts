@@ -14,6 +14,7 @@ import type { ListPages } from './list-pages.js';
 import { once } from './once.js';
 import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
+import type { TallyBehaviour } from './tallies.js';
 import type { UniqueValues } from './unique-values.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
@@ -245,7 +246,8 @@ export type Behaviour =
   | ActionBehaviour
   | RespondBehaviour
   | JobStartBehaviour
-  | JobReadBehaviour;
+  | JobReadBehaviour
+  | TallyBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;

@@ -31,6 +31,7 @@ import {
   ownedBy,
 } from './resource-idioms.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
+import { tallyBehavioursOf } from './tallies.js';
 import { uniqueValuesFor } from './unique-values.js';
 
 export type * from './behaviour-types.js';
@@ -226,6 +227,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
       });
     }
   }
+  for (const resource of model.resources)
+    for (const [tally, behaviour] of tallyBehavioursOf(resource)) behaviours.set(tally.operation, behaviour);
   bindHeads(contract, behaviours);
   for (const [operation, made] of madeElsewhere(contract, collections, behaviours, caller))
     behaviours.set(operation, made);

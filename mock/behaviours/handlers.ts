@@ -41,6 +41,7 @@ import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
 import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
+import { TALLY_HANDLERS } from './tallies.js';
 import { valuesInUse } from './unique-values.js';
 
 export interface HandlerContext {
@@ -271,6 +272,7 @@ export const HANDLERS: Handlers = {
   remove: change,
 
   ...JOB_HANDLERS,
+  ...TALLY_HANDLERS,
   ...APPEND_HANDLERS,
 
   async respond(behaviour, context) {
