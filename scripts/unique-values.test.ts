@@ -197,6 +197,15 @@ describe('values one live item at a time may hold', () => {
     expect(await ruleOf(document)).toBeUndefined();
   });
 
+  it('x-model unique: false says the words are no such rule', async () => {
+    const corrected = DOCUMENT.replace(
+      '  /bookings:\n    get:',
+      '  /bookings:\n    x-model: { unique: false }\n    get:',
+    );
+    expect(corrected).not.toBe(DOCUMENT);
+    expect(await ruleOf(corrected)).toBeUndefined();
+  });
+
   it('the Pet Catalog has none', async () => {
     const pets = await loadContract('spec/openapi.yaml');
     const resources = apiModelOf(pets).resources;

@@ -14,7 +14,6 @@ import type { ListPages } from './list-pages.js';
 import { once } from './once.js';
 import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
-import type { TallyBehaviour } from './tallies.js';
 import type { UniqueValues } from './unique-values.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
@@ -235,6 +234,16 @@ export interface AppendBehaviour {
   readonly derived: readonly string[];
   /** The status for an entry naming an item that does not exist. */
   readonly unknownStatus: number;
+}
+
+/** A read that counts a collection's items by a member (tallies.ts). */
+export interface TallyBehaviour {
+  readonly kind: 'tally';
+  readonly collection: string;
+  readonly member: string;
+  readonly values: readonly string[];
+  readonly status: number;
+  readonly headers: AnswerHeaders;
 }
 
 export type Behaviour =

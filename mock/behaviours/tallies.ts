@@ -3,18 +3,9 @@
 // creation, change and deletion.
 import { jsonSuccess, type Resource, type Tally } from '../../spec/core.js';
 import { sendJson } from '../core/errors.js';
-import { type AnswerHeaders, answerHeaders } from './behaviour-types.js';
+import { answerHeaders, type TallyBehaviour } from './behaviour-types.js';
 import { collectionAt } from './nested.js';
 import type { Collection, Collections } from './store.js';
-
-export interface TallyBehaviour {
-  readonly kind: 'tally';
-  readonly collection: string;
-  readonly member: string;
-  readonly values: readonly string[];
-  readonly status: number;
-  readonly headers: AnswerHeaders;
-}
 
 /** The tally behaviours of a resource's counting reads. */
 export function tallyBehavioursOf(resource: Resource): [Tally, TallyBehaviour][] {

@@ -19,6 +19,8 @@ export interface ResourceCorrection {
   readonly target?: unknown;
   /** On a resource: its items belong to the credential that created them (or not: false). */
   readonly owned?: boolean;
+  /** On a resource: false where words read as a rule of unique values are none (unique-values.ts). */
+  readonly unique?: boolean;
 }
 
 /** The correction for a path (a collection's, an item's or an action's); {} where none is given. */
@@ -35,6 +37,7 @@ const KEYS: Readonly<Record<keyof ResourceCorrection, 'string' | 'boolean' | 'an
   member: 'string',
   target: 'any',
   owned: 'boolean',
+  unique: 'boolean',
 };
 
 function checked(value: unknown, where: string, file: string): ResourceCorrection {

@@ -223,7 +223,8 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     return tallies.length > 0 ? { tallied: tallies } : {};
   },
 
-  unique({ collection, contract }) {
+  unique({ collection, contract, corrections }) {
+    if (corrections(collection.path).unique === false) return {};
     const rule = uniqueValuesOf(collection, contract);
     return rule ? { unique: rule } : {};
   },
