@@ -115,6 +115,7 @@ export interface IdiomEvidence {
     | 'number-not-reused'
     | 'values-in-use'
     | 'values-freed'
+    | 'values-within-limit'
     | 'counts-unchanged';
   /** The item's id (exact text). */
   readonly id?: string;
@@ -141,6 +142,10 @@ export interface IdiomEvidence {
   readonly values?: string;
   readonly words?: string;
   readonly how?: string;
+  /** values-within-limit: how many items may hold the values, and whether the run made their scope
+   * itself (no item made before holds them: a refusal is then a fault). */
+  readonly limit?: number;
+  readonly exact?: boolean;
   /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
   readonly items?: readonly Record<string, unknown>[];
   readonly complete?: boolean;

@@ -76,7 +76,7 @@ components:
         status: { type: string, enum: [booked, cancelled], readOnly: true }
 `;
 
-type Fault = 'none' | 'accepts-twice' | 'compares-text' | 'cancelled-holds';
+type Fault = 'none' | 'accepts-twice' | 'compares-text' | 'cancelled-holds' | 'one-more' | 'one-less';
 
 /** An RFC 3339 date-time whose date and time exist (April 31st does not). */
 function isInstant(text: unknown): text is string {
@@ -89,8 +89,10 @@ function isInstant(text: unknown): text is string {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** The courts service by hand, with one planted fault (or none). */
-function service(fault: Fault) {
+/** The courts service by hand, with one planted fault (or none). With `perCourt`, the rule is the
+ * limit document's: at most that many bookings that are not cancelled per court, whatever the time,
+ * and courts can be made. */
+function service(fault: Fault, perCourt?: number) {
   const courts = [
     { id: 'c1', name: 'Centre' },
     { id: 'c2', name: 'Garden' },
@@ -101,6 +103,16 @@ function service(fault: Fault) {
   const app = express();
   app.use(express.json({ strict: false }));
   app.get('/courts', (_req, res) => res.json(courts));
+  app.post('/courts', (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const name = body.name;
+    const alone = typeof body === 'object' && !Array.isArray(body) && Object.keys(body).every((key) => key === 'name');
+    if (perCourt === undefined || !alone || typeof name !== 'string' || [...name].length === 0 || [...name].length > 40)
+      return res.status(400).json({ message: 'name (1-40) is required' });
+    const court = { id: `c${courts.length + 1}`, name };
+    courts.push(court);
+    res.status(201).json(court);
+  });
   app.get('/bookings', (_req, res) => res.json([...bookings.values()]));
   app.post('/bookings', (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -116,13 +128,15 @@ function service(fault: Fault) {
       isInstant(startsAt);
     if (!valid) return res.status(400).json({ message: 'courtId, player (1-40) and startsAt are required, alone' });
     if (!courts.some((court) => court.id === courtId)) return res.status(422).json({ message: 'no such court' });
-    const taken = [...bookings.values()].some(
+    const holders = [...bookings.values()].filter(
       (other) =>
         other.courtId === courtId &&
         (other.status !== 'cancelled' || fault === 'cancelled-holds') &&
-        sameTime(other.startsAt, startsAt as string),
-    );
-    if (taken && fault !== 'accepts-twice') return res.status(409).json({ message: 'the court is taken then' });
+        (perCourt !== undefined || sameTime(other.startsAt, startsAt as string)),
+    ).length;
+    const limit = (perCourt ?? 1) + (fault === 'one-more' ? 1 : fault === 'one-less' ? -1 : 0);
+    if (holders >= limit && fault !== 'accepts-twice')
+      return res.status(409).json({ message: 'the court is taken then' });
     const booking = { id: `b${next++}`, courtId, player, startsAt: startsAt as string, status: 'booked' };
     bookings.set(booking.id, booking);
     res.status(201).json(booking);
@@ -144,6 +158,21 @@ function service(fault: Fault) {
   return app;
 }
 
+/** The limit document: at most two live bookings per court, and courts the client makes. */
+const LIMITED = DOCUMENT.replace(
+  /A court holds one booking[\s\S]*?Cancelling frees it\./,
+  'A court holds at most two bookings that are not cancelled: a third gets 409.',
+).replace(
+  '  /courts:\n    get:',
+  `  /courts:
+    post:
+      requestBody: { required: true, content: { application/json: { schema: { type: object, required: [name], additionalProperties: false, properties: { name: { type: string, minLength: 1, maxLength: 40 } } } } } }
+      responses:
+        '201': { description: made, content: { application/json: { schema: { $ref: '#/components/schemas/Court' } } } }
+        '400': { description: bad, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+    get:`,
+);
+
 async function contractOf(document: string) {
   const file = join(mkdtempSync(join(tmpdir(), 'courts-')), 'courts.yaml');
   writeFileSync(file, document);
@@ -155,12 +184,15 @@ const ruleOf = async (document: string) =>
 
 describe('values one live item at a time may hold', () => {
   it('the model reads them from the words: the court named, the start time compared as instants, cancelled freeing it', async () => {
-    const rule = await ruleOf(DOCUMENT);
+    const rules = await ruleOf(DOCUMENT);
+    expect(rules).toHaveLength(1);
+    const rule = rules?.[0];
     expect(rule).toMatchObject({
       members: ['courtId', 'startsAt'],
       instants: ['startsAt'],
       freedBy: { member: 'status', values: ['cancelled'] },
       conflictStatus: 409,
+      limit: 1,
     });
     expect(rule?.words).toMatch(/^A court holds one booking/);
   });
@@ -182,8 +214,8 @@ describe('values one live item at a time may hold', () => {
       ),
     ],
     [
-      'words naming only a reference',
-      DOCUMENT.replace(/A court holds one booking[\s\S]*?Cancelling frees it\./, 'A court holds at most one booking.'),
+      'words naming a reference after the items',
+      DOCUMENT.replace(/A court holds one booking[\s\S]*?Cancelling frees it\./, 'A booking names at most one court.'),
     ],
     [
       'words of another resource',
@@ -238,6 +270,27 @@ describe('values one live item at a time may hold', () => {
     expect(found.map((v) => v.check)).toEqual(['api_idioms_honoured']);
     expect(found[0]?.message).toMatch(message);
     expect(result.exitCode).toBe(1);
+  });
+
+  it('a limit of several items on a reference: read, and judged on a court the run makes itself', async () => {
+    const rules = await ruleOf(LIMITED);
+    expect(rules).toMatchObject([
+      { members: ['courtId'], limit: 2, freedBy: { member: 'status', values: ['cancelled'] }, conflictStatus: 409 },
+    ]);
+    const limited = await contractOf(LIMITED);
+    const run = (fault: Fault) =>
+      runConformance({ target: { app: service(fault, 2) }, contract: limited, seed: 1, runs: 5 });
+    const correct = await run('none');
+    expect(correct.violations.map((v) => `${v.check}: ${v.message}`)).toEqual([]);
+    expect(correct.reach?.unreached.filter((u) => u.scenario === 'unique values')).toEqual([]);
+    const more = await run('one-more');
+    expect(more.violations.find((v) => v.code === 'values_in_use_accepted')?.message).toMatch(
+      /201 for item 3 with courtId "c\d+", past the 2 the document allows/,
+    );
+    const less = await run('one-less');
+    expect(less.violations.find((v) => v.code === 'values_within_limit_refused')?.message).toMatch(
+      /409 for item 2 with courtId "c\d+", under a scope the run made itself/,
+    );
   });
 
   it('the mock refuses a second booking of a court and time, in any offset, until the first is cancelled', async () => {

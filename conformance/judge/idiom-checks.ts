@@ -164,8 +164,14 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   },
   // Values one live item at a time may hold (the document's words): taken twice, or not freed.
   'values-in-use'(_context, evidence, status) {
-    const { values, words, how, expectedStatus: expected } = evidence;
-    return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how })] : [];
+    const { values, words, how, limit, expectedStatus: expected } = evidence;
+    return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how, limit })] : [];
+  },
+  'values-within-limit'(_context, evidence, status) {
+    const { values, words, how: count, limit, exact } = evidence;
+    return exact && status === evidence.expectedStatus
+      ? [finding('values_within_limit_refused', { status, values, words, count, limit })]
+      : [];
   },
   'values-freed'(_context, evidence, status) {
     const { values, words, how: state, expectedStatus: expected } = evidence;

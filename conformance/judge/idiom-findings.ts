@@ -197,8 +197,17 @@ export const IDIOM_FINDING_KINDS = {
   values_in_use_accepted: {
     title: 'Values another item holds taken again',
     key: ['how'],
-    received: (f) => `${f.status} for a second item with ${String(f.values)} (${String(f.how)})`,
+    received: (f) =>
+      f.limit === undefined || f.limit === 1
+        ? `${f.status} for a second item with ${String(f.values)} (${String(f.how)})`
+        : `${f.status} for item ${Number(f.limit) + 1} with ${String(f.values)}, past the ${String(f.limit)} the document allows`,
     expected: (f) => `the documented refusal (${f.expected}), nothing made: the document says "${String(f.words)}"`,
+  },
+  values_within_limit_refused: {
+    title: 'Values refused below the limit the document gives',
+    received: (f) =>
+      `${f.status} for item ${String(f.count)} with ${String(f.values)}, under a scope the run made itself`,
+    expected: (f) => `a 2xx: at most ${String(f.limit)} items may hold them, as the document says "${String(f.words)}"`,
   },
   freed_values_refused: {
     title: 'Values an item no longer holds refused',

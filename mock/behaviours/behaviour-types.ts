@@ -76,7 +76,7 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   /** The item is made at the key the client sends in this member; a key in use gets `conflictStatus`. */
   readonly clientKey?: { readonly property: string; readonly conflictStatus: number };
   /** Values one live item at a time may hold (the document's words): another's get the conflict. */
-  readonly unique?: UniqueValues;
+  readonly unique?: readonly UniqueValues[];
   /** What the service fills in on each new item: times now, later states' times null, the parent. */
   readonly filled?: FilledIn;
   /** The caller's login, for the owner-like members filled in (from the current-user operation). */
@@ -129,7 +129,7 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   /** What an item must be (the create operation's answer), checked after the change. */
   readonly itemValidator?: SchemaValidator;
   /** Values one live item at a time may hold, where this change documents the conflict too. */
-  readonly unique?: UniqueValues;
+  readonly unique?: readonly UniqueValues[];
   /** Every view of the item (the create's answer, the read's, the list's items): what a change
    * leaves out and one of them requires is kept from the old item. */
   readonly itemViews: readonly SchemaValidator[];

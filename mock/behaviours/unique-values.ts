@@ -1,24 +1,38 @@
-// Values one live item at a time may hold, as the document's words say (spec/model/unique-values.ts):
-// a creation or change that would give an item the values another live item holds is refused with
-// the documented conflict, and nothing changes. Items in a state that frees them ("a cancelled
-// appointment does not hold its slot") hold nothing.
+// Values one live item at a time (or at most N) may hold, as the document's words say
+// (spec/model/unique-values.ts): a creation or change that would give an item values that as many
+// other live items already hold is refused with the documented conflict, and nothing changes. Items
+// in a state that frees them ("a cancelled appointment does not hold its slot") hold nothing.
 import { type Operation, responseFor, type UniqueRule } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { Collection, Item } from './store.js';
 
-/** What the mock enforces: the rule, with the status the operation documents for it. */
+/** What the mock enforces: a rule, with the status the operation documents for it. */
 export interface UniqueValues {
   readonly members: readonly string[];
   readonly instants: readonly string[];
   readonly freedBy?: { readonly member: string; readonly values: readonly unknown[] };
   readonly conflictStatus: number;
+  readonly limit: number;
 }
 
-/** The rule an operation enforces: its creation, or a change that documents the same conflict. */
-export function uniqueValuesFor(rule: UniqueRule | undefined, operation: Operation): { unique?: UniqueValues } {
-  if (!rule || responseFor(operation, rule.conflictStatus)?.status !== String(rule.conflictStatus)) return {};
-  const { members, instants, freedBy, conflictStatus } = rule;
-  return { unique: { members, instants, ...(freedBy ? { freedBy } : {}), conflictStatus } };
+/** The rules an operation enforces: its creation's, or a change's that documents the same conflict. */
+export function uniqueValuesFor(
+  rules: readonly UniqueRule[] | undefined,
+  operation: Operation,
+): { unique?: readonly UniqueValues[] } {
+  const enforced = (rules ?? []).filter(
+    (rule) => responseFor(operation, rule.conflictStatus)?.status === String(rule.conflictStatus),
+  );
+  if (enforced.length === 0) return {};
+  return {
+    unique: enforced.map(({ members, instants, freedBy, conflictStatus, limit }) => ({
+      members,
+      instants,
+      ...(freedBy ? { freedBy } : {}),
+      conflictStatus,
+      limit,
+    })),
+  };
 }
 
 /** A date-time's instant (milliseconds), so `09:00Z` and `11:00+02:00` compare equal. */
@@ -41,29 +55,32 @@ function holds({ freedBy }: UniqueValues, item: Item): boolean {
   return freedBy === undefined || !freedBy.values.includes(item[freedBy.member]);
 }
 
-/** The refusal for an item that would hold what another live item holds (the item itself, by id,
- * excepted), or undefined. */
+/** The refusal for an item that would hold what as many other live items as a rule allows already
+ * hold (the item itself, by id, excepted), or undefined. */
 export function valuesInUse(
-  rule: UniqueValues | undefined,
+  rules: readonly UniqueValues[] | undefined,
   collection: Collection,
   next: Item,
   exceptId?: string,
 ): MockHttpError | undefined {
-  if (!rule || !holds(rule, next)) return undefined;
   const idProperty = collection.idProperty;
-  const holder = collection
-    .page(0, collection.size)
-    .find(
-      (item) =>
-        (exceptId === undefined || String(item[idProperty]) !== exceptId) &&
-        holds(rule, item) &&
-        sameValues(rule, item, next),
-    );
-  if (!holder) return undefined;
-  const values = rule.members.map((member) => `${member} ${JSON.stringify(next[member])}`).join(', ');
-  return new MockHttpError(
-    rule.conflictStatus,
-    'conflict',
-    `Item ${JSON.stringify(holder[idProperty])} already holds ${values}.`,
-  );
+  for (const rule of rules ?? []) {
+    if (!holds(rule, next)) continue;
+    const holders = collection
+      .page(0, collection.size)
+      .filter(
+        (item) =>
+          (exceptId === undefined || String(item[idProperty]) !== exceptId) &&
+          holds(rule, item) &&
+          sameValues(rule, item, next),
+      );
+    if (holders.length < rule.limit) continue;
+    const values = rule.members.map((member) => `${member} ${JSON.stringify(next[member])}`).join(', ');
+    const who =
+      rule.limit === 1
+        ? `Item ${JSON.stringify(holders[0]![idProperty])} already holds`
+        : `${holders.length} items (at most ${rule.limit}) already hold`;
+    return new MockHttpError(rule.conflictStatus, 'conflict', `${who} ${values}.`);
+  }
+  return undefined;
 }

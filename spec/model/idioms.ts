@@ -62,8 +62,9 @@ export interface Idioms {
   readonly owned?: { readonly how: string; readonly operations: readonly Operation[] };
   /** POSTs of other resources that make its items (a cart's checkout makes an order). */
   readonly madeBy?: readonly MadeElsewhere[];
-  /** Values one live item at a time may hold, as the document's words say (unique-values.ts). */
-  readonly unique?: UniqueRule;
+  /** Values one live item at a time (or at most N) may hold, as the document's words say
+   * (unique-values.ts). */
+  readonly unique?: readonly UniqueRule[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
 }
@@ -225,8 +226,8 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
 
   unique({ collection, contract, corrections }) {
     if (corrections(collection.path).unique === false) return {};
-    const rule = uniqueValuesOf(collection, contract);
-    return rule ? { unique: rule } : {};
+    const rules = uniqueValuesOf(collection, contract);
+    return rules.length > 0 ? { unique: rules } : {};
   },
 
   madeBy({ collection, contract, collections }) {

@@ -1,7 +1,8 @@
-// Values one live item at a time may hold, as the document's words say: "A vet cannot have two
-// appointments that are not cancelled starting at the same instant ... gets 409", "A room holds one
-// booking that is not cancelled (409)", "Project keys are unique". Read from the words only, and only
-// where the creation documents 409: a rule the words do not state is never assumed.
+// Values one live item at a time (or at most N) may hold, as the document's words say: "A vet cannot
+// have two appointments that are not cancelled starting at the same instant ... gets 409", "A room
+// holds one booking that is not cancelled (409)", "Project keys are unique", "A member may hold at
+// most 5 active loans". Read from the words only, and only where the creation documents 409: a rule
+// the words do not state is never assumed.
 import { responseFor } from '../contract/operations.js';
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
@@ -21,6 +22,8 @@ export interface UniqueRule {
   readonly freedBy?: { readonly member: string; readonly values: readonly unknown[] };
   /** The creation's documented status for a value in use. */
   readonly conflictStatus: number;
+  /** How many live items may hold the values together: 1 where the words make them unique. */
+  readonly limit: number;
   /** The sentence the rule was read from. */
   readonly words: string;
 }
@@ -33,6 +36,50 @@ const NOT_A_RULE =
 const AS_INSTANTS =
   /\binstants?\b|\b(?:whatever|regardless of|any|ignoring) (?:the )?(?:offset|time ?zone)s?\b|\bsame point in time\b/i;
 const STATE_WORDS = /^(status|state)$/i;
+const NUMBERS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+const COUNT = '(\\d+|one|two|three|four|five|six|seven|eight|nine|ten)';
+
+/** How many of the resource's items the sentence lets hold the values: "at most 5 active loans",
+ * "cannot have more than 3 bookings"; 1 for words of uniqueness; undefined for no rule. */
+function limitOf(sentence: string, resource: string): number | undefined {
+  const counted = `\\s+(?:\\w+\\s+){0,2}?${escapeRegExp(resource)}(?:e?s)?\\b`;
+  const most = new RegExp(`\\b(?:at most|no more than|up to|a maximum of)\\s+${COUNT}${counted}`, 'i').exec(sentence);
+  const beyond = new RegExp(
+    `\\b(?:cannot|can ?not|can't|may not|must not)\\s+(?:have|hold|take|book|make|borrow)\\s+more than\\s+${COUNT}${counted}`,
+    'i',
+  ).exec(sentence);
+  const count = (most ?? beyond)?.[1]?.toLowerCase();
+  if (count !== undefined) return NUMBERS[count] ?? Number(count);
+  return SAYS_UNIQUE.test(sentence) ? 1 : undefined;
+}
+
+/** Whether the sentence counts the resource's items ("at most one loan", "holds one booking",
+ * "cannot have two appointments", "at most 5 active loans"): a rule on references alone needs it,
+ * where "the vet already has an appointment (at that instant)" leaves out what the words qualify. */
+function countsItems(sentence: string, resource: string): boolean {
+  const counted = `\\s+(?:\\w+\\s+){0,2}?${escapeRegExp(resource)}(?:e?s)?\\b`;
+  return new RegExp(
+    `\\b(?:(?:at most|no more than|up to|a maximum of|more than)\\s+${COUNT}|(?:holds?|has|have|takes?)\\s+(?:only\\s+)?(?:one|a single)|(?:cannot|can ?not|can't|may not|must not|never)\\s+(?:have|hold|take)\\s+two)${counted}`,
+    'i',
+  ).test(sentence);
+}
+
+/** Where the sentence first names a word (as a whole word, plural too), or -1. */
+const positionOf = (sentence: string, word: string): number => {
+  const match = wordPattern(word).exec(sentence);
+  return match ? match.index : -1;
+};
 
 const wordPattern = (word: string) => new RegExp(`(^|[^\\w])${escapeRegExp(word)}(e?s)?([^\\w]|$)`, 'i');
 const names = (sentence: string, word: string) => word.length > 1 && wordPattern(word).test(sentence);
@@ -58,16 +105,16 @@ interface Text {
   readonly global?: boolean;
 }
 
-/** The rule the document's words give the collection's creation, if any. */
-export function uniqueValuesOf(collection: CollectionSpec, contract: Contract): UniqueRule | undefined {
+/** The rules the document's words give the collection's creation, one per set of members. */
+export function uniqueValuesOf(collection: CollectionSpec, contract: Contract): UniqueRule[] {
   const create = collection.create?.operation;
   const conflict = create && responseFor(create, 409)?.status === '409' ? 409 : undefined;
-  if (!create || conflict === undefined) return undefined;
+  if (!create || conflict === undefined) return [];
   const schema = create.requestBody?.content.find((m) => m.validator)?.validator?.schema;
   const sent = Object.entries(propertiesOf(schema)).filter(
     ([, property]) => (property as { readOnly?: unknown }).readOnly !== true,
   );
-  if (sent.length === 0) return undefined;
+  if (sent.length === 0) return [];
   const itemSchema = (collection.read?.item.schema ?? collection.create?.item.schema) as { description?: unknown };
   const info = (contract.document.info ?? {}) as { description?: unknown };
   const texts: Text[] = [
@@ -79,28 +126,48 @@ export function uniqueValuesOf(collection: CollectionSpec, contract: Contract): 
     { text: describe(info), global: true },
   ];
   const resource = collectionResource(collection);
+  const rules = new Map<string, UniqueRule>();
   for (const { text, member, global } of texts) {
     const sentences = sentencesOf([text]);
     for (const [index, sentence] of sentences.entries()) {
-      if (!SAYS_UNIQUE.test(sentence) || NOT_A_RULE.test(sentence)) continue;
+      const limit = limitOf(sentence, resource);
+      if (limit === undefined || NOT_A_RULE.test(sentence)) continue;
       if (global && !names(sentence, resource)) continue;
       const members = sent
         .map(([name]) => name)
         .filter((name) => name === member || names(sentence, name) || namesReference(sentence, name))
         // A key the client chooses is the item's id: its conflict is the key's own (clientKey).
         .filter((name) => !(collection.clientKey && name === collection.idProperty));
-      // A rule on a value (a slot, a key, a name), never on references alone.
-      if (!members.some((name) => referencedName(name) === undefined)) continue;
+      if (members.length === 0 || rules.has(members.join())) continue;
+      // A rule on a value (a slot, a key, a name), or on the items of another resource ("a copy can
+      // have at most one loan": the copy named before this resource's items); never "a pet has at
+      // most one owner" (the reference named after).
+      const onValue = members.some((name) => referencedName(name) === undefined);
+      const own = positionOf(sentence, resource);
+      const scoped =
+        countsItems(sentence, resource) &&
+        members.every((name) => {
+          const at = positionOf(sentence, referencedName(name) ?? name);
+          return at >= 0 && own > at;
+        });
+      if (!onValue && !scoped) continue;
       const around = `${sentence} ${sentences[index + 1] ?? ''}`;
       const instants = members.filter(
         (name) =>
           (propertiesOf(schema)[name] as { format?: unknown }).format === 'date-time' && AS_INSTANTS.test(around),
       );
-      const freedBy = freedStates(collection, sentence, sentences[index + 1]);
-      return { members, instants, ...(freedBy ? { freedBy } : {}), conflictStatus: conflict, words: plain(sentence) };
+      const freedBy = freedStates(collection, resource, sentence, sentences[index + 1]);
+      rules.set(members.join(), {
+        members,
+        instants,
+        ...(freedBy ? { freedBy } : {}),
+        conflictStatus: conflict,
+        limit,
+        words: plain(sentence),
+      });
     }
   }
-  return undefined;
+  return [...rules.values()];
 }
 
 /** A reference member (`vetId`) the sentence names by its resource ("a vet"). */
@@ -109,13 +176,19 @@ function namesReference(sentence: string, member: string): boolean {
   return resource !== undefined && names(sentence, resource);
 }
 
-function freedStates(collection: CollectionSpec, sentence: string, next: string | undefined) {
+/** The states whose items hold nothing: named as freeing ("not cancelled", "a cancelled booking
+ * does not hold its court"), else every state but those named as holding ("at most 5 active loans"). */
+function freedStates(collection: CollectionSpec, resource: string, sentence: string, next: string | undefined) {
   const schema = collection.read?.item.schema ?? collection.create?.item.schema;
   for (const [member, property] of Object.entries(propertiesOf(schema))) {
     const values = (property as { enum?: unknown }).enum;
     if (!STATE_WORDS.test(member) || !Array.isArray(values)) continue;
     const freed = values.filter((value) => [sentence, next ?? ''].some((words) => frees(words, String(value))));
     if (freed.length > 0) return { member, values: freed };
+    const holding = values.filter((value) =>
+      new RegExp(`\\b${escapeRegExp(String(value))}\\s+${escapeRegExp(resource)}(?:e?s)?\\b`, 'i').test(sentence),
+    );
+    if (holding.length > 0) return { member, values: values.filter((value) => !holding.includes(value)) };
   }
   return undefined;
 }

@@ -153,8 +153,12 @@ export class ItemMaker {
       const named = membersNamed(executed.exchange.response.text, body);
       const namesReference = named.some((member) => references.has(member));
       let next: unknown;
-      if (status === 409) next = fresh(body, attempt + 1);
-      else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {
+      // A conflict asks for fresh values, and for another listed item where the body names one (a
+      // copy that another loan holds).
+      if (status === 409) {
+        next = fresh(body, attempt + 1);
+        if (references.size > 0) next = withListed(next, references, use + ++referenceShift);
+      } else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {
         referenceShift++;
         next = withListed(body, references, use + referenceShift);
       } else next = fresh(candidates[++candidate % candidates.length], attempt + 1);

@@ -9,10 +9,10 @@ import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { parentParams } from './parents.js';
-import { succeeded, withHeader } from './sequence-runner.js';
+import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
-const IN_USE = 'values in use refused';
+const IN_USE = 'values past the limit refused';
 const OTHER_OFFSET = 'same instant with another offset refused';
 const freedStep = (action: Action) => `values free after ${action.verb}`;
 
@@ -32,32 +32,93 @@ const freeingAction = (rule: UniqueRule, actions: readonly Action[]): Action | u
     : undefined;
 
 export const holdsUniqueValues = (resource: Resource): boolean =>
-  resource.idioms.unique !== undefined && resource.collection.create !== undefined;
+  (resource.idioms.unique?.length ?? 0) > 0 && resource.collection.create !== undefined;
+
+/** Items the run makes to reach a limit: a rule allowing more is said, not checked. */
+const MOST_ITEMS = 8;
 
 export async function checkUniqueValues(resource: Resource, context: PlanContext, runner: SequenceRunner) {
+  for (const rule of resource.idioms.unique ?? []) await checkRule(resource, rule, context, runner);
+}
+
+type Body = Record<string, unknown>;
+
+/** A fresh item of each collection a rule's reference names, where the run can make one there: no
+ * item made before holds values with it, so the count the rule allows is exact. */
+async function freshScope(rule: UniqueRule, resource: Resource, context: PlanContext, runner: SequenceRunner) {
+  const scope: Body = {};
+  const references = referencedCollections(resource.collection.create!.operation, context.collections);
+  for (const member of rule.members) {
+    const other = references.get(member);
+    if (!other?.create || other.path.includes('{')) continue;
+    const making = await runner.make(other, {
+      what: `to hold ${member} values of its own`,
+      purpose: 'unique scope',
+      parent: {},
+    });
+    if ('made' in making) scope[member] = making.made.item[other.idProperty];
+  }
+  return scope;
+}
+
+async function checkRule(resource: Resource, rule: UniqueRule, context: PlanContext, runner: SequenceRunner) {
   const { collection, idioms } = resource;
-  const rule = idioms.unique;
   const create = collection.create;
-  if (!rule || !create || runner.stopped()) return;
+  if (!create || runner.stopped()) return;
   const freeing = freeingAction(rule, idioms.actions ?? []);
   const steps = [IN_USE, ...(rule.instants.length > 0 ? [OTHER_OFFSET] : []), ...(freeing ? [freedStep(freeing)] : [])];
-  const reach = runner.reach.scenario('unique values', collection.path, steps);
+  const reach = runner.reach.scenario('unique values', `${collection.path} (${rule.members.join(', ')})`, steps);
+  if (rule.limit > MOST_ITEMS)
+    return reach.stop(`at most ${rule.limit} items hold the values: more than the run makes (${MOST_ITEMS})`);
   const parent = await parentParams(collection, context, runner);
-  const first = await runner.make(collection, { what: 'to hold its values', purpose: 'unique first', parent });
+  const scope = await freshScope(rule, resource, context, runner);
+  const scoped = (testCase: TestCase): TestCase => {
+    const sent = testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined;
+    return sent ? { ...testCase, payload: { kind: 'json', value: { ...sent, ...scope } } } : testCase;
+  };
+  const purpose = `unique ${rule.members.join(' ')}`;
+  const first = await runner.make(collection, {
+    what: 'to hold its values',
+    purpose,
+    parent,
+    ...(Object.keys(scope).length > 0 ? { decorate: scoped } : {}),
+  });
   if ('refused' in first) return reach.stop(first.refused);
-  const held = asObject(first.made.sent);
+  const sent = asObject(first.made.sent);
+  const held = sent ? { ...sent, ...scope } : undefined;
   const missing = rule.members.filter((member) => held?.[member] === undefined);
   if (!held || missing.length > 0) return reach.stop(`its creation did not send ${missing.join(', ')}`);
-  // The second item: fresh values of its own, but the first one's in the rule's members and in
-  // every reference (a scope the words did not name is then the same too).
-  const kept = new Set([...rule.members, ...referencedCollections(create.operation, context.collections).keys()]);
-  const [fresh] = await runner.freshBodies(collection, 1, 'unique second');
-  const request = context.requestSchema(create.operation);
-  const mixed = {
-    ...(asObject(fresh) ?? {}),
-    ...Object.fromEntries([...kept].filter((m) => m in held).map((m) => [m, held[m]])),
+  // Each further item: fresh values of its own, but the first one's in the rule's members and in
+  // every reference (a scope the words did not name is then the same too), save those another rule
+  // names: they get an item of their own where the run can make one (a loan per copy, whatever the
+  // member's limit).
+  const references = referencedCollections(create.operation, context.collections);
+  const others = new Set((resource.idioms.unique ?? []).filter((r) => r !== rule).flatMap((r) => r.members));
+  const kept = new Set([...rule.members, ...[...references.keys()].filter((member) => !others.has(member))]);
+  const ownScope = async (): Promise<Body> => {
+    const own: Body = {};
+    for (const member of others) {
+      const other = references.get(member);
+      if (kept.has(member) || !other?.create || other.path.includes('{')) continue;
+      const making = await runner.make(other, {
+        what: `for ${member} of its own`,
+        purpose: 'unique other',
+        parent: {},
+      });
+      if ('made' in making) own[member] = making.made.item[other.idProperty];
+    }
+    return own;
   };
-  const second = request && !request.isValid(mixed) ? held : mixed;
+  const request = context.requestSchema(create.operation);
+  const fresh = await runner.freshBodies(collection, rule.limit + 1, `${purpose} more`);
+  const bodyFor = async (nth: number): Promise<Body> => {
+    const mixed = {
+      ...(asObject(fresh[nth % Math.max(1, fresh.length)]) ?? {}),
+      ...(others.size > 0 ? await ownScope() : {}),
+      ...Object.fromEntries([...kept].filter((m) => m in held).map((m) => [m, held[m]])),
+    };
+    return request && !request.isValid(mixed) ? held : mixed;
+  };
   const caseWith = (body: unknown, what: string): TestCase =>
     context.testCase(create.operation, {
       kind: 'positive',
@@ -67,16 +128,31 @@ export async function checkUniqueValues(resource: Resource, context: PlanContext
       what,
     });
   const values = describeValues(rule, held);
+  const evidence = { expectedStatus: rule.conflictStatus, values, words: rule.words, limit: rule.limit };
+  // Up to the limit the values are free: where the run made the scope, a refusal is a fault.
+  const exact = rule.members.every((member) => member in scope || references.get(member) === undefined);
+  for (let count = 2; count <= rule.limit; count++) {
+    const within = await runner.execute(
+      caseWith(await bodyFor(count), `as item ${count} of at most ${rule.limit} with its values`),
+      {
+        collection,
+        sequence: { idiom: { idiom: 'values-within-limit', ...evidence, how: String(count), exact } },
+      },
+    );
+    if (!succeeded(within))
+      return reach.stop(`item ${count} of at most ${rule.limit} with the values was ${answeredAs(within)}`);
+  }
   const judged = (body: unknown, what: string, how: string) =>
     runner.execute(caseWith(body, what), {
       collection,
-      sequence: {
-        idiom: { idiom: 'values-in-use', expectedStatus: rule.conflictStatus, values, words: rule.words, how },
-      },
+      sequence: { idiom: { idiom: 'values-in-use', ...evidence, how } },
     });
-  const taken = await judged(second, 'with the values of an item already made', 'the same values');
+  const past =
+    rule.limit === 1 ? 'with the values of an item already made' : `as item ${rule.limit + 1} with the values`;
+  const second = await bodyFor(0);
+  const taken = await judged(second, past, rule.limit === 1 ? 'the same values' : `item ${rule.limit + 1}`);
   reach.done(IN_USE);
-  if (succeeded(taken)) return reach.stop('the service took the values twice');
+  if (succeeded(taken)) return reach.stop('the service took the values past the limit');
   const [instant] = rule.instants;
   const elsewhere =
     instant !== undefined && typeof held[instant] === 'string' ? sameInstantElsewhere(held[instant]) : undefined;
@@ -87,7 +163,7 @@ export async function checkUniqueValues(resource: Resource, context: PlanContext
       `the same ${instant} written as ${elsewhere}`,
     );
     reach.done(OTHER_OFFSET);
-    if (succeeded(moved)) return reach.stop('the service took the values twice');
+    if (succeeded(moved)) return reach.stop('the service took the values past the limit');
   } else if (instant !== undefined) reach.skip(OTHER_OFFSET, `${instant} was sent as no date-time`);
   if (!freeing) return;
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
@@ -109,15 +185,7 @@ export async function checkUniqueValues(resource: Resource, context: PlanContext
     );
   await runner.execute(caseWith(second, `with the values of an item just ${String(freeing.target)}`), {
     collection,
-    sequence: {
-      idiom: {
-        idiom: 'values-freed',
-        expectedStatus: rule.conflictStatus,
-        values,
-        words: rule.words,
-        how: String(freeing.target),
-      },
-    },
+    sequence: { idiom: { idiom: 'values-freed', ...evidence, how: String(freeing.target) } },
   });
   reach.done(freedStep(freeing));
 }
