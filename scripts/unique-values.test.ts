@@ -92,7 +92,7 @@ function isInstant(text: unknown): text is string {
 /** The courts service by hand, with one planted fault (or none). With `perCourt`, the rule is the
  * limit document's: at most that many bookings that are not cancelled per court, whatever the time,
  * and courts can be made. */
-function service(fault: Fault, perCourt?: number) {
+function service(fault: Fault, perCourt?: number, players?: 'caseless' | 'exact') {
   const courts = [
     { id: 'c1', name: 'Centre' },
     { id: 'c2', name: 'Garden' },
@@ -128,10 +128,16 @@ function service(fault: Fault, perCourt?: number) {
       isInstant(startsAt);
     if (!valid) return res.status(400).json({ message: 'courtId, player (1-40) and startsAt are required, alone' });
     if (!courts.some((court) => court.id === courtId)) return res.status(422).json({ message: 'no such court' });
+    if (players) {
+      const fold = (text: string) => (players === 'caseless' ? text.toLowerCase() : text);
+      if ([...bookings.values()].some((other) => fold(other.player) === fold(player as string)))
+        return res.status(409).json({ message: 'that player has a booking' });
+    }
     const holders = [...bookings.values()].filter(
       (other) =>
         other.courtId === courtId &&
         (other.status !== 'cancelled' || fault === 'cancelled-holds') &&
+        players === undefined &&
         (perCourt !== undefined || sameTime(other.startsAt, startsAt as string)),
     ).length;
     const limit = (perCourt ?? 1) + (fault === 'one-more' ? 1 : fault === 'one-less' ? -1 : 0);
@@ -171,6 +177,15 @@ const LIMITED = DOCUMENT.replace(
         '201': { description: made, content: { application/json: { schema: { $ref: '#/components/schemas/Court' } } } }
         '400': { description: bad, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
     get:`,
+);
+
+/** The players document: a player has one booking, names compared case-insensitively. */
+const PLAYERS = DOCUMENT.replace(
+  /A court holds one booking[\s\S]*?Cancelling frees it\./,
+  'Bookings of players.',
+).replace(
+  'player: { type: string, minLength: 1, maxLength: 40 }',
+  "player: { type: string, minLength: 1, maxLength: 40, description: 'Unique among bookings, compared case-insensitively (else 409).' }",
 );
 
 async function contractOf(document: string) {
@@ -291,6 +306,25 @@ describe('values one live item at a time may hold', () => {
     expect(less.violations.find((v) => v.code === 'values_within_limit_refused')?.message).toMatch(
       /409 for item 2 with courtId "c\d+", under a scope the run made itself/,
     );
+  });
+
+  it('a value compared case-insensitively: read, sent in another case, and served so', async () => {
+    expect(await ruleOf(PLAYERS)).toMatchObject([{ members: ['player'], caseless: ['player'], limit: 1 }]);
+    const players = await contractOf(PLAYERS);
+    const run = (mode: 'caseless' | 'exact') =>
+      runConformance({ target: { app: service('none', undefined, mode) }, contract: players, seed: 1, runs: 5 });
+    const correct = await run('caseless');
+    expect(correct.violations.map((v) => `${v.check}: ${v.message}`)).toEqual([]);
+    const exact = await run('exact');
+    expect(exact.violations.find((v) => v.code === 'values_in_use_accepted')?.message).toMatch(
+      /\(the same player written as .*\)/,
+    );
+    const app = createMockApp({ contract: players, apiKeys: [] });
+    const { body: courts } = await request(app).get('/courts').expect(200);
+    const book = (player: string) =>
+      request(app).post('/bookings').send({ courtId: courts[0].id, player, startsAt: '2030-05-01T09:00:00Z' });
+    expect((await book('Ana Lima')).status).toBe(201);
+    expect((await book('ANA lima')).status).toBe(409);
   });
 
   it('the mock refuses a second booking of a court and time, in any offset, until the first is cancelled', async () => {

@@ -10,6 +10,7 @@ import type { Collection, Item } from './store.js';
 export interface UniqueValues {
   readonly members: readonly string[];
   readonly instants: readonly string[];
+  readonly caseless?: readonly string[];
   readonly freedBy?: { readonly member: string; readonly values: readonly unknown[] };
   readonly conflictStatus: number;
   readonly limit: number;
@@ -25,9 +26,10 @@ export function uniqueValuesFor(
   );
   if (enforced.length === 0) return {};
   return {
-    unique: enforced.map(({ members, instants, freedBy, conflictStatus, limit }) => ({
+    unique: enforced.map(({ members, instants, caseless, freedBy, conflictStatus, limit }) => ({
       members,
       instants,
+      ...(caseless ? { caseless } : {}),
       ...(freedBy ? { freedBy } : {}),
       conflictStatus,
       limit,
@@ -42,11 +44,15 @@ function instantOf(value: unknown): unknown {
   return Number.isNaN(time) ? value : time;
 }
 
+/** A value as the rule compares it: an instant, a string in lower case where case does not count. */
+function compared(rule: UniqueValues, member: string, value: unknown): unknown {
+  if (rule.instants.includes(member)) return instantOf(value);
+  return rule.caseless?.includes(member) && typeof value === 'string' ? value.toLowerCase() : value;
+}
+
 function sameValues(rule: UniqueValues, a: Item, b: Item): boolean {
   return rule.members.every((member) => {
-    const [x, y] = rule.instants.includes(member)
-      ? [instantOf(a[member]), instantOf(b[member])]
-      : [a[member], b[member]];
+    const [x, y] = [compared(rule, member, a[member]), compared(rule, member, b[member])];
     return x !== undefined && JSON.stringify(x) === JSON.stringify(y);
   });
 }

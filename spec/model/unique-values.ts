@@ -17,6 +17,8 @@ export interface UniqueRule {
   readonly members: readonly string[];
   /** Date-time members the words say are compared as instants ("whatever the offset"). */
   readonly instants: readonly string[];
+  /** String members the words say are compared ignoring case ("compared case-insensitively"). */
+  readonly caseless?: readonly string[];
   /** The state member and the values whose items hold nothing ("A cancelled appointment does not
    * hold its slot"), where the words say so. */
   readonly freedBy?: { readonly member: string; readonly values: readonly unknown[] };
@@ -35,6 +37,8 @@ const NOT_A_RULE =
   /\bnot (?:shown|specified|documented|defined|enforced)\b|\bunspecified\b|\bidempot|\breplay|\bretr(?:y|ies)\b/i;
 const AS_INSTANTS =
   /\binstants?\b|\b(?:whatever|regardless of|any|ignoring) (?:the )?(?:offset|time ?zone)s?\b|\bsame point in time\b/i;
+const CASELESS =
+  /\bcase[- ]?insensitiv|\bignoring (?:the )?case\b|\bregardless of (?:the )?case\b|\bwhatever the case\b/i;
 const STATE_WORDS = /^(status|state)$/i;
 const NUMBERS: Readonly<Record<string, number>> = {
   one: 1,
@@ -156,10 +160,14 @@ export function uniqueValuesOf(collection: CollectionSpec, contract: Contract): 
         (name) =>
           (propertiesOf(schema)[name] as { format?: unknown }).format === 'date-time' && AS_INSTANTS.test(around),
       );
+      const caseless = CASELESS.test(around)
+        ? members.filter((name) => (propertiesOf(schema)[name] as { type?: unknown }).type === 'string')
+        : [];
       const freedBy = freedStates(collection, resource, sentence, sentences[index + 1]);
       rules.set(members.join(), {
         members,
         instants,
+        ...(caseless.length > 0 ? { caseless } : {}),
         ...(freedBy ? { freedBy } : {}),
         conflictStatus: conflict,
         limit,

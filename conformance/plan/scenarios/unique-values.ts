@@ -14,6 +14,7 @@ import type { SequenceRunner } from './sequences.js';
 
 const IN_USE = 'values past the limit refused';
 const OTHER_OFFSET = 'same instant with another offset refused';
+const OTHER_CASE = 'same text in another case refused';
 const freedStep = (action: Action) => `values free after ${action.verb}`;
 
 /** The same instant as another RFC 3339 text: UTC written as +02:00, any other offset as Z. */
@@ -23,6 +24,13 @@ export function sameInstantElsewhere(value: string): string | undefined {
   const utc = /(?:Z|[+-]00:00)$/i.test(value);
   const text = new Date(time + (utc ? 2 * 3600_000 : 0)).toISOString().replace(/\.000Z$/, 'Z');
   return utc ? text.replace(/Z$/, '+02:00') : text;
+}
+
+/** The text with every letter's case swapped, where that changes it and keeps its length (a
+ * service compares what it was told to; the schema's pattern may still refuse it: then not sent). */
+export function otherCase(text: string): string | undefined {
+  const swapped = [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  return swapped !== text && swapped.length === text.length ? swapped : undefined;
 }
 
 /** The action that moves an item into a state whose items hold nothing. */
@@ -66,7 +74,12 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const create = collection.create;
   if (!create || runner.stopped()) return;
   const freeing = freeingAction(rule, idioms.actions ?? []);
-  const steps = [IN_USE, ...(rule.instants.length > 0 ? [OTHER_OFFSET] : []), ...(freeing ? [freedStep(freeing)] : [])];
+  const steps = [
+    IN_USE,
+    ...(rule.instants.length > 0 ? [OTHER_OFFSET] : []),
+    ...((rule.caseless?.length ?? 0) > 0 ? [OTHER_CASE] : []),
+    ...(freeing ? [freedStep(freeing)] : []),
+  ];
   const reach = runner.reach.scenario('unique values', `${collection.path} (${rule.members.join(', ')})`, steps);
   if (rule.limit > MOST_ITEMS)
     return reach.stop(`at most ${rule.limit} items hold the values: more than the run makes (${MOST_ITEMS})`);
@@ -165,6 +178,19 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     reach.done(OTHER_OFFSET);
     if (succeeded(moved)) return reach.stop('the service took the values past the limit');
   } else if (instant !== undefined) reach.skip(OTHER_OFFSET, `${instant} was sent as no date-time`);
+  const [caseless] = rule.caseless ?? [];
+  const swapped = caseless !== undefined && typeof held[caseless] === 'string' ? otherCase(held[caseless]) : undefined;
+  const recased =
+    swapped !== undefined && request?.isValid({ ...second, [caseless!]: swapped }) !== false ? swapped : undefined;
+  if (caseless !== undefined && recased !== undefined) {
+    const moved = await judged(
+      { ...second, [caseless]: recased },
+      `with ${caseless} in another case`,
+      `the same ${caseless} written as ${recased}`,
+    );
+    reach.done(OTHER_CASE);
+    if (succeeded(moved)) return reach.stop('the service took the values past the limit');
+  } else if (caseless !== undefined) reach.skip(OTHER_CASE, `${caseless} has no other case its schema takes`);
   if (!freeing) return;
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
   if (!parameter) return reach.skip(freedStep(freeing), 'no item path to act on');
