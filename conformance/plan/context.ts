@@ -1,7 +1,7 @@
 // What every planner may use: the seed, the valid credentials, the name prefix, and builders for
 // plain bodies, path parameters and labelled cases. Planners only describe what to send.
 import fc from 'fast-check';
-import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
+import { seedOf, UNSATISFIABLE, valueArbitrary, wordRuleOf } from '../../spec/generate/index.js';
 import {
   type CollectionSpec,
   codePointLength,
@@ -34,6 +34,30 @@ export type CaseFields = Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth
 /** A string property whose values are not narrowed to a format, pattern or fixed set. */
 export function isFreeString(schema: Record<string, unknown> | undefined): schema is Record<string, unknown> {
   return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
+}
+
+/** A parameter's value made to follow its words (a check digit, a weekday). */
+const followingWords = (parameter: { name: string; description?: string }, value: unknown): unknown =>
+  wordRuleOf(parameter.name, parameter.description)?.(value) ?? value;
+
+/** A body whose members' words add rules to their schema (an `isbn`'s check digit, "the Monday
+ * that starts the week"), each member made to follow them. */
+export function withWordRules(
+  body: unknown,
+  schema: JsonSchema,
+  keep: (member: string) => boolean = () => false,
+): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  let fixed: Record<string, unknown> | undefined;
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    if (keep(name)) continue;
+    const value = (body as Record<string, unknown>)[name];
+    const description = (property as { description?: unknown }).description;
+    const rule = wordRuleOf(name, typeof description === 'string' ? description : undefined);
+    const checked = rule && value !== undefined ? rule(value) : value;
+    if (checked !== value) (fixed ??= { ...(body as Record<string, unknown>) })[name] = checked;
+  }
+  return fixed ?? body;
 }
 
 /** Valid input names one item once: a body member named like a path parameter (a PUT's `key` under
@@ -172,7 +196,7 @@ export class PlanContext {
               ([name, value]) => !(form && value === null) && !(index % 2 === 1 && canBeEmpty && !required.has(name)),
             ),
           );
-      return this.withPrefix(request.schema, body);
+      return withWordRules(this.withPrefix(request.schema, body), request.schema);
     });
     // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
     const valid = bodies.filter((body) => request.isValid(body));
@@ -221,7 +245,7 @@ export class PlanContext {
           numRuns: 1,
         },
       );
-      params[parameter.name] = pathText(parameter, value);
+      params[parameter.name] = pathText(parameter, followingWords(parameter, value));
     }
     Object.assign(params, this.madeItems.get(operation));
     // Items are changed and deleted only when the run made them (the change-and-delete sequence):
@@ -229,7 +253,7 @@ export class PlanContext {
     const item = this.changingItems.get(operation);
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === item);
     if (parameter) {
-      const unlikely = unlikelyId(parameter);
+      const unlikely = followingWords(parameter, unlikelyId(parameter));
       params[parameter.name] = pathText(parameter, unlikely ?? params[parameter.name]);
       // Where the client chooses keys, a PUT there makes the item: it is the run's own.
       const keyed = this.collections.find((c) => c.clientKey && c.replace?.operation === operation);
@@ -282,7 +306,7 @@ export class PlanContext {
         placed.push(...place(parameter, key));
         continue;
       }
-      if (value !== UNSATISFIABLE) placed.push(...place(parameter, value));
+      if (value !== UNSATISFIABLE) placed.push(...place(parameter, followingWords(parameter, value)));
       else this.shortfall(operation, `${parameter.in} parameter ${parameter.name}`);
     }
     return placed;
@@ -319,6 +343,13 @@ export class PlanContext {
       ...(rest.payload && mediaType && mediaType !== 'application/json' ? { mediaType } : {}),
       ...rest,
     };
-    return testCase.kind === 'positive' ? withPathInBody(testCase, this.requestSchema(operation)) : testCase;
+    if (testCase.kind !== 'positive') return testCase;
+    const request = this.requestSchema(operation);
+    const payload = testCase.payload;
+    const checked =
+      payload?.kind === 'json' && request
+        ? { ...testCase, payload: { ...payload, value: withWordRules(payload.value, request.schema) } }
+        : testCase;
+    return withPathInBody(checked, request);
   }
 }

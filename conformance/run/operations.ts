@@ -2,11 +2,13 @@
 // recorded, with members that name another resource's items filled from its list.
 import { type CollectionSpec, type Operation, parentItemsOf, responseFor } from '../../spec/index.js';
 import type { Scope } from '../judge/evaluate.js';
+import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
+import { withWordRules } from '../plan/context.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
 import { unlikelyId } from '../plan/request-shapes.js';
-import { withShiftedInstants } from '../plan/scenarios/fresh-values.js';
+import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-values.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
 import { pathText } from '../plan/serialize.js';
 import { runProperty } from '../property.js';
@@ -32,10 +34,21 @@ function listedIdsOf(session: RunSession): (operation: Operation) => Promise<Map
   };
 }
 
+/** Values a creation must not share with an item made before: the members the document's words
+ * make unique (a member's email), with a test of a value for one of them. */
+interface OwnValues {
+  readonly members: readonly string[];
+  readonly accepts: (member: string, value: unknown) => boolean;
+  /** The body's members but those the case is about made to follow their words again (a date
+   * moved to its own slot is moved on to the Monday its words ask for). */
+  readonly followWords: (body: unknown, about: (member: string) => boolean) => unknown;
+}
+
 /** Creations each in a time slot of their own: cases made from one baseline share its date-times,
  * and a service that refuses a second booking of a slot (409) would refuse every invalid body for
- * the slot before its own fault. The member an invalid case breaks keeps its value. */
-function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P): P {
+ * the slot before its own fault. So with values the words make unique: each case gets its own. The
+ * member an invalid case breaks keeps its value. */
+function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P, own: OwnValues): P {
   const cases = plan.cases.map((testCase, index) => {
     const payload = testCase.payload;
     if (payload?.kind !== 'json') return testCase;
@@ -45,10 +58,37 @@ function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P
       breaks(testCase, member) ||
       Object.hasOwn(testCase.assigned ?? {}, member) ||
       namesMember(testCase.label.replace(/^\S+ \S+/, ''), member);
-    const value = withShiftedInstants(payload.value, index + 1, about);
+    let value = own.followWords(withShiftedInstants(payload.value, index + 1, about), about);
+    const object = asObject(value);
+    for (const member of own.members) {
+      const current = object?.[member];
+      if (typeof current !== 'string' || about(member)) continue;
+      const fresh = stringCandidates(current, index + 1).find((candidate) => own.accepts(member, candidate));
+      if (fresh !== undefined) value = { ...asObject(value), [member]: fresh };
+    }
     return value === payload.value ? testCase : { ...testCase, payload: { kind: 'json' as const, value } };
   });
   return { ...plan, cases };
+}
+
+/** The members a collection's rules of values hold unique (and its client-chosen key), and a test
+ * of a value for one: the creation's plain body with that value must stay valid. */
+function ownValuesOf(session: RunSession, collection: CollectionSpec): OwnValues {
+  const resource = session.settings.model.resources.find((r) => r.collection === collection);
+  const create = collection.create?.operation;
+  // A key the client chooses is one too: two creations with one key are refused (409).
+  const keys = collection.clientKey ? [collection.idProperty] : [];
+  const members = [...new Set([...keys, ...(resource?.idioms.unique ?? []).flatMap((rule) => rule.members)])];
+  const request = create ? session.context.requestSchema(create) : undefined;
+  const followWords = (body: unknown, about: (member: string) => boolean) =>
+    request ? withWordRules(body, request.schema, about) : body;
+  if (!create || members.length === 0) return { members: [], accepts: () => false, followWords };
+  const plain = asObject(session.context.plainBodies(create, 1, 'own values')[0]) ?? {};
+  return {
+    members,
+    accepts: (member, value) => request?.isValid({ ...plain, [member]: value }) !== false,
+    followWords,
+  };
 }
 
 /** A read of an item its collection lists (seeded data clients cannot make included): the made-up
@@ -86,7 +126,8 @@ async function testOperation(
   if (madeParams) context.useMadeItem(operation, madeParams);
   const missingParent = madeParams ? missingParentCase(session, operation, madeParams) : undefined;
   const planned = withReferences(planOperation(operation, context), await listedIds(operation));
-  const plan = collection?.create?.operation === operation ? withOwnSlots(planned) : planned;
+  const plan =
+    collection?.create?.operation === operation ? withOwnSlots(planned, ownValuesOf(session, collection)) : planned;
   const executeLogged = async (testCase: TestCase) => {
     const executed = await session.execute(testCase, scope);
     if (executed) creations.record(executed);

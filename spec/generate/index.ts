@@ -3,9 +3,11 @@
 export { assembledValue } from './assembled.js';
 export { above, below } from './breakers.js';
 export { impossibleCalendarValues } from './calendar.js';
+export { type CheckDigitCode, checkDigitCodeOf, withCheckDigit } from './check-digits.js';
 export type { Mutation, Payload } from './mutations.js';
 export { bodyMutations } from './mutations.js';
 export { sampleValue, seedOf } from './sample.js';
 export { EDGE_STRINGS, plainString, wildString } from './strings.js';
 export type { ValueStyle } from './values.js';
 export { boundedFilter, typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
+export { wordRuleOf } from './word-rules.js';

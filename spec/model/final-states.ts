@@ -17,7 +17,10 @@ export function finalStatesOf(
   const description = typeof info.description === 'string' ? info.description : undefined;
   const finalSentences = sentencesOf([description, ...texts]).filter((sentence) => FINAL.test(sentence));
   return values.filter((value) => {
-    const name = new RegExp(`(^|[^\\w])${escapeRegExp(String(value))}([^\\w]|$)`, 'i');
-    return finalSentences.some((sentence) => name.test(sentence));
+    const text = escapeRegExp(String(value));
+    const name = new RegExp(`(^|[^\\w])${text}([^\\w]|$)`, 'i');
+    // A state a transition starts from ("submitted -> approved, final") is not the final one.
+    const source = new RegExp(`(^|[^\\w])${text}\`?\\s*(->|→|=>)|\\bfrom\\s+\`?${text}\\b`, 'i');
+    return finalSentences.some((sentence) => name.test(sentence) && !source.test(sentence));
   });
 }

@@ -14,7 +14,8 @@ const OTHER_IDS = ['uuid', 'sid', '_id'];
  * The names an id may have: the correction's; else the ones the service assigns, `id`, the item
  * path parameter's name and its last word ({Sid} → Sid, sid; {agent_uuid} → uuid), the usual others.
  * A name the creation's body carries (a domain's `name`) is the client's key: taken last, where
- * no id the service assigns is found (collections.ts marks it `clientKey`).
+ * no id the service assigns is found (collections.ts marks it `clientKey`), first where it is the
+ * item path parameter's very name (a workspace's `slug` under /workspaces/{slug}).
  */
 export function idCandidates(
   operation: Operation,
@@ -37,7 +38,10 @@ export function idCandidates(
   // Last, a key the client chooses: the item path parameter's name, carried by the creation's body
   // (a warehouse's `key`, a domain's `name`): the item is named by what the client sent.
   const clientKeys = fromParameter.filter((name) => sent.has(name));
-  return [...new Set([...operation.assignedProperties, 'id', ...others, ...clientKeys])];
+  // The path's own word first where the client sends it: /workspaces/{slug} names a workspace by
+  // the `slug` it was made with, whatever `id` it also has.
+  const named = itemParameter !== undefined && sent.has(itemParameter) ? [itemParameter] : [];
+  return [...new Set([...operation.assignedProperties, ...named, 'id', ...others, ...clientKeys])];
 }
 
 /** The item path parameter under a collection path (/domains/{domain_name} → domain_name). */

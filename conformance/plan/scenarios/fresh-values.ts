@@ -34,7 +34,7 @@ function letters(step: number, upper: boolean): string {
 }
 
 /** Ways to make a string new, most faithful first; the first that keeps the body valid is taken. */
-function stringCandidates(text: string, step: number): string[] {
+export function stringCandidates(text: string, step: number): string[] {
   const shifted = shiftDateTime(text, step) ?? shiftDate(text, step);
   if (shifted) return [shifted];
   const upper = text === text.toUpperCase();
