@@ -78,8 +78,15 @@ function instantsOffNow(context: CheckContext, item: Record<string, unknown>, se
   return found;
 }
 
+/** States an item may be made in by the service itself (a job done at once): past its start, they
+ * carry the instants of the states they went through. */
+const ENDED = /^(done|finished|complete|completed|succeeded|success|failed|cancell?ed|closed|resolved|expired)$/i;
+
 function laterStatesSet(item: Record<string, unknown>, sent: Record<string, unknown>): Finding[] {
-  // An item created straight into that state (status "closed" sent) may carry its instant.
+  // An item created straight into that state (status "closed" sent) may carry its instant, and so
+  // may one the service answers as already ended (an export job finished before its 202).
+  const state = [item.status, item.state].find((value) => typeof value === 'string') as string | undefined;
+  if (state !== undefined && ENDED.test(state)) return [];
   const sentWords = new Set(
     Object.values(sent).flatMap((value) => (typeof value === 'string' ? [value.toLowerCase()] : [])),
   );
