@@ -262,6 +262,21 @@ export class PlanContext {
     return params;
   }
 
+  /** A fresh value of one path parameter (a key the client chooses for a PUT that makes an item),
+   * the n-th of the run, following the parameter's words; undefined where none can be drawn. */
+  freshPathValue(operation: Operation, name: string, index: number): string | undefined {
+    const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+    if (!parameter) return undefined;
+    const [value] = fc.sample(
+      valueArbitrary(sendableParameterSchema(parameter), { style: 'plain', longest: URL_PART_LONGEST }),
+      {
+        seed: seedOf(`${operation.id}:${name}:fresh:${index}`, this.seed),
+        numRuns: 1,
+      },
+    );
+    return value === UNSATISFIABLE ? undefined : pathText(parameter, followingWords(parameter, value));
+  }
+
   /** Notes an item (by idKey) that the run itself will change or delete. */
   markChangedByRun(collection: CollectionSpec, id: string): void {
     let ids = this.changedByRun.get(collection.path);

@@ -133,11 +133,18 @@ export class RunSession {
   }
 
   /** A collection's whole list as the target answers it now, every page (for evidence a check needs). */
-  readonly readList = async (collection: CollectionSpec): Promise<Record<string, unknown>[] | undefined> => {
+  readonly readList = async (
+    collection: CollectionSpec,
+    parent?: Readonly<Record<string, string>>,
+  ): Promise<Record<string, unknown>[] | undefined> => {
     if (!collection.list) return undefined;
     const listCase = withLargePages(
       collection,
-      this.context.testCase(collection.list.operation, { kind: 'positive', what: 'to confirm a refusal' }),
+      this.context.testCase(collection.list.operation, {
+        kind: 'positive',
+        what: 'to confirm a refusal',
+        ...(parent && Object.keys(parent).length > 0 ? { pathParams: parent } : {}),
+      }),
     );
     const exchange = await this.sender.send(listCase);
     const body = exchange ? parseBody(exchange) : undefined;

@@ -39,11 +39,27 @@ export type * from './behaviour-types.js';
 /** A creation's values besides the client's, drawn on first use (not at start-up: a large document
  * has hundreds of resources): the service's assigned ones, fitting every view, in the item's first
  * state; and what the list's items and the read's answer require too, so every view stays valid. */
+/** The first values of an item a PUT makes (no creation): what its read shows the service holds,
+ * and the PUT's documented defaults. */
+function putInitialValues(resource: Resource, sendable: Set<string> | undefined): InitialValues {
+  const { list, read, replace, idProperty } = resource.collection;
+  const view = read?.item ?? list?.items;
+  if (!view) return { assigned: {}, fallback: {} };
+  return {
+    assigned: initialState(resource, assignedValues(view, sendable, idProperty)),
+    fallback: Object.assign(
+      {},
+      ...[list?.items, read?.item].map((other) => (other ? assignedValues(other, undefined, idProperty, true) : {})),
+      replace ? requestDefaults(replace.operation, itemMembers(resource.collection)) : {},
+    ),
+  };
+}
+
 function initialValuesOf(resource: Resource, sendable: Set<string> | undefined): () => InitialValues {
   const { create, list, read, idProperty } = resource.collection;
   let values: InitialValues | undefined;
   return () => {
-    if (!create) return { assigned: {}, fallback: {} };
+    if (!create) return (values ??= putInitialValues(resource, sendable));
     values ??= {
       assigned: initialState(
         resource,
@@ -72,7 +88,7 @@ function upsertOf(
   operation: Operation,
   initialValues: () => InitialValues,
 ): { upsert?: { status: number; initialValues: () => InitialValues; location?: boolean } } {
-  if (kind !== 'replace' || !collection.clientKey || !collection.create) return {};
+  if (kind !== 'replace' || !collection.clientKey) return {};
   const created = operation.responses.find((response) => response.status === '201');
   if (!created) return {};
   const location = created.headers.some((header) => header.name.toLowerCase() === 'location');
@@ -109,6 +125,12 @@ function objectMembersOf(collection: CollectionSpec): Set<string> {
   );
 }
 
+/** The members an item holds (its read's, else its list's view), its id aside. */
+function itemMembers(collection: CollectionSpec): string[] {
+  const schema = collection.read?.item.schema ?? collection.list?.items.schema;
+  return Object.keys(propertiesOf(schema)).filter((name) => name !== collection.idProperty);
+}
+
 export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<string, ResourceCorrection>): Bindings {
   const model = apiModelOf(contract, corrections);
   const collections = model.collections;
@@ -134,9 +156,10 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         status: item.status,
         parameter: item.parameter,
         // What the creation or this change may send (DigitalOcean's PUT takes is_default, its POST not).
-        storedProperties: (create?.storedProperties ?? []).filter(
-          (name) => !sendable || sendable.has(name) || changeable?.has(name) === true,
-        ),
+        // Items a PUT makes (no creation): what the item holds and the PUT sends.
+        storedProperties: create
+          ? create.storedProperties.filter((name) => !sendable || sendable.has(name) || changeable?.has(name) === true)
+          : itemMembers(collection).filter((name) => changeable?.has(name) === true),
         ...(changeNames.size > 0 ? { sentNames: changeNames } : {}),
         assignedProperties: () => Object.keys(values().assigned),
         answersItem: item.success !== undefined,
@@ -148,7 +171,9 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
         ...upsertOf(collection, kind, item.operation, values),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
-        ...(create ? filledOf(collection, create.item.schema, collections, caller) : {}),
+        ...((create ?? collection.read)
+          ? filledOf(collection, (create ?? collection.read)!.item.schema, collections, caller)
+          : {}),
         ...(kind === 'remove' && recounts.has(path) ? { recount: recounts.get(path)! } : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });

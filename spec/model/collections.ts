@@ -240,12 +240,32 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     // A POST on the item itself changes it where no PATCH does (Twilio's updates).
     const patched = usable.some((o) => o.path === operation.path && o.method === 'PATCH');
     const kind = ITEM_METHODS[operation.method] ?? (operation.method === 'POST' && !patched ? 'update' : undefined);
-    if (!known?.create || !parameter || !kind) continue;
+    if (!known || !parameter || !kind || !(known.create || upserted(usable, known.path))) continue;
     const correction = corrections(known.path);
     const item = itemOperation(operation, parameter[1], known.idProperty, correction, lastSegment(known.path));
-    if (item && (kind === 'remove' || takesObjects(operation))) byPath.set(known.path, { ...known, [kind]: item });
+    // Items made by a PUT at a key the client chooses (no POST): the key is the client's.
+    const keyed = !known.create ? { clientKey: true } : {};
+    if (item && (kind === 'remove' || takesObjects(operation)))
+      byPath.set(known.path, { ...known, ...keyed, [kind]: item });
   }
   return [...byPath.values()];
+}
+
+/** Whether the collection's items are made by a PUT at their path (an upsert documenting 201). */
+const upserted = (operations: readonly Operation[], path: string): boolean =>
+  operations.some(
+    (operation) =>
+      operation.method === 'PUT' &&
+      itemPathParts(operation.path)?.[0] === path &&
+      operation.responses.some((response) => response.status === '201'),
+  );
+
+/** The PUT that makes the collection's items where it has no creation of its own: an upsert at a key
+ * the client chooses (PUT /books/{isbn} answering 201 for a new book). */
+export function putCreation(collection: CollectionSpec): ItemOperation | undefined {
+  const replace = collection.replace;
+  if (collection.create || !replace) return undefined;
+  return replace.operation.responses.some((response) => response.status === '201') ? replace : undefined;
 }
 
 /** An item's read is not also a list: an item holding an array of objects with ids (Box's retention

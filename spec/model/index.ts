@@ -4,7 +4,14 @@ export { answeredItem, listedItems } from './answers.js';
 export type { CurrentUser } from './caller.js';
 export { currentUserOf } from './caller.js';
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.js';
-export { collectionOperations, creationSuccess, findCollections, jsonSuccess, sameSchema } from './collections.js';
+export {
+  collectionOperations,
+  creationSuccess,
+  findCollections,
+  jsonSuccess,
+  putCreation,
+  sameSchema,
+} from './collections.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { allowedDelay } from './delays.js';

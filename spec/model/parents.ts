@@ -1,7 +1,7 @@
 // Items a path names above itself: /owners/{ownerId}/pets names an owner, which must exist for the
 // pets under it to exist. One notion for the mock (404 under a missing parent) and the runner
 // (creates a parent before it works under one).
-import type { CollectionSpec } from './collections.js';
+import { type CollectionSpec, putCreation } from './collections.js';
 
 export interface ParentItem {
   /** The collection the parent item belongs to (one whose items clients create). */
@@ -15,7 +15,8 @@ export interface ParentItem {
 export function parentItemsOf(path: string, collections: readonly CollectionSpec[]): ParentItem[] {
   const parents: ParentItem[] = [];
   for (const collection of collections) {
-    if (!collection.create) continue;
+    // A parent the client makes: by its creation, or by a PUT at its key (an upsert).
+    if (!collection.create && !putCreation(collection)) continue;
     const prefix = `${collection.path}/{`;
     if (!path.startsWith(prefix)) continue;
     const close = path.indexOf('}', prefix.length);

@@ -4,7 +4,7 @@
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { seedOf } from '../../../spec/generate/index.js';
-import type { CollectionSpec } from '../../../spec/index.js';
+import { type CollectionSpec, type ItemOperation, putCreation } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -24,33 +24,44 @@ const ATTEMPTS = 4;
 const USES = 997;
 
 export class ItemMaker {
-  private readonly listings = new Map<CollectionSpec, Promise<unknown[]>>();
+  private readonly listings = new Map<CollectionSpec | string, Promise<unknown[]>>();
+  /** Collections an item of which is being made for a reference to name. */
+  private readonly inMaking = new Set<CollectionSpec>();
   /** Keys the run's fresh bodies carried, per collection the client keys. */
   private readonly keys = new Map<CollectionSpec, Set<string>>();
 
   constructor(
     private readonly context: PlanContext,
     private readonly runner: Pick<SequenceRunner, 'execute' | 'send' | 'conclude' | 'stopped'>,
-    private readonly readList: (collection: CollectionSpec) => Promise<Item[] | undefined>,
+    private readonly readList: (
+      collection: CollectionSpec,
+      parent?: Readonly<Record<string, string>>,
+    ) => Promise<Item[] | undefined>,
   ) {}
 
-  /** Ids the collection lists now (read once per run). */
-  listedIds(collection: CollectionSpec): Promise<unknown[]> {
-    let ids = this.listings.get(collection);
+  /** Ids the collection lists now (read once per run, and once per parent for a nested one). */
+  listedIds(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<unknown[]> {
+    const key = Object.keys(parent).length > 0 ? `${collection.path} ${JSON.stringify(parent)}` : collection;
+    let ids = this.listings.get(key);
     if (!ids) {
-      ids = this.readList(collection).then((items) =>
+      ids = this.readList(collection, parent).then((items) =>
         (items ?? [])
           .map((item) => asObject(item)?.[collection.idProperty])
           .filter((id) => id !== undefined && id !== null),
       );
-      this.listings.set(collection, ids);
+      this.listings.set(key, ids);
     }
     return ids;
   }
 
   /** Valid creation bodies for the collection: the author's examples first, then plain ones, each
    * with its references naming listed items (an item made from them gets fresh values: make). */
-  async bodies(collection: CollectionSpec, count: number, purpose: string): Promise<unknown[]> {
+  async bodies(
+    collection: CollectionSpec,
+    count: number,
+    purpose: string,
+    parent: Readonly<Record<string, string>> = {},
+  ): Promise<unknown[]> {
     const create = collection.create?.operation;
     if (!create) return [];
     // A creation without a body (POST /carts) is sent as it is, as often as asked.
@@ -58,7 +69,7 @@ export class ItemMaker {
     const request = this.context.requestSchema(create);
     const examples = this.examples(collection);
     const plain = this.context.plainBodies(create, count, purpose);
-    const references = await this.references(collection);
+    const references = await this.references(collection, parent);
     // The examples carry the run's name prefix as plain bodies do (where it keeps them valid).
     const prefixed = examples.map((example) => {
       const marked = this.context.withPrefix(request?.schema ?? {}, example);
@@ -80,10 +91,10 @@ export class ItemMaker {
   /** A purpose's fresh values for the collection's creation bodies: a step of its own, the same on
    * every run of a seed (scenarios run at once, so a count of items made would depend on which came
    * first), moved on by each attempt; references to listed items and invalid results left alone. */
-  private async freshener(collection: CollectionSpec, purpose: string) {
+  private async freshener(collection: CollectionSpec, purpose: string, parent: Readonly<Record<string, string>> = {}) {
     const request = collection.create ? this.context.requestSchema(collection.create.operation) : undefined;
     const isValid = (value: unknown) => request?.isValid(value) !== false;
-    const references = await this.references(collection);
+    const references = await this.references(collection, parent);
     const keep = new Set(references.keys());
     const use = this.useOf(collection, purpose);
     const fresh = (body: unknown, attempt: number) =>
@@ -118,12 +129,14 @@ export class ItemMaker {
   /** A new item of the collection, or why none could be made. */
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = collection.create;
+    const put = putCreation(collection);
+    if (!create && put) return this.makeByPut(collection, put, request);
     if (!create) {
       const parts = { context: this.context, runner: this.runner, listedIds: (c: CollectionSpec) => this.listedIds(c) };
       return makeElsewhere(collection, request, { ...parts, make: (c, r) => this.make(c, r) });
     }
-    const { use, references, fresh } = await this.freshener(collection, request.purpose);
-    const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`);
+    const { use, references, fresh } = await this.freshener(collection, request.purpose, request.parent);
+    const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`, request.parent);
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
     const requestSchema = this.context.requestSchema(create.operation);
     let candidate = 0;
@@ -167,6 +180,43 @@ export class ItemMaker {
     return { refused: `its creation was refused: ${lastRefusal}` };
   }
 
+  /** A new item made by a PUT at a fresh key the client chooses (PUT /books/{isbn} answering 201),
+   * where the collection has no creation of its own. */
+  private async makeByPut(collection: CollectionSpec, put: ItemOperation, request: MakeRequest): Promise<Making> {
+    const use = this.useOf(collection, request.purpose);
+    const bodies = put.operation.requestBody
+      ? this.context.plainBodies(put.operation, ATTEMPTS, `${request.purpose}:${use}`)
+      : [undefined];
+    if (bodies.length === 0) return { refused: 'no valid body for its PUT could be built from its schema' };
+    let lastRefusal = '';
+    for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
+      const key = this.context.freshPathValue(put.operation, put.parameter, use * ATTEMPTS + attempt);
+      if (key === undefined) return { refused: `no value of ${put.parameter} could be drawn from its schema` };
+      const body = bodies[attempt % bodies.length];
+      let testCase = this.context.testCase(put.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { ...request.parent, [put.parameter]: key },
+        ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
+        what: request.what,
+      });
+      if (request.decorate) testCase = request.decorate(testCase);
+      const executed = await this.runner.execute(testCase, { collection });
+      if (!executed?.exchange.ok) return { refused: 'its PUT got no answer' };
+      const status = executed.exchange.response.status;
+      if (status < 300) {
+        const answered = itemOf(executed.body, collection);
+        const item = { ...answered, [collection.idProperty]: answered?.[collection.idProperty] ?? key };
+        const id = idKey(item, collection.idProperty);
+        this.context.markChangedByRun(collection, id);
+        const at = (parameter: string) => ({ ...request.parent, [parameter]: key });
+        return { made: { item, id, at, executed, testCase, sent: body, parent: request.parent } };
+      }
+      lastRefusal = `${status}${refusalText(executed.exchange.response.text)}`;
+    }
+    return { refused: `its PUT was refused: ${lastRefusal}` };
+  }
+
   /** The item a successful creation answered, with its id and the path values naming it. */
   private madeFrom(executed: Executed, collection: CollectionSpec, parent: Readonly<Record<string, string>>) {
     const item = itemOf(executed.body, collection);
@@ -186,19 +236,35 @@ export class ItemMaker {
     return (media?.examples ?? []).filter((example) => request?.isValid(example) !== false);
   }
 
-  /** Members of the creation that name another collection's items, with the ids it lists. */
-  private async references(collection: CollectionSpec): Promise<Map<string, unknown[]>> {
+  /** Members of the creation that name another collection's items, with the ids it lists. A
+   * collection nested under the same parent (an entry's project in the entry's workspace) is listed
+   * under the creation's own parent values; where a list holds none, an item is made for it. */
+  private async references(
+    collection: CollectionSpec,
+    parent: Readonly<Record<string, string>> = {},
+  ): Promise<Map<string, unknown[]>> {
     const found = new Map<string, unknown[]>();
     const create = collection.create?.operation;
     if (!create) return found;
     for (const [member, other] of referencedCollections(create, this.context.collections)) {
-      const ids = await this.listedIds(other);
+      const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+      // Nested elsewhere (a parameter the creation's parent does not give): not listed here.
+      if (names.some((name) => parent[name] === undefined)) continue;
+      const under = Object.fromEntries(names.map((name) => [name, parent[name]!]));
+      let ids = await this.listedIds(other, under);
+      // Made once at a time: two collections naming each other would make each other forever.
+      const makeable = other.create !== undefined || putCreation(other) !== undefined;
+      if (ids.length === 0 && makeable && !this.inMaking.has(other) && !this.runner.stopped()) {
+        this.inMaking.add(other);
+        const making = await this.make(other, { what: `for ${member} to name`, purpose: 'reference', parent: under });
+        this.inMaking.delete(other);
+        if ('made' in making) ids = [making.made.item[other.idProperty]];
+      }
       if (ids.length > 0) found.set(member, ids);
     }
     return found;
   }
 }
-
 /** The body with each reference member set to a listed id (the nth, round robin), where the kinds
  * agree; a value the list already holds is kept on the first pass. */
 function withListed(body: unknown, references: ReadonlyMap<string, unknown[]>, nth: number): unknown {

@@ -1,7 +1,7 @@
 // A nested collection is worked under a parent that exists: where clients can create the parent
 // (/owners for /owners/{ownerId}/pets), the run creates one first and works under its id, so a
 // service that answers 404 under a missing parent is met as a client meets it.
-import { type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
+import { type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
@@ -39,7 +39,7 @@ export async function createParent(
   const sampled = context.parentParams(collection);
   // The innermost parent: its own parents come with it (/a/{x}/b/{y}/c needs the b made under x).
   const parent = parentItemsOf(collection.path, context.collections).at(-1);
-  const create = parent?.collection.create;
+  const create = parent && (parent.collection.create ?? putCreation(parent.collection));
   if (!parent || !create || !(parent.parameter in sampled) || runner.stopped()) return undefined;
   const above = await parentParams(parent.collection, context, runner);
   const making = await runner.make(parent.collection, {
