@@ -1,0 +1,67 @@
+// Rules said in words that generated values follow: a code's check digit and a weekday.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { wordRuleOf } from './word-rules.js';
+
+/** GS1 validity, written apart from the code under test: weights 1 and 3 from the left for 13 digits. */
+const gs1Valid = (code: string) =>
+  [...code].reduce((sum, digit, index) => sum + Number(digit) * ((code.length - index) % 2 === 0 ? 3 : 1), 0) % 10 ===
+  0;
+
+/** Luhn validity: every second digit from the right doubled. */
+const luhnValid = (code: string) =>
+  [...code].reverse().reduce((sum, digit, index) => {
+    const value = Number(digit) * (index % 2 === 1 ? 2 : 1);
+    return sum + (value > 9 ? value - 9 : value);
+  }, 0) %
+    10 ===
+  0;
+
+describe('word rules', () => {
+  it('gives an ISBN-13 by name its check digit', () => {
+    expect(wordRuleOf('isbn', undefined)?.('9780262510876')).toBe('9780262510875');
+    expect(wordRuleOf('eanCode', undefined)?.('4006381333932')).toBe('4006381333931');
+  });
+
+  it('any 13 digits named an ISBN, EAN or GTIN come out valid by GS1', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^97[89]\d{10}$/),
+        fc.constantFrom('isbn', 'isbn13', 'gtin', 'ean_13'),
+        (code, name) => {
+          const fixed = wordRuleOf(name, undefined)?.(code) as string;
+          expect(fixed.slice(0, 12)).toBe(code.slice(0, 12));
+          expect(gs1Valid(fixed)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('a card number by Luhn, by name or by words', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{16}$/), (code) => {
+        expect(luhnValid(wordRuleOf('cardNumber', undefined)?.(code) as string)).toBe(true);
+      }),
+    );
+    expect(wordRuleOf('code', 'A 13-digit EAN with a correct check digit.')?.('4006381333932')).toBe('4006381333931');
+  });
+
+  it('a date on the weekday its words name, the time kept', () => {
+    const monday = wordRuleOf('weekStart', 'The Monday that starts the week.');
+    expect(monday?.('2030-01-09')).toBe('2030-01-14');
+    expect(monday?.('2030-01-14')).toBe('2030-01-14');
+    expect(monday?.('2030-01-12T10:30:00Z')).toBe('2030-01-14T10:30:00Z');
+  });
+
+  it('no rule where the words name none, or more than one weekday', () => {
+    expect(wordRuleOf('mean', undefined)).toBeUndefined();
+    expect(wordRuleOf('name', 'The title of the book.')).toBeUndefined();
+    expect(wordRuleOf('day', 'Monday or Tuesday.')).toBeUndefined();
+    expect(wordRuleOf('code', 'Has a check digit.')).toBeUndefined();
+  });
+
+  it('leaves values it does not apply to as they are', () => {
+    expect(wordRuleOf('isbn', undefined)?.('not-an-isbn')).toBe('not-an-isbn');
+    expect(wordRuleOf('isbn', undefined)?.(42)).toBe(42);
+  });
+});
