@@ -4,7 +4,16 @@
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { seedOf } from '../../../spec/generate/index.js';
-import { type CollectionSpec, type ItemOperation, putCreation } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  collectionResource,
+  type ItemOperation,
+  type Operation,
+  parentItemsOf,
+  propertiesOf,
+  putCreation,
+  referencedName,
+} from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -25,8 +34,8 @@ const USES = 997;
 
 export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<unknown[]>>();
-  /** Collections an item of which is being made for a reference to name. */
-  private readonly inMaking = new Set<CollectionSpec>();
+  /** Items made for references so far: each gets a purpose (and fresh values) of its own. */
+  private madeForReferences = 0;
   /** Keys the run's fresh bodies carried, per collection the client keys. */
   private readonly keys = new Map<CollectionSpec, Set<string>>();
 
@@ -140,7 +149,8 @@ export class ItemMaker {
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
     const requestSchema = this.context.requestSchema(create.operation);
     let candidate = 0;
-    let body = fresh(candidates[0], 0);
+    const compound = await this.compoundReference(collection);
+    let body = withMembers(fresh(candidates[0], 0), compound, requestSchema);
     let referenceShift = 0;
     let lastRefusal = '';
     for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
@@ -175,9 +185,40 @@ export class ItemMaker {
         referenceShift++;
         next = withListed(body, references, use + referenceShift);
       } else next = fresh(candidates[++candidate % candidates.length], attempt + 1);
-      body = requestSchema && !requestSchema.isValid(next) ? candidates[++candidate % candidates.length] : next;
+      const valid = requestSchema && !requestSchema.isValid(next) ? candidates[++candidate % candidates.length] : next;
+      body = withMembers(valid, compound, requestSchema);
     }
     return { refused: `its creation was refused: ${lastRefusal}` };
+  }
+
+  /** Members that together name an item of a nested collection (a loan's `isbn` and `copyNumber`
+   * name /books/{isbn}/copies/{copyNumber}): an item made there (under a parent made for it) for
+   * each new item, its path values in those members. */
+  private async compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
+    const create = collection.create?.operation;
+    const schema = create ? this.context.requestSchema(create)?.schema : undefined;
+    const members = new Set(Object.keys(propertiesOf(schema)));
+    for (const other of this.context.collections) {
+      const itemPath = other.read?.operation.path;
+      const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
+      if (other === collection || names.length < 2 || !names.every((name) => members.has(name))) continue;
+      const parent = parentItemsOf(other.path, this.context.collections).at(-1);
+      if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) continue;
+      const purpose = `compound ${++this.madeForReferences}`;
+      const above = await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} });
+      const made =
+        'made' in above
+          ? await this.make(other, {
+              what: `for ${names.join(' and ')} to name`,
+              purpose,
+              parent: { [parent.parameter]: idPathText(above.made.item, parent.collection.idProperty) },
+            })
+          : above;
+      if (!('made' in made)) return {};
+      const at = made.made.at(other.read!.parameter);
+      return Object.fromEntries(names.map((name) => [name, made.made.item[name] ?? at[name]]));
+    }
+    return {};
   }
 
   /** A new item made by a PUT at a fresh key the client chooses (PUT /books/{isbn} answering 201),
@@ -239,6 +280,36 @@ export class ItemMaker {
   /** Members of the creation that name another collection's items, with the ids it lists. A
    * collection nested under the same parent (an entry's project in the entry's workspace) is listed
    * under the creation's own parent values; where a list holds none, an item is made for it. */
+  /** Whether making an item of `other` would make one of `collection` (its creation names it, or is
+   * the same): then it is not made for a reference of `collection`. */
+  private namesBack(other: CollectionSpec, collection: CollectionSpec): boolean {
+    if (other === collection) return true;
+    const create = other.create?.operation;
+    return create !== undefined && [...this.referencedOrMade(create).values()].includes(collection);
+  }
+
+  /** The collections the creation's members name: listed ones (referencedCollections), and ones
+   * that list nothing but are made by the client (a loan's `memberId` where /members has only a
+   * POST and a read): an item is made there for the member. */
+  private referencedOrMade(create: Operation): Map<string, CollectionSpec> {
+    const found = referencedCollections(create, this.context.collections);
+    const schema = this.context.requestSchema(create)?.schema;
+    for (const member of Object.keys(propertiesOf(schema))) {
+      const name = referencedName(member);
+      if (found.has(member) || name === undefined) continue;
+      const other = this.context.collections.find(
+        (c) =>
+          !c.list &&
+          c.create &&
+          !c.path.includes('{') &&
+          c.create.operation !== create &&
+          collectionResource(c) === name,
+      );
+      if (other) found.set(member, other);
+    }
+    return found;
+  }
+
   private async references(
     collection: CollectionSpec,
     parent: Readonly<Record<string, string>> = {},
@@ -246,18 +317,18 @@ export class ItemMaker {
     const found = new Map<string, unknown[]>();
     const create = collection.create?.operation;
     if (!create) return found;
-    for (const [member, other] of referencedCollections(create, this.context.collections)) {
+    for (const [member, other] of this.referencedOrMade(create)) {
       const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
       // Nested elsewhere (a parameter the creation's parent does not give): not listed here.
       if (names.some((name) => parent[name] === undefined)) continue;
       const under = Object.fromEntries(names.map((name) => [name, parent[name]!]));
       let ids = await this.listedIds(other, under);
-      // Made once at a time: two collections naming each other would make each other forever.
+      // Never one whose own creation names this collection: the two would make each other forever.
       const makeable = other.create !== undefined || putCreation(other) !== undefined;
-      if (ids.length === 0 && makeable && !this.inMaking.has(other) && !this.runner.stopped()) {
-        this.inMaking.add(other);
-        const making = await this.make(other, { what: `for ${member} to name`, purpose: 'reference', parent: under });
-        this.inMaking.delete(other);
+      if (ids.length === 0 && makeable && !this.namesBack(other, collection) && !this.runner.stopped()) {
+        // Each its own purpose: fresh values of its own (an email no earlier member holds).
+        const purpose = `reference ${++this.madeForReferences}`;
+        const making = await this.make(other, { what: `for ${member} to name`, purpose, parent: under });
         if ('made' in making) ids = [making.made.item[other.idProperty]];
       }
       if (ids.length > 0) found.set(member, ids);
@@ -281,4 +352,23 @@ function withListed(body: unknown, references: ReadonlyMap<string, unknown[]>, n
     value[member] = usable[nth % usable.length];
   }
   return value;
+}
+
+/** The body with members set to values that name an item (typed as the schema asks: a number for
+ * an integer member given as path text), where it stays valid. */
+function withMembers(
+  body: unknown,
+  values: Record<string, unknown>,
+  request: { isValid(v: unknown): boolean } | undefined,
+): unknown {
+  const object = asObject(body);
+  if (!object || Object.keys(values).length === 0) return body;
+  const typed = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof object[name] === 'number' && typeof value === 'string' ? Number(value) : value,
+    ]),
+  );
+  const next = { ...object, ...typed };
+  return request && !request.isValid(next) ? body : next;
 }
