@@ -224,9 +224,9 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     return tallies.length > 0 ? { tallied: tallies } : {};
   },
 
-  unique({ collection, contract, corrections }) {
+  unique({ collection, contract, corrections, collections }) {
     if (corrections(collection.path).unique === false) return {};
-    const rules = uniqueValuesOf(collection, contract);
+    const rules = uniqueValuesOf(collection, contract, collections);
     return rules.length > 0 ? { unique: rules } : {};
   },
 

@@ -110,7 +110,11 @@ interface Text {
 }
 
 /** The rules the document's words give the collection's creation, one per set of members. */
-export function uniqueValuesOf(collection: CollectionSpec, contract: Contract): UniqueRule[] {
+export function uniqueValuesOf(
+  collection: CollectionSpec,
+  contract: Contract,
+  collections: readonly CollectionSpec[] = [],
+): UniqueRule[] {
   const create = collection.create?.operation;
   const conflict = create && responseFor(create, 409)?.status === '409' ? 409 : undefined;
   if (!create || conflict === undefined) return [];
@@ -130,28 +134,50 @@ export function uniqueValuesOf(collection: CollectionSpec, contract: Contract): 
     { text: describe(info), global: true },
   ];
   const resource = collectionResource(collection);
+  // Members that together name another collection's item (a loan's isbn and copyNumber name a copy
+  // at /books/{isbn}/copies/{copyNumber}): "a copy" in the words names them all.
+  const compound = collections.flatMap((other) => {
+    const path = other.read?.operation.path;
+    const parts = path ? [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
+    const sentNames = new Set(sent.map(([name]) => name));
+    return other !== collection && parts.length > 1 && parts.every((part) => sentNames.has(part))
+      ? [{ word: collectionResource(other), parts }]
+      : [];
+  });
   const rules = new Map<string, UniqueRule>();
   for (const { text, member, global } of texts) {
-    const sentences = sentencesOf([text]);
+    // Clauses, without emphasis: "`409` when the copy already has an active loan (a copy has **at
+    // most one** active loan at any time; returned loans do not count)".
+    const sentences = sentencesOf([text])
+      .flatMap((sentence) => sentence.split(/;\s+/))
+      .map((clause) => clause.replace(/\*\*|__/g, ''));
     for (const [index, sentence] of sentences.entries()) {
       const limit = limitOf(sentence, resource);
       if (limit === undefined || NOT_A_RULE.test(sentence)) continue;
       if (global && !names(sentence, resource)) continue;
       const members = sent
         .map(([name]) => name)
-        .filter((name) => name === member || names(sentence, name) || namesReference(sentence, name))
+        .filter(
+          (name) =>
+            name === member ||
+            names(sentence, name) ||
+            namesReference(sentence, name) ||
+            compound.some(({ word, parts }) => parts.includes(name) && names(sentence, word)),
+        )
         // A key the client chooses is the item's id: its conflict is the key's own (clientKey).
         .filter((name) => !(collection.clientKey && name === collection.idProperty));
       if (members.length === 0 || rules.has(members.join())) continue;
       // A rule on a value (a slot, a key, a name), or on the items of another resource ("a copy can
       // have at most one loan": the copy named before this resource's items); never "a pet has at
       // most one owner" (the reference named after).
-      const onValue = members.some((name) => referencedName(name) === undefined);
+      const scopeWord = (name: string) =>
+        referencedName(name) ?? compound.find(({ parts }) => parts.includes(name))?.word;
+      const onValue = members.some((name) => scopeWord(name) === undefined);
       const own = positionOf(sentence, resource);
       const scoped =
         countsItems(sentence, resource) &&
         members.every((name) => {
-          const at = positionOf(sentence, referencedName(name) ?? name);
+          const at = positionOf(sentence, scopeWord(name) ?? name);
           return at >= 0 && own > at;
         });
       if (!onValue && !scoped) continue;

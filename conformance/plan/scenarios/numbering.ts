@@ -3,13 +3,17 @@
 // given again, not even after its issue was deleted" (a deleted item's number is not the next
 // one's). Under a parent the run makes, it creates two items, reads the first, deletes the second
 // and creates a third, reading it. Words the document does not say are not judged.
-import { type CollectionSpec, parentItemsOf, propertiesOf } from '../../../spec/index.js';
+import { type CollectionSpec, collectionResource, parentItemsOf, propertiesOf } from '../../../spec/index.js';
+
+/** A text's sentences (and list entries). */
+const sentencesOfText = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n\s*[*-]\s+|\n\n/);
+
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 const FIRST_IS_ONE =
-  /\b1 for the first\b|\bstart(?:s|ing)? (?:at|from|with) 1\b|\bfirst [^.;]{0,40}\bis (?:number )?1\b/i;
+  /\b1 for the first\b|\bstart(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\bis (?:number )?[`'"]?1\b/i;
 const NEVER_REUSED = /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|given again|used again|recycled)\b/i;
 
 /** What the document says of the collection's numbers, from the creation's words and the id
@@ -26,7 +30,19 @@ function numberingOf(
   if (idSchema?.type !== 'integer') return undefined;
   const { path, method } = create.operation;
   const paths = document.paths as Record<string, Record<string, { description?: unknown }>> | undefined;
-  const words = [create.operation.summary, paths?.[path]?.[method.toLowerCase()]?.description, idSchema.description]
+  // The document's own description too, where a sentence of it names these items ("Copy numbers
+  // are per book: the first copy of each book is `1`").
+  const info = (document.info as { description?: unknown } | undefined)?.description;
+  const resource = collectionResource(collection);
+  const own = sentencesOfText(typeof info === 'string' ? info : '').filter((sentence) =>
+    new RegExp(`\\b${resource}(?:e?s)?\\b|\\b${resource.replace(/y$/, 'ies')}\\b`, 'i').test(sentence),
+  );
+  const words = [
+    create.operation.summary,
+    paths?.[path]?.[method.toLowerCase()]?.description,
+    idSchema.description,
+    ...own,
+  ]
     .filter((text): text is string => typeof text === 'string')
     .join(' ');
   const firstIsOne = FIRST_IS_ONE.test(words);
