@@ -345,6 +345,13 @@ function withListed(body: unknown, references: ReadonlyMap<string, unknown[]>, n
   for (const [member, ids] of references) {
     if (!Object.hasOwn(value, member)) continue;
     const sent = value[member];
+    // A list of references (`tagIds`) holds listed ids too: as many distinct ones as it had.
+    if (Array.isArray(sent)) {
+      const usable = ids.filter((id) => sent.length > 0 && typeof id === typeof sent[0]);
+      const count = Math.min(sent.length, usable.length);
+      if (count > 0) value[member] = Array.from({ length: count }, (_, index) => usable[(nth + index) % usable.length]);
+      continue;
+    }
     const kindOk = (id: unknown) => typeof id === typeof sent;
     const usable = ids.filter(kindOk);
     if (usable.length === 0) continue;
