@@ -6,15 +6,11 @@ import { type Operation, responseFor, type UniqueRule } from '../../spec/core.js
 import { MockHttpError } from '../core/errors.js';
 import type { Collection, Item } from './store.js';
 
-/** What the mock enforces: a rule, with the status the operation documents for it. */
-export interface UniqueValues {
-  readonly members: readonly string[];
-  readonly instants: readonly string[];
-  readonly caseless?: readonly string[];
-  readonly freedBy?: { readonly member: string; readonly values: readonly unknown[] };
-  readonly conflictStatus: number;
-  readonly limit: number;
-}
+/** What the mock enforces of a rule (its words aside). */
+export type UniqueValues = Pick<
+  UniqueRule,
+  'members' | 'instants' | 'caseless' | 'freedBy' | 'conflictStatus' | 'limit'
+>;
 
 /** The rules an operation enforces: its creation's, or a change's that documents the same conflict. */
 export function uniqueValuesFor(
