@@ -49,6 +49,7 @@ export {
   referencedName,
   resourceName,
 } from './references.js';
+export { sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';
 export type { SumRule } from './sums.js';

@@ -7,7 +7,6 @@ import { seedOf } from '../../../spec/generate/index.js';
 import {
   type CollectionSpec,
   collectionResource,
-  type ItemOperation,
   type Operation,
   parentItemsOf,
   propertiesOf,
@@ -19,6 +18,8 @@ import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { freshened, membersNamed, refusalText } from './fresh-values.js';
+import { withListed, withMembers } from './listed-values.js';
+import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
@@ -143,7 +144,12 @@ export class ItemMaker {
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = collection.create;
     const put = putCreation(collection);
-    if (!create && put) return this.makeByPut(collection, put, request);
+    if (!create && put)
+      return makeByPut(collection, put, request, {
+        context: this.context,
+        runner: this.runner,
+        use: this.useOf(collection, request.purpose),
+      });
     if (!create) {
       const parts = { context: this.context, runner: this.runner, listedIds: (c: CollectionSpec) => this.listedIds(c) };
       return makeElsewhere(collection, request, { ...parts, make: (c, r) => this.make(c, r) });
@@ -225,43 +231,6 @@ export class ItemMaker {
     return {};
   }
 
-  /** A new item made by a PUT at a fresh key the client chooses (PUT /books/{isbn} answering 201),
-   * where the collection has no creation of its own. */
-  private async makeByPut(collection: CollectionSpec, put: ItemOperation, request: MakeRequest): Promise<Making> {
-    const use = this.useOf(collection, request.purpose);
-    const bodies = put.operation.requestBody
-      ? this.context.plainBodies(put.operation, ATTEMPTS, `${request.purpose}:${use}`)
-      : [undefined];
-    if (bodies.length === 0) return { refused: 'no valid body for its PUT could be built from its schema' };
-    let lastRefusal = '';
-    for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
-      const key = this.context.freshPathValue(put.operation, put.parameter, use * ATTEMPTS + attempt);
-      if (key === undefined) return { refused: `no value of ${put.parameter} could be drawn from its schema` };
-      const body = bodies[attempt % bodies.length];
-      let testCase = this.context.testCase(put.operation, {
-        kind: 'positive',
-        plain: true,
-        pathParams: { ...request.parent, [put.parameter]: key },
-        ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
-        what: request.what,
-      });
-      if (request.decorate) testCase = request.decorate(testCase);
-      const executed = await this.runner.execute(testCase, { collection });
-      if (!executed?.exchange.ok) return { refused: 'its PUT got no answer' };
-      const status = executed.exchange.response.status;
-      if (status < 300) {
-        const answered = itemOf(executed.body, collection);
-        const item = { ...answered, [collection.idProperty]: answered?.[collection.idProperty] ?? key };
-        const id = idKey(item, collection.idProperty);
-        this.context.markChangedByRun(collection, id);
-        const at = (parameter: string) => ({ ...request.parent, [parameter]: key });
-        return { made: { item, id, at, executed, testCase, sent: body, parent: request.parent } };
-      }
-      lastRefusal = `${status}${refusalText(executed.exchange.response.text)}`;
-    }
-    return { refused: `its PUT was refused: ${lastRefusal}` };
-  }
-
   /** The item a successful creation answered, with its id and the path values naming it. */
   private madeFrom(executed: Executed, collection: CollectionSpec, parent: Readonly<Record<string, string>>) {
     const item = itemOf(executed.body, collection);
@@ -339,47 +308,4 @@ export class ItemMaker {
     }
     return found;
   }
-}
-/** The body with each reference member set to a listed id (the nth, round robin), where the kinds
- * agree; a value the list already holds is kept on the first pass. */
-function withListed(body: unknown, references: ReadonlyMap<string, unknown[]>, nth: number): unknown {
-  const object = asObject(body);
-  if (!object || references.size === 0) return body;
-  const value: Item = { ...object };
-  for (const [member, ids] of references) {
-    if (!Object.hasOwn(value, member)) continue;
-    const sent = value[member];
-    // A list of references (`tagIds`) holds listed ids too: as many distinct ones as it had.
-    if (Array.isArray(sent)) {
-      const usable = ids.filter((id) => sent.length > 0 && typeof id === typeof sent[0]);
-      const count = Math.min(sent.length, usable.length);
-      if (count > 0) value[member] = Array.from({ length: count }, (_, index) => usable[(nth + index) % usable.length]);
-      continue;
-    }
-    const kindOk = (id: unknown) => typeof id === typeof sent;
-    const usable = ids.filter(kindOk);
-    if (usable.length === 0) continue;
-    if (nth === 0 && usable.some((id) => JSON.stringify(id) === JSON.stringify(sent))) continue;
-    value[member] = usable[nth % usable.length];
-  }
-  return value;
-}
-
-/** The body with members set to values that name an item (typed as the schema asks: a number for
- * an integer member given as path text), where it stays valid. */
-function withMembers(
-  body: unknown,
-  values: Record<string, unknown>,
-  request: { isValid(v: unknown): boolean } | undefined,
-): unknown {
-  const object = asObject(body);
-  if (!object || Object.keys(values).length === 0) return body;
-  const typed = Object.fromEntries(
-    Object.entries(values).map(([name, value]) => [
-      name,
-      typeof object[name] === 'number' && typeof value === 'string' ? Number(value) : value,
-    ]),
-  );
-  const next = { ...object, ...typed };
-  return request && !request.isValid(next) ? body : next;
 }

@@ -3,10 +3,13 @@
 // given again, not even after its issue was deleted" (a deleted item's number is not the next
 // one's). Under a parent the run makes, it creates two items, reads the first, deletes the second
 // and creates a third, reading it. Words the document does not say are not judged.
-import { type CollectionSpec, collectionResource, parentItemsOf, propertiesOf } from '../../../spec/index.js';
-
-/** A text's sentences (and list entries). */
-const sentencesOfText = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n\s*[*-]\s+|\n\n/);
+import {
+  type CollectionSpec,
+  collectionResource,
+  parentItemsOf,
+  propertiesOf,
+  sentencesOf,
+} from '../../../spec/index.js';
 
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
@@ -34,7 +37,7 @@ function numberingOf(
   // are per book: the first copy of each book is `1`").
   const info = (document.info as { description?: unknown } | undefined)?.description;
   const resource = collectionResource(collection);
-  const own = sentencesOfText(typeof info === 'string' ? info : '').filter((sentence) =>
+  const own = sentencesOf([typeof info === 'string' ? info : undefined]).filter((sentence) =>
     new RegExp(`\\b${resource}(?:e?s)?\\b|\\b${resource.replace(/y$/, 'ies')}\\b`, 'i').test(sentence),
   );
   const words = [

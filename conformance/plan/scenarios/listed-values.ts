@@ -1,0 +1,49 @@
+// Bodies given the values that name other items: listed ids in reference members, and the path
+// values of an item several members name together.
+import { asObject } from '../../judge/json-body.js';
+
+type Item = Record<string, unknown>;
+
+/** The body with each reference member set to a listed id (the nth, round robin), where the kinds
+ * agree; a value the list already holds is kept on the first pass. */
+export function withListed(body: unknown, references: ReadonlyMap<string, unknown[]>, nth: number): unknown {
+  const object = asObject(body);
+  if (!object || references.size === 0) return body;
+  const value: Item = { ...object };
+  for (const [member, ids] of references) {
+    if (!Object.hasOwn(value, member)) continue;
+    const sent = value[member];
+    // A list of references (`tagIds`) holds listed ids too: as many distinct ones as it had.
+    if (Array.isArray(sent)) {
+      const usable = ids.filter((id) => sent.length > 0 && typeof id === typeof sent[0]);
+      const count = Math.min(sent.length, usable.length);
+      if (count > 0) value[member] = Array.from({ length: count }, (_, index) => usable[(nth + index) % usable.length]);
+      continue;
+    }
+    const kindOk = (id: unknown) => typeof id === typeof sent;
+    const usable = ids.filter(kindOk);
+    if (usable.length === 0) continue;
+    if (nth === 0 && usable.some((id) => JSON.stringify(id) === JSON.stringify(sent))) continue;
+    value[member] = usable[nth % usable.length];
+  }
+  return value;
+}
+
+/** The body with members set to values that name an item (typed as the schema asks: a number for
+ * an integer member given as path text), where it stays valid. */
+export function withMembers(
+  body: unknown,
+  values: Record<string, unknown>,
+  request: { isValid(v: unknown): boolean } | undefined,
+): unknown {
+  const object = asObject(body);
+  if (!object || Object.keys(values).length === 0) return body;
+  const typed = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof object[name] === 'number' && typeof value === 'string' ? Number(value) : value,
+    ]),
+  );
+  const next = { ...object, ...typed };
+  return request && !request.isValid(next) ? body : next;
+}

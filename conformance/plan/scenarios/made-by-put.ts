@@ -1,0 +1,59 @@
+// Items a PUT makes at a key the client chooses, where the collection has no creation of its own
+// (PUT /books/{isbn} answering 201): the maker's way to make them, a fresh key per attempt.
+import type { CollectionSpec, ItemOperation } from '../../../spec/index.js';
+import { idKey } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import { refusalText } from './fresh-values.js';
+import type { MakeRequest, Making } from './making.js';
+import { itemOf, type SequenceRunner } from './sequence-runner.js';
+
+/** Attempts, each at a fresh key. */
+const ATTEMPTS = 4;
+
+interface PutMaking {
+  readonly context: PlanContext;
+  readonly runner: Pick<SequenceRunner, 'execute' | 'stopped'>;
+  /** The purpose's step of fresh values. */
+  readonly use: number;
+}
+
+/** A new item made by a PUT at a fresh key the client chooses (PUT /books/{isbn} answering 201),
+ * where the collection has no creation of its own. */
+export async function makeByPut(
+  collection: CollectionSpec,
+  put: ItemOperation,
+  request: MakeRequest,
+  { context, runner, use }: PutMaking,
+): Promise<Making> {
+  const bodies = put.operation.requestBody
+    ? context.plainBodies(put.operation, ATTEMPTS, `${request.purpose}:${use}`)
+    : [undefined];
+  if (bodies.length === 0) return { refused: 'no valid body for its PUT could be built from its schema' };
+  let lastRefusal = '';
+  for (let attempt = 0; attempt < ATTEMPTS && !runner.stopped(); attempt++) {
+    const key = context.freshPathValue(put.operation, put.parameter, use * ATTEMPTS + attempt);
+    if (key === undefined) return { refused: `no value of ${put.parameter} could be drawn from its schema` };
+    const body = bodies[attempt % bodies.length];
+    let testCase = context.testCase(put.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: { ...request.parent, [put.parameter]: key },
+      ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
+      what: request.what,
+    });
+    if (request.decorate) testCase = request.decorate(testCase);
+    const executed = await runner.execute(testCase, { collection });
+    if (!executed?.exchange.ok) return { refused: 'its PUT got no answer' };
+    const status = executed.exchange.response.status;
+    if (status < 300) {
+      const answered = itemOf(executed.body, collection);
+      const item = { ...answered, [collection.idProperty]: answered?.[collection.idProperty] ?? key };
+      const id = idKey(item, collection.idProperty);
+      context.markChangedByRun(collection, id);
+      const at = (parameter: string) => ({ ...request.parent, [parameter]: key });
+      return { made: { item, id, at, executed, testCase, sent: body, parent: request.parent } };
+    }
+    lastRefusal = `${status}${refusalText(executed.exchange.response.text)}`;
+  }
+  return { refused: `its PUT was refused: ${lastRefusal}` };
+}
