@@ -13,6 +13,7 @@ import {
 } from '../../spec/index.js';
 import { type SecretSource, validAuth } from '../auth/auth-variants.js';
 import type { AuthVariant, Placed, TestCase } from '../model.js';
+import { TimeAnchors } from './anchors.js';
 import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
 
@@ -96,12 +97,16 @@ export class PlanContext {
     /** Every operation of the document (a HEAD beside a read). */
     readonly operations: readonly Operation[] = [],
   ) {
+    this.anchors = new TimeAnchors(collections);
     for (const collection of collections) {
       for (const change of [collection.replace, collection.update, collection.remove]) {
         if (change) this.changingItems.set(change.operation, change.parameter);
       }
     }
   }
+
+  /** Times bound to a parent's (anchors.ts): valid cases follow them. */
+  readonly anchors: TimeAnchors;
 
   /** PUT, PATCH and DELETE of a collection's item, by the parameter that names the item. */
   private readonly changingItems = new Map<Operation, string>();
@@ -363,7 +368,13 @@ export class PlanContext {
     const payload = testCase.payload;
     const checked =
       payload?.kind === 'json' && request
-        ? { ...testCase, payload: { ...payload, value: withWordRules(payload.value, request.schema) } }
+        ? {
+            ...testCase,
+            payload: {
+              ...payload,
+              value: this.anchors.apply(operation, pathParams, withWordRules(payload.value, request.schema)),
+            },
+          }
         : testCase;
     return withPathInBody(checked, request);
   }

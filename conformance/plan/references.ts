@@ -102,7 +102,14 @@ export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string,
   for (const [member, id] of ids) {
     const sent = value[member];
     // An invalid case keeps the member its mutation broke.
-    if (!Object.hasOwn(value, member) || typeof sent !== typeof id || breaks(testCase, member)) continue;
+    if (!Object.hasOwn(value, member) || breaks(testCase, member)) continue;
+    // A list of references (`tagIds`) names the one listed item.
+    if (Array.isArray(sent) && sent.length > 0 && typeof sent[0] === typeof id) {
+      value[member] = [id];
+      filled.push(member);
+      continue;
+    }
+    if (typeof sent !== typeof id) continue;
     if (typeof sent === 'number' && Number.isInteger(sent) !== Number.isInteger(id)) continue;
     value[member] = id;
     filled.push(member);

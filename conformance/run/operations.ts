@@ -34,6 +34,11 @@ function listedIdsOf(session: RunSession): (operation: Operation) => Promise<Map
   };
 }
 
+/** The first id of each reference member. */
+async function firstOfEach(found: Promise<ReadonlyMap<string, readonly unknown[]>>): Promise<Map<string, unknown>> {
+  return new Map([...(await found)].flatMap(([member, ids]) => (ids.length > 0 ? [[member, ids[0]] as const] : [])));
+}
+
 /** Values a creation must not share with an item made before: the members the document's words
  * make unique (a member's email), with a test of a value for one of them. */
 interface OwnValues {
@@ -52,12 +57,7 @@ function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P
   const cases = plan.cases.map((testCase, index) => {
     const payload = testCase.payload;
     if (payload?.kind !== 'json') return testCase;
-    // A member the case is about keeps its value: the one its mutation broke, a readOnly one it
-    // sends, one its label names (a boundary, an edge value).
-    const about = (member: string) =>
-      breaks(testCase, member) ||
-      Object.hasOwn(testCase.assigned ?? {}, member) ||
-      namesMember(testCase.label.replace(/^\S+ \S+/, ''), member);
+    const about = caseIsAbout(testCase);
     let value = own.followWords(withShiftedInstants(payload.value, index + 1, about), about);
     const object = asObject(value);
     for (const member of own.members) {
@@ -68,6 +68,36 @@ function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P
     }
     return value === payload.value ? testCase : { ...testCase, payload: { kind: 'json' as const, value } };
   });
+  return { ...plan, cases };
+}
+
+/** A member the case is about keeps its value: the one its mutation broke, a readOnly one it sends,
+ * one its label names (a boundary, an edge value). */
+const caseIsAbout = (testCase: TestCase) => (member: string) =>
+  breaks(testCase, member) ||
+  Object.hasOwn(testCase.assigned ?? {}, member) ||
+  namesMember(testCase.label.replace(/^\S+ \S+/, ''), member);
+
+/** Creations whose times the words bind to the parent's (an entry within its timesheet's week):
+ * each case's bound times moved into the period of the parent its path names, but a time the case
+ * is about. */
+async function withAnchoredTimes<P extends { readonly cases: readonly TestCase[] }>(
+  plan: P,
+  session: RunSession,
+  collection: CollectionSpec,
+): Promise<P> {
+  const { anchors } = session.context;
+  if (!collection.create || anchors.collectionOf(collection.create.operation) !== collection) return plan;
+  const cases = await Promise.all(
+    plan.cases.map(async (testCase) => {
+      const payload = testCase.payload;
+      if (payload?.kind !== 'json') return testCase;
+      const values = testCase.pathParams ?? {};
+      await session.sequenceRunner.parentItem(collection, values);
+      const value = anchors.apply(testCase.operation, values, payload.value, caseIsAbout(testCase));
+      return value === payload.value ? testCase : { ...testCase, payload: { kind: 'json' as const, value } };
+    }),
+  );
   return { ...plan, cases };
 }
 
@@ -125,9 +155,17 @@ async function testOperation(
   const madeParams = await madeItemParams(operation, context, session.sequenceRunner);
   if (madeParams) context.useMadeItem(operation, madeParams);
   const missingParent = madeParams ? missingParentCase(session, operation, madeParams) : undefined;
-  const planned = withReferences(planOperation(operation, context), await listedIds(operation));
+  // A creation's references are found (or made) under the parent its cases name: an entry's project
+  // in the entry's own workspace.
+  const referenced =
+    collection?.create?.operation === operation && madeParams
+      ? await firstOfEach(session.sequenceRunner.references(collection, madeParams))
+      : await listedIds(operation);
+  const planned = withReferences(planOperation(operation, context), referenced);
   const plan =
-    collection?.create?.operation === operation ? withOwnSlots(planned, ownValuesOf(session, collection)) : planned;
+    collection?.create?.operation === operation
+      ? await withAnchoredTimes(withOwnSlots(planned, ownValuesOf(session, collection)), session, collection)
+      : planned;
   const executeLogged = async (testCase: TestCase) => {
     const executed = await session.execute(testCase, scope);
     if (executed) creations.record(executed);

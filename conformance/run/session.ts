@@ -78,6 +78,8 @@ export class RunSession {
       this.recorder.record(executed);
       return executed;
     };
+    for (const resource of model.resources)
+      this.context.anchors.bind(resource.collection, resource.idioms.anchored ?? []);
     const maker = new ItemMaker(this.context, { execute, stopped, send, conclude }, this.readList);
     this.sequenceRunner = {
       send,
@@ -88,6 +90,8 @@ export class RunSession {
       listedIds: (collection) => maker.listedIds(collection),
       bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),
+      parentItem: (collection, values) => maker.parentItem(collection, values),
+      references: (collection, parent) => maker.references(collection, parent),
       reach: this.reach,
     };
   }

@@ -21,6 +21,8 @@ export interface ResourceCorrection {
   readonly owned?: boolean;
   /** On a resource: false where words read as a rule of unique values are none (unique-values.ts). */
   readonly unique?: boolean;
+  /** On a resource: false where words read as binding its times to its parent's are none (anchors.ts). */
+  readonly anchored?: boolean;
 }
 
 /** The correction for a path (a collection's, an item's or an action's); {} where none is given. */
@@ -38,6 +40,7 @@ const KEYS: Readonly<Record<keyof ResourceCorrection, 'string' | 'boolean' | 'an
   target: 'any',
   owned: 'boolean',
   unique: 'boolean',
+  anchored: 'boolean',
 };
 
 function checked(value: unknown, where: string, file: string): ResourceCorrection {

@@ -23,8 +23,19 @@ function pagingJson(paging: Paging | undefined): Record<string, unknown> | undef
 }
 
 function idiomsJson(idioms: Idioms): Record<string, unknown> {
-  const { location, conditional, idempotency, actions, asynchronous, softDelete, owned, madeBy, unique, tallied } =
-    idioms;
+  const {
+    location,
+    conditional,
+    idempotency,
+    actions,
+    asynchronous,
+    softDelete,
+    owned,
+    madeBy,
+    unique,
+    tallied,
+    anchored,
+  } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
     ...(conditional
@@ -71,6 +82,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(softDelete ? { softDelete: { status: softDelete.status, ...where(softDelete.operation) } } : {}),
     ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
     ...(unique ? { unique } : {}),
+    ...(anchored ? { anchored } : {}),
     ...(tallied ? { tallied: tallied.map(({ operation, member }) => ({ ...where(operation), by: member })) } : {}),
     ...(madeBy
       ? {

@@ -4,6 +4,7 @@
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
+import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
@@ -67,6 +68,8 @@ export interface Idioms {
   readonly unique?: readonly UniqueRule[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
+  /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
+  readonly anchored?: readonly AnchorRule[];
 }
 
 interface Reading {
@@ -228,6 +231,12 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     if (corrections(collection.path).unique === false) return {};
     const rules = uniqueValuesOf(collection, contract, collections);
     return rules.length > 0 ? { unique: rules } : {};
+  },
+
+  anchored({ collection, contract, corrections, collections }) {
+    if (corrections(collection.path).anchored === false || !collections) return {};
+    const rules = anchorsOf(collection, contract, collections);
+    return rules.length > 0 ? { anchored: rules } : {};
   },
 
   madeBy({ collection, contract, collections }) {

@@ -115,11 +115,17 @@ export async function runItemLifecycle(
   const parent = await parentParams(collection, context, runner);
   const making = await runner.make(collection, { what: 'to change and delete', purpose: 'lifecycle', parent });
   if ('refused' in making) return reach.stop(making.refused);
-  const [, second, third] = await runner.freshBodies(collection, 3, 'lifecycle');
+  const [, fresh2, fresh3] = await runner.freshBodies(collection, 3, 'lifecycle');
   const first = making.made.sent;
   const created = making.made;
   if (runner.stopped()) return reach.stop('the run stopped early');
   const { id, at } = created;
+  // The changes' times in the parent's period as the creation's (anchors.ts): what is expected back
+  // is what goes on the wire.
+  const anchored = (role: typeof collection.update, body: unknown) =>
+    role ? context.anchors.apply(role.operation, at(role.parameter), body) : body;
+  const second = anchored(collection.replace, fresh2);
+  const third = anchored(collection.update, fresh3);
   // What a body gives the item: its stored properties, of values the item can hold (as for a creation).
   const stored = (body: unknown) =>
     Object.fromEntries(

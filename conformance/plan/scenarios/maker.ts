@@ -5,6 +5,7 @@
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { seedOf } from '../../../spec/generate/index.js';
 import {
+  answeredItem,
   type CollectionSpec,
   collectionResource,
   type Operation,
@@ -39,6 +40,8 @@ export class ItemMaker {
   private madeForReferences = 0;
   /** Keys the run's fresh bodies carried, per collection the client keys. */
   private readonly keys = new Map<CollectionSpec, Set<string>>();
+  /** Parent items read for the times their children are bound to, once each. */
+  private readonly reads = new Map<string, Promise<Item | undefined>>();
 
   constructor(
     private readonly context: PlanContext,
@@ -48,6 +51,45 @@ export class ItemMaker {
       parent?: Readonly<Record<string, string>>,
     ) => Promise<Item[] | undefined>,
   ) {}
+
+  /** The parent item a nested collection's path values name: one the run made, else read once
+   * (and then known to the context, whose valid cases bind times to it: anchors.ts). */
+  async parentItem(collection: CollectionSpec, values: Readonly<Record<string, string>>): Promise<Item | undefined> {
+    const parent = this.context.anchors.parentOf(collection, values);
+    if (!parent || parent.item) return parent?.item as Item | undefined;
+    const { collection: above, id } = parent;
+    const key = `${above.path} ${JSON.stringify(values)}`;
+    let read = this.reads.get(key);
+    if (!read) {
+      read = this.readItem(above, { ...values, ...(above.read ? { [above.read.parameter]: id } : {}) });
+      this.reads.set(key, read);
+    }
+    const item = await read;
+    if (item) this.context.anchors.remember(above, values, id, item);
+    return item;
+  }
+
+  private async readItem(
+    collection: CollectionSpec,
+    values: Readonly<Record<string, string>>,
+  ): Promise<Item | undefined> {
+    const read = collection.read?.operation;
+    if (!read || this.runner.stopped()) return undefined;
+    const exchange = await this.runner.send(
+      this.context.testCase(read, {
+        kind: 'positive',
+        plain: true,
+        pathParams: values,
+        what: 'for the times its children are bound to',
+      }),
+    );
+    if (!exchange?.ok || exchange.response.status >= 300) return undefined;
+    try {
+      return answeredItem(collection, JSON.parse(exchange.response.text));
+    } catch {
+      return undefined;
+    }
+  }
 
   /** Ids the collection lists now (read once per run, and once per parent for a nested one). */
   listedIds(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<unknown[]> {
@@ -140,8 +182,17 @@ export class ItemMaker {
     return 1 + (Math.abs(seedOf(`${collection.path}:${purpose}`, this.context.seed)) % USES);
   }
 
-  /** A new item of the collection, or why none could be made. */
+  /** A new item of the collection, or why none could be made; a made one is kept for its children. */
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
+    const making = await this.makeNew(collection, request);
+    if ('made' in making) {
+      const id = idPathText(making.made.item, collection.idProperty);
+      this.context.anchors.remember(collection, request.parent, id, making.made.item);
+    }
+    return making;
+  }
+
+  private async makeNew(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = collection.create;
     const put = putCreation(collection);
     if (!create && put)
@@ -160,6 +211,8 @@ export class ItemMaker {
     const requestSchema = this.context.requestSchema(create.operation);
     let candidate = 0;
     const compound = await this.compoundReference(collection);
+    // The parent known before the cases are built: they bind their times to it (anchors.ts).
+    if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
     let body = withMembers(fresh(candidates[0], 0), compound, requestSchema);
     let referenceShift = 0;
     let lastRefusal = '';
@@ -175,7 +228,8 @@ export class ItemMaker {
       const executed = await this.runner.execute(testCase, { collection });
       const made = succeeded(executed) ? this.madeFrom(executed, collection, request.parent) : undefined;
       if (executed && made) {
-        return { made: { ...made, executed, testCase, sent: body, parent: request.parent } };
+        const sent = testCase.payload?.kind === 'json' ? testCase.payload.value : body;
+        return { made: { ...made, executed, testCase, sent, parent: request.parent } };
       }
       if (!executed?.exchange.ok) return { refused: 'its creation got no answer' };
       const status = executed.exchange.response.status;
@@ -283,7 +337,9 @@ export class ItemMaker {
     return found;
   }
 
-  private async references(
+  /** Members of the collection's creation that name other items, with ids that exist: listed under
+   * the creation's parent, or made where none is listed. */
+  async references(
     collection: CollectionSpec,
     parent: Readonly<Record<string, string>> = {},
   ): Promise<Map<string, unknown[]>> {

@@ -23,6 +23,17 @@ export interface SequenceRunner {
   readonly bodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
   /** The same, each with fresh values of the purpose's own (keys, names, times no other step sends). */
   readonly freshBodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
+  /** The parent item a nested collection's path values name (made by the run, else read once). */
+  readonly parentItem: (
+    collection: CollectionSpec,
+    values: Readonly<Record<string, string>>,
+  ) => Promise<Record<string, unknown> | undefined>;
+  /** Members of a creation that name other items, with ids that exist (listed under the parent, or
+   * made where none is listed). */
+  readonly references: (
+    collection: CollectionSpec,
+    parent: Readonly<Record<string, string>>,
+  ) => Promise<ReadonlyMap<string, readonly unknown[]>>;
   /** Ids a collection lists now (read once per run). */
   readonly listedIds: (collection: CollectionSpec) => Promise<unknown[]>;
   /** Where each scenario says what it set out to check and what it reached. */

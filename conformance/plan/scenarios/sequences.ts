@@ -151,7 +151,9 @@ export async function runSequences(
       what: 'in a sequence of creations',
     });
     const executed = await runner.execute(testCase, { collection });
-    if (succeeded(executed)) creations.push({ sent: body as Item, exchange: executed.exchange, body: executed.body });
+    // What went on the wire: valid cases follow the document's words (anchors.ts, word-rules.ts).
+    const sent = testCase.payload?.kind === 'json' ? testCase.payload.value : body;
+    if (succeeded(executed)) creations.push({ sent: sent as Item, exchange: executed.exchange, body: executed.body });
     else refusal = refusalOf(executed);
   };
   let refusal = '';
