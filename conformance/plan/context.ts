@@ -282,6 +282,21 @@ export class PlanContext {
     return value === UNSATISFIABLE ? undefined : pathText(parameter, followingWords(parameter, value));
   }
 
+  /** Values of unique members (keys the client chooses) the run's bodies carry, by collection and
+   * member: the item maker and the operation cases draw from one pool, so no two creations meet. */
+  private readonly claimed = new Map<string, Set<string>>();
+
+  /** Takes a value of a unique member for one creation: false where another already took it. */
+  claim(collection: CollectionSpec, member: string, value: unknown): boolean {
+    const key = `${collection.path} ${member}`;
+    let values = this.claimed.get(key);
+    if (!values) this.claimed.set(key, (values = new Set()));
+    const text = JSON.stringify(value);
+    if (values.has(text)) return false;
+    values.add(text);
+    return true;
+  }
+
   /** Notes an item (by idKey) that the run itself will change or delete. */
   markChangedByRun(collection: CollectionSpec, id: string): void {
     let ids = this.changedByRun.get(collection.path);

@@ -44,6 +44,8 @@ async function firstOfEach(found: Promise<ReadonlyMap<string, readonly unknown[]
 interface OwnValues {
   readonly members: readonly string[];
   readonly accepts: (member: string, value: unknown) => boolean;
+  /** Takes the value for one creation: false where another creation of the run took it. */
+  readonly claim: (member: string, value: unknown) => boolean;
   /** The body's members but those the case is about made to follow their words again (a date
    * moved to its own slot is moved on to the Monday its words ask for). */
   readonly followWords: (body: unknown, about: (member: string) => boolean) => unknown;
@@ -63,7 +65,10 @@ function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P
     for (const member of own.members) {
       const current = object?.[member];
       if (typeof current !== 'string' || about(member)) continue;
-      const fresh = stringCandidates(current, index + 1).find((candidate) => own.accepts(member, candidate));
+      // A value no other creation of the run took (the item maker draws from the same pool).
+      const fresh = [0, 1, 2, 3]
+        .flatMap((round) => stringCandidates(current, index + 1 + round * 7919))
+        .find((candidate) => own.accepts(member, candidate) && own.claim(member, candidate));
       if (fresh !== undefined) value = { ...asObject(value), [member]: fresh };
     }
     return value === payload.value ? testCase : { ...testCase, payload: { kind: 'json' as const, value } };
@@ -112,11 +117,12 @@ function ownValuesOf(session: RunSession, collection: CollectionSpec): OwnValues
   const request = create ? session.context.requestSchema(create) : undefined;
   const followWords = (body: unknown, about: (member: string) => boolean) =>
     request ? withWordRules(body, request.schema, about) : body;
-  if (!create || members.length === 0) return { members: [], accepts: () => false, followWords };
+  if (!create || members.length === 0) return { members: [], accepts: () => false, claim: () => false, followWords };
   const plain = asObject(session.context.plainBodies(create, 1, 'own values')[0]) ?? {};
   return {
     members,
     accepts: (member, value) => request?.isValid({ ...plain, [member]: value }) !== false,
+    claim: (member, value) => session.context.claim(collection, member, value),
     followWords,
   };
 }

@@ -10,6 +10,8 @@ import {
   type Operation,
 } from '../../spec/index.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
+import { asObject } from '../judge/json-body.js';
+import { SentKeys } from '../judge/sent-keys.js';
 import type { Executed, Facts, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
@@ -32,6 +34,8 @@ export class RunSession {
   readonly creations: CreationLog;
   readonly sequenceRunner: SequenceRunner;
   readonly reach = new Reach();
+  /** Keys the client chooses, as the run's creations sent them. */
+  private readonly sentKeys: SentKeys;
   /** The operations the selection, shard and document leave to test. */
   readonly testable: readonly Operation[];
   failuresFound = 0;
@@ -56,6 +60,7 @@ export class RunSession {
       },
     });
     this.testable = contract.operations.filter((operation) => !this.recorder.resultOf(operation).skipped);
+    this.sentKeys = new SentKeys(model.collections);
     this.sender = this.createSender();
     this.context = new PlanContext(
       settings.seed,
@@ -119,6 +124,7 @@ export class RunSession {
       ...(options.transport ? { transport: options.transport } : {}),
       allowedDelay,
       onSent: (testCase, exchange) => {
+        this.sentKeys.note(testCase);
         this.recorder.countExchange(testCase, exchange);
         options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));
       },
@@ -183,8 +189,35 @@ export class RunSession {
   };
 
   async judgeSent(testCase: TestCase, exchange: Exchange, scope: Scope): Promise<Executed> {
-    const facts = await gatherFacts(testCase, exchange, scope, this.readList, this.readCaller);
+    const gathered = await gatherFacts(testCase, exchange, scope, this.readList, this.readCaller);
+    const keyTaken =
+      exchange.ok && exchange.response.status === 409 && !gathered.valueAlreadyListed
+        ? (this.sentKeys.sentByAnother(testCase) ?? (await this.keyHeld(testCase, scope)))
+        : undefined;
+    const facts = keyTaken ? { ...gathered, valueAlreadyListed: keyTaken } : gathered;
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
+  }
+
+  /** The key member, where a creation's client-chosen key names an item that exists (a 409 for a key
+   * an earlier run, or another client, holds): one read of the item at that key tells. */
+  private async keyHeld(testCase: TestCase, { collection }: Scope): Promise<string | undefined> {
+    const read = collection?.read;
+    const body = testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined;
+    const key = collection?.clientKey ? body?.[collection.idProperty] : undefined;
+    if (
+      !read ||
+      collection?.create?.operation !== testCase.operation ||
+      (typeof key !== 'string' && typeof key !== 'number')
+    )
+      return undefined;
+    const readCase = this.context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: { ...testCase.pathParams, [read.parameter]: String(key) },
+      what: 'to see whether the key is taken',
+    });
+    const answer = await this.sender.send(readCase, true);
+    return answer?.ok && answer.response.status < 300 ? collection.idProperty : undefined;
   }
 
   /** Sends, judges and records a case. */

@@ -138,7 +138,8 @@ function readFilledIn(
       now.push({ name, date: schema.format === 'date', onChange: UPDATE_INSTANT.test(name) });
     else if (STATE_INSTANT.test(name) && takesNull(schema)) laterStates.push(name);
     else if (parameters.has(name)) parents.push({ name, integer: typesOf(schema).includes('integer') && !strings });
-    else if (OWNER.test(name) && strings && schema.readOnly === true) owners.push(name);
+    else if (OWNER.test(name) && strings && (schema.readOnly === true || notSendable(collection, name)))
+      owners.push(name);
     else if (typesOf(schema).includes('integer')) {
       const child = childCounted(name, itemPath, collections);
       const referring = child ? undefined : referrersCounted(name, collection, collections);
@@ -147,6 +148,14 @@ function readFilledIn(
     }
   }
   return { now, laterStates, parents, owners, counts, referrers };
+}
+
+/** An owner-like member the client cannot send: the creation takes a JSON body that lacks it (a
+ * timesheet's `owner` beside its `weekStart`), so the service fills it in, with the caller. */
+function notSendable(collection: CollectionSpec, name: string): boolean {
+  const request = collection.create?.operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+  const properties = propertiesOf(request);
+  return Object.keys(properties).length > 0 && !Object.hasOwn(properties, name);
 }
 
 /** The values filled in on an item made now, under the path values `params`, by `caller` (a login). */

@@ -117,10 +117,12 @@ const verbOf = (path: string, itemPath: string): string | undefined =>
 /** The verbs that bring a soft-deleted item back. */
 const RESTORE = /^(restore|undelete|recover|untrash|undo[-_]?delete)$/i;
 
-/** English past participles of the usual action verbs: cancel → cancelled, archive → archived. */
+/** English past participles of the usual action verbs: cancel → cancelled, archive → archived,
+ * submit → submitted (a final consonant doubled). */
 function participle(verb: string): string[] {
   const v = verb.toLowerCase();
-  return [`${v}led`, `${v}ed`, `${v}d`, `${v.replace(/e$/, '')}ed`, v.replace(/y$/, 'ied'), `${v}`];
+  const doubled = /[bcdfgklmnprstvz]$/.test(v) ? [`${v}${v.at(-1)}ed`] : [];
+  return [`${v}led`, `${v}ed`, `${v}d`, `${v.replace(/e$/, '')}ed`, v.replace(/y$/, 'ied'), `${v}`, ...doubled];
 }
 
 export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {

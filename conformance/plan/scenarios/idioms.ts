@@ -2,11 +2,12 @@
 // (api_idioms_honoured): an idempotency key replayed with the same body and reused with another,
 // If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
 // every action whose target state was read (then once more, where the document lists a refusal).
-import type { Resource } from '../../../spec/index.js';
+import type { Action, Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
+import { reachAction } from './action-paths.js';
 import { checkFilters } from './filters.js';
 import { refuseFromFinalState } from './final-states.js';
 import { freshChange } from './fresh-change.js';
@@ -241,18 +242,44 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
           what: 'for its ETag',
         })
       : undefined;
-    let actionCase = context.testCase(action.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: target.at(parameter),
-      what: `to ${action.verb}`,
-    });
-    const etag = conditional && targetRead ? etagOf(await runner.send(targetRead)) : undefined;
-    if (etag && action.operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name)))
-      actionCase = withHeader(actionCase, 'If-Match', etag);
-    const done = await runner.send(actionCase);
+    const etagged = async (testCase: TestCase, operation: Action['operation']) => {
+      const etag = conditional && targetRead ? etagOf(await runner.send(targetRead)) : undefined;
+      return etag && operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name))
+        ? withHeader(testCase, 'If-Match', etag)
+        : testCase;
+    };
+    const caseOf = (which: Action) =>
+      etagged(
+        context.testCase(which.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: target.at(parameter),
+          what: `to ${which.verb}`,
+        }),
+        which.operation,
+      );
+    let actionCase = await caseOf(action);
+    const sendAction = async (which: Action) => {
+      const testCase = await caseOf(which);
+      if (which === action) actionCase = testCase;
+      return runner.send(testCase);
+    };
+    const idText = target.at(parameter)[parameter]!;
+    const reached = await reachAction(
+      action,
+      idioms.actions ?? [],
+      { collection, idText, at: target.at(parameter) },
+      context,
+      runner,
+      sendAction,
+    );
+    const done = reached.answer;
     if (!done?.ok || done.response.status >= 300) {
-      reach.skip(`action ${action.verb}`, `it was ${done?.ok ? `answered ${done.response.status}` : 'not answered'}`);
+      const tried = reached.steps.length > 0 ? ` (after ${reached.steps.join(', ')})` : '';
+      reach.skip(
+        `action ${action.verb}`,
+        `it was ${done?.ok ? `answered ${done.response.status}` : 'not answered'}${tried}`,
+      );
       continue;
     }
     reach.done(`action ${action.verb}`);

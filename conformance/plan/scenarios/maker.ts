@@ -38,8 +38,6 @@ export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<unknown[]>>();
   /** Items made for references so far: each gets a purpose (and fresh values) of its own. */
   private madeForReferences = 0;
-  /** Keys the run's fresh bodies carried, per collection the client keys. */
-  private readonly keys = new Map<CollectionSpec, Set<string>>();
   /** Parent items read for the times their children are bound to, once each. */
   private readonly reads = new Map<string, Promise<Item | undefined>>();
 
@@ -159,16 +157,10 @@ export class ItemMaker {
    * item would meet the first. The next step round is taken then. */
   private unused(collection: CollectionSpec, draw: (bump: number) => unknown): unknown {
     if (!collection.clientKey) return draw(0);
-    let keys = this.keys.get(collection);
-    if (!keys) this.keys.set(collection, (keys = new Set()));
     for (let bump = 0; bump < 8; bump++) {
       const body = draw(bump);
       const key = asObject(body)?.[collection.idProperty];
-      const text = JSON.stringify(key);
-      if (key === undefined || !keys.has(text)) {
-        if (key !== undefined) keys.add(text);
-        return body;
-      }
+      if (key === undefined || this.context.claim(collection, collection.idProperty, key)) return body;
     }
     return draw(0);
   }

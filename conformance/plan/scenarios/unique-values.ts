@@ -39,14 +39,35 @@ const freeingAction = (rule: UniqueRule, actions: readonly Action[]): Action | u
     ? actions.find((action) => action.member === rule.freedBy!.member && rule.freedBy!.values.includes(action.target))
     : undefined;
 
+/** The rules the words give, and the key the client chooses where the creation documents a conflict:
+ * a key names one item, so a second creation with it gets the 409 and changes nothing. */
+function rulesOf(resource: Resource): UniqueRule[] {
+  const { collection } = resource;
+  const create = collection.create?.operation;
+  const conflict = create?.responses.some((response) => response.status === '409');
+  const key: UniqueRule[] =
+    collection.clientKey && conflict
+      ? [
+          {
+            members: [collection.idProperty],
+            instants: [],
+            conflictStatus: 409,
+            limit: 1,
+            words: `${collection.idProperty} is a key the client chooses: it names one item`,
+          },
+        ]
+      : [];
+  return [...key, ...(resource.idioms.unique ?? [])];
+}
+
 export const holdsUniqueValues = (resource: Resource): boolean =>
-  (resource.idioms.unique?.length ?? 0) > 0 && resource.collection.create !== undefined;
+  rulesOf(resource).length > 0 && resource.collection.create !== undefined;
 
 /** Items the run makes to reach a limit: a rule allowing more is said, not checked. */
 const MOST_ITEMS = 8;
 
 export async function checkUniqueValues(resource: Resource, context: PlanContext, runner: SequenceRunner) {
-  for (const rule of resource.idioms.unique ?? []) await checkRule(resource, rule, context, runner);
+  for (const rule of rulesOf(resource)) await checkRule(resource, rule, context, runner);
 }
 
 type Body = Record<string, unknown>;

@@ -1,0 +1,83 @@
+// An action the item's state refuses is often one a client reaches in steps: a timesheet is submitted
+// once it holds an entry, approved once submitted; a cart is checked out once it holds a line. So a
+// refused action is retried after giving the item what it may need, a bounded number of times: one
+// child of each collection below it, then each other action that moves it on (those that do not end
+// its life first). What was tried is said where the action still cannot run.
+import { type Action, type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
+import type { Exchange } from '../../send/http.js';
+import type { PlanContext } from '../context.js';
+import type { SequenceRunner } from './sequences.js';
+
+/** Statuses that say the item's state forbids an action (where the document lists them). */
+const STATE_REFUSALS = new Set([409, 422, 400]);
+
+interface Target {
+  readonly collection: CollectionSpec;
+  /** The item's id as its path names it. */
+  readonly idText: string;
+  /** Path values naming the item, for its actions. */
+  readonly at: Readonly<Record<string, string>>;
+}
+
+export interface Reached {
+  /** The action's answer: the last one sent. */
+  readonly answer: Exchange | undefined;
+  /** What the run did to the item first ("an entry added, submitted"), where the first try was refused. */
+  readonly steps: readonly string[];
+}
+
+const accepted = (exchange: Exchange | undefined): boolean => exchange?.ok === true && exchange.response.status < 300;
+
+const refusedForState = (action: Action, exchange: Exchange | undefined): boolean =>
+  exchange?.ok === true &&
+  STATE_REFUSALS.has(exchange.response.status) &&
+  action.operation.responses.some((response) => response.status === String(exchange.response.status));
+
+/** Collections nested right below the item's collection that the run can make items in. */
+function childCollections(collection: CollectionSpec, context: PlanContext): CollectionSpec[] {
+  return context.collections.filter(
+    (other) => other.create && parentItemsOf(other.path, context.collections).at(-1)?.collection === collection,
+  );
+}
+
+/** Sends the action; where the item's state refuses it, gives the item children and moves it by the
+ * other actions, retrying after each step. `send` builds and sends an action's case afresh (a new
+ * ETag where it takes one). */
+export async function reachAction(
+  action: Action,
+  actions: readonly Action[],
+  target: Target,
+  context: PlanContext,
+  runner: SequenceRunner,
+  send: (action: Action) => Promise<Exchange | undefined>,
+): Promise<Reached> {
+  let answer = await send(action);
+  const steps: string[] = [];
+  if (!refusedForState(action, answer)) return { answer, steps };
+  for (const child of childCollections(target.collection, context)) {
+    if (runner.stopped()) break;
+    const parameter = parentItemsOf(child.path, context.collections).at(-1)!.parameter;
+    const made = await runner.make(child, {
+      what: `for ${action.verb} to find under its parent`,
+      purpose: `child for ${action.verb}`,
+      parent: { ...target.at, [parameter]: target.idText },
+    });
+    if (!('made' in made)) continue;
+    steps.push(`a ${child.path} item added`);
+    answer = await send(action);
+    if (!refusedForState(action, answer)) return { answer, steps };
+  }
+  // Actions that end the item's life (to a state the words call final) last: they close every path.
+  const finals = new Set(actions.flatMap((other) => other.refusedFrom ?? []));
+  const others = actions
+    .filter((other) => other !== action && other.member !== undefined && other.target !== action.target)
+    .sort((a, b) => Number(finals.has(a.target)) - Number(finals.has(b.target)));
+  for (const other of others) {
+    if (runner.stopped() || finals.has(other.target)) break;
+    if (!accepted(await send(other))) continue;
+    steps.push(`${other.verb} first`);
+    answer = await send(action);
+    if (!refusedForState(action, answer)) return { answer, steps };
+  }
+  return { answer, steps };
+}
