@@ -116,6 +116,7 @@ export interface IdiomEvidence {
     | 'values-in-use'
     | 'values-freed'
     | 'values-within-limit'
+    | 'reference-unknown'
     | 'counts-unchanged';
   /** The item's id (exact text). */
   readonly id?: string;

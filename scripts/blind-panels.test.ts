@@ -125,6 +125,26 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['library', 'copy-double-loan', 'api_idioms_honoured: Values another item holds taken again'],
     ['library', 'copy-number-reused', "api_idioms_honoured: A deleted item's number given again"],
     ['library', 'email-unique-case-sensitive', 'api_idioms_honoured: Values another item holds taken again'],
+    [
+      'library',
+      'loan-unknown-member-accepted',
+      'api_idioms_honoured: Reference to an item that exists nowhere accepted',
+    ],
+    // Entries within their timesheet's week (times bound to the parent's in words): reached, so an
+    // invalid entry is refused for its own fault.
+    ['timesheets', 'minutes-zero-accepted', 'negative_data_rejection: Invalid input accepted'],
+    ['timesheets', 'unknown-tag-accepted', 'api_idioms_honoured: Reference to an item that exists nowhere accepted'],
+    [
+      'timesheets',
+      'unknown-project-404',
+      'api_idioms_honoured: Reference to an unknown item refused with another status',
+    ],
+    // An owner the creation's body cannot send is the caller's.
+    ['timesheets', 'owner-is-key', 'service_filled_values: Owner is not the caller'],
+    // A slug the client chooses, taken: the documented 409.
+    ['timesheets', 'slug-duplicate-accepted', 'api_idioms_honoured: Values another item holds taken again'],
+    // Approve reached in steps (an entry added, submitted first): a final state refuses reject.
+    ['timesheets', 'approved-can-reject', 'api_idioms_honoured: Action on an item in a final state accepted'],
   ])('%s %s: %s', async (name, variant, expected) => {
     const result = await runOn(name, variant);
     expect(result.exitCode).toBe(1);

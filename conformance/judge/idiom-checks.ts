@@ -177,6 +177,15 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const { values, words, how: state, expectedStatus: expected } = evidence;
     return status === expected ? [finding('freed_values_refused', { status, values, words, state })] : [];
   },
+  // A member naming an item that exists nowhere: refused, with the status the words give its rule.
+  'reference-unknown'(_context, evidence, status) {
+    const { member, how: value, expectedStatus: expected } = evidence;
+    if (status < 300) return [finding('unknown_reference_accepted', { status, member, value })];
+    // A conflict (409) or a plain 400 may come first from the rest of the body: only another
+    // refusal than the words say is judged.
+    const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
+    return other ? [finding('unknown_reference_status', { status, member, value, expected })] : [];
+  },
   // A tally's counts after an item was made, moved and deleted: as they were before.
   'counts-unchanged'(context, evidence, status) {
     const now = status < 300 && context.body.kind === 'json' ? asObject(context.body.value) : undefined;

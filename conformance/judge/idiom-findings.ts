@@ -215,6 +215,20 @@ export const IDIOM_FINDING_KINDS = {
       `${f.status} for a new item with ${String(f.values)}, held by an item that is ${describeState(f.state)} now`,
     expected: (f) => `a 2xx: the document says "${String(f.words)}"`,
   },
+  unknown_reference_accepted: {
+    title: 'Reference to an item that exists nowhere accepted',
+    key: ['member'],
+    received: (f) =>
+      `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, an item that exists nowhere`,
+    expected: () => 'a refusal: an item may only name items that exist',
+  },
+  unknown_reference_status: {
+    title: 'Reference to an unknown item refused with another status',
+    key: ['member'],
+    received: (f) =>
+      `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, an item that exists nowhere`,
+    expected: (f) => `${f.expected}, the status the document gives that rule`,
+  },
   counts_changed: {
     title: 'Counts changed by an item that is gone',
     received: (f) => `${String(f.changes)} after ${String(f.how)}`,

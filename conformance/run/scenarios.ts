@@ -13,6 +13,7 @@ import { parentParams } from '../plan/scenarios/parents.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
+import { checkUnknownReferences, namesOtherItems } from '../plan/scenarios/unknown-references.js';
 import type { RunSession } from './session.js';
 
 export async function runScenarios(session: RunSession): Promise<void> {
@@ -74,6 +75,11 @@ export async function runScenarios(session: RunSession): Promise<void> {
     ...creatable.filter(holdsUniqueValues).map(async (resource) => {
       await checkUniqueValues(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: values one item at a time may hold checked`);
+    }),
+    // Members that name other items: an item that exists nowhere is refused.
+    ...creatable.filter(namesOtherItems).map(async (resource) => {
+      await checkUnknownReferences(resource, context, sequenceRunner);
+      progress(`${resource.collection.path}: references to unknown items checked`);
     }),
     // Jobs a 202 starts, followed where its Location says until they end.
     ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable)]),

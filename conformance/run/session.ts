@@ -92,6 +92,7 @@ export class RunSession {
       conclude,
       stopped,
       make: (collection, request) => maker.make(collection, request),
+      draft: (collection, request) => maker.draft(collection, request),
       listedIds: (collection) => maker.listedIds(collection),
       bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),

@@ -35,6 +35,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     unique,
     tallied,
     anchored,
+    refusals,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -83,6 +84,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
     ...(unique ? { unique } : {}),
     ...(anchored ? { anchored } : {}),
+    ...(refusals ? { refusals } : {}),
     ...(tallied ? { tallied: tallied.map(({ operation, member }) => ({ ...where(operation), by: member })) } : {}),
     ...(madeBy
       ? {

@@ -9,6 +9,7 @@ import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
+import { saidRefusalsOf } from './said-refusals.js';
 import { type Tally, talliesOf } from './tallies.js';
 import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
 
@@ -70,6 +71,8 @@ export interface Idioms {
   readonly tallied?: readonly Tally[];
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
   readonly anchored?: readonly AnchorRule[];
+  /** The refusal the creation's words give a rule on a member, by member (said-refusals.ts). */
+  readonly refusals?: Readonly<Record<string, number>>;
 }
 
 interface Reading {
@@ -239,6 +242,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     if (corrections(collection.path).anchored === false || !collections) return {};
     const rules = anchorsOf(collection, contract, collections);
     return rules.length > 0 ? { anchored: rules } : {};
+  },
+
+  refusals({ collection, contract }) {
+    const said = saidRefusalsOf(collection, contract);
+    return Object.keys(said).length > 0 ? { refusals: said } : {};
   },
 
   madeBy({ collection, contract, collections }) {

@@ -174,6 +174,19 @@ export class ItemMaker {
     return 1 + (Math.abs(seedOf(`${collection.path}:${purpose}`, this.context.seed)) % USES);
   }
 
+  /** The body a creation of a new item would send first (fresh values, references, an item made for
+   * a compound reference), unsent: a scenario breaks one member of a body otherwise whole. */
+  async draft(collection: CollectionSpec, request: MakeRequest): Promise<unknown> {
+    const create = collection.create;
+    if (!create) return undefined;
+    const { use, fresh } = await this.freshener(collection, request.purpose, request.parent);
+    const [first] = await this.bodies(collection, 1, `${request.purpose}:${use}`, request.parent);
+    if (first === undefined) return undefined;
+    const compound = await this.compoundReference(collection);
+    if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
+    return withMembers(fresh(first, 0), compound, this.context.requestSchema(create.operation));
+  }
+
   /** A new item of the collection, or why none could be made; a made one is kept for its children. */
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const making = await this.makeNew(collection, request);

@@ -19,6 +19,8 @@ export interface SequenceRunner {
   readonly stopped: () => boolean;
   /** Makes a valid item of a collection (maker.ts), or says why it could not. */
   readonly make: (collection: CollectionSpec, request: MakeRequest) => Promise<Making>;
+  /** The body a creation of a new item would send first, unsent (maker.ts). */
+  readonly draft: (collection: CollectionSpec, request: MakeRequest) => Promise<unknown>;
   /** Valid creation bodies with references filled (maker.ts), the author's example first. */
   readonly bodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
   /** The same, each with fresh values of the purpose's own (keys, names, times no other step sends). */

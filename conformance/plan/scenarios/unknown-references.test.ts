@@ -1,0 +1,25 @@
+// Made-up ids for "an item that exists nowhere": like the listed ones, never one of them.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { unknownLike } from './unknown-references.js';
+
+describe('unknownLike', () => {
+  it('never gives a listed id, and keeps the id’s length and form', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{2,4}_[0-9a-z]{4,8}$/), { minLength: 1, maxLength: 30 }), (ids) => {
+        const made = unknownLike(ids[0], ids);
+        expect(made.length).toBeGreaterThan(0);
+        for (const candidate of made) {
+          expect(ids).not.toContain(candidate);
+          expect(String(candidate)).toMatch(/^[a-z]{2,4}_[0-9a-z]{4,8}$/);
+          expect(String(candidate).length).toBe(ids[0]!.length);
+        }
+      }),
+    );
+  });
+
+  it('tries sequential ids far from the ones in use first', () => {
+    expect(unknownLike('mem_0087', ['mem_0087', 'mem_0088'])[0]).toBe('mem_9999');
+    expect(unknownLike(12, [12, 40])).toEqual([7959]);
+  });
+});

@@ -1,0 +1,48 @@
+// The refusal the document's words give a rule on one member of a creation: "`projectId` must name
+// a live project of this workspace [`422`, `unknown_project`]", "422 when memberId names no member".
+// The runner expects that status where it breaks the rule on purpose (an unknown reference).
+import type { Contract } from '../contract/types.js';
+import { escapeRegExp } from '../json/text.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { CollectionSpec } from './collections.js';
+import { referencedName } from './references.js';
+
+/** Words that speak of an item existing: a reference named by its resource ("the member does not
+ * exist") is read only with them. */
+const EXISTENCE = /\b(?:(?:does not|doesn't|do not|don't) exist|unknown|no such|not found|names? no|must name|live)\b/i;
+
+const describe = (value: unknown): string | undefined => {
+  const description = (value as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' ? description : undefined;
+};
+
+/** Clauses of a text: sentences, list items and the parts of a sentence a ';' joins. */
+const clausesOf = (text: string): string[] =>
+  text
+    .split(/(?<=[.;])\s+|\n\s*[*-]\s+/)
+    .map((clause) => clause.replace(/[`*_]/g, ''))
+    .filter((clause) => clause.trim() !== '');
+
+/** Each creation member whose clause in the creation's words gives one 4xx status, with it. */
+export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): Record<string, number> {
+  const create = collection.create?.operation;
+  if (!create) return {};
+  const paths = contract.document.paths as Record<string, Record<string, unknown>> | undefined;
+  const text = describe(paths?.[create.path]?.[create.method.toLowerCase()]) ?? '';
+  const schema = create.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+  const documented = new Set(create.responses.map((response) => response.status));
+  const said: Record<string, number> = {};
+  const word = (text: string) => new RegExp(`(^|[^\\w])${escapeRegExp(text)}($|[^\\w])`, 'i');
+  for (const member of Object.keys(propertiesOf(schema))) {
+    const resource = referencedName(member);
+    const names = (clause: string) =>
+      word(member).test(clause) || (resource !== undefined && word(resource).test(clause) && EXISTENCE.test(clause));
+    for (const clause of clausesOf(text)) {
+      const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
+      if (!names(clause) || new Set(statuses).size !== 1) continue;
+      said[member] = Number(statuses[0]);
+      break;
+    }
+  }
+  return said;
+}
