@@ -136,6 +136,8 @@ export interface IdiomEvidence {
   /** next-page: its token is the id of an item the run itself changes or deletes. */
   readonly runItem?: boolean;
   readonly verb?: string;
+  /** action: other final states, which an item in the expected one never passed through. */
+  readonly otherFinals?: readonly unknown[];
   /** action-refused: the final state another action left the item in (absent: this action's own). */
   readonly finalState?: unknown;
   /** values-in-use, values-freed: the values sent again, the words that make them unique, and how

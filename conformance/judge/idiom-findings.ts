@@ -215,6 +215,19 @@ export const IDIOM_FINDING_KINDS = {
       `${f.status} for a new item with ${String(f.values)}, held by an item that is ${describeState(f.state)} now`,
     expected: (f) => `a 2xx: the document says "${String(f.words)}"`,
   },
+  state_time_missing: {
+    title: "A state's time not set when the item reached it",
+    key: ['member'],
+    received: (f) => `${String(f.member)} empty on an item an action just made ${describeState(f.state)}`,
+    expected: (f) => `the time the item became ${String(f.state)} in ${String(f.member)}`,
+  },
+  other_state_time_set: {
+    title: "Another final state's time set",
+    key: ['member'],
+    received: (f) =>
+      `${String(f.member)} ${JSON.stringify(f.got)} on an item ${describeState(f.state)}, which was never ${String(f.other)}`,
+    expected: (f) => `${String(f.member)} empty: ${String(f.state)} and ${String(f.other)} are both final`,
+  },
   unknown_reference_accepted: {
     title: 'Reference to an item that exists nowhere accepted',
     key: ['member'],

@@ -224,6 +224,8 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   // Each action on an item of its own (the first on the scenario's): one action may leave the item
   // in a state no other action starts from (cancelled, then completed, is refused).
   let firstAction = true;
+  // States the words call final: an item in one was never in another.
+  const finalStates = [...new Set((idioms.actions ?? []).flatMap((action) => action.refusedFrom ?? []))];
   for (const action of idioms.actions ?? []) {
     if (action.member === undefined || runner.stopped()) continue;
     const parameter = read?.parameter ?? collection.remove?.parameter;
@@ -285,7 +287,14 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     reach.done(`action ${action.verb}`);
     const verb = action.verb;
     if (targetRead)
-      await judge(targetRead, { idiom: 'action', id: target.id, member: action.member, expected: action.target, verb });
+      await judge(targetRead, {
+        idiom: 'action',
+        id: target.id,
+        member: action.member,
+        expected: action.target,
+        verb,
+        otherFinals: finalStates.filter((state) => state !== action.target),
+      });
     if (action.refusedStatus !== undefined) {
       const again = { ...actionCase, label: `${actionCase.label} again` };
       await judge(again, { idiom: 'action-refused', id: target.id, expectedStatus: action.refusedStatus, verb });

@@ -7,7 +7,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { sendInvalidChanges } from './invalid-changes.js';
-import { parentParams } from './parents.js';
+import { createParent, parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
 import type { ScenarioReach } from './reach.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
@@ -112,7 +112,10 @@ export async function runItemLifecycle(
     ...(collection.remove ? ['delete gone'] : []),
   ];
   const reach = runner.reach.scenario('item scenario', collection.path, steps);
-  const parent = await parentParams(collection, context, runner);
+  // A parent of its own where the run can make one: the changes then meet no other scenario's items
+  // (an entry moved onto another's time slot is rightly refused).
+  const parent =
+    (await createParent(collection, context, runner, 'lifecycle')) ?? (await parentParams(collection, context, runner));
   const making = await runner.make(collection, { what: 'to change and delete', purpose: 'lifecycle', parent });
   if ('refused' in making) return reach.stop(making.refused);
   const [, fresh2, fresh3] = await runner.freshBodies(collection, 3, 'lifecycle');
@@ -210,6 +213,7 @@ export async function runItemLifecycle(
       pathParams: at(patch.parameter),
       payload: { kind: 'json', value: step.body },
       what: step.what,
+      ...(step.mediaType ? { mediaType: step.mediaType } : {}),
     });
     const refused = step.refused === true;
     const instants = refused ? {} : firstChange();

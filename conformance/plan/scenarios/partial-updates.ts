@@ -17,7 +17,11 @@ export interface PartialUpdate {
   readonly what: string;
   /** Sent to be refused (a JSON Patch whose test fails): the item must stay `expected`. */
   readonly refused?: boolean;
+  /** The media type it goes as, where not the operation's first (a merge patch beside plain JSON). */
+  readonly mediaType?: string;
 }
+
+const MERGE_PATCH = 'application/merge-patch+json';
 
 interface StepInput {
   readonly current: Item;
@@ -135,13 +139,20 @@ export function partialUpdates(
   const request = context.requestSchema(update.operation);
   const accepts = (body: Item | Item[]) => request?.isValid(body) ?? true;
   const required = new Set((mergeAllOf(create.success.schema as Record<string, unknown>).required as string[]) ?? []);
-  const essence = parseMediaType(context.requestMediaType(update.operation))?.essence ?? '';
+  // A merge patch the document takes beside plain JSON is sent as one: its null and its merging
+  // are what the document promises.
+  const merge = update.operation.requestBody?.content.some(
+    (media) => parseMediaType(media.mediaType)?.essence === MERGE_PATCH,
+  );
+  const preferred = parseMediaType(context.requestMediaType(update.operation))?.essence ?? '';
+  const essence = merge ? MERGE_PATCH : preferred;
+  const mediaType = merge && preferred !== MERGE_PATCH ? { mediaType: MERGE_PATCH } : {};
   const steps: PartialUpdate[] = [];
   let state = current;
   for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField]) {
     const step = planner({ current: state, fresh, required, accepts, keeps: create.keeps });
     if (!step) continue;
-    steps.push(step);
+    steps.push({ ...step, ...mediaType });
     state = step.expected;
   }
   return steps;
