@@ -143,6 +143,16 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['timesheets', 'owner-is-key', 'service_filled_values: Owner is not the caller'],
     // A slug the client chooses, taken: the documented 409.
     ['timesheets', 'slug-duplicate-accepted', 'api_idioms_honoured: Values another item holds taken again'],
+    // A state's time: set when the item reaches the state, empty for a final state it never reached.
+    [
+      'library',
+      'return-leaves-returnedat-null',
+      "api_idioms_honoured: A state's time not set when the item reached it",
+    ],
+    ['timesheets', 'approvedat-on-reject', "api_idioms_honoured: Another final state's time set"],
+    // A merge patch the document takes beside plain JSON, sent as one: its null removes.
+    ['timesheets', 'merge-null-ignored', 'item_changes_stored: Changed item answered otherwise than sent'],
+    ['timesheets', 'patch-merge-media-415', 'positive_data_acceptance: Valid input refused'],
     // Approve reached in steps (an entry added, submitted first): a final state refuses reject.
     ['timesheets', 'approved-can-reject', 'api_idioms_honoured: Action on an item in a final state accepted'],
   ])('%s %s: %s', async (name, variant, expected) => {

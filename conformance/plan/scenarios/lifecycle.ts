@@ -112,10 +112,13 @@ export async function runItemLifecycle(
     ...(collection.remove ? ['delete gone'] : []),
   ];
   const reach = runner.reach.scenario('item scenario', collection.path, steps);
-  // A parent of its own where the run can make one: the changes then meet no other scenario's items
-  // (an entry moved onto another's time slot is rightly refused).
+  // Items that hold slots (times bound to the parent's period, values one item at a time may hold)
+  // are changed under a parent of their own where the run can make one: a change moved onto another
+  // scenario's slot is rightly refused. Others share the run's parent, whose counts are judged.
+  const holdsSlots = (resource.idioms.anchored?.length ?? 0) > 0 || (resource.idioms.unique?.length ?? 0) > 0;
   const parent =
-    (await createParent(collection, context, runner, 'lifecycle')) ?? (await parentParams(collection, context, runner));
+    (holdsSlots ? await createParent(collection, context, runner, 'lifecycle') : undefined) ??
+    (await parentParams(collection, context, runner));
   const making = await runner.make(collection, { what: 'to change and delete', purpose: 'lifecycle', parent });
   if ('refused' in making) return reach.stop(making.refused);
   const [, fresh2, fresh3] = await runner.freshBodies(collection, 3, 'lifecycle');
