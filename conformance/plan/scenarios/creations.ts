@@ -121,5 +121,13 @@ export class CreationLog {
       }
       await readBack(collection, context, runner, creations, parent);
     }
+    // Paged lists the run made no POST creation in (books a PUT makes, seeded ones): walked to their
+    // end as well, once nothing else writes, so their pages and totals are judged too.
+    const walked = new Set([...this.groups.values()].map((group) => group.collection));
+    for (const collection of context.collections) {
+      const paged = collection.list && collection.list.paging.style !== 'none';
+      if (runner.stopped() || !paged || walked.has(collection) || collection.path.includes('{')) continue;
+      await listCollection(collection, context, runner, {}, { creations: [] }, 'walked to its end', undefined, true);
+    }
   }
 }
