@@ -125,19 +125,22 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['library', 'copy-double-loan', 'api_idioms_honoured: Values another item holds taken again'],
     ['library', 'copy-number-reused', "api_idioms_honoured: A deleted item's number given again"],
     ['library', 'email-unique-case-sensitive', 'api_idioms_honoured: Values another item holds taken again'],
-    [
-      'library',
-      'loan-unknown-member-accepted',
-      'api_idioms_honoured: Reference to an item that exists nowhere accepted',
-    ],
+    ['library', 'loan-unknown-member-accepted', 'api_idioms_honoured: Reference to an item it may not name accepted'],
     // Entries within their timesheet's week (times bound to the parent's in words): reached, so an
     // invalid entry is refused for its own fault.
     ['timesheets', 'minutes-zero-accepted', 'negative_data_rejection: Invalid input accepted'],
-    ['timesheets', 'unknown-tag-accepted', 'api_idioms_honoured: Reference to an item that exists nowhere accepted'],
+    ['timesheets', 'unknown-tag-accepted', 'api_idioms_honoured: Reference to an item it may not name accepted'],
     [
       'timesheets',
       'unknown-project-404',
-      'api_idioms_honoured: Reference to an unknown item refused with another status',
+      'api_idioms_honoured: Reference to an item it may not name refused with another status',
+    ],
+    // "a live (not deleted) project of this workspace": one the run deleted, one of another workspace.
+    ['timesheets', 'deleted-project-accepted', 'api_idioms_honoured: Reference to an item it may not name accepted'],
+    [
+      'timesheets',
+      'project-other-workspace-accepted',
+      'api_idioms_honoured: Reference to an item it may not name accepted',
     ],
     // An owner the creation's body cannot send is the caller's.
     ['timesheets', 'owner-is-key', 'service_filled_values: Owner is not the caller'],

@@ -181,11 +181,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   // A member naming an item that exists nowhere: refused, with the status the words give its rule.
   'reference-unknown'(_context, evidence, status) {
     const { member, how: value, expectedStatus: expected } = evidence;
-    if (status < 300) return [finding('unknown_reference_accepted', { status, member, value })];
+    const kind = evidence.values ?? 'an item that exists nowhere';
+    if (status < 300) return [finding('unknown_reference_accepted', { status, member, value, kind })];
     // A conflict (409) or a plain 400 may come first from the rest of the body: only another
     // refusal than the words say is judged.
     const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
-    return other ? [finding('unknown_reference_status', { status, member, value, expected })] : [];
+    return other ? [finding('unknown_reference_status', { status, member, value, expected, kind })] : [];
   },
   // A tally's counts after an item was made, moved and deleted: as they were before.
   'counts-unchanged'(context, evidence, status) {

@@ -229,17 +229,15 @@ export const IDIOM_FINDING_KINDS = {
     expected: (f) => `${String(f.member)} empty: ${String(f.state)} and ${String(f.other)} are both final`,
   },
   unknown_reference_accepted: {
-    title: 'Reference to an item that exists nowhere accepted',
-    key: ['member'],
-    received: (f) =>
-      `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, an item that exists nowhere`,
-    expected: () => 'a refusal: an item may only name items that exist',
+    title: 'Reference to an item it may not name accepted',
+    key: ['member', 'kind'],
+    received: (f) => `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, ${String(f.kind)}`,
+    expected: () => 'a refusal: the document says which items it may name',
   },
   unknown_reference_status: {
-    title: 'Reference to an unknown item refused with another status',
-    key: ['member'],
-    received: (f) =>
-      `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, an item that exists nowhere`,
+    title: 'Reference to an item it may not name refused with another status',
+    key: ['member', 'kind'],
+    received: (f) => `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, ${String(f.kind)}`,
     expected: (f) => `${f.expected}, the status the document gives that rule`,
   },
   counts_changed: {

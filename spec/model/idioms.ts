@@ -9,7 +9,7 @@ import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
-import { saidRefusalsOf } from './said-refusals.js';
+import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type Tally, talliesOf } from './tallies.js';
 import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
 
@@ -72,7 +72,7 @@ export interface Idioms {
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
   readonly anchored?: readonly AnchorRule[];
   /** The refusal the creation's words give a rule on a member, by member (said-refusals.ts). */
-  readonly refusals?: Readonly<Record<string, number>>;
+  readonly refusals?: Readonly<Record<string, SaidRefusal>>;
 }
 
 interface Reading {

@@ -23,15 +23,21 @@ const clausesOf = (text: string): string[] =>
     .map((clause) => clause.replace(/[`*_]/g, ''))
     .filter((clause) => clause.trim() !== '');
 
+export interface SaidRefusal {
+  readonly status: number;
+  /** The clause it was read from. */
+  readonly words: string;
+}
+
 /** Each creation member whose clause in the creation's words gives one 4xx status, with it. */
-export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): Record<string, number> {
+export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): Record<string, SaidRefusal> {
   const create = collection.create?.operation;
   if (!create) return {};
   const paths = contract.document.paths as Record<string, Record<string, unknown>> | undefined;
   const text = describe(paths?.[create.path]?.[create.method.toLowerCase()]) ?? '';
   const schema = create.requestBody?.content.find((m) => m.validator)?.validator?.schema;
   const documented = new Set(create.responses.map((response) => response.status));
-  const said: Record<string, number> = {};
+  const said: Record<string, SaidRefusal> = {};
   const word = (text: string) => new RegExp(`(^|[^\\w])${escapeRegExp(text)}($|[^\\w])`, 'i');
   for (const member of Object.keys(propertiesOf(schema))) {
     const resource = referencedName(member);
@@ -40,7 +46,7 @@ export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): 
     for (const clause of clausesOf(text)) {
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       if (!names(clause) || new Set(statuses).size !== 1) continue;
-      said[member] = Number(statuses[0]);
+      said[member] = { status: Number(statuses[0]), words: clause.replace(/\s+/g, ' ').trim() };
       break;
     }
   }

@@ -81,6 +81,50 @@ async function absentOf(
   return undefined;
 }
 
+/** Words that ask for an item that is not deleted, and for one under the same parent. */
+const LIVE = /\b(?:live|not deleted|deleted|active)\b/i;
+const SAME_PARENT = /\b(?:this|the same|its own|the path's)\b/i;
+
+/** The id of an item of `target` the run made (under the creation's parent values) and deleted. */
+async function deletedItem(
+  target: CollectionSpec,
+  parent: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<unknown> {
+  const names = [...target.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  if (names.some((name) => parent[name] === undefined) || !target.remove) return undefined;
+  const under = Object.fromEntries(names.map((name) => [name, parent[name]!]));
+  const made = await runner.make(target, {
+    what: 'to be deleted and then named',
+    purpose: 'deleted reference',
+    parent: under,
+  });
+  if (!('made' in made)) return undefined;
+  const removed = await runner.execute(
+    context.testCase(target.remove.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: made.made.at(target.remove.parameter),
+      what: 'before a creation names it',
+    }),
+    { collection: target },
+  );
+  return succeeded(removed) ? made.made.item[target.idProperty] : undefined;
+}
+
+/** The id of an item of the nested `target` made under a parent of its own. */
+async function itemUnderAnotherParent(target: CollectionSpec, context: PlanContext, runner: SequenceRunner) {
+  const other = await createParent(target, context, runner, 'another parent of a reference');
+  if (!other) return undefined;
+  const made = await runner.make(target, {
+    what: 'under another parent',
+    purpose: 'other parent reference',
+    parent: other,
+  });
+  return 'made' in made ? made.made.item[target.idProperty] : undefined;
+}
+
 export const namesOtherItems = (resource: Resource): boolean =>
   resource.collection.create !== undefined && resource.collection.create.operation.requestBody !== undefined;
 
@@ -97,10 +141,28 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
   // Only where the words give the rule a refusal: a document silent on it leaves unknown ids open.
   const members = [...references.keys()].filter((member) => resource.idioms.refusals?.[member] !== undefined);
   if (members.length === 0) return;
+  // For each member: an unknown item; one the run deleted where the words ask for a live one ("a
+  // live (not deleted) project"); another parent's where they ask for this parent's ("of this
+  // workspace").
+  const plans = members.map((member) => {
+    const words = resource.idioms.refusals?.[member]?.words ?? '';
+    const found = referencedCollections(create.operation, context.collections).get(member);
+    const target = found === collection ? undefined : found;
+    return {
+      member,
+      target,
+      deleted: target?.remove !== undefined && LIVE.test(words),
+      elsewhere: target?.path.includes('{') === true && SAME_PARENT.test(words),
+    };
+  });
   const reach = runner.reach.scenario(
     'references',
     collection.path,
-    members.map((member) => `unknown ${member} refused`),
+    plans.flatMap(({ member, deleted, elsewhere }) => [
+      `unknown ${member} refused`,
+      ...(deleted ? [`deleted ${member} refused`] : []),
+      ...(elsewhere ? [`other parent's ${member} refused`] : []),
+    ]),
   );
   const made = await runner.make(collection, {
     what: 'beside which unknown references are sent',
@@ -127,53 +189,81 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
       ),
     );
   const request = context.requestSchema(create.operation);
-  for (const member of members) {
-    if (runner.stopped()) break;
-    const ids = references.get(member) ?? [];
+  /** Sends the body with the member naming `named`, judged as a reference the service must refuse. */
+  const probe = async (member: string, named: unknown, step: string, what: string, kind: string) => {
     const current = sent[member];
-    const like = unknownLike(Array.isArray(current) ? current[0] : current, ids);
-    const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
-    if (unknown === undefined || current === undefined) {
-      reach.skip(`unknown ${member} refused`, `no value like its listed ids could be made up`);
-      continue;
-    }
-    // Fresh values of its own (a time slot, a key), the made item's references, this one unknown;
-    // a list keeps a listed id beside the unknown one (a service that checks only the first).
     // Where it stands, the made item's body; else one made whole the same way, of its own values.
     const drafted = freed
       ? undefined
-      : asObject(await runner.draft(collection, { what: '', purpose: `unknown ${member}`, parent }));
-    const base: Body = { ...(drafted ?? sent) };
-    const value = Array.isArray(current) ? [...current.slice(0, 1), unknown] : unknown;
-    let body: Body = { ...base, [member]: value };
-    if (request && !request.isValid(body)) body = { ...sent, [member]: Array.isArray(current) ? [unknown] : unknown };
-    if (request && !request.isValid(body)) {
-      reach.skip(`unknown ${member} refused`, 'no valid body names an unknown item');
-      continue;
-    }
-    const testCase = context.testCase(create.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: parent,
-      payload: { kind: 'json', value: body },
-      what: `naming an item that exists nowhere in ${member}`,
-    });
-    const expectedStatus = resource.idioms.refusals?.[member];
-    const executed = await runner.execute(testCase, {
-      collection,
-      sequence: {
-        idiom: {
-          idiom: 'reference-unknown',
-          member,
-          how: JSON.stringify(unknown),
-          ...(expectedStatus ? { expectedStatus } : {}),
+      : asObject(await runner.draft(collection, { what: '', purpose: `${step}`, parent }));
+    // A list keeps a listed id beside the one judged (a service that checks only the first).
+    const value = Array.isArray(current) ? [...current.slice(0, 1), named] : named;
+    let body: Body = { ...(drafted ?? sent), [member]: value };
+    if (request && !request.isValid(body)) body = { ...sent, [member]: Array.isArray(current) ? [named] : named };
+    if (request && !request.isValid(body)) return reach.skip(step, 'no valid body names that item');
+    const expectedStatus = resource.idioms.refusals?.[member]?.status;
+    const executed = await runner.execute(
+      context.testCase(create.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: parent,
+        payload: { kind: 'json', value: body },
+        what,
+      }),
+      {
+        collection,
+        sequence: {
+          idiom: {
+            idiom: 'reference-unknown',
+            member,
+            how: JSON.stringify(named),
+            values: kind,
+            ...(expectedStatus ? { expectedStatus } : {}),
+          },
         },
       },
-    });
-    if (!executed?.exchange.ok) {
-      reach.skip(`unknown ${member} refused`, answeredAs(executed));
-      continue;
+    );
+    if (!executed?.exchange.ok) return reach.skip(step, answeredAs(executed));
+    reach.done(step);
+  };
+  for (const { member, target, deleted, elsewhere } of plans) {
+    if (runner.stopped()) break;
+    const current = sent[member];
+    const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
+    const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
+    if (unknown === undefined || current === undefined)
+      reach.skip(`unknown ${member} refused`, 'no value like its listed ids could be made up');
+    else
+      await probe(
+        member,
+        unknown,
+        `unknown ${member} refused`,
+        `naming an item that exists nowhere in ${member}`,
+        'an item that exists nowhere',
+      );
+    if (target && deleted) {
+      const gone = await deletedItem(target, parent, context, runner);
+      if (gone !== undefined)
+        await probe(
+          member,
+          gone,
+          `deleted ${member} refused`,
+          `naming an item the run deleted in ${member}`,
+          `a ${target.path} item the run deleted, where the document asks for a live one`,
+        );
+      else reach.skip(`deleted ${member} refused`, `no ${target.path} item could be made and deleted`);
     }
-    reach.done(`unknown ${member} refused`);
+    if (target && elsewhere) {
+      const other = await itemUnderAnotherParent(target, context, runner);
+      if (other !== undefined)
+        await probe(
+          member,
+          other,
+          `other parent's ${member} refused`,
+          `naming another parent's item in ${member}`,
+          `a ${target.path} item under another parent, where the document asks for one of this parent`,
+        );
+      else reach.skip(`other parent's ${member} refused`, `no ${target.path} item could be made under another parent`);
+    }
   }
 }
