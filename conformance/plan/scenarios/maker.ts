@@ -5,7 +5,6 @@
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { seedOf } from '../../../spec/generate/index.js';
 import {
-  answeredItem,
   type CollectionSpec,
   collectionResource,
   type Operation,
@@ -23,6 +22,7 @@ import { withListed, withMembers } from './listed-values.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
+import { ParentItems } from './parent-items.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 export type { MadeItem, MakeRequest, Making };
@@ -38,8 +38,6 @@ export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<unknown[]>>();
   /** Items made for references so far: each gets a purpose (and fresh values) of its own. */
   private madeForReferences = 0;
-  /** Parent items read for the times their children are bound to, once each. */
-  private readonly reads = new Map<string, Promise<Item | undefined>>();
 
   constructor(
     private readonly context: PlanContext,
@@ -48,45 +46,15 @@ export class ItemMaker {
       collection: CollectionSpec,
       parent?: Readonly<Record<string, string>>,
     ) => Promise<Item[] | undefined>,
-  ) {}
-
-  /** The parent item a nested collection's path values name: one the run made, else read once
-   * (and then known to the context, whose valid cases bind times to it: anchors.ts). */
-  async parentItem(collection: CollectionSpec, values: Readonly<Record<string, string>>): Promise<Item | undefined> {
-    const parent = this.context.anchors.parentOf(collection, values);
-    if (!parent || parent.item) return parent?.item as Item | undefined;
-    const { collection: above, id } = parent;
-    const key = `${above.path} ${JSON.stringify(values)}`;
-    let read = this.reads.get(key);
-    if (!read) {
-      read = this.readItem(above, { ...values, ...(above.read ? { [above.read.parameter]: id } : {}) });
-      this.reads.set(key, read);
-    }
-    const item = await read;
-    if (item) this.context.anchors.remember(above, values, id, item);
-    return item;
+  ) {
+    this.parents = new ParentItems(context, runner);
   }
 
-  private async readItem(
-    collection: CollectionSpec,
-    values: Readonly<Record<string, string>>,
-  ): Promise<Item | undefined> {
-    const read = collection.read?.operation;
-    if (!read || this.runner.stopped()) return undefined;
-    const exchange = await this.runner.send(
-      this.context.testCase(read, {
-        kind: 'positive',
-        plain: true,
-        pathParams: values,
-        what: 'for the times its children are bound to',
-      }),
-    );
-    if (!exchange?.ok || exchange.response.status >= 300) return undefined;
-    try {
-      return answeredItem(collection, JSON.parse(exchange.response.text));
-    } catch {
-      return undefined;
-    }
+  private readonly parents: ParentItems;
+
+  /** The parent item a nested collection's path values name (parent-items.ts). */
+  parentItem(collection: CollectionSpec, values: Readonly<Record<string, string>>): Promise<Item | undefined> {
+    return this.parents.of(collection, values);
   }
 
   /** Ids the collection lists now (read once per run, and once per parent for a nested one). */
