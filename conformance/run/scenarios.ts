@@ -1,5 +1,6 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
+import { putCreation } from '../../spec/index.js';
 import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
@@ -26,6 +27,11 @@ export async function runScenarios(session: RunSession): Promise<void> {
     ({ collection, idioms }) =>
       !settings.readOnly && !collection.create && idioms.madeBy?.some((made) => testable.includes(made.operation)),
   );
+  // Collections a PUT at a key the client chooses makes, with no POST (PUT /books/{isbn} answering 201).
+  const madeByPut = settings.model.resources.filter(({ collection }) => {
+    const put = putCreation(collection);
+    return !settings.readOnly && put !== undefined && testable.includes(put.operation);
+  });
   const progress = settings.progress;
   await Promise.all([
     ...creatable
@@ -40,13 +46,13 @@ export async function runScenarios(session: RunSession): Promise<void> {
         );
         progress(`${collection.path}: create, list and read-back sequences done`);
       }),
-    ...creatable
-      .filter(({ collection: c }) => c.replace || c.update || c.remove)
-      .map(async (resource) => {
+    ...[...creatable.filter(({ collection: c }) => c.replace || c.update || c.remove), ...madeByPut].map(
+      async (resource) => {
         const { collection } = resource;
         await runItemLifecycle(resource, context, sequenceRunner);
         progress(`${collection.path}: change and delete sequence done`);
-      }),
+      },
+    ),
     ...creatable
       .filter((resource) => resource.idioms.owned)
       .map(async (resource) => {

@@ -47,6 +47,7 @@ export function operationsOf(api: Json, build: Build): Operation[] {
         method: upper,
         path,
         ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
+        ...(typeof op.description === 'string' ? { description: op.description } : {}),
         tags: (op.tags as string[] | undefined) ?? [],
         deprecated: op.deprecated === true,
         unspecified: op['x-unspecified'] === true,

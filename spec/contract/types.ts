@@ -66,6 +66,8 @@ export interface Operation {
   readonly method: HttpMethod;
   readonly path: string;
   readonly summary?: string;
+  /** The operation's own words (description), for rules the model reads from them. */
+  readonly description?: string;
   readonly tags: readonly string[];
   readonly deprecated: boolean;
   /** Marked `x-unspecified`: named by the document, behaviour not shown. */

@@ -34,6 +34,8 @@ export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
 export { apiModelOf, inferApiModel } from './infer.js';
+export type { ItemShape } from './item-shape.js';
+export { itemShapeOf } from './item-shape.js';
 export type { JobOperations } from './jobs.js';
 export { asynchronousJobs } from './jobs.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
