@@ -111,6 +111,8 @@ export interface IdiomEvidence {
     | 'restore-live'
     | 'restored'
     | 'parent-deleted'
+    | 'kept-by-children'
+    | 'kept-child'
     | 'number-first'
     | 'number-not-reused'
     | 'values-in-use'

@@ -160,6 +160,16 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['timesheets', 'patch-merge-media-415', 'positive_data_acceptance: Valid input refused'],
     // Approve reached in steps (an entry added, submitted first): a final state refuses reject.
     ['timesheets', 'approved-can-reject', 'api_idioms_honoured: Action on an item in a final state accepted'],
+    // Books a PUT makes (no POST): replaced (200, never 201), reset where a member is left out,
+    // updatedAt moved; deleted only without copies, as the words say.
+    ['library', 'put-replace-201', 'api_idioms_honoured: PUT of an existing item answered as a creation'],
+    ['library', 'put-replace-merges', 'item_changes_stored: Changed item answered otherwise than sent'],
+    ['library', 'book-replace-keeps-updatedat', 'item_changes_stored: Update time not moved by a change'],
+    [
+      'library',
+      'book-delete-cascades',
+      'api_idioms_honoured: Item with children deleted where the document refuses it',
+    ],
   ])('%s %s: %s', async (name, variant, expected) => {
     const result = await runOn(name, variant);
     expect(result.exitCode).toBe(1);

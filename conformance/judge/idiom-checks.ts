@@ -163,6 +163,17 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'parent-deleted'(_context, evidence, status) {
     return status < 300 ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
   },
+  // A deletion the words refuse while the item has children: refused, and the child still there.
+  'kept-by-children'(_context, evidence, status) {
+    const { expectedStatus: expected, words } = evidence;
+    return status < 300 ? [finding('deleted_with_children', { status, expected, words })] : [];
+  },
+  'kept-child'(_context, evidence, status) {
+    const { expectedStatus: refused, words } = evidence;
+    return status >= 300 && status < 500
+      ? [finding('child_gone_with_refused_deletion', { status, refused, words })]
+      : [];
+  },
   // Values one live item at a time may hold (the document's words): taken twice, or not freed.
   'values-in-use'(_context, evidence, status) {
     const { values, words, how, limit, expectedStatus: expected } = evidence;

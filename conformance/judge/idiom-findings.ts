@@ -255,6 +255,17 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for restoring an item just deleted`,
     expected: () => 'a 2xx: the restore operation brings a softly deleted item back',
   },
+  deleted_with_children: {
+    title: 'Item with children deleted where the document refuses it',
+    received: (f) => `${f.status} for deleting an item that has a child`,
+    expected: (f) =>
+      `the documented refusal (${f.expected}), the item and its child kept: the document says "${String(f.words)}"`,
+  },
+  child_gone_with_refused_deletion: {
+    title: "Child gone though its parent's deletion was refused",
+    received: (f) => `${f.status} for the child of an item whose deletion was answered ${f.refused}`,
+    expected: (f) => `the child readable: a refused deletion changes nothing ("${String(f.words)}")`,
+  },
   child_outlives_parent: {
     title: 'Child readable under a deleted parent',
     received: (f) => `${f.status} for a child of ${String(f.parent)}, deleted just before`,

@@ -1,6 +1,6 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
-import { putCreation } from '../../spec/index.js';
+import { type CollectionSpec, putCreation } from '../../spec/index.js';
 import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
@@ -104,7 +104,11 @@ export async function runScenarios(session: RunSession): Promise<void> {
         countChildren(collection, context, sequenceRunner, await parentParams(collection, context, sequenceRunner)),
       ),
   );
-  await Promise.all(nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner)));
+  const keptBy = (parent: CollectionSpec) =>
+    settings.model.resources.find((resource) => resource.collection === parent)?.idioms.keptByChildren ?? [];
+  await Promise.all(
+    nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner, keptBy)),
+  );
   await Promise.all(
     nested.map(({ collection }) => checkNumbering(collection, settings.contract.document, context, sequenceRunner)),
   );

@@ -23,6 +23,8 @@ export interface ResourceCorrection {
   readonly unique?: boolean;
   /** On a resource: false where words read as binding its times to its parent's are none (anchors.ts). */
   readonly anchored?: boolean;
+  /** On a resource: false where words read as refusing its deletion while it has children are none. */
+  readonly keptByChildren?: boolean;
 }
 
 /** The correction for a path (a collection's, an item's or an action's); {} where none is given. */
@@ -41,6 +43,7 @@ const KEYS: Readonly<Record<keyof ResourceCorrection, 'string' | 'boolean' | 'an
   owned: 'boolean',
   unique: 'boolean',
   anchored: 'boolean',
+  keptByChildren: 'boolean',
 };
 
 function checked(value: unknown, where: string, file: string): ResourceCorrection {

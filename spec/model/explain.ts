@@ -36,6 +36,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     tallied,
     anchored,
     refusals,
+    keptByChildren,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -85,6 +86,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(unique ? { unique } : {}),
     ...(anchored ? { anchored } : {}),
     ...(refusals ? { refusals } : {}),
+    ...(keptByChildren ? { keptByChildren } : {}),
     ...(tallied ? { tallied: tallied.map(({ operation, member }) => ({ ...where(operation), by: member })) } : {}),
     ...(madeBy
       ? {

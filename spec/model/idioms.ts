@@ -8,6 +8,7 @@ import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
+import { type KeptByChildren, keptByChildrenOf } from './kept-by-children.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type Tally, talliesOf } from './tallies.js';
@@ -73,6 +74,8 @@ export interface Idioms {
   readonly anchored?: readonly AnchorRule[];
   /** The refusal the creation's words give a rule on a member, by member (said-refusals.ts). */
   readonly refusals?: Readonly<Record<string, SaidRefusal>>;
+  /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
+  readonly keptByChildren?: readonly KeptByChildren[];
 }
 
 interface Reading {
@@ -247,6 +250,12 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   refusals({ collection, contract }) {
     const said = saidRefusalsOf(collection, contract);
     return Object.keys(said).length > 0 ? { refusals: said } : {};
+  },
+
+  keptByChildren({ collection, contract, corrections, collections }) {
+    if (corrections(collection.path).keptByChildren === false || !collections) return {};
+    const kept = keptByChildrenOf(collection, contract, collections);
+    return kept.length > 0 ? { keptByChildren: kept } : {};
   },
 
   madeBy({ collection, contract, collections }) {

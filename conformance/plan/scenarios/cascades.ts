@@ -1,24 +1,30 @@
-// A parent deleted for good takes its children along: under a parent the run makes and deletes,
-// the child it made there no longer reads. The parent's deletion itself is sent, not judged: a
-// documented refusal of deleting a parent that has children (409) is the service's right, and then
-// there is nothing to judge.
-import { type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
+// A parent deleted with a child under it. Where the parent's words refuse that ("409 when the book
+// has at least one copy"), the documented refusal is expected and the child stays readable; then the
+// child goes and the parent with it. Elsewhere a parent deleted for good takes its children along:
+// the child no longer reads. The deletion itself is then sent, not judged: a documented refusal of
+// deleting a parent that has children (409) is the service's right, and there is nothing to judge.
+import { type CollectionSpec, type KeptByChildren, parentItemsOf, putCreation } from '../../../spec/index.js';
+import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
 const STEP = 'children gone with their parent';
+const KEPT = 'deletion refused while it has children';
 
 export async function childrenOfDeletedParent(
   collection: CollectionSpec,
   context: PlanContext,
   runner: SequenceRunner,
+  keptBy: (parent: CollectionSpec) => readonly KeptByChildren[] = () => [],
 ): Promise<void> {
   const parent = parentItemsOf(collection.path, context.collections).at(-1);
   const remove = parent?.collection.remove;
   const read = collection.read;
-  if (!parent || !remove || !read || !parent.collection.create || runner.stopped()) return;
-  const reach = runner.reach.scenario('cascade', collection.path, [STEP]);
+  const madeByClient = parent && (parent.collection.create ?? putCreation(parent.collection));
+  if (!parent || !remove || !read || !madeByClient || runner.stopped()) return;
+  const rule = keptBy(parent.collection).find((kept) => kept.child === collection.path);
+  const reach = runner.reach.scenario('cascade', collection.path, [rule ? KEPT : STEP]);
   const params = await createParent(collection, context, runner, 'other parent');
   if (!params) return reach.stop('no parent could be made to delete');
   const making = await runner.make(collection, {
@@ -34,20 +40,64 @@ export async function childrenOfDeletedParent(
     pathParams: { ...params, [remove.parameter]: parentId },
     what: 'deleting a parent that has a child',
   });
+  const childRead = (what: string) =>
+    context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: making.made.at(read.parameter),
+      what,
+    });
+  if (rule) return keptChild(rule, { collection, context, runner, removal, childRead, made: making.made, reach });
   const exchange = await runner.send(removal);
   const status = exchange?.ok ? exchange.response.status : undefined;
   if (status === undefined || status >= 300)
     return reach.stop(`deleting its parent was ${status === undefined ? 'not answered' : `answered ${status}`}`);
-  const childRead = context.testCase(read.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: making.made.at(read.parameter),
-    what: 'under a parent just deleted',
-  });
-  const executed = await runner.execute(childRead, {
+  const executed = await runner.execute(childRead('under a parent just deleted'), {
     collection,
     sequence: { idiom: { idiom: 'parent-deleted', id: making.made.id, expected: parentId } },
   });
   if (executed) reach.done(STEP);
   else reach.stop(`its read was ${answeredAs(executed)}`);
+}
+
+interface KeptSteps {
+  readonly collection: CollectionSpec;
+  readonly context: PlanContext;
+  readonly runner: SequenceRunner;
+  readonly removal: TestCase;
+  readonly childRead: (what: string) => TestCase;
+  readonly made: { readonly id: string; readonly at: (parameter: string) => Record<string, string> };
+  readonly reach: { done: (step: string) => void; stop: (why: string) => void };
+}
+
+/** The parent's deletion refused as its words say, the child still there; then, the child deleted,
+ * the parent goes. */
+async function keptChild(
+  rule: KeptByChildren,
+  { collection, context, runner, removal, childRead, made, reach }: KeptSteps,
+): Promise<void> {
+  const words = { expectedStatus: rule.status, words: rule.words };
+  const refused = await runner.execute(removal, {
+    collection,
+    sequence: { idiom: { idiom: 'kept-by-children', id: made.id, ...words } },
+  });
+  if (!refused?.exchange.ok) return reach.stop(`deleting its parent was ${answeredAs(refused)}`);
+  reach.done(KEPT);
+  if (refused.exchange.response.status >= 300)
+    await runner.execute(childRead('under a parent whose deletion was refused'), {
+      collection,
+      sequence: { idiom: { idiom: 'kept-child', id: made.id, ...words } },
+    });
+  // Left as the words ask: the child deleted first, then the parent.
+  const childRemove = collection.remove;
+  if (!childRemove || runner.stopped()) return;
+  const removed = await runner.send(
+    context.testCase(childRemove.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: made.at(childRemove.parameter),
+      what: 'deleting the child first',
+    }),
+  );
+  if (removed?.ok && removed.response.status < 300) await runner.send(removal);
 }
