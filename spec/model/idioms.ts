@@ -252,9 +252,9 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     return Object.keys(said).length > 0 ? { refusals: said } : {};
   },
 
-  keptByChildren({ collection, contract, corrections, collections }) {
+  keptByChildren({ collection, corrections, collections }) {
     if (corrections(collection.path).keptByChildren === false || !collections) return {};
-    const kept = keptByChildrenOf(collection, contract, collections);
+    const kept = keptByChildrenOf(collection, collections);
     return kept.length > 0 ? { keptByChildren: kept } : {};
   },
 

@@ -1,7 +1,6 @@
 // A deletion the words refuse while the item has children: "409 (and nothing changes) when the book
 // has at least one copy: delete its copies first", "Delete a book that has no copies". The runner
 // then deletes a parent it gave a child: the documented refusal is expected, and the child stays.
-import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import type { CollectionSpec } from './collections.js';
 import { parentItemsOf } from './parents.js';
@@ -29,11 +28,7 @@ const clausesOf = (text: string): string[] =>
     .filter((clause) => clause !== '');
 
 /** The deletion refusals of an item while it has children, per child collection. */
-export function keptByChildrenOf(
-  collection: CollectionSpec,
-  contract: Contract,
-  collections: readonly CollectionSpec[],
-): KeptByChildren[] {
+export function keptByChildrenOf(collection: CollectionSpec, collections: readonly CollectionSpec[]): KeptByChildren[] {
   const remove = collection.remove?.operation;
   if (!remove) return [];
   const documented = new Set(
