@@ -165,6 +165,8 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['library', 'put-replace-201', 'api_idioms_honoured: PUT of an existing item answered as a creation'],
     ['library', 'put-replace-merges', 'item_changes_stored: Changed item answered otherwise than sent'],
     ['library', 'book-replace-keeps-updatedat', 'item_changes_stored: Update time not moved by a change'],
+    // A list in the order its words give ("ordered by ISBN ascending"), on every answer of it.
+    ['library', 'books-order-insertion', 'api_idioms_honoured: List not in the order its words give'],
     [
       'library',
       'book-delete-cascades',

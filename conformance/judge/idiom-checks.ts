@@ -7,6 +7,7 @@ import { statusOf } from './check-support.js';
 import { changedCounts } from './counts.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
+import { listOrderFindings } from './order-checks.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -279,8 +280,11 @@ function nullUntilDone(schema: unknown): boolean {
 export const apiIdiomsHonoured: Check = (context) => {
   const { idiom, walk } = context.sequence ?? {};
   const status = statusOf(context);
-  if ((!idiom && !walk) || status === undefined || status >= 500) return undefined;
+  // A list in the order its words give: on every answer of it, in a sequence or not.
+  const ordered = listOrderFindings(context);
+  if ((!idiom && !walk) || status === undefined || status >= 500) return ordered;
   return [
+    ...(ordered ?? []),
     ...(idiom ? JUDGEMENTS[idiom.idiom](context, idiom, status) : []),
     ...(walk && status < 300 ? judgeWalk(walk) : []),
   ];

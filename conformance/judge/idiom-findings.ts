@@ -255,6 +255,12 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for restoring an item just deleted`,
     expected: () => 'a 2xx: the restore operation brings a softly deleted item back',
   },
+  list_out_of_order: {
+    title: 'List not in the order its words give',
+    received: (f) =>
+      `${String(f.member)} ${JSON.stringify(f.before)} listed before ${JSON.stringify(f.after)} (items ${f.position} and ${Number(f.position) + 1})`,
+    expected: (f) => `items by ${String(f.member)}, ${String(f.direction)}: the document says "${String(f.words)}"`,
+  },
   deleted_with_children: {
     title: 'Item with children deleted where the document refuses it',
     received: (f) => `${f.status} for deleting an item that has a child`,

@@ -4,6 +4,7 @@
 import {
   type Filter,
   type JsonSchema,
+  type ListOrder,
   listCapOf,
   mergeAllOf,
   type Paging,
@@ -39,6 +40,8 @@ export interface ListPages {
   readonly filters: readonly Filter[];
   /** The most items one answer may hold (the array's maxItems), where the document caps it. */
   readonly cap?: number;
+  /** The order the list's words give its items ("ordered by ISBN ascending"); absent: the store's. */
+  readonly order?: ListOrder;
 }
 
 const PAGE_SIZE = 20;
@@ -49,7 +52,7 @@ export function planListPages(resource: Resource): ListPages | undefined {
   const paging = resource.paging;
   if (!list || !paging) return undefined;
   const cap = listCapOf(resource.collection);
-  const whole = list.items.member === undefined && paging.style === 'none' && list.filters.length === 0;
+  const whole = list.items.member === undefined && paging.style === 'none' && list.filters.length === 0 && !list.order;
   if (whole && cap === undefined) return undefined;
   const member = list.items.member;
   let template: Record_ | undefined;
@@ -74,6 +77,7 @@ export function planListPages(resource: Resource): ListPages | undefined {
     refusesUnknownCursor: list.operation.responses.some((r) => r.status === '400'),
     filters: list.filters,
     ...(cap !== undefined ? { cap } : {}),
+    ...(list.order ? { order: list.order } : {}),
   };
 }
 
@@ -200,6 +204,36 @@ function filtered(filters: readonly Filter[], query: URLSearchParams, source: Li
   };
 }
 
+/** Numbers by value, text by code units, absent and null members last. */
+function byMember(member: string, descending: boolean): (a: Item, b: Item) => number {
+  const rank = (value: unknown) => (value === undefined || value === null ? 1 : 0);
+  return (a, b) => {
+    const [x, y] = [a[member], b[member]];
+    if (rank(x) !== rank(y)) return rank(x) - rank(y);
+    const sign =
+      typeof x === 'number' && typeof y === 'number'
+        ? x - y
+        : String(x) < String(y)
+          ? -1
+          : String(x) > String(y)
+            ? 1
+            : 0;
+    return descending ? -sign : sign;
+  };
+}
+
+/** The source's items in the order the list's words give. */
+function ordered(order: ListOrder | undefined, source: ListSource): ListSource {
+  if (!order) return source;
+  const items = [...source.page(0, source.size)].sort(byMember(order.member, order.descending));
+  return {
+    idProperty: source.idProperty,
+    size: items.length,
+    page: (start, count) => items.slice(start, start + count),
+    positionOf: (id) => items.findIndex((item) => String(item[source.idProperty]) === id),
+  };
+}
+
 /** One page of the collection, as JSON and the headers that go with it. */
 export function listPage(
   pages: ListPages,
@@ -209,7 +243,7 @@ export function listPage(
 ): { json: string; headers: Record<string, string> } {
   const { paging } = pages;
   const query = queryOf(url);
-  collection = filtered(pages.filters, query, collection);
+  collection = ordered(pages.order, filtered(pages.filters, query, collection));
   const { start, size } = windowOf(pages, query, collection);
   const items: readonly Item[] = collection.page(start, size);
   const more = start + size < collection.size && size > 0;

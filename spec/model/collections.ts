@@ -16,6 +16,7 @@ import type { SchemaValidator } from '../schema/validators.js';
 import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
 import { type Filter, filtersOf } from './filters.js';
 import { idCandidates, idPropertyOf, itemParameterOf, itemPathParts, sentMembers } from './ids.js';
+import { type ListOrder, listOrderOf } from './list-order.js';
 import { type Paging, pagingOf } from './pagination.js';
 import { operationPointer } from './pointers.js';
 import { type ItemView, lastSegment, listItems, singleItem } from './shapes.js';
@@ -43,6 +44,8 @@ export interface CollectionSpec {
     readonly paging: Paging;
     /** Query parameters that filter it by an item member (filters.ts). */
     readonly filters: readonly Filter[];
+    /** The order its words give its items (list-order.ts); absent: open. */
+    readonly order?: ListOrder;
   };
   readonly create?: {
     readonly operation: Operation;
@@ -177,7 +180,8 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     if (!items || !idProperty) continue;
     const paging = pagingOf(operation, success.schema, items.member, correction, operationPointer(operation));
     const filters = filtersOf(operation, items.schema, paging);
-    const list = { operation, success, items, paging, filters };
+    const order = listOrderOf(operation, items.schema);
+    const list = { operation, success, items, paging, filters, ...(order ? { order } : {}) };
     const clientKey = sentMembers(contract, path).has(idProperty);
     byPath.set(operation.path, { path: operation.path, idProperty, ...(clientKey ? { clientKey } : {}), list });
   }

@@ -119,6 +119,7 @@ function resourceJson(resource: Resource): Record<string, unknown> {
     operations: Object.fromEntries(roles),
     paging: pagingJson(resource.paging),
     ...(collection.list && collection.list.filters.length > 0 ? { filters: collection.list.filters } : {}),
+    ...(collection.list?.order ? { order: collection.list.order } : {}),
     ...idiomsJson(resource.idioms),
   };
 }
@@ -164,6 +165,9 @@ export function explainModel(model: ApiModel, title: string): string {
     if (resource.collection.list) lines.push(`  paging:      ${pagingLine(resource.paging)}`);
     const filters = resource.collection.list?.filters ?? [];
     if (filters.length > 0) lines.push(`  filters:     ${filters.map(filterText).join(', ')}`);
+    const order = resource.collection.list?.order;
+    if (order)
+      lines.push(`  order:       ${order.member} ${order.descending ? 'descending' : 'ascending'} ("${order.words}")`);
     for (const [idiom, value] of Object.entries(idiomsJson(resource.idioms)))
       lines.push(`  ${`${idiom}:`.padEnd(12)} ${JSON.stringify(value)}`);
   }

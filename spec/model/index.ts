@@ -39,6 +39,7 @@ export { itemShapeOf } from './item-shape.js';
 export type { JobOperations } from './jobs.js';
 export { asynchronousJobs } from './jobs.js';
 export type { KeptByChildren } from './kept-by-children.js';
+export type { ListOrder } from './list-order.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';
 export { madeElsewhere, makersOf } from './made-elsewhere.js';

@@ -1,0 +1,31 @@
+// The order a list's words give it: "A page of books, ordered by ISBN ascending", "sorted by
+// `createdAt`, newest first". Read only where the member is one of the item's; the direction is
+// ascending unless the words say otherwise. Where the words say nothing, the order is open.
+import type { Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+
+export interface ListOrder {
+  readonly member: string;
+  readonly descending: boolean;
+  /** The clause it was read from. */
+  readonly words: string;
+}
+
+const ORDERED =
+  /\b(?:ordered|sorted|orders?|sorts?)\s+by\s+(?:the\s+|their\s+|its\s+)?`?([A-Za-z_][\w.-]*)`?([^.;:\n]*)/i;
+const DESCENDING =
+  /^\W*(?:in\s+)?(?:descending|desc\b|decreasing|newest first|most recent first|latest first|highest first|reverse)/i;
+
+/** The order a list operation's words give its items, where they name an item member. */
+export function listOrderOf(operation: Operation, itemSchema: JsonSchema): ListOrder | undefined {
+  const members = Object.keys(propertiesOf(itemSchema));
+  for (const text of [operation.summary, operation.description]) {
+    const match = text ? ORDERED.exec(text.replace(/[*_]/g, '')) : null;
+    if (!match) continue;
+    const member = members.find((name) => name.toLowerCase() === match[1]!.toLowerCase());
+    if (!member) continue;
+    return { member, descending: DESCENDING.test(match[2] ?? ''), words: match[0].trim() };
+  }
+  return undefined;
+}
