@@ -140,6 +140,10 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly caller?: () => string | undefined;
   readonly recount?: Recount;
   readonly referred?: readonly ReferrerRecount[];
+  /** A DELETE the words refuse while the item has children: the child collection and the status. */
+  readonly keptBy?: readonly { readonly child: string; readonly status: number }[];
+  /** A PUT that replaces (its words say so): what each optional member left out becomes. */
+  readonly resets?: Readonly<Record<string, unknown>>;
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */
   readonly upsert?: {
     readonly status: number;

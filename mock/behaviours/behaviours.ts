@@ -10,6 +10,7 @@ import {
   propertiesOf,
   type Resource,
   type ResourceCorrection,
+  replaceResetsOf,
   responseFor,
 } from '../../spec/core.js';
 import { appendsOf } from './appends.js';
@@ -95,6 +96,12 @@ function upsertOf(
   return { upsert: { status: 201, initialValues, ...(location ? { location } : {}) } };
 }
 
+/** What a replacing PUT's left-out members become (replace-resets.ts in the model). */
+function resetsOf(kind: 'replace' | 'update' | 'remove', operation: Operation) {
+  const resets = kind === 'replace' ? replaceResetsOf(operation) : undefined;
+  return resets ? { resets } : {};
+}
+
 /** The status a creation documents for a key already in use: 409, else 422, else 400. */
 function conflictStatusOf(operation: Operation): number {
   const documented = new Set(operation.responses.map((response) => response.status));
@@ -170,6 +177,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...conditional,
         ...(create ? { itemValidator: create.item.validator, keeps: create.keeps } : {}),
         ...upsertOf(collection, kind, item.operation, values),
+        ...resetsOf(kind, item.operation),
+        ...(kind === 'remove' && resource.idioms.keptByChildren ? { keptBy: resource.idioms.keptByChildren } : {}),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
         ...((create ?? collection.read)
           ? filledOf(collection, (create ?? collection.read)!.item.schema, collections, caller)

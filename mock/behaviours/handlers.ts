@@ -93,6 +93,8 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (behaviour.kind === 'remove') {
     const removed = itemFor(context, behaviour, collection);
     if (removed instanceof MockHttpError) return context.refuse(removed);
+    const kept = keptByChildren(context, behaviour);
+    if (kept) return context.refuse(kept);
     collection.remove(id, behaviour.softDelete);
     // A soft deletion keeps the children for a restore; a deletion for good takes them along.
     if (!behaviour.softDelete)
@@ -119,7 +121,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   const change =
     behaviour.kind === 'update'
       ? { updated: updateFor(contentType)(old, body, behaviour.storedProperties) }
-      : { replacement: storedFields(body, behaviour.storedProperties) };
+      : { replacement: { ...resetsFor(behaviour), ...storedFields(body, behaviour.storedProperties) } };
   const moved = behaviour.filled ? changedValues(behaviour.filled) : {};
   const changed = changedItem(old, change, { ...kept, ...moved }, collection.idProperty);
   // The item must stay what the document says an item is, whatever the change's own schema allows:
@@ -142,6 +144,19 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (!item) return context.refuse(missing(behaviour, id));
   recountReferred(context.collections(), behaviour.referred, collection, old, item);
   answerChange(context, behaviour, item);
+}
+
+/** The documented refusal of deleting an item that still has children, where the words give one. */
+function keptByChildren(context: HandlerContext, behaviour: ItemChangeBehaviour): MockHttpError | undefined {
+  const all = context.collections() as Map<string, Collection>;
+  const rule = behaviour.keptBy?.find(({ child }) => collectionAt(all, child, context.params).size > 0);
+  return rule && new MockHttpError(rule.status, 'conflict', 'The item still has children: delete them first.');
+}
+
+/** A replacing PUT's left-out members as they become (their default, else null), of the stored ones. */
+function resetsFor(behaviour: ItemChangeBehaviour): Record<string, unknown> {
+  const { resets, storedProperties } = behaviour;
+  return resets ? Object.fromEntries(Object.entries(resets).filter(([name]) => storedProperties.includes(name))) : {};
 }
 
 /** A PUT at a free key the client chose: the item made there, answered with the documented 201. */

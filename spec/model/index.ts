@@ -54,6 +54,7 @@ export {
   referencedName,
   resourceName,
 } from './references.js';
+export { replaceResetsOf } from './replace-resets.js';
 export { sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';

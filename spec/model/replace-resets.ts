@@ -1,0 +1,25 @@
+// A PUT whose words say it replaces the item sets every member from the request (RFC 9110 §9.3.4):
+// a member the request leaves out takes its default, else null where it may be null; it never keeps
+// the old value. Read only where the words say "replace", since many documented PUTs merge. One
+// notion for the mock (what it stores) and the runner (what it expects back).
+import type { Operation } from '../contract/types.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+
+const REPLACES = /\breplac/i;
+
+/** What each optional member of the PUT's body becomes when left out, where its words say it
+ * replaces; undefined where they do not (or no member has a default or takes null). */
+export function replaceResetsOf(put: Operation): Readonly<Record<string, unknown>> | undefined {
+  if (!REPLACES.test(`${put.summary ?? ''} ${put.description ?? ''}`)) return undefined;
+  const schema = put.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const required = new Set(Array.isArray(schema?.required) ? (schema.required as unknown[]) : []);
+  const resets: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(propertiesOf(schema))) {
+    if (required.has(name) || typeof member !== 'object' || member === null) continue;
+    const merged = mergeAllOf(member as Record<string, unknown>);
+    const types = Array.isArray(merged.type) ? merged.type : [merged.type];
+    if ('default' in merged) resets[name] = merged.default;
+    else if (merged.nullable === true || types.includes('null')) resets[name] = null;
+  }
+  return Object.keys(resets).length > 0 ? resets : undefined;
+}
