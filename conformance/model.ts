@@ -103,6 +103,7 @@ export interface IdiomEvidence {
     | 'action-refused'
     | 'job-completes'
     | 'job-pending'
+    | 'job-location'
     | 'next-page'
     | 'location'
     | 'filter'
@@ -225,6 +226,14 @@ export interface SequenceEvidence {
   /** A parent read after the run's creations under it: the members that count the child collection
    * and how many items that list held (twice, the same) around the read. */
   readonly childCount?: { readonly members: readonly string[]; readonly listed: number; readonly child: string };
+  /** A parent read after the run made or deleted one child under it: each total's expected value. */
+  readonly childTotals?: {
+    readonly expected: Readonly<Record<string, number>>;
+    /** Each total as read before the child was made. */
+    readonly before: Readonly<Record<string, unknown>>;
+    readonly child: string;
+    readonly step: string;
+  };
 }
 
 /** What the runner learned beyond the exchange itself, gathered before the checks run. */

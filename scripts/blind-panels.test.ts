@@ -165,6 +165,15 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['library', 'put-replace-201', 'api_idioms_honoured: PUT of an existing item answered as a creation'],
     ['library', 'put-replace-merges', 'item_changes_stored: Changed item answered otherwise than sent'],
     ['library', 'book-replace-keeps-updatedat', 'item_changes_stored: Update time not moved by a change'],
+    // A job's Location names a path the document reads; a restored project's deletedAt is cleared;
+    // a timesheet's totalMinutes follows one entry made and deleted under a timesheet of the run's own.
+    [
+      'timesheets',
+      'job-location-wrong',
+      "api_idioms_honoured: A job's Location names a path the document does not read",
+    ],
+    ['timesheets', 'restore-keeps-deletedat', 'api_idioms_honoured: Restored item still marked deleted'],
+    ['timesheets', 'total-stale-after-delete', "service_filled_values: A parent's total does not follow its children"],
     // A list in the order its words give ("ordered by ISBN ascending"), on every answer of it.
     ['library', 'books-order-insertion', 'api_idioms_honoured: List not in the order its words give'],
     [

@@ -125,10 +125,31 @@ function countsOff(context: CheckContext, counted: NonNullable<SequenceEvidence[
     );
 }
 
+/** A parent read after one child was made (or deleted) under it holds the totals moved by it. */
+function totalsOff(context: CheckContext, totals: NonNullable<SequenceEvidence['childTotals']>): Finding[] {
+  const status = context.exchange.ok ? context.exchange.response.status : 0;
+  if (status < 200 || status >= 300 || context.body.kind !== 'json') return [];
+  const item = answeredItem(context.collection, context.body.value);
+  return Object.entries(totals.expected)
+    .filter(([member, expected]) => typeof item?.[member] === 'number' && item[member] !== expected)
+    .map(([member, expected]) =>
+      finding('total_not_following', {
+        member,
+        got: item![member],
+        expected,
+        before: totals.before[member],
+        child: totals.child,
+        step: totals.step,
+      }),
+    );
+}
+
 /** What the service fills in on a creation is what the document and the moment say. */
 export const serviceFilledValues: Check = (context) => {
   const counted = context.sequence?.childCount;
   if (counted) return countsOff(context, counted);
+  const totals = context.sequence?.childTotals;
+  if (totals) return totalsOff(context, totals);
   // Totals add up on every answer that holds lines (a cart a line went into, an order read back).
   const sums = context.testCase.kind === 'positive' ? sumsNotAddingUp(context) : undefined;
   const answered = createdAnswer(context);

@@ -18,6 +18,9 @@ const header = (context: CheckContext, name: string): string | undefined => {
 
 const refused = (status: number) => status >= 400 && status < 500;
 
+/** The member that stamps a soft deletion (deletedAt, deleted_at, removedOn). */
+const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;
+
 const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'idempotent-replay'(context, evidence, status) {
     if (status >= 300) return [finding('idempotent_replay_refused', { status })];
@@ -141,6 +144,24 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       .filter(([name]) => item[name] !== null && item[name] !== undefined)
       .map(([name]) => finding('job_result_before_done', { member: name, state: item[member], got: item[name] }));
   },
+  // A job's Location names a path the document reads (GET /jobs/{jobId}), under the same base.
+  'job-location'(context, evidence, status) {
+    const location = header(context, 'location');
+    if (status !== 202 || location === undefined || !context.exchange.ok) return [];
+    const requestPath = pathOf(context.exchange.request.url);
+    const landed = pathOf(resolvedOrUndefined(location, context.exchange.request.url) ?? '');
+    const start = templatePattern(context.testCase.operation.path, '$');
+    const base = requestPath === undefined ? undefined : start.exec(requestPath)?.[1];
+    if (base === undefined || landed === undefined) return [];
+    const documented = (evidence.expected as readonly string[] | undefined) ?? [];
+    const rest = landed.startsWith(base) ? landed.slice(base.length) : undefined;
+    if (rest !== undefined && documented.some((path) => templatePattern(path, '$', '^').test(rest))) return [];
+    const named =
+      documented.length > 3
+        ? `${documented.slice(0, 3).join(', ')}, … (${documented.length} in all)`
+        : documented.join(', ');
+    return [finding('job_location_unknown', { location, landed, documented: named })];
+  },
   // Numbers per parent, as the document says: a new parent's first item is 1; a deleted one's
   // number is not given again.
   'number-first'(context, evidence, status) {
@@ -157,8 +178,13 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'restore-live'(_context, evidence, status) {
     return status < 300 ? [finding('live_item_restored', { status, expected: evidence.expectedStatus })] : [];
   },
-  restored(_context, _evidence, status) {
-    return status >= 300 && status < 500 ? [finding('deleted_item_not_restored', { status })] : [];
+  restored(context, _evidence, status) {
+    if (status >= 300 && status < 500) return [finding('deleted_item_not_restored', { status })];
+    // A restored item is live again: its deletion time is cleared (deletedAt null or gone).
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const stamp = Object.entries(item ?? {}).find(([name, value]) => DELETION_INSTANT.test(name) && value !== null);
+    return stamp ? [finding('restored_item_still_deleted', { member: stamp[0], got: stamp[1] })] : [];
   },
   // Under a parent deleted for good nothing is left: its child reads 404 (or 410).
   'parent-deleted'(_context, evidence, status) {
@@ -256,6 +282,25 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
 }
 
 /** A URL's path, decoded, or undefined for what is no URL. */
+/** A path template as a pattern: each {parameter} one segment; `prefix` '^' anchors it, else the
+ * part before it is the first group (the base path). */
+function templatePattern(template: string, end: string, prefix = '^(.*?)'): RegExp {
+  const escaped = template
+    .replace(/\/+$/, '')
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`${prefix}${escaped}${end}`);
+}
+
+function resolvedOrUndefined(location: string, base: string): string | undefined {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
 function pathOf(url: string): string | undefined {
   try {
     return decodeURIComponent(new URL(url).pathname).replace(/\/+$/, '');

@@ -161,6 +161,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.idProperty} ${f.other} at ${f.location}`,
     expected: (f) => `the created item, ${f.idProperty} ${f.id}`,
   },
+  job_location_unknown: {
+    title: "A job's Location names a path the document does not read",
+    received: (f) => `Location ${String(f.location)}, resolving to ${String(f.landed)}`,
+    expected: (f) => `a path the document reads under the same base: ${String(f.documented)}`,
+  },
   job_never_completes: {
     title: 'Accepted job never completes',
     received: (f) => `${f.member} ${describeValue(f.got)} after 10 reads over 5 s`,
@@ -254,6 +259,11 @@ export const IDIOM_FINDING_KINDS = {
     title: 'Deleted item not restored',
     received: (f) => `${f.status} for restoring an item just deleted`,
     expected: () => 'a 2xx: the restore operation brings a softly deleted item back',
+  },
+  restored_item_still_deleted: {
+    title: 'Restored item still marked deleted',
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} in the answer to the restore`,
+    expected: (f) => `${String(f.member)} null or absent: a restored item is live again`,
   },
   list_out_of_order: {
     title: 'List not in the order its words give',

@@ -40,6 +40,13 @@ export const ITEM_FINDING_KINDS = {
     expected: (f) =>
       `${String(f.listed)}, the number of items ${String(f.child)} lists under it (read just before and after)`,
   },
+  total_not_following: {
+    title: "A parent's total does not follow its children",
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} ${String(f.step)}`,
+    expected: (f) =>
+      `${String(f.expected)}: ${describeValue(f.before)} before one item of ${String(f.child)} was made under it (a parent of the run's own), moved by that item's writes alone`,
+  },
   update_instant_not_moved: {
     title: 'Update time not moved by a change',
     key: ['member'],

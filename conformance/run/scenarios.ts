@@ -4,6 +4,7 @@ import { type CollectionSpec, putCreation } from '../../spec/index.js';
 import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
+import { followChildTotals } from '../plan/scenarios/child-totals.js';
 import { checkFilters } from '../plan/scenarios/filters.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
@@ -108,6 +109,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
     settings.model.resources.find((resource) => resource.collection === parent)?.idioms.keptByChildren ?? [];
   await Promise.all(
     nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner, keptBy)),
+  );
+  // A parent's totals of its children (entryCount, totalMinutes), moved by one child made and deleted.
+  await Promise.all(
+    nested.map(({ collection, idioms }) =>
+      followChildTotals(collection, idioms.parentTotals ?? [], context, sequenceRunner),
+    ),
   );
   await Promise.all(
     nested.map(({ collection }) => checkNumbering(collection, settings.contract.document, context, sequenceRunner)),

@@ -37,6 +37,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     anchored,
     refusals,
     keptByChildren,
+    parentTotals,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -87,6 +88,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(anchored ? { anchored } : {}),
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),
+    ...(parentTotals ? { parentTotals } : {}),
     ...(tallied ? { tallied: tallied.map(({ operation, member }) => ({ ...where(operation), by: member })) } : {}),
     ...(madeBy
       ? {

@@ -5,6 +5,7 @@ import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
+import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
@@ -74,6 +75,8 @@ export interface Idioms {
   readonly anchored?: readonly AnchorRule[];
   /** The refusal the creation's words give a rule on a member, by member (said-refusals.ts). */
   readonly refusals?: Readonly<Record<string, SaidRefusal>>;
+  /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
+  readonly parentTotals?: readonly ChildTotal[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
   readonly keptByChildren?: readonly KeptByChildren[];
 }
@@ -250,6 +253,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   refusals({ collection, contract }) {
     const said = saidRefusalsOf(collection, contract);
     return Object.keys(said).length > 0 ? { refusals: said } : {};
+  },
+
+  parentTotals({ collection, collections }) {
+    const totals = collections ? childTotalsOf(collection, collections) : [];
+    return totals.length > 0 ? { parentTotals: totals } : {};
   },
 
   keptByChildren({ collection, corrections, collections }) {

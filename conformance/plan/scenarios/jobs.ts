@@ -76,7 +76,9 @@ export async function followJobs(
       what: 'to start a job',
       ...context.baselinePayload(job.start),
     });
-    const started = await runner.execute(start, {});
+    // Its Location must name a path the document reads (the job's own first, or any other GET).
+    const readable = [job.read.path, ...context.operations.filter((o) => o.method === 'GET').map((o) => o.path)];
+    const started = await runner.execute(start, { sequence: { idiom: { idiom: 'job-location', expected: readable } } });
     const exchange = started?.exchange;
     const location = exchange?.ok ? exchange.response.headers.location : undefined;
     const id = typeof location === 'string' && exchange?.ok ? jobIdOf(location, exchange.request.url) : undefined;

@@ -1,95 +1,19 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import {
-  type CollectionSpec,
-  type ItemShape,
-  itemShapeOf,
-  NOW_INSTANT,
-  type Resource,
-  UPDATE_INSTANT,
-} from '../../../spec/index.js';
-import { unheldFields } from '../../judge/field-compare.js';
-import { asObject } from '../../judge/json-body.js';
+import { itemShapeOf, NOW_INSTANT, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { createParent, parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
-import type { ScenarioReach } from './reach.js';
+import { holdableReplacement, putAtFreeKey } from './put-steps.js';
 import { withMemberLeftOut } from './replace-resets.js';
+import { restoreOfKeptItems } from './restores.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
-
-const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A PUT body the item can hold: a PUT may take values its item cannot (Box's PUT /users/{id} takes
- * any login text, a user's login is an email), and a refusal of those proves nothing about changes.
- * The first plain body with stored members, all fitting the item; else the first with each misfit taken from
- * a creation body (`borrowed`), where the PUT's schema still takes that; else the first.
- */
-function holdableReplacement(
-  context: PlanContext,
-  collection: CollectionSpec,
-  create: ItemShape,
-  borrowed: unknown,
-): unknown {
-  const put = collection.replace!.operation;
-  const stored = (body: Item) => Object.keys(body).filter((name) => create.storedProperties.includes(name));
-  const misfits = (body: Item) => unheldFields(create, body);
-  const bodies = context.plainBodies(put, 10, 'lifecycle');
-  // An empty change fits anything and shows nothing: a fitting body changes something.
-  const fitting = bodies.find((body) => isItem(body) && stored(body).length > 0 && misfits(body).length === 0);
-  if (fitting !== undefined) return fitting;
-  const first = bodies[0];
-  // No valid PUT body could be built: a creation's body is sent only where the PUT takes it too
-  // (PagerDuty's runner PUT, a oneOf of two open objects, takes none: it was sent as valid anyway).
-  const takes = (body: unknown): boolean => context.requestSchema(put)?.isValid(body) === true;
-  if (first === undefined) return takes(borrowed) ? borrowed : undefined;
-  if (!isItem(first) || !isItem(borrowed)) return first;
-  const mended = { ...first };
-  for (const name of misfits(first)) if (Object.hasOwn(borrowed, name)) mended[name] = borrowed[name];
-  return takes(mended) ? mended : first;
-}
-
-/** A PUT at a key no item has, where the client chooses keys: it makes the item there (201 where
- * documented), readable at that key; the same PUT again replaces it. */
-async function putAtFreeKey(
-  collection: CollectionSpec,
-  context: PlanContext,
-  runner: SequenceRunner,
-  replacement: unknown,
-  parent: Readonly<Record<string, string>>,
-  reach: ScenarioReach,
-): Promise<void> {
-  const put = collection.replace!;
-  const [fresh] = await runner.freshBodies(collection, 1, 'put at a free key');
-  const key = asObject(fresh)?.[collection.idProperty];
-  if (typeof key !== 'string' && typeof key !== 'number') return reach.skip('PUT at a free key', 'no fresh key');
-  const body = { ...(asObject(replacement) ?? {}), [collection.idProperty]: key };
-  const testCase = context.testCase(put.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: { ...parent, [put.parameter]: String(key) },
-    payload: { kind: 'json', value: body },
-    what: 'at a key no item has',
-  });
-  const created = put.operation.responses.some((r) => r.status === '201') ? 201 : undefined;
-  const idiom = { idiom: 'put-created' as const, ...(created ? { expectedStatus: created } : {}) };
-  const executed = await runner.execute(testCase, { collection, sequence: { idiom } });
-  context.markChangedByRun(collection, JSON.stringify(key));
-  if (!succeeded(executed)) return reach.skip('PUT at a free key', `it was ${answeredAs(executed)}`);
-  reach.done('PUT at a free key');
-  const again = await runner.execute(testCase, { collection });
-  if (again?.exchange.ok)
-    runner.conclude(testCase, again.exchange, again.body, {
-      collection,
-      sequence: { idiom: { idiom: 'put-replaced' } },
-    });
-}
 
 /** The item's creation and update instants (createdAt, updatedAt) as it was made; undefined where
  * it has no update instant to judge a change by. */
@@ -261,10 +185,11 @@ export async function runItemLifecycle(
       await readAfter('after invalid changes', { afterChange: { id, kind: 'update', expected: current } });
     } else reach.skip('invalid changes refused', 'no member of its change body can be made invalid');
   }
-  const restore = resource.idioms.softDelete?.restore;
+  const restore = resource.idioms.softDelete?.restore ?? restoreOfKeptItems(collection, context);
+  const restoreAt = read?.parameter ?? collection.remove?.parameter;
   const restoreCase = (what: string) =>
-    restore && read
-      ? context.testCase(restore, { kind: 'positive', plain: true, pathParams: at(read.parameter), what })
+    restore && restoreAt
+      ? context.testCase(restore, { kind: 'positive', plain: true, pathParams: at(restoreAt), what })
       : undefined;
   const liveRestore = restoreCase('restoring an item that is not deleted');
   const refusal = restore && [409, 422].find((status) => restore.responses.some((r) => r.status === String(status)));

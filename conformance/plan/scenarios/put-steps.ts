@@ -1,0 +1,79 @@
+// The PUT steps of the item scenario: a replacement the item can hold, and a PUT at a key no item
+// has where the client chooses keys.
+import type { CollectionSpec, ItemShape } from '../../../spec/index.js';
+import { unheldFields } from '../../judge/field-compare.js';
+import { asObject } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import type { ScenarioReach } from './reach.js';
+import { answeredAs, succeeded } from './sequence-runner.js';
+import type { SequenceRunner } from './sequences.js';
+
+type Item = Record<string, unknown>;
+
+const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A PUT body the item can hold: a PUT may take values its item cannot (Box's PUT /users/{id} takes
+ * any login text, a user's login is an email), and a refusal of those proves nothing about changes.
+ * The first plain body with stored members, all fitting the item; else the first with each misfit taken from
+ * a creation body (`borrowed`), where the PUT's schema still takes that; else the first.
+ */
+export function holdableReplacement(
+  context: PlanContext,
+  collection: CollectionSpec,
+  create: ItemShape,
+  borrowed: unknown,
+): unknown {
+  const put = collection.replace!.operation;
+  const stored = (body: Item) => Object.keys(body).filter((name) => create.storedProperties.includes(name));
+  const misfits = (body: Item) => unheldFields(create, body);
+  const bodies = context.plainBodies(put, 10, 'lifecycle');
+  // An empty change fits anything and shows nothing: a fitting body changes something.
+  const fitting = bodies.find((body) => isItem(body) && stored(body).length > 0 && misfits(body).length === 0);
+  if (fitting !== undefined) return fitting;
+  const first = bodies[0];
+  // No valid PUT body could be built: a creation's body is sent only where the PUT takes it too
+  // (PagerDuty's runner PUT, a oneOf of two open objects, takes none: it was sent as valid anyway).
+  const takes = (body: unknown): boolean => context.requestSchema(put)?.isValid(body) === true;
+  if (first === undefined) return takes(borrowed) ? borrowed : undefined;
+  if (!isItem(first) || !isItem(borrowed)) return first;
+  const mended = { ...first };
+  for (const name of misfits(first)) if (Object.hasOwn(borrowed, name)) mended[name] = borrowed[name];
+  return takes(mended) ? mended : first;
+}
+
+/** A PUT at a key no item has, where the client chooses keys: it makes the item there (201 where
+ * documented), readable at that key; the same PUT again replaces it. */
+export async function putAtFreeKey(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  replacement: unknown,
+  parent: Readonly<Record<string, string>>,
+  reach: ScenarioReach,
+): Promise<void> {
+  const put = collection.replace!;
+  const [fresh] = await runner.freshBodies(collection, 1, 'put at a free key');
+  const key = asObject(fresh)?.[collection.idProperty];
+  if (typeof key !== 'string' && typeof key !== 'number') return reach.skip('PUT at a free key', 'no fresh key');
+  const body = { ...(asObject(replacement) ?? {}), [collection.idProperty]: key };
+  const testCase = context.testCase(put.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { ...parent, [put.parameter]: String(key) },
+    payload: { kind: 'json', value: body },
+    what: 'at a key no item has',
+  });
+  const created = put.operation.responses.some((r) => r.status === '201') ? 201 : undefined;
+  const idiom = { idiom: 'put-created' as const, ...(created ? { expectedStatus: created } : {}) };
+  const executed = await runner.execute(testCase, { collection, sequence: { idiom } });
+  context.markChangedByRun(collection, JSON.stringify(key));
+  if (!succeeded(executed)) return reach.skip('PUT at a free key', `it was ${answeredAs(executed)}`);
+  reach.done('PUT at a free key');
+  const again = await runner.execute(testCase, { collection });
+  if (again?.exchange.ok)
+    runner.conclude(testCase, again.exchange, again.body, {
+      collection,
+      sequence: { idiom: { idiom: 'put-replaced' } },
+    });
+}
