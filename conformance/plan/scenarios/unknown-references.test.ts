@@ -18,6 +18,16 @@ describe('unknownLike', () => {
     );
   });
 
+  it('never gives the id it starts from, even one no list holds yet (an item the run just made)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{2,4}_[0-9a-z]{4,8}$/), (id) => {
+        expect(unknownLike(id, [])).not.toContain(id);
+      }),
+    );
+    // Its last run of digits is all nines already: made nines, it is itself.
+    expect(unknownLike('prj_1go9ifdrfhejfbkm', [])).not.toContain('prj_1go9ifdrfhejfbkm');
+  });
+
   it('tries sequential ids far from the ones in use first', () => {
     expect(unknownLike('mem_0087', ['mem_0087', 'mem_0088'])[0]).toBe('mem_9999');
     expect(unknownLike(12, [12, 40])).toEqual([7959]);

@@ -17,7 +17,8 @@ type Body = Record<string, unknown>;
 /** Values like a listed id that no listed id is, most unlikely first: a run of digits made nines
  * (sequential ids: mem_0087 -> mem_9999), then the last digit or letter changed. */
 export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] {
-  const taken = new Set(listed.map((value) => JSON.stringify(value)));
+  // The id itself is taken too: a run of digits already all nines would make it again.
+  const taken = new Set([...listed, id].map((value) => JSON.stringify(value)));
   const fresh = (candidate: unknown) => !taken.has(JSON.stringify(candidate));
   if (typeof id === 'number') {
     const highest = Math.max(...listed.filter((v): v is number => typeof v === 'number'), id);
