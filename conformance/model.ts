@@ -119,6 +119,7 @@ export interface IdiomEvidence {
     | 'values-in-use'
     | 'values-freed'
     | 'values-within-limit'
+    | 'interval-touching'
     | 'reference-unknown'
     | 'counts-unchanged';
   /** The item's id (exact text). */

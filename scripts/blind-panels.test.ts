@@ -174,6 +174,12 @@ describe('faults of an item’s life, each caught by its check', () => {
     ],
     ['timesheets', 'restore-keeps-deletedat', 'api_idioms_honoured: Restored item still marked deleted'],
     ['timesheets', 'total-stale-after-delete', "service_filled_values: A parent's total does not follow its children"],
+    // Entries that must not overlap (half-open, as instants): one starting as another ends is free.
+    [
+      'timesheets',
+      'overlap-touching-refused',
+      'api_idioms_honoured: An item starting as another ends refused as overlapping',
+    ],
     // A list in the order its words give ("ordered by ISBN ascending"), on every answer of it.
     ['library', 'books-order-insertion', 'api_idioms_honoured: List not in the order its words give'],
     [

@@ -206,6 +206,11 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const { values, words, how, limit, expectedStatus: expected } = evidence;
     return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how, limit })] : [];
   },
+  // Half-open intervals, as the words say: an item starting exactly when another ends overlaps nothing.
+  'interval-touching'(_context, evidence, status) {
+    const { values, words, how: at, expectedStatus } = evidence;
+    return status === expectedStatus ? [finding('touching_interval_refused', { status, values, words, at })] : [];
+  },
   'values-within-limit'(_context, evidence, status) {
     const { values, words, how: count, limit, exact } = evidence;
     return exact && status === evidence.expectedStatus

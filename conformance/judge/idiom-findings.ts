@@ -199,6 +199,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.verb} on an item ${describeState(f.state)}, a state the document calls final`,
     expected: (f) => `the documented refusal (${f.expected}), the item unchanged`,
   },
+  touching_interval_refused: {
+    title: 'An item starting as another ends refused as overlapping',
+    received: (f) => `${f.status} for an item starting at ${String(f.at)}, as the item with ${String(f.values)} ends`,
+    expected: (f) => `a 2xx: the intervals are half-open, touching is no overlap ("${String(f.words)}")`,
+  },
   values_in_use_accepted: {
     title: 'Values another item holds taken again',
     key: ['how'],

@@ -8,6 +8,7 @@ import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import { type Interval, intervalOf } from './intervals.js';
 import { collectionResource, referencedName } from './references.js';
 import { sentencesOf } from './sentences.js';
 
@@ -28,6 +29,8 @@ export interface UniqueRule {
   readonly limit: number;
   /** The sentence the rule was read from. */
   readonly words: string;
+  /** Items that must not overlap in time (intervals.ts): the rule's start member spans this. */
+  readonly interval?: Interval;
 }
 
 const SAYS_UNIQUE =
@@ -152,6 +155,20 @@ export function uniqueValuesOf(
       .flatMap((sentence) => sentence.split(/;\s+/))
       .map((clause) => clause.replace(/\*\*|__/g, ''));
     for (const [index, sentence] of sentences.entries()) {
+      const near = `${sentence} ${sentences[index + 1] ?? ''} ${sentences[index + 2] ?? ''}`;
+      const interval = intervalOf(sentence, near, schema);
+      if (interval && !rules.has(interval.start)) {
+        const instants = AS_INSTANTS.test(near) ? [interval.start] : [];
+        rules.set(interval.start, {
+          members: [interval.start],
+          instants,
+          conflictStatus: conflict,
+          limit: 1,
+          words: plain(sentence),
+          interval,
+        });
+        continue;
+      }
       const limit = limitOf(sentence, resource);
       if (limit === undefined || NOT_A_RULE.test(sentence)) continue;
       if (global && !names(sentence, resource)) continue;

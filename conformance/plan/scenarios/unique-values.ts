@@ -3,18 +3,19 @@
 // so does the same instant written with another offset, where the words say instants are compared;
 // and once an action moves the first into a state that frees its values, they are free again.
 // Judged as api_idioms_honoured (values_in_use_accepted, freed_values_refused).
-import type { Action, Resource, UniqueRule } from '../../../spec/index.js';
+import type { Action, Interval, Resource, UniqueRule } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
-import { parentParams } from './parents.js';
+import { createParent, parentParams } from './parents.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 const IN_USE = 'values past the limit refused';
 const OTHER_OFFSET = 'same instant with another offset refused';
 const OTHER_CASE = 'same text in another case refused';
+const TOUCHING = 'an item starting as another ends accepted';
 const freedStep = (action: Action) => `values free after ${action.verb}`;
 
 /** The same instant as another RFC 3339 text: UTC written as +02:00, any other offset as Z. */
@@ -99,12 +100,16 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     IN_USE,
     ...(rule.instants.length > 0 ? [OTHER_OFFSET] : []),
     ...((rule.caseless?.length ?? 0) > 0 ? [OTHER_CASE] : []),
+    ...(rule.interval?.touchingFree ? [TOUCHING] : []),
     ...(freeing ? [freedStep(freeing)] : []),
   ];
   const reach = runner.reach.scenario('unique values', `${collection.path} (${rule.members.join(', ')})`, steps);
   if (rule.limit > MOST_ITEMS)
     return reach.stop(`at most ${rule.limit} items hold the values: more than the run makes (${MOST_ITEMS})`);
-  const parent = await parentParams(collection, context, runner);
+  // Intervals under a parent of the run's own: another scenario's item could overlap the probes.
+  const parent =
+    (rule.interval ? await createParent(collection, context, runner, 'unique') : undefined) ??
+    (await parentParams(collection, context, runner));
   const scope = await freshScope(rule, resource, context, runner);
   const scoped = (testCase: TestCase): TestCase => {
     const sent = testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined;
@@ -212,6 +217,14 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     reach.done(OTHER_CASE);
     if (succeeded(moved)) return reach.stop('the service took the values past the limit');
   } else if (caseless !== undefined) reach.skip(OTHER_CASE, `${caseless} has no other case its schema takes`);
+  const touching = rule.interval?.touchingFree ? touchingBody(rule.interval, held, second) : undefined;
+  if (touching) {
+    await runner.execute(caseWith(touching.body, `starting as the first item ends (${touching.at})`), {
+      collection,
+      sequence: { idiom: { idiom: 'interval-touching', ...evidence, how: touching.at } },
+    });
+    reach.done(TOUCHING);
+  } else if (rule.interval?.touchingFree) reach.skip(TOUCHING, 'the first item sent no interval to start after');
   if (!freeing) return;
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
   if (!parameter) return reach.skip(freedStep(freeing), 'no item path to act on');
@@ -235,6 +248,22 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     sequence: { idiom: { idiom: 'values-freed', ...evidence, how: String(freeing.target) } },
   });
   reach.done(freedStep(freeing));
+}
+
+/** A body like `second` whose interval starts exactly when the first item's (`held`) ends. */
+function touchingBody(interval: Interval, held: Body, second: Body): { body: Body; at: string } | undefined {
+  const start = typeof held[interval.start] === 'string' ? Date.parse(held[interval.start] as string) : Number.NaN;
+  const end =
+    interval.end && typeof held[interval.end] === 'string' ? Date.parse(held[interval.end] as string) : undefined;
+  const length = interval.length ? held[interval.length.member] : undefined;
+  const ends = end ?? (typeof length === 'number' ? start + length * interval.length!.unitMs : Number.NaN);
+  if (Number.isNaN(start) || Number.isNaN(ends)) return undefined;
+  const text = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+  const at = text(ends);
+  const body: Body = { ...second, [interval.start]: at };
+  if (interval.end) body[interval.end] = text(ends + (ends - start));
+  if (interval.length) body[interval.length.member] = length;
+  return { body, at };
 }
 
 /** The item's ETag, where its read gives one (an action that takes If-Match). */
