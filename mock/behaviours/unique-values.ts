@@ -9,7 +9,7 @@ import type { Collection, Item } from './store.js';
 /** What the mock enforces of a rule (its words aside). */
 export type UniqueValues = Pick<
   UniqueRule,
-  'members' | 'instants' | 'caseless' | 'freedBy' | 'conflictStatus' | 'limit'
+  'members' | 'instants' | 'caseless' | 'freedBy' | 'conflictStatus' | 'limit' | 'interval'
 >;
 
 /** The rules an operation enforces: its creation's, or a change's that documents the same conflict. */
@@ -22,9 +22,10 @@ export function uniqueValuesFor(
   );
   if (enforced.length === 0) return {};
   return {
-    unique: enforced.map(({ members, instants, caseless, freedBy, conflictStatus, limit }) => ({
+    unique: enforced.map(({ members, instants, caseless, freedBy, conflictStatus, limit, interval }) => ({
       members,
       instants,
+      ...(interval ? { interval } : {}),
       ...(caseless ? { caseless } : {}),
       ...(freedBy ? { freedBy } : {}),
       conflictStatus,
@@ -46,7 +47,27 @@ function compared(rule: UniqueValues, member: string, value: unknown): unknown {
   return rule.caseless?.includes(member) && typeof value === 'string' ? value.toLowerCase() : value;
 }
 
+/** An item's span in milliseconds: [start, end), from its end member or its length. */
+function spanOf(interval: NonNullable<UniqueValues['interval']>, item: Item): [number, number] | undefined {
+  const start = typeof item[interval.start] === 'string' ? Date.parse(item[interval.start] as string) : Number.NaN;
+  const length = interval.length ? item[interval.length.member] : undefined;
+  const end = interval.end
+    ? typeof item[interval.end] === 'string'
+      ? Date.parse(item[interval.end] as string)
+      : Number.NaN
+    : typeof length === 'number'
+      ? start + length * interval.length!.unitMs
+      : Number.NaN;
+  return Number.isNaN(start) || Number.isNaN(end) ? undefined : [start, end];
+}
+
 function sameValues(rule: UniqueValues, a: Item, b: Item): boolean {
+  const { interval } = rule;
+  if (interval) {
+    // Spans that overlap: touching ones only where the words do not make them half-open.
+    const [x, y] = [spanOf(interval, a), spanOf(interval, b)];
+    if (x && y) return interval.touchingFree ? x[0] < y[1] && y[0] < x[1] : x[0] <= y[1] && y[0] <= x[1];
+  }
   return rule.members.every((member) => {
     const [x, y] = [compared(rule, member, a[member]), compared(rule, member, b[member])];
     return x !== undefined && JSON.stringify(x) === JSON.stringify(y);
