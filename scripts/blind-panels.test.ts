@@ -180,6 +180,9 @@ describe('faults of an item’s life, each caught by its check', () => {
       'overlap-touching-refused',
       'api_idioms_honoured: An item starting as another ends refused as overlapping',
     ],
+    // Times derived in words: dueAt = loanedAt + 14 days × (1 + renewCount), on every answer.
+    ['library', 'due-13-days', 'service_filled_values: A time the document derives from another is off'],
+    ['library', 'renew-due-from-now', 'service_filled_values: A time the document derives from another is off'],
     // A list in the order its words give ("ordered by ISBN ascending"), on every answer of it.
     ['library', 'books-order-insertion', 'api_idioms_honoured: List not in the order its words give'],
     [

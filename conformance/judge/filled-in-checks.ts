@@ -5,6 +5,7 @@
 // readOnly member names the caller; a parent counts as many children as their list holds.
 import { answeredItem, filledInOf, mergeAllOf, NOW_INSTANT, propertiesOf, STATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js';
+import { derivedTimesOff } from './derived-checks.js';
 import { finding } from './findings.js';
 import { asObject } from './json-body.js';
 import { sumsNotAddingUp } from './sum-checks.js';
@@ -150,10 +151,12 @@ export const serviceFilledValues: Check = (context) => {
   if (counted) return countsOff(context, counted);
   const totals = context.sequence?.childTotals;
   if (totals) return totalsOff(context, totals);
-  // Totals add up on every answer that holds lines (a cart a line went into, an order read back).
+  // Totals add up on every answer that holds lines (a cart a line went into, an order read back),
+  // and times derived from others ("dueAt = loanedAt + 14 days") hold on every answer of the item.
+  const derived = derivedTimesOff(context);
   const sums = context.testCase.kind === 'positive' ? sumsNotAddingUp(context) : undefined;
   const answered = createdAnswer(context);
-  if (!answered) return sums;
+  if (!answered) return derived.length > 0 ? [...(sums ?? []), ...derived] : sums;
   // Only members the document declares: an undocumented extra (a createdAt of the service's own)
   // says nothing the document asked for.
   const { collection } = context;
@@ -169,5 +172,6 @@ export const serviceFilledValues: Check = (context) => {
     ...laterStatesSet(item, sent),
     ...ownerNotCaller(context, answered),
     ...(sums ?? []),
+    ...derived,
   ];
 };

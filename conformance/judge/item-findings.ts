@@ -40,6 +40,12 @@ export const ITEM_FINDING_KINDS = {
     expected: (f) =>
       `${String(f.listed)}, the number of items ${String(f.child)} lists under it (read just before and after)`,
   },
+  derived_time_off: {
+    title: 'A time the document derives from another is off',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${String(f.got)}${f.times ? ` (${String(f.times)})` : ''}`,
+    expected: (f) => `${String(f.expected)}: the document says "${String(f.words)}"`,
+  },
   total_not_following: {
     title: "A parent's total does not follow its children",
     key: ['member'],

@@ -38,6 +38,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     refusals,
     keptByChildren,
     parentTotals,
+    derivedTimes,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -89,6 +90,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),
     ...(parentTotals ? { parentTotals } : {}),
+    ...(derivedTimes ? { derivedTimes } : {}),
     ...(tallied ? { tallied: tallied.map(({ operation, member }) => ({ ...where(operation), by: member })) } : {}),
     ...(madeBy
       ? {

@@ -8,6 +8,7 @@ import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
+import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { finalStatesOf } from './final-states.js';
 import { type KeptByChildren, keptByChildrenOf } from './kept-by-children.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
@@ -75,6 +76,8 @@ export interface Idioms {
   readonly anchored?: readonly AnchorRule[];
   /** The refusal the creation's words give a rule on a member, by member (said-refusals.ts). */
   readonly refusals?: Readonly<Record<string, SaidRefusal>>;
+  /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days: derived-times.ts). */
+  readonly derivedTimes?: readonly DerivedTime[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
   readonly parentTotals?: readonly ChildTotal[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
@@ -253,6 +256,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   refusals({ collection, contract }) {
     const said = saidRefusalsOf(collection, contract);
     return Object.keys(said).length > 0 ? { refusals: said } : {};
+  },
+
+  derivedTimes({ collection, contract }) {
+    const derived = derivedTimesOf(collection, contract);
+    return derived.length > 0 ? { derivedTimes: derived } : {};
   },
 
   parentTotals({ collection, collections }) {

@@ -18,6 +18,8 @@ export {
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { allowedDelay } from './delays.js';
+export type { DerivedTime } from './derived-times.js';
+export { derivedTimesOf } from './derived-times.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
 export {
   changedValues,

@@ -1,0 +1,56 @@
+// Times the words derive from others (the model's derivedTimesOf): "`dueAt` = `loanedAt` + 14 days
+// × (1 + `renewCount`)". Judged on every answer of the collection's own operations that holds its
+// items (a creation, a read, a list, a change); a rule said of new items only on the creation.
+import { answeredItem, type DerivedTime, derivedTimesOf, listedItems } from '../../spec/index.js';
+import type { CheckContext, Finding } from '../model.js';
+import { finding } from './findings.js';
+
+type Item = Record<string, unknown>;
+
+/** The items an answer of the collection holds: the list's, else the one it answers. */
+function itemsOf(context: CheckContext): Item[] {
+  const { collection, testCase, body } = context;
+  if (!collection || body.kind !== 'json') return [];
+  if (collection.list && testCase.operation === collection.list.operation)
+    return [...(listedItems(collection, body.value) ?? [])];
+  const item = answeredItem(collection, body.value);
+  return item ? [item] : [];
+}
+
+function offBy(rule: DerivedTime, item: Item): Finding | undefined {
+  const [value, from] = [item[rule.member], item[rule.from]];
+  if (typeof value !== 'string' || typeof from !== 'string') return undefined;
+  const count = rule.times === undefined ? 0 : item[rule.times];
+  if (typeof count !== 'number') return undefined;
+  const [at, start] = [Date.parse(value), Date.parse(from)];
+  if (Number.isNaN(at) || Number.isNaN(start)) return undefined;
+  const expected = start + rule.plusMs * (1 + count);
+  if (Math.abs(at - expected) <= rule.toleranceMs) return undefined;
+  return finding('derived_time_off', {
+    member: rule.member,
+    got: value,
+    expected: new Date(expected).toISOString(),
+    words: rule.words,
+    ...(rule.times ? { times: `${rule.times} ${count}` } : {}),
+  });
+}
+
+/** The first item per rule whose derived time is off, on a 2xx answer to a valid request. */
+export function derivedTimesOff(context: CheckContext): Finding[] {
+  const { collection, testCase, exchange } = context;
+  if (!collection || testCase.kind !== 'positive' || !exchange.ok) return [];
+  if (exchange.response.status < 200 || exchange.response.status >= 300) return [];
+  const rules = derivedTimesOf(collection, context.contract);
+  if (rules.length === 0) return [];
+  const creation = testCase.operation === collection.create?.operation;
+  const items = itemsOf(context);
+  return rules
+    .filter((rule) => creation || !rule.onCreation)
+    .flatMap((rule) => {
+      for (const item of items) {
+        const off = offBy(rule, item);
+        if (off) return [off];
+      }
+      return [];
+    });
+}

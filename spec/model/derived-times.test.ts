@@ -1,0 +1,64 @@
+// Times the words derive from others: read from a member's own description, from a sentence of the
+// creation, and from the document's words where they name the resource; said of new items only
+// where the words speak of one.
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument, derivedTimesOf, inferApiModel } from '../index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+function rulesOf(dueAt: Record<string, unknown>, createDescription: string, info = '') {
+  const loan = {
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: { type: 'string' },
+      loanedAt: { type: 'string', format: 'date-time' },
+      dueAt: { type: 'string', format: 'date-time', ...dueAt },
+      renewCount: { type: 'integer' },
+    },
+  };
+  const contract = contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'loans', version: '1', description: info },
+    paths: {
+      '/loans': {
+        get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: loan }) } } },
+        post: {
+          description: createDescription,
+          requestBody: { content: json({ type: 'object', properties: { note: { type: 'string' } } }) },
+          responses: { '201': { description: 'made', content: json(loan) } },
+        },
+      },
+    },
+  });
+  const loans = inferApiModel(contract).collections.find((c) => c.path === '/loans')!;
+  return derivedTimesOf(loans, contract);
+}
+
+const DAY = 86_400_000;
+
+describe('derivedTimesOf', () => {
+  it("reads a member's own description, with its multiplier", () => {
+    expect(rulesOf({ description: '`loanedAt` + 14 days × (1 + `renewCount`).' }, '')).toEqual([
+      expect.objectContaining({ member: 'dueAt', from: 'loanedAt', plusMs: 14 * DAY, times: 'renewCount' }),
+    ]);
+  });
+
+  it('reads the creation\'s words as said of a new item, exact to the second where they say "exactly"', () => {
+    expect(rulesOf({}, 'A new loan has `dueAt` = `loanedAt` + exactly 14 days.')).toEqual([
+      expect.objectContaining({ member: 'dueAt', plusMs: 14 * DAY, toleranceMs: 1_000, onCreation: true }),
+    ]);
+  });
+
+  it("reads the document's words only where they name the resource", () => {
+    expect(rulesOf({}, '', 'A reminder: dueAt is 3 days after loanedAt.')).toEqual([]);
+    expect(rulesOf({}, '', 'A loan: dueAt is 3 days after loanedAt.')).toEqual([
+      expect.objectContaining({ member: 'dueAt', from: 'loanedAt', plusMs: 3 * DAY }),
+    ]);
+  });
+
+  it('reads nothing where a member is no date-time or the words add no amount', () => {
+    expect(rulesOf({}, '`dueAt` = `loanedAt` + the grace period.')).toEqual([]);
+    expect(rulesOf({}, '`renewCount` = `loanedAt` + 2 days.')).toEqual([]);
+  });
+});
