@@ -120,6 +120,7 @@ export interface IdiomEvidence {
     | 'values-freed'
     | 'values-within-limit'
     | 'interval-touching'
+    | 'parent-locked'
     | 'reference-unknown'
     | 'counts-unchanged';
   /** The item's id (exact text). */

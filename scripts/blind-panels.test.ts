@@ -183,6 +183,8 @@ describe('faults of an item’s life, each caught by its check', () => {
     // Times derived in words: dueAt = loanedAt + 14 days × (1 + renewCount), on every answer.
     ['library', 'due-13-days', 'service_filled_values: A time the document derives from another is off'],
     ['library', 'renew-due-from-now', 'service_filled_values: A time the document derives from another is off'],
+    // An entry's deletion the words allow only while its timesheet is draft, sent once it was submitted.
+    ['timesheets', 'entry-delete-when-submitted', "api_idioms_honoured: A write its parent's state forbids accepted"],
     // A list in the order its words give ("ordered by ISBN ascending"), on every answer of it.
     ['library', 'books-order-insertion', 'api_idioms_honoured: List not in the order its words give'],
     [

@@ -206,6 +206,11 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const { values, words, how, limit, expectedStatus: expected } = evidence;
     return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how, limit })] : [];
   },
+  // A write the words allow only in some of the parent's states, sent once the parent left them.
+  'parent-locked'(_context, evidence, status) {
+    const { expectedStatus: expected, words, how: state } = evidence;
+    return status < 300 ? [finding('write_under_locked_parent_accepted', { status, expected, words, state })] : [];
+  },
   // Half-open intervals, as the words say: an item starting exactly when another ends overlaps nothing.
   'interval-touching'(_context, evidence, status) {
     const { values, words, how: at, expectedStatus } = evidence;

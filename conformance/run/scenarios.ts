@@ -1,6 +1,6 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
-import { type CollectionSpec, putCreation } from '../../spec/index.js';
+import { type CollectionSpec, parentItemsOf, putCreation } from '../../spec/index.js';
 import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
@@ -11,6 +11,7 @@ import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
+import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
@@ -109,6 +110,15 @@ export async function runScenarios(session: RunSession): Promise<void> {
     settings.model.resources.find((resource) => resource.collection === parent)?.idioms.keptByChildren ?? [];
   await Promise.all(
     nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner, keptBy)),
+  );
+  // Writes under a parent its words lock in some states, sent once a parent of the run's own left them.
+  const resourceOf = (collection: CollectionSpec) =>
+    settings.model.resources.find((resource) => resource.collection === collection);
+  await Promise.all(
+    nested.map((resource) => {
+      const parent = parentItemsOf(resource.collection.path, context.collections).at(-1);
+      return checkParentLocks(resource, parent && resourceOf(parent.collection), context, sequenceRunner);
+    }),
   );
   // A parent's totals of its children (entryCount, totalMinutes), moved by one child made and deleted.
   await Promise.all(

@@ -39,6 +39,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     keptByChildren,
     parentTotals,
     derivedTimes,
+    parentLocks,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -91,6 +92,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(keptByChildren ? { keptByChildren } : {}),
     ...(parentTotals ? { parentTotals } : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
+    ...(parentLocks
+      ? { parentLocks: parentLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) }
+      : {}),
     ...(tallied ? { tallied: tallied.map(({ operation, member }) => ({ ...where(operation), by: member })) } : {}),
     ...(madeBy
       ? {

@@ -12,6 +12,7 @@ import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { finalStatesOf } from './final-states.js';
 import { type KeptByChildren, keptByChildrenOf } from './kept-by-children.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
+import { type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type Tally, talliesOf } from './tallies.js';
 import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
@@ -78,6 +79,8 @@ export interface Idioms {
   readonly refusals?: Readonly<Record<string, SaidRefusal>>;
   /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days: derived-times.ts). */
   readonly derivedTimes?: readonly DerivedTime[];
+  /** Writes the words allow only in some of the parent's states (parent-locks.ts). */
+  readonly parentLocks?: readonly ParentLock[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
   readonly parentTotals?: readonly ChildTotal[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
@@ -261,6 +264,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   derivedTimes({ collection, contract }) {
     const derived = derivedTimesOf(collection, contract);
     return derived.length > 0 ? { derivedTimes: derived } : {};
+  },
+
+  parentLocks({ collection, collections }) {
+    const locks = collections ? parentLocksOf(collection, collections) : [];
+    return locks.length > 0 ? { parentLocks: locks } : {};
   },
 
   parentTotals({ collection, collections }) {

@@ -24,7 +24,12 @@ const singularOf = (plural: string): string =>
 const clausesOf = (text: string): string[] =>
   text
     .split(/(?<=[.;])\s+|\n\s*[*-]\s+/)
-    .map((clause) => clause.replace(/[`*_]/g, '').replace(/\s+/g, ' ').trim())
+    .map((clause) =>
+      clause
+        .replace(/`|\*\*|__/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((clause) => clause !== '');
 
 /** The deletion refusals of an item while it has children, per child collection. */

@@ -1,0 +1,103 @@
+// Writes under a parent its words allow only in some states (the model's parentLocks: "Only while
+// the timesheet is in `draft` (`409`)"): under a parent of the run's own, with a child made while
+// the parent allowed it, the parent is moved out of those states by its own actions (reached in
+// steps, action-paths.ts); then each locked write is sent and must get the documented refusal.
+import type { Action, ParentLock, Resource } from '../../../spec/index.js';
+import { parentItemsOf } from '../../../spec/index.js';
+import type { TestCase } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import { reachAction } from './action-paths.js';
+import { createParent } from './parents.js';
+import type { SequenceRunner } from './sequences.js';
+
+const stepOf = (lock: ParentLock) => `${lock.operation.method} refused once its parent left ${lock.allowed.join(', ')}`;
+
+export async function checkParentLocks(
+  resource: Resource,
+  parentResource: Resource | undefined,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const { collection } = resource;
+  const locks = resource.idioms.parentLocks ?? [];
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  if (locks.length === 0 || !parent || !parentResource || runner.stopped()) return;
+  const reach = runner.reach.scenario('parent lock', collection.path, locks.map(stepOf));
+  const [{ member, allowed }] = locks as [ParentLock];
+  const actions = parentResource.idioms.actions ?? [];
+  const leaving = actions.filter((action) => action.member === member && !allowed.includes(action.target));
+  if (leaving.length === 0) return reach.stop(`no action of its parent moves ${member} out of ${allowed.join(', ')}`);
+  const params = await createParent(collection, context, runner, 'lock');
+  if (!params) return reach.stop('no parent of its own could be made');
+  const making = await runner.make(collection, {
+    what: 'before its parent is locked',
+    purpose: 'lock',
+    parent: params,
+  });
+  if ('refused' in making) return reach.stop(making.refused);
+  const send = (action: Action) =>
+    runner.send(
+      context.testCase(action.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: params,
+        what: `to ${action.verb}`,
+      }),
+    );
+  const target = { collection: parent.collection, idText: params[parent.parameter]!, at: params };
+  let moved: string | undefined;
+  for (const action of leaving) {
+    const reached = await reachAction(action, actions, target, context, runner, send);
+    if (reached.answer?.ok && reached.answer.response.status < 300) {
+      moved = String(action.target);
+      break;
+    }
+  }
+  if (moved === undefined) return reach.stop(`no action moved its parent out of ${allowed.join(', ')}`);
+  for (const lock of locks) {
+    // A creation's body as the maker would send it (references filled under this parent).
+    const draft =
+      lock.operation === collection.create?.operation
+        ? await runner.draft(collection, { what: 'under a locked parent', purpose: 'lock', parent: params })
+        : undefined;
+    const testCase = lockedWrite(lock, resource, context, params, making.made.at, draft);
+    if (!testCase) {
+      reach.skip(stepOf(lock), 'no valid request could be built for it');
+      continue;
+    }
+    const idiom = { idiom: 'parent-locked' as const, expectedStatus: lock.status, words: lock.words, how: moved };
+    await runner.execute(testCase, { collection, sequence: { idiom } });
+    reach.done(stepOf(lock));
+  }
+}
+
+/** The locked write as a valid request: the creation with a plain body, the change of the child made
+ * before, or its deletion. */
+function lockedWrite(
+  lock: ParentLock,
+  resource: Resource,
+  context: PlanContext,
+  params: Readonly<Record<string, string>>,
+  at: (parameter: string) => Record<string, string>,
+  draft: unknown,
+): TestCase | undefined {
+  const { collection } = resource;
+  const role = [collection.replace, collection.update, collection.remove].find((r) => r?.operation === lock.operation);
+  const [body] =
+    draft !== undefined
+      ? [draft]
+      : lock.operation.requestBody
+        ? context.plainBodies(lock.operation, 1, 'lock')
+        : [undefined];
+  if (lock.operation.requestBody && body === undefined) return undefined;
+  const anchored = role
+    ? context.anchors.apply(lock.operation, at(role.parameter), body)
+    : context.anchors.apply(lock.operation, params, body);
+  return context.testCase(lock.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: role ? at(role.parameter) : params,
+    ...(anchored === undefined ? {} : { payload: { kind: 'json' as const, value: anchored } }),
+    what: 'under a parent its words lock',
+  });
+}

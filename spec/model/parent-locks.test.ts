@@ -1,0 +1,37 @@
+// Writes under a parent its words allow only in some states: read per write, with the states that
+// allow it and the documented refusal; a word of a state that names no lock is none.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { contractFromDocument, inferApiModel } from '../index.js';
+
+const FILE = fileURLToPath(new URL('../../fixtures/panels/timesheets/openapi.yaml', import.meta.url));
+
+function locksOf(edit: (text: string) => string = (text) => text) {
+  const contract = contractFromDocument(parse(edit(readFileSync(FILE, 'utf8'))));
+  const entries = inferApiModel(contract).resources.find(({ collection }) => collection.path.endsWith('/entries'));
+  return (entries?.idioms.parentLocks ?? []).map(({ operation, ...lock }) => ({ at: operation.id, ...lock }));
+}
+
+describe('parent locks', () => {
+  it("reads the creation's and the deletion's lock on the timesheet's state, with their 409", () => {
+    expect(locksOf()).toEqual([
+      expect.objectContaining({ at: 'createEntry', member: 'status', allowed: ['draft'], status: 409 }),
+      expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
+    ]);
+  });
+
+  it('reads none where the words name a state but lock nothing', () => {
+    const unlocked = locksOf((text) =>
+      text
+        .replace('the timesheet must be in `draft` [`409`, `timesheet_locked`];', 'any timesheet takes entries;')
+        .replace(
+          'Only while the timesheet is in `draft` (`409`, `timesheet_locked`, otherwise).',
+          'A draft timesheet shows it.',
+        ),
+    );
+    expect(unlocked).toEqual([]);
+  });
+});
