@@ -53,4 +53,28 @@ describe('rules said in words', () => {
     expect((await request(app).delete(`/v1/books/${ISBN}`).set(headers)).status).toBe(204);
     expect((await request(app).get(`/v1/books/${ISBN}`).set(headers)).status).toBe(404);
   });
+
+  it("derives a loan's dueAt from its loanedAt, and keeps a copy on loan from deletion with the documented 409", async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const isbn = '9780131103627';
+    await request(app)
+      .put(`/v1/books/${isbn}`)
+      .set(headers)
+      .send({ title: 'C', authors: ['K', 'R'] });
+    const branches = await request(app).get('/v1/branches').set(headers);
+    const copy = await request(app)
+      .post(`/v1/books/${isbn}/copies`)
+      .set(headers)
+      .send({ branchId: branches.body[0].id });
+    const member = await request(app).post('/v1/members').set(headers).send({ name: 'Ann', email: 'ann@example.org' });
+    const loan = await request(app)
+      .post('/v1/loans')
+      .set(headers)
+      .send({ isbn, copyNumber: copy.body.copyNumber, memberId: member.body.id });
+    expect(loan.status).toBe(201);
+    expect(Date.parse(loan.body.dueAt) - Date.parse(loan.body.loanedAt)).toBe(14 * 86_400_000);
+    const refused = await request(app).delete(`/v1/books/${isbn}/copies/${copy.body.copyNumber}`).set(headers);
+    expect(refused.status).toBe(409);
+    expect((await request(app).get(`/v1/books/${isbn}/copies/${copy.body.copyNumber}`).set(headers)).status).toBe(200);
+  });
 });

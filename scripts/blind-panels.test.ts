@@ -185,6 +185,12 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['library', 'renew-due-from-now', 'service_filled_values: A time the document derives from another is off'],
     // An entry's deletion the words allow only while its timesheet is draft, sent once it was submitted.
     ['timesheets', 'entry-delete-when-submitted', "api_idioms_honoured: A write its parent's state forbids accepted"],
+    // A copy the words keep while an active loan names it: a loan made, then the copy it names deleted.
+    [
+      'library',
+      'copy-delete-active-loan',
+      'api_idioms_honoured: Item with children deleted where the document refuses it',
+    ],
     // A list in the order its words give ("ordered by ISBN ascending"), on every answer of it.
     ['library', 'books-order-insertion', 'api_idioms_honoured: List not in the order its words give'],
     [

@@ -13,6 +13,7 @@ import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
+import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
@@ -119,6 +120,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
       const parent = parentItemsOf(resource.collection.path, context.collections).at(-1);
       return checkParentLocks(resource, parent && resourceOf(parent.collection), context, sequenceRunner);
     }),
+  );
+  // Items the words keep while others name them (a copy with an active loan), deleted once one does.
+  await Promise.all(
+    [...creatable, ...madeByPut].map((resource) => itemsKeptByReferrers(resource, context, sequenceRunner)),
   );
   // A parent's totals of its children (entryCount, totalMinutes), moved by one child made and deleted.
   await Promise.all(

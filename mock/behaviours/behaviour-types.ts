@@ -1,9 +1,11 @@
 // The behaviours the mock binds to operations, as records: what each kind of handler is given.
 import type {
   CollectionSpec,
+  DerivedTime,
   FilledIn,
   ItemView,
   JsonSuccess,
+  KeptByChildren,
   Operation,
   ParentItem,
   SchemaValidator,
@@ -58,6 +60,8 @@ export interface InitialValues {
 
 export interface CreateBehaviour extends Wrapped, Conditional {
   readonly kind: 'create';
+  /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days), set on every creation. */
+  readonly derived?: readonly DerivedTime[];
   /** The header that carries an idempotency key, and the status for the same key with another body. */
   readonly idempotency?: { readonly header: string; readonly conflictStatus: number; readonly replayStatus?: number };
   /** The item path template a Location header names (where the document gives one). */
@@ -141,7 +145,7 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly recount?: Recount;
   readonly referred?: readonly ReferrerRecount[];
   /** A DELETE the words refuse while the item has children: the child collection and the status. */
-  readonly keptBy?: readonly { readonly child: string; readonly status: number }[];
+  readonly keptBy?: readonly KeptByChildren[];
   /** A PUT that replaces (its words say so): what each optional member left out becomes. */
   readonly resets?: Readonly<Record<string, unknown>>;
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */

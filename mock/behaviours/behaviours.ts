@@ -250,6 +250,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         storedProperties: create.storedProperties.filter((name) => !sendable || sendable.has(name)),
         keeps: create.keeps,
         initialValues: initials.get(resource)!,
+        ...(resource.idioms.derivedTimes ? { derived: resource.idioms.derivedTimes } : {}),
         ...(sentNames.size > 0 ? { sentNames } : {}),
         ...(collection.clientKey
           ? { clientKey: { property: collection.idProperty, conflictStatus: conflictStatusOf(create.operation) } }

@@ -7,6 +7,7 @@ import {
   collectionKey,
   describeIssues,
   type Operation,
+  withDerivedTimes,
   withSums,
 } from '../../spec/core.js';
 import { presentedCredential } from '../core/auth.js';
@@ -40,6 +41,7 @@ import { recountReferred } from './referrer-counts.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
+import { keptByChildren, resetsFor } from './said-rules.js';
 import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
 import { TALLY_HANDLERS } from './tallies.js';
 import { valuesInUse } from './unique-values.js';
@@ -146,19 +148,6 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   answerChange(context, behaviour, item);
 }
 
-/** The documented refusal of deleting an item that still has children, where the words give one. */
-function keptByChildren(context: HandlerContext, behaviour: ItemChangeBehaviour): MockHttpError | undefined {
-  const all = context.collections() as Map<string, Collection>;
-  const rule = behaviour.keptBy?.find(({ child }) => collectionAt(all, child, context.params).size > 0);
-  return rule && new MockHttpError(rule.status, 'conflict', 'The item still has children: delete them first.');
-}
-
-/** A replacing PUT's left-out members as they become (their default, else null), of the stored ones. */
-function resetsFor(behaviour: ItemChangeBehaviour): Record<string, unknown> {
-  const { resets, storedProperties } = behaviour;
-  return resets ? Object.fromEntries(Object.entries(resets).filter(([name]) => storedProperties.includes(name))) : {};
-}
-
 /** A PUT at a free key the client chose: the item made there, answered with the documented 201. */
 function createAt(
   context: HandlerContext,
@@ -254,13 +243,17 @@ export const HANDLERS: Handlers = {
     try {
       const { assigned, fallback } = behaviour.initialValues();
       // Totals derived from lines (sums.ts), what the client sent kept exactly.
-      const values = withSums(
-        layeredFields(
-          fallback,
-          fields,
-          assigned,
-          filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
+      // and times derived from others (`dueAt` = `loanedAt` + 14 days).
+      const values = withDerivedTimes(
+        withSums(
+          layeredFields(
+            fallback,
+            fields,
+            assigned,
+            filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
+          ),
         ),
+        behaviour.derived ?? [],
       );
       carryDigits(fields, values);
       const inUse = valuesInUse(behaviour.unique, collection, values);

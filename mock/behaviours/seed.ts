@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import {
   type CollectionSpec,
+  type DerivedTime,
   describeIssues,
   ecmaPattern,
   filledInOf,
@@ -12,6 +13,7 @@ import {
   propertiesOf,
   type SchemaIssue,
   validatorOfView,
+  withDerivedTimes,
   withSums,
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary } from '../../spec/generate/index.js';
@@ -53,13 +55,15 @@ export interface SeedOptions {
   readonly builtIn?: boolean;
   /** Collections without seed data start from the document's list example, else generated items. */
   readonly fromDocument?: boolean;
+  /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days), set on generated items. */
+  readonly derived?: (spec: CollectionSpec) => readonly DerivedTime[];
 }
 
 /** Items a collection starts with: its list example's (envelope or bare), else a few generated
  * ones (never none: reads by id, of read-only collections too, work from the start). */
 const SEEDED_ITEMS = 3;
 
-function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[]): unknown[] {
+function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], options: SeedOptions): unknown[] {
   const list = spec.list;
   if (!list) return [];
   const media = list.operation.responses
@@ -79,7 +83,10 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[]): 
       else shown.push({ ...randomItem(spec, extra), ...filled });
     } else if (item !== undefined) shown.push(item);
   }
-  const summed = shown.map((item) => (typeof item === 'object' && item !== null ? withSums(item as Item) : item));
+  const derived = options.derived?.(spec) ?? [];
+  const summed = shown.map((item) =>
+    typeof item === 'object' && item !== null ? withDerivedTimes(withSums(item as Item), derived) : item,
+  );
   return withIds(spec, summed, readMembersOf(spec));
 }
 
@@ -235,7 +242,7 @@ export function seedCollections(
     // counts of children are those of the seeded children each seeded item gets.
     const seed =
       items === undefined && options.fromDocument
-        ? () => withChildCounts(spec, specs, collections, fromDocument(spec, specs, options.maxItems))
+        ? () => withChildCounts(spec, specs, collections, fromDocument(spec, specs, options.maxItems, options))
         : checkedItems(spec, items ?? [], options.maxItems);
     const collection = new Collection(spec.idProperty, options.maxItems, seed, idFor);
     collection.seedUnder = parentMembersOf(spec, specs);
@@ -290,9 +297,14 @@ function checkedItems(spec: CollectionSpec, items: readonly unknown[], maxItems:
 
 /** The document's items for a collection (its list example's, else generated), or none where they
  * would not fit: drawn during a request, so never an error. */
-function fromDocument(spec: CollectionSpec, specs: readonly CollectionSpec[], maxItems: number): Item[] {
+function fromDocument(
+  spec: CollectionSpec,
+  specs: readonly CollectionSpec[],
+  maxItems: number,
+  options: SeedOptions,
+): Item[] {
   try {
-    const shown = documentItems(spec, specs);
+    const shown = documentItems(spec, specs, options);
     return fits(spec, shown) ? checkedItems(spec, shown, maxItems) : [];
   } catch {
     return [];

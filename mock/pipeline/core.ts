@@ -4,7 +4,7 @@
 // are adapters that hand this core a request and an answer to fill. Runs in a browser too: nothing
 // on this path imports a node: module.
 
-import type { Contract, Operation, ResourceCorrection } from '../../spec/core.js';
+import { type Contract, derivedTimesOf, type Operation, type ResourceCorrection } from '../../spec/core.js';
 import { type Behaviour, bindBehaviours } from '../behaviours/behaviours.js';
 import { type SeedData, seedCollections } from '../behaviours/seed.js';
 import { SessionStore } from '../behaviours/sessions.js';
@@ -108,6 +108,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     maxItems: options.maxItems ?? DEFAULT_MAX_ITEMS,
     builtIn: seed.builtIn,
     fromDocument: seed.builtIn,
+    derived: (spec) => derivedTimesOf(spec, contract),
   });
   const store = new SessionStore(seeded, options.maxSessions);
   const unspecifiedStatus = options.unspecifiedStatus ?? DEFAULT_UNSPECIFIED_STATUS;

@@ -113,3 +113,16 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
     }
   return [...found.values()];
 }
+
+/** The item with each derived time set from the member it is derived from (the mock's creations). */
+export function withDerivedTimes<T extends Record<string, unknown>>(item: T, rules: readonly DerivedTime[]): T {
+  let next = item;
+  for (const rule of rules) {
+    const from = item[rule.from];
+    const count = rule.times === undefined ? 0 : item[rule.times];
+    const start = typeof from === 'string' ? Date.parse(from) : Number.NaN;
+    if (Number.isNaN(start) || typeof count !== 'number') continue;
+    next = { ...next, [rule.member]: new Date(start + rule.plusMs * (1 + count)).toISOString() };
+  }
+  return next;
+}

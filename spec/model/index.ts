@@ -19,7 +19,7 @@ export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { allowedDelay } from './delays.js';
 export type { DerivedTime } from './derived-times.js';
-export { derivedTimesOf } from './derived-times.js';
+export { derivedTimesOf, withDerivedTimes } from './derived-times.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
 export {
   changedValues,

@@ -1,0 +1,37 @@
+// Rules the document says in words that the mock serves on changes (the model's kept-by-children
+// and replace-resets): a deletion refused while the item has children or items naming it in a
+// holding state, and a replacing PUT's left-out members reset.
+import { MockHttpError } from '../core/errors.js';
+import type { ItemChangeBehaviour } from './behaviours.js';
+import type { HandlerContext } from './handlers.js';
+import { collectionAt } from './nested.js';
+import type { Collection } from './store.js';
+
+/** The documented refusal of deleting an item that still has children, where the words give one. */
+export function keptByChildren(context: HandlerContext, behaviour: ItemChangeBehaviour): MockHttpError | undefined {
+  const all = context.collections() as Map<string, Collection>;
+  const id = context.params[behaviour.parameter] ?? '';
+  const holds = ({ child, via, holding }: NonNullable<ItemChangeBehaviour['keptBy']>[number]) => {
+    const items = collectionAt(all, child, via ? {} : context.params);
+    if (!via) return items.size > 0;
+    // Items naming this one (by the member and the other path values they share), in a holding state.
+    return items
+      .page(0, items.size)
+      .some(
+        (item) =>
+          String(item[via]) === id &&
+          Object.entries(context.params).every(
+            ([name, value]) => item[name] === undefined || String(item[name]) === value,
+          ) &&
+          (!holding || holding.values.includes(item[holding.member])),
+      );
+  };
+  const rule = behaviour.keptBy?.find(holds);
+  return rule && new MockHttpError(rule.status, 'conflict', 'The item still has children: delete them first.');
+}
+
+/** A replacing PUT's left-out members as they become (their default, else null), of the stored ones. */
+export function resetsFor(behaviour: ItemChangeBehaviour): Record<string, unknown> {
+  const { resets, storedProperties } = behaviour;
+  return resets ? Object.fromEntries(Object.entries(resets).filter(([name]) => storedProperties.includes(name))) : {};
+}
