@@ -95,7 +95,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (behaviour.kind === 'remove') {
     const removed = itemFor(context, behaviour, collection);
     if (removed instanceof MockHttpError) return context.refuse(removed);
-    const kept = keptByChildren(context, behaviour);
+    const kept = keptByChildren(context.collections() as Map<string, Collection>, context.params, behaviour);
     if (kept) return context.refuse(kept);
     collection.remove(id, behaviour.softDelete);
     // A soft deletion keeps the children for a restore; a deletion for good takes them along.

@@ -3,16 +3,18 @@
 // holding state, and a replacing PUT's left-out members reset.
 import { MockHttpError } from '../core/errors.js';
 import type { ItemChangeBehaviour } from './behaviours.js';
-import type { HandlerContext } from './handlers.js';
 import { collectionAt } from './nested.js';
 import type { Collection } from './store.js';
 
 /** The documented refusal of deleting an item that still has children, where the words give one. */
-export function keptByChildren(context: HandlerContext, behaviour: ItemChangeBehaviour): MockHttpError | undefined {
-  const all = context.collections() as Map<string, Collection>;
-  const id = context.params[behaviour.parameter] ?? '';
+export function keptByChildren(
+  all: Map<string, Collection>,
+  params: Readonly<Record<string, string>>,
+  behaviour: ItemChangeBehaviour,
+): MockHttpError | undefined {
+  const id = params[behaviour.parameter] ?? '';
   const holds = ({ child, via, holding }: NonNullable<ItemChangeBehaviour['keptBy']>[number]) => {
-    const items = collectionAt(all, child, via ? {} : context.params);
+    const items = collectionAt(all, child, via ? {} : params);
     if (!via) return items.size > 0;
     // Items naming this one (by the member and the other path values they share), in a holding state.
     return items
@@ -20,9 +22,7 @@ export function keptByChildren(context: HandlerContext, behaviour: ItemChangeBeh
       .some(
         (item) =>
           String(item[via]) === id &&
-          Object.entries(context.params).every(
-            ([name, value]) => item[name] === undefined || String(item[name]) === value,
-          ) &&
+          Object.entries(params).every(([name, value]) => item[name] === undefined || String(item[name]) === value) &&
           (!holding || holding.values.includes(item[holding.member])),
       );
   };
