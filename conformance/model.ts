@@ -138,6 +138,8 @@ export interface IdiomEvidence {
   /** location: the Location resolved against the creation's URL. */
   readonly resolved?: string;
   readonly contains?: boolean;
+  /** counts-unchanged: only the counts `expected` names are judged. */
+  readonly partial?: boolean;
   /** next-page: its token is the id of an item the run itself changes or deletes. */
   readonly runItem?: boolean;
   readonly verb?: string;

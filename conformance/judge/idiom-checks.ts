@@ -240,8 +240,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'counts-unchanged'(context, evidence, status) {
     const now = status < 300 && context.body.kind === 'json' ? asObject(context.body.value) : undefined;
     const before = asObject(evidence.expected);
-    const changes = now && before ? changedCounts(before, now) : [];
-    return changes.length > 0 ? [finding('counts_changed', { changes: changes.join(', '), how: evidence.how })] : [];
+    const counts = now && evidence.member !== undefined ? asObject(now[evidence.member]) : now;
+    const changes = counts && before ? changedCounts(before, counts, evidence.partial === true) : [];
+    const code = evidence.partial ? 'counts_not_moved' : 'counts_changed';
+    // Moved counts are compared with what one item makes of them, not with what they were.
+    const said = evidence.partial ? changes.map((change) => change.replace(' (was ', ' (expected ')) : changes;
+    return said.length > 0 ? [finding(code, { changes: said.join(', '), how: evidence.how })] : [];
   },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];

@@ -255,6 +255,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, ${String(f.kind)}`,
     expected: (f) => `${f.expected}, the status the document gives that rule`,
   },
+  counts_not_moved: {
+    title: 'Counts not moved by the one item made',
+    received: (f) => `${String(f.changes)} after ${String(f.how)}`,
+    expected: () => 'each count as before, the made item counted once in the value it holds now',
+  },
   counts_changed: {
     title: 'Counts changed by an item that is gone',
     received: (f) => `${String(f.changes)} after ${String(f.how)}`,

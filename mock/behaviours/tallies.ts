@@ -9,7 +9,9 @@ import type { Collection, Collections } from './store.js';
 
 /** The tally behaviours of a resource's counting reads. */
 export function tallyBehavioursOf(resource: Resource): [Tally, TallyBehaviour][] {
-  return (resource.idioms.tallied ?? []).map((tally) => [
+  // Counts held one member down, or under a parent, keep the answer generated from the document.
+  const served = (tally: Tally) => tally.at === undefined && !resource.collection.path.includes('{');
+  return (resource.idioms.tallied ?? []).filter(served).map((tally) => [
     tally,
     {
       kind: 'tally',

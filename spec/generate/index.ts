@@ -10,4 +10,4 @@ export { sampleValue, seedOf } from './sample.js';
 export { EDGE_STRINGS, plainString, wildString } from './strings.js';
 export type { ValueStyle } from './values.js';
 export { boundedFilter, typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
-export { wordRuleOf } from './word-rules.js';
+export { wordRuleBreaksOf, wordRuleOf } from './word-rules.js';

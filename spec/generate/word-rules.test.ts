@@ -1,7 +1,7 @@
 // Rules said in words that generated values follow: a code's check digit and a weekday.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wordRuleOf } from './word-rules.js';
+import { wordRuleBreaksOf, wordRuleOf } from './word-rules.js';
 
 /** GS1 validity, written apart from the code under test: weights 1 and 3 from the left for 13 digits. */
 const gs1Valid = (code: string) =>
@@ -63,5 +63,26 @@ describe('word rules', () => {
   it('leaves values it does not apply to as they are', () => {
     expect(wordRuleOf('isbn', undefined)?.('not-an-isbn')).toBe('not-an-isbn');
     expect(wordRuleOf('isbn', undefined)?.(42)).toBe(42);
+  });
+
+  it('breaks a check digit the words say is checked, for any code: the broken value fails GS1', () => {
+    const said = 'ISBN-13 with a correct check digit, wherever it appears; otherwise 400.';
+    fc.assert(
+      fc.property(fc.stringMatching(/^97[89]\d{10}$/), (digits) => {
+        const valid = wordRuleOf('isbn', said)?.(digits) as string;
+        const [rule] = wordRuleBreaksOf('isbn', said);
+        const broken = rule?.(valid);
+        expect(gs1Valid(valid)).toBe(true);
+        expect(broken?.label).toBe('has a wrong check digit');
+        expect(gs1Valid(String(broken?.value))).toBe(false);
+      }),
+    );
+  });
+
+  it('breaks nothing the words do not say is checked', () => {
+    expect(wordRuleBreaksOf('isbn', undefined)).toEqual([]);
+    expect(wordRuleBreaksOf('weekStart', 'Usually a Monday.')).toEqual([]);
+    const [monday] = wordRuleBreaksOf('weekStart', 'weekStart must be a Monday (400 otherwise).');
+    expect(monday?.('2030-01-07')).toEqual({ value: '2030-01-08', label: 'is not a monday' });
   });
 });

@@ -38,3 +38,43 @@ export function wordRuleOf(name: string, description: string | undefined): Fix |
   if (fixes.length === 0) return undefined;
   return (value) => fixes.reduce((current, fix) => fix(current), value);
 }
+
+/** Words that make a rule one the service checks: "must", "otherwise 400", "a correct check digit". */
+const CHECKED = /\bmust\b|\bonly\b|\botherwise\b|\brefused\b|\brejected\b|\b4\d\d\b|\bcorrect\b|\bvalid\b/i;
+
+type Break = (value: unknown) => { value: unknown; label: string } | undefined;
+
+const WORD_BREAKS: Readonly<Record<string, (name: string, description: string | undefined) => Break | undefined>> = {
+  checkDigit(name, description) {
+    if (!description || !/check ?digit|checksum/i.test(description) || !CHECKED.test(description)) return undefined;
+    const code = checkDigitCodeOf(name, description);
+    return code
+      ? (value) => {
+          const valid = withCheckDigit(value, code);
+          return typeof valid === 'string' && /\d$/.test(valid) ? broken(valid) : undefined;
+        }
+      : undefined;
+  },
+  weekday(_name, description) {
+    const named = WEEKDAYS.filter((day) => new RegExp(`\\b${day}s?\\b`, 'i').test(description ?? ''));
+    if (named.length !== 1 || !CHECKED.test(description ?? '')) return undefined;
+    const day = WEEKDAYS.indexOf(named[0]!);
+    return (value) => {
+      const on = onWeekday(value, day);
+      const next = onWeekday(on, (day + 1) % 7);
+      return typeof next === 'string' && next !== on ? { value: next, label: `is not a ${named[0]}` } : undefined;
+    };
+  },
+};
+
+/** The value with its last digit one off the check digit. */
+function broken(valid: string): { value: string; label: string } {
+  const last = Number(valid.at(-1));
+  return { value: `${valid.slice(0, -1)}${(last + 1) % 10}`, label: 'has a wrong check digit' };
+}
+
+/** Values that break what the words say of a member or parameter, beyond its schema ("a correct
+ * check digit", "must be a Monday"), each with what it breaks; empty where they say nothing checked. */
+export function wordRuleBreaksOf(name: string, description: string | undefined): Break[] {
+  return Object.values(WORD_BREAKS).flatMap((rule) => rule(name, description) ?? []);
+}

@@ -95,7 +95,15 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(parentLocks
       ? { parentLocks: parentLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) }
       : {}),
-    ...(tallied ? { tallied: tallied.map(({ operation, member }) => ({ ...where(operation), by: member })) } : {}),
+    ...(tallied
+      ? {
+          tallied: tallied.map(({ operation, member, at }) => ({
+            ...where(operation),
+            by: member,
+            ...(at !== undefined ? { at } : {}),
+          })),
+        }
+      : {}),
     ...(madeBy
       ? {
           madeBy: madeBy.map((made) => ({

@@ -17,6 +17,9 @@ export interface Tally {
   readonly values: readonly unknown[];
   /** The read's documented success status. */
   readonly status: number;
+  /** The answer's member that holds the counts (`timesheets` in {timesheets: {draft: 2, …}, …});
+   * absent: the answer itself. */
+  readonly at?: string;
 }
 
 const COUNTS = /\b(counts?|counted|tally|tallies|number of|how many|totals?|quantit(?:y|ies)|inventor(?:y|ies))\b/i;
@@ -58,19 +61,35 @@ function countedBy(
 
 /** The tallies of the collection's items among the document's operations. */
 export function talliesOf(collection: CollectionSpec, operations: readonly Operation[]): Tally[] {
-  if (collection.path.includes('{') || !collection.list) return [];
   const members = enumMembers(collection);
-  if (members.length === 0) return [];
+  if (members.length === 0 || !collection.list) return [];
+  // A nested collection is counted under its parent (/workspaces/{slug}/stats for its timesheets).
+  const parent = collection.path.includes('{') ? collection.path.slice(0, collection.path.lastIndexOf('/')) : '';
+  if (parent.includes('{') && !/\}$/.test(parent)) return [];
   const resource = collectionResource(collection);
   return operations.flatMap((operation): Tally[] => {
-    if (operation.method !== 'GET' || operation.path.includes('{')) return [];
-    if (operation.parameters.some((parameter) => parameter.required)) return [];
+    if (operation.method !== 'GET') return [];
+    const rest =
+      parent === ''
+        ? operation.path
+        : operation.path.startsWith(`${parent}/`)
+          ? operation.path.slice(parent.length)
+          : undefined;
+    if (rest === undefined || rest.includes('{') || operation.path === collection.path) return [];
+    if (operation.parameters.some((parameter) => parameter.required && parameter.in !== 'path')) return [];
     const success = jsonSuccess(operation);
     if (!success || success.schema === undefined || success.status >= 300) return [];
     const response = operation.responses.find((r) => r.status === String(success.status));
     const words = sentencesOf([operation.summary, response?.description]).join(' ');
     if (!COUNTS.test(words) || !wordIn(words, resource)) return [];
     const counted = countedBy(success.schema, members, words);
-    return counted ? [{ operation, member: counted[0], values: counted[1], status: success.status }] : [];
+    if (counted) return [{ operation, member: counted[0], values: counted[1], status: success.status }];
+    // Counts one member down: {timesheets: {draft, submitted, …}, timesheetCount, …}.
+    for (const [at, property] of Object.entries(propertiesOf(success.schema))) {
+      const inner =
+        property && typeof property === 'object' ? countedBy(property as JsonSchema, members, words) : undefined;
+      if (inner) return [{ operation, member: inner[0], values: inner[1], status: success.status, at }];
+    }
+    return [];
   });
 }

@@ -1,7 +1,7 @@
 // Parameters that break their declaration, one at a time: a required query, header or cookie
 // parameter left out, and values that are not a number, out of range, not in the enum, too long or
 // a date that does not exist, in the parameter's own place (path, query, header or cookie).
-import { above, below, impossibleCalendarValues } from '../../../spec/generate/index.js';
+import { above, below, impossibleCalendarValues, wordRuleBreaksOf } from '../../../spec/generate/index.js';
 import type { ParameterSpec } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
@@ -48,6 +48,21 @@ export const parametersPlanner: Planner = {
       const where = `${parameter.in} parameter ${parameter.name}`;
       const others = valid.filter((placed) => !(placed.in === parameter.in && placed.name === parameter.name));
       if (parameter.required && parameter.in !== 'path') negative(`${where} is missing`, { parameters: others });
+      // What the words say of it beyond its schema ("with a correct check digit"), broken once.
+      const current =
+        parameter.in === 'path'
+          ? pathParams[parameter.name]
+          : valid.find((placed) => placed.name === parameter.name)?.value;
+      const said = current === undefined ? [] : wordRuleBreaksOf(parameter.name, parameter.description);
+      for (const broken of said.map((rule) => rule(current)).filter((b) => b !== undefined)) {
+        const value = String(broken.value);
+        if (parameter.in === 'path')
+          negative(`${where} ${broken.label}`, { pathParams: { ...pathParams, [parameter.name]: value } });
+        else
+          negative(`${where} ${broken.label}`, {
+            parameters: [...others, { in: parameter.in, name: parameter.name, value }],
+          });
+      }
       for (const [value, label, marks] of brokenValues(parameter)) {
         if (parameter.in === 'path')
           negative(`${where} ${label}`, { pathParams: { ...pathParams, [parameter.name]: value } });

@@ -8,9 +8,11 @@ import { changedCounts } from '../../judge/counts.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { createParent } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 const STEP = 'counts unchanged by an item made, moved and deleted';
+const MOVED_STEP = 'counts moved by one item made and moved';
 const SETTLE_MS = 1000;
 
 type Counts = Record<string, unknown>;
@@ -39,27 +41,38 @@ function moveOf(resource: Resource, tally: Tally, value: unknown, sent: unknown,
 export async function checkTally(resource: Resource, tally: Tally, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
   const remove = collection.remove;
-  const reach = runner.reach.scenario('tally', `${tally.operation.method} ${tally.operation.path}`, [STEP]);
-  if (!collection.create || !remove) return reach.stop(`${collection.path} has no creation and deletion to count`);
-  const readCase = context.testCase(tally.operation, { kind: 'positive', plain: true, what: 'to count' });
+  const steps = [remove ? STEP : MOVED_STEP];
+  const reach = runner.reach.scenario('tally', `${tally.operation.method} ${tally.operation.path}`, steps);
+  if (!collection.create) return reach.stop(`${collection.path} has no creation to count`);
+  // Under a parent of the run's own where the counts are a parent's (/workspaces/{slug}/stats).
+  const nested = collection.path.includes('{');
+  const parent = nested ? await createParent(collection, context, runner, 'tally') : {};
+  if (!parent) return reach.stop('no parent of its own could be made to count under');
+  const readCase = context.testCase(tally.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: parent,
+    what: 'to count',
+  });
   const counts = async (): Promise<Counts | undefined> => {
     const exchange = await runner.send(readCase);
     if (!exchange?.ok || exchange.response.status >= 300) return undefined;
     try {
-      return asObject(JSON.parse(exchange.response.text));
+      const answer = asObject(JSON.parse(exchange.response.text));
+      return tally.at === undefined ? answer : asObject(answer?.[tally.at]);
     } catch {
       return undefined;
     }
   };
   const before = await counts();
   if (!before) return reach.stop('its first read answered no counts');
-  const making = await runner.make(collection, { what: 'to be counted', purpose: 'tally', parent: {} });
+  const making = await runner.make(collection, { what: 'to be counted', purpose: 'tally', parent });
   if ('refused' in making) return reach.stop(making.refused);
   const { made } = making;
   const from = made.item[tally.member];
   const to = tally.values.find((value) => value !== from);
   const move = to === undefined ? undefined : moveOf(resource, tally, to, made.sent, context);
-  let how = `an item made (${tally.member} ${JSON.stringify(from)}) and deleted`;
+  let moved = false;
   if (move) {
     const moveCase: TestCase = context.testCase(move.operation, {
       kind: 'positive',
@@ -68,10 +81,32 @@ export async function checkTally(resource: Resource, tally: Tally, context: Plan
       ...(move.body === undefined ? {} : { payload: { kind: 'json' as const, value: move.body } }),
       what: `to move its ${tally.member}`,
     });
-    const moved = await runner.send(moveCase);
-    const answered = moved?.ok && moved.response.status < 300;
-    if (answered)
-      how = `an item made (${tally.member} ${JSON.stringify(from)}), moved to ${JSON.stringify(to)} and deleted`;
+    const answer = await runner.send(moveCase);
+    moved = answer?.ok === true && answer.response.status < 300;
+  }
+  const judge = async (expected: Counts, how: string, partial: boolean) => {
+    const after = await counts();
+    if (after && changedCounts(expected, after, partial).length > 0)
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await runner.execute(readCase, {
+      collection,
+      sequence: {
+        idiom: {
+          idiom: 'counts-unchanged',
+          expected,
+          how,
+          ...(partial ? { partial } : {}),
+          ...(tally.at !== undefined ? { member: tally.at } : {}),
+        },
+      },
+    });
+  };
+  const made1 = `an item made (${tally.member} ${JSON.stringify(from)})`;
+  if (!remove) {
+    // Nothing deletes an item: the counts move by the one item made, in the state it ended in.
+    const expected = countedIn(before, tally, moved ? to : from);
+    await judge(expected, moved ? `${made1} and moved to ${JSON.stringify(to)}` : made1, true);
+    return reach.done(MOVED_STEP);
   }
   const removal = context.testCase(remove.operation, {
     kind: 'positive',
@@ -81,13 +116,27 @@ export async function checkTally(resource: Resource, tally: Tally, context: Plan
   });
   const removed = await runner.send(removal);
   if (!removed?.ok || removed.response.status >= 300) return reach.stop('the item made could not be deleted');
-  const after = await counts();
-  if (after && changedCounts(before, after).length > 0) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-  await runner.execute(readCase, {
-    collection,
-    sequence: { idiom: { idiom: 'counts-unchanged', expected: before, how } },
-  });
+  await judge(before, `${made1}${moved ? `, moved to ${JSON.stringify(to)}` : ''} and deleted`, false);
   reach.done(STEP);
+}
+
+/** The counts with one more item of `value`: its own count and the counts that were the sum of all
+ * values (a `total`); any other count is left out of the comparison. */
+function countedIn(before: Counts, tally: Tally, value: unknown): Counts {
+  const values = tally.values.map(String);
+  const sum = values.reduce(
+    (total, name) => total + (typeof before[name] === 'number' ? (before[name] as number) : 0),
+    0,
+  );
+  const expected: Record<string, unknown> = {};
+  for (const [name, count] of Object.entries(before)) {
+    if (typeof count !== 'number') continue;
+    if (name === String(value)) expected[name] = count + 1;
+    else if (values.includes(name)) expected[name] = count;
+    else if (count === sum) expected[name] = count + 1;
+  }
+  if (!(String(value) in expected)) expected[String(value)] = 1;
+  return expected;
 }
 
 /** Every tally of the model, one after another (each must see only its own writes). */
