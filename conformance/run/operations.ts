@@ -1,5 +1,7 @@
 // The operation stage: every testable operation's plan (probe, cases, properties) sent, judged and
 // recorded, with members that name another resource's items filled from its list.
+
+import { withOrderedSpans } from '../../spec/generate/index.js';
 import { type CollectionSpec, type Operation, parentItemsOf, responseFor } from '../../spec/index.js';
 import type { Scope } from '../judge/evaluate.js';
 import { asObject } from '../judge/json-body.js';
@@ -71,6 +73,9 @@ function withOwnSlots<P extends { readonly cases: readonly TestCase[] }>(plan: P
         .find((candidate) => own.accepts(member, candidate) && own.claim(member, candidate));
       if (fresh !== undefined) value = { ...asObject(value), [member]: fresh };
     }
+    // A start moved to its own slot takes its span's end along (endsAt after startsAt).
+    const spanned = asObject(value);
+    if (spanned) value = withOrderedSpans(spanned, about);
     return value === payload.value ? testCase : { ...testCase, payload: { kind: 'json' as const, value } };
   });
   return { ...plan, cases };

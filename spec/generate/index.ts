@@ -7,6 +7,7 @@ export { type CheckDigitCode, checkDigitCodeOf, withCheckDigit } from './check-d
 export type { Mutation, Payload } from './mutations.js';
 export { bodyMutations } from './mutations.js';
 export { sampleValue, seedOf } from './sample.js';
+export { withOrderedSpans } from './spans.js';
 export { EDGE_STRINGS, plainString, wildString } from './strings.js';
 export type { ValueStyle } from './values.js';
 export { boundedFilter, typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';

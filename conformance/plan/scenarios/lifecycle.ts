@@ -1,7 +1,7 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import { itemShapeOf, NOW_INSTANT, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import { itemShapeOf, NOW_INSTANT, type Operation, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { sendInvalidChanges } from './invalid-changes.js';
@@ -14,6 +14,20 @@ import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
+
+const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The replacement asking for no more than the item holds: each number above the item's own is
+ * taken down to it (a limit the item met, a venue's capacity, is met again), where the PUT takes it. */
+function noMoreThanHeld(context: PlanContext, put: Operation, replacement: unknown, held: Item): unknown {
+  const body = isItem(replacement) ? replacement : undefined;
+  if (!body) return replacement;
+  const lowered = { ...body };
+  for (const [name, value] of Object.entries(body))
+    if (typeof value === 'number' && typeof held[name] === 'number' && value > (held[name] as number))
+      lowered[name] = held[name];
+  return context.requestSchema(put)?.isValid(lowered) === false ? replacement : lowered;
+}
 
 /** The item's creation and update instants (createdAt, updatedAt) as it was made; undefined where
  * it has no update instant to judge a change by. */
@@ -120,7 +134,14 @@ export async function runItemLifecycle(
   let current = stored(first);
   // The replacement is valid for the PUT's own schema, which may require more than the creation's
   // (DigitalOcean's projects: a PUT needs every member a POST leaves optional).
-  const holdable = collection.replace ? holdableReplacement(context, collection, create, second) : undefined;
+  const holdable = collection.replace
+    ? noMoreThanHeld(
+        context,
+        collection.replace.operation,
+        holdableReplacement(context, collection, create, second),
+        current,
+      )
+    : undefined;
   // Where the PUT's words say it replaces, one member the item holds is left out: it must come back reset.
   const leftOut = collection.replace && withMemberLeftOut(context, collection.replace.operation, holdable, current);
   const replacement = leftOut ? leftOut.body : holdable;

@@ -3,7 +3,7 @@
 // exists, with the members that name other items filled from their lists, the author's example
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
-import { seedOf } from '../../../spec/generate/index.js';
+import { seedOf, withOrderedSpans } from '../../../spec/generate/index.js';
 import {
   type CollectionSpec,
   collectionResource,
@@ -115,8 +115,15 @@ export class ItemMaker {
     const references = await this.references(collection, parent);
     const keep = new Set(references.keys());
     const use = this.useOf(collection, purpose);
+    // A start made fresh takes its span's end along (endsAt after startsAt).
+    const spanned = (body: unknown) => {
+      const object = asObject(body);
+      return object ? withOrderedSpans(object, (member) => keep.has(member)) : body;
+    };
     const fresh = (body: unknown, attempt: number) =>
-      this.unused(collection, (bump) => freshened(body, (use + bump * USES) * ATTEMPTS + attempt, isValid, keep));
+      this.unused(collection, (bump) =>
+        spanned(freshened(body, (use + bump * USES) * ATTEMPTS + attempt, isValid, keep)),
+      );
     return { use, references, fresh };
   }
 
