@@ -232,8 +232,10 @@ function numericBounds(schema: Schema, integer: boolean, plain: boolean): Bounds
     min = Math.max(min, schema.exclusiveMinimum + step(schema.exclusiveMinimum));
   }
   if (formatRange) min = Math.max(min, formatRange.min);
-  // A plain value stays near the lower bound, whatever it is.
-  let max = maximum ?? (plain ? Math.max(min, 0) + 1000 : formatMax);
+  // A plain value stays near the lower bound, whatever it is, under a declared maximum too: a
+  // quantity of 20,031 meets limits the document states only in words (a venue's capacity).
+  const near = Math.max(min, 0) + 10;
+  let max = plain ? Math.min(maximum ?? near, near) : (maximum ?? formatMax);
   if (typeof schema.exclusiveMaximum === 'number') {
     max = Math.min(max, schema.exclusiveMaximum - step(schema.exclusiveMaximum));
   }

@@ -3,7 +3,7 @@
 
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
@@ -137,8 +137,21 @@ const RESTORE = /^(restore|undelete|recover|untrash|undo[-_]?delete)$/i;
 function participle(verb: string): string[] {
   const v = verb.toLowerCase();
   const doubled = /[bcdfgklmnprstvz]$/.test(v) ? [`${v}${v.at(-1)}ed`] : [];
-  return [`${v}led`, `${v}ed`, `${v}d`, `${v.replace(/e$/, '')}ed`, v.replace(/y$/, 'ied'), `${v}`, ...doubled];
+  const irregular = IRREGULAR[v] ? [IRREGULAR[v]] : [];
+  return [
+    `${v}led`,
+    `${v}ed`,
+    `${v}d`,
+    `${v.replace(/e$/, '')}ed`,
+    v.replace(/y$/, 'ied'),
+    `${v}`,
+    ...doubled,
+    ...irregular,
+  ];
 }
+
+/** Verbs whose past participle no rule gives. */
+const IRREGULAR: Readonly<Record<string, string>> = { pay: 'paid', send: 'sent', hold: 'held', freeze: 'frozen' };
 
 export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   location({ collection }) {
@@ -325,7 +338,8 @@ export function statusMember(
 ): { member: string; values: readonly unknown[]; description?: string } | undefined {
   const schema = collection.read?.item.schema ?? collection.create?.item.schema;
   for (const [name, property] of Object.entries(propertiesOf(schema))) {
-    const { enum: values, description } = property as Record<string, unknown>;
+    // A state declared as allOf [$ref] beside readOnly or a description: its enum is one level down.
+    const { enum: values, description } = mergeAllOf(property as Record<string, unknown>);
     if (/^(status|state)$/i.test(name) && Array.isArray(values))
       return { member: name, values, ...(typeof description === 'string' ? { description } : {}) };
   }

@@ -3,7 +3,7 @@
 // refused action is retried after giving the item what it may need, a bounded number of times: one
 // child of each collection below it, then each other action that moves it on (those that do not end
 // its life first). What was tried is said where the action still cannot run.
-import { type Action, type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
+import { type Action, type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequences.js';
@@ -36,7 +36,9 @@ const refusedForState = (action: Action, exchange: Exchange | undefined): boolea
 /** Collections nested right below the item's collection that the run can make items in. */
 function childCollections(collection: CollectionSpec, context: PlanContext): CollectionSpec[] {
   return context.collections.filter(
-    (other) => other.create && parentItemsOf(other.path, context.collections).at(-1)?.collection === collection,
+    (other) =>
+      (other.create || putCreation(other)) &&
+      parentItemsOf(other.path, context.collections).at(-1)?.collection === collection,
   );
 }
 

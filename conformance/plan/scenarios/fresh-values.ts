@@ -9,6 +9,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
 /** The same wall-clock form, `days` later, in the same offset. */
+const DATE_WINDOW_DAYS = 3650;
+
 function shiftDateTime(text: string, days: number): string | undefined {
   const match = DATE_TIME.exec(text);
   if (!match) return undefined;
@@ -35,7 +37,10 @@ function letters(step: number, upper: boolean): string {
 
 /** Ways to make a string new, most faithful first; the first that keeps the body valid is taken. */
 export function stringCandidates(text: string, step: number): string[] {
-  const shifted = shiftDateTime(text, step) ?? shiftDate(text, step);
+  // Dates move on by the step in days, within ten years: a slot of its own, still a date a service
+  // takes (step 130,704 moved a 2026 booking to 2398, refused as out of range).
+  const days = step % DATE_WINDOW_DAYS || DATE_WINDOW_DAYS;
+  const shifted = shiftDateTime(text, days) ?? shiftDate(text, days);
   if (shifted) return [shifted];
   const upper = text === text.toUpperCase();
   const tag = letters(step, upper);
