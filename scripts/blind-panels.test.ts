@@ -73,9 +73,10 @@ describe.each([
   });
 });
 
-// Two more, written blind for the rules said in words (library: check digits, books made by PUT,
-// copies numbered per book, a copy lent once; timesheets: slugs, weekdays, jobs done at once).
-describe.each(['library', 'timesheets'])('the %s panel', (name) => {
+// Three more, written blind for the rules said in words (library: check digits, books made by PUT,
+// copies numbered per book, a copy lent once; timesheets: slugs, weekdays, jobs done at once;
+// ticketing: events that must not overlap, spans, capacities, ticket types upserted by code).
+describe.each(['library', 'timesheets', 'ticketing'])('the %s panel', (name) => {
   it('passes its correct server', async () => {
     const result = await runOn(name, 'reference');
     expect(failedWith(result)).toEqual([]);

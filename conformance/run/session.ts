@@ -74,7 +74,9 @@ export class RunSession {
       model.collections,
       contract.operations,
     );
-    this.creations = new CreationLog(model.collections);
+    this.creations = new CreationLog(model.collections, (collection, id) =>
+      this.context.markChangedByRun(collection, id),
+    );
     const execute = (testCase: TestCase, scope: Scope) => this.execute(testCase, scope, true);
     const stopped = () => this.sender.stopped;
     const send = (testCase: TestCase) => this.sender.send(testCase, true);

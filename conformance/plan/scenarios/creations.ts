@@ -29,7 +29,12 @@ interface Group {
 export class CreationLog {
   private readonly groups = new Map<string, Group>();
 
-  constructor(private readonly collections: readonly CollectionSpec[]) {}
+  /** `made`: told of every item a valid creation made (the run's own: it may move on by itself, an
+   * accepted job's item going from new to active, and no other client changed it). */
+  constructor(
+    private readonly collections: readonly CollectionSpec[],
+    private readonly made: (collection: CollectionSpec, id: string) => void = () => {},
+  ) {}
 
   /** Keeps a successful creation of valid input, with the parent it was created under. */
   record(executed: Executed): void {
@@ -56,7 +61,9 @@ export class CreationLog {
       return;
     }
     if (testCase.kind !== 'positive' || status < 200 || status >= 300) return;
-    if (itemOf(body, collection)?.[collection.idProperty] === undefined) return;
+    const item = itemOf(body, collection);
+    if (item?.[collection.idProperty] === undefined) return;
+    this.made(collection, idKey(item, collection.idProperty));
     const group = this.groupOf(collection, testCase.pathParams);
     // What the client may not set (readOnly values of the mass-assignment cases) is no stored field.
     const stored = Object.fromEntries(
