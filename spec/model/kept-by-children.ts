@@ -6,6 +6,7 @@ import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { parentItemsOf } from './parents.js';
 import { referencedCollection } from './references.js';
+import { clausesOf } from './sentences.js';
 
 export interface KeptByChildren {
   /** The child collection's path (/books/{isbn}/copies), or of the items naming it (/loans). */
@@ -26,17 +27,6 @@ const CASCADES = /\bcascades?\b(?![^.]*\bno cascade)|\b(?:also|too) (?:deleted|r
 /** The singular of a plural path segment, roughly (copies -> copy, entries -> entry, loans -> loan). */
 const singularOf = (plural: string): string =>
   plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.endsWith('s') ? plural.slice(0, -1) : plural;
-
-const clausesOf = (text: string): string[] =>
-  text
-    .split(/(?<=[.;])\s+|\n\s*[*-]\s+/)
-    .map((clause) =>
-      clause
-        .replace(/`|\*\*|__/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter((clause) => clause !== '');
 
 /** The states of the child's status member that the clause names ("an active loan"). */
 function holdingStates(child: CollectionSpec, clause: string) {

@@ -8,6 +8,7 @@ import { escapeRegExp } from '../json/text.js';
 import type { CollectionSpec } from './collections.js';
 import { parentItemsOf } from './parents.js';
 import { collectionResource } from './references.js';
+import { clausesOf } from './sentences.js';
 
 export interface ParentLock {
   /** The child's write (its creation, change or deletion). */
@@ -18,17 +19,6 @@ export interface ParentLock {
   readonly status: number;
   readonly words: string;
 }
-
-const clausesOf = (text: string): string[] =>
-  text
-    .split(/(?<=[.;])\s+|\n\s*[*-]\s+/)
-    .map((clause) =>
-      clause
-        .replace(/`|\*\*|__/g, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter((clause) => clause !== '');
 
 /** The parent's state member (status, state) with its values. */
 function stateOf(collection: CollectionSpec): { member: string; values: readonly unknown[] } | undefined {

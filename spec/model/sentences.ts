@@ -5,3 +5,17 @@
 export function sentencesOf(texts: readonly (string | undefined)[]): string[] {
   return texts.flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+|\n\s*[*-]\s+|\n\n/)).filter((s) => s.trim() !== '');
 }
+
+/** The clauses of a text as one line each, without code marks or emphasis: sentences, list entries
+ * and the parts a ';' joins ("`409` (and nothing changes) when the book has at least one copy"). */
+export function clausesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.;])\s+|\n\s*[*-]\s+/)
+    .map((clause) =>
+      clause
+        .replace(/`|\*\*|__/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((clause) => clause !== '');
+}
