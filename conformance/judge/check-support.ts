@@ -42,3 +42,12 @@ export function smallBodyRefused(context: CheckContext): boolean {
   const body = context.exchange.request.body;
   return body !== undefined && Buffer.byteLength(body) < ORDINARY_BODY_BYTES;
 }
+
+/** A URL's path, decoded, without a trailing slash; undefined for no URL. */
+export function pathOf(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).pathname).replace(/\/+$/, '');
+  } catch {
+    return undefined;
+  }
+}

@@ -3,11 +3,11 @@
 
 import { answeredItem, isJsonMediaType, listedItems, propertiesOf } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
-import { statusOf } from './check-support.js';
-import { changedCounts } from './counts.js';
+import { pathOf, statusOf } from './check-support.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
 import { listOrderFindings } from './order-checks.js';
+import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -22,6 +22,7 @@ const refused = (status: number) => status >= 400 && status < 500;
 const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;
 
 const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
+  ...SAID_RULE_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {
     if (status >= 300) return [finding('idempotent_replay_refused', { status })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
@@ -144,24 +145,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       .filter(([name]) => item[name] !== null && item[name] !== undefined)
       .map(([name]) => finding('job_result_before_done', { member: name, state: item[member], got: item[name] }));
   },
-  // A job's Location names a path the document reads (GET /jobs/{jobId}), under the same base.
-  'job-location'(context, evidence, status) {
-    const location = header(context, 'location');
-    if (status !== 202 || location === undefined || !context.exchange.ok) return [];
-    const requestPath = pathOf(context.exchange.request.url);
-    const landed = pathOf(resolvedOrUndefined(location, context.exchange.request.url) ?? '');
-    const start = templatePattern(context.testCase.operation.path, '$');
-    const base = requestPath === undefined ? undefined : start.exec(requestPath)?.[1];
-    if (base === undefined || landed === undefined) return [];
-    const documented = (evidence.expected as readonly string[] | undefined) ?? [];
-    const rest = landed.startsWith(base) ? landed.slice(base.length) : undefined;
-    if (rest !== undefined && documented.some((path) => templatePattern(path, '$', '^').test(rest))) return [];
-    const named =
-      documented.length > 3
-        ? `${documented.slice(0, 3).join(', ')}, … (${documented.length} in all)`
-        : documented.join(', ');
-    return [finding('job_location_unknown', { location, landed, documented: named })];
-  },
   // Numbers per parent, as the document says: a new parent's first item is 1; a deleted one's
   // number is not given again.
   'number-first'(context, evidence, status) {
@@ -190,31 +173,10 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'parent-deleted'(_context, evidence, status) {
     return status < 300 ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
   },
-  // A deletion the words refuse while the item has children: refused, and the child still there.
-  'kept-by-children'(_context, evidence, status) {
-    const { expectedStatus: expected, words } = evidence;
-    return status < 300 ? [finding('deleted_with_children', { status, expected, words })] : [];
-  },
-  'kept-child'(_context, evidence, status) {
-    const { expectedStatus: refused, words } = evidence;
-    return status >= 300 && status < 500
-      ? [finding('child_gone_with_refused_deletion', { status, refused, words })]
-      : [];
-  },
   // Values one live item at a time may hold (the document's words): taken twice, or not freed.
   'values-in-use'(_context, evidence, status) {
     const { values, words, how, limit, expectedStatus: expected } = evidence;
     return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how, limit })] : [];
-  },
-  // A write the words allow only in some of the parent's states, sent once the parent left them.
-  'parent-locked'(_context, evidence, status) {
-    const { expectedStatus: expected, words, how: state } = evidence;
-    return status < 300 ? [finding('write_under_locked_parent_accepted', { status, expected, words, state })] : [];
-  },
-  // Half-open intervals, as the words say: an item starting exactly when another ends overlaps nothing.
-  'interval-touching'(_context, evidence, status) {
-    const { values, words, how: at, expectedStatus } = evidence;
-    return status === expectedStatus ? [finding('touching_interval_refused', { status, values, words, at })] : [];
   },
   'values-within-limit'(_context, evidence, status) {
     const { values, words, how: count, limit, exact } = evidence;
@@ -235,17 +197,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     // refusal than the words say is judged.
     const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
     return other ? [finding('unknown_reference_status', { status, member, value, expected, kind })] : [];
-  },
-  // A tally's counts after an item was made, moved and deleted: as they were before.
-  'counts-unchanged'(context, evidence, status) {
-    const now = status < 300 && context.body.kind === 'json' ? asObject(context.body.value) : undefined;
-    const before = asObject(evidence.expected);
-    const counts = now && evidence.member !== undefined ? asObject(now[evidence.member]) : now;
-    const changes = counts && before ? changedCounts(before, counts, evidence.partial === true) : [];
-    const code = evidence.partial ? 'counts_not_moved' : 'counts_changed';
-    // Moved counts are compared with what one item makes of them, not with what they were.
-    const said = evidence.partial ? changes.map((change) => change.replace(' (was ', ' (expected ')) : changes;
-    return said.length > 0 ? [finding(code, { changes: said.join(', '), how: evidence.how })] : [];
   },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];
@@ -296,32 +247,6 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
 }
 
 /** A URL's path, decoded, or undefined for what is no URL. */
-/** A path template as a pattern: each {parameter} one segment; `prefix` '^' anchors it, else the
- * part before it is the first group (the base path). */
-function templatePattern(template: string, end: string, prefix = '^(.*?)'): RegExp {
-  const escaped = template
-    .replace(/\/+$/, '')
-    .split(/\{[^}]+\}/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('[^/]+');
-  return new RegExp(`${prefix}${escaped}${end}`);
-}
-
-function resolvedOrUndefined(location: string, base: string): string | undefined {
-  try {
-    return new URL(location, base).href;
-  } catch {
-    return undefined;
-  }
-}
-
-function pathOf(url: string): string | undefined {
-  try {
-    return decodeURIComponent(new URL(url).pathname).replace(/\/+$/, '');
-  } catch {
-    return undefined;
-  }
-}
 
 /** The id the read item holds (its number). */
 function numberRead(context: CheckContext): unknown {
