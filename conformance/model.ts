@@ -121,6 +121,7 @@ export interface IdiomEvidence {
     | 'values-within-limit'
     | 'interval-touching'
     | 'parent-locked'
+    | 'needs-children'
     | 'reference-unknown'
     | 'counts-unchanged';
   /** The item's id (exact text). */

@@ -197,6 +197,12 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['timesheets', 'stats-count-deleted', 'api_idioms_honoured: Counts changed by an item that is gone'],
     // A check digit the words say is checked, broken once in the path.
     ['library', 'isbn-check-digit-unchecked', 'negative_data_rejection: Invalid input accepted'],
+    // An action the words allow only once the timesheet holds an entry, sent on one without.
+    [
+      'timesheets',
+      'submit-empty-allowed',
+      'api_idioms_honoured: An action its words allow only with children accepted without',
+    ],
     // A list in the order its words give ("ordered by ISBN ascending"), on every answer of it.
     ['library', 'books-order-insertion', 'api_idioms_honoured: List not in the order its words give'],
     [

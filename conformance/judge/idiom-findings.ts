@@ -199,6 +199,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.verb} on an item ${describeState(f.state)}, a state the document calls final`,
     expected: (f) => `the documented refusal (${f.expected}), the item unchanged`,
   },
+  action_without_children_accepted: {
+    title: 'An action its words allow only with children accepted without',
+    received: (f) => `${f.status} for it on an item with no ${String(f.child)} item`,
+    expected: (f) => `the documented refusal (${f.expected}): the document says "${String(f.words)}"`,
+  },
   write_under_locked_parent_accepted: {
     title: "A write its parent's state forbids accepted",
     received: (f) => `${f.status} for it under a parent now ${String(f.state)}`,

@@ -34,6 +34,11 @@ function resolvedOrUndefined(location: string, base: string): string | undefined
 }
 
 export const SAID_RULE_JUDGEMENTS = {
+  // An action the words allow only once the item has a child, sent on one without.
+  'needs-children'(_context, evidence, status) {
+    const { expectedStatus: expected, words, how: child } = evidence;
+    return status < 300 ? [finding('action_without_children_accepted', { status, expected, words, child })] : [];
+  },
   // A job's Location names a path the document reads (GET /jobs/{jobId}), under the same base.
   'job-location'(context, evidence, status) {
     const location = header(context, 'location');

@@ -9,6 +9,7 @@ import { checkFilters } from '../plan/scenarios/filters.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
@@ -121,6 +122,8 @@ export async function runScenarios(session: RunSession): Promise<void> {
       return checkParentLocks(resource, parent && resourceOf(parent.collection), context, sequenceRunner);
     }),
   );
+  // Actions the words allow only once the item has a child, sent on a new item without any.
+  await Promise.all(creatable.map((resource) => actionsNeedingChildren(resource, context, sequenceRunner)));
   // Items the words keep while others name them (a copy with an active loan), deleted once one does.
   await Promise.all(
     [...creatable, ...madeByPut].map((resource) => itemsKeptByReferrers(resource, context, sequenceRunner)),

@@ -40,6 +40,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     parentTotals,
     derivedTimes,
     parentLocks,
+    needsChildren,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -92,6 +93,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(keptByChildren ? { keptByChildren } : {}),
     ...(parentTotals ? { parentTotals } : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
+    ...(needsChildren
+      ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }
+      : {}),
     ...(parentLocks
       ? { parentLocks: parentLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) }
       : {}),

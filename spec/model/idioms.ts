@@ -10,7 +10,7 @@ import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { finalStatesOf } from './final-states.js';
-import { type KeptByChildren, keptByChildrenOf } from './kept-by-children.js';
+import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
@@ -79,6 +79,8 @@ export interface Idioms {
   readonly refusals?: Readonly<Record<string, SaidRefusal>>;
   /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days: derived-times.ts). */
   readonly derivedTimes?: readonly DerivedTime[];
+  /** Actions the words allow only once the item has a child ("only when it holds at least one entry"). */
+  readonly needsChildren?: readonly NeedsChildren[];
   /** Writes the words allow only in some of the parent's states (parent-locks.ts). */
   readonly parentLocks?: readonly ParentLock[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
@@ -277,6 +279,18 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   derivedTimes({ collection, contract }) {
     const derived = derivedTimesOf(collection, contract);
     return derived.length > 0 ? { derivedTimes: derived } : {};
+  },
+
+  needsChildren(reading) {
+    const actions = IDIOM_READERS.actions(reading).actions ?? [];
+    const needs = reading.collections
+      ? childrenNeededOf(
+          reading.collection,
+          actions.map((action) => action.operation),
+          reading.collections,
+        )
+      : [];
+    return needs.length > 0 ? { needsChildren: needs } : {};
   },
 
   parentLocks({ collection, collections }) {

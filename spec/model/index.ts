@@ -43,7 +43,7 @@ export type { ItemShape } from './item-shape.js';
 export { itemShapeOf } from './item-shape.js';
 export type { JobOperations } from './jobs.js';
 export { asynchronousJobs } from './jobs.js';
-export type { KeptByChildren } from './kept-by-children.js';
+export type { KeptByChildren, NeedsChildren } from './kept-by-children.js';
 export type { ListOrder } from './list-order.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';

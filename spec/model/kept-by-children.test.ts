@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument, inferApiModel } from '../index.js';
+import { childrenNeededOf } from './kept-by-children.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const folder = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' } } };
@@ -64,5 +65,43 @@ describe('deletions refused while the item has children', () => {
     ['no children named', 'Answers 409 when the folder is shared.'],
   ])('reads nothing from %s', (_what, words) => {
     expect(keptOf(words, ['204', '404', '409', '410'])).toBeUndefined();
+  });
+
+  it('reads an action allowed only once the item has a child, and not one that only speaks of children', () => {
+    const responses = [
+      { status: '200', description: 'ok', content: [], headers: [] },
+      { status: '409', description: 'no', content: [], headers: [] },
+    ];
+    const operation = (description: string) =>
+      ({ id: 'shareFolder', method: 'POST', path: '/folders/{folderId}/share', description, responses }) as never;
+    const contract = contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'folders', version: '1' },
+      paths: {
+        '/folders': {
+          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: folder }) } } },
+          post: {
+            requestBody: { content: body },
+            responses: { '201': { description: 'made', content: json(folder) } },
+          },
+        },
+        '/folders/{folderId}': {
+          parameters: [named('folderId')],
+          get: { responses: { '200': { description: 'ok', content: json(folder) } } },
+        },
+        '/folders/{folderId}/files': {
+          parameters: [named('folderId')],
+          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: file }) } } },
+          post: { requestBody: { content: body }, responses: { '201': { description: 'made', content: json(file) } } },
+        },
+      },
+    });
+    const model = inferApiModel(contract);
+    const folders = model.collections.find((c) => c.path === '/folders')!;
+    const needs = (words: string) => childrenNeededOf(folders, [operation(words)], model.collections);
+    expect(needs('Only when the folder holds at least one file (409 otherwise).')).toEqual([
+      expect.objectContaining({ child: '/folders/{folderId}/files', status: 409 }),
+    ]);
+    expect(needs('Shares the folder and its files (409 when already shared).')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // A deletion the words refuse while the item has children: "409 (and nothing changes) when the book
 // has at least one copy: delete its copies first", "Delete a book that has no copies". The runner
 // then deletes a parent it gave a child: the documented refusal is expected, and the child stays.
+import type { Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
@@ -81,4 +82,48 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
     if (via && !child.path.includes('{')) read(child, via);
   }
   return kept;
+}
+
+export interface NeedsChildren {
+  /** The action (or other write) the words allow only once the item has children. */
+  readonly operation: Operation;
+  readonly child: string;
+  readonly status: number;
+  readonly words: string;
+}
+
+/** Writes on an item its words allow only once it has a child: "only when the timesheet holds at
+ * least one entry (`409`, `timesheet_empty`)", "cannot be submitted without lines [409]". */
+export function childrenNeededOf(
+  collection: CollectionSpec,
+  operations: readonly Operation[],
+  collections: readonly CollectionSpec[],
+): NeedsChildren[] {
+  const children = collections.filter(
+    (child) =>
+      parentItemsOf(child.path, collections).at(-1)?.collection === collection &&
+      child.path.startsWith(`${collection.path}/{`),
+  );
+  const needs: NeedsChildren[] = [];
+  for (const operation of operations) {
+    const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|00)$/.test(s)));
+    const clauses = clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`);
+    for (const child of children) {
+      const plural = child.path.split('/').at(-1) ?? '';
+      const nouns = `(?:${escapeRegExp(plural)}|${escapeRegExp(singularOf(plural))})`;
+      const needed = new RegExp(
+        `\\b(?:only (?:when|if|while|once)|must (?:have|hold|contain))\\b[^.;]{0,60}?\\b(?:at least one|one or more|some|any)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b|\\bwithout (?:any )?${nouns}\\b`,
+        'i',
+      );
+      const clause = clauses.find((text) => {
+        const statuses = [...text.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
+        return needed.test(text) && new Set(statuses).size === 1;
+      });
+      if (!clause) continue;
+      const status = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).find((s) => documented.has(s))!;
+      needs.push({ operation, child: child.path, status: Number(status), words: clause });
+      break;
+    }
+  }
+  return needs;
 }
