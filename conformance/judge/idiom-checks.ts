@@ -246,8 +246,6 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
     : [];
 }
 
-/** A URL's path, decoded, or undefined for what is no URL. */
-
 /** The id the read item holds (its number). */
 function numberRead(context: CheckContext): unknown {
   const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
