@@ -11,7 +11,8 @@ const file = { type: 'object', required: ['id'], properties: { id: { type: 'stri
 const named = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 const body = json({ type: 'object', properties: { name: { type: 'string' } } });
 
-function keptOf(description: string, statuses: readonly string[] = ['204', '404', '409']) {
+/** The folders model, its DELETE described by the words given. */
+function modelOf(description: string, statuses: readonly string[] = ['204', '404', '409']) {
   const contract = contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'folders', version: '1' },
@@ -35,7 +36,11 @@ function keptOf(description: string, statuses: readonly string[] = ['204', '404'
       },
     },
   });
-  const folders = inferApiModel(contract).resources.find(({ collection }) => collection.path === '/folders');
+  return inferApiModel(contract);
+}
+
+function keptOf(description: string, statuses?: readonly string[]) {
+  const folders = modelOf(description, statuses).resources.find(({ collection }) => collection.path === '/folders');
   return folders?.idioms.keptByChildren;
 }
 
@@ -74,29 +79,7 @@ describe('deletions refused while the item has children', () => {
     ];
     const operation = (description: string) =>
       ({ id: 'shareFolder', method: 'POST', path: '/folders/{folderId}/share', description, responses }) as never;
-    const contract = contractFromDocument({
-      openapi: '3.0.3',
-      info: { title: 'folders', version: '1' },
-      paths: {
-        '/folders': {
-          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: folder }) } } },
-          post: {
-            requestBody: { content: body },
-            responses: { '201': { description: 'made', content: json(folder) } },
-          },
-        },
-        '/folders/{folderId}': {
-          parameters: [named('folderId')],
-          get: { responses: { '200': { description: 'ok', content: json(folder) } } },
-        },
-        '/folders/{folderId}/files': {
-          parameters: [named('folderId')],
-          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: file }) } } },
-          post: { requestBody: { content: body }, responses: { '201': { description: 'made', content: json(file) } } },
-        },
-      },
-    });
-    const model = inferApiModel(contract);
+    const model = modelOf('Deletes the folder.');
     const folders = model.collections.find((c) => c.path === '/folders')!;
     const needs = (words: string) => childrenNeededOf(folders, [operation(words)], model.collections);
     expect(needs('Only when the folder holds at least one file (409 otherwise).')).toEqual([
