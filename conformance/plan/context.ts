@@ -1,7 +1,14 @@
 // What every planner may use: the seed, the valid credentials, the name prefix, and builders for
 // plain bodies, path parameters and labelled cases. Planners only describe what to send.
 import fc from 'fast-check';
-import { seedOf, UNSATISFIABLE, valueArbitrary, withOrderedSpans, wordRuleOf } from '../../spec/generate/index.js';
+import {
+  seedOf,
+  UNSATISFIABLE,
+  valueArbitrary,
+  withDistinctEntries,
+  withOrderedSpans,
+  wordRuleOf,
+} from '../../spec/generate/index.js';
 import {
   type CollectionSpec,
   codePointLength,
@@ -58,8 +65,10 @@ export function withWordRules(
     const checked = rule && value !== undefined ? rule(value) : value;
     if (checked !== value) (fixed ??= { ...(body as Record<string, unknown>) })[name] = checked;
   }
-  // A span's end after its start (endsAt after startsAt), where the schema still takes it.
-  return withOrderedSpans(fixed ?? (body as Record<string, unknown>), keep);
+  // A span's end after its start (endsAt after startsAt), where the schema still takes it; a list
+  // naming each thing once where the words say so.
+  const ordered = withOrderedSpans(fixed ?? (body as Record<string, unknown>), keep);
+  return withDistinctEntries(ordered, schema as Parameters<typeof withDistinctEntries>[1]);
 }
 
 /** Valid input names one item once: a body member named like a path parameter (a PUT's `key` under

@@ -5,6 +5,7 @@
 import {
   type CollectionSpec,
   type Contract,
+  type JsonSchema,
   namesByIdName,
   type Operation,
   propertiesOf,
@@ -63,6 +64,12 @@ export function referenceIn(contract: Contract, testCase: TestCase): string | un
   const body = (testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined) ?? {};
   const inBody = Object.keys(body).find(isReference);
   if (inBody !== undefined) return inBody;
+  // Entries of a list that name items (an order's lines naming ticket types by code).
+  for (const [array, entries] of Object.entries(body)) {
+    if (!Array.isArray(entries) || testCase.knownReferences?.some((known) => known.startsWith(`${array}[].`))) continue;
+    const inner = entries.flatMap((entry) => Object.keys(asObject(entry) ?? {})).find(isReference);
+    if (inner !== undefined) return `${array}[].${inner}`;
+  }
   return testCase.parameters?.find((placed) => placed.in === 'query' && isReference(placed.name))?.name;
 }
 
@@ -82,6 +89,27 @@ export function referencedCollections(
   return found;
 }
 
+/** Members of a list's entries in the operation's request body that name an item of another
+ * listed collection (`lines[].ticketTypeCode` where /events/{eventId}/ticket-types keys them by
+ * `code`). */
+export function nestedReferences(
+  operation: Operation,
+  collections: readonly CollectionSpec[],
+): { array: string; member: string; collection: CollectionSpec }[] {
+  const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const own = collections.find((c) => c.create?.operation === operation);
+  const found: { array: string; member: string; collection: CollectionSpec }[] = [];
+  for (const [array, property] of Object.entries(propertiesOf(schema))) {
+    const items = (property as { type?: unknown; items?: unknown }).items;
+    if (!items || typeof items !== 'object') continue;
+    for (const member of Object.keys(propertiesOf(items as JsonSchema))) {
+      const collection = referencedCollection(member, collections, own);
+      if (collection) found.push({ array, member, collection });
+    }
+  }
+  return found;
+}
+
 /** Whether a text names a member as a word ("vetId is a number" names vetId). */
 export const namesMember = (text: string, member: string): boolean =>
   new RegExp(`(^|[^\\w])${member.replace(/[^\w]/g, '\\$&')}($|[^\\w])`).test(text);
@@ -89,6 +117,24 @@ export const namesMember = (text: string, member: string): boolean =>
 /** Whether an invalid case is about this member (its mutation's label names it). */
 export function breaks(testCase: TestCase, member: string): boolean {
   return testCase.mutation !== undefined && namesMember(testCase.mutation, member);
+}
+
+/** A list's entries each naming another listed item in `member` (an order's lines, one ticket type
+ * each): as many entries as there are distinct items, where there were more. */
+export function withEntriesNaming(
+  sent: unknown,
+  member: string,
+  ids: readonly unknown[],
+  nth: number,
+): unknown[] | undefined {
+  if (!Array.isArray(sent) || sent.length === 0) return undefined;
+  const first = asObject(sent[0]);
+  if (!first || !Object.hasOwn(first, member)) return undefined;
+  const usable = ids.filter((id) => typeof id === typeof first[member]);
+  if (usable.length === 0) return undefined;
+  return sent
+    .slice(0, usable.length)
+    .map((entry, index) => ({ ...asObject(entry), [member]: usable[(nth + index) % usable.length] }));
 }
 
 /** The case with each reference member set to an id its collection listed, where the kinds agree
@@ -100,6 +146,15 @@ export function withKnownReferences(testCase: TestCase, ids: ReadonlyMap<string,
   const value = { ...sentBody };
   const filled: string[] = [];
   for (const [member, id] of ids) {
+    const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
+    if (array !== undefined && inner !== undefined) {
+      const entries = breaks(testCase, array) ? undefined : withEntriesNaming(value[array], inner, [id], 0);
+      if (entries) {
+        value[array] = entries;
+        filled.push(member);
+      }
+      continue;
+    }
     const sent = value[member];
     // An invalid case keeps the member its mutation broke.
     if (!Object.hasOwn(value, member) || breaks(testCase, member)) continue;

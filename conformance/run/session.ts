@@ -87,7 +87,9 @@ export class RunSession {
     };
     for (const resource of model.resources)
       this.context.anchors.bind(resource.collection, resource.idioms.anchored ?? []);
-    const maker = new ItemMaker(this.context, { execute, stopped, send, conclude }, this.readList);
+    const idiomsOf = (collection: CollectionSpec) =>
+      model.resources.find((resource) => resource.collection === collection)?.idioms;
+    const maker = new ItemMaker(this.context, { execute, stopped, send, conclude }, this.readList, idiomsOf);
     this.sequenceRunner = {
       send,
       execute,

@@ -4,6 +4,7 @@ export { assembledValue } from './assembled.js';
 export { above, below } from './breakers.js';
 export { impossibleCalendarValues } from './calendar.js';
 export { type CheckDigitCode, checkDigitCodeOf, withCheckDigit } from './check-digits.js';
+export { distinctEntriesOf, withDistinctEntries } from './distinct-entries.js';
 export type { Mutation, Payload } from './mutations.js';
 export { bodyMutations } from './mutations.js';
 export { sampleValue, seedOf } from './sample.js';

@@ -41,6 +41,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     derivedTimes,
     parentLocks,
     needsChildren,
+    referenceStates,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -96,6 +97,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(needsChildren
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }
       : {}),
+    ...(referenceStates ? { referenceStates } : {}),
     ...(parentLocks
       ? { parentLocks: parentLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) }
       : {}),

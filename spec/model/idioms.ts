@@ -13,6 +13,7 @@ import { finalStatesOf } from './final-states.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { type ParentLock, parentLocksOf } from './parent-locks.js';
+import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type Tally, talliesOf } from './tallies.js';
 import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
@@ -87,6 +88,9 @@ export interface Idioms {
   readonly parentTotals?: readonly ChildTotal[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
   readonly keptByChildren?: readonly KeptByChildren[];
+  /** States the items its creation names must be in ("409 when the event is not published":
+   * reference-states.ts). */
+  readonly referenceStates?: readonly ReferenceState[];
 }
 
 interface Reading {
@@ -307,6 +311,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     if (corrections(collection.path).keptByChildren === false || !collections) return {};
     const kept = keptByChildrenOf(collection, collections);
     return kept.length > 0 ? { keptByChildren: kept } : {};
+  },
+
+  referenceStates({ collection, contract, collections }) {
+    const rules = collections ? referenceStatesOf(collection, collections, contract, statusMember) : [];
+    return rules.length > 0 ? { referenceStates: rules } : {};
   },
 
   madeBy({ collection, contract, collections }) {

@@ -19,3 +19,12 @@ export function clausesOf(text: string): string[] {
     )
     .filter((clause) => clause !== '');
 }
+
+/** The passages of a text (paragraphs and list entries, whole) that name the operation as its
+ * method and path ("**Orders** (`POST /orders`) buy tickets ..."): the document's own words about
+ * it, where the operation's description only says "see Orders". */
+export function passagesNaming(text: string | undefined, method: string, path: string): string[] {
+  const escaped = path.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  const names = new RegExp(`\\b${method}\\s+\`?${escaped}(?![\\w/{-])`, 'i');
+  return (text ?? '').split(/\n\s*[*-]\s+|\n\s*\n/).filter((passage) => names.test(passage));
+}

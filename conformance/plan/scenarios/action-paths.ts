@@ -50,7 +50,7 @@ export async function reachAction(
   actions: readonly Action[],
   target: Target,
   context: PlanContext,
-  runner: SequenceRunner,
+  runner: Pick<SequenceRunner, 'make' | 'stopped'>,
   send: (action: Action) => Promise<Exchange | undefined>,
 ): Promise<Reached> {
   let answer = await send(action);

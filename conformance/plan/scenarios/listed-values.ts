@@ -1,6 +1,7 @@
 // Bodies given the values that name other items: listed ids in reference members, and the path
 // values of an item several members name together.
 import { asObject } from '../../judge/json-body.js';
+import { withEntriesNaming } from '../references.js';
 
 type Item = Record<string, unknown>;
 
@@ -11,6 +12,12 @@ export function withListed(body: unknown, references: ReadonlyMap<string, unknow
   if (!object || references.size === 0) return body;
   const value: Item = { ...object };
   for (const [member, ids] of references) {
+    const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
+    if (array !== undefined && inner !== undefined) {
+      const entries = withEntriesNaming(value[array], inner, ids, nth);
+      if (entries) value[array] = entries;
+      continue;
+    }
     if (!Object.hasOwn(value, member)) continue;
     const sent = value[member];
     // A list of references (`tagIds`) holds listed ids too: as many distinct ones as it had.

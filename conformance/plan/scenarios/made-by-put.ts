@@ -1,6 +1,6 @@
 // Items a PUT makes at a key the client chooses, where the collection has no creation of its own
 // (PUT /books/{isbn} answering 201): the maker's way to make them, a fresh key per attempt.
-import type { CollectionSpec, ItemOperation } from '../../../spec/index.js';
+import { type CollectionSpec, type ItemOperation, parentItemsOf } from '../../../spec/index.js';
 import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { refusalText } from './fresh-values.js';
@@ -17,6 +17,33 @@ interface PutMaking {
   readonly use: number;
 }
 
+/** Whether the path values name a parent item the run made. */
+function underOwnParent(
+  collection: CollectionSpec,
+  values: Readonly<Record<string, string>>,
+  context: PlanContext,
+): boolean {
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const text = parent ? values[parent.parameter] : undefined;
+  // Ids are kept as JSON text: "evt_1" for a string, 42 for a number.
+  const keys = text === undefined ? [] : [JSON.stringify(text), text];
+  return parent !== undefined && keys.some((key) => context.changedByRunHas(parent.collection, key));
+}
+
+/** The PUT's examples that validate, with the run's name prefix where it keeps them valid: the
+ * author's valid input first (a ticket type of 300 seats, not one). */
+function examplesOf(put: ItemOperation, context: PlanContext): unknown[] {
+  const request = context.requestSchema(put.operation);
+  const mediaType = context.requestMediaType(put.operation);
+  const media = put.operation.requestBody?.content.find((m) => m.mediaType === mediaType);
+  return (media?.examples ?? [])
+    .filter((example) => request?.isValid(example) !== false)
+    .map((example) => {
+      const marked = context.withPrefix(request?.schema ?? {}, example);
+      return request && !request.isValid(marked) ? example : marked;
+    });
+}
+
 /** A new item made by a PUT at a fresh key the client chooses (PUT /books/{isbn} answering 201),
  * where the collection has no creation of its own. */
 export async function makeByPut(
@@ -26,7 +53,7 @@ export async function makeByPut(
   { context, runner, use }: PutMaking,
 ): Promise<Making> {
   const bodies = put.operation.requestBody
-    ? context.plainBodies(put.operation, ATTEMPTS, `${request.purpose}:${use}`)
+    ? [...examplesOf(put, context), ...context.plainBodies(put.operation, ATTEMPTS, `${request.purpose}:${use}`)]
     : [undefined];
   if (bodies.length === 0) return { refused: 'no valid body for its PUT could be built from its schema' };
   let lastRefusal = '';
@@ -37,6 +64,9 @@ export async function makeByPut(
     let testCase = context.testCase(put.operation, {
       kind: 'positive',
       plain: true,
+      // Under a parent of the run's own, in whatever state its earlier children left it (a venue's
+      // capacity they fill): a documented conflict there is the parent's, not the input's.
+      ...(underOwnParent(collection, request.parent, context) ? { onMadeItem: true } : {}),
       pathParams: { ...request.parent, [put.parameter]: key },
       ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
       what: request.what,

@@ -7,16 +7,18 @@ import { seedOf, withOrderedSpans } from '../../../spec/generate/index.js';
 import {
   type CollectionSpec,
   collectionResource,
+  type Idioms,
   type Operation,
   parentItemsOf,
   propertiesOf,
   putCreation,
+  type ReferenceState,
   referencedName,
 } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { referencedCollections } from '../references.js';
+import { nestedReferences, referencedCollections } from '../references.js';
 import { freshened, membersNamed, refusalText } from './fresh-values.js';
 import { withListed, withMembers } from './listed-values.js';
 import { makeByPut } from './made-by-put.js';
@@ -24,6 +26,7 @@ import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
 import { ParentItems } from './parent-items.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
+import { makeInState } from './stated-items.js';
 
 export type { MadeItem, MakeRequest, Making };
 
@@ -38,6 +41,9 @@ export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<unknown[]>>();
   /** Items made for references so far: each gets a purpose (and fresh values) of its own. */
   private madeForReferences = 0;
+  /** Items moved into the states a creation's words ask of what it names, by collection and states:
+   * one shared until a creation naming it is refused for a conflict (sold out, a slot taken). */
+  private readonly stated = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly context: PlanContext,
@@ -46,6 +52,7 @@ export class ItemMaker {
       collection: CollectionSpec,
       parent?: Readonly<Record<string, string>>,
     ) => Promise<Item[] | undefined>,
+    private readonly idiomsOf: (collection: CollectionSpec) => Idioms | undefined = () => undefined,
   ) {
     this.parents = new ParentItems(context, runner);
   }
@@ -188,7 +195,9 @@ export class ItemMaker {
       const parts = { context: this.context, runner: this.runner, listedIds: (c: CollectionSpec) => this.listedIds(c) };
       return makeElsewhere(collection, request, { ...parts, make: (c, r) => this.make(c, r) });
     }
-    const { use, references, fresh } = await this.freshener(collection, request.purpose, request.parent);
+    const freshening = await this.freshener(collection, request.purpose, request.parent);
+    const { use, fresh } = freshening;
+    let references = freshening.references;
     const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`, request.parent);
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
     const requestSchema = this.context.requestSchema(create.operation);
@@ -226,6 +235,7 @@ export class ItemMaker {
       // A conflict asks for fresh values, and for another listed item where the body names one (a
       // copy that another loan holds).
       if (status === 409) {
+        if (this.forgetStated(collection)) references = await this.references(collection, request.parent);
         next = fresh(body, attempt + 1);
         if (references.size > 0) next = withListed(next, references, use + ++referenceShift);
       } else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {
@@ -329,8 +339,15 @@ export class ItemMaker {
     const found = new Map<string, unknown[]>();
     const create = collection.create?.operation;
     if (!create) return found;
+    const rules = this.idiomsOf(collection)?.referenceStates ?? [];
     for (const [member, other] of this.referencedOrMade(create)) {
       const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+      const rule = rules.find((r) => r.member === member && r.collection === other.path);
+      const stated = rule && names.length === 0 ? await this.inState(other, rule) : undefined;
+      if (stated !== undefined) {
+        found.set(member, [stated]);
+        continue;
+      }
       // Nested elsewhere (a parameter the creation's parent does not give): not listed here.
       if (names.some((name) => parent[name] === undefined)) continue;
       const under = Object.fromEntries(names.map((name) => [name, parent[name]!]));
@@ -345,6 +362,57 @@ export class ItemMaker {
       }
       if (ids.length > 0) found.set(member, ids);
     }
+    await this.nestedReferences(create, found);
     return found;
+  }
+
+  /** Members of a list's entries that name items below one the body names (an order's
+   * `lines[].ticketTypeCode` names ticket types of its `eventId`'s event): listed under that item,
+   * or one made there; the body then names that one item. Keyed `lines[].ticketTypeCode`. */
+  private async nestedReferences(create: Operation, found: Map<string, unknown[]>): Promise<void> {
+    for (const { array, member, collection: other } of nestedReferences(create, this.context.collections)) {
+      const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+      const scope = names.map((name) => found.get(name)?.[0]);
+      if (scope.some((value) => value === undefined) || this.runner.stopped()) continue;
+      const under = Object.fromEntries(names.map((name, index) => [name, String(scope[index])]));
+      let ids = await this.listedIds(other, under);
+      if (ids.length === 0 && (other.create || putCreation(other))) {
+        const purpose = `reference ${++this.madeForReferences}`;
+        const making = await this.make(other, { what: `for ${array}[].${member} to name`, purpose, parent: under });
+        if ('made' in making) ids = [making.made.item[other.idProperty]];
+      }
+      if (ids.length === 0) continue;
+      for (const [index, name] of names.entries()) found.set(name, [scope[index]]);
+      found.set(`${array}[].${member}`, ids);
+    }
+  }
+
+  /** An item of `other` in a state the creation's words allow (made and moved there once, shared). */
+  private inState(other: CollectionSpec, rule: ReferenceState): Promise<unknown> {
+    const key = `${other.path} ${rule.allowed.join(',')}`;
+    let id = this.stated.get(key);
+    if (!id) {
+      const purpose = `reference ${++this.madeForReferences}`;
+      const parts = {
+        context: this.context,
+        runner: this.runner,
+        make: (c: CollectionSpec, r: MakeRequest) => this.make(c, r),
+        actions: this.idiomsOf(other)?.actions ?? [],
+      };
+      id = makeInState(other, rule, purpose, parts).then((stated) => ('id' in stated ? stated.id : undefined));
+      this.stated.set(key, id);
+    }
+    return id;
+  }
+
+  /** Forgets the stated items the collection's creation names (a conflict may be theirs: sold out);
+   * whether there were any. */
+  private forgetStated(collection: CollectionSpec): boolean {
+    const rules = this.idiomsOf(collection)?.referenceStates ?? [];
+    let forgot = false;
+    for (const rule of rules)
+      for (const key of this.stated.keys())
+        if (key.startsWith(`${rule.collection} `)) forgot = this.stated.delete(key) || forgot;
+    return forgot;
   }
 }
