@@ -1,6 +1,6 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
-import { type CollectionSpec, parentItemsOf, putCreation } from '../../spec/index.js';
+import { type CollectionSpec, type Operation, parentItemsOf, putCreation } from '../../spec/index.js';
 import { idKey } from '../judge/json-body.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
@@ -116,8 +116,16 @@ export async function runScenarios(session: RunSession): Promise<void> {
   // Writes under a parent its words lock in some states, sent once a parent of the run's own left them.
   const resourceOf = (collection: CollectionSpec) =>
     settings.model.resources.find((resource) => resource.collection === collection);
+  // Items a PUT makes (ticket types by code) are locked the same way.
+  const putMade = settings.model.resources.filter(
+    ({ collection }) =>
+      !settings.readOnly &&
+      !collection.create &&
+      collection.path.includes('{') &&
+      testable.some((operation: Operation) => operation === putCreation(collection)?.operation),
+  );
   await Promise.all(
-    nested.map((resource) => {
+    [...nested, ...putMade].map((resource) => {
       const parent = parentItemsOf(resource.collection.path, context.collections).at(-1);
       return checkParentLocks(resource, parent && resourceOf(parent.collection), context, sequenceRunner);
     }),

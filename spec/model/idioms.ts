@@ -3,7 +3,6 @@
 
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
-import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
@@ -15,10 +14,12 @@ import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
+import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
 import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
 
 export { operationPointer } from './pointers.js';
+export { statusMember } from './state-member.js';
 
 export interface Conditional {
   /** Operations whose success carries an ETag header. */
@@ -297,8 +298,8 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     return needs.length > 0 ? { needsChildren: needs } : {};
   },
 
-  parentLocks({ collection, collections }) {
-    const locks = collections ? parentLocksOf(collection, collections) : [];
+  parentLocks({ collection, collections, contract }) {
+    const locks = collections ? parentLocksOf(collection, collections, contract) : [];
     return locks.length > 0 ? { parentLocks: locks } : {};
   },
 
@@ -314,7 +315,7 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   },
 
   referenceStates({ collection, contract, collections }) {
-    const rules = collections ? referenceStatesOf(collection, collections, contract, statusMember) : [];
+    const rules = collections ? referenceStatesOf(collection, collections, contract) : [];
     return rules.length > 0 ? { referenceStates: rules } : {};
   },
 
@@ -353,20 +354,6 @@ const speaksOfOwners = (operation: Operation): boolean =>
  * all 244 operations, and its gists, labels and releases are readable by others. */
 function listsForbiddenEverywhere(operations: readonly Operation[]): boolean {
   return operations.length >= 3 && operations.filter(documents403).length >= 0.9 * operations.length;
-}
-
-/** The item's state member: a string enum named status or state (what actions move). */
-export function statusMember(
-  collection: CollectionSpec,
-): { member: string; values: readonly unknown[]; description?: string } | undefined {
-  const schema = collection.read?.item.schema ?? collection.create?.item.schema;
-  for (const [name, property] of Object.entries(propertiesOf(schema))) {
-    // A state declared as allOf [$ref] beside readOnly or a description: its enum is one level down.
-    const { enum: values, description } = mergeAllOf(property as Record<string, unknown>);
-    if (/^(status|state)$/i.test(name) && Array.isArray(values))
-      return { member: name, values, ...(typeof description === 'string' ? { description } : {}) };
-  }
-  return undefined;
 }
 
 export function readIdioms(reading: Reading): Idioms {

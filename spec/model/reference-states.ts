@@ -7,8 +7,9 @@ import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
-import { collectionResource, referencedCollection } from './references.js';
+import { referencedCollection, resourceWordPattern } from './references.js';
 import { clausesOf, passagesNaming } from './sentences.js';
+import { statusMember } from './state-member.js';
 
 export interface ReferenceState {
   /** The creation's member that names the other item, and the collection it names. */
@@ -21,26 +22,50 @@ export interface ReferenceState {
   readonly words: string;
 }
 
-type StateOf = (collection: CollectionSpec) => { member: string; values: readonly unknown[] } | undefined;
-
 /** Refusal statuses a state rule may name. */
 const STATE_STATUSES = /^4(?:09|22|23|00)$/;
 
-/** The states a clause allows the named item: "the event is not `published`" (when/if ... not),
- * "the event must be `draft` or `published`", "only while the event is `open`". */
-function allowedIn(clause: string, word: string, values: readonly unknown[]): unknown[] {
-  const named = `\\b${escapeRegExp(word)}s?\\b[^.;,]{0,30}?`;
-  const negative = new RegExp(
-    `\\b(?:when|if|where|unless)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+not\\s+([^.;,]+)`,
-    'i',
-  );
-  const positive = new RegExp(`${named}\\b(?:must|has to|needs to|should)\\s+be\\s+([^.;,]+)`, 'i');
-  const only = new RegExp(`\\bonly\\b[^.;]{0,40}?${named}\\b(?:is|are)\\s+([^.;,]+)`, 'i');
-  const said = negative.exec(clause)?.[1] ?? positive.exec(clause)?.[1] ?? only.exec(clause)?.[1];
-  if (said === undefined) return [];
-  // The states named right there ("`draft` or `published`"), not a later clause's.
-  const head = said.split(/\b(?:when|if|and its|while)\b/i)[0] ?? said;
-  return values.filter((value) => new RegExp(`(?:^|[^\\w-])${escapeRegExp(String(value))}(?![\\w-])`).test(head));
+/** The states a clause allows the named item, and where it says so: "the event is not
+ * `published`" (when/if ... not), "the event must be `draft` or `published`", "only while the event
+ * is `open`", "a live product ... that is `active`". */
+function allowedIn(clause: string, word: string, values: readonly unknown[]): { allowed: unknown[]; at: number } {
+  const named = `\\b${word}s?\\b[^.;,]{0,30}?`;
+  const forms = [
+    new RegExp(`\\b(?:when|if|where|unless)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+not\\s+([^.;,]+)`, 'i'),
+    new RegExp(`${named}\\b(?:must|has to|needs to|should)\\s+be\\s+([^.;,]+)`, 'i'),
+    new RegExp(`\\bonly\\b[^.;]{0,40}?${named}\\b(?:is|are)\\s+([^.;,]+)`, 'i'),
+    new RegExp(`\\b${word}s?\\b[^.;]{0,90}?\\b(?:that|which)\\s+(?:is|are)\\s+([^.;,(]+)`, 'i'),
+  ];
+  for (const form of forms) {
+    const match = form.exec(clause);
+    if (!match) continue;
+    // The states named right there ("`draft` or `published`"), not a later clause's.
+    const said = match[1]!;
+    const head = said.split(/\b(?:when|if|and its|while)\b/i)[0] ?? said;
+    const allowed = values.filter((value) =>
+      new RegExp(`(?:^|[^\\w-])${escapeRegExp(String(value))}(?![\\w-])`).test(head),
+    );
+    if (allowed.length > 0) return { allowed, at: match.index + match[0].length };
+  }
+  return { allowed: [], at: -1 };
+}
+
+/** The documented status the clause names nearest to where it states the rule ("`409` when the
+ * event is not ...", "... that is `active` (a discontinued product: `409`)"). */
+function nearestStatus(clause: string, at: number, documented: readonly string[]): string | undefined {
+  const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].filter((m) => documented.includes(m[1]!));
+  statuses.sort((a, b) => Math.abs(a.index - at) - Math.abs(b.index - at));
+  return statuses[0]?.[1];
+}
+
+/** Members of the creation's body that name other items, with list entries' members as
+ * `lines[].sku`. */
+function namingMembers(schema: unknown): string[] {
+  return Object.entries(propertiesOf(schema as never)).flatMap(([member, property]) => {
+    const items = (property as { items?: unknown }).items;
+    const inner = items && typeof items === 'object' ? Object.keys(propertiesOf(items as never)) : [];
+    return [member, ...inner.map((name) => `${member}[].${name}`)];
+  });
 }
 
 /** The state rules on the items the collection's creation names. */
@@ -48,7 +73,6 @@ export function referenceStatesOf(
   collection: CollectionSpec,
   collections: readonly CollectionSpec[],
   contract: Contract,
-  stateOf: StateOf,
 ): ReferenceState[] {
   const create = collection.create?.operation;
   if (!create) return [];
@@ -63,17 +87,17 @@ export function referenceStatesOf(
   ];
   const clauses = texts.flatMap((text) => (text ? clausesOf(text) : []));
   const rules: ReferenceState[] = [];
-  for (const member of Object.keys(propertiesOf(schema))) {
-    const other = referencedCollection(member, collections, collection);
-    const state = other && stateOf(other);
+  for (const member of namingMembers(schema)) {
+    const other = referencedCollection(member.split('[].').at(-1)!, collections, collection);
+    const state = other && statusMember(other);
     if (!other || !state) continue;
-    const word = collectionResource(other);
+    const word = resourceWordPattern(other);
     for (const clause of clauses) {
-      const allowed = allowedIn(clause, word, state.values);
+      const { allowed, at } = allowedIn(clause, word, state.values);
       if (allowed.length === 0 || allowed.length === state.values.length) continue;
-      const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.includes(s));
       const status =
-        statuses[0] ?? (documented.includes('409') ? '409' : documented.length === 1 ? documented[0] : undefined);
+        nearestStatus(clause, at, documented) ??
+        (documented.includes('409') ? '409' : documented.length === 1 ? documented[0] : undefined);
       if (status === undefined) continue;
       rules.push({
         member,

@@ -60,3 +60,22 @@ export function referencedCollection(
         : collectionResource(c) === name),
   );
 }
+
+/** The words prose names a collection's items by, as a pattern: "event" for /events; "purchase
+ * order", "purchase-order" or plain "order" for /purchase-orders (the last word alone is how a
+ * sentence about one speaks of it). */
+export function resourceWordPattern(collection: CollectionSpec): string {
+  const segment =
+    collection.path
+      .split('/')
+      .filter((part) => part !== '' && !part.startsWith('{'))
+      .at(-1) ?? '';
+  const words = segment
+    .split(/[-_\s]+|(?<=[a-z])(?=[A-Z])/)
+    .filter((word) => word !== '')
+    .map((word) => word.toLowerCase().replace(/[^a-z0-9]/g, ''));
+  if (words.length === 0) return collectionResource(collection);
+  const last = resourceName(words.at(-1)!);
+  if (words.length === 1) return last;
+  return `(?:${[...words.slice(0, -1), last].join('[-_ ]?')}|${last})`;
+}

@@ -27,6 +27,7 @@ import type { MadeItem, MakeRequest, Making } from './making.js';
 import { ParentItems } from './parent-items.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
+import { unlockParent } from './unlocked-parents.js';
 
 export type { MadeItem, MakeRequest, Making };
 
@@ -38,7 +39,7 @@ const ATTEMPTS = 4;
 const USES = 997;
 
 export class ItemMaker {
-  private readonly listings = new Map<CollectionSpec | string, Promise<unknown[]>>();
+  private readonly listings = new Map<CollectionSpec | string, Promise<Item[]>>();
   /** Items made for references so far: each gets a purpose (and fresh values) of its own. */
   private madeForReferences = 0;
   /** Items moved into the states a creation's words ask of what it names, by collection and states:
@@ -64,19 +65,26 @@ export class ItemMaker {
     return this.parents.of(collection, values);
   }
 
-  /** Ids the collection lists now (read once per run, and once per parent for a nested one). */
-  listedIds(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<unknown[]> {
+  /** Items the collection lists now (read once per run, and once per parent for a nested one). */
+  listedItems(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<Item[]> {
     const key = Object.keys(parent).length > 0 ? `${collection.path} ${JSON.stringify(parent)}` : collection;
-    let ids = this.listings.get(key);
-    if (!ids) {
-      ids = this.readList(collection, parent).then((items) =>
-        (items ?? [])
-          .map((item) => asObject(item)?.[collection.idProperty])
-          .filter((id) => id !== undefined && id !== null),
+    let items = this.listings.get(key);
+    if (!items) {
+      items = this.readList(collection, parent).then((listed) =>
+        (listed ?? []).flatMap((item) => {
+          const object = asObject(item);
+          const id = object?.[collection.idProperty];
+          return object && id !== undefined && id !== null ? [object] : [];
+        }),
       );
-      this.listings.set(key, ids);
+      this.listings.set(key, items);
     }
-    return ids;
+    return items;
+  }
+
+  /** Ids the collection lists now. */
+  async listedIds(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<unknown[]> {
+    return (await this.listedItems(collection, parent)).map((item) => item[collection.idProperty]);
   }
 
   /** Valid creation bodies for the collection: the author's examples first, then plain ones, each
@@ -185,6 +193,14 @@ export class ItemMaker {
   private async makeNew(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = collection.create;
     const put = putCreation(collection);
+    // A parent of the run's own moved first into a state its words allow children in.
+    await unlockParent(collection, request.parent, {
+      context: this.context,
+      runner: this.runner,
+      make: (c, r) => this.make(c, r),
+      idiomsOf: this.idiomsOf,
+      parentItem: (c, values) => this.parentItem(c, values),
+    });
     if (!create && put)
       return makeByPut(collection, put, request, {
         context: this.context,
@@ -205,7 +221,8 @@ export class ItemMaker {
     const compound = await this.compoundReference(collection);
     // The parent known before the cases are built: they bind their times to it (anchors.ts).
     if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
-    let body = withMembers(fresh(candidates[0], 0), compound, requestSchema);
+    const held = { ...compound, ...request.members };
+    let body = withMembers(fresh(candidates[0], 0), held, requestSchema);
     let referenceShift = 0;
     let lastRefusal = '';
     for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
@@ -243,7 +260,7 @@ export class ItemMaker {
         next = withListed(body, references, use + referenceShift);
       } else next = fresh(candidates[++candidate % candidates.length], attempt + 1);
       const valid = requestSchema && !requestSchema.isValid(next) ? candidates[++candidate % candidates.length] : next;
-      body = withMembers(valid, compound, requestSchema);
+      body = withMembers(valid, held, requestSchema);
     }
     return { refused: `its creation was refused: ${lastRefusal}` };
   }
@@ -370,19 +387,34 @@ export class ItemMaker {
    * `lines[].ticketTypeCode` names ticket types of its `eventId`'s event): listed under that item,
    * or one made there; the body then names that one item. Keyed `lines[].ticketTypeCode`. */
   private async nestedReferences(create: Operation, found: Map<string, unknown[]>): Promise<void> {
+    const own = this.context.collections.find((c) => c.create?.operation === create);
+    const rules = (own && this.idiomsOf(own)?.referenceStates) ?? [];
     for (const { array, member, collection: other } of nestedReferences(create, this.context.collections)) {
       const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
       const scope = names.map((name) => found.get(name)?.[0]);
       if (scope.some((value) => value === undefined) || this.runner.stopped()) continue;
       const under = Object.fromEntries(names.map((name, index) => [name, String(scope[index])]));
-      let ids = await this.listedIds(other, under);
+      const rule = rules.find((r) => r.member === `${array}[].${member}`);
+      const listed = (await this.listedItems(other, under)).filter(
+        (item) => !rule || rule.allowed.includes(item[rule.stateMember]),
+      );
+      // Members the named item shares with the body (a product's `supplierId`, the order's): one
+      // value of the body's kept, and only items holding it named.
+      const { items, pinned } = sharingBody(listed, found);
+      let ids = items.map((item) => item[other.idProperty]);
       if (ids.length === 0 && (other.create || putCreation(other))) {
         const purpose = `reference ${++this.madeForReferences}`;
-        const making = await this.make(other, { what: `for ${array}[].${member} to name`, purpose, parent: under });
+        const making = await this.make(other, {
+          what: `for ${array}[].${member} to name`,
+          purpose,
+          parent: under,
+          members: pinned,
+        });
         if ('made' in making) ids = [making.made.item[other.idProperty]];
       }
       if (ids.length === 0) continue;
       for (const [index, name] of names.entries()) found.set(name, [scope[index]]);
+      for (const [name, value] of Object.entries(pinned)) found.set(name, [value]);
       found.set(`${array}[].${member}`, ids);
     }
   }
@@ -415,4 +447,23 @@ export class ItemMaker {
         if (key.startsWith(`${rule.collection} `)) forgot = this.stated.delete(key) || forgot;
     return forgot;
   }
+}
+
+/** The listed items that hold the body's value of every member they share with its references
+ * (`supplierId`), trying each listed value of those in turn; the values kept. */
+function sharingBody(
+  items: readonly Item[],
+  found: ReadonlyMap<string, unknown[]>,
+): { items: Item[]; pinned: Record<string, unknown> } {
+  const shared = [...found.keys()].filter(
+    (name) => !name.includes('[]') && items.some((item) => Object.hasOwn(item, name)),
+  );
+  const [name] = shared;
+  if (name === undefined) return { items: [...items], pinned: {} };
+  const values = found.get(name) ?? [];
+  for (const value of values) {
+    const holding = items.filter((item) => JSON.stringify(item[name]) === JSON.stringify(value));
+    if (holding.length > 0) return { items: holding, pinned: { [name]: value } };
+  }
+  return { items: [], pinned: values.length > 0 ? { [name]: values[0] } : {} };
 }

@@ -22,6 +22,8 @@ export interface MakeRequest {
   /** Why it is made, for the generated values' seed. */
   readonly purpose: string;
   readonly parent: Readonly<Record<string, string>>;
+  /** Members the item must hold (a product of the order's supplier), where its schema takes them. */
+  readonly members?: Readonly<Record<string, unknown>>;
   /** A change to the creation case (an Idempotency-Key header). */
   readonly decorate?: (testCase: TestCase) => TestCase;
 }

@@ -1,0 +1,60 @@
+// A child the words allow only in some of its parent's states ("receipts only while the order is
+// `submitted`"): before the maker makes one under a parent of the run's own, it moves that parent
+// there by its actions, reached in steps (action-paths.ts). Parents the run did not make are never
+// moved: their state is somebody else's.
+import { type Action, type CollectionSpec, type Idioms, parentItemsOf } from '../../../spec/index.js';
+import type { PlanContext } from '../context.js';
+import { reachAction } from './action-paths.js';
+import type { MakeRequest, Making } from './making.js';
+import type { SequenceRunner } from './sequences.js';
+
+type Item = Record<string, unknown>;
+
+export interface ParentMoves {
+  readonly context: PlanContext;
+  readonly runner: Pick<SequenceRunner, 'send' | 'stopped'>;
+  readonly make: (collection: CollectionSpec, request: MakeRequest) => Promise<Making>;
+  readonly idiomsOf: (collection: CollectionSpec) => Idioms | undefined;
+  readonly parentItem: (
+    collection: CollectionSpec,
+    values: Readonly<Record<string, string>>,
+  ) => Promise<Item | undefined>;
+}
+
+/** Moves the run's own parent named by `values` into a state the collection's creation needs, where
+ * its words lock it; what it did, or undefined where nothing was needed or possible. */
+export async function unlockParent(
+  collection: CollectionSpec,
+  values: Readonly<Record<string, string>>,
+  { context, runner, make, idiomsOf, parentItem }: ParentMoves,
+): Promise<string | undefined> {
+  const create = collection.create?.operation;
+  const lock = idiomsOf(collection)?.parentLocks?.find((rule) => rule.operation === create);
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const idText = parent ? values[parent.parameter] : undefined;
+  if (!lock || !parent || idText === undefined || runner.stopped()) return undefined;
+  const own = [JSON.stringify(idText), idText].some((key) => context.changedByRunHas(parent.collection, key));
+  if (!own) return undefined;
+  const item = await parentItem(collection, values);
+  if (!item || lock.allowed.includes(item[lock.member])) return undefined;
+  const actions = idiomsOf(parent.collection)?.actions ?? [];
+  const names = Object.keys(values);
+  const at = Object.fromEntries(
+    names.slice(0, names.indexOf(parent.parameter) + 1).map((name) => [name, values[name]!]),
+  );
+  const target = { collection: parent.collection, idText, at };
+  const send = (action: Action) =>
+    runner.send(
+      context.testCase(action.operation, { kind: 'positive', plain: true, pathParams: at, what: `to ${action.verb}` }),
+    );
+  for (const action of actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target))) {
+    const reached = await reachAction(action, actions, target, context, { make, stopped: runner.stopped }, send);
+    const status = reached.answer?.ok ? reached.answer.response.status : undefined;
+    if (status !== undefined && status < 300) {
+      // Known from now on in the state it reached: the next child under it needs no move.
+      context.anchors.remember(parent.collection, at, idText, { ...item, [lock.member]: action.target });
+      return [...reached.steps, action.verb].join(', ');
+    }
+  }
+  return undefined;
+}

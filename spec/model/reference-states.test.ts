@@ -1,0 +1,51 @@
+// States the items a creation names must be in, read from the creation's words and the document's
+// passages that name it: "`409` when the event is not `published`"; none where the words say none.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { contractFromDocument, inferApiModel } from '../index.js';
+
+const FILE = fileURLToPath(new URL('../../fixtures/panels/ticketing/openapi.yaml', import.meta.url));
+
+function modelOf(edit: (text: string) => string = (text) => text) {
+  return inferApiModel(contractFromDocument(parse(edit(readFileSync(FILE, 'utf8')))));
+}
+
+const idiomsAt = (model: ReturnType<typeof modelOf>, path: string) =>
+  model.resources.find(({ collection }) => collection.path === path)?.idioms;
+
+describe('reference states', () => {
+  it("reads the state an order's event must be in, with the documented 409", () => {
+    expect(idiomsAt(modelOf(), '/orders')?.referenceStates).toEqual([
+      expect.objectContaining({
+        member: 'eventId',
+        collection: '/events',
+        stateMember: 'status',
+        allowed: ['published'],
+        status: 409,
+      }),
+    ]);
+  });
+
+  it('reads none where the words name no state of the event', () => {
+    const model = modelOf((text) => text.replace('`409` when the event is not\n      `published`,', '`409`'));
+    expect(idiomsAt(model, '/orders')?.referenceStates).toBeUndefined();
+  });
+
+  it('reads a state that a passage naming the creation gives with "must be"', () => {
+    const model = modelOf((text) =>
+      text.replace('`409` when the event is not\n      `published`,', 'the event must be `published` (`409`),'),
+    );
+    expect(idiomsAt(model, '/orders')?.referenceStates?.[0]).toMatchObject({ allowed: ['published'], status: 409 });
+  });
+});
+
+describe('parent locks read from the passage that names the write', () => {
+  it("locks a ticket type's PUT to its event's draft state", () => {
+    const locks = idiomsAt(modelOf(), '/events/{eventId}/ticket-types')?.parentLocks ?? [];
+    expect(locks.map(({ operation, allowed, status }) => ({ at: operation.id, allowed, status }))).toEqual([
+      { at: 'putTicketType', allowed: ['draft'], status: 409 },
+    ]);
+  });
+});
