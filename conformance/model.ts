@@ -144,6 +144,9 @@ export interface IdiomEvidence {
   /** next-page: its token is the id of an item the run itself changes or deletes. */
   readonly runItem?: boolean;
   readonly verb?: string;
+  /** action: the item's stamped instants read before it (createdAt, updatedAt), made at least a
+   * second earlier: the update's must move on. */
+  readonly instantsBefore?: Readonly<Record<string, string>>;
   /** action: other final states, which an item in the expected one never passed through. */
   readonly otherFinals?: readonly unknown[];
   /** action-refused: the final state another action left the item in (absent: this action's own). */

@@ -3,7 +3,16 @@
 // id; the creation and update instants are the server's now (its Date header, else the run's clock);
 // the instant of a later state (closedAt, cancelledAt) is null while the item is new; an owner-like
 // readOnly member names the caller; a parent counts as many children as their list holds.
-import { answeredItem, filledInOf, mergeAllOf, NOW_INSTANT, propertiesOf, STATE_INSTANT } from '../../spec/index.js';
+import {
+  answeredItem,
+  type CollectionSpec,
+  filledInOf,
+  mergeAllOf,
+  NOW_INSTANT,
+  propertiesOf,
+  STATE_INSTANT,
+  statusMember,
+} from '../../spec/index.js';
 import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js';
 import { derivedTimesOff } from './derived-checks.js';
 import { finding } from './findings.js';
@@ -83,7 +92,27 @@ function instantsOffNow(context: CheckContext, item: Record<string, unknown>, se
  * carry the instants of the states they went through. */
 const ENDED = /^(done|finished|complete|completed|succeeded|success|failed|cancell?ed|closed|resolved|expired)$/i;
 
-function laterStatesSet(item: Record<string, unknown>, sent: Record<string, unknown>): Finding[] {
+/** The instants of the item's later states by its own state member: `submittedAt` where the states
+ * are draft, submitted, received (every state but the one a new item starts in). */
+function laterStateInstants(collection: CollectionSpec | undefined, item: Record<string, unknown>): RegExp | undefined {
+  const state = collection ? statusMember(collection) : undefined;
+  if (!state) return undefined;
+  // The state the item is in now may carry its instant (one made straight into it).
+  const later = state.values
+    .slice(1)
+    .filter(
+      (value): value is string => typeof value === 'string' && /^\w+$/.test(value) && value !== item[state.member],
+    );
+  return later.length > 0 ? new RegExp(`^(${later.join('|')})(_?at|_?on)$`, 'i') : undefined;
+}
+
+function laterStatesSet(
+  item: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  collection: CollectionSpec | undefined,
+): Finding[] {
+  const ownStates = laterStateInstants(collection, item);
+  const isStateInstant = (name: string) => STATE_INSTANT.test(name) || ownStates?.test(name) === true;
   // An item created straight into that state (status "closed" sent) may carry its instant, and so
   // may one the service answers as already ended (an export job finished before its 202).
   const state = [item.status, item.state].find((value) => typeof value === 'string') as string | undefined;
@@ -93,7 +122,7 @@ function laterStatesSet(item: Record<string, unknown>, sent: Record<string, unkn
   );
   const stateOf = (name: string) => name.replace(/_?(at|on)$/i, '').toLowerCase();
   return Object.entries(item)
-    .filter(([name, value]) => STATE_INSTANT.test(name) && !Object.hasOwn(sent, name) && value !== null)
+    .filter(([name, value]) => isStateInstant(name) && !Object.hasOwn(sent, name) && value !== null)
     .filter(([name]) => !sentWords.has(stateOf(name)))
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([name, value]) => finding('state_instant_set', { member: name, got: value }));
@@ -169,7 +198,7 @@ export const serviceFilledValues: Check = (context) => {
     ...defaultsNotApplied(context, item, sent),
     ...parentNotNamed(context, item),
     ...instantsOffNow(context, item, sent),
-    ...laterStatesSet(item, sent),
+    ...laterStatesSet(item, sent, collection),
     ...ownerNotCaller(context, answered),
     ...(sums ?? []),
     ...derived,

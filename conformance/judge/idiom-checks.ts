@@ -1,7 +1,7 @@
 // api_idioms_honoured: what the idiom scenario (plan/idioms.ts) sent, judged by its answer. One
 // named judgement per idiom, in a registry.
 
-import { answeredItem, isJsonMediaType, listedItems, propertiesOf } from '../../spec/index.js';
+import { answeredItem, isJsonMediaType, listedItems, propertiesOf, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { pathOf, statusOf } from './check-support.js';
 import { finding } from './findings.js';
@@ -68,7 +68,7 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (!item) return [];
     if (JSON.stringify(got) !== JSON.stringify(evidence.expected))
       return [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })];
-    return stateTimes(item, evidence.expected, evidence.otherFinals ?? []);
+    return [...stateTimes(item, evidence.expected, evidence.otherFinals ?? []), ...updateKept(item, evidence)];
   },
   'next-page'(context, evidence, status) {
     // A token naming an item the run deleted meanwhile may rightly be refused (cursor = last id).
@@ -271,3 +271,14 @@ export const apiIdiomsHonoured: Check = (context) => {
     ...(walk && status < 300 ? judgeWalk(walk) : []),
   ];
 };
+
+/** An action changed the item (its state): its update instant, read a second or more after the last
+ * change, moves on. Compared as instants. */
+function updateKept(item: Record<string, unknown>, evidence: IdiomEvidence): Finding[] {
+  return Object.entries(evidence.instantsBefore ?? {}).flatMap(([member, before]) => {
+    const value = item[member];
+    const after = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    if (!UPDATE_INSTANT.test(member) || Number.isNaN(after) || after > Date.parse(before)) return [];
+    return [finding('action_update_instant_kept', { verb: evidence.verb, member, before, got: value })];
+  });
+}

@@ -62,6 +62,12 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} after ${f.verb}`,
     expected: (f) => `${f.member} ${describeValue(f.expected)}`,
   },
+  action_update_instant_kept: {
+    title: 'Update time not moved by an action',
+    key: ['verb'],
+    received: (f) => `${String(f.member)} ${String(f.got)} after ${String(f.verb)} (it was ${String(f.before)})`,
+    expected: () => 'a later time: the action changed the item (its state), a second or more after its last change',
+  },
   prototype_polluted: {
     title: 'Prototype polluted by a __proto__ member',
     received: (f) => `"polluted": true at ${f.pointer}, on an object that never held it`,

@@ -11,6 +11,7 @@ import { reachAction } from './action-paths.js';
 import { checkFilters } from './filters.js';
 import { refuseFromFinalState } from './final-states.js';
 import { freshChange } from './fresh-change.js';
+import { settleClock, stampedInstants } from './lifecycle.js';
 import { parentParams } from './parents.js';
 import { withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
@@ -261,7 +262,11 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
         which.operation,
       );
     let actionCase = await caseOf(action);
+    // The item's stamps right before the action is sent (after any step that reached it), a second
+    // or more old: the action must move its update time.
+    let instantsBefore: Record<string, string> | undefined;
     const sendAction = async (which: Action) => {
+      if (which === action && targetRead) instantsBefore = await stampsOf(runner, targetRead, collection);
       const testCase = await caseOf(which);
       if (which === action) actionCase = testCase;
       return runner.send(testCase);
@@ -294,6 +299,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
         expected: action.target,
         verb,
         otherFinals: finalStates.filter((state) => state !== action.target),
+        ...(instantsBefore ? { instantsBefore } : {}),
       });
     if (action.refusedStatus !== undefined) {
       const again = { ...actionCase, label: `${actionCase.label} again` };
@@ -312,4 +318,19 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const current = readCase ? await runner.send(readCase) : undefined;
   const now = current?.ok && current.response.status < 300 ? itemOf(parseBody(current), collection) : undefined;
   await checkFilters(resource, now ?? mine.item, parent, context, runner, id);
+}
+
+/** The item's stamped instants (createdAt, updatedAt) as a read answers them, once they are more than
+ * a second old. */
+async function stampsOf(
+  runner: SequenceRunner,
+  read: TestCase,
+  collection: Resource['collection'],
+): Promise<Record<string, string> | undefined> {
+  const exchange = await runner.send(read);
+  const body = exchange?.ok && exchange.response.status < 300 ? parseBody(exchange) : undefined;
+  const item = body ? itemOf(body, collection) : undefined;
+  const stamps = item ? stampedInstants(item) : undefined;
+  if (stamps) await settleClock(stamps);
+  return stamps;
 }

@@ -31,7 +31,7 @@ function noMoreThanHeld(context: PlanContext, put: Operation, replacement: unkno
 
 /** The item's creation and update instants (createdAt, updatedAt) as it was made; undefined where
  * it has no update instant to judge a change by. */
-function stampedInstants(item: Item): Record<string, string> | undefined {
+export function stampedInstants(item: Item): Record<string, string> | undefined {
   const stamped = Object.entries(item).filter(
     ([name, value]) => NOW_INSTANT.test(name) && typeof value === 'string' && !Number.isNaN(Date.parse(value)),
   );
@@ -40,7 +40,7 @@ function stampedInstants(item: Item): Record<string, string> | undefined {
 }
 
 /** Waits until every stamped instant is more than a second in the past. */
-async function settleClock(instants: Record<string, string>): Promise<void> {
+export async function settleClock(instants: Record<string, string>): Promise<void> {
   const latest = Math.max(...Object.values(instants).map((value) => Date.parse(value)));
   const wait = Math.min(1_100, latest + 1_100 - Date.now());
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
