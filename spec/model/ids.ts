@@ -9,6 +9,8 @@ import type { ResourceCorrection } from './corrections.js';
 
 /** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */
 const OTHER_IDS = ['uuid', 'sid', '_id'];
+/** Last words of a path parameter that name an id as such ({petId}, {agent_uuid}). */
+const ID_WORDS = /^(id|ids|uuid|guid|sid|_id|oid|identifier)$/i;
 
 /**
  * The names an id may have: the correction's; else the ones the service assigns, `id`, the item
@@ -41,7 +43,11 @@ export function idCandidates(
   // The path's own word first where the client sends it: /workspaces/{slug} names a workspace by
   // the `slug` it was made with, whatever `id` it also has.
   const named = itemParameter !== undefined && sent.has(itemParameter) ? [itemParameter] : [];
-  return [...new Set([...operation.assignedProperties, ...named, 'id', ...others, ...clientKeys])];
+  // A path that names the item by another member than an id ({receiptNumber}, {code} the service
+  // gives) addresses it by that member, whatever opaque `id` the item also carries.
+  const lastWord = fromParameter.at(-1);
+  const addressed = lastWord !== undefined && !ID_WORDS.test(lastWord) ? fromParameter.filter((n) => !sent.has(n)) : [];
+  return [...new Set([...addressed, ...operation.assignedProperties, ...named, 'id', ...others, ...clientKeys])];
 }
 
 /** The item path parameter under a collection path (/domains/{domain_name} → domain_name). */

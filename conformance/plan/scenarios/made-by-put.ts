@@ -17,6 +17,27 @@ interface PutMaking {
   readonly use: number;
 }
 
+/** Keys drawn past one another scenario claimed, at most. */
+const DRAWS = 16;
+
+/** A fresh key no other item of the run was made at (two purposes' draws may meet: an ISBN with its
+ * check digit has few values per step), under the same parent; the draw's own where all are taken. */
+function unclaimedKey(
+  collection: CollectionSpec,
+  put: ItemOperation,
+  context: PlanContext,
+  index: number,
+  parent: Readonly<Record<string, string>>,
+): string | undefined {
+  const first = context.freshPathValue(put.operation, put.parameter, index);
+  for (let draw = 0; draw < DRAWS; draw++) {
+    const key = draw === 0 ? first : context.freshPathValue(put.operation, put.parameter, index + draw * 7919);
+    if (key === undefined) return first;
+    if (context.claim(collection, `${JSON.stringify(parent)} ${put.parameter}`, key)) return key;
+  }
+  return first;
+}
+
 /** Whether the path values name a parent item the run made. */
 function underOwnParent(
   collection: CollectionSpec,
@@ -58,7 +79,7 @@ export async function makeByPut(
   if (bodies.length === 0) return { refused: 'no valid body for its PUT could be built from its schema' };
   let lastRefusal = '';
   for (let attempt = 0; attempt < ATTEMPTS && !runner.stopped(); attempt++) {
-    const key = context.freshPathValue(put.operation, put.parameter, use * ATTEMPTS + attempt);
+    const key = unclaimedKey(collection, put, context, use * ATTEMPTS + attempt, request.parent);
     if (key === undefined) return { refused: `no value of ${put.parameter} could be drawn from its schema` };
     const body = bodies[attempt % bodies.length];
     let testCase = context.testCase(put.operation, {

@@ -379,17 +379,27 @@ export class ItemMaker {
       }
       if (ids.length > 0) found.set(member, ids);
     }
-    await this.nestedReferences(create, found);
+    await this.nestedReferences(create, found, await this.parentEntries(collection, parent));
     return found;
   }
 
   /** Members of a list's entries that name items below one the body names (an order's
    * `lines[].ticketTypeCode` names ticket types of its `eventId`'s event): listed under that item,
    * or one made there; the body then names that one item. Keyed `lines[].ticketTypeCode`. */
-  private async nestedReferences(create: Operation, found: Map<string, unknown[]>): Promise<void> {
+  private async nestedReferences(
+    create: Operation,
+    found: Map<string, unknown[]>,
+    parentEntries: ReadonlyMap<string, unknown[]>,
+  ): Promise<void> {
     const own = this.context.collections.find((c) => c.create?.operation === create);
     const rules = (own && this.idiomsOf(own)?.referenceStates) ?? [];
     for (const { array, member, collection: other } of nestedReferences(create, this.context.collections)) {
+      // The parent's own entries name them first (a receipt's lines name lines of its order).
+      const held = parentEntries.get(member);
+      if (held && held.length > 0) {
+        found.set(`${array}[].${member}`, held);
+        continue;
+      }
       const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
       const scope = names.map((name) => found.get(name)?.[0]);
       if (scope.some((value) => value === undefined) || this.runner.stopped()) continue;
@@ -417,6 +427,25 @@ export class ItemMaker {
       for (const [name, value] of Object.entries(pinned)) found.set(name, [value]);
       found.set(`${array}[].${member}`, ids);
     }
+  }
+
+  /** The values the parent item's list entries hold, by member (an order's lines' `sku`): where a
+   * child's entries name items, the parent's are the ones it may name. */
+  private async parentEntries(
+    collection: CollectionSpec,
+    parent: Readonly<Record<string, string>>,
+  ): Promise<Map<string, unknown[]>> {
+    const entries = new Map<string, unknown[]>();
+    if (Object.keys(parent).length === 0) return entries;
+    const item = await this.parentItem(collection, parent);
+    for (const value of Object.values(item ?? {})) {
+      if (!Array.isArray(value)) continue;
+      for (const entry of value)
+        for (const [member, held] of Object.entries(asObject(entry) ?? {}))
+          if (typeof held === 'string' || typeof held === 'number')
+            entries.set(member, [...new Set([...(entries.get(member) ?? []), held])]);
+    }
+    return entries;
   }
 
   /** An item of `other` in a state the creation's words allow (made and moved there once, shared). */

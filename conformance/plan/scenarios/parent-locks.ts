@@ -29,6 +29,9 @@ export async function checkParentLocks(
   if (leaving.length === 0) return reach.stop(`no action of its parent moves ${member} out of ${allowed.join(', ')}`);
   const params = await createParent(collection, context, runner, 'lock');
   if (!params) return reach.stop('no parent of its own could be made');
+  // A parent made in a state the creation is locked in (an order still draft, receipts allowed once
+  // it is submitted): the creation is refused there before the parent is moved at all.
+  await creationUnderNewParent(locks, resource, context, runner, params);
   const making = await runner.make(collection, {
     what: 'before its parent is locked',
     purpose: 'lock',
@@ -100,4 +103,25 @@ function lockedWrite(
     ...(anchored === undefined ? {} : { payload: { kind: 'json' as const, value: anchored } }),
     what: 'under a parent its words lock',
   });
+}
+
+/** The locked creation under a parent just made, where the parent's first state is one it is locked
+ * in; judged as the lock's refusal. */
+async function creationUnderNewParent(
+  locks: readonly ParentLock[],
+  resource: Resource,
+  context: PlanContext,
+  runner: SequenceRunner,
+  params: Readonly<Record<string, string>>,
+): Promise<void> {
+  const { collection } = resource;
+  const lock = locks.find((rule) => rule.operation === collection.create?.operation);
+  const parent = lock ? await runner.parentItem(collection, params) : undefined;
+  if (!lock || !parent || lock.allowed.includes(parent[lock.member]) || runner.stopped()) return;
+  const draft = await runner.draft(collection, { what: 'under a new parent', purpose: 'lock', parent: params });
+  const testCase = lockedWrite(lock, resource, context, params, () => ({ ...params }), draft);
+  if (!testCase) return;
+  const how = `as made (${String(parent[lock.member])})`;
+  const idiom = { idiom: 'parent-locked' as const, expectedStatus: lock.status, words: lock.words, how };
+  await runner.execute(testCase, { collection, sequence: { idiom } });
 }
