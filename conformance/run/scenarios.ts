@@ -15,6 +15,7 @@ import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
+import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
@@ -129,6 +130,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
       const parent = parentItemsOf(resource.collection.path, context.collections).at(-1);
       return checkParentLocks(resource, parent && resourceOf(parent.collection), context, sequenceRunner);
     }),
+  );
+  // Creations naming an item in a state their words refuse (an order for a draft event).
+  await Promise.all(
+    creatable
+      .filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0)
+      .map((resource) => checkReferenceStates(resource, resourceOf, context, sequenceRunner)),
   );
   // Actions the words allow only once the item has a child, sent on a new item without any.
   await Promise.all(creatable.map((resource) => actionsNeedingChildren(resource, context, sequenceRunner)));

@@ -101,7 +101,7 @@ export class RunSession {
       bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),
       parentItem: (collection, values) => maker.parentItem(collection, values),
-      references: (collection, parent) => maker.references(collection, parent),
+      references: (collection, parent, fixed) => maker.references(collection, parent, fixed),
       reach: this.reach,
     };
   }

@@ -4,29 +4,18 @@
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { seedOf, withOrderedSpans } from '../../../spec/generate/index.js';
-import {
-  type CollectionSpec,
-  collectionResource,
-  type Idioms,
-  type Operation,
-  parentItemsOf,
-  propertiesOf,
-  putCreation,
-  type ReferenceState,
-  referencedName,
-} from '../../../spec/index.js';
+import { type CollectionSpec, type Idioms, putCreation } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { nestedReferences, referencedCollections } from '../references.js';
 import { freshened, membersNamed, refusalText } from './fresh-values.js';
 import { withListed, withMembers } from './listed-values.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
 import { ParentItems } from './parent-items.js';
+import { ReferenceFinder } from './references-found.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
-import { makeInState } from './stated-items.js';
 import { unlockParent } from './unlocked-parents.js';
 
 export type { MadeItem, MakeRequest, Making };
@@ -40,11 +29,6 @@ const USES = 997;
 
 export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<Item[]>>();
-  /** Items made for references so far: each gets a purpose (and fresh values) of its own. */
-  private madeForReferences = 0;
-  /** Items moved into the states a creation's words ask of what it names, by collection and states:
-   * one shared until a creation naming it is refused for a conflict (sold out, a slot taken). */
-  private readonly stated = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly context: PlanContext,
@@ -56,9 +40,36 @@ export class ItemMaker {
     private readonly idiomsOf: (collection: CollectionSpec) => Idioms | undefined = () => undefined,
   ) {
     this.parents = new ParentItems(context, runner);
+    this.finder = new ReferenceFinder({
+      context,
+      runner,
+      idiomsOf,
+      make: (c, r) => this.make(c, r),
+      listedItems: (c, parent) => this.listedItems(c, parent),
+      parentItem: (c, values) => this.parentItem(c, values),
+    });
   }
 
   private readonly parents: ParentItems;
+  private readonly finder: ReferenceFinder;
+
+  /** Members of the collection's creation that name other items, with ids that exist: listed under
+   * the creation's parent, or made where none is listed (references-found.ts). */
+  references(
+    collection: CollectionSpec,
+    parent: Readonly<Record<string, string>> = {},
+    fixed?: ReadonlyMap<string, unknown[]>,
+  ): Promise<Map<string, unknown[]>> {
+    return this.finder.references(collection, parent, fixed);
+  }
+
+  private compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
+    return this.finder.compoundReference(collection);
+  }
+
+  private forgetStated(collection: CollectionSpec): boolean {
+    return this.finder.forgetStated(collection);
+  }
 
   /** The parent item a nested collection's path values name (parent-items.ts). */
   parentItem(collection: CollectionSpec, values: Readonly<Record<string, string>>): Promise<Item | undefined> {
@@ -265,36 +276,6 @@ export class ItemMaker {
     return { refused: `its creation was refused: ${lastRefusal}` };
   }
 
-  /** Members that together name an item of a nested collection (a loan's `isbn` and `copyNumber`
-   * name /books/{isbn}/copies/{copyNumber}): an item made there (under a parent made for it) for
-   * each new item, its path values in those members. */
-  private async compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
-    const create = collection.create?.operation;
-    const schema = create ? this.context.requestSchema(create)?.schema : undefined;
-    const members = new Set(Object.keys(propertiesOf(schema)));
-    for (const other of this.context.collections) {
-      const itemPath = other.read?.operation.path;
-      const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
-      if (other === collection || names.length < 2 || !names.every((name) => members.has(name))) continue;
-      const parent = parentItemsOf(other.path, this.context.collections).at(-1);
-      if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) continue;
-      const purpose = `compound ${++this.madeForReferences}`;
-      const above = await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} });
-      const made =
-        'made' in above
-          ? await this.make(other, {
-              what: `for ${names.join(' and ')} to name`,
-              purpose,
-              parent: { [parent.parameter]: idPathText(above.made.item, parent.collection.idProperty) },
-            })
-          : above;
-      if (!('made' in made)) return {};
-      const at = made.made.at(other.read!.parameter);
-      return Object.fromEntries(names.map((name) => [name, made.made.item[name] ?? at[name]]));
-    }
-    return {};
-  }
-
   /** The item a successful creation answered, with its id and the path values naming it. */
   private madeFrom(executed: Executed, collection: CollectionSpec, parent: Readonly<Record<string, string>>) {
     const item = itemOf(executed.body, collection);
@@ -313,186 +294,4 @@ export class ItemMaker {
     const media = create.requestBody?.content.find((m) => m.mediaType === mediaType);
     return (media?.examples ?? []).filter((example) => request?.isValid(example) !== false);
   }
-
-  /** Members of the creation that name another collection's items, with the ids it lists. A
-   * collection nested under the same parent (an entry's project in the entry's workspace) is listed
-   * under the creation's own parent values; where a list holds none, an item is made for it. */
-  /** Whether making an item of `other` would make one of `collection` (its creation names it, or is
-   * the same): then it is not made for a reference of `collection`. */
-  private namesBack(other: CollectionSpec, collection: CollectionSpec): boolean {
-    if (other === collection) return true;
-    const create = other.create?.operation;
-    return create !== undefined && [...this.referencedOrMade(create).values()].includes(collection);
-  }
-
-  /** The collections the creation's members name: listed ones (referencedCollections), and ones
-   * that list nothing but are made by the client (a loan's `memberId` where /members has only a
-   * POST and a read): an item is made there for the member. */
-  private referencedOrMade(create: Operation): Map<string, CollectionSpec> {
-    const found = referencedCollections(create, this.context.collections);
-    const schema = this.context.requestSchema(create)?.schema;
-    for (const member of Object.keys(propertiesOf(schema))) {
-      const name = referencedName(member);
-      if (found.has(member) || name === undefined) continue;
-      const other = this.context.collections.find(
-        (c) =>
-          !c.list &&
-          c.create &&
-          !c.path.includes('{') &&
-          c.create.operation !== create &&
-          collectionResource(c) === name,
-      );
-      if (other) found.set(member, other);
-    }
-    return found;
-  }
-
-  /** Members of the collection's creation that name other items, with ids that exist: listed under
-   * the creation's parent, or made where none is listed. */
-  async references(
-    collection: CollectionSpec,
-    parent: Readonly<Record<string, string>> = {},
-  ): Promise<Map<string, unknown[]>> {
-    const found = new Map<string, unknown[]>();
-    const create = collection.create?.operation;
-    if (!create) return found;
-    const rules = this.idiomsOf(collection)?.referenceStates ?? [];
-    for (const [member, other] of this.referencedOrMade(create)) {
-      const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-      const rule = rules.find((r) => r.member === member && r.collection === other.path);
-      const stated = rule && names.length === 0 ? await this.inState(other, rule) : undefined;
-      if (stated !== undefined) {
-        found.set(member, [stated]);
-        continue;
-      }
-      // Nested elsewhere (a parameter the creation's parent does not give): not listed here.
-      if (names.some((name) => parent[name] === undefined)) continue;
-      const under = Object.fromEntries(names.map((name) => [name, parent[name]!]));
-      let ids = await this.listedIds(other, under);
-      // Never one whose own creation names this collection: the two would make each other forever.
-      const makeable = other.create !== undefined || putCreation(other) !== undefined;
-      if (ids.length === 0 && makeable && !this.namesBack(other, collection) && !this.runner.stopped()) {
-        // Each its own purpose: fresh values of its own (an email no earlier member holds).
-        const purpose = `reference ${++this.madeForReferences}`;
-        const making = await this.make(other, { what: `for ${member} to name`, purpose, parent: under });
-        if ('made' in making) ids = [making.made.item[other.idProperty]];
-      }
-      if (ids.length > 0) found.set(member, ids);
-    }
-    await this.nestedReferences(create, found, await this.parentEntries(collection, parent));
-    return found;
-  }
-
-  /** Members of a list's entries that name items below one the body names (an order's
-   * `lines[].ticketTypeCode` names ticket types of its `eventId`'s event): listed under that item,
-   * or one made there; the body then names that one item. Keyed `lines[].ticketTypeCode`. */
-  private async nestedReferences(
-    create: Operation,
-    found: Map<string, unknown[]>,
-    parentEntries: ReadonlyMap<string, unknown[]>,
-  ): Promise<void> {
-    const own = this.context.collections.find((c) => c.create?.operation === create);
-    const rules = (own && this.idiomsOf(own)?.referenceStates) ?? [];
-    for (const { array, member, collection: other } of nestedReferences(create, this.context.collections)) {
-      // The parent's own entries name them first (a receipt's lines name lines of its order).
-      const held = parentEntries.get(member);
-      if (held && held.length > 0) {
-        found.set(`${array}[].${member}`, held);
-        continue;
-      }
-      const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-      const scope = names.map((name) => found.get(name)?.[0]);
-      if (scope.some((value) => value === undefined) || this.runner.stopped()) continue;
-      const under = Object.fromEntries(names.map((name, index) => [name, String(scope[index])]));
-      const rule = rules.find((r) => r.member === `${array}[].${member}`);
-      const listed = (await this.listedItems(other, under)).filter(
-        (item) => !rule || rule.allowed.includes(item[rule.stateMember]),
-      );
-      // Members the named item shares with the body (a product's `supplierId`, the order's): one
-      // value of the body's kept, and only items holding it named.
-      const { items, pinned } = sharingBody(listed, found);
-      let ids = items.map((item) => item[other.idProperty]);
-      if (ids.length === 0 && (other.create || putCreation(other))) {
-        const purpose = `reference ${++this.madeForReferences}`;
-        const making = await this.make(other, {
-          what: `for ${array}[].${member} to name`,
-          purpose,
-          parent: under,
-          members: pinned,
-        });
-        if ('made' in making) ids = [making.made.item[other.idProperty]];
-      }
-      if (ids.length === 0) continue;
-      for (const [index, name] of names.entries()) found.set(name, [scope[index]]);
-      for (const [name, value] of Object.entries(pinned)) found.set(name, [value]);
-      found.set(`${array}[].${member}`, ids);
-    }
-  }
-
-  /** The values the parent item's list entries hold, by member (an order's lines' `sku`): where a
-   * child's entries name items, the parent's are the ones it may name. */
-  private async parentEntries(
-    collection: CollectionSpec,
-    parent: Readonly<Record<string, string>>,
-  ): Promise<Map<string, unknown[]>> {
-    const entries = new Map<string, unknown[]>();
-    if (Object.keys(parent).length === 0) return entries;
-    const item = await this.parentItem(collection, parent);
-    for (const value of Object.values(item ?? {})) {
-      if (!Array.isArray(value)) continue;
-      for (const entry of value)
-        for (const [member, held] of Object.entries(asObject(entry) ?? {}))
-          if (typeof held === 'string' || typeof held === 'number')
-            entries.set(member, [...new Set([...(entries.get(member) ?? []), held])]);
-    }
-    return entries;
-  }
-
-  /** An item of `other` in a state the creation's words allow (made and moved there once, shared). */
-  private inState(other: CollectionSpec, rule: ReferenceState): Promise<unknown> {
-    const key = `${other.path} ${rule.allowed.join(',')}`;
-    let id = this.stated.get(key);
-    if (!id) {
-      const purpose = `reference ${++this.madeForReferences}`;
-      const parts = {
-        context: this.context,
-        runner: this.runner,
-        make: (c: CollectionSpec, r: MakeRequest) => this.make(c, r),
-        actions: this.idiomsOf(other)?.actions ?? [],
-      };
-      id = makeInState(other, rule, purpose, parts).then((stated) => ('id' in stated ? stated.id : undefined));
-      this.stated.set(key, id);
-    }
-    return id;
-  }
-
-  /** Forgets the stated items the collection's creation names (a conflict may be theirs: sold out);
-   * whether there were any. */
-  private forgetStated(collection: CollectionSpec): boolean {
-    const rules = this.idiomsOf(collection)?.referenceStates ?? [];
-    let forgot = false;
-    for (const rule of rules)
-      for (const key of this.stated.keys())
-        if (key.startsWith(`${rule.collection} `)) forgot = this.stated.delete(key) || forgot;
-    return forgot;
-  }
-}
-
-/** The listed items that hold the body's value of every member they share with its references
- * (`supplierId`), trying each listed value of those in turn; the values kept. */
-function sharingBody(
-  items: readonly Item[],
-  found: ReadonlyMap<string, unknown[]>,
-): { items: Item[]; pinned: Record<string, unknown> } {
-  const shared = [...found.keys()].filter(
-    (name) => !name.includes('[]') && items.some((item) => Object.hasOwn(item, name)),
-  );
-  const [name] = shared;
-  if (name === undefined) return { items: [...items], pinned: {} };
-  const values = found.get(name) ?? [];
-  for (const value of values) {
-    const holding = items.filter((item) => JSON.stringify(item[name]) === JSON.stringify(value));
-    if (holding.length > 0) return { items: holding, pinned: { [name]: value } };
-  }
-  return { items: [], pinned: values.length > 0 ? { [name]: values[0] } : {} };
 }

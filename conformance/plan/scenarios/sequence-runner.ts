@@ -35,6 +35,7 @@ export interface SequenceRunner {
   readonly references: (
     collection: CollectionSpec,
     parent: Readonly<Record<string, string>>,
+    fixed?: ReadonlyMap<string, unknown[]>,
   ) => Promise<ReadonlyMap<string, readonly unknown[]>>;
   /** Ids a collection lists now (read once per run). */
   readonly listedIds: (collection: CollectionSpec) => Promise<unknown[]>;

@@ -1,0 +1,122 @@
+// Items a creation may name only in some states (the model's referenceStates: "`409` when the event
+// is not `published`", "a product ... that is `active` (a discontinued product: `409`)"): the run
+// makes one in another state (as made, or moved there by an action), names it in a creation whose
+// other members are valid (ticket types of that very event), and expects the words' refusal. Judged
+// as a reference the service must refuse (reference-unknown, api_idioms_honoured).
+import type { Action, CollectionSpec, ReferenceState, Resource } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import { withListed } from './listed-values.js';
+import { parentParams } from './parents.js';
+import { answeredAs } from './sequence-runner.js';
+import type { SequenceRunner } from './sequences.js';
+
+const stepOf = (rule: ReferenceState) => `${rule.member} outside ${rule.allowed.join(', ')} refused`;
+
+export async function checkReferenceStates(
+  resource: Resource,
+  resourceOf: (collection: CollectionSpec) => Resource | undefined,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const { collection } = resource;
+  const rules = resource.idioms.referenceStates ?? [];
+  const create = collection.create?.operation;
+  if (rules.length === 0 || !create || runner.stopped()) return;
+  const reach = runner.reach.scenario('reference states', collection.path, rules.map(stepOf));
+  const parent = await parentParams(collection, context, runner);
+  for (const rule of rules) {
+    if (runner.stopped()) break;
+    const named = context.collections.find((c) => c.path === rule.collection);
+    const other = named && resourceOf(named);
+    if (!named || !other) {
+      reach.skip(stepOf(rule), `${rule.collection} is not read as a resource`);
+      continue;
+    }
+    // Where the item is named beside others (a product of the order's supplier), the others first.
+    const around = await runner.references(collection, parent);
+    const shared = Object.fromEntries(
+      [...around].flatMap(([name, ids]) =>
+        name.includes('[]') || name === rule.member || ids.length === 0 ? [] : [[name, ids[0]]],
+      ),
+    );
+    const refused = await itemOutside(named, rule, other.idioms.actions ?? [], shared, context, runner);
+    if ('why' in refused) {
+      reach.skip(stepOf(rule), refused.why);
+      continue;
+    }
+    const references = await runner.references(collection, parent, new Map([[rule.member, [refused.id]]]));
+    const draft = asObject(await runner.draft(collection, { what: '', purpose: 'refused state', parent }));
+    const listed = draft && asObject(withListed(draft, new Map([...references].map(([k, v]) => [k, [...v]])), 0));
+    // The members the item was made to share (its supplier), as it holds them.
+    const body = listed && { ...listed, ...pick(shared, Object.keys(listed)) };
+    const request = context.requestSchema(create);
+    if (!body || (request && !request.isValid(body))) {
+      reach.skip(stepOf(rule), 'no valid body names that item');
+      continue;
+    }
+    const executed = await runner.execute(
+      context.testCase(create, {
+        kind: 'positive',
+        plain: true,
+        pathParams: parent,
+        payload: { kind: 'json', value: body },
+        what: `naming a ${rule.collection} item ${refused.how}`,
+      }),
+      {
+        collection,
+        sequence: {
+          idiom: {
+            idiom: 'reference-unknown',
+            member: rule.member,
+            how: JSON.stringify(refused.id),
+            values: `an item ${refused.how}, which the words refuse ("${rule.words}")`,
+            expectedStatus: rule.status,
+          },
+        },
+      },
+    );
+    if (!executed?.exchange.ok) reach.skip(stepOf(rule), answeredAs(executed));
+    else reach.done(stepOf(rule));
+  }
+}
+
+/** A new item of the collection in a state the rule refuses: as made, or moved there by one of its
+ * actions; it holds the members the creation names beside it (the order's supplier). */
+async function itemOutside(
+  collection: CollectionSpec,
+  rule: ReferenceState,
+  actions: readonly Action[],
+  shared: Record<string, unknown>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<{ id: unknown; how: string } | { why: string }> {
+  const making = await runner.make(collection, {
+    what: `in a state a creation may not name it in`,
+    purpose: 'refused state',
+    parent: {},
+    members: shared,
+  });
+  if (!('made' in making)) return { why: `no ${collection.path} item could be made: ${making.refused}` };
+  const { item, at } = making.made;
+  const id = item[collection.idProperty];
+  const state = item[rule.stateMember];
+  if (state !== undefined && !rule.allowed.includes(state)) return { id, how: `as made (${String(state)})` };
+  const parameter = collection.read?.parameter ?? collection.remove?.parameter;
+  for (const action of actions.filter((a) => a.member === rule.stateMember && !rule.allowed.includes(a.target))) {
+    if (!parameter || runner.stopped()) break;
+    const answer = await runner.send(
+      context.testCase(action.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: at(parameter),
+        what: `to ${action.verb} it`,
+      }),
+    );
+    if (answer?.ok && answer.response.status < 300) return { id, how: `${String(action.target)} (${action.verb})` };
+  }
+  return { why: `no action moves a ${collection.path} item out of ${rule.allowed.join(', ')}` };
+}
+
+const pick = (values: Record<string, unknown>, names: readonly string[]) =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
