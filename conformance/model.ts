@@ -121,6 +121,7 @@ export interface IdiomEvidence {
     | 'values-within-limit'
     | 'interval-touching'
     | 'parent-locked'
+    | 'state-locked'
     | 'needs-children'
     | 'reference-unknown'
     | 'counts-unchanged';

@@ -215,6 +215,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for it under a parent now ${String(f.state)}`,
     expected: (f) => `the documented refusal (${f.expected}), nothing changed: the document says "${String(f.words)}"`,
   },
+  write_in_locked_state_accepted: {
+    title: "A write its item's state forbids accepted",
+    received: (f) => `${f.status} for it on an item now ${String(f.state)}`,
+    expected: (f) => `the documented refusal (${f.expected}), nothing changed: the document says "${String(f.words)}"`,
+  },
   touching_interval_refused: {
     title: 'An item starting as another ends refused as overlapping',
     received: (f) => `${f.status} for an item starting at ${String(f.at)}, as the item with ${String(f.values)} ends`,

@@ -73,6 +73,10 @@ export const SAID_RULE_JUDGEMENTS = {
     const { expectedStatus: expected, words, how: state } = evidence;
     return status < 300 ? [finding('write_under_locked_parent_accepted', { status, expected, words, state })] : [];
   },
+  'state-locked'(_context, evidence, status) {
+    const { expectedStatus: expected, words, how: state } = evidence;
+    return status < 300 ? [finding('write_in_locked_state_accepted', { status, expected, words, state })] : [];
+  },
   // Half-open intervals, as the words say: an item starting exactly when another ends overlaps nothing.
   'interval-touching'(_context, evidence, status) {
     const { values, words, how: at, expectedStatus } = evidence;

@@ -11,6 +11,7 @@ import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
 import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
+import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
@@ -109,14 +110,16 @@ export async function runScenarios(session: RunSession): Promise<void> {
         countChildren(collection, context, sequenceRunner, await parentParams(collection, context, sequenceRunner)),
       ),
   );
+  const resourceOf = (collection: CollectionSpec) =>
+    settings.model.resources.find((resource) => resource.collection === collection);
   const keptBy = (parent: CollectionSpec) =>
     settings.model.resources.find((resource) => resource.collection === parent)?.idioms.keptByChildren ?? [];
   await Promise.all(
-    nested.map(({ collection }) => childrenOfDeletedParent(collection, context, sequenceRunner, keptBy)),
+    nested.map(({ collection }) =>
+      childrenOfDeletedParent(collection, context, sequenceRunner, keptBy, (c) => resourceOf(c)?.idioms),
+    ),
   );
   // Writes under a parent its words lock in some states, sent once a parent of the run's own left them.
-  const resourceOf = (collection: CollectionSpec) =>
-    settings.model.resources.find((resource) => resource.collection === collection);
   // Items a PUT makes (ticket types by code) are locked the same way.
   const putMade = settings.model.resources.filter(
     ({ collection }) =>
@@ -130,6 +133,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
       const parent = parentItemsOf(resource.collection.path, context.collections).at(-1);
       return checkParentLocks(resource, parent && resourceOf(parent.collection), context, sequenceRunner);
     }),
+  );
+  // Writes of an item its own words lock to some states (a published event's deletion).
+  await Promise.all(
+    creatable
+      .filter(({ idioms }) => (idioms.ownLocks?.length ?? 0) > 0)
+      .map((resource) => checkOwnLocks(resource, context, sequenceRunner)),
   );
   // Creations naming an item in a state their words refuse (an order for a draft event).
   await Promise.all(

@@ -42,6 +42,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     parentLocks,
     needsChildren,
     referenceStates,
+    ownLocks,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -98,6 +99,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }
       : {}),
     ...(referenceStates ? { referenceStates } : {}),
+    ...(ownLocks ? { ownLocks: ownLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) } : {}),
     ...(parentLocks
       ? { parentLocks: parentLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) }
       : {}),

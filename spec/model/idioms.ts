@@ -11,7 +11,7 @@ import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { finalStatesOf } from './final-states.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
-import { type ParentLock, parentLocksOf } from './parent-locks.js';
+import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { statusMember } from './state-member.js';
@@ -89,6 +89,9 @@ export interface Idioms {
   readonly parentTotals?: readonly ChildTotal[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
   readonly keptByChildren?: readonly KeptByChildren[];
+  /** Writes of its items the words allow only in some of their own states ("Only a `draft` event can
+   * be deleted (`409` otherwise)": parent-locks.ts). */
+  readonly ownLocks?: readonly ParentLock[];
   /** States the items its creation names must be in ("409 when the event is not published":
    * reference-states.ts). */
   readonly referenceStates?: readonly ReferenceState[];
@@ -312,6 +315,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     if (corrections(collection.path).keptByChildren === false || !collections) return {};
     const kept = keptByChildrenOf(collection, collections);
     return kept.length > 0 ? { keptByChildren: kept } : {};
+  },
+
+  ownLocks({ collection, contract }) {
+    const locks = ownLocksOf(collection, contract);
+    return locks.length > 0 ? { ownLocks: locks } : {};
   },
 
   referenceStates({ collection, contract, collections }) {

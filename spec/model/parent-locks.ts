@@ -28,42 +28,60 @@ export function parentLocksOf(
   contract?: Contract,
 ): ParentLock[] {
   const parent = parentItemsOf(child.path, collections).at(-1)?.collection;
-  const state = parent && statusMember(parent);
-  if (!parent || !state) return [];
-  const word = resourceWordPattern(parent);
+  if (!parent) return [];
+  return [child.create, child.replace, child.update, child.remove].flatMap((role) =>
+    role ? locksOn(role.operation, parent, contract, false) : [],
+  );
+}
+
+/** Writes of an item its own words allow only in some of its states: "Only a `draft` event can be
+ * deleted (`409` otherwise)", "Allowed while the order is `draft` or `cancelled`". */
+export function ownLocksOf(collection: CollectionSpec, contract?: Contract): ParentLock[] {
+  return [collection.replace, collection.update, collection.remove].flatMap((role) =>
+    role ? locksOn(role.operation, collection, contract, true) : [],
+  );
+}
+
+/** The lock the operation's words (and the document's passages that name it) put on the state of
+ * `holder`'s items: the states that allow it and the documented refusal. */
+function locksOn(
+  operation: Operation,
+  holder: CollectionSpec,
+  contract: Contract | undefined,
+  own: boolean,
+): ParentLock[] {
+  const state = statusMember(holder);
+  if (!state) return [];
+  const word = resourceWordPattern(holder);
   const names = new RegExp(
     `\\b${word}\\b[^.;]{0,40}\\b(?:is|be|are|stays?|remains?)\\s+(?:in\\s+)?(?:state\\s+)?([^.;(]*)`,
     'i',
   );
+  // "Only a `draft` event can be deleted": the item's own states before its word.
+  const before = new RegExp(`\\bonly\\s+(?:an?\\s+|the\\s+)?([\\w\\s,]{1,40}?)\\s+${word}s?\\b`, 'i');
   const named = (text: string) =>
     state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`).test(text));
-  const locks: ParentLock[] = [];
-  for (const role of [child.create, child.replace, child.update, child.remove]) {
-    const operation = role?.operation;
-    if (!operation) continue;
-    const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
-    // The operation's words, and the document's passages that name it ("Ticket types ... are
-    // created or replaced with `PUT /events/{eventId}/ticket-types/{code}` ... only while ...").
-    const info = (contract?.document.info ?? {}) as { description?: unknown };
-    const passages = passagesNaming(
-      typeof info.description === 'string' ? info.description : undefined,
-      operation.method,
-      operation.path,
-    );
-    const words = [`${operation.summary ?? ''}. ${operation.description ?? ''}`, ...passages];
-    for (const clause of words.flatMap(clausesOf)) {
-      const match = names.exec(clause);
-      if (!match || !/\b(?:only|must|while|unless)\b/i.test(clause)) continue;
-      // The states named right after "is" ("only while the order is `submitted` (`409` for `draft`
-      // ... orders)"), else those of the whole clause.
-      const right = named(match[1] ?? '');
-      const allowed = right.length > 0 ? right : named(clause);
-      const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
-      const status = statuses[0] ?? (documented.size === 1 ? [...documented][0] : undefined);
-      if (allowed.length === 0 || allowed.length === state.values.length || status === undefined) continue;
-      locks.push({ operation, member: state.member, allowed, status: Number(status), words: clause });
-      break;
-    }
+  const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
+  // The operation's words, and the document's passages that name it ("Ticket types ... are
+  // created or replaced with `PUT /events/{eventId}/ticket-types/{code}` ... only while ...").
+  const info = (contract?.document.info ?? {}) as { description?: unknown };
+  const passages = passagesNaming(
+    typeof info.description === 'string' ? info.description : undefined,
+    operation.method,
+    operation.path,
+  );
+  const words = [`${operation.summary ?? ''}. ${operation.description ?? ''}`, ...passages];
+  for (const clause of words.flatMap(clausesOf)) {
+    const match = names.exec(clause) ?? (own ? before.exec(clause) : null);
+    if (!match || !/\b(?:only|must|while|unless)\b/i.test(clause)) continue;
+    // The states named right after "is" ("only while the order is `submitted` (`409` for `draft`
+    // ... orders)"), else those of the whole clause.
+    const right = named(match[1] ?? '');
+    const allowed = right.length > 0 ? right : named(clause);
+    const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
+    const status = statuses[0] ?? (documented.size === 1 ? [...documented][0] : undefined);
+    if (allowed.length === 0 || allowed.length === state.values.length || status === undefined) continue;
+    return [{ operation, member: state.member, allowed, status: Number(status), words: clause }];
   }
-  return locks;
+  return [];
 }

@@ -49,3 +49,20 @@ describe('parent locks read from the passage that names the write', () => {
     ]);
   });
 });
+
+describe('locks on an item’s own writes', () => {
+  it('reads a deletion allowed only while the event is draft, and the change of a cancelled one refused', () => {
+    const locks = idiomsAt(modelOf(), '/events')?.ownLocks ?? [];
+    expect(locks.map(({ operation, allowed, status }) => ({ at: operation.id, allowed, status }))).toEqual([
+      { at: 'updateEvent', allowed: ['draft', 'published'], status: 409 },
+      { at: 'deleteEvent', allowed: ['draft'], status: 409 },
+    ]);
+  });
+
+  it('reads none where the words put no state on the deletion', () => {
+    const model = modelOf((text) =>
+      text.replace('Only a `draft` event can be deleted (`409` otherwise, nothing changes).', 'Deletes the event.'),
+    );
+    expect(idiomsAt(model, '/events')?.ownLocks?.map(({ operation }) => operation.id)).toEqual(['updateEvent']);
+  });
+});

@@ -29,6 +29,16 @@ export interface SaidRefusal {
   readonly words: string;
 }
 
+/** The creation's members, with list entries' members as `lines[].sku` where their words speak of
+ * existence (a clause of another member is no rule of theirs). */
+function membersOf(schema: unknown): string[] {
+  return Object.entries(propertiesOf(schema as never)).flatMap(([member, property]) => {
+    const items = (property as { items?: unknown }).items;
+    const inner = items && typeof items === 'object' ? Object.keys(propertiesOf(items as never)) : [];
+    return [member, ...inner.map((name) => `${member}[].${name}`)];
+  });
+}
+
 /** Each creation member whose clause in the creation's words gives one 4xx status, with it. */
 export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): Record<string, SaidRefusal> {
   const create = collection.create?.operation;
@@ -39,10 +49,12 @@ export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): 
   const documented = new Set(create.responses.map((response) => response.status));
   const said: Record<string, SaidRefusal> = {};
   const word = (text: string) => new RegExp(`(^|[^\\w])${escapeRegExp(text)}($|[^\\w])`, 'i');
-  for (const member of Object.keys(propertiesOf(schema))) {
-    const resource = referencedName(member);
+  for (const member of membersOf(schema)) {
+    // A list entry's member (`lines[].sku`) is named in words by its own name ("every line's sku").
+    const own = member.split('[].').at(-1)!;
+    const resource = referencedName(own);
     const names = (clause: string) =>
-      word(member).test(clause) || (resource !== undefined && word(resource).test(clause) && EXISTENCE.test(clause));
+      word(own).test(clause) || (resource !== undefined && word(resource).test(clause) && EXISTENCE.test(clause));
     for (const clause of clausesOf(text)) {
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       if (!names(clause) || new Set(statuses).size !== 1) continue;

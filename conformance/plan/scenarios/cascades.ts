@@ -3,9 +3,17 @@
 // child goes and the parent with it. Elsewhere a parent deleted for good takes its children along:
 // the child no longer reads. The deletion itself is then sent, not judged: a documented refusal of
 // deleting a parent that has children (409) is the service's right, and there is nothing to judge.
-import { type CollectionSpec, type KeptByChildren, parentItemsOf, putCreation } from '../../../spec/index.js';
+import {
+  type Action,
+  type CollectionSpec,
+  type Idioms,
+  type KeptByChildren,
+  parentItemsOf,
+  putCreation,
+} from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { reachAction } from './action-paths.js';
 import { createParent } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
@@ -17,6 +25,7 @@ export async function childrenOfDeletedParent(
   context: PlanContext,
   runner: SequenceRunner,
   keptBy: (parent: CollectionSpec) => readonly KeptByChildren[] = () => [],
+  idiomsOf: (collection: CollectionSpec) => Idioms | undefined = () => undefined,
 ): Promise<void> {
   const parent = parentItemsOf(collection.path, context.collections).at(-1);
   const remove = parent?.collection.remove;
@@ -48,6 +57,27 @@ export async function childrenOfDeletedParent(
       what,
     });
   if (rule) return keptChild(rule, { collection, context, runner, removal, childRead, made: making.made, reach });
+  // A parent whose words allow its deletion only in some states (an order once cancelled) is moved
+  // into one first, by its actions.
+  const lock = idiomsOf(parent.collection)?.ownLocks?.find((own) => own.operation === remove.operation);
+  if (lock) {
+    const at = { ...params, [remove.parameter]: parentId };
+    const actions = idiomsOf(parent.collection)?.actions ?? [];
+    const target = { collection: parent.collection, idText: parentId, at };
+    const send = (action: Action) =>
+      runner.send(
+        context.testCase(action.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: at,
+          what: `to ${action.verb}`,
+        }),
+      );
+    for (const action of actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target))) {
+      const reached = await reachAction(action, actions, target, context, runner, send);
+      if (reached.answer?.ok && reached.answer.response.status < 300) break;
+    }
+  }
   const exchange = await runner.send(removal);
   const status = exchange?.ok ? exchange.response.status : undefined;
   if (status === undefined || status >= 300)

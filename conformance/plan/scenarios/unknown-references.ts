@@ -7,7 +7,7 @@
 import { type CollectionSpec, collectionResource, type Resource, referencedName } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { referencedCollections } from '../references.js';
+import { nestedReferences, referencedCollections } from '../references.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -51,7 +51,12 @@ export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] 
  * to exist nowhere). */
 function readableTarget(member: string, resource: Resource, context: PlanContext): CollectionSpec | undefined {
   const create = resource.collection.create?.operation;
-  const listed = create ? referencedCollections(create, context.collections).get(member) : undefined;
+  const nested = create
+    ? nestedReferences(create, context.collections).find((found) => `${found.array}[].${found.member}` === member)
+    : undefined;
+  const listed = create
+    ? (nested?.collection ?? referencedCollections(create, context.collections).get(member))
+    : undefined;
   const name = referencedName(member);
   const other =
     listed ??
@@ -126,6 +131,37 @@ async function itemUnderAnotherParent(target: CollectionSpec, context: PlanConte
   return 'made' in made ? made.made.item[target.idProperty] : undefined;
 }
 
+/** The value a member holds in the body; a list entry's member (`lines[].sku`) in its first entry. */
+function namedIn(body: Body, member: string): unknown {
+  const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
+  if (array === undefined || inner === undefined) return body[member];
+  const entries = body[array];
+  return Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
+}
+
+/** Bodies naming `named` in the member, most telling first: a list keeps a listed id (an entry that
+ * names one) beside the one judged, for a service that checks only the first; then alone. */
+function namingIn(body: Body, member: string, named: unknown): Body[] {
+  const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
+  if (array === undefined || inner === undefined) {
+    const current = body[member];
+    return Array.isArray(current)
+      ? [
+          { ...body, [member]: [...current.slice(0, 1), named] },
+          { ...body, [member]: [named] },
+        ]
+      : [{ ...body, [member]: named }];
+  }
+  const entries = body[array];
+  const first = Array.isArray(entries) ? asObject(entries[0]) : undefined;
+  if (!first) return [];
+  const unknown = { ...first, [inner]: named };
+  return [
+    { ...body, [array]: [first, unknown] },
+    { ...body, [array]: [unknown] },
+  ];
+}
+
 export const namesOtherItems = (resource: Resource): boolean =>
   resource.collection.create !== undefined && resource.collection.create.operation.requestBody !== undefined;
 
@@ -192,16 +228,14 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
   const request = context.requestSchema(create.operation);
   /** Sends the body with the member naming `named`, judged as a reference the service must refuse. */
   const probe = async (member: string, named: unknown, step: string, what: string, kind: string) => {
-    const current = sent[member];
     // Where it stands, the made item's body; else one made whole the same way, of its own values.
     const drafted = freed
       ? undefined
       : asObject(await runner.draft(collection, { what: '', purpose: `${step}`, parent }));
-    // A list keeps a listed id beside the one judged (a service that checks only the first).
-    const value = Array.isArray(current) ? [...current.slice(0, 1), named] : named;
-    let body: Body = { ...(drafted ?? sent), [member]: value };
-    if (request && !request.isValid(body)) body = { ...sent, [member]: Array.isArray(current) ? [named] : named };
-    if (request && !request.isValid(body)) return reach.skip(step, 'no valid body names that item');
+    const body = [drafted ?? sent, sent]
+      .flatMap((base) => namingIn(base, member, named))
+      .find((candidate) => !request || request.isValid(candidate));
+    if (!body) return reach.skip(step, 'no valid body names that item');
     const expectedStatus = resource.idioms.refusals?.[member]?.status;
     const executed = await runner.execute(
       context.testCase(create.operation, {
@@ -229,7 +263,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
   };
   for (const { member, target, deleted, elsewhere } of plans) {
     if (runner.stopped()) break;
-    const current = sent[member];
+    const current = namedIn(sent, member);
     const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
     const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
     if (unknown === undefined || current === undefined)

@@ -1,0 +1,80 @@
+// Writes of an item its words allow only in some of its own states (the model's ownLocks: "Only a
+// `draft` event can be deleted (`409` otherwise)"): an item of the run's own is moved out of them by
+// its actions (reached in steps, action-paths.ts), then each locked write is sent and must get the
+// documented refusal (judged as state-locked, api_idioms_honoured).
+import type { Action, ParentLock, Resource } from '../../../spec/index.js';
+import type { PlanContext } from '../context.js';
+import { reachAction } from './action-paths.js';
+import { parentParams } from './parents.js';
+import type { SequenceRunner } from './sequences.js';
+
+const stepOf = (lock: ParentLock) => `${lock.operation.method} refused once the item left ${lock.allowed.join(', ')}`;
+
+export async function checkOwnLocks(resource: Resource, context: PlanContext, runner: SequenceRunner): Promise<void> {
+  const { collection } = resource;
+  const locks = resource.idioms.ownLocks ?? [];
+  const parameter = collection.read?.parameter ?? collection.remove?.parameter;
+  if (locks.length === 0 || !parameter || runner.stopped()) return;
+  const reach = runner.reach.scenario('state lock', collection.path, locks.map(stepOf));
+  const actions = resource.idioms.actions ?? [];
+  const parent = await parentParams(collection, context, runner);
+  for (const lock of locks) {
+    if (runner.stopped()) break;
+    // Actions that end the item's life last: a state others still leave from is tried first.
+    const finals = new Set(actions.flatMap((action) => action.refusedFrom ?? []));
+    const leaving = actions
+      .filter((action) => action.member === lock.member && !lock.allowed.includes(action.target))
+      .sort((a, b) => Number(finals.has(a.target)) - Number(finals.has(b.target)));
+    if (leaving.length === 0) {
+      reach.skip(stepOf(lock), `no action moves it out of ${lock.allowed.join(', ')}`);
+      continue;
+    }
+    const making = await runner.make(collection, {
+      what: 'to leave the states its writes need',
+      purpose: 'state lock',
+      parent,
+    });
+    if ('refused' in making) {
+      reach.skip(stepOf(lock), making.refused);
+      continue;
+    }
+    const at = making.made.at(parameter);
+    const target = { collection, idText: at[parameter]!, at };
+    const send = (action: Action) =>
+      runner.send(
+        context.testCase(action.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: at,
+          what: `to ${action.verb}`,
+        }),
+      );
+    let moved: string | undefined;
+    for (const action of leaving) {
+      const reached = await reachAction(action, actions, target, context, runner, send);
+      if (reached.answer?.ok && reached.answer.response.status < 300) {
+        moved = String(action.target);
+        break;
+      }
+    }
+    if (moved === undefined) {
+      reach.skip(stepOf(lock), `no action moved it out of ${lock.allowed.join(', ')}`);
+      continue;
+    }
+    const [body] = lock.operation.requestBody ? context.plainBodies(lock.operation, 1, 'state lock') : [undefined];
+    if (lock.operation.requestBody && body === undefined) {
+      reach.skip(stepOf(lock), 'no valid request could be built for it');
+      continue;
+    }
+    const testCase = context.testCase(lock.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at,
+      ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
+      what: `on an item now ${moved}`,
+    });
+    const idiom = { idiom: 'state-locked' as const, expectedStatus: lock.status, words: lock.words, how: moved };
+    await runner.execute(testCase, { collection, sequence: { idiom } });
+    reach.done(stepOf(lock));
+  }
+}
