@@ -230,6 +230,12 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['ticketing', 'publish-keeps-updatedat', 'api_idioms_honoured: Update time not moved by an action'],
     ['purchasing', 'po-updatedat-stale-on-submit', 'api_idioms_honoured: Update time not moved by an action'],
     ['purchasing', 'po-submitted-at-early', "service_filled_values: A later state's time set on a new item"],
+    // A write the item's own state forbids ("Only a draft event can be deleted"), sent once an action
+    // moved it on; a parent so locked cancelled first, then deleted with its child (the cascade).
+    ['ticketing', 'delete-published-allowed', "api_idioms_honoured: A write its item's state forbids accepted"],
+    ['purchasing', 'receipt-cascade-kept', 'api_idioms_honoured: Child readable under a deleted parent'],
+    // A list entry naming nothing, beside one that names a product ("every line is checked").
+    ['purchasing', 'po-only-first-line-checked', 'api_idioms_honoured: Reference to an item it may not name accepted'],
   ])('%s %s: %s', async (name, variant, expected) => {
     const result = await runOn(name, variant);
     expect(result.exitCode).toBe(1);

@@ -8,6 +8,7 @@ import type {
   KeptByChildren,
   Operation,
   ParentItem,
+  ParentLock,
   SchemaValidator,
 } from '../../spec/core.js';
 import type { Recount } from './counts.js';
@@ -146,6 +147,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly referred?: readonly ReferrerRecount[];
   /** A DELETE the words refuse while the item has children: the child collection and the status. */
   readonly keptBy?: readonly KeptByChildren[];
+  /** A change or deletion the words allow only in some of the item's states, and its refusal. */
+  readonly stateLock?: ParentLock;
   /** A PUT that replaces (its words say so): what each optional member left out becomes. */
   readonly resets?: Readonly<Record<string, unknown>>;
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */

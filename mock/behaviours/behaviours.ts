@@ -32,6 +32,7 @@ import {
   ownedBy,
 } from './resource-idioms.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
+import { stateLockOf } from './said-rules.js';
 import { tallyBehavioursOf } from './tallies.js';
 import { uniqueValuesFor } from './unique-values.js';
 
@@ -179,6 +180,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...upsertOf(collection, kind, item.operation, values),
         ...resetsOf(kind, item.operation),
         ...(kind === 'remove' && resource.idioms.keptByChildren ? { keptBy: resource.idioms.keptByChildren } : {}),
+        ...stateLockOf(resource.idioms.ownLocks, item.operation),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
         ...((create ?? collection.read)
           ? filledOf(collection, (create ?? collection.read)!.item.schema, collections, caller)

@@ -41,7 +41,7 @@ import { recountReferred } from './referrer-counts.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
-import { keptByChildren, resetsFor } from './said-rules.js';
+import { keptByChildren, lockedByState, resetsFor } from './said-rules.js';
 import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
 import { TALLY_HANDLERS } from './tallies.js';
 import { valuesInUse } from './unique-values.js';
@@ -95,6 +95,8 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (behaviour.kind === 'remove') {
     const removed = itemFor(context, behaviour, collection);
     if (removed instanceof MockHttpError) return context.refuse(removed);
+    const locked = lockedByState(behaviour, removed);
+    if (locked) return context.refuse(locked);
     const kept = keptByChildren(context.collections() as Map<string, Collection>, context.params, behaviour);
     if (kept) return context.refuse(kept);
     collection.remove(id, behaviour.softDelete);
@@ -112,6 +114,8 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (old instanceof MockHttpError && behaviour.upsert && old.status === 404 && !collection.wasRemoved(id))
     return createAt(context, behaviour, collection, body, id);
   if (old instanceof MockHttpError) return context.refuse(old);
+  const locked = lockedByState(behaviour, old);
+  if (locked) return context.refuse(locked);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
     behaviour

@@ -1,6 +1,8 @@
 // Rules the document says in words that the mock serves on changes (the model's kept-by-children
 // and replace-resets): a deletion refused while the item has children or items naming it in a
 // holding state, and a replacing PUT's left-out members reset.
+
+import type { Operation, ParentLock } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { ItemChangeBehaviour } from './behaviours.js';
 import { collectionAt } from './nested.js';
@@ -34,4 +36,29 @@ export function keptByChildren(
 export function resetsFor(behaviour: ItemChangeBehaviour): Record<string, unknown> {
   const { resets, storedProperties } = behaviour;
   return resets ? Object.fromEntries(Object.entries(resets).filter(([name]) => storedProperties.includes(name))) : {};
+}
+
+/** The lock the item's own words put on this change or deletion, for the behaviour. */
+export function stateLockOf(
+  locks: readonly ParentLock[] | undefined,
+  operation: Operation,
+): { stateLock?: ParentLock } {
+  const lock = locks?.find((own) => own.operation === operation);
+  return lock ? { stateLock: lock } : {};
+}
+
+/** The documented refusal of a change or deletion the item's state does not allow ("Only a `draft`
+ * event can be deleted (`409` otherwise)"). */
+export function lockedByState(
+  behaviour: ItemChangeBehaviour,
+  item: Record<string, unknown>,
+): MockHttpError | undefined {
+  const lock = behaviour.stateLock;
+  if (!lock || lock.allowed.includes(item[lock.member])) return undefined;
+  const state = JSON.stringify(item[lock.member]);
+  return new MockHttpError(
+    lock.status,
+    'conflict',
+    `The item is ${state}: the document allows this only while it is ${lock.allowed.join(' or ')}.`,
+  );
 }

@@ -60,8 +60,11 @@ describe('locks on an item’s own writes', () => {
   });
 
   it('reads none where the words put no state on the deletion', () => {
+    // Said twice: in the deletion's own words and in the passage of the document that names it.
     const model = modelOf((text) =>
-      text.replace('Only a `draft` event can be deleted (`409` otherwise, nothing changes).', 'Deletes the event.'),
+      text
+        .replace('Only a `draft` event can be deleted (`409` otherwise, nothing changes).', 'Deletes the event.')
+        .replace('is only possible while it is `draft`', 'is possible'),
     );
     expect(idiomsAt(model, '/events')?.ownLocks?.map(({ operation }) => operation.id)).toEqual(['updateEvent']);
   });
