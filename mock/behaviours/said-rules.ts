@@ -4,7 +4,7 @@
 
 import type { Operation, ParentLock } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
-import type { ItemChangeBehaviour } from './behaviours.js';
+import type { ItemChangeBehaviour } from './behaviour-types.js';
 import { collectionAt } from './nested.js';
 import type { Collection } from './store.js';
 
