@@ -83,3 +83,30 @@ export async function reachAction(
   }
   return { answer, steps };
 }
+
+/** Moves the item by the first of `moving` its answer accepts, each reached in steps (reachAction),
+ * sent as plain cases at the item's path values: the state it reached and what it took, or
+ * undefined where none moved it. */
+export async function moveItem(
+  moving: readonly Action[],
+  actions: readonly Action[],
+  target: Target,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'make' | 'stopped' | 'send'>,
+): Promise<{ readonly state: unknown; readonly steps: readonly string[] } | undefined> {
+  const send = (action: Action) =>
+    runner.send(
+      context.testCase(action.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: target.at,
+        what: `to ${action.verb}`,
+      }),
+    );
+  for (const action of moving) {
+    if (runner.stopped()) break;
+    const reached = await reachAction(action, actions, target, context, runner, send);
+    if (accepted(reached.answer)) return { state: action.target, steps: [...reached.steps, action.verb] };
+  }
+  return undefined;
+}

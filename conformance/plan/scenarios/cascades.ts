@@ -4,7 +4,6 @@
 // the child no longer reads. The deletion itself is then sent, not judged: a documented refusal of
 // deleting a parent that has children (409) is the service's right, and there is nothing to judge.
 import {
-  type Action,
   type CollectionSpec,
   type Idioms,
   type KeptByChildren,
@@ -13,7 +12,7 @@ import {
 } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { reachAction } from './action-paths.js';
+import { moveItem } from './action-paths.js';
 import { createParent } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
@@ -64,19 +63,8 @@ export async function childrenOfDeletedParent(
     const at = { ...params, [remove.parameter]: parentId };
     const actions = idiomsOf(parent.collection)?.actions ?? [];
     const target = { collection: parent.collection, idText: parentId, at };
-    const send = (action: Action) =>
-      runner.send(
-        context.testCase(action.operation, {
-          kind: 'positive',
-          plain: true,
-          pathParams: at,
-          what: `to ${action.verb}`,
-        }),
-      );
-    for (const action of actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target))) {
-      const reached = await reachAction(action, actions, target, context, runner, send);
-      if (reached.answer?.ok && reached.answer.response.status < 300) break;
-    }
+    const into = actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target));
+    await moveItem(into, actions, target, context, runner);
   }
   const exchange = await runner.send(removal);
   const status = exchange?.ok ? exchange.response.status : undefined;

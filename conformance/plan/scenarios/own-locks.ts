@@ -2,9 +2,9 @@
 // `draft` event can be deleted (`409` otherwise)"): an item of the run's own is moved out of them by
 // its actions (reached in steps, action-paths.ts), then each locked write is sent and must get the
 // documented refusal (judged as state-locked, api_idioms_honoured).
-import type { Action, ParentLock, Resource } from '../../../spec/index.js';
+import type { ParentLock, Resource } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
-import { reachAction } from './action-paths.js';
+import { moveItem } from './action-paths.js';
 import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -40,23 +40,7 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
     }
     const at = making.made.at(parameter);
     const target = { collection, idText: at[parameter]!, at };
-    const send = (action: Action) =>
-      runner.send(
-        context.testCase(action.operation, {
-          kind: 'positive',
-          plain: true,
-          pathParams: at,
-          what: `to ${action.verb}`,
-        }),
-      );
-    let moved: string | undefined;
-    for (const action of leaving) {
-      const reached = await reachAction(action, actions, target, context, runner, send);
-      if (reached.answer?.ok && reached.answer.response.status < 300) {
-        moved = String(action.target);
-        break;
-      }
-    }
+    const moved = (await moveItem(leaving, actions, target, context, runner))?.state;
     if (moved === undefined) {
       reach.skip(stepOf(lock), `no action moved it out of ${lock.allowed.join(', ')}`);
       continue;
@@ -71,9 +55,14 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
       plain: true,
       pathParams: at,
       ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
-      what: `on an item now ${moved}`,
+      what: `on an item now ${String(moved)}`,
     });
-    const idiom = { idiom: 'state-locked' as const, expectedStatus: lock.status, words: lock.words, how: moved };
+    const idiom = {
+      idiom: 'state-locked' as const,
+      expectedStatus: lock.status,
+      words: lock.words,
+      how: String(moved),
+    };
     await runner.execute(testCase, { collection, sequence: { idiom } });
     reach.done(stepOf(lock));
   }

@@ -2,11 +2,11 @@
 // the timesheet is in `draft` (`409`)"): under a parent of the run's own, with a child made while
 // the parent allowed it, the parent is moved out of those states by its own actions (reached in
 // steps, action-paths.ts); then each locked write is sent and must get the documented refusal.
-import type { Action, ParentLock, Resource } from '../../../spec/index.js';
+import type { ParentLock, Resource } from '../../../spec/index.js';
 import { parentItemsOf } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { reachAction } from './action-paths.js';
+import { moveItem } from './action-paths.js';
 import { createParent } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -38,24 +38,9 @@ export async function checkParentLocks(
     parent: params,
   });
   if ('refused' in making) return reach.stop(making.refused);
-  const send = (action: Action) =>
-    runner.send(
-      context.testCase(action.operation, {
-        kind: 'positive',
-        plain: true,
-        pathParams: params,
-        what: `to ${action.verb}`,
-      }),
-    );
   const target = { collection: parent.collection, idText: params[parent.parameter]!, at: params };
-  let moved: string | undefined;
-  for (const action of leaving) {
-    const reached = await reachAction(action, actions, target, context, runner, send);
-    if (reached.answer?.ok && reached.answer.response.status < 300) {
-      moved = String(action.target);
-      break;
-    }
-  }
+  const reached = await moveItem(leaving, actions, target, context, runner);
+  const moved = reached === undefined ? undefined : String(reached.state);
   if (moved === undefined) return reach.stop(`no action moved its parent out of ${allowed.join(', ')}`);
   for (const lock of locks) {
     // A creation's body as the maker would send it (references filled under this parent).

@@ -5,7 +5,7 @@
 import type { Action, CollectionSpec, ReferenceState } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { reachAction } from './action-paths.js';
+import { moveItem } from './action-paths.js';
 import type { MakeRequest, Making } from './making.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -18,8 +18,6 @@ export interface StatedItems {
 }
 
 export type Stated = { readonly id: unknown; readonly steps: readonly string[] } | { readonly refused: string };
-
-const accepted = (status: number | undefined) => status !== undefined && status < 300;
 
 /** A new item of the collection in one of the states the rule allows. */
 export async function makeInState(
@@ -37,22 +35,9 @@ export async function makeInState(
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
   if (!parameter) return { refused: `no path names a ${collection.path} item` };
   const target = { collection, idText: idPathText(item, collection.idProperty), at: at(parameter) };
-  const send = (action: Action) =>
-    runner.send(
-      context.testCase(action.operation, {
-        kind: 'positive',
-        plain: true,
-        pathParams: target.at,
-        what: `to ${action.verb}`,
-      }),
-    );
   const moving = actions.filter((action) => action.member === rule.stateMember && rule.allowed.includes(action.target));
-  const runnerForSteps = { make, stopped: runner.stopped };
-  for (const action of moving) {
-    const reached = await reachAction(action, actions, target, context, runnerForSteps, send);
-    if (reached.answer?.ok && accepted(reached.answer.response.status))
-      return { id, steps: [...reached.steps, action.verb] };
-  }
+  const moved = await moveItem(moving, actions, target, context, { make, stopped: runner.stopped, send: runner.send });
+  if (moved) return { id, steps: moved.steps };
   return {
     refused:
       moving.length === 0

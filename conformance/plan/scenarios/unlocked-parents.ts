@@ -2,9 +2,9 @@
 // `submitted`"): before the maker makes one under a parent of the run's own, it moves that parent
 // there by its actions, reached in steps (action-paths.ts). Parents the run did not make are never
 // moved: their state is somebody else's.
-import { type Action, type CollectionSpec, type Idioms, parentItemsOf } from '../../../spec/index.js';
+import { type CollectionSpec, type Idioms, parentItemsOf } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
-import { reachAction } from './action-paths.js';
+import { moveItem } from './action-paths.js';
 import type { MakeRequest, Making } from './making.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -43,18 +43,10 @@ export async function unlockParent(
     names.slice(0, names.indexOf(parent.parameter) + 1).map((name) => [name, values[name]!]),
   );
   const target = { collection: parent.collection, idText, at };
-  const send = (action: Action) =>
-    runner.send(
-      context.testCase(action.operation, { kind: 'positive', plain: true, pathParams: at, what: `to ${action.verb}` }),
-    );
-  for (const action of actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target))) {
-    const reached = await reachAction(action, actions, target, context, { make, stopped: runner.stopped }, send);
-    const status = reached.answer?.ok ? reached.answer.response.status : undefined;
-    if (status !== undefined && status < 300) {
-      // Known from now on in the state it reached: the next child under it needs no move.
-      context.anchors.remember(parent.collection, at, idText, { ...item, [lock.member]: action.target });
-      return [...reached.steps, action.verb].join(', ');
-    }
-  }
-  return undefined;
+  const into = actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target));
+  const moved = await moveItem(into, actions, target, context, { make, stopped: runner.stopped, send: runner.send });
+  if (!moved) return undefined;
+  // Known from now on in the state it reached: the next child under it needs no move.
+  context.anchors.remember(parent.collection, at, idText, { ...item, [lock.member]: moved.state });
+  return moved.steps.join(', ');
 }
