@@ -58,9 +58,9 @@ function nearestStatus(clause: string, at: number, documented: readonly string[]
   return statuses[0]?.[1];
 }
 
-/** Members of the creation's body that name other items, with list entries' members as
- * `lines[].sku`. */
-function namingMembers(schema: unknown): string[] {
+/** The members of a body schema, with list entries' members as `lines[].sku` (where the words may
+ * give them rules: their references' states, their refusals). */
+export function membersWithEntries(schema: unknown): string[] {
   return Object.entries(propertiesOf(schema as never)).flatMap(([member, property]) => {
     const items = (property as { items?: unknown }).items;
     const inner = items && typeof items === 'object' ? Object.keys(propertiesOf(items as never)) : [];
@@ -87,7 +87,7 @@ export function referenceStatesOf(
   ];
   const clauses = texts.flatMap((text) => (text ? clausesOf(text) : []));
   const rules: ReferenceState[] = [];
-  for (const member of namingMembers(schema)) {
+  for (const member of membersWithEntries(schema)) {
     const other = referencedCollection(member.split('[].').at(-1)!, collections, collection);
     const state = other && statusMember(other);
     if (!other || !state) continue;

@@ -3,8 +3,8 @@
 // The runner expects that status where it breaks the rule on purpose (an unknown reference).
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
-import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import { membersWithEntries } from './reference-states.js';
 import { referencedName } from './references.js';
 
 /** Words that speak of an item existing: a reference named by its resource ("the member does not
@@ -29,16 +29,6 @@ export interface SaidRefusal {
   readonly words: string;
 }
 
-/** The creation's members, with list entries' members as `lines[].sku` where their words speak of
- * existence (a clause of another member is no rule of theirs). */
-function membersOf(schema: unknown): string[] {
-  return Object.entries(propertiesOf(schema as never)).flatMap(([member, property]) => {
-    const items = (property as { items?: unknown }).items;
-    const inner = items && typeof items === 'object' ? Object.keys(propertiesOf(items as never)) : [];
-    return [member, ...inner.map((name) => `${member}[].${name}`)];
-  });
-}
-
 /** Each creation member whose clause in the creation's words gives one 4xx status, with it. */
 export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): Record<string, SaidRefusal> {
   const create = collection.create?.operation;
@@ -49,7 +39,7 @@ export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): 
   const documented = new Set(create.responses.map((response) => response.status));
   const said: Record<string, SaidRefusal> = {};
   const word = (text: string) => new RegExp(`(^|[^\\w])${escapeRegExp(text)}($|[^\\w])`, 'i');
-  for (const member of membersOf(schema)) {
+  for (const member of membersWithEntries(schema)) {
     // A list entry's member (`lines[].sku`) is named in words by its own name ("every line's sku").
     const own = member.split('[].').at(-1)!;
     const resource = referencedName(own);
