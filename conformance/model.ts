@@ -246,12 +246,23 @@ export interface SequenceEvidence {
 }
 
 /** What the runner learned beyond the exchange itself, gathered before the checks run. */
+/** One strong ETag seen on two different bodies of the same request (judge/etag-memory.ts). */
+export interface EtagConflict {
+  readonly etag: string;
+  /** The first JSON pointer at which the two bodies differ. */
+  readonly at: string;
+  readonly before: unknown;
+  readonly after: unknown;
+}
+
 export interface Facts {
   /** The collection's list already holds an item with a value this refused creation sent. */
   readonly valueAlreadyListed?: string;
   /** What the document's current-user operation answered for the run's key: the values that name
    * the caller (login, id, email), and the operation's path. */
   readonly caller?: { readonly names: readonly string[]; readonly path: string };
+  /** An earlier answer of the same GET carried this strong ETag with another body (etag-memory.ts). */
+  readonly etagConflict?: EtagConflict;
 }
 
 export interface CheckContext {

@@ -263,7 +263,7 @@ export const apiIdiomsHonoured: Check = (context) => {
   const { idiom, walk } = context.sequence ?? {};
   const status = statusOf(context);
   // A list in the order its words give: on every answer of it, in a sequence or not.
-  const ordered = listOrderFindings(context);
+  const ordered = etagConflictFindings(context, listOrderFindings(context));
   if ((!idiom && !walk) || status === undefined || status >= 500) return ordered;
   return [
     ...(ordered ?? []),
@@ -271,6 +271,14 @@ export const apiIdiomsHonoured: Check = (context) => {
     ...(walk && status < 300 ? judgeWalk(walk) : []),
   ];
 };
+
+/** One strong ETag on two different bodies of the same request (etag-memory.ts), on any answer. */
+export function etagConflictFindings(context: CheckContext, ordered: Finding[] | undefined): Finding[] | undefined {
+  const conflict = context.facts.etagConflict;
+  if (!conflict) return ordered;
+  const { etag, at, before, after } = conflict;
+  return [...(ordered ?? []), finding('etag_kept_for_another_body', { etag, at, before, after }, { pointer: at })];
+}
 
 /** An action changed the item (its state): its update instant, read a second or more after the last
  * change, moves on. Compared as instants. */

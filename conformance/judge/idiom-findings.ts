@@ -132,6 +132,13 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `total ${f.total} on every page, ${f.count} items on the pages walked to the end`,
     expected: (f) => `${f.total} items, or a total of ${f.count}`,
   },
+  etag_kept_for_another_body: {
+    title: 'One strong ETag for two different bodies',
+    received: (f) =>
+      `ETag ${f.etag} again, with ${String(f.at)} ${describeValue(f.after)} where it was ${describeValue(f.before)}`,
+    expected: () =>
+      'another strong ETag whenever the representation differs (RFC 9110 §8.8.3: caches and If-Match rely on it)',
+  },
   etag_unstable: {
     title: 'ETag changes without a change',
     received: (f) => `ETag ${f.after} on a read of the same item and body that gave ${f.before}`,

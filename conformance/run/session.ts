@@ -9,10 +9,12 @@ import {
   listedItems,
   type Operation,
 } from '../../spec/index.js';
+import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
+import { etagConflictFindings } from '../judge/idiom-checks.js';
 import { asObject } from '../judge/json-body.js';
 import { SentKeys } from '../judge/sent-keys.js';
-import type { Executed, Facts, TestCase, Violation } from '../model.js';
+import type { CheckContext, Executed, Facts, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
 import { ItemMaker } from '../plan/scenarios/maker.js';
@@ -36,6 +38,8 @@ export class RunSession {
   readonly reach = new Reach();
   /** Keys the client chooses, as the run's creations sent them. */
   private readonly sentKeys: SentKeys;
+  /** Strong ETags seen per request, to catch one tag on two bodies. */
+  private readonly etags = new EtagMemory();
   /** The operations the selection, shard and document leave to test. */
   readonly testable: readonly Operation[];
   failuresFound = 0;
@@ -79,7 +83,11 @@ export class RunSession {
     );
     const execute = (testCase: TestCase, scope: Scope) => this.execute(testCase, scope, true);
     const stopped = () => this.sender.stopped;
-    const send = (testCase: TestCase) => this.sender.send(testCase, true);
+    const send = async (testCase: TestCase) => {
+      const exchange = await this.sender.send(testCase, true);
+      if (exchange) this.reportEtagConflict(testCase, exchange);
+      return exchange;
+    };
     const conclude: SequenceRunner['conclude'] = (testCase, exchange, body, scope) => {
       const executed = judge(contract, settings.checks, testCase, exchange, body, scope);
       this.recorder.record(executed);
@@ -130,6 +138,7 @@ export class RunSession {
       allowedDelay,
       onSent: (testCase, exchange) => {
         this.sentKeys.note(testCase);
+        this.etags.note(exchange);
         this.recorder.countExchange(testCase, exchange);
         options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));
       },
@@ -199,8 +208,25 @@ export class RunSession {
       exchange.ok && exchange.response.status === 409 && !gathered.valueAlreadyListed
         ? (this.sentKeys.sentByAnother(testCase) ?? (await this.keyHeld(testCase, scope)))
         : undefined;
-    const facts = keyTaken ? { ...gathered, valueAlreadyListed: keyTaken } : gathered;
+    const etagConflict = this.etags.take(exchange);
+    const facts = {
+      ...gathered,
+      ...(keyTaken ? { valueAlreadyListed: keyTaken } : {}),
+      ...(etagConflict ? { etagConflict } : {}),
+    };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
+  }
+
+  /** A read the run sent for its own use (not judged) that showed one strong ETag on another body:
+   * judged by the idiom check alone, which reports it. */
+  private reportEtagConflict(testCase: TestCase, exchange: Exchange): void {
+    const etagConflict = this.etags.take(exchange);
+    const idioms = this.settings.checks.find((check) => check.name === 'api_idioms_honoured');
+    if (!etagConflict || !idioms) return;
+    // Only the ETag is judged here: the read was the run's own, not a case of its own.
+    const etagOnly = { ...idioms, run: (context: CheckContext) => etagConflictFindings(context, undefined) };
+    const body = parseBody(exchange);
+    this.recorder.record(judge(this.settings.contract, [etagOnly], testCase, exchange, body, {}, { etagConflict }));
   }
 
   /** The key member, where a creation's client-chosen key names an item that exists (a 409 for a key

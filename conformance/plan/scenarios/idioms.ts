@@ -13,6 +13,7 @@ import { refuseFromFinalState } from './final-states.js';
 import { freshChange } from './fresh-change.js';
 import { settleClock, stampedInstants } from './lifecycle.js';
 import { parentParams } from './parents.js';
+import { referredReads } from './referred-reads.js';
 import { withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
 
@@ -274,6 +275,9 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       return runner.send(testCase);
     };
     const idText = target.at(parameter)[parameter]!;
+    // What the item refers to, read before and after the first action (an ETag kept over a change).
+    const referred = timed ? referredReads(collection, body, context, `referred to by an item to ${action.verb}`) : [];
+    for (const read of referred) await runner.send(read);
     const reached = await reachAction(
       action,
       idioms.actions ?? [],
@@ -292,6 +296,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       continue;
     }
     reach.done(`action ${action.verb}`);
+    for (const read of referred) await runner.send({ ...read, label: `${read.label} (after ${action.verb})` });
     const verb = action.verb;
     if (targetRead)
       await judge(targetRead, {

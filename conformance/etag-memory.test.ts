@@ -1,0 +1,163 @@
+// One strong ETag on two different bodies of the same URL (RFC 9110 §8.8.3) is caught on any read,
+// the run's own reads included; a body that only differs in member order, a weak tag, or tags that
+// follow the body are not.
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+import { EtagMemory } from './judge/etag-memory.js';
+import type { Exchange } from './send/http.js';
+
+const exchange = (etag: string, body: unknown, url = 'http://127.0.0.1/v1/items/1'): Exchange => ({
+  ok: true,
+  ms: 1,
+  request: { method: 'GET', url, headers: { accept: 'application/json' } },
+  response: { status: 200, headers: { etag }, text: JSON.stringify(body), bytes: 1 },
+});
+
+const reordered = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(reordered)
+    : typeof value === 'object' && value !== null
+      ? Object.fromEntries(
+          Object.entries(value)
+            .reverse()
+            .map(([k, v]) => [k, reordered(v)]),
+        )
+      : value;
+
+describe('the ETag memory', () => {
+  it('takes the same value in any member order as one body', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const memory = new EtagMemory();
+        memory.note(exchange('"a"', value));
+        const again = exchange('"a"', reordered(value));
+        memory.note(again);
+        return memory.take(again) === undefined;
+      }),
+    );
+  });
+
+  it('names where two bodies under one strong tag differ, once', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer(), (before, after) => {
+        fc.pre(before !== after);
+        const memory = new EtagMemory();
+        memory.note(exchange('"a"', { id: 1, sold: before }));
+        const later = exchange('"a"', { id: 1, sold: after });
+        memory.note(later);
+        expect(memory.take(later)).toEqual({ etag: '"a"', at: '/sold', before, after });
+        expect(memory.take(later)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('leaves weak tags, other URLs and other tags alone', () => {
+    const memory = new EtagMemory();
+    memory.note(exchange('W/"a"', { sold: 1 }));
+    memory.note(exchange('"b"', { sold: 1 }));
+    const cases = [
+      exchange('W/"a"', { sold: 2 }),
+      exchange('"b"', { sold: 2 }, 'http://127.0.0.1/v1/items/2'),
+      exchange('"c"', { sold: 2 }),
+    ];
+    for (const seen of cases) memory.note(seen);
+    expect(cases.map((seen) => memory.take(seen))).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const item = {
+  type: 'object',
+  required: ['id', 'name', 'reads'],
+  properties: { id: { type: 'integer' }, name: { type: 'string', maxLength: 20 }, reads: { type: 'integer' } },
+};
+const etagHeader = { ETag: { required: true, schema: { type: 'string' } } };
+const contract = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'read counters', version: '1' },
+  paths: {
+    '/items': {
+      get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: item }) } } },
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['name'],
+            additionalProperties: false,
+            properties: { name: item.properties.name },
+          }),
+        },
+        responses: { '201': { description: 'made', content: json(item) }, '400': { description: 'bad' } },
+      },
+    },
+    '/items/{id}': {
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: {
+          '200': { description: 'ok', headers: etagHeader, content: json(item) },
+          '404': { description: 'none' },
+        },
+      },
+    },
+  },
+});
+
+/** Items that count their reads; `tagOfBody` false is the fault: one strong tag per item, whatever it shows. */
+function counters(tagOfBody: boolean) {
+  const all: Array<{ id: number; name: string; reads: number }> = [];
+  const send = (res: ServerResponse, status: number, body: unknown, etag?: string) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...(etag ? { etag } : {}) }).end(JSON.stringify(body));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      if (req.method === 'GET' && path === '/items') return send(res, 200, all);
+      const one = /^\/items\/(\d+)$/.exec(path);
+      if (req.method === 'GET' && one) {
+        const found = all.find((it) => it.id === Number(one[1]));
+        if (!found) return send(res, 404, {});
+        found.reads++;
+        const tag = tagOfBody ? createHash('sha1').update(JSON.stringify(found)).digest('hex') : `item-${found.id}`;
+        return send(res, 200, found, `"${tag}"`);
+      }
+      if (req.method !== 'POST' || path !== '/items') return send(res, 404, {});
+      let body: { name?: unknown };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return send(res, 400, {});
+      }
+      const valid =
+        typeof body === 'object' &&
+        body !== null &&
+        Object.keys(body).every((key) => key === 'name') &&
+        typeof body.name === 'string' &&
+        body.name.length <= 20;
+      if (!valid) return send(res, 400, {});
+      const made = { id: all.length + 1, name: body.name as string, reads: 0 };
+      all.push(made);
+      send(res, 201, made);
+    });
+  };
+}
+
+const codes = async (tagOfBody: boolean) =>
+  (await runConformance({ target: { app: counters(tagOfBody) }, contract, seed: 7, runs: 5 })).violations.map(
+    (violation) => violation.code,
+  );
+
+describe('one strong ETag for two bodies, through a run', () => {
+  it('passes a service whose tag follows the body', async () => {
+    expect(await codes(true)).not.toContain('etag_kept_for_another_body');
+  });
+
+  it('catches a tag kept while the body changed', async () => {
+    expect(await codes(false)).toContain('etag_kept_for_another_body');
+  });
+});
