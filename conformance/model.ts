@@ -101,6 +101,7 @@ export interface IdiomEvidence {
     | 'stale-if-match'
     | 'action'
     | 'action-refused'
+    | 'action-from-state'
     | 'job-completes'
     | 'job-pending'
     | 'job-location'
@@ -116,6 +117,7 @@ export interface IdiomEvidence {
     | 'kept-child'
     | 'number-first'
     | 'number-not-reused'
+    | 'number-next'
     | 'values-in-use'
     | 'values-freed'
     | 'values-within-limit'
@@ -150,6 +152,11 @@ export interface IdiomEvidence {
   readonly instantsBefore?: Readonly<Record<string, string>>;
   /** action: other final states, which an item in the expected one never passed through. */
   readonly otherFinals?: readonly unknown[];
+  /** action-from-state: the state the item was in, whether the words let the action start there,
+   * and another such state the run saw it taken from. */
+  readonly fromState?: unknown;
+  readonly allowed?: boolean;
+  readonly takenFrom?: unknown;
   /** action-refused: the final state another action left the item in (absent: this action's own). */
   readonly finalState?: unknown;
   /** values-in-use, values-freed: the values sent again, the words that make them unique, and how
@@ -263,6 +270,9 @@ export interface Facts {
   readonly caller?: { readonly names: readonly string[]; readonly path: string };
   /** An earlier answer of the same GET carried this strong ETag with another body (etag-memory.ts). */
   readonly etagConflict?: EtagConflict;
+  /** A plain creation refused with a documented 409 was taken asking the least it can (numbers at
+   * their minimum): the conflict was over amounts the items it names allow. */
+  readonly smallerAskTaken?: boolean;
 }
 
 export interface CheckContext {

@@ -236,6 +236,23 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['purchasing', 'receipt-cascade-kept', 'api_idioms_honoured: Child readable under a deleted parent'],
     // A list entry naming nothing, beside one that names a product ("every line is checked").
     ['purchasing', 'po-only-first-line-checked', 'api_idioms_honoured: Reference to an item it may not name accepted'],
+    // An action from each state its words draw it from ("`draft` or `submitted` → `cancelled`"): taken
+    // from draft, so refused from submitted is a fault.
+    [
+      'purchasing',
+      'po-cancel-submitted-refused',
+      'api_idioms_honoured: Action refused from a state the document starts it from',
+    ],
+    // Numbers per body member ("kept per supplier ... plus one"): one in another scope between two;
+    // numbers per order under an order of the run's own (moved to submitted first).
+    ['purchasing', 'po-number-global', 'api_idioms_honoured: A number is not the next one in its scope'],
+    ['purchasing', 'po-number-reused', "api_idioms_honoured: A deleted item's number given again"],
+    ['purchasing', 'receipt-number-global', "api_idioms_honoured: A new parent's first item is not numbered 1"],
+    // A key the words keep held once its item is deleted ("live or deleted ... 409").
+    ['purchasing', 'product-sku-reuse-after-delete', 'api_idioms_honoured: Values another item holds taken again'],
+    // A referred item (an order's event) read before and after the order is paid: its tickets sold
+    // moved, its strong ETag did not.
+    ['ticketing', 'etag-from-updatedat', 'api_idioms_honoured: One strong ETag for two different bodies'],
   ])('%s %s: %s', async (name, variant, expected) => {
     const result = await runOn(name, variant);
     expect(result.exitCode).toBe(1);

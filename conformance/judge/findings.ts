@@ -149,6 +149,13 @@ export const FINDING_KINDS = {
     expected: () =>
       "2xx where the item's state allows it; the run's own earlier requests set that state (a cart it checked out, an order it cancelled), so a documented conflict is not a failure",
   },
+  named_item_state_refused: {
+    title: 'Valid input refused: an item it names, found listed, does not allow it',
+    received: (f) =>
+      `${f.status} for input naming ${String(f.members)} of items the run found listed; the same input asking the least it can was taken`,
+    expected: () =>
+      "2xx where the named items allow it; their limits (a ticket type's per-order maximum, what a stock holds) are whatever their owner set, so a documented conflict over amounts is not a failure",
+  },
   value_already_taken: {
     title: 'Valid input refused: value already taken',
     received: (f) => `${f.status} for a ${f.property} the list already holds`,

@@ -148,13 +148,19 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   // Numbers per parent, as the document says: a new parent's first item is 1; a deleted one's
   // number is not given again.
   'number-first'(context, evidence, status) {
-    const number = status < 300 ? numberRead(context) : undefined;
+    const number = status < 300 ? numberRead(context, evidence) : undefined;
     return number !== undefined && number !== evidence.expected
       ? [finding('number_not_first', { got: number, expected: evidence.expected })]
       : [];
   },
+  'number-next'(context, evidence, status) {
+    const number = status < 300 ? numberRead(context, evidence) : undefined;
+    return number !== undefined && number !== evidence.expected
+      ? [finding('number_not_next', { got: number, expected: evidence.expected, scope: evidence.how })]
+      : [];
+  },
   'number-not-reused'(context, evidence, status) {
-    const number = status < 300 ? numberRead(context) : undefined;
+    const number = status < 300 ? numberRead(context, evidence) : undefined;
     return number !== undefined && number === evidence.expected ? [finding('number_reused', { number })] : [];
   },
   // Soft deletion: a live item's restore gets the documented refusal; a deleted one's brings it back.
@@ -197,6 +203,22 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     // refusal than the words say is judged.
     const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
     return other ? [finding('unknown_reference_status', { status, member, value, expected, kind })] : [];
+  },
+  // The states the words draw an action from: taken there (a refusal fails where the run saw it taken
+  // from another drawn state, else it is noted), refused from the others.
+  'action-from-state'(_context, evidence, status) {
+    const { verb, fromState: state, allowed, takenFrom, expectedStatus: expected } = evidence;
+    if (allowed && refused(status))
+      return [
+        finding(
+          'action_refused_from_allowed_state',
+          { verb, state, status, takenFrom },
+          takenFrom === undefined ? { severity: 'note' } : {},
+        ),
+      ];
+    return !allowed && status < 300
+      ? [finding('action_accepted_from_other_state', { verb, state, status, expected })]
+      : [];
   },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];
@@ -247,9 +269,9 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
 }
 
 /** The id the read item holds (its number). */
-function numberRead(context: CheckContext): unknown {
+function numberRead(context: CheckContext, evidence: IdiomEvidence): unknown {
   const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-  return item?.[context.collection?.idProperty ?? 'id'];
+  return item?.[evidence.member ?? context.collection?.idProperty ?? 'id'];
 }
 
 /** Whether a member's description says it is null until its item gets somewhere ("null while status

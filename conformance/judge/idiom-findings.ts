@@ -189,6 +189,12 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `number ${describeValue(f.got)} for the first item under a parent just made`,
     expected: (f) => `${describeValue(f.expected)}: numbers count per parent, as the document says`,
   },
+  number_not_next: {
+    title: 'A number is not the next one in its scope',
+    received: (f) => `number ${describeValue(f.got)} for a new item of ${String(f.scope)}, after one in another scope`,
+    expected: (f) =>
+      `${describeValue(f.expected)}: the highest number given within ${String(f.scope)} plus one, as the document says`,
+  },
   number_reused: {
     title: "A deleted item's number given again",
     received: (f) => `number ${describeValue(f.number)} for a new item, the number of the item just deleted`,
@@ -205,6 +211,25 @@ export const IDIOM_FINDING_KINDS = {
     key: ['verb'],
     received: (f) => `${f.status} for ${f.verb} a second time`,
     expected: (f) => `the documented refusal (${f.expected})`,
+  },
+  action_refused_from_allowed_state: {
+    title: 'Action refused from a state the document starts it from',
+    key: ['verb', 'state'],
+    received: (f) =>
+      `${f.status} for ${f.verb} on an item ${describeState(f.state)}` +
+      (f.takenFrom === undefined ? '' : `, although it was taken from ${describeState(f.takenFrom)}`),
+    expected: (f) =>
+      `a 2xx: the document's words start ${f.verb} from ${describeState(f.state)}` +
+      (f.takenFrom === undefined
+        ? ' (noted only: no other start was seen taken, and the action may have conditions of its own)'
+        : ''),
+  },
+  action_accepted_from_other_state: {
+    title: 'Action accepted from a state the document does not start it from',
+    key: ['verb', 'state'],
+    received: (f) => `${f.status} for ${f.verb} on an item ${describeState(f.state)}`,
+    expected: (f) =>
+      `the documented refusal (${f.expected}): the document's words start ${f.verb} from other states only`,
   },
   action_from_final_state_accepted: {
     title: 'Action on an item in a final state accepted',

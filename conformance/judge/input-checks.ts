@@ -88,6 +88,11 @@ export const positiveDataAcceptance: Check = (context) => {
   // An item the run made for this operation is in whatever state the run's earlier cases left it.
   if (status === 409 && context.testCase.onMadeItem && documented4xx(operation).includes(status))
     return [finding('item_state_refused', { status }, { severity: 'note' })];
+  // Items it names that the run found listed are in whatever state their owner left them: where the
+  // least the body can ask was taken, the conflict was over what they allow.
+  const named = context.testCase.knownReferences;
+  if (status === 409 && named && named.length > 0 && context.facts.smallerAskTaken)
+    return [finding('named_item_state_refused', { status, members: named.join(', ') }, { severity: 'note' })];
   if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
   // A generated JSON Patch names paths and tests values at random: the item may not have them. The
   // item scenario's own patches (changeAnswer) apply by construction, and are judged as usual.

@@ -2,6 +2,7 @@
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
 import { type CollectionSpec, type Operation, parentItemsOf, putCreation } from '../../spec/index.js';
 import { idKey } from '../judge/json-body.js';
+import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { followChildTotals } from '../plan/scenarios/child-totals.js';
@@ -18,6 +19,7 @@ import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
+import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
 import { checkUnknownReferences, namesOtherItems } from '../plan/scenarios/unknown-references.js';
@@ -140,6 +142,16 @@ export async function runScenarios(session: RunSession): Promise<void> {
       .filter(({ idioms }) => (idioms.ownLocks?.length ?? 0) > 0)
       .map((resource) => checkOwnLocks(resource, context, sequenceRunner)),
   );
+  // Spans whose end the words order after their start: an end before it, and one equal where strict.
+  await Promise.all(
+    creatable
+      .filter(({ idioms }) => (idioms.spanOrders?.length ?? 0) > 0)
+      .map((resource) => checkSpanOrders(resource, context, sequenceRunner)),
+  );
+  // Actions from each state their words draw them from, and refused from the others.
+  await Promise.all(
+    creatable.filter(drawsSources).map((resource) => checkActionSources(resource, context, sequenceRunner)),
+  );
   // Creations naming an item in a state their words refuse (an order for a draft event).
   await Promise.all(
     creatable
@@ -161,6 +173,9 @@ export async function runScenarios(session: RunSession): Promise<void> {
   await Promise.all(
     nested.map(({ collection }) => checkNumbering(collection, settings.contract.document, context, sequenceRunner)),
   );
+  // Numbers within a body member (orders per supplier): one collection at a time, nothing else writing.
+  for (const { collection } of creatable.filter(({ collection }) => !collection.path.includes('{')))
+    await checkNumbering(collection, settings.contract.document, context, sequenceRunner);
   // Counts of the items that name an item from another collection (productCount), once all is in.
   await Promise.all(
     settings.model.resources

@@ -21,6 +21,7 @@ import { ItemMaker } from '../plan/scenarios/maker.js';
 import { walkPages, withLargePages } from '../plan/scenarios/pages.js';
 import { Reach } from '../plan/scenarios/reach.js';
 import type { SequenceRunner } from '../plan/scenarios/sequences.js';
+import { smallerAsk } from '../plan/smaller-ask.js';
 import { Recorder } from '../report/recorder.js';
 import { redactDeep } from '../report/redact.js';
 import { DEFAULTS, skipReason } from '../run-options.js';
@@ -209,12 +210,25 @@ export class RunSession {
         ? (this.sentKeys.sentByAnother(testCase) ?? (await this.keyHeld(testCase, scope)))
         : undefined;
     const etagConflict = this.etags.take(exchange);
+    const smallerTaken = await this.smallerAskTaken(testCase, exchange);
     const facts = {
       ...gathered,
       ...(keyTaken ? { valueAlreadyListed: keyTaken } : {}),
       ...(etagConflict ? { etagConflict } : {}),
+      ...(smallerTaken ? { smallerAskTaken: true } : {}),
     };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
+  }
+
+  /** Where a plain creation naming listed items met a documented 409, whether the least it can ask
+   * (numbers at their minimum) is taken: the conflict was then over amounts those items allow. */
+  private async smallerAskTaken(testCase: TestCase, exchange: Exchange): Promise<boolean> {
+    const { operation, knownReferences, kind, plain } = testCase;
+    if (kind !== 'positive' || !plain || !knownReferences?.length || !exchange.ok) return false;
+    if (exchange.response.status !== 409 || !operation.responses.some((r) => r.status === '409')) return false;
+    const smaller = smallerAsk(testCase, this.context.requestSchema(operation));
+    const answer = smaller ? await this.sender.send(smaller, true) : undefined;
+    return answer?.ok === true && answer.response.status < 300;
   }
 
   /** A read the run sent for its own use (not judged) that showed one strong ETag on another body:

@@ -33,6 +33,8 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     owned,
     madeBy,
     unique,
+    deletedValues,
+    spanOrders,
     tallied,
     anchored,
     refusals,
@@ -67,12 +69,13 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(actions
       ? {
-          actions: actions.map(({ operation, verb, member, target, refusedStatus, refusedFrom }) => ({
+          actions: actions.map(({ operation, verb, member, target, refusedStatus, refusedFrom, from }) => ({
             verb,
             ...where(operation),
             ...(member !== undefined ? { member, target } : {}),
             ...(refusedStatus ? { refusedStatus } : {}),
             ...(refusedFrom ? { refusedFrom } : {}),
+            ...(from ? { from } : {}),
           })),
         }
       : {}),
@@ -90,6 +93,8 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(softDelete ? { softDelete: { status: softDelete.status, ...where(softDelete.operation) } } : {}),
     ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
     ...(unique ? { unique } : {}),
+    ...(deletedValues ? { deletedValues } : {}),
+    ...(spanOrders ? { spanOrders } : {}),
     ...(anchored ? { anchored } : {}),
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),

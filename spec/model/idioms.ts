@@ -3,6 +3,7 @@
 
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
+import { actionSourcesOf } from './action-sources.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
@@ -14,9 +15,10 @@ import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
+import { type SpanOrder, spanOrdersOf } from './span-orders.js';
 import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
-import { type UniqueRule, uniqueValuesOf } from './unique-values.js';
+import { deletionWords, type UniqueRule, uniqueValuesOf, valuesAfterDeletion } from './unique-values.js';
 
 export { operationPointer } from './pointers.js';
 export { statusMember } from './state-member.js';
@@ -51,6 +53,9 @@ export interface Action {
   /** States the document's words call final (final-states.ts): from them this action is refused
    * with `refusedStatus`, whatever state it would move the item to. */
   readonly refusedFrom?: readonly unknown[];
+  /** The states the document's words let it start from ("`draft` or `submitted` → `cancelled`",
+   * action-sources.ts), where they draw them. */
+  readonly from?: readonly unknown[];
 }
 
 export interface Idioms {
@@ -73,6 +78,13 @@ export interface Idioms {
   /** Values one live item at a time (or at most N) may hold, as the document's words say
    * (unique-values.ts). */
   readonly unique?: readonly UniqueRule[];
+  /** What a deleted item's unique values and key are, where the words say: free again ("deleted
+   * events free their interval") or still held ("a SKU belongs to one product for good, live or
+   * deleted"). */
+  readonly deletedValues?: 'free' | 'held';
+  /** Spans whose end the words order after their start ("`endsAt` must be strictly later than
+   * `startsAt`", span-orders.ts). */
+  readonly spanOrders?: readonly SpanOrder[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
@@ -223,6 +235,10 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
       const target = correction.target ?? values.find((value) => participle(verb).includes(value.toLowerCase()));
       const member = correction.member ?? (target !== undefined ? status?.member : undefined);
       const refusedStatus = firstDocumented(operation, [409, 422]);
+      const from =
+        member !== undefined && member === status?.member
+          ? actionSourcesOf(contract, operation, status.values, target)
+          : undefined;
       return [
         {
           operation,
@@ -230,6 +246,7 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
           ...(member !== undefined && target !== undefined ? { member, target } : {}),
           ...(refusedStatus ? { refusedStatus } : {}),
           ...(refusedStatus && member !== undefined && final.length > 0 ? { refusedFrom: final } : {}),
+          ...(from ? { from } : {}),
         },
       ];
     });
@@ -271,6 +288,16 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     if (corrections(collection.path).unique === false) return {};
     const rules = uniqueValuesOf(collection, contract, collections);
     return rules.length > 0 ? { unique: rules } : {};
+  },
+
+  spanOrders({ collection, contract }) {
+    const spans = spanOrdersOf(collection, contract);
+    return spans.length > 0 ? { spanOrders: spans } : {};
+  },
+
+  deletedValues({ collection, contract }) {
+    const said = valuesAfterDeletion(deletionWords(collection, contract));
+    return said ? { deletedValues: said } : {};
   },
 
   anchored({ collection, contract, corrections, collections }) {

@@ -65,6 +65,7 @@ export { replaceResetsOf } from './replace-resets.js';
 export { sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';
+export type { SpanOrder } from './span-orders.js';
 export type { SumRule } from './sums.js';
 export { sumsOf, withSums } from './sums.js';
 export type { Tally } from './tallies.js';

@@ -33,6 +33,19 @@ export interface UniqueRule {
   readonly interval?: Interval;
 }
 
+const DELETION_FREES =
+  /\bdelet\w*\b[^.;]{0,60}\b(?:free|releas|reusable|available again|can be (?:re)?used)|\b(?:is|are|becomes?) free(?: again)?\s*(?:[.;,]|$)/i;
+const DELETION_HOLDS =
+  /\blive or deleted\b|\bdeleted or (?:live|not)\b|\bbelongs? to [^.;]{0,30}\bfor good\b|\bstays? (?:taken|reserved|in use)\b|\beven (?:after|if|when) (?:it is |they are )?deleted\b|\bdeleted\b[^.;]{0,40}\b(?:still|also) (?:count|hold|block|take)/i;
+
+/** What the words say of a deleted item's values: free, held, or nothing. `texts` are the words
+ * of the rule, the creation's and the deletion's. */
+export function valuesAfterDeletion(texts: readonly (string | undefined)[]): 'free' | 'held' | undefined {
+  const sentences = sentencesOf(texts.map((text) => text?.replace(/\*\*|__/g, '')));
+  if (sentences.some((sentence) => DELETION_HOLDS.test(sentence))) return 'held';
+  return sentences.some((sentence) => DELETION_FREES.test(sentence)) ? 'free' : undefined;
+}
+
 const SAYS_UNIQUE =
   /\bunique\b|\b(?:cannot|can ?not|can't|may not|must not|never)\b[^.;]{0,30}\btwo\b|\bno two\b|\bat most one\b|\b(?:holds?|takes?) (?:only )?one\b|\balready (?:has|have|exists?|in use|taken|booked|registered)\b/i;
 /** Sentences that leave the rule open, or speak of retries (an idempotency key's "same body"). */
@@ -219,6 +232,25 @@ export function uniqueValuesOf(
     }
   }
   return [...rules.values()];
+}
+
+/** The words that may say what a deletion does to an item's values: the DELETE's own, the
+ * creation's, and the sentences of the document's description that name deleted items of it. */
+export function deletionWords(collection: CollectionSpec, contract: Contract): string[] {
+  const remove = collection.remove?.operation;
+  const create = collection.create?.operation;
+  if (!remove) return [];
+  const resource = collectionResource(collection);
+  const info = describe(contract.document.info);
+  const aboutDeletion = sentencesOf([info]).filter(
+    (sentence) => /\bdelet/i.test(sentence) && names(sentence, resource),
+  );
+  return [
+    remove.summary,
+    describe(operationObject(contract, remove.path, remove.method)),
+    ...(create ? [describe(operationObject(contract, create.path, create.method))] : []),
+    ...aboutDeletion,
+  ].filter((text): text is string => typeof text === 'string');
 }
 
 /** A reference member (`vetId`) the sentence names by its resource ("a vet"). */

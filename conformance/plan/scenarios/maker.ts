@@ -105,6 +105,7 @@ export class ItemMaker {
     count: number,
     purpose: string,
     parent: Readonly<Record<string, string>> = {},
+    fixed?: ReadonlyMap<string, unknown[]>,
   ): Promise<unknown[]> {
     const create = collection.create?.operation;
     if (!create) return [];
@@ -113,7 +114,7 @@ export class ItemMaker {
     const request = this.context.requestSchema(create);
     const examples = this.examples(collection);
     const plain = this.context.plainBodies(create, count, purpose);
-    const references = await this.references(collection, parent);
+    const references = await this.references(collection, parent, fixed);
     // The examples carry the run's name prefix as plain bodies do (where it keeps them valid).
     const prefixed = examples.map((example) => {
       const marked = this.context.withPrefix(request?.schema ?? {}, example);
@@ -135,10 +136,15 @@ export class ItemMaker {
   /** A purpose's fresh values for the collection's creation bodies: a step of its own, the same on
    * every run of a seed (scenarios run at once, so a count of items made would depend on which came
    * first), moved on by each attempt; references to listed items and invalid results left alone. */
-  private async freshener(collection: CollectionSpec, purpose: string, parent: Readonly<Record<string, string>> = {}) {
+  private async freshener(
+    collection: CollectionSpec,
+    purpose: string,
+    parent: Readonly<Record<string, string>> = {},
+    fixed?: ReadonlyMap<string, unknown[]>,
+  ) {
     const request = collection.create ? this.context.requestSchema(collection.create.operation) : undefined;
     const isValid = (value: unknown) => request?.isValid(value) !== false;
-    const references = await this.references(collection, parent);
+    const references = await this.references(collection, parent, fixed);
     const keep = new Set(references.keys());
     const use = this.useOf(collection, purpose);
     // A start made fresh takes its span's end along (endsAt after startsAt).
@@ -222,10 +228,12 @@ export class ItemMaker {
       const parts = { context: this.context, runner: this.runner, listedIds: (c: CollectionSpec) => this.listedIds(c) };
       return makeElsewhere(collection, request, { ...parts, make: (c, r) => this.make(c, r) });
     }
-    const freshening = await this.freshener(collection, request.purpose, request.parent);
+    // Members the item must hold pick the references beside them (the products of that supplier).
+    const fixed = request.members && new Map(Object.entries(request.members).map(([name, value]) => [name, [value]]));
+    const freshening = await this.freshener(collection, request.purpose, request.parent, fixed);
     const { use, fresh } = freshening;
     let references = freshening.references;
-    const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`, request.parent);
+    const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`, request.parent, fixed);
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
     const requestSchema = this.context.requestSchema(create.operation);
     let candidate = 0;
@@ -263,7 +271,7 @@ export class ItemMaker {
       // A conflict asks for fresh values, and for another listed item where the body names one (a
       // copy that another loan holds).
       if (status === 409) {
-        if (this.forgetStated(collection)) references = await this.references(collection, request.parent);
+        if (this.forgetStated(collection)) references = await this.references(collection, request.parent, fixed);
         next = fresh(body, attempt + 1);
         if (references.size > 0) next = withListed(next, references, use + ++referenceShift);
       } else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {

@@ -12,25 +12,59 @@ import {
 } from '../../../spec/index.js';
 
 import type { PlanContext } from '../context.js';
-import { createParent } from './parents.js';
+import { referencedCollections } from '../references.js';
+import { createParent, parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 const FIRST_IS_ONE =
-  /\b1 for the first\b|\bstart(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\bis (?:number )?[`'"]?1\b/i;
+  /\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\bstart(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\bis (?:number )?[`'"]?1\b/i;
 const NEVER_REUSED = /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|given again|used again|recycled)\b/i;
+/** "numbers are kept per supplier", "numbered per `supplierId`": the scope's word. */
+const PER = /\bnumbers?\b[^.;]{0,40}\bper\s+\**`?(\w+)`?/i;
+/** "the highest number ever given ... plus one", "then 2, 3": each number the next in its scope. */
+const NEXT = /\bplus one\b|\+\s?1\b|\bthen 2\b|\bnext number\b|\bincrement/i;
+const NUMBER_NAME = /^(?:number|seq(?:uence)?|\w+Number|\w+_number)$/;
 
-/** What the document says of the collection's numbers, from the creation's words and the id
- * member's. */
-function numberingOf(
-  collection: CollectionSpec,
-  document: Readonly<Record<string, unknown>>,
-): { firstIsOne: boolean; neverReused: boolean } | undefined {
+interface Numbering {
+  /** The member that holds the number: the id the path names, else a number the service fills in. */
+  readonly member: string;
+  readonly firstIsOne: boolean;
+  readonly neverReused: boolean;
+  /** The creation's body member the numbers count within ("per supplier": supplierId), where the
+   * scope is not the parent in the path. */
+  readonly scope?: string;
+  /** The words say each number is the scope's highest plus one. */
+  readonly next: boolean;
+}
+
+/** The integer member the service numbers items by: the id where it is an integer, else one named
+ * like a number that the creation's body does not send. */
+function numberedMember(collection: CollectionSpec): string | undefined {
   const { create, read } = collection;
-  if (!create || !read || !collection.path.includes('{')) return undefined;
-  const idSchema = propertiesOf(read.item.schema)[collection.idProperty] as
-    | { type?: unknown; description?: unknown }
-    | undefined;
-  if (idSchema?.type !== 'integer') return undefined;
+  if (!create || !read) return undefined;
+  const properties = propertiesOf(read.item.schema);
+  const integer = (name: string) => (properties[name] as { type?: unknown } | undefined)?.type === 'integer';
+  if (integer(collection.idProperty)) return collection.idProperty;
+  const sent = propertiesOf(create.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema);
+  return Object.keys(properties).find((name) => NUMBER_NAME.test(name) && integer(name) && !(name in sent));
+}
+
+/** The creation's body member a scope word names ("supplier": supplierId, supplier_id, supplier). */
+function scopeMember(collection: CollectionSpec, word: string): string | undefined {
+  const schema = collection.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const stem = word.toLowerCase().replace(/(?:_?id)$/i, '');
+  return Object.keys(propertiesOf(schema)).find(
+    (name) => name.toLowerCase().replace(/_/g, '').replace(/id$/, '') === stem.replace(/_/g, ''),
+  );
+}
+
+/** What the document says of the collection's numbers, from the creation's words and the numbered
+ * member's. */
+function numberingOf(collection: CollectionSpec, document: Readonly<Record<string, unknown>>): Numbering | undefined {
+  const { create, read } = collection;
+  const member = numberedMember(collection);
+  if (!create || !read || !member) return undefined;
+  const numberSchema = propertiesOf(read.item.schema)[member] as { description?: unknown } | undefined;
   const { path, method } = create.operation;
   const paths = document.paths as Record<string, Record<string, { description?: unknown }>> | undefined;
   // The document's own description too, where a sentence of it names these items ("Copy numbers
@@ -43,14 +77,20 @@ function numberingOf(
   const words = [
     create.operation.summary,
     paths?.[path]?.[method.toLowerCase()]?.description,
-    idSchema.description,
+    numberSchema?.description,
     ...own,
   ]
     .filter((text): text is string => typeof text === 'string')
     .join(' ');
-  const firstIsOne = FIRST_IS_ONE.test(words);
+  // Numbers within the parent in the path, else within a body member the words name.
+  const per = PER.exec(words)?.[1];
+  const scope = collection.path.includes('{') ? undefined : per && scopeMember(collection, per);
+  if (!collection.path.includes('{') && !scope) return undefined;
+  const firstIsOne = FIRST_IS_ONE.test(words) && !scope;
   const neverReused = NEVER_REUSED.test(words) && collection.remove !== undefined;
-  return firstIsOne || neverReused ? { firstIsOne, neverReused } : undefined;
+  const next = NEXT.test(words);
+  if (scope ? !next && !neverReused : !firstIsOne && !neverReused) return undefined;
+  return { member, firstIsOne, neverReused, next, ...(scope ? { scope } : {}) };
 }
 
 export async function checkNumbering(
@@ -62,6 +102,8 @@ export async function checkNumbering(
   const numbering = numberingOf(collection, document);
   const read = collection.read;
   if (!numbering || !read || runner.stopped()) return;
+  if (numbering.scope) return checkNumberingWithin(collection, numbering, numbering.scope, context, runner);
+  const { member } = numbering;
   const steps = [
     ...(numbering.firstIsOne ? ['first number is 1'] : []),
     ...(numbering.neverReused ? ['number never reused'] : []),
@@ -79,7 +121,7 @@ export async function checkNumbering(
   if (numbering.firstIsOne) {
     await runner.execute(readOf(first.made.at(read.parameter), 'the first under a new parent'), {
       collection,
-      sequence: { idiom: { idiom: 'number-first', id: first.made.id, expected: 1 } },
+      sequence: { idiom: { idiom: 'number-first', id: first.made.id, expected: 1, member } },
     });
     reach.done('first number is 1');
   }
@@ -100,8 +142,80 @@ export async function checkNumbering(
   await runner.execute(readOf(third.made.at(read.parameter), 'made after the newest was deleted'), {
     collection,
     sequence: {
-      idiom: { idiom: 'number-not-reused', id: third.made.id, expected: second.made.item[collection.idProperty] },
+      idiom: { idiom: 'number-not-reused', id: third.made.id, expected: second.made.item[member], member },
     },
+  });
+  reach.done('number never reused');
+}
+
+/** Numbers within a body member's value (orders per supplier): an item for one value, one for
+ * another, one more for the first (the next number there, where the words say so); the newest
+ * deleted and another made (its number not given again). Sent one after another, alone: another
+ * scenario's item in the same scope would take a number between. */
+async function checkNumberingWithin(
+  collection: CollectionSpec,
+  numbering: Numbering,
+  scope: string,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const { member, next, neverReused } = numbering;
+  const read = collection.read!;
+  const remove = collection.remove;
+  const steps = [...(next ? ['number next within its scope'] : []), ...(neverReused ? ['number never reused'] : [])];
+  const reach = runner.reach.scenario('numbering', collection.path, steps);
+  const parent = await parentParams(collection, context, runner);
+  // Every listed item of the scope (the references found for a body keep the one its lines fit).
+  const named = referencedCollections(collection.create!.operation, context.collections).get(scope);
+  const [mine, other] = named
+    ? await runner.listedIds(named)
+    : ((await runner.references(collection, parent)).get(scope) ?? []);
+  if (mine === undefined) return reach.stop(`no ${scope} the run can name to number within`);
+  const make = (value: unknown, purpose: string) =>
+    runner.make(collection, {
+      what: `to see its number within ${scope} ${String(value)}`,
+      purpose,
+      parent,
+      members: { [scope]: value },
+    });
+  const readOf = (made: { at: (parameter: string) => Record<string, string> }, what: string) =>
+    context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: made.at(read.parameter), what });
+  const first = await make(mine, 'numbering first');
+  if ('refused' in first) return reach.stop(first.refused);
+  if (other !== undefined) await make(other, 'numbering other scope');
+  const second = await make(mine, 'numbering second');
+  if ('refused' in second) return reach.stop(second.refused);
+  const firstNumber = first.made.item[member];
+  if (next && typeof firstNumber === 'number') {
+    await runner.execute(readOf(second.made, `the next within ${scope} ${String(mine)}, after one in another`), {
+      collection,
+      sequence: {
+        idiom: {
+          idiom: 'number-next',
+          id: second.made.id,
+          expected: firstNumber + 1,
+          member,
+          how: `${scope} ${String(mine)}`,
+        },
+      },
+    });
+    reach.done('number next within its scope');
+  }
+  if (!neverReused || !remove) return;
+  const removed = await runner.send(
+    context.testCase(remove.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: second.made.at(remove.parameter),
+      what: 'to free its number',
+    }),
+  );
+  if (!removed?.ok || removed.response.status >= 300) return reach.stop('the newest item could not be deleted');
+  const third = await make(mine, 'numbering third');
+  if ('refused' in third) return reach.stop(third.refused);
+  await runner.execute(readOf(third.made, 'made after the newest was deleted'), {
+    collection,
+    sequence: { idiom: { idiom: 'number-not-reused', id: third.made.id, expected: second.made.item[member], member } },
   });
   reach.done('number never reused');
 }

@@ -8,6 +8,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
+import { checkDeletedValues, currentEtag, describeValues, shrinkWithinOwnInterval } from './held-values.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -68,7 +69,11 @@ export const holdsUniqueValues = (resource: Resource): boolean =>
 const MOST_ITEMS = 8;
 
 export async function checkUniqueValues(resource: Resource, context: PlanContext, runner: SequenceRunner) {
-  for (const rule of rulesOf(resource)) await checkRule(resource, rule, context, runner);
+  for (const rule of rulesOf(resource)) {
+    await checkRule(resource, rule, context, runner);
+    await checkDeletedValues(resource, rule, context, runner);
+    if (rule.interval) await shrinkWithinOwnInterval(resource, rule, rule.interval, context, runner);
+  }
 }
 
 type Body = Record<string, unknown>;
@@ -265,27 +270,3 @@ function touchingBody(interval: Interval, held: Body, second: Body): { body: Bod
   if (interval.length) body[interval.length.member] = length;
   return { body, at };
 }
-
-/** The item's ETag, where its read gives one (an action that takes If-Match). */
-async function currentEtag(
-  resource: Resource,
-  context: PlanContext,
-  runner: SequenceRunner,
-  at: (parameter: string) => Record<string, string>,
-): Promise<string | undefined> {
-  const read = resource.collection.read;
-  if (!read || !resource.idioms.conditional) return undefined;
-  const exchange = await runner.send(
-    context.testCase(read.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: at(read.parameter),
-      what: 'for its ETag',
-    }),
-  );
-  const etag = exchange?.ok ? exchange.response.headers.etag : undefined;
-  return typeof etag === 'string' ? etag : undefined;
-}
-
-const describeValues = (rule: UniqueRule, held: Record<string, unknown>): string =>
-  rule.members.map((member) => `${member} ${JSON.stringify(held[member])}`).join(', ');

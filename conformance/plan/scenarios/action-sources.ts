@@ -1,0 +1,110 @@
+// Actions sent from each state the document's words draw around them (the model's `from`: "`draft`
+// or `submitted` → `cancelled`"): from every state they start from, on an item of the run's own moved
+// there, the action is taken; from every other state an item can reach (final ones are
+// final-states.ts's), it gets the documented refusal. A refusal from a drawn state is a failure only
+// where the same action was taken from another drawn state in this run: an action may have
+// conditions of its own (an event completes once it has ended) that a note then names.
+import type { Action, Resource } from '../../../spec/index.js';
+import type { PlanContext } from '../context.js';
+import { moveItem } from './action-paths.js';
+import { parentParams } from './parents.js';
+import { answeredAs, withHeader } from './sequence-runner.js';
+import type { SequenceRunner } from './sequences.js';
+
+const stepOf = (action: Action, state: unknown, allowed: boolean) =>
+  `${action.verb} ${allowed ? 'taken' : 'refused'} from ${String(state)}`;
+
+export const drawsSources = ({ idioms }: Resource): boolean =>
+  (idioms.actions ?? []).some((action) => action.from && action.member !== undefined);
+
+export async function checkActionSources(resource: Resource, context: PlanContext, runner: SequenceRunner) {
+  const { collection } = resource;
+  const actions = resource.idioms.actions ?? [];
+  const parameter = collection.read?.parameter ?? collection.remove?.parameter;
+  const drawn = actions.filter((action) => action.from && action.member !== undefined);
+  if (drawn.length === 0 || !parameter || runner.stopped()) return;
+  const finals = new Set(actions.flatMap((action) => action.refusedFrom ?? []));
+  // Every state an action leads to, and the initial one once an item is made.
+  const reachable = [...new Set(actions.flatMap((action) => (action.member === undefined ? [] : [action.target])))];
+  // Drawn sources first (the first taken makes a later refusal a failure), then the others.
+  const plan = drawn.map((action) => ({
+    action,
+    states: [
+      ...(action.from ?? []).map((state) => ({ state, allowed: true })),
+      ...reachable
+        .filter((state) => !action.from?.includes(state) && !finals.has(state) && state !== action.target)
+        .filter(() => action.refusedStatus !== undefined)
+        .map((state) => ({ state, allowed: false })),
+    ],
+  }));
+  const steps = plan.flatMap(({ action, states }) =>
+    states.map(({ state, allowed }) => stepOf(action, state, allowed)),
+  );
+  if (steps.length === 0) return;
+  const parent = await parentParams(collection, context, runner);
+  const reach = runner.reach.scenario('action sources', collection.path, steps);
+
+  /** A new item, moved into `state` by the actions that lead there; its path values, or why not. */
+  const itemIn = async (
+    state: unknown,
+    member: string,
+  ): Promise<{ at: Readonly<Record<string, string>> } | { why: string }> => {
+    const making = await runner.make(collection, { what: `to be ${String(state)}`, purpose: 'action sources', parent });
+    if ('refused' in making) return { why: String(making.refused) };
+    const at = making.made.at(parameter);
+    if (making.made.item[member] === state) return { at };
+    const moving = actions.filter((action) => action.member === member && action.target === state);
+    const target = { collection, idText: at[parameter]!, at };
+    const moved = await moveItem(moving, actions, target, context, runner);
+    return moved ? { at } : { why: `no action moved a new item to ${String(state)}` };
+  };
+
+  /** The action's case on the item, with its current ETag where the action takes If-Match. */
+  const actionCase = async (action: Action, at: Readonly<Record<string, string>>, state: unknown) => {
+    const testCase = context.testCase(action.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at,
+      what: `to ${action.verb} an item ${String(state)}`,
+    });
+    const read = collection.read;
+    if (!read || !action.operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name)))
+      return testCase;
+    const answer = await runner.send(
+      context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: at, what: 'for its ETag' }),
+    );
+    const etag = answer?.ok ? answer.response.headers.etag : undefined;
+    return typeof etag === 'string' ? withHeader(testCase, 'If-Match', etag) : testCase;
+  };
+
+  for (const { action, states } of plan) {
+    const member = action.member!;
+    let takenFrom: unknown;
+    for (const { state, allowed } of states) {
+      if (runner.stopped()) break;
+      const step = stepOf(action, state, allowed);
+      const item = await itemIn(state, member);
+      if ('why' in item) {
+        reach.skip(step, item.why);
+        continue;
+      }
+      const executed = await runner.execute(await actionCase(action, item.at, state), {
+        collection,
+        sequence: {
+          idiom: {
+            idiom: 'action-from-state',
+            verb: action.verb,
+            fromState: state,
+            allowed,
+            ...(takenFrom === undefined ? {} : { takenFrom }),
+            ...(action.refusedStatus ? { expectedStatus: action.refusedStatus } : {}),
+          },
+        },
+      });
+      const status = executed?.exchange.ok ? executed.exchange.response.status : undefined;
+      if (status === undefined) reach.skip(step, answeredAs(executed));
+      else reach.done(step);
+      if (allowed && status !== undefined && status < 300) takenFrom ??= state;
+    }
+  }
+}

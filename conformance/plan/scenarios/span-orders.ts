@@ -1,0 +1,63 @@
+// Spans whose end the words order after their start (the model's spanOrders: "`endsAt` must be
+// strictly later than `startsAt`"): a creation whose body is otherwise whole, with the end before
+// the start, and, where the order is strict, with the end equal to the start. Each is invalid input
+// (negative_data_rejection): a 2xx is a failure.
+import type { Resource, SpanOrder } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import { parentParams } from './parents.js';
+import type { SequenceRunner } from './sequences.js';
+
+const HOUR = 3_600_000;
+
+/** The end as the start's text moved by `ms`, in the start's own form (a date, or an instant). */
+function moved(start: string, ms: number): string | undefined {
+  const time = Date.parse(start);
+  if (Number.isNaN(time)) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(start))
+    return new Date(time + (ms === 0 ? 0 : Math.sign(ms) * 24 * HOUR)).toISOString().slice(0, 10);
+  return ms === 0 ? start : new Date(time + ms).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+export async function checkSpanOrders(resource: Resource, context: PlanContext, runner: SequenceRunner) {
+  const { collection } = resource;
+  const create = collection.create?.operation;
+  const spans = resource.idioms.spanOrders ?? [];
+  if (!create || spans.length === 0 || runner.stopped()) return;
+  const stepsOf = (span: SpanOrder) => [
+    `${span.end} before ${span.start} refused`,
+    ...(span.strict ? [`${span.end} equal to ${span.start} refused`] : []),
+  ];
+  const reach = runner.reach.scenario('span order', collection.path, spans.flatMap(stepsOf));
+  const parent = await parentParams(collection, context, runner);
+  for (const span of spans) {
+    const body = asObject(await runner.draft(collection, { what: '', purpose: 'span order', parent }));
+    const start = body?.[span.start];
+    const [before, equal] = stepsOf(span);
+    if (!body || typeof start !== 'string') {
+      for (const step of stepsOf(span)) reach.skip(step, `no valid body sends ${span.start}`);
+      continue;
+    }
+    const probes = [
+      { step: before!, end: moved(start, -HOUR), how: 'before' },
+      ...(equal ? [{ step: equal, end: moved(start, 0), how: 'equal to' }] : []),
+    ];
+    for (const { step, end, how } of probes) {
+      if (end === undefined || runner.stopped()) {
+        reach.skip(step, `${span.start} is not a date`);
+        continue;
+      }
+      const testCase = context.testCase(create, {
+        kind: 'negative',
+        plain: true,
+        pathParams: parent,
+        payload: { kind: 'json', value: { ...body, [span.end]: end } },
+        what: `with ${span.end} ${how} ${span.start}`,
+        mutation: `${span.end} ${how} ${span.start}, which the words refuse ("${span.words}")`,
+      });
+      const executed = await runner.execute(testCase, { collection });
+      if (executed?.exchange.ok) reach.done(step);
+      else reach.skip(step, 'it got no answer');
+    }
+  }
+}

@@ -1,0 +1,102 @@
+// The states an action may start from, as the document's words draw them: "`draft` or `submitted` →
+// `cancelled`", "(draft -> submitted)", "Only from `submitted`". Read from the action's own summary
+// and description first, else from the passages of the document's description that name it
+// (`POST /orders/{id}/cancel`). Where no words draw it, nothing is read: the action may start
+// anywhere but a final state (final-states.ts).
+import type { Contract, Operation } from '../contract/types.js';
+import { passagesNaming } from './sentences.js';
+
+type Token =
+  | { readonly kind: 'state'; readonly value: unknown }
+  | { readonly kind: 'arrow' | 'or' | 'open' | 'close' | 'word' };
+
+const TOKEN = /`[^`]*`|->|→|=>|[()]|,|\||\/|[\w-]+|[^\s\w]/g;
+const OR = /^(?:or|and|,|\||\/)$/i;
+const ARROW = /^(?:->|→|=>)$/;
+
+function tokensOf(text: string, values: readonly unknown[]): Token[] {
+  const byName = new Map(values.map((value) => [String(value).toLowerCase(), value]));
+  return (text.match(TOKEN) ?? []).map((raw): Token => {
+    const bare = raw.replace(/^`|`$/g, '').toLowerCase();
+    if (byName.has(bare)) return { kind: 'state', value: byName.get(bare) };
+    if (ARROW.test(raw)) return { kind: 'arrow' };
+    if (OR.test(raw)) return { kind: 'or' };
+    if (raw === '(') return { kind: 'open' };
+    if (raw === ')') return { kind: 'close' };
+    return { kind: 'word' };
+  });
+}
+
+/** The state right after the arrow at `at`, past a parenthesised verb and a second arrow
+ * ("→ (`cancel`) → `cancelled`"). */
+function stateAfter(tokens: readonly Token[], at: number): unknown {
+  let depth = 0;
+  for (let i = at + 1; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind === 'open') depth++;
+    else if (token.kind === 'close') depth--;
+    else if (depth > 0 || token.kind === 'arrow') continue;
+    else return token.kind === 'state' ? token.value : undefined;
+  }
+  return undefined;
+}
+
+/** The states listed right before the arrow at `at` ("`draft` or `submitted` →"). */
+function statesBefore(tokens: readonly Token[], at: number): unknown[] {
+  const found: unknown[] = [];
+  for (let i = at - 1; i >= 0; i--) {
+    const token = tokens[i]!;
+    // A parenthesis right before the arrow is an aside ("`draft` -> `published` (POST …) -> …").
+    if (token.kind === 'close' && found.length === 0) {
+      for (let depth = 1; i > 0 && depth > 0; ) {
+        const inner = tokens[--i]!;
+        depth += inner.kind === 'close' ? 1 : inner.kind === 'open' ? -1 : 0;
+      }
+      continue;
+    }
+    if (token.kind === 'state') found.push(token.value);
+    else if (token.kind !== 'or') break;
+  }
+  return found.reverse();
+}
+
+/** States drawn as arrows into `target`. */
+function arrowsInto(text: string, values: readonly unknown[], target: unknown): unknown[] {
+  const tokens = tokensOf(text, values);
+  return tokens.flatMap((token, at) =>
+    token.kind === 'arrow' && stateAfter(tokens, at) === target ? statesBefore(tokens, at) : [],
+  );
+}
+
+const ONLY = /\bonly (?:from|while|when|if|in|on)\b|\ballowed (?:only )?(?:from|while|when|in)\b/i;
+
+/** States named in an "only from `x`" clause (up to its first stop or parenthesis). */
+function onlyFrom(text: string, values: readonly unknown[]): unknown[] {
+  return text.split(/[.;(]/).flatMap((clause) => {
+    const only = ONLY.exec(clause);
+    if (!only) return [];
+    const tokens = tokensOf(clause.slice(only.index + only[0].length), values);
+    return tokens.flatMap((token) => (token.kind === 'state' ? [token.value] : []));
+  });
+}
+
+const unique = (values: readonly unknown[]) => [...new Set(values)];
+
+/** The states the action may start from, where the words draw them; undefined where they do not. */
+export function actionSourcesOf(
+  contract: Contract,
+  operation: Operation,
+  values: readonly unknown[],
+  target: unknown,
+): unknown[] | undefined {
+  const own = [operation.summary, operation.description].filter((text): text is string => !!text);
+  const info = (contract.document.info ?? {}) as { description?: unknown };
+  const passages = typeof info.description === 'string' ? passagesNaming(info.description, 'POST', operation.path) : [];
+  for (const texts of [own, passages]) {
+    const drawn = unique(texts.flatMap((text) => arrowsInto(text, values, target)));
+    if (drawn.length > 0) return drawn;
+    const said = unique(texts.flatMap((text) => onlyFrom(text, values))).filter((value) => value !== target);
+    if (said.length > 0) return said;
+  }
+  return undefined;
+}

@@ -1,0 +1,79 @@
+// Spans whose end the words order after their start: "`endsAt` must be strictly later than
+// `startsAt`", "checkOut after checkIn". Read from the creation's words, its members' and the
+// document's description, for members that open and close a span (startsAt/endsAt, from/until).
+// "after" and "later than" are strict (an end equal to the start is refused); "not before", "at or
+// after" and "or equal" are not.
+
+import { responseFor } from '../contract/operations.js';
+import type { Contract } from '../contract/types.js';
+import { escapeRegExp } from '../json/text.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { CollectionSpec } from './collections.js';
+import { sentencesOf } from './sentences.js';
+
+export interface SpanOrder {
+  readonly start: string;
+  readonly end: string;
+  /** An end equal to its start is refused too. */
+  readonly strict: boolean;
+  /** The documented refusal: the one the sentence names, else 422 or 400 where documented. */
+  readonly status: number;
+  readonly words: string;
+}
+
+const LATER = /\b(?:after|later than|greater than|past)\b|>/i;
+const NOT_STRICT = /\bor equal\b|\bat or after\b|\bnot before\b|\bno earlier than\b|\bat least\b|>=|≥/i;
+const END_WORD = /end|until|finish|stop|out$|_to$|To$/i;
+
+const describe = (value: unknown): string | undefined => {
+  const description = (value as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' ? description : undefined;
+};
+
+/** Where the sentence names a member as a word, or -1. */
+const at = (sentence: string, member: string): number =>
+  sentence.search(new RegExp(`(^|[^\\w])${escapeRegExp(member)}($|[^\\w])`));
+
+/** The spans the creation's words order, each with the status that refuses a body breaking it. */
+export function spanOrdersOf(collection: CollectionSpec, contract: Contract): SpanOrder[] {
+  const create = collection.create?.operation;
+  if (!create) return [];
+  const schema = create.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const properties = propertiesOf(schema);
+  const instants = Object.entries(properties)
+    .filter(([, property]) => ['date-time', 'date'].includes(String((property as { format?: unknown }).format)))
+    .map(([name]) => name);
+  const ends = instants.filter((name) => END_WORD.test(name));
+  const starts = instants.filter((name) => !END_WORD.test(name));
+  if (ends.length === 0 || starts.length === 0) return [];
+  const paths = contract.document.paths as Record<string, Record<string, unknown>> | undefined;
+  const texts = [
+    create.summary,
+    describe(paths?.[create.path]?.[create.method.toLowerCase()]),
+    ...instants.map((name) => describe(properties[name])),
+    describe(schema),
+    describe(contract.document.info),
+  ];
+  const documented = create.responses.map((response) => Number(response.status));
+  const fallback = [422, 400].find((status) => responseFor(create, status)?.status === String(status));
+  const found: SpanOrder[] = [];
+  for (const sentence of sentencesOf(texts).map((text) => text.replace(/[`*_]/g, ''))) {
+    for (const end of ends) {
+      const start = starts.find((name) => at(sentence, name) > at(sentence, end) && at(sentence, end) >= 0);
+      if (!start || found.some((span) => span.end === end)) continue;
+      const between = sentence.slice(at(sentence, end), at(sentence, start));
+      if (!LATER.test(between)) continue;
+      const named = [...sentence.matchAll(/\b(4\d\d)\b/g)].map((match) => Number(match[1]));
+      const status = named.find((s) => documented.includes(s)) ?? fallback;
+      if (status === undefined) continue;
+      found.push({
+        start,
+        end,
+        strict: !NOT_STRICT.test(between),
+        status,
+        words: sentence.replace(/\s+/g, ' ').trim(),
+      });
+    }
+  }
+  return found;
+}
