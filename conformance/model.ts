@@ -112,6 +112,7 @@ export interface IdiomEvidence {
     | 'put-created'
     | 'restore-live'
     | 'restored'
+    | 'restored-as-was'
     | 'parent-deleted'
     | 'kept-by-children'
     | 'kept-child'

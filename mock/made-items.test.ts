@@ -156,6 +156,21 @@ describe('totals derived from lines', () => {
     );
   });
 
+  it('price a line by its unit cost where it has no unit price', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 10_000 }), (quantity, unitCost) => {
+        const order = withSums({
+          lines: [{ sku: 'A', quantity, unitCost, lineTotal: -1 }],
+          totalQuantity: 0,
+          total: -1,
+        });
+        expect(order.lines).toEqual([{ sku: 'A', quantity, unitCost, lineTotal: quantity * unitCost }]);
+        expect(order.totalQuantity).toBe(quantity);
+        expect(order.total).toBe(quantity * unitCost);
+      }),
+    );
+  });
+
   it('leave an item without lines of quantities and prices as it is', () => {
     const item = { tags: ['a'], total: 3 };
     expect(withSums(item)).toBe(item);

@@ -250,6 +250,22 @@ describe('faults of an item’s life, each caught by its check', () => {
     ['purchasing', 'receipt-number-global', "api_idioms_honoured: A new parent's first item is not numbered 1"],
     // A key the words keep held once its item is deleted ("live or deleted ... 409").
     ['purchasing', 'product-sku-reuse-after-delete', 'api_idioms_honoured: Values another item holds taken again'],
+    // A restore "exactly as it was": a product discontinued, deleted and restored stays discontinued.
+    ['purchasing', 'product-restore-resets-status', 'api_idioms_honoured: Restored item differs from the item deleted'],
+    // A line naming a product of another supplier, where the words ask for one "that this supplier supplies".
+    [
+      'purchasing',
+      'po-line-other-supplier-accepted',
+      'api_idioms_honoured: Reference to an item it may not name accepted',
+    ],
+    // A line's total priced by its unit cost ("`unitCost × quantity`", beside allOf: [Money]).
+    ['purchasing', 'po-linetotal-not-multiplied', 'service_filled_values: A total does not add up'],
+    // "`endsAt` must be strictly later than `startsAt`": an end equal to the start is invalid.
+    ['ticketing', 'ends-equal-starts-accepted', 'negative_data_rejection: Invalid input accepted'],
+    // "deleted events free their interval": a deleted event's slot taken again; an event moved
+    // within its own interval overlaps only itself.
+    ['ticketing', 'delete-keeps-slot', 'api_idioms_honoured: Values an item no longer holds refused'],
+    ['ticketing', 'patch-overlap-self', 'positive_data_acceptance: Valid input refused'],
     // A referred item (an order's event) read before and after the order is paid: its tickets sold
     // moved, its strong ETag did not.
     ['ticketing', 'etag-from-updatedat', 'api_idioms_honoured: One strong ETag for two different bodies'],

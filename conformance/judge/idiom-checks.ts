@@ -175,6 +175,23 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const stamp = Object.entries(item ?? {}).find(([name, value]) => DELETION_INSTANT.test(name) && value !== null);
     return stamp ? [finding('restored_item_still_deleted', { member: stamp[0], got: stamp[1] })] : [];
   },
+  // A restore the words say brings the item back as it was: each member as it read before deletion.
+  'restored-as-was'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const was = (evidence.expected ?? {}) as Record<string, unknown>;
+    const changed = Object.keys(was).find((name) => item && JSON.stringify(item[name]) !== JSON.stringify(was[name]));
+    return changed === undefined
+      ? []
+      : [
+          finding('restored_item_changed', {
+            member: changed,
+            was: was[changed],
+            got: item?.[changed],
+            words: evidence.words,
+          }),
+        ];
+  },
   // Under a parent deleted for good nothing is left: its child reads 404 (or 410).
   'parent-deleted'(_context, evidence, status) {
     return status < 300 ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];

@@ -323,6 +323,13 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for restoring an item just deleted`,
     expected: () => 'a 2xx: the restore operation brings a softly deleted item back',
   },
+  restored_item_changed: {
+    title: 'Restored item differs from the item deleted',
+    key: ['member'],
+    received: (f) =>
+      `${String(f.member)} ${describeValue(f.got)} after the restore, where the deleted item held ${describeValue(f.was)}`,
+    expected: (f) => `the item as it was when deleted, as the restore's words say ("${String(f.words)}")`,
+  },
   restored_item_still_deleted: {
     title: 'Restored item still marked deleted',
     received: (f) => `${String(f.member)} ${describeValue(f.got)} in the answer to the restore`,

@@ -18,6 +18,7 @@ import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
+import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
@@ -141,6 +142,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
     creatable
       .filter(({ idioms }) => (idioms.ownLocks?.length ?? 0) > 0)
       .map((resource) => checkOwnLocks(resource, context, sequenceRunner)),
+  );
+  // Restores the words say bring an item back as it was, on one moved into another state first.
+  await Promise.all(
+    creatable
+      .filter((resource) => restoresAsItWas(resource, context))
+      .map((resource) => checkRestoredAsItWas(resource, context, sequenceRunner)),
   );
   // Spans whose end the words order after their start: an end before it, and one equal where strict.
   await Promise.all(

@@ -107,6 +107,7 @@ export class RunSession {
       make: (collection, request) => maker.make(collection, request),
       draft: (collection, request) => maker.draft(collection, request),
       listedIds: (collection) => maker.listedIds(collection),
+      listedItems: (collection, parent) => maker.listedItems(collection, parent),
       bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),
       parentItem: (collection, values) => maker.parentItem(collection, values),

@@ -7,7 +7,7 @@
 type Item = Record<string, unknown>;
 
 const QUANTITY = ['quantity', 'qty', 'count'];
-const UNIT_PRICE = ['unitPrice', 'unit_price', 'price', 'unitAmount', 'unit_amount'];
+const UNIT_PRICE = ['unitPrice', 'unit_price', 'price', 'unitAmount', 'unit_amount', 'unitCost', 'unit_cost', 'cost'];
 const LINE_TOTAL = ['lineTotal', 'line_total', 'total', 'amount', 'subtotal'];
 const ITEM_COUNT = ['itemCount', 'item_count', 'totalQuantity', 'total_quantity', 'quantity'];
 const SUBTOTAL = ['subtotal', 'sub_total', 'subTotal'];

@@ -28,6 +28,9 @@ export function mergeAllOf(schema: Schema): Schema {
     if (merged.type && flat.type && merged.type !== flat.type) next.type = intersectTypes(merged.type, flat.type);
     merged = next;
   }
+  // The schema's own words describe this use of it, not the shared member's (`allOf: [Money]` beside
+  // "`unitCost × quantity`").
+  for (const key of ['description', 'title'] as const) if (typeof schema[key] === 'string') merged[key] = schema[key];
   return merged;
 }
 

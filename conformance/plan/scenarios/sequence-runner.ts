@@ -39,6 +39,11 @@ export interface SequenceRunner {
   ) => Promise<ReadonlyMap<string, readonly unknown[]>>;
   /** Ids a collection lists now (read once per run). */
   readonly listedIds: (collection: CollectionSpec) => Promise<unknown[]>;
+  /** The collection's listed items (under the parent's path values), as the list answers them. */
+  readonly listedItems: (
+    collection: CollectionSpec,
+    parent?: Readonly<Record<string, string>>,
+  ) => Promise<Record<string, unknown>[]>;
   /** Where each scenario says what it set out to check and what it reached. */
   readonly reach: Reach;
 }

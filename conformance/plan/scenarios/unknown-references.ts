@@ -9,6 +9,14 @@ import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
 import { createParent, parentParams } from './parents.js';
+import {
+  deletedItem,
+  itemOfOtherScope,
+  itemUnderAnotherParent,
+  LIVE,
+  SAME_PARENT,
+  sharedScope,
+} from './refused-references.js';
 import { answeredAs, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -87,50 +95,6 @@ async function absentOf(
   return undefined;
 }
 
-/** Words that ask for an item that is not deleted, and for one under the same parent. */
-const LIVE = /\b(?:live|not deleted|deleted|active)\b/i;
-const SAME_PARENT = /\b(?:this|the same|its own|the path's)\b/i;
-
-/** The id of an item of `target` the run made (under the creation's parent values) and deleted. */
-async function deletedItem(
-  target: CollectionSpec,
-  parent: Readonly<Record<string, string>>,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<unknown> {
-  const names = [...target.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-  if (names.some((name) => parent[name] === undefined) || !target.remove) return undefined;
-  const under = Object.fromEntries(names.map((name) => [name, parent[name]!]));
-  const made = await runner.make(target, {
-    what: 'to be deleted and then named',
-    purpose: 'deleted reference',
-    parent: under,
-  });
-  if (!('made' in made)) return undefined;
-  const removed = await runner.execute(
-    context.testCase(target.remove.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: made.made.at(target.remove.parameter),
-      what: 'before a creation names it',
-    }),
-    { collection: target },
-  );
-  return succeeded(removed) ? made.made.item[target.idProperty] : undefined;
-}
-
-/** The id of an item of the nested `target` made under a parent of its own. */
-async function itemUnderAnotherParent(target: CollectionSpec, context: PlanContext, runner: SequenceRunner) {
-  const other = await createParent(target, context, runner, 'another parent of a reference');
-  if (!other) return undefined;
-  const made = await runner.make(target, {
-    what: 'under another parent',
-    purpose: 'other parent reference',
-    parent: other,
-  });
-  return 'made' in made ? made.made.item[target.idProperty] : undefined;
-}
-
 /** The value a member holds in the body; a list entry's member (`lines[].sku`) in its first entry. */
 function namedIn(body: Body, member: string): unknown {
   const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
@@ -181,24 +145,31 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
   // For each member: an unknown item; one the run deleted where the words ask for a live one ("a
   // live (not deleted) project"); another parent's where they ask for this parent's ("of this
   // workspace").
+  const said = `${create.operation.summary ?? ''} ${create.operation.description ?? ''}`;
+  const topLevel = new Set(referencedCollections(create.operation, context.collections).keys());
   const plans = members.map((member) => {
     const words = resource.idioms.refusals?.[member]?.words ?? '';
     const found = referencedCollections(create.operation, context.collections).get(member);
     const target = found === collection ? undefined : found;
+    const named = target ?? readableTarget(member, resource, context);
     return {
       member,
       target,
+      named,
       deleted: target?.remove !== undefined && LIVE.test(words),
       elsewhere: target?.path.includes('{') === true && SAME_PARENT.test(words),
+      // A scope the body and the named items share, where the words ask for the body's.
+      scope: named && !named.path.includes('{') ? sharedScope(said, member, topLevel) : undefined,
     };
   });
   const reach = runner.reach.scenario(
     'references',
     collection.path,
-    plans.flatMap(({ member, deleted, elsewhere }) => [
+    plans.flatMap(({ member, deleted, elsewhere, scope }) => [
       `unknown ${member} refused`,
       ...(deleted ? [`deleted ${member} refused`] : []),
       ...(elsewhere ? [`other parent's ${member} refused`] : []),
+      ...(scope ? [`other ${scope}'s ${member} refused`] : []),
     ]),
   );
   const made = await runner.make(collection, {
@@ -261,7 +232,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     if (!executed?.exchange.ok) return reach.skip(step, answeredAs(executed));
     reach.done(step);
   };
-  for (const { member, target, deleted, elsewhere } of plans) {
+  for (const { member, target, named, deleted, elsewhere, scope } of plans) {
     if (runner.stopped()) break;
     const current = namedIn(sent, member);
     const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
@@ -299,6 +270,19 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
           `a ${target.path} item under another parent, where the document asks for one of this parent`,
         );
       else reach.skip(`other parent's ${member} refused`, `no ${target.path} item could be made under another parent`);
+    }
+    if (named && scope) {
+      const step = `other ${scope}'s ${member} refused`;
+      const other = await itemOfOtherScope(named, scope, sent[scope], runner);
+      if (other !== undefined)
+        await probe(
+          member,
+          other,
+          step,
+          `naming a ${named.path} item of another ${scope} in ${member}`,
+          `a ${named.path} item whose ${scope} is not the body's, where the words ask for one of the body's`,
+        );
+      else reach.skip(step, `no ${named.path} item of another ${scope} is listed`);
     }
   }
 }
