@@ -106,6 +106,7 @@ export interface IdiomEvidence {
     | 'job-pending'
     | 'job-location'
     | 'next-page'
+    | 'page-after-last'
     | 'location'
     | 'filter'
     | 'put-replaced'

@@ -266,6 +266,17 @@ describe('faults of an item’s life, each caught by its check', () => {
     // within its own interval overlaps only itself.
     ['ticketing', 'delete-keeps-slot', 'api_idioms_honoured: Values an item no longer holds refused'],
     ['ticketing', 'patch-overlap-self', 'positive_data_acceptance: Valid input refused'],
+    // "No page is empty": the list asked with the limit at its size names no next page.
+    [
+      'ticketing',
+      'page-full-last-has-cursor',
+      'api_idioms_honoured: A page holding the last item names an empty next page',
+    ],
+    [
+      'timesheets',
+      'page-empty-last-page',
+      'api_idioms_honoured: A page holding the last item names an empty next page',
+    ],
     // A referred item (an order's event) read before and after the order is paid: its tickets sold
     // moved, its strong ETag did not.
     ['ticketing', 'etag-from-updatedat', 'api_idioms_honoured: One strong ETag for two different bodies'],

@@ -175,6 +175,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const stamp = Object.entries(item ?? {}).find(([name, value]) => DELETION_INSTANT.test(name) && value !== null);
     return stamp ? [finding('restored_item_still_deleted', { member: stamp[0], got: stamp[1] })] : [];
   },
+  // Where the words say no page of a walk is empty: the page a full last page names holds items.
+  'page-after-last'(context, evidence, status) {
+    const items =
+      status < 300 && context.body.kind === 'json' ? listedItems(context.collection, context.body.value) : undefined;
+    return items && items.length === 0 ? [finding('empty_page_after_last_item', { size: evidence.expected })] : [];
+  },
   // A restore the words say brings the item back as it was: each member as it read before deletion.
   'restored-as-was'(context, evidence, status) {
     const item =

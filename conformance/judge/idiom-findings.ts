@@ -323,6 +323,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for restoring an item just deleted`,
     expected: () => 'a 2xx: the restore operation brings a softly deleted item back',
   },
+  empty_page_after_last_item: {
+    title: 'A page holding the last item names an empty next page',
+    received: (f) => `an empty page, named as the next one by a full page of all ${String(f.size)} items`,
+    expected: () => 'no next page after the last item, as the document says a walk meets no empty page',
+  },
   restored_item_changed: {
     title: 'Restored item differs from the item deleted',
     key: ['member'],

@@ -6,6 +6,7 @@ import { checkActionSources, drawsSources } from '../plan/scenarios/action-sourc
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { followChildTotals } from '../plan/scenarios/child-totals.js';
+import { checkExactPages, endsPagesExactly } from '../plan/scenarios/exact-pages.js';
 import { checkFilters } from '../plan/scenarios/filters.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
@@ -195,6 +196,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
 export async function checkCounts(session: RunSession): Promise<void> {
   if (session.settings.readOnly) return;
   await checkTallies(session.settings.model.resources, session.testable, session.context, session.sequenceRunner);
+  // Pages that end on the last item, read while nothing writes (the list's size must hold still).
+  for (const { collection } of session.settings.model.resources)
+    if (endsPagesExactly(collection) && session.testable.includes(collection.list!.operation))
+      await checkExactPages(collection, session.context, session.sequenceRunner);
 }
 
 export async function verifyCreations(session: RunSession): Promise<void> {

@@ -170,6 +170,7 @@ function pagingLine(paging: Paging | undefined): string {
     paging.total ? `total in ${paging.total.join('.')}` : '',
     paging.totalHeader ? `total in header ${paging.totalHeader}` : '',
     paging.linkHeader ? 'Link header' : '',
+    paging.noEmptyPages ? 'no empty page in a walk (words)' : '',
   ];
   return parts.filter(Boolean).join(', ');
 }

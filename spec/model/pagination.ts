@@ -34,6 +34,9 @@ export interface Paging {
   readonly totalHeader?: string;
   /** Whether the answer documents a Link header (rel="next"). */
   readonly linkHeader: boolean;
+  /** The words say a walk meets no empty page: the page holding the last item names no next one
+   * ("`nextCursor` is null when no matching event follows", "meets no empty page"). */
+  readonly noEmptyPages?: true;
   /** Where each part was read. */
   readonly pointers: readonly string[];
 }
@@ -146,6 +149,23 @@ export function pagingOf(
     ...(total ? { total } : {}),
     ...(totalHeader ? { totalHeader } : {}),
     linkHeader,
+    ...((next || hasMore || linkHeader) && forbidsEmptyPages(operation, nextSchema) ? { noEmptyPages: true } : {}),
     pointers,
   };
+}
+
+const NO_EMPTY_PAGE =
+  /\bno (?:later )?(?:page is|empty page)\b|\bmeets no empty page\b|\bnever (?:an? )?empty page\b|\bnull when no\b[^.;]{0,60}\bfollows\b|\bnull exactly when\b|\bnull on the page that holds the last\b|\bnull (?:on|for) the (?:last|final) page\b[^.;]{0,20}\bonly there\b/i;
+const EMPTY_PAGE_ALLOWED =
+  /\bempty last page\b|\b(?:last|final) page (?:may|can) be empty\b|\bmay (?:return|give|answer) (?:an )?empty page\b/i;
+
+/** Whether the list's words (its own, its next member's) say no page of a walk is empty. */
+function forbidsEmptyPages(operation: Operation, nextSchema: JsonSchema | undefined): boolean {
+  const described = (nextSchema as { description?: unknown } | undefined)?.description;
+  const words = [operation.summary, operation.description, typeof described === 'string' ? described : undefined]
+    .filter((text): text is string => typeof text === 'string')
+    .join(' ')
+    .replace(/[`*_]/g, '')
+    .replace(/\s+/g, ' ');
+  return NO_EMPTY_PAGE.test(words) && !EMPTY_PAGE_ALLOWED.test(words);
 }
