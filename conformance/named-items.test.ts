@@ -1,6 +1,7 @@
-// A plain creation naming an item the run found listed meets that item as its owner left it: a
-// stock with one left answers the documented 409 to an order of more. Where the same order asking
-// the least it can is taken, that is noted, not failed; a service refusing every order still fails.
+// A plain creation naming an item the run found listed meets that item as its owner left it. Its
+// documented 409 is noted, not failed, where the words tie that 409 to the named item ("when the
+// stock has fewer `left`"), or where the same order asking the least it can is taken; a service
+// whose words tie nothing and that refuses every order still fails.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
@@ -23,30 +24,34 @@ const made = {
   required: ['id', ...order.required],
   properties: { id: { type: 'string' }, ...order.properties },
 };
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'stocks', version: '1' },
-  paths: {
-    '/stocks': {
-      get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: stock }) } } },
-    },
-    '/orders': {
-      post: {
-        description: '`409` when the stock has fewer left than the quantity.',
-        requestBody: { required: true, content: json(order) },
-        responses: {
-          '201': { description: 'ordered', content: json(made) },
-          '400': { description: 'bad' },
-          '409': { description: 'not enough left' },
+const documentWith = (conflictWords: string) =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'stocks', version: '1' },
+    paths: {
+      '/stocks': {
+        get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: stock }) } } },
+      },
+      '/orders': {
+        post: {
+          description: conflictWords,
+          requestBody: { required: true, content: json(order) },
+          responses: {
+            '201': { description: 'ordered', content: json(made) },
+            '400': { description: 'bad' },
+            '409': { description: 'not enough left' },
+          },
         },
       },
     },
-  },
-});
+  });
 
-/** One stock with one left. `refusesAll` is the fault: every order refused. */
-function shop(refusesAll: boolean) {
-  const stocks = [{ id: 'last-one', left: 1 }];
+const TIED = '`409` when the stock has fewer `left` than the quantity.';
+const UNTIED = '`409` on a conflict.';
+
+/** One stock with `left` items. `refusesAll` is the fault: every order refused. */
+function shop(left: number, refusesAll = false) {
+  const stocks = [{ id: 'the-stock', left }];
   const send = (res: ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -77,17 +82,24 @@ function shop(refusesAll: boolean) {
   };
 }
 
-const run = (refusesAll: boolean) => runConformance({ target: { app: shop(refusesAll) }, contract, seed: 3, runs: 5 });
+const run = (words: string, app: ReturnType<typeof shop>) =>
+  runConformance({ target: { app }, contract: documentWith(words), seed: 3, runs: 5 });
 
 describe('a creation naming a listed item its state refuses', () => {
-  it('is a note, not a failure', async () => {
-    const result = await run(false);
+  it('is a note where the words tie the 409 to the named item, sold out as it is', async () => {
+    const result = await run(TIED, shop(0));
     expect(result.violations.filter((v) => v.check === 'positive_data_acceptance')).toEqual([]);
     expect(result.notes.map((note) => note.code)).toContain('named_item_state_refused');
   });
 
-  it('still fails a service that refuses every order', async () => {
-    const result = await run(true);
+  it('is a note where the least the order can ask is taken', async () => {
+    const result = await run(UNTIED, shop(1));
+    expect(result.violations.filter((v) => v.check === 'positive_data_acceptance')).toEqual([]);
+    expect(result.notes.map((note) => note.code)).toContain('named_item_state_refused');
+  });
+
+  it('still fails a service that refuses every order, where no word ties its 409', async () => {
+    const result = await run(UNTIED, shop(9, true));
     expect(result.violations.map((v) => v.check)).toContain('positive_data_acceptance');
   });
 });

@@ -57,14 +57,17 @@ function defaultsNotApplied(context: CheckContext, item: Record<string, unknown>
 }
 
 /** A member named like a parent path parameter (projectId under /projects/{projectId}) holds it. */
-function parentNotNamed(context: CheckContext, item: Record<string, unknown>): Finding[] {
+function parentNotNamed(
+  context: CheckContext,
+  item: Record<string, unknown>,
+  code: 'parent_not_named' | 'item_names_other_parent' = 'parent_not_named',
+): Finding[] {
   const found: Finding[] = [];
   for (const [name, text] of Object.entries(context.testCase.pathParams ?? {})) {
     // /todos/{id}/comments: the parent is `id` in the path, the comment's own id in its body.
     if (name === context.collection?.idProperty) continue;
     if (!Object.hasOwn(item, name) || (typeof item[name] !== 'string' && typeof item[name] !== 'number')) continue;
-    if (String(item[name]) !== text)
-      found.push(finding('parent_not_named', { member: name, expected: text, got: item[name] }));
+    if (String(item[name]) !== text) found.push(finding(code, { member: name, expected: text, got: item[name] }));
   }
   return found;
 }
@@ -174,6 +177,18 @@ function totalsOff(context: CheckContext, totals: NonNullable<SequenceEvidence['
     );
 }
 
+/** The parent members of an item answered at its own path (read, PUT, PATCH), where the path has a
+ * parent: each holds the path's value. */
+function itemAnswerParentOff(context: CheckContext): Finding[] {
+  const { collection, testCase } = context;
+  const status = context.exchange.ok ? context.exchange.response.status : 0;
+  const itemOperations = [collection?.read, collection?.replace, collection?.update].map((role) => role?.operation);
+  if (!collection?.path.includes('{') || !itemOperations.includes(testCase.operation)) return [];
+  if (testCase.kind !== 'positive' || status < 200 || status >= 300 || context.body.kind !== 'json') return [];
+  const item = answeredItem(collection, context.body.value);
+  return item ? parentNotNamed(context, item, 'item_names_other_parent') : [];
+}
+
 /** What the service fills in on a creation is what the document and the moment say. */
 export const serviceFilledValues: Check = (context) => {
   const counted = context.sequence?.childCount;
@@ -185,7 +200,12 @@ export const serviceFilledValues: Check = (context) => {
   const derived = derivedTimesOff(context);
   const sums = context.testCase.kind === 'positive' ? sumsNotAddingUp(context) : undefined;
   const answered = createdAnswer(context);
-  if (!answered) return derived.length > 0 ? [...(sums ?? []), ...derived] : sums;
+  if (!answered) {
+    // An item read or written at its path names the parent that path names (a PUT under evt_2 that
+    // answers evt_1's item has found it across parents).
+    const parentOff = itemAnswerParentOff(context);
+    return derived.length > 0 || parentOff.length > 0 ? [...(sums ?? []), ...derived, ...parentOff] : sums;
+  }
   // Only members the document declares: an undocumented extra (a createdAt of the service's own)
   // says nothing the document asked for.
   const { collection } = context;

@@ -151,10 +151,9 @@ export const FINDING_KINDS = {
   },
   named_item_state_refused: {
     title: 'Valid input refused: an item it names, found listed, does not allow it',
-    received: (f) =>
-      `${f.status} for input naming ${String(f.members)} of items the run found listed; the same input asking the least it can was taken`,
+    received: (f) => `${f.status} for input naming ${String(f.members)} of items the run found listed`,
     expected: () =>
-      "2xx where the named items allow it; their limits (a ticket type's per-order maximum, what a stock holds) are whatever their owner set, so a documented conflict over amounts is not a failure",
+      '2xx where the named items allow it; the document ties this conflict to their state or limits (or the same input asking the least it can was taken), which are whatever their owner left them, so it is not a failure',
   },
   value_already_taken: {
     title: 'Valid input refused: value already taken',

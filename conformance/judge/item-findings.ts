@@ -15,6 +15,12 @@ export const ITEM_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)}`,
     expected: (f) => `${String(f.expected)}, the parent the creation's path names`,
   },
+  item_names_other_parent: {
+    title: 'Item answered at its path names another parent',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)}`,
+    expected: (f) => `${String(f.expected)}, the parent the item's path names: keys under one parent are not another's`,
+  },
   instant_not_now: {
     title: 'Creation time is not the time of creation',
     key: ['member'],

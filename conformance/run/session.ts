@@ -5,6 +5,7 @@ import {
   allowedDelay,
   type CollectionSpec,
   collectionOperations,
+  conflictsOnNamedItems,
   currentUserOf,
   listedItems,
   type Operation,
@@ -16,6 +17,7 @@ import { asObject } from '../judge/json-body.js';
 import { SentKeys } from '../judge/sent-keys.js';
 import type { CheckContext, Executed, Facts, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
+import { nestedReferences, referencedCollections } from '../plan/references.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
 import { ItemMaker } from '../plan/scenarios/maker.js';
 import { walkPages, withLargePages } from '../plan/scenarios/pages.js';
@@ -221,12 +223,25 @@ export class RunSession {
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
   }
 
-  /** Where a plain creation naming listed items met a documented 409, whether the least it can ask
-   * (numbers at their minimum) is taken: the conflict was then over amounts those items allow. */
+  /** Per creation: whether its words tie its 409 to the state of the items it names. */
+  private readonly namedConflicts = new Map<Operation, boolean>();
+
+  /** Where a plain creation naming listed items met a documented 409, whether the words tie that 409
+   * to the named items' state ("409 when the event is not published"), or else the least the body can
+   * ask (numbers at their minimum) is taken: the conflict was over what those items allow. */
   private async smallerAskTaken(testCase: TestCase, exchange: Exchange): Promise<boolean> {
     const { operation, knownReferences, kind, plain } = testCase;
     if (kind !== 'positive' || !plain || !knownReferences?.length || !exchange.ok) return false;
     if (exchange.response.status !== 409 || !operation.responses.some((r) => r.status === '409')) return false;
+    if (!this.namedConflicts.has(operation)) {
+      const { collections } = this.settings.model;
+      const named = [
+        ...referencedCollections(operation, collections).values(),
+        ...nestedReferences(operation, collections).map((found) => found.collection),
+      ];
+      this.namedConflicts.set(operation, conflictsOnNamedItems(operation, this.settings.contract, named));
+    }
+    if (this.namedConflicts.get(operation)) return true;
     const smaller = smallerAsk(testCase, this.context.requestSchema(operation));
     const answer = smaller ? await this.sender.send(smaller, true) : undefined;
     return answer?.ok === true && answer.response.status < 300;

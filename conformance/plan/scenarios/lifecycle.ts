@@ -8,7 +8,7 @@ import { sendInvalidChanges } from './invalid-changes.js';
 import { createParent, parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
-import { withMemberLeftOut } from './replace-resets.js';
+import { withMemberLeftOut, withResetMemberMoved } from './replace-resets.js';
 import { restoreOfKeptItems } from './restores.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
@@ -67,7 +67,12 @@ export async function runItemLifecycle(
   // Items that hold slots (times bound to the parent's period, values one item at a time may hold)
   // are changed under a parent of their own where the run can make one: a change moved onto another
   // scenario's slot is rightly refused. Others share the run's parent, whose counts are judged.
-  const holdsSlots = (resource.idioms.anchored?.length ?? 0) > 0 || (resource.idioms.unique?.length ?? 0) > 0;
+  // Items whose writes the parent's state locks (ticket types of a draft event) too: another scenario
+  // may move a shared parent on meanwhile.
+  const holdsSlots =
+    (resource.idioms.anchored?.length ?? 0) > 0 ||
+    (resource.idioms.unique?.length ?? 0) > 0 ||
+    (resource.idioms.parentLocks?.length ?? 0) > 0;
   const parent =
     (holdsSlots ? await createParent(collection, context, runner, 'lifecycle') : undefined) ??
     (await parentParams(collection, context, runner));
@@ -142,22 +147,27 @@ export async function runItemLifecycle(
         current,
       )
     : undefined;
-  // Where the PUT's words say it replaces, one member the item holds is left out: it must come back reset.
-  const leftOut = collection.replace && withMemberLeftOut(context, collection.replace.operation, holdable, current);
-  const replacement = leftOut ? leftOut.body : holdable;
-  if (collection.replace && replacement !== undefined) {
-    const put = collection.replace;
+  // Where the PUT's words say it replaces, one member the item holds is left out: it must come back
+  // reset. Where every such member holds its reset value already, a first PUT moves one off it.
+  const put = collection.replace;
+  const leftOutNow = put && withMemberLeftOut(context, put.operation, holdable, current);
+  const primed = put && !leftOutNow ? withResetMemberMoved(context, put.operation, holdable, current) : undefined;
+  const replacement = leftOutNow ? leftOutNow.body : (primed ?? holdable);
+  const replacements: { body: unknown; leftOut?: ReturnType<typeof withMemberLeftOut> }[] =
+    replacement === undefined ? [] : [{ body: replacement, ...(leftOutNow ? { leftOut: leftOutNow } : {}) }];
+  for (let step = 0; put && step < replacements.length; step++) {
+    const { body, leftOut } = replacements[step]!;
     const testCase = context.testCase(put.operation, {
       kind: 'positive',
       plain: true,
       pathParams: at(put.parameter),
-      payload: { kind: 'json', value: replacement },
+      payload: { kind: 'json', value: body },
       what: leftOut
         ? `replacing an item just created, ${Object.keys(leftOut.expected)[0]} left out`
         : 'replacing an item just created',
     });
     const instants = firstChange();
-    const expected = { ...stored(replacement), ...leftOut?.expected };
+    const expected = { ...stored(body), ...leftOut?.expected };
     const answer = { changeAnswer: { id, kind: 'replace' as const, expected, ...instants } };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (executed?.exchange.ok)
@@ -166,11 +176,16 @@ export async function runItemLifecycle(
         sequence: { idiom: { idiom: 'put-replaced', id } },
       });
     // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
-    if (succeeded(executed)) {
-      current = expected;
-      reach.done('replace stored');
-      await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current, ...instants } });
-    } else reach.skip('replace stored', `its PUT was ${answeredAs(executed)}`);
+    if (!succeeded(executed)) {
+      reach.skip('replace stored', `its PUT was ${answeredAs(executed)}`);
+      break;
+    }
+    current = expected;
+    reach.done('replace stored');
+    await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current, ...instants } });
+    // Moved off its reset value: now left out, it must come back reset.
+    const next = primed && step === 0 ? withMemberLeftOut(context, put.operation, body, current) : undefined;
+    if (next) replacements.push({ body: next.body, leftOut: next });
   }
   const patch = collection.update;
   for (const step of patch && third !== undefined ? partialUpdates(collection, context, current, stored(third)) : []) {

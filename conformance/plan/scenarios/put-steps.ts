@@ -4,6 +4,7 @@ import type { CollectionSpec, ItemShape } from '../../../spec/index.js';
 import { unheldFields } from '../../judge/field-compare.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { createParent } from './parents.js';
 import type { ScenarioReach } from './reach.js';
 import { answeredAs, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -44,6 +45,9 @@ export function holdableReplacement(
 
 /** A PUT at a key no item has, where the client chooses keys: it makes the item there (201 where
  * documented), readable at that key; the same PUT again replaces it. */
+/** Words that make a client's keys unique across parents, not per parent. */
+const GLOBAL_KEYS = /\bglobally unique\b|\bunique (?:across|among all|over all)\b/i;
+
 export async function putAtFreeKey(
   collection: CollectionSpec,
   context: PlanContext,
@@ -70,6 +74,24 @@ export async function putAtFreeKey(
   context.markChangedByRun(collection, JSON.stringify(key));
   if (!succeeded(executed)) return reach.skip('PUT at a free key', `it was ${answeredAs(executed)}`);
   reach.done('PUT at a free key');
+  // Keys are per parent, the path says (/events/{eventId}/ticket-types/{code}): the same key under
+  // another parent names another item, which the PUT creates, where no word makes keys global.
+  const global = GLOBAL_KEYS.test(`${put.operation.summary ?? ''} ${put.operation.description ?? ''}`);
+  const other =
+    created && !global && collection.path.includes('{')
+      ? await createParent(collection, context, runner, 'another parent of a key')
+      : undefined;
+  if (other)
+    await runner.execute(
+      context.testCase(put.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { ...other, [put.parameter]: String(key) },
+        payload: { kind: 'json', value: body },
+        what: 'at the same key under another parent',
+      }),
+      { collection, sequence: { idiom } },
+    );
   const again = await runner.execute(testCase, { collection });
   if (again?.exchange.ok)
     runner.conclude(testCase, again.exchange, again.body, {

@@ -34,3 +34,29 @@ export function withMemberLeftOut(
   }
   return undefined;
 }
+
+/** The replacement with one optional member the PUT resets set off its reset value (a default of 10
+ * made 9 or 11), where the item holds the reset value already: a later replacement leaving it out
+ * then shows whether it is reset. Undefined where no such member can be moved validly. */
+export function withResetMemberMoved(
+  context: PlanContext,
+  put: Operation,
+  replacement: unknown,
+  current: Item,
+): Item | undefined {
+  const resets = replaceResetsOf(put);
+  const request = context.requestSchema(put);
+  const body = asObject(replacement);
+  if (!resets || !request || !body) return undefined;
+  for (const [name, reset] of Object.entries(resets)) {
+    const held = current[name] ?? null;
+    if (JSON.stringify(held) !== JSON.stringify(reset)) continue;
+    const others = typeof reset === 'number' ? [reset - 1, reset + 1, reset * 2] : [body[name]];
+    for (const value of others) {
+      const moved = { ...body, [name]: value };
+      if (value !== undefined && JSON.stringify(value) !== JSON.stringify(reset) && request.isValid(moved))
+        return moved;
+    }
+  }
+  return undefined;
+}
