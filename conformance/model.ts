@@ -114,6 +114,7 @@ export interface IdiomEvidence {
     | 'restore-live'
     | 'restored'
     | 'restored-as-was'
+    | 'copy-kept'
     | 'parent-deleted'
     | 'kept-by-children'
     | 'kept-child'

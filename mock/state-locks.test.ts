@@ -56,3 +56,23 @@ describe('writes locked by the item’s own state', () => {
     expect((await request(app).get(at).set(headers)).body.title).toBe('While published');
   });
 });
+
+describe('actions from the states their words draw', () => {
+  it('complete starts only from published: a draft event is refused and stays a draft', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const draft = await request(app).post('/v1/events').set(headers).send(event);
+    const at = `/v1/events/${draft.body.id}`;
+    const refused = await request(app).post(`${at}/complete`).set(headers);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/starts only from "published"/);
+    expect((await request(app).get(at).set(headers)).body.status).toBe('draft');
+  });
+
+  it('cancel starts from draft and from published', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const draft = await request(app).post('/v1/events').set(headers).send(event);
+    expect((await request(app).post(`/v1/events/${draft.body.id}/cancel`).set(headers)).status).toBe(200);
+    const { app: other, at } = await publishedEvent();
+    expect((await request(other).post(`${at}/cancel`).set(headers)).status).toBe(200);
+  });
+});

@@ -181,6 +181,25 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       status < 300 && context.body.kind === 'json' ? listedItems(context.collection, context.body.value) : undefined;
     return items && items.length === 0 ? [finding('empty_page_after_last_item', { size: evidence.expected })] : [];
   },
+  // A member the words call a copy holds its old value once the item it was copied from changed.
+  'copy-kept'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const [array, inner] = String(evidence.member).split('[].');
+    const entries = inner === undefined ? undefined : item?.[array!];
+    const got =
+      inner === undefined ? item?.[array!] : Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
+    return item && got !== undefined && JSON.stringify(got) !== JSON.stringify(evidence.expected)
+      ? [
+          finding('copy_followed_source', {
+            member: evidence.member,
+            got,
+            expected: evidence.expected,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
   // A restore the words say brings the item back as it was: each member as it read before deletion.
   'restored-as-was'(context, evidence, status) {
     const item =

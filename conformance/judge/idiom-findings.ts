@@ -328,6 +328,12 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `an empty page, named as the next one by a full page of all ${String(f.size)} items`,
     expected: () => 'no next page after the last item, as the document says a walk meets no empty page',
   },
+  copy_followed_source: {
+    title: 'A copied value follows the item it was copied from',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} once the item it was copied from changed`,
+    expected: (f) => `${describeValue(f.expected)}, the value copied when the item was made ("${String(f.words)}")`,
+  },
   restored_item_changed: {
     title: 'Restored item differs from the item deleted',
     key: ['member'],

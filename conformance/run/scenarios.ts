@@ -6,6 +6,7 @@ import { checkActionSources, drawsSources } from '../plan/scenarios/action-sourc
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { followChildTotals } from '../plan/scenarios/child-totals.js';
+import { checkCopiedValues } from '../plan/scenarios/copied-values.js';
 import { checkExactPages, endsPagesExactly } from '../plan/scenarios/exact-pages.js';
 import { checkFilters } from '../plan/scenarios/filters.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
@@ -143,6 +144,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
     creatable
       .filter(({ idioms }) => (idioms.ownLocks?.length ?? 0) > 0)
       .map((resource) => checkOwnLocks(resource, context, sequenceRunner)),
+  );
+  // Values copied from a named item, kept when the run changes that item (one of its own).
+  await Promise.all(
+    creatable
+      .filter(({ idioms }) => (idioms.copied?.length ?? 0) > 0)
+      .map((resource) => checkCopiedValues(resource, context, sequenceRunner)),
   );
   // Restores the words say bring an item back as it was, on one moved into another state first.
   await Promise.all(

@@ -173,6 +173,9 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly refusedStatus?: number;
   /** States the document calls final: from them the action is refused with `refusedStatus`. */
   readonly refusedFrom?: readonly unknown[];
+  /** The states the words start it from ("`draft` or `submitted` → `cancelled`"): from any other it
+   * is refused with `refusedStatus`. */
+  readonly from?: readonly unknown[];
   readonly answersItem: boolean;
   /** A restore: a softly deleted item back (`refusedStatus` for a live one); `member` unused. */
   readonly restores?: boolean;

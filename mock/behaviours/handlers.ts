@@ -212,6 +212,12 @@ export const HANDLERS: Handlers = {
         'conflict',
         `Item ${id} is ${JSON.stringify(state)}: a final state.`,
       );
+    if (behaviour.refusedStatus !== undefined && behaviour.from && !behaviour.from.includes(state))
+      throw new MockHttpError(
+        behaviour.refusedStatus,
+        'conflict',
+        `Item ${id} is ${JSON.stringify(state)}: this action starts only from ${behaviour.from.map((s) => JSON.stringify(s)).join(', ')}.`,
+      );
     const moved = collection.replace(id, { ...item, ...stampsNow(behaviour), [behaviour.member]: behaviour.target });
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },

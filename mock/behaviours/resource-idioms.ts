@@ -95,6 +95,7 @@ export function actionBehaviour(
     ...(restores ? { restores } : {}),
     ...(action.refusedStatus ? { refusedStatus: action.refusedStatus } : {}),
     ...(action.refusedFrom ? { refusedFrom: action.refusedFrom } : {}),
+    ...(action.from ? { from: action.from } : {}),
     answersItem: item !== undefined,
     ...wrapOf(item),
     ...conditional,

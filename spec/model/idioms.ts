@@ -7,6 +7,7 @@ import { actionSourcesOf } from './action-sources.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
+import { type CopiedValue, copiedValuesOf } from './copied-values.js';
 import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { finalStatesOf } from './final-states.js';
@@ -85,6 +86,9 @@ export interface Idioms {
   /** Spans whose end the words order after their start ("`endsAt` must be strictly later than
    * `startsAt`", span-orders.ts). */
   readonly spanOrders?: readonly SpanOrder[];
+  /** Members copied from an item the creation names ("`unitCost` is copied from the product at this
+   * moment"): later changes of that item leave the copy (copied-values.ts). */
+  readonly copied?: readonly CopiedValue[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
@@ -288,6 +292,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     if (corrections(collection.path).unique === false) return {};
     const rules = uniqueValuesOf(collection, contract, collections);
     return rules.length > 0 ? { unique: rules } : {};
+  },
+
+  copied({ collection, contract, collections = [] }) {
+    const copied = copiedValuesOf(collection, collections, contract);
+    return copied.length > 0 ? { copied } : {};
   },
 
   spanOrders({ collection, contract }) {

@@ -15,6 +15,7 @@ export {
   putCreation,
   sameSchema,
 } from './collections.js';
+export type { CopiedValue } from './copied-values.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { allowedDelay } from './delays.js';

@@ -1,5 +1,5 @@
 // A change body for the idiom scenario's ETag checks, with fresh values where a creation has them.
-import type { Operation, Resource } from '../../../spec/index.js';
+import { type Operation, propertiesOf, type Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequences.js';
@@ -17,6 +17,23 @@ export async function freshChange(
   const plainObject = asObject(plain);
   const freshObject = asObject(fresh);
   if (!plainObject || !freshObject) return plain;
+  // One plain text member alone, where the change takes it so: it moves no slot, key or reference
+  // another item holds (an event moved onto a booked interval is rightly refused with 409).
+  const request = context.requestSchema(operation);
+  const properties = propertiesOf(request?.schema);
+  const plainText = Object.keys(plainObject).find((name) => {
+    const property = properties[name] as { type?: unknown; format?: unknown; enum?: unknown } | undefined;
+    return (
+      property?.type === 'string' &&
+      property.format === undefined &&
+      property.enum === undefined &&
+      !/(?:id|key|code|slug)$/i.test(name) &&
+      typeof freshObject[name] === 'string' &&
+      freshObject[name] !== plainObject[name]
+    );
+  });
+  const alone = plainText === undefined ? undefined : { [plainText]: freshObject[plainText] };
+  if (alone && request?.isValid(alone)) return alone;
   const freshened = {
     ...plainObject,
     ...Object.fromEntries(

@@ -67,12 +67,7 @@ export async function runItemLifecycle(
   // Items that hold slots (times bound to the parent's period, values one item at a time may hold)
   // are changed under a parent of their own where the run can make one: a change moved onto another
   // scenario's slot is rightly refused. Others share the run's parent, whose counts are judged.
-  // Items whose writes the parent's state locks (ticket types of a draft event) too: another scenario
-  // may move a shared parent on meanwhile.
-  const holdsSlots =
-    (resource.idioms.anchored?.length ?? 0) > 0 ||
-    (resource.idioms.unique?.length ?? 0) > 0 ||
-    (resource.idioms.parentLocks?.length ?? 0) > 0;
+  const holdsSlots = (resource.idioms.anchored?.length ?? 0) > 0 || (resource.idioms.unique?.length ?? 0) > 0;
   const parent =
     (holdsSlots ? await createParent(collection, context, runner, 'lifecycle') : undefined) ??
     (await parentParams(collection, context, runner));
@@ -150,8 +145,10 @@ export async function runItemLifecycle(
   // Where the PUT's words say it replaces, one member the item holds is left out: it must come back
   // reset. Where every such member holds its reset value already, a first PUT moves one off it.
   const put = collection.replace;
-  const leftOutNow = put && withMemberLeftOut(context, put.operation, holdable, current);
-  const primed = put && !leftOutNow ? withResetMemberMoved(context, put.operation, holdable, current) : undefined;
+  // What the item holds: what was sent, over what the service filled in (a default it applied).
+  const holding = { ...created.item, ...current };
+  const leftOutNow = put && withMemberLeftOut(context, put.operation, holdable, holding);
+  const primed = put && !leftOutNow ? withResetMemberMoved(context, put.operation, holdable, holding) : undefined;
   const replacement = leftOutNow ? leftOutNow.body : (primed ?? holdable);
   const replacements: { body: unknown; leftOut?: ReturnType<typeof withMemberLeftOut> }[] =
     replacement === undefined ? [] : [{ body: replacement, ...(leftOutNow ? { leftOut: leftOutNow } : {}) }];

@@ -1,0 +1,152 @@
+// Values an item copies from an item it names (the model's copied: "`unitCost` is copied from the
+// product at this moment"): the run makes the source item itself (beside the members the creation
+// names with it, the order's supplier), an item naming it, then changes the source's member and
+// reads the item: its copy holds the old value (judged as copy-kept, api_idioms_honoured). Items
+// the run did not make are never changed: they are somebody else's.
+import type { CollectionSpec, CopiedValue, Resource } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import { withListed } from './listed-values.js';
+import { parentParams } from './parents.js';
+import { itemOf, succeeded } from './sequence-runner.js';
+import type { SequenceRunner } from './sequences.js';
+
+type Item = Record<string, unknown>;
+
+const stepOf = (rule: CopiedValue) => `${rule.member} kept when its ${rule.collection} item changes`;
+
+/** The value at a member path (`lines[].unitCost`: the first entry's). */
+function valueAt(item: Item | undefined, path: string): unknown {
+  const [array, inner] = path.split('[].');
+  if (inner === undefined) return item?.[array!];
+  const entries = item?.[array!];
+  return Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
+}
+
+/** Another value of the same kind: a number moved by one (up, or down where it cannot go up), a text
+ * with a mark added. */
+const otherThan = (value: unknown): unknown[] =>
+  typeof value === 'number' ? [value + 1, value - 1] : typeof value === 'string' ? [`${value}-2`, `${value}2`] : [];
+
+export async function checkCopiedValues(resource: Resource, context: PlanContext, runner: SequenceRunner) {
+  const { collection } = resource;
+  const rules = resource.idioms.copied ?? [];
+  const create = collection.create?.operation;
+  const read = collection.read;
+  if (rules.length === 0 || !create || !read || runner.stopped()) return;
+  const reach = runner.reach.scenario('copied values', collection.path, rules.map(stepOf));
+  const parent = await parentParams(collection, context, runner);
+  for (const rule of rules) {
+    if (runner.stopped()) break;
+    const step = stepOf(rule);
+    const source = context.collections.find((c) => c.path === rule.collection);
+    const change = source?.update ?? source?.replace;
+    const member = rule.member.split('[].').at(-1)!;
+    if (!source || !change) {
+      reach.skip(step, `${rule.collection} items cannot be changed`);
+      continue;
+    }
+    const made = await sourceItem(collection, source, rule, context, runner, parent);
+    if ('why' in made) {
+      reach.skip(step, made.why);
+      continue;
+    }
+    const copy = valueAt(made.item, rule.member);
+    const changed = otherThan(made.source[member])
+      .map((value) => ({ [member]: value }))
+      .find((body) => context.requestSchema(change.operation)?.isValid(body) !== false);
+    if (copy === undefined || !changed) {
+      reach.skip(step, `no change of ${member} could be built`);
+      continue;
+    }
+    const answer = await runner.send(
+      context.testCase(change.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: made.sourceAt(change.parameter),
+        payload: { kind: 'json', value: changed },
+        what: `to change the ${member} an item copied`,
+      }),
+    );
+    if (!answer?.ok || answer.response.status >= 300) {
+      reach.skip(step, `the change of its ${rule.collection} item was refused`);
+      continue;
+    }
+    await runner.execute(
+      context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: made.at(read.parameter),
+        what: `after the ${rule.collection} item it copied from changed`,
+      }),
+      {
+        collection,
+        sequence: { idiom: { idiom: 'copy-kept', member: rule.member, expected: copy, words: rule.words } },
+      },
+    );
+    reach.done(step);
+  }
+}
+
+/** A source item the run makes (holding what the creation names beside it), and an item of the
+ * collection naming it. */
+async function sourceItem(
+  collection: CollectionSpec,
+  source: CollectionSpec,
+  rule: CopiedValue,
+  context: PlanContext,
+  runner: SequenceRunner,
+  parent: Readonly<Record<string, string>>,
+): Promise<
+  | {
+      item: Item;
+      at: (parameter: string) => Record<string, string>;
+      source: Item;
+      sourceAt: (p: string) => Record<string, string>;
+    }
+  | { why: string }
+> {
+  const around = await runner.references(collection, parent);
+  const shared = Object.fromEntries(
+    [...around].flatMap(([name, ids]) =>
+      name.includes('[]') || name === rule.via || ids.length === 0 ? [] : [[name, ids[0]]],
+    ),
+  );
+  const sourceMade = await runner.make(source, {
+    what: 'for an item to copy from',
+    purpose: 'copied source',
+    parent: {},
+    members: shared,
+  });
+  if (!('made' in sourceMade)) return { why: `no ${source.path} item could be made: ${sourceMade.refused}` };
+  const id = sourceMade.made.item[source.idProperty];
+  const references = await runner.references(collection, parent, new Map([[rule.via, [id]]]));
+  const draft = asObject(await runner.draft(collection, { what: '', purpose: 'copied values', parent }));
+  const listed = draft && asObject(withListed(draft, new Map([...references].map(([k, v]) => [k, [...v]])), 0));
+  const body = listed && {
+    ...listed,
+    ...Object.fromEntries(Object.entries(shared).filter(([name]) => name in listed)),
+  };
+  if (!body || context.requestSchema(collection.create!.operation)?.isValid(body) === false)
+    return { why: `no valid body names the ${source.path} item made` };
+  const executed = await runner.execute(
+    context.testCase(collection.create!.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      payload: { kind: 'json', value: body },
+      what: `naming a ${source.path} item of the run's own`,
+    }),
+    { collection },
+  );
+  const item = succeeded(executed) ? itemOf(executed.body, collection) : undefined;
+  if (!item || item[collection.idProperty] === undefined) return { why: 'its creation was refused' };
+  const text = String(item[collection.idProperty]);
+  context.markChangedByRun(collection, JSON.stringify(item[collection.idProperty]));
+  return {
+    item,
+    at: (parameter) => ({ ...parent, [parameter]: text }),
+    source: sourceMade.made.item,
+    sourceAt: sourceMade.made.at,
+  };
+}
