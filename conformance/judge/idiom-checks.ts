@@ -6,6 +6,7 @@ import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '
 import { pathOf, statusOf } from './check-support.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
+import { LIFE_JUDGEMENTS } from './life-checks.js';
 import { listOrderFindings } from './order-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
 
@@ -23,6 +24,7 @@ const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;
 
 const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   ...SAID_RULE_JUDGEMENTS,
+  ...LIFE_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {
     if (status >= 300) return [finding('idempotent_replay_refused', { status })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
@@ -147,22 +149,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   },
   // Numbers per parent, as the document says: a new parent's first item is 1; a deleted one's
   // number is not given again.
-  'number-first'(context, evidence, status) {
-    const number = status < 300 ? numberRead(context, evidence) : undefined;
-    return number !== undefined && number !== evidence.expected
-      ? [finding('number_not_first', { got: number, expected: evidence.expected })]
-      : [];
-  },
-  'number-next'(context, evidence, status) {
-    const number = status < 300 ? numberRead(context, evidence) : undefined;
-    return number !== undefined && number !== evidence.expected
-      ? [finding('number_not_next', { got: number, expected: evidence.expected, scope: evidence.how })]
-      : [];
-  },
-  'number-not-reused'(context, evidence, status) {
-    const number = status < 300 ? numberRead(context, evidence) : undefined;
-    return number !== undefined && number === evidence.expected ? [finding('number_reused', { number })] : [];
-  },
   // Soft deletion: a live item's restore gets the documented refusal; a deleted one's brings it back.
   'restore-live'(_context, evidence, status) {
     return status < 300 ? [finding('live_item_restored', { status, expected: evidence.expectedStatus })] : [];
@@ -174,48 +160,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const stamp = Object.entries(item ?? {}).find(([name, value]) => DELETION_INSTANT.test(name) && value !== null);
     return stamp ? [finding('restored_item_still_deleted', { member: stamp[0], got: stamp[1] })] : [];
-  },
-  // Where the words say no page of a walk is empty: the page a full last page names holds items.
-  'page-after-last'(context, evidence, status) {
-    const items =
-      status < 300 && context.body.kind === 'json' ? listedItems(context.collection, context.body.value) : undefined;
-    return items && items.length === 0 ? [finding('empty_page_after_last_item', { size: evidence.expected })] : [];
-  },
-  // A member the words call a copy holds its old value once the item it was copied from changed.
-  'copy-kept'(context, evidence, status) {
-    const item =
-      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-    const [array, inner] = String(evidence.member).split('[].');
-    const entries = inner === undefined ? undefined : item?.[array!];
-    const got =
-      inner === undefined ? item?.[array!] : Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
-    return item && got !== undefined && JSON.stringify(got) !== JSON.stringify(evidence.expected)
-      ? [
-          finding('copy_followed_source', {
-            member: evidence.member,
-            got,
-            expected: evidence.expected,
-            words: evidence.words,
-          }),
-        ]
-      : [];
-  },
-  // A restore the words say brings the item back as it was: each member as it read before deletion.
-  'restored-as-was'(context, evidence, status) {
-    const item =
-      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-    const was = (evidence.expected ?? {}) as Record<string, unknown>;
-    const changed = Object.keys(was).find((name) => item && JSON.stringify(item[name]) !== JSON.stringify(was[name]));
-    return changed === undefined
-      ? []
-      : [
-          finding('restored_item_changed', {
-            member: changed,
-            was: was[changed],
-            got: item?.[changed],
-            words: evidence.words,
-          }),
-        ];
   },
   // Under a parent deleted for good nothing is left: its child reads 404 (or 410).
   'parent-deleted'(_context, evidence, status) {
@@ -245,22 +189,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     // refusal than the words say is judged.
     const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
     return other ? [finding('unknown_reference_status', { status, member, value, expected, kind })] : [];
-  },
-  // The states the words draw an action from: taken there (a refusal fails where the run saw it taken
-  // from another drawn state, else it is noted), refused from the others.
-  'action-from-state'(_context, evidence, status) {
-    const { verb, fromState: state, allowed, takenFrom, expectedStatus: expected } = evidence;
-    if (allowed && refused(status))
-      return [
-        finding(
-          'action_refused_from_allowed_state',
-          { verb, state, status, takenFrom },
-          takenFrom === undefined ? { severity: 'note' } : {},
-        ),
-      ];
-    return !allowed && status < 300
-      ? [finding('action_accepted_from_other_state', { verb, state, status, expected })]
-      : [];
   },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];
@@ -308,12 +236,6 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
   return walk.settled && walk.complete && steady && total !== walk.count
     ? [finding('list_total_mismatch', { total, count: walk.count })]
     : [];
-}
-
-/** The id the read item holds (its number). */
-function numberRead(context: CheckContext, evidence: IdiomEvidence): unknown {
-  const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-  return item?.[evidence.member ?? context.collection?.idProperty ?? 'id'];
 }
 
 /** Whether a member's description says it is null until its item gets somewhere ("null while status

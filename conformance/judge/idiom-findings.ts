@@ -184,22 +184,6 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} after 10 reads over 5 s`,
     expected: (f) => `${f.member} ${describeValue(f.expected)}: an accepted (202) creation finishes in bounded time`,
   },
-  number_not_first: {
-    title: "A new parent's first item is not numbered 1",
-    received: (f) => `number ${describeValue(f.got)} for the first item under a parent just made`,
-    expected: (f) => `${describeValue(f.expected)}: numbers count per parent, as the document says`,
-  },
-  number_not_next: {
-    title: 'A number is not the next one in its scope',
-    received: (f) => `number ${describeValue(f.got)} for a new item of ${String(f.scope)}, after one in another scope`,
-    expected: (f) =>
-      `${describeValue(f.expected)}: the highest number given within ${String(f.scope)} plus one, as the document says`,
-  },
-  number_reused: {
-    title: "A deleted item's number given again",
-    received: (f) => `number ${describeValue(f.number)} for a new item, the number of the item just deleted`,
-    expected: () => 'a number never used in that parent: the document says numbers are never given again',
-  },
   job_result_before_done: {
     title: "A job's result is there before it is done",
     key: ['member'],
@@ -211,25 +195,6 @@ export const IDIOM_FINDING_KINDS = {
     key: ['verb'],
     received: (f) => `${f.status} for ${f.verb} a second time`,
     expected: (f) => `the documented refusal (${f.expected})`,
-  },
-  action_refused_from_allowed_state: {
-    title: 'Action refused from a state the document starts it from',
-    key: ['verb', 'state'],
-    received: (f) =>
-      `${f.status} for ${f.verb} on an item ${describeState(f.state)}` +
-      (f.takenFrom === undefined ? '' : `, although it was taken from ${describeState(f.takenFrom)}`),
-    expected: (f) =>
-      `a 2xx: the document's words start ${f.verb} from ${describeState(f.state)}` +
-      (f.takenFrom === undefined
-        ? ' (noted only: no other start was seen taken, and the action may have conditions of its own)'
-        : ''),
-  },
-  action_accepted_from_other_state: {
-    title: 'Action accepted from a state the document does not start it from',
-    key: ['verb', 'state'],
-    received: (f) => `${f.status} for ${f.verb} on an item ${describeState(f.state)}`,
-    expected: (f) =>
-      `the documented refusal (${f.expected}): the document's words start ${f.verb} from other states only`,
   },
   action_from_final_state_accepted: {
     title: 'Action on an item in a final state accepted',
@@ -323,24 +288,6 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for restoring an item just deleted`,
     expected: () => 'a 2xx: the restore operation brings a softly deleted item back',
   },
-  empty_page_after_last_item: {
-    title: 'A page holding the last item names an empty next page',
-    received: (f) => `an empty page, named as the next one by a full page of all ${String(f.size)} items`,
-    expected: () => 'no next page after the last item, as the document says a walk meets no empty page',
-  },
-  copy_followed_source: {
-    title: 'A copied value follows the item it was copied from',
-    key: ['member'],
-    received: (f) => `${String(f.member)} ${describeValue(f.got)} once the item it was copied from changed`,
-    expected: (f) => `${describeValue(f.expected)}, the value copied when the item was made ("${String(f.words)}")`,
-  },
-  restored_item_changed: {
-    title: 'Restored item differs from the item deleted',
-    key: ['member'],
-    received: (f) =>
-      `${String(f.member)} ${describeValue(f.got)} after the restore, where the deleted item held ${describeValue(f.was)}`,
-    expected: (f) => `the item as it was when deleted, as the restore's words say ("${String(f.words)}")`,
-  },
   restored_item_still_deleted: {
     title: 'Restored item still marked deleted',
     received: (f) => `${String(f.member)} ${describeValue(f.got)} in the answer to the restore`,
@@ -370,4 +317,4 @@ export const IDIOM_FINDING_KINDS = {
   },
 } satisfies Record<string, FindingKind>;
 
-const describeState = (state: unknown): string => (typeof state === 'string' ? state : JSON.stringify(state));
+export const describeState = (state: unknown): string => (typeof state === 'string' ? state : JSON.stringify(state));

@@ -13,6 +13,7 @@ import {
 
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
+import { deleteMade } from './deletions.js';
 import { createParent, parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -129,14 +130,8 @@ export async function checkNumbering(
   if (!numbering.neverReused || !remove) return;
   const second = await make('numbering second');
   if ('refused' in second) return reach.stop(second.refused);
-  const removal = context.testCase(remove.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: second.made.at(remove.parameter),
-    what: 'to free its number',
-  });
-  const removed = await runner.send(removal);
-  if (!removed?.ok || removed.response.status >= 300) return reach.stop('the newest item could not be deleted');
+  if (await deleteMade(collection, second.made.at, 'to free its number', context, runner))
+    return reach.stop('the newest item could not be deleted');
   const third = await make('numbering third');
   if ('refused' in third) return reach.stop(third.refused);
   await runner.execute(readOf(third.made.at(read.parameter), 'made after the newest was deleted'), {
@@ -202,15 +197,8 @@ async function checkNumberingWithin(
     reach.done('number next within its scope');
   }
   if (!neverReused || !remove) return;
-  const removed = await runner.send(
-    context.testCase(remove.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: second.made.at(remove.parameter),
-      what: 'to free its number',
-    }),
-  );
-  if (!removed?.ok || removed.response.status >= 300) return reach.stop('the newest item could not be deleted');
+  if (await deleteMade(collection, second.made.at, 'to free its number', context, runner))
+    return reach.stop('the newest item could not be deleted');
   const third = await make(mine, 'numbering third');
   if ('refused' in third) return reach.stop(third.refused);
   await runner.execute(readOf(third.made, 'made after the newest was deleted'), {

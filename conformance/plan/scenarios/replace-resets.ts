@@ -14,6 +14,14 @@ interface MemberLeftOut {
   readonly expected: Item;
 }
 
+/** What both reset steps read: the members the PUT resets, its request schema, the replacement. */
+function resetParts(context: PlanContext, put: Operation, replacement: unknown) {
+  const resets = replaceResetsOf(put);
+  const request = context.requestSchema(put);
+  const body = asObject(replacement);
+  return resets && request && body ? { resets, request, body } : undefined;
+}
+
 /** The replacement with one optional member the item now holds left out, where the PUT replaces and
  * such a member exists; undefined otherwise. */
 export function withMemberLeftOut(
@@ -22,10 +30,9 @@ export function withMemberLeftOut(
   replacement: unknown,
   current: Item,
 ): MemberLeftOut | undefined {
-  const resets = replaceResetsOf(put);
-  const request = context.requestSchema(put);
-  const body = asObject(replacement);
-  if (!resets || !request || !body) return undefined;
+  const parts = resetParts(context, put, replacement);
+  if (!parts) return undefined;
+  const { resets, request, body } = parts;
   for (const [name, reset] of Object.entries(resets)) {
     const held = current[name];
     if (held === undefined || held === null || JSON.stringify(held) === JSON.stringify(reset)) continue;
@@ -44,10 +51,9 @@ export function withResetMemberMoved(
   replacement: unknown,
   current: Item,
 ): Item | undefined {
-  const resets = replaceResetsOf(put);
-  const request = context.requestSchema(put);
-  const body = asObject(replacement);
-  if (!resets || !request || !body) return undefined;
+  const parts = resetParts(context, put, replacement);
+  if (!parts) return undefined;
+  const { resets, request, body } = parts;
   for (const [name, reset] of Object.entries(resets)) {
     const held = current[name] ?? null;
     if (JSON.stringify(held) !== JSON.stringify(reset)) continue;

@@ -1,0 +1,94 @@
+// api_idioms_honoured, the judgements of an item's life read from the words: actions from their
+// drawn states, numbers within a scope, pages that end on the last item, copies kept, restores as
+// they were. Part of idiom-checks.ts's registry.
+import { answeredItem, listedItems } from '../../spec/index.js';
+import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
+import { finding } from './findings.js';
+import { asObject } from './json-body.js';
+
+type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
+
+const refused = (status: number) => status >= 400 && status < 500;
+
+/** The id the read item holds (its number). */
+function numberRead(context: CheckContext, evidence: IdiomEvidence): unknown {
+  const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+  return item?.[evidence.member ?? context.collection?.idProperty ?? 'id'];
+}
+
+export const LIFE_JUDGEMENTS = {
+  'number-first'(context, evidence, status) {
+    const number = status < 300 ? numberRead(context, evidence) : undefined;
+    return number !== undefined && number !== evidence.expected
+      ? [finding('number_not_first', { got: number, expected: evidence.expected })]
+      : [];
+  },
+  'number-not-reused'(context, evidence, status) {
+    const number = status < 300 ? numberRead(context, evidence) : undefined;
+    return number !== undefined && number === evidence.expected ? [finding('number_reused', { number })] : [];
+  },
+  // The states the words draw an action from: taken there (a refusal fails where the run saw it taken
+  // from another drawn state, else it is noted), refused from the others.
+  'action-from-state'(_context, evidence, status) {
+    const { verb, fromState: state, allowed, takenFrom, expectedStatus: expected } = evidence;
+    if (allowed && refused(status))
+      return [
+        finding(
+          'action_refused_from_allowed_state',
+          { verb, state, status, takenFrom },
+          takenFrom === undefined ? { severity: 'note' } : {},
+        ),
+      ];
+    return !allowed && status < 300
+      ? [finding('action_accepted_from_other_state', { verb, state, status, expected })]
+      : [];
+  },
+  'number-next'(context, evidence, status) {
+    const number = status < 300 ? numberRead(context, evidence) : undefined;
+    return number !== undefined && number !== evidence.expected
+      ? [finding('number_not_next', { got: number, expected: evidence.expected, scope: evidence.how })]
+      : [];
+  },
+  // Where the words say no page of a walk is empty: the page a full last page names holds items.
+  'page-after-last'(context, evidence, status) {
+    const items =
+      status < 300 && context.body.kind === 'json' ? listedItems(context.collection, context.body.value) : undefined;
+    return items && items.length === 0 ? [finding('empty_page_after_last_item', { size: evidence.expected })] : [];
+  },
+  // A member the words call a copy holds its old value once the item it was copied from changed.
+  'copy-kept'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const [array, inner] = String(evidence.member).split('[].');
+    const entries = inner === undefined ? undefined : item?.[array!];
+    const got =
+      inner === undefined ? item?.[array!] : Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
+    return item && got !== undefined && JSON.stringify(got) !== JSON.stringify(evidence.expected)
+      ? [
+          finding('copy_followed_source', {
+            member: evidence.member,
+            got,
+            expected: evidence.expected,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
+  // A restore the words say brings the item back as it was: each member as it read before deletion.
+  'restored-as-was'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const was = (evidence.expected ?? {}) as Record<string, unknown>;
+    const changed = Object.keys(was).find((name) => item && JSON.stringify(item[name]) !== JSON.stringify(was[name]));
+    return changed === undefined
+      ? []
+      : [
+          finding('restored_item_changed', {
+            member: changed,
+            was: was[changed],
+            got: item?.[changed],
+            words: evidence.words,
+          }),
+        ];
+  },
+} satisfies Partial<Record<IdiomEvidence['idiom'], Judgement>>;

@@ -1,0 +1,60 @@
+// The findings of an item's life read from the words (numbers within a scope, actions from their
+// drawn states, pages that end on the last item, copies, restores): part of the one catalog
+// (findings.ts).
+import { describeState, describeValue, type FindingKind } from './idiom-findings.js';
+
+export const LIFE_FINDING_KINDS = {
+  number_not_first: {
+    title: "A new parent's first item is not numbered 1",
+    received: (f) => `number ${describeValue(f.got)} for the first item under a parent just made`,
+    expected: (f) => `${describeValue(f.expected)}: numbers count per parent, as the document says`,
+  },
+  number_not_next: {
+    title: 'A number is not the next one in its scope',
+    received: (f) => `number ${describeValue(f.got)} for a new item of ${String(f.scope)}, after one in another scope`,
+    expected: (f) =>
+      `${describeValue(f.expected)}: the highest number given within ${String(f.scope)} plus one, as the document says`,
+  },
+  number_reused: {
+    title: "A deleted item's number given again",
+    received: (f) => `number ${describeValue(f.number)} for a new item, the number of the item just deleted`,
+    expected: () => 'a number never used in that parent: the document says numbers are never given again',
+  },
+  action_refused_from_allowed_state: {
+    title: 'Action refused from a state the document starts it from',
+    key: ['verb', 'state'],
+    received: (f) =>
+      `${f.status} for ${f.verb} on an item ${describeState(f.state)}` +
+      (f.takenFrom === undefined ? '' : `, although it was taken from ${describeState(f.takenFrom)}`),
+    expected: (f) =>
+      `a 2xx: the document's words start ${f.verb} from ${describeState(f.state)}` +
+      (f.takenFrom === undefined
+        ? ' (noted only: no other start was seen taken, and the action may have conditions of its own)'
+        : ''),
+  },
+  action_accepted_from_other_state: {
+    title: 'Action accepted from a state the document does not start it from',
+    key: ['verb', 'state'],
+    received: (f) => `${f.status} for ${f.verb} on an item ${describeState(f.state)}`,
+    expected: (f) =>
+      `the documented refusal (${f.expected}): the document's words start ${f.verb} from other states only`,
+  },
+  empty_page_after_last_item: {
+    title: 'A page holding the last item names an empty next page',
+    received: (f) => `an empty page, named as the next one by a full page of all ${String(f.size)} items`,
+    expected: () => 'no next page after the last item, as the document says a walk meets no empty page',
+  },
+  copy_followed_source: {
+    title: 'A copied value follows the item it was copied from',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} once the item it was copied from changed`,
+    expected: (f) => `${describeValue(f.expected)}, the value copied when the item was made ("${String(f.words)}")`,
+  },
+  restored_item_changed: {
+    title: 'Restored item differs from the item deleted',
+    key: ['member'],
+    received: (f) =>
+      `${String(f.member)} ${describeValue(f.got)} after the restore, where the deleted item held ${describeValue(f.was)}`,
+    expected: (f) => `the item as it was when deleted, as the restore's words say ("${String(f.words)}")`,
+  },
+} satisfies Record<string, FindingKind>;
