@@ -76,3 +76,21 @@ describe('actions from the states their words draw', () => {
     expect((await request(other).post(`${at}/cancel`).set(headers)).status).toBe(200);
   });
 });
+
+describe('spans the words order', () => {
+  it('an event ending as it starts, or before, gets the 400 the words give; one ending later is made', async () => {
+    const app = createMockApp({ contract, apiKeys: [KEY] });
+    const count = async () => (await request(app).get('/v1/events?limit=100').set(headers)).body.items.length;
+    const before = await count();
+    for (const endsAt of ['2050-01-01T10:00:00Z', '2050-01-01T09:00:00Z']) {
+      const refused = await request(app)
+        .post('/v1/events')
+        .set(headers)
+        .send({ ...event, endsAt });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/endsAt must be later than startsAt/);
+    }
+    expect(await count()).toBe(before);
+    expect((await request(app).post('/v1/events').set(headers).send(event)).status).toBe(201);
+  });
+});

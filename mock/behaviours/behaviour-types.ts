@@ -10,6 +10,7 @@ import type {
   ParentItem,
   ParentLock,
   SchemaValidator,
+  SpanOrder,
 } from '../../spec/core.js';
 import type { Recount } from './counts.js';
 import { siblingText } from './item-values.js';
@@ -82,6 +83,9 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly clientKey?: { readonly property: string; readonly conflictStatus: number };
   /** Values one live item at a time may hold (the document's words): another's get the conflict. */
   readonly unique?: readonly UniqueValues[];
+  /** Spans whose end the words order after their start ("`endsAt` must be strictly later than
+   * `startsAt`"): a body breaking one gets its documented refusal. */
+  readonly spanOrders?: readonly SpanOrder[];
   /** What the service fills in on each new item: times now, later states' times null, the parent. */
   readonly filled?: FilledIn;
   /** The caller's login, for the owner-like members filled in (from the current-user operation). */

@@ -259,6 +259,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           : {}),
         ...filledOf(collection, create.item.schema, collections, caller),
         ...uniqueValuesFor(resource.idioms.unique, create.operation),
+        ...(resource.idioms.spanOrders ? { spanOrders: resource.idioms.spanOrders } : {}),
         ...(recounts.has(path) ? { recount: recounts.get(path)! } : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });

@@ -41,7 +41,7 @@ import { recountReferred } from './referrer-counts.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
-import { keptByChildren, lockedByState, resetsFor } from './said-rules.js';
+import { keptByChildren, lockedByState, resetsFor, spanOutOfOrder } from './said-rules.js';
 import { type Collection, CollectionFullError, type Collections, itemText } from './store.js';
 import { TALLY_HANDLERS } from './tallies.js';
 import { valuesInUse } from './unique-values.js';
@@ -232,6 +232,8 @@ export const HANDLERS: Handlers = {
       return;
     const body = received.judged();
     if (body instanceof MockHttpError) return context.refuse(body);
+    const outOfOrder = spanOutOfOrder(behaviour.spanOrders, (body ?? {}) as Record<string, unknown>);
+    if (outOfOrder) return context.refuse(outOfOrder);
     // An item made from another (a checkout's order) starts as a copy of what they share.
     const copied = behaviour.copiesFrom
       ? copiedMembers(behaviour.copiesFrom, context.collections(), context.params)

@@ -2,7 +2,7 @@
 // and replace-resets): a deletion refused while the item has children or items naming it in a
 // holding state, and a replacing PUT's left-out members reset.
 
-import type { Operation, ParentLock } from '../../spec/core.js';
+import type { Operation, ParentLock, SpanOrder } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { ItemChangeBehaviour } from './behaviour-types.js';
 import { collectionAt } from './nested.js';
@@ -61,4 +61,25 @@ export function lockedByState(
     'conflict',
     `The item is ${state}: the document allows this only while it is ${lock.allowed.join(' or ')}.`,
   );
+}
+
+/** The documented refusal of a body whose span ends before it starts (or as it starts, where the
+ * words say strictly later); dates and date-times compared as instants. */
+export function spanOutOfOrder(
+  spans: readonly SpanOrder[] | undefined,
+  body: Readonly<Record<string, unknown>>,
+): MockHttpError | undefined {
+  for (const span of spans ?? []) {
+    const [start, end] = [body[span.start], body[span.end]].map((value) =>
+      typeof value === 'string' ? Date.parse(value) : Number.NaN,
+    );
+    if (Number.isNaN(start!) || Number.isNaN(end!)) continue;
+    if (end! < start! || (span.strict && end === start))
+      return new MockHttpError(
+        span.status,
+        'invalid_request',
+        `${span.end} must be ${span.strict ? 'later than' : 'no earlier than'} ${span.start}.`,
+      );
+  }
+  return undefined;
 }

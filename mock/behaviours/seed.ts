@@ -16,7 +16,7 @@ import {
   withDerivedTimes,
   withSums,
 } from '../../spec/core.js';
-import { sampleValue, seedOf, valueArbitrary } from '../../spec/generate/index.js';
+import { sampleValue, seedOf, valueArbitrary, withOrderedSpans } from '../../spec/generate/index.js';
 import { referrerCounts } from './referrer-counts.js';
 import { Collection, type Item } from './store.js';
 
@@ -85,7 +85,10 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
   }
   const derived = options.derived?.(spec) ?? [];
   const summed = shown.map((item) =>
-    typeof item === 'object' && item !== null ? withDerivedTimes(withSums(item as Item), derived) : item,
+    // A span's end after its start (startsAt/endsAt filled with one instant would end as it starts).
+    typeof item === 'object' && item !== null
+      ? withDerivedTimes(withSums(withOrderedSpans(item as Item)), derived)
+      : item,
   );
   return withIds(spec, summed, readMembersOf(spec));
 }

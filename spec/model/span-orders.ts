@@ -23,7 +23,7 @@ export interface SpanOrder {
 
 const LATER = /\b(?:after|later than|greater than|past)\b|>/i;
 const NOT_STRICT = /\bor equal\b|\bat or after\b|\bnot before\b|\bno earlier than\b|\bat least\b|>=|≥/i;
-const END_WORD = /end|until|finish|stop|out$|_to$|To$/i;
+const END_WORD = /end|until|finish|stop|[oO]ut$|_to$|To$/;
 
 const describe = (value: unknown): string | undefined => {
   const description = (value as { description?: unknown } | undefined)?.description;
@@ -56,24 +56,25 @@ export function spanOrdersOf(collection: CollectionSpec, contract: Contract): Sp
   ];
   const documented = create.responses.map((response) => Number(response.status));
   const fallback = [422, 400].find((status) => responseFor(create, status)?.status === String(status));
+  const sentences = sentencesOf(texts).map((text) => text.replace(/[`*_]/g, ''));
   const found: SpanOrder[] = [];
-  for (const sentence of sentencesOf(texts).map((text) => text.replace(/[`*_]/g, ''))) {
-    for (const end of ends) {
-      const start = starts.find((name) => at(sentence, name) > at(sentence, end) && at(sentence, end) >= 0);
-      if (!start || found.some((span) => span.end === end)) continue;
-      const between = sentence.slice(at(sentence, end), at(sentence, start));
-      if (!LATER.test(between)) continue;
-      const named = [...sentence.matchAll(/\b(4\d\d)\b/g)].map((match) => Number(match[1]));
-      const status = named.find((s) => documented.includes(s)) ?? fallback;
-      if (status === undefined) continue;
-      found.push({
-        start,
-        end,
-        strict: !NOT_STRICT.test(between),
-        status,
-        words: sentence.replace(/\s+/g, ' ').trim(),
-      });
-    }
+  for (const end of ends) {
+    // Every sentence ordering this end after a start: the first says how, any may give the status
+    // ("Rules stated in words ... (for example endsAt later than startsAt) ... breaking them is 400").
+    const ordering = sentences.flatMap((sentence) => {
+      const start = starts.find((name) => at(sentence, end) >= 0 && at(sentence, name) > at(sentence, end));
+      const between = start ? sentence.slice(at(sentence, end), at(sentence, start)) : '';
+      return start && LATER.test(between) ? [{ sentence, start, between }] : [];
+    });
+    const [first] = ordering;
+    if (!first) continue;
+    const named = ordering.flatMap(({ sentence }) =>
+      [...sentence.matchAll(/\b(4\d\d)\b/g)].map((match) => Number(match[1])),
+    );
+    const status = named.find((s) => documented.includes(s)) ?? fallback;
+    if (status === undefined) continue;
+    const words = first.sentence.replace(/\s+/g, ' ').trim();
+    found.push({ start: first.start, end, strict: !NOT_STRICT.test(first.between), status, words });
   }
   return found;
 }
