@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 import { EtagMemory } from './judge/etag-memory.js';
@@ -112,38 +113,29 @@ function counters(tagOfBody: boolean) {
   const all: Array<{ id: number; name: string; reads: number }> = [];
   const send = (res: ServerResponse, status: number, body: unknown, etag?: string) =>
     res.writeHead(status, { 'content-type': 'application/json', ...(etag ? { etag } : {}) }).end(JSON.stringify(body));
-  return (req: IncomingMessage, res: ServerResponse) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      if (req.method === 'GET' && path === '/items') return send(res, 200, all);
-      const one = /^\/items\/(\d+)$/.exec(path);
-      if (req.method === 'GET' && one) {
-        const found = all.find((it) => it.id === Number(one[1]));
-        if (!found) return send(res, 404, {});
-        found.reads++;
-        const tag = tagOfBody ? createHash('sha1').update(JSON.stringify(found)).digest('hex') : `item-${found.id}`;
-        return send(res, 200, found, `"${tag}"`);
-      }
-      if (req.method !== 'POST' || path !== '/items') return send(res, 404, {});
-      let body: { name?: unknown };
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return send(res, 400, {});
-      }
-      const valid =
-        typeof body === 'object' &&
-        body !== null &&
-        Object.keys(body).every((key) => key === 'name') &&
-        typeof body.name === 'string' &&
-        body.name.length <= 20;
-      if (!valid) return send(res, 400, {});
-      const made = { id: all.length + 1, name: body.name as string, reads: 0 };
-      all.push(made);
-      send(res, 201, made);
-    });
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const text = await readBody(req);
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    if (req.method === 'GET' && path === '/items') return send(res, 200, all);
+    const one = /^\/items\/(\d+)$/.exec(path);
+    if (req.method === 'GET' && one) {
+      const found = all.find((it) => it.id === Number(one[1]));
+      if (!found) return send(res, 404, {});
+      found.reads++;
+      const tag = tagOfBody ? createHash('sha1').update(JSON.stringify(found)).digest('hex') : `item-${found.id}`;
+      return send(res, 200, found, `"${tag}"`);
+    }
+    if (req.method !== 'POST' || path !== '/items') return send(res, 404, {});
+    const body = parseObject(text);
+    const valid =
+      body !== undefined &&
+      Object.keys(body).every((key) => key === 'name') &&
+      typeof body.name === 'string' &&
+      body.name.length <= 20;
+    if (!body || !valid) return send(res, 400, {});
+    const made = { id: all.length + 1, name: body.name as string, reads: 0 };
+    all.push(made);
+    send(res, 201, made);
   };
 }
 

@@ -4,6 +4,7 @@
 // whose words tie nothing and that refuses every order still fails.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -54,31 +55,24 @@ function shop(left: number, refusesAll = false) {
   const stocks = [{ id: 'the-stock', left }];
   const send = (res: ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  return (req: IncomingMessage, res: ServerResponse) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      if (req.method === 'GET' && req.url === '/stocks') return send(res, 200, stocks);
-      if (req.method !== 'POST' || req.url !== '/orders') return send(res, 404, {});
-      let body: { stockId?: unknown; quantity?: unknown };
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return send(res, 400, {});
-      }
-      const valid =
-        typeof body === 'object' &&
-        body !== null &&
-        Object.keys(body).every((key) => key === 'stockId' || key === 'quantity') &&
-        typeof body.stockId === 'string' &&
-        Number.isInteger(body.quantity) &&
-        (body.quantity as number) >= 1 &&
-        (body.quantity as number) <= 9;
-      if (!valid) return send(res, 400, {});
-      const found = stocks.find((one) => one.id === body.stockId);
-      if (refusesAll || (found && found.left < (body.quantity as number))) return send(res, 409, {});
-      send(res, 201, { id: `o${text.length}`, ...body });
-    });
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const text = await readBody(req);
+    if (req.method === 'GET' && req.url === '/stocks') return send(res, 200, stocks);
+    if (req.method !== 'POST' || req.url !== '/orders') return send(res, 404, {});
+    const body = parseObject(text);
+    const quantity = body?.quantity;
+    const valid =
+      body !== undefined &&
+      Object.keys(body).every((key) => key === 'stockId' || key === 'quantity') &&
+      typeof body.stockId === 'string' &&
+      typeof quantity === 'number' &&
+      Number.isInteger(quantity) &&
+      quantity >= 1 &&
+      quantity <= 9;
+    if (!body || !valid) return send(res, 400, {});
+    const found = stocks.find((one) => one.id === body.stockId);
+    if (refusesAll || (found && found.left < quantity)) return send(res, 409, {});
+    send(res, 201, { id: `o${text.length}`, ...body });
   };
 }
 
