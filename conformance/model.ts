@@ -273,9 +273,9 @@ export interface Facts {
   readonly caller?: { readonly names: readonly string[]; readonly path: string };
   /** An earlier answer of the same GET carried this strong ETag with another body (etag-memory.ts). */
   readonly etagConflict?: EtagConflict;
-  /** A plain creation refused with a documented 409 was taken asking the least it can (numbers at
-   * their minimum): the conflict was over amounts the items it names allow. */
-  readonly smallerAskTaken?: boolean;
+  /** A plain creation naming listed items met a documented 409 that the words tie to those items, or
+   * that the same body asking the least it can (numbers at their minimum) did not meet. */
+  readonly conflictOnNamedItems?: boolean;
 }
 
 export interface CheckContext {

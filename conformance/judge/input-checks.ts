@@ -91,7 +91,7 @@ export const positiveDataAcceptance: Check = (context) => {
   // Items it names that the run found listed are in whatever state their owner left them: where the
   // least the body can ask was taken, the conflict was over what they allow.
   const named = context.testCase.knownReferences;
-  if (status === 409 && named && named.length > 0 && context.facts.smallerAskTaken)
+  if (status === 409 && named && named.length > 0 && context.facts.conflictOnNamedItems)
     return [finding('named_item_state_refused', { status, members: named.join(', ') }, { severity: 'note' })];
   if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
   // A generated JSON Patch names paths and tests values at random: the item may not have them. The

@@ -213,12 +213,12 @@ export class RunSession {
         ? (this.sentKeys.sentByAnother(testCase) ?? (await this.keyHeld(testCase, scope)))
         : undefined;
     const etagConflict = this.etags.take(exchange);
-    const smallerTaken = await this.smallerAskTaken(testCase, exchange);
+    const namedConflict = await this.conflictOnNamedItems(testCase, exchange);
     const facts = {
       ...gathered,
       ...(keyTaken ? { valueAlreadyListed: keyTaken } : {}),
       ...(etagConflict ? { etagConflict } : {}),
-      ...(smallerTaken ? { smallerAskTaken: true } : {}),
+      ...(namedConflict ? { conflictOnNamedItems: true } : {}),
     };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
   }
@@ -229,7 +229,7 @@ export class RunSession {
   /** Where a plain creation naming listed items met a documented 409, whether the words tie that 409
    * to the named items' state ("409 when the event is not published"), or else the least the body can
    * ask (numbers at their minimum) is taken: the conflict was over what those items allow. */
-  private async smallerAskTaken(testCase: TestCase, exchange: Exchange): Promise<boolean> {
+  private async conflictOnNamedItems(testCase: TestCase, exchange: Exchange): Promise<boolean> {
     const { operation, knownReferences, kind, plain } = testCase;
     if (kind !== 'positive' || !plain || !knownReferences?.length || !exchange.ok) return false;
     if (exchange.response.status !== 409 || !operation.responses.some((r) => r.status === '409')) return false;

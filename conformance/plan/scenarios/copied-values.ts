@@ -6,7 +6,7 @@
 import type { CollectionSpec, CopiedValue, Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { withListed } from './listed-values.js';
+import { bodyNaming, sharedBeside } from './named-bodies.js';
 import { parentParams } from './parents.js';
 import { itemOf, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -106,12 +106,7 @@ async function sourceItem(
     }
   | { why: string }
 > {
-  const around = await runner.references(collection, parent);
-  const shared = Object.fromEntries(
-    [...around].flatMap(([name, ids]) =>
-      name.includes('[]') || name === rule.via || ids.length === 0 ? [] : [[name, ids[0]]],
-    ),
-  );
+  const shared = await sharedBeside(collection, parent, rule.via, runner);
   const sourceMade = await runner.make(source, {
     what: 'for an item to copy from',
     purpose: 'copied source',
@@ -120,13 +115,7 @@ async function sourceItem(
   });
   if (!('made' in sourceMade)) return { why: `no ${source.path} item could be made: ${sourceMade.refused}` };
   const id = sourceMade.made.item[source.idProperty];
-  const references = await runner.references(collection, parent, new Map([[rule.via, [id]]]));
-  const draft = asObject(await runner.draft(collection, { what: '', purpose: 'copied values', parent }));
-  const listed = draft && asObject(withListed(draft, new Map([...references].map(([k, v]) => [k, [...v]])), 0));
-  const body = listed && {
-    ...listed,
-    ...Object.fromEntries(Object.entries(shared).filter(([name]) => name in listed)),
-  };
+  const body = await bodyNaming(collection, parent, rule.via, id, shared, 'copied values', runner);
   if (!body || context.requestSchema(collection.create!.operation)?.isValid(body) === false)
     return { why: `no valid body names the ${source.path} item made` };
   const executed = await runner.execute(

@@ -4,9 +4,8 @@
 // other members are valid (ticket types of that very event), and expects the words' refusal. Judged
 // as a reference the service must refuse (reference-unknown, api_idioms_honoured).
 import type { Action, CollectionSpec, ReferenceState, Resource } from '../../../spec/index.js';
-import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { withListed } from './listed-values.js';
+import { bodyNaming, sharedBeside } from './named-bodies.js';
 import { parentParams } from './parents.js';
 import { answeredAs } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -34,22 +33,14 @@ export async function checkReferenceStates(
       continue;
     }
     // Where the item is named beside others (a product of the order's supplier), the others first.
-    const around = await runner.references(collection, parent);
-    const shared = Object.fromEntries(
-      [...around].flatMap(([name, ids]) =>
-        name.includes('[]') || name === rule.member || ids.length === 0 ? [] : [[name, ids[0]]],
-      ),
-    );
+    const shared = await sharedBeside(collection, parent, rule.member, runner);
     const refused = await itemOutside(named, rule, other.idioms.actions ?? [], shared, context, runner);
     if ('why' in refused) {
       reach.skip(stepOf(rule), refused.why);
       continue;
     }
-    const references = await runner.references(collection, parent, new Map([[rule.member, [refused.id]]]));
-    const draft = asObject(await runner.draft(collection, { what: '', purpose: 'refused state', parent }));
-    const listed = draft && asObject(withListed(draft, new Map([...references].map(([k, v]) => [k, [...v]])), 0));
     // The members the item was made to share (its supplier), as it holds them.
-    const body = listed && { ...listed, ...pick(shared, Object.keys(listed)) };
+    const body = await bodyNaming(collection, parent, rule.member, refused.id, shared, 'refused state', runner);
     const request = context.requestSchema(create);
     if (!body || (request && !request.isValid(body))) {
       reach.skip(stepOf(rule), 'no valid body names that item');
@@ -117,6 +108,3 @@ async function itemOutside(
   }
   return { why: `no action moves a ${collection.path} item out of ${rule.allowed.join(', ')}` };
 }
-
-const pick = (values: Record<string, unknown>, names: readonly string[]) =>
-  Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
