@@ -129,7 +129,8 @@ export interface IdiomEvidence {
     | 'state-locked'
     | 'needs-children'
     | 'reference-unknown'
-    | 'counts-unchanged';
+    | 'counts-unchanged'
+    | 'state-counts';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -74,6 +74,22 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // Counts of the items naming it in some states, each as the step left it (state-counts.ts).
+  'state-counts'(context, evidence, status) {
+    const body = status < 300 && context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+    const expected = (asObject(evidence.expected) ?? {}) as Record<string, { expected: number; words: string }>;
+    const item =
+      body && Object.keys(expected).every((member) => member in body)
+        ? body
+        : (asObject(body?.data ?? body?.item) ??
+          answeredItem(context.collection, context.body.kind === 'json' ? context.body.value : undefined));
+    return Object.entries(expected).flatMap(([member, { expected: want, words }]) => {
+      const got = item?.[member];
+      return got !== undefined && got !== want
+        ? [finding('state_count_wrong', { member, got, expected: want, how: evidence.how, words })]
+        : [];
+    });
+  },
   // A restore the words say brings the item back as it was: each member as it read before deletion.
   'restored-as-was'(context, evidence, status) {
     const item =

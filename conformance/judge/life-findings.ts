@@ -50,6 +50,12 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)} once the item it was copied from changed`,
     expected: (f) => `${describeValue(f.expected)}, the value copied when the item was made ("${String(f.words)}")`,
   },
+  state_count_wrong: {
+    title: 'A count of the items naming it in some states is off',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} after ${String(f.how)}`,
+    expected: (f) => `${describeValue(f.expected)}, as the document counts it ("${String(f.words)}")`,
+  },
   restored_item_changed: {
     title: 'Restored item differs from the item deleted',
     key: ['member'],

@@ -23,6 +23,7 @@ import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
+import { checkStateCounts } from '../plan/scenarios/state-counts.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
 import { checkUnknownReferences, namesOtherItems } from '../plan/scenarios/unknown-references.js';
@@ -203,6 +204,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
 export async function checkCounts(session: RunSession): Promise<void> {
   if (session.settings.readOnly) return;
   await checkTallies(session.settings.model.resources, session.testable, session.context, session.sequenceRunner);
+  // Counts of the items naming an item in some states (tickets in paid orders), one at a time.
+  const resources = session.settings.model.resources;
+  const resourceOf = (collection: CollectionSpec) => resources.find((resource) => resource.collection === collection);
+  for (const resource of resources)
+    if ((resource.idioms.stateCounts?.length ?? 0) > 0 && !session.sequenceRunner.stopped())
+      await checkStateCounts(resource, resourceOf, session.context, session.sequenceRunner);
   // Pages that end on the last item, read while nothing writes (the list's size must hold still).
   for (const { collection } of session.settings.model.resources)
     if (endsPagesExactly(collection) && session.testable.includes(collection.list!.operation))

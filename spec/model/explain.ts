@@ -36,6 +36,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     deletedValues,
     spanOrders,
     copied,
+    stateCounts,
     tallied,
     anchored,
     refusals,
@@ -97,6 +98,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(deletedValues ? { deletedValues } : {}),
     ...(spanOrders ? { spanOrders } : {}),
     ...(copied ? { copied } : {}),
+    ...(stateCounts
+      ? { stateCounts: stateCounts.map(({ read, ...count }) => ({ ...(read ? { read: named(read) } : {}), ...count })) }
+      : {}),
     ...(anchored ? { anchored } : {}),
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),

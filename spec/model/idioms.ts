@@ -17,6 +17,7 @@ import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type SpanOrder, spanOrdersOf } from './span-orders.js';
+import { type StateCount, stateCountsOf } from './state-counts.js';
 import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
 import { deletionWords, type UniqueRule, uniqueValuesOf, valuesAfterDeletion } from './unique-values.js';
@@ -89,6 +90,9 @@ export interface Idioms {
   /** Members copied from an item the creation names ("`unitCost` is copied from the product at this
    * moment"): later changes of that item leave the copy (copied-values.ts). */
   readonly copied?: readonly CopiedValue[];
+  /** Counts of the items naming it that are in some states ("Tickets of the event in `paid` orders",
+   * "`revenue` = the sum of `total` over its `paid` orders": state-counts.ts). */
+  readonly stateCounts?: readonly StateCount[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
@@ -297,6 +301,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   copied({ collection, contract, collections = [] }) {
     const copied = copiedValuesOf(collection, collections, contract);
     return copied.length > 0 ? { copied } : {};
+  },
+
+  stateCounts({ collection, contract, collections = [] }) {
+    const counts = stateCountsOf(collection, collections, contract);
+    return counts.length > 0 ? { stateCounts: counts } : {};
   },
 
   spanOrders({ collection, contract }) {

@@ -1,0 +1,227 @@
+// Counts an item keeps of the items naming it in some states (the model's stateCounts: "Tickets of
+// the event in `paid` orders", "`revenue` = the sum of `total` over its `paid` orders"): the run
+// makes one such item as a probe (the maker finds what it must name), then makes more like it, one
+// per action their state takes from the start, and reads the counts before and after each creation
+// and action. Each count must move by exactly what the item weighs where it enters or leaves a
+// counted state, and not at all otherwise. Run when nothing else writes; a count that differs is
+// read again a second later (a count kept up asynchronously).
+import type { Action, CollectionSpec, Resource, StateCount } from '../../../spec/index.js';
+import { parentItemsOf } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+import type { TestCase } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
+
+type Item = Record<string, unknown>;
+type Counts = Record<string, number>;
+
+const SETTLE_MS = 1000;
+/** Probes made before the scenario gives up on a second item like the probe. */
+const PROBES = 3;
+const CREATED = 'counts moved by a new item naming it';
+const moved = (verb: string) => `counts moved by ${verb}`;
+
+/** The path values of the counting item an item names, or undefined where it names none. */
+function countedAt(item: Item, rule: StateCount, own: CollectionSpec, context: PlanContext) {
+  const read = own.read;
+  if (!read) return undefined;
+  const [array, inner] = rule.via.split('[].') as [string, string | undefined];
+  const entries = item[array];
+  const id = inner === undefined ? item[array] : Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
+  if (id === undefined || id === null) return undefined;
+  const params: Record<string, string> = { [read.parameter]: String(id) };
+  if (rule.parentVia !== undefined) {
+    const parent = parentItemsOf(own.path, context.collections).at(-1);
+    const parentId = item[rule.parentVia];
+    if (!parent || parentId === undefined || parentId === null) return undefined;
+    params[parent.parameter] = String(parentId);
+  }
+  return params;
+}
+
+/** What the item adds to a count of the item at `params`: 1, a member's value, or its entries'
+ * quantities (those naming the item where the rule names it by an entry). */
+function weightOf(item: Item, rule: StateCount, params: Record<string, string>, idParameter: string): number {
+  if (rule.weight === undefined) return 1;
+  const [array, inner] = rule.weight.split('[].') as [string, string | undefined];
+  if (inner === undefined) return typeof item[array] === 'number' ? (item[array] as number) : Number.NaN;
+  const entries = Array.isArray(item[array]) ? (item[array] as unknown[]).map(asObject) : [];
+  const [viaArray, viaInner] = rule.via.split('[].');
+  const naming = (entry: Item | undefined) =>
+    viaInner === undefined || viaArray !== array || String(entry?.[viaInner]) === params[idParameter];
+  return entries
+    .filter(naming)
+    .reduce((sum, entry) => sum + (typeof entry?.[inner] === 'number' ? (entry[inner] as number) : Number.NaN), 0);
+}
+
+const counts = (rules: readonly StateCount[], read: 'own' | string) =>
+  rules.filter((rule) => (rule.read ? `${rule.read.method} ${rule.read.path}` : 'own') === read);
+
+export async function checkStateCounts(
+  resource: Resource,
+  countedResource: (collection: CollectionSpec) => Resource | undefined,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const own = resource.collection;
+  const rules = resource.idioms.stateCounts ?? [];
+  for (const path of new Set(rules.map((rule) => rule.collection))) {
+    const counted = context.collections.find((c) => c.path === path);
+    const group = rules.filter((rule) => rule.collection === path);
+    const actions = (counted && countedResource(counted)?.idioms.actions) ?? [];
+    const reach = runner.reach.scenario('state counts', own.path, [
+      CREATED,
+      ...actions.filter((a) => a.member === group[0]!.stateMember).map((a) => moved(a.verb)),
+    ]);
+    if (!counted?.create || !own.read) {
+      reach.stop(`${path} items cannot be made, or ${own.path} items read`);
+      continue;
+    }
+    // A probe may name an item with little left to count (a ticket type of 5 seats): another try
+    // makes another probe, which may name another.
+    const done = new Set<string>();
+    for (let attempt = 0; attempt < PROBES; attempt++) {
+      const refused = await followCounts(own, counted, group, actions, done, context, runner, reach);
+      if (refused === undefined) break;
+      if (attempt === PROBES - 1) reach.stop(refused);
+    }
+  }
+}
+
+async function followCounts(
+  own: CollectionSpec,
+  counted: CollectionSpec,
+  rules: readonly StateCount[],
+  actions: readonly Action[],
+  done: Set<string>,
+  context: PlanContext,
+  runner: SequenceRunner,
+  reach: ReturnType<SequenceRunner['reach']['scenario']>,
+): Promise<string | undefined> {
+  const stop = (why: string): undefined => {
+    reach.stop(why);
+    return undefined;
+  };
+  const probe = await runner.make(counted, { what: `to count in ${own.path}`, purpose: 'state counts', parent: {} });
+  if (!('made' in probe)) return stop(`no ${counted.path} item could be made: ${probe.refused}`);
+  const params = countedAt(probe.made.item, rules[0]!, own, context);
+  if (!params) return stop(`the ${counted.path} item made names no ${own.path} item`);
+  const stateMember = rules[0]!.stateMember;
+  const start = probe.made.item[stateMember];
+  const taken = actions.filter(
+    (action) =>
+      action.member === stateMember &&
+      (action.from === undefined || action.from.includes(String(start))) &&
+      !done.has(action.verb),
+  );
+  const reads = [...new Set(rules.map((rule) => (rule.read ? `${rule.read.method} ${rule.read.path}` : 'own')))].map(
+    (key) => {
+      const operation =
+        key === 'own' ? own.read!.operation : rules.find((rule) => rule.read && key.endsWith(rule.read.path))!.read!;
+      return {
+        rules: counts(rules, key),
+        readCase: context.testCase(operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: params,
+          what: 'to read its counts',
+        }),
+      };
+    },
+  );
+  const readAll = async (): Promise<Counts[] | undefined> => {
+    const all: Counts[] = [];
+    for (const { rules: some, readCase } of reads) {
+      const exchange = await runner.send(readCase);
+      if (!exchange?.ok || exchange.response.status >= 300) return undefined;
+      const body = asObject(safeParse(exchange.response.text));
+      const item = body && (some.every((rule) => rule.member in body) ? body : asObject(body.data ?? body.item));
+      const values: Counts = {};
+      for (const rule of some)
+        if (typeof item?.[rule.member] === 'number') values[rule.member] = item[rule.member] as number;
+      all.push(values);
+    }
+    return all;
+  };
+  // Judged reads: each count as the step leaves it; read again a second later where it differs.
+  const judge = async (before: Counts[], item: Item, from: unknown, to: unknown, how: string) => {
+    const expected = reads.map(({ rules: some }, index) => {
+      const values: Record<string, { expected: number; words: string }> = {};
+      for (const rule of some) {
+        const was = before[index]?.[rule.member];
+        const weight = weightOf(item, rule, params, own.read!.parameter);
+        if (was === undefined || Number.isNaN(weight)) continue;
+        const counted = (state: unknown) => (rule.states.includes(String(state)) ? weight : 0);
+        values[rule.member] = { expected: was + counted(to) - counted(from), words: rule.words };
+      }
+      return values;
+    });
+    const now = await readAll();
+    const differs = now?.some((values, index) =>
+      Object.entries(expected[index]!).some(([member, { expected: want }]) => values[member] !== want),
+    );
+    if (differs) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    for (const [index, { readCase }] of reads.entries())
+      await runner.execute(readCase, {
+        collection: own,
+        sequence: { idiom: { idiom: 'state-counts', expected: expected[index], how } },
+      });
+  };
+  for (const action of taken.length > 0 ? taken : done.has(CREATED) ? [] : [undefined]) {
+    if (runner.stopped()) return;
+    const before = await readAll();
+    if (!before) return stop(`the ${own.path} item's counts could not be read`);
+    const creation: TestCase = context.testCase(counted.create!.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: probe.made.parent,
+      payload: { kind: 'json', value: probe.made.sent },
+      what: `to be counted by the ${own.path} item it names`,
+    });
+    const executed = await runner.execute(creation, { collection: counted });
+    const item = succeeded(executed) ? itemOf(executed.body, counted) : undefined;
+    if (!item) return `a second ${counted.path} item like the first was refused`;
+    const state = item[stateMember];
+    await judge(before, item, undefined, state, `a new ${counted.path} item ${JSON.stringify(state)}`);
+    done.add(CREATED);
+    reach.done(CREATED);
+    if (!action) continue;
+    const afterCreation = await readAll();
+    const parameter = counted.read?.parameter ?? counted.remove?.parameter;
+    const id = item[counted.idProperty];
+    if (!afterCreation || !parameter || id === undefined) continue;
+    const answer = await runner.send(
+      context.testCase(action.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { ...probe.made.parent, [parameter]: String(id) },
+        what: `to move a counted item by ${action.verb}`,
+      }),
+    );
+    if (!answer?.ok || answer.response.status >= 300) {
+      reach.skip(
+        moved(action.verb),
+        `${action.verb} was refused (${answer?.ok ? answer.response.status : 'no answer'})`,
+      );
+      done.add(action.verb);
+      continue;
+    }
+    await judge(
+      afterCreation,
+      item,
+      state,
+      action.target,
+      `${action.verb} of a ${counted.path} item ${JSON.stringify(state)}`,
+    );
+    done.add(action.verb);
+    reach.done(moved(action.verb));
+  }
+}
+
+function safeParse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

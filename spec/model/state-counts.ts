@@ -1,0 +1,207 @@
+// Counts an item keeps of the items naming it that are in some states, as the words say: "Tickets of
+// the event in `paid` orders", "`held` the number in `pending` orders", "`revenue` = the sum of
+// `total` over its `paid` orders". Read from the member's own description, the description of the
+// schema holding it, or a clause of the document's overview that begins with it. The runner makes
+// such items, moves them by their actions and reads the count move by exactly what each one weighs.
+import type { Contract, Operation } from '../contract/types.js';
+import { escapeRegExp } from '../json/text.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { type CollectionSpec, jsonSuccess } from './collections.js';
+import { membersWithEntries } from './reference-states.js';
+import { referencedCollection, resourceWordPattern } from './references.js';
+import { statusMember } from './state-member.js';
+
+export interface StateCount {
+  /** The counting member: `ticketsSold`, `held`, `revenue`. */
+  readonly member: string;
+  /** A read of the item other than its own that holds the member (GET /events/{eventId}/summary). */
+  readonly read?: Operation;
+  /** The counted collection, the member holding its items' state and the states counted. */
+  readonly collection: string;
+  readonly stateMember: string;
+  readonly states: readonly string[];
+  /** The counted item's member naming this item (`eventId`, `lines[].ticketTypeCode`), and, for an
+   * item under a parent, the member naming that parent (`eventId`). */
+  readonly via: string;
+  readonly parentVia?: string;
+  /** What one counted item adds: 1 when absent, else a member's value (`total`) or the sum of its
+   * entries' (`lines[].quantity`, over the entries naming this item where `via` is an entry's). */
+  readonly weight?: string;
+  readonly words: string;
+}
+
+type Schema = Record<string, unknown>;
+
+const isNumber = (schema: unknown): boolean => {
+  const type = (schema as Schema | undefined)?.type;
+  return ['integer', 'number'].some((kind) => type === kind || (Array.isArray(type) && type.includes(kind)));
+};
+
+const describe = (value: unknown): string | undefined => {
+  const description = (value as Schema | undefined)?.description;
+  return typeof description === 'string' ? description : undefined;
+};
+
+/** Clauses keeping their code marks: sentences, list entries, parts a ';' joins, and a comma's part
+ * that begins with another member ("`sold` is …, `held` the number in `pending` orders"). */
+const clausesOf = (text: string): string[] =>
+  text
+    .split(/(?<=[.;])\s+|\n\s*[*-]\s+|,\s+(?=`[\w-]+`\s)/)
+    .map((clause) =>
+      clause
+        .replace(/\*\*|__/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((clause) => clause !== '');
+
+/** "in `paid` orders", "over its `paid` or `refunded` orders": the states and the word after them. */
+const IN_STATES =
+  /\b(?:in|of|over|among|across|from)\s+(?:its\s+|the\s+|their\s+|all\s+)?((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s+and\s+|\s*,\s*(?:or|and)\s+)?)+)(?=\s*([A-Za-z][\w-]*(?:[ -][A-Za-z][\w-]*)?))/g;
+const SUM_OF = /\bsum of\s+(?:the\s+|its\s+|their\s+)?`([\w-]+)`/i;
+/** The counted thing named first: "Tickets of …", "the number of its tickets …". */
+const COUNTED =
+  /^(?:[\w-]+\s+(?:is|=|:)\s+)?(?:the\s+)?(?:(?:number|count|total)\s+of\s+(?:its\s+|the\s+|all\s+)?)?([A-Za-z][\w-]*)/i;
+const QUANTITY = /^(?:quantity|qty|count|units?|seats?|tickets?|amount)$/i;
+
+/** The counted collection and states a clause names, beside the item's own collection. */
+function countedIn(
+  clause: string,
+  own: CollectionSpec,
+  collections: readonly CollectionSpec[],
+): { collection: CollectionSpec; stateMember: string; states: string[] } | undefined {
+  for (const match of clause.matchAll(IN_STATES)) {
+    const states = [...match[1]!.matchAll(/`([\w-]+)`/g)].map((found) => found[1]!);
+    const noun = match[2]!;
+    for (const collection of collections) {
+      if (collection === own || !new RegExp(`^${resourceWordPattern(collection)}s?\\b`, 'i').test(noun)) continue;
+      const state = statusMember(collection);
+      if (state && states.every((value) => state.values.includes(value)))
+        return { collection, stateMember: state.member, states };
+    }
+  }
+  return undefined;
+}
+
+/** The counted item's member naming this item (and its parent, where it has one). */
+function namingMembers(
+  own: CollectionSpec,
+  counted: CollectionSpec,
+  collections: readonly CollectionSpec[],
+): { via: string; parentVia?: string } | undefined {
+  const request = counted.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const members = membersWithEntries(request ?? counted.read?.item.schema);
+  const naming = (target: CollectionSpec) =>
+    members.filter((member) => referencedCollection(member.split('[].').at(-1)!, collections, counted) === target);
+  const direct = naming(own);
+  if (!own.path.slice(1).includes('{')) {
+    const via = direct.find((member) => !member.includes('[].')) ?? direct[0];
+    return via ? { via } : undefined;
+  }
+  const parent = collections.find((c) => c.path === own.path.slice(0, own.path.lastIndexOf('/{')));
+  const parentVia = parent ? naming(parent).find((member) => !member.includes('[].')) : undefined;
+  return direct[0] && parentVia ? { via: direct[0], parentVia } : undefined;
+}
+
+const entryProperty = (schema: JsonSchema | undefined, array: string, member: string): unknown =>
+  propertiesOf((propertiesOf(schema)[array] as { items?: JsonSchema } | undefined)?.items)[member];
+
+/** What one counted item adds, as the clause says: a member summed, else 1 for the items
+ * themselves, else their quantity. Null when the clause counts something the items do not hold as
+ * a number. */
+function weightOf(clause: string, counted: CollectionSpec, via: string): string | undefined | null {
+  const schema = counted.read?.item.schema ?? counted.create?.item.schema;
+  const summed = SUM_OF.exec(clause)?.[1];
+  if (summed !== undefined) return isNumber(propertiesOf(schema)[summed]) ? summed : null;
+  const noun = COUNTED.exec(clause.replace(/`/g, ''))?.[1] ?? '';
+  if (new RegExp(`^${resourceWordPattern(counted)}s?$`, 'i').test(noun)) return undefined;
+  const entries = via.includes('[].') ? via.split('[].')[0] : undefined;
+  const found = membersWithEntries(schema).find((member) => {
+    const [outer, inner] = member.split('[].') as [string, string | undefined];
+    if (entries !== undefined && (inner === undefined || outer !== entries)) return false;
+    const property = inner === undefined ? propertiesOf(schema)[outer] : entryProperty(schema, outer, inner);
+    return QUANTITY.test(inner ?? outer) && isNumber(property);
+  });
+  return found ?? null;
+}
+
+/** A clause's count of another collection's items in some states, for this member. */
+function countOf(
+  member: string,
+  clause: string,
+  own: CollectionSpec,
+  collections: readonly CollectionSpec[],
+): Omit<StateCount, 'read'> | undefined {
+  const counted = countedIn(clause, own, collections);
+  if (!counted) return undefined;
+  const naming = namingMembers(own, counted.collection, collections);
+  if (!naming) return undefined;
+  const weight = weightOf(clause, counted.collection, naming.via);
+  if (weight === null) return undefined;
+  return {
+    member,
+    collection: counted.collection.path,
+    stateMember: counted.stateMember,
+    states: counted.states,
+    ...naming,
+    ...(weight !== undefined ? { weight } : {}),
+    words: clause.replace(/`/g, ''),
+  };
+}
+
+/** The item's reads beside its own: GET {item path}/{word} answering JSON. */
+function sideReads(
+  collection: CollectionSpec,
+  collections: readonly CollectionSpec[],
+  operations: readonly Operation[],
+): Operation[] {
+  const itemPath = collection.read?.operation.path;
+  if (!itemPath) return [];
+  return operations.filter((operation) => {
+    const rest = operation.path.slice(itemPath.length + 1);
+    return (
+      operation.method === 'GET' &&
+      operation.path.startsWith(`${itemPath}/`) &&
+      /^[\w-]+$/.test(rest) &&
+      !collections.some((other) => other.path === operation.path) &&
+      jsonSuccess(operation)?.schema !== undefined
+    );
+  });
+}
+
+/** Clauses about the member, in the order they are trusted: its own description, then clauses that
+ * begin with it in the schema holding it and in the document's overview. */
+function clausesFor(member: string, own: string | undefined, around: readonly (string | undefined)[]): string[] {
+  const begins = new RegExp(`^(?:[^\`]{0,40}\\s)?\`${escapeRegExp(member)}\`(?:\\s|$)`);
+  return [
+    ...(own ? clausesOf(own) : []),
+    ...around.flatMap((text) => (text ? clausesOf(text) : [])).filter((clause) => begins.test(clause)),
+  ];
+}
+
+export function stateCountsOf(
+  collection: CollectionSpec,
+  collections: readonly CollectionSpec[],
+  contract: Contract,
+): StateCount[] {
+  const itemSchema = collection.read?.item.schema;
+  if (!itemSchema) return [];
+  const info = describe(contract.document.info);
+  const found: StateCount[] = [];
+  const readBy = (schema: JsonSchema, around: readonly (string | undefined)[], read?: Operation) => {
+    for (const [member, property] of Object.entries(propertiesOf(schema))) {
+      if (!isNumber(property)) continue;
+      const count = clausesFor(member, describe(property), around)
+        .map((clause) => countOf(member, clause, collection, collections))
+        .find((one) => one !== undefined);
+      if (count) found.push({ ...count, ...(read ? { read } : {}) });
+    }
+  };
+  readBy(itemSchema, [describe(itemSchema), info]);
+  for (const read of sideReads(collection, collections, contract.operations)) {
+    const schema = jsonSuccess(read)!.schema!;
+    readBy(schema, [describe(schema), read.description], read);
+  }
+  return found;
+}
