@@ -130,7 +130,8 @@ export interface IdiomEvidence {
     | 'needs-children'
     | 'reference-unknown'
     | 'counts-unchanged'
-    | 'state-counts';
+    | 'state-counts'
+    | 'referrer-moved';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -90,6 +90,23 @@ export const LIFE_JUDGEMENTS = {
         : [];
     });
   },
+  // An item naming one the run acted on, in the state the action's words move it to.
+  'referrer-moved'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const got = item?.[evidence.member ?? 'status'];
+    return item && got !== undefined && JSON.stringify(got) !== JSON.stringify(evidence.expected)
+      ? [
+          finding('referrer_not_moved', {
+            verb: evidence.verb,
+            from: evidence.fromState,
+            got,
+            expected: evidence.expected,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
   // A restore the words say brings the item back as it was: each member as it read before deletion.
   'restored-as-was'(context, evidence, status) {
     const item =

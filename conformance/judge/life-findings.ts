@@ -56,6 +56,13 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)} after ${String(f.how)}`,
     expected: (f) => `${describeValue(f.expected)}, as the document counts it ("${String(f.words)}")`,
   },
+  referrer_not_moved: {
+    title: 'An action leaves the items naming its item where they were',
+    key: ['verb', 'from'],
+    received: (f) =>
+      `${describeValue(f.got)} on an item that was ${describeValue(f.from)}, after ${String(f.verb)} of the item it names`,
+    expected: (f) => `${describeValue(f.expected)}, as the action's words say ("${String(f.words)}")`,
+  },
   restored_item_changed: {
     title: 'Restored item differs from the item deleted',
     key: ['member'],

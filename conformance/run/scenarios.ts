@@ -19,6 +19,7 @@ import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
+import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
@@ -173,6 +174,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
     creatable
       .filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0)
       .map((resource) => checkReferenceStates(resource, resourceOf, context, sequenceRunner)),
+  );
+  // Actions whose words move the items naming their item (an event's cancel cancels its orders).
+  await Promise.all(
+    creatable
+      .filter(movesReferrers)
+      .map((resource) => checkReferrerEffects(resource, resourceOf, context, sequenceRunner)),
   );
   // Actions the words allow only once the item has a child, sent on a new item without any.
   await Promise.all(creatable.map((resource) => actionsNeedingChildren(resource, context, sequenceRunner)));

@@ -37,6 +37,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     spanOrders,
     copied,
     stateCounts,
+    referrerEffects,
     tallied,
     anchored,
     refusals,
@@ -101,6 +102,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(stateCounts
       ? { stateCounts: stateCounts.map(({ read, ...count }) => ({ ...(read ? { read: named(read) } : {}), ...count })) }
       : {}),
+    ...(referrerEffects ? { referrerEffects } : {}),
     ...(anchored ? { anchored } : {}),
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),

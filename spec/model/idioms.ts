@@ -15,6 +15,7 @@ import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChil
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
+import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type SpanOrder, spanOrdersOf } from './span-orders.js';
 import { type StateCount, stateCountsOf } from './state-counts.js';
@@ -93,6 +94,9 @@ export interface Idioms {
   /** Counts of the items naming it that are in some states ("Tickets of the event in `paid` orders",
    * "`revenue` = the sum of `total` over its `paid` orders": state-counts.ts). */
   readonly stateCounts?: readonly StateCount[];
+  /** What its actions do to the items naming it ("every `pending` order of the event becomes
+   * `cancelled`": referrer-effects.ts). */
+  readonly referrerEffects?: readonly ReferrerEffect[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
@@ -306,6 +310,12 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
   stateCounts({ collection, contract, collections = [] }) {
     const counts = stateCountsOf(collection, collections, contract);
     return counts.length > 0 ? { stateCounts: counts } : {};
+  },
+
+  referrerEffects(reading) {
+    const actions = IDIOM_READERS.actions(reading).actions ?? [];
+    const effects = referrerEffectsOf(reading.collection, actions, reading.collections ?? [], reading.contract);
+    return effects.length > 0 ? { referrerEffects: effects } : {};
   },
 
   spanOrders({ collection, contract }) {

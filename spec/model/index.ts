@@ -63,6 +63,7 @@ export {
   referencedName,
   resourceName,
 } from './references.js';
+export type { ReferrerEffect } from './referrer-effects.js';
 export { replaceResetsOf } from './replace-resets.js';
 export { sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';

@@ -1,0 +1,93 @@
+// What an item's action does to the items naming it, as the action's words say: "Every `pending`
+// order of the event becomes `cancelled` and every `paid` one `refunded`". Read from the action's
+// summary and description and the overview's passages naming it, for a collection whose items name
+// this one by a member and whose state member holds both states. The runner puts such items in the
+// first state, takes the action on the item they name and reads them in the second.
+import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { CollectionSpec } from './collections.js';
+import { referencedCollection, resourceWordPattern } from './references.js';
+import { passagesNaming } from './sentences.js';
+import { statusMember } from './state-member.js';
+
+export interface ReferrerEffect {
+  /** The action of this item (its verb) and the collection whose items it moves. */
+  readonly verb: string;
+  readonly collection: string;
+  /** The member of those items naming this one, their state member, and the move. */
+  readonly via: string;
+  readonly stateMember: string;
+  readonly from: string;
+  readonly to: string;
+  readonly words: string;
+}
+
+const BECOMES = String.raw`(?:becomes?|become|turns?(?:\s+into)?|(?:is|are)\s+(?:set\s+to|moved\s+to|marked(?:\s+as)?|made)|goes\s+to|moves?\s+to|changes?\s+to|is|are)`;
+
+/** "every `pending` order of the event becomes `cancelled`", then "and every `paid` one `refunded`". */
+function movesIn(text: string, noun: string): { from: string; to: string; words: string }[] {
+  const first = new RegExp(
+    String.raw`\b(?:every|each|all(?:\s+(?:of\s+)?(?:its|the))?|any)\s+\`([\w-]+)\`\s+${noun}s?\b[^.;]{0,60}?\b${BECOMES}\s+\`([\w-]+)\``,
+    'gi',
+  );
+  const more = new RegExp(
+    String.raw`^\s*(?:,\s*|,?\s+and\s+)(?:every|each|all|any)\s+\`([\w-]+)\`\s+(?:ones?|${noun}s?)\s+(?:${BECOMES}\s+)?\`([\w-]+)\``,
+    'i',
+  );
+  const found: { from: string; to: string; words: string }[] = [];
+  for (const match of text.matchAll(first)) {
+    const words = [match[0]];
+    found.push({ from: match[1]!, to: match[2]!, words: match[0] });
+    let rest = text.slice(match.index! + match[0].length);
+    for (let next = more.exec(rest); next; next = more.exec(rest)) {
+      words.push(next[0]);
+      found.push({ from: next[1]!, to: next[2]!, words: words.join('') });
+      rest = rest.slice(next[0].length);
+    }
+  }
+  return found.map((move) => ({ ...move, words: move.words.replace(/`/g, '').replace(/\s+/g, ' ').trim() }));
+}
+
+/** The member of the other collection's items (top level) naming this collection's items. */
+function namingMember(
+  own: CollectionSpec,
+  other: CollectionSpec,
+  collections: readonly CollectionSpec[],
+): string | undefined {
+  const request = other.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const members = Object.keys(propertiesOf(request ?? other.read?.item.schema));
+  return members.find((member) => referencedCollection(member, collections, other) === own);
+}
+
+export function referrerEffectsOf(
+  collection: CollectionSpec,
+  actions: readonly { readonly verb: string; readonly operation: Operation }[],
+  collections: readonly CollectionSpec[],
+  contract: Contract,
+): ReferrerEffect[] {
+  const info = (contract.document.info ?? {}) as { description?: unknown };
+  const overview = typeof info.description === 'string' ? info.description : undefined;
+  const found: ReferrerEffect[] = [];
+  for (const { verb, operation } of actions) {
+    const texts = [
+      operation.summary,
+      operation.description,
+      ...passagesNaming(overview, operation.method, operation.path),
+    ]
+      .filter((text): text is string => typeof text === 'string')
+      .map((text) => text.replace(/\s+/g, ' '));
+    for (const other of collections) {
+      const state = other === collection ? undefined : statusMember(other);
+      const via = state && namingMember(collection, other, collections);
+      if (!state || !via) continue;
+      const values = state.values.map(String);
+      const moves = texts.flatMap((text) => movesIn(text, resourceWordPattern(other)));
+      for (const move of moves) {
+        if (!values.includes(move.from) || !values.includes(move.to)) continue;
+        if (found.some((one) => one.verb === verb && one.collection === other.path && one.from === move.from)) continue;
+        found.push({ verb, collection: other.path, via, stateMember: state.member, ...move });
+      }
+    }
+  }
+  return found;
+}
