@@ -1,0 +1,229 @@
+// Counts an item keeps of the items naming it in some states ("Seats of the show in `paid`
+// bookings", "the sum of `price` over its `paid` bookings"), and what an action does to those items
+// ("every `pending` booking of the show becomes `cancelled`"): read from the words, followed by the
+// runner through creations and actions on items of its own. A correct box office passes with every
+// step run; each planted fault is named.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { contractFromDocument, inferApiModel } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const error = { type: 'object', properties: { message: { type: 'string' } } };
+const refusals = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [String(status), { description: 'refused', content: json(error) }]));
+
+const show = {
+  type: 'object',
+  required: ['id', 'title', 'status', 'seatsSold', 'revenue'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    title: { type: 'string', minLength: 1, maxLength: 40 },
+    status: { type: 'string', enum: ['open', 'cancelled'], readOnly: true },
+    seatsSold: { type: 'integer', minimum: 0, readOnly: true, description: 'Seats of the show in `paid` bookings.' },
+    revenue: {
+      type: 'integer',
+      minimum: 0,
+      readOnly: true,
+      description: 'The sum of `price` over its `paid` bookings.',
+    },
+  },
+};
+const showInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title'],
+  properties: { title: show.properties.title },
+};
+const bookingInput = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['showId', 'seats'],
+  properties: { showId: { type: 'string' }, seats: { type: 'integer', minimum: 1, maximum: 4 } },
+};
+const booking = {
+  type: 'object',
+  required: ['id', 'showId', 'seats', 'price', 'status'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    showId: { type: 'string' },
+    seats: { type: 'integer', minimum: 1, maximum: 4 },
+    price: { type: 'integer', minimum: 0, readOnly: true, description: '`seats` x 700.' },
+    status: { type: 'string', enum: ['pending', 'paid', 'cancelled'], readOnly: true },
+  },
+};
+const action = (summary: string, schema: unknown, description?: string) => ({
+  post: {
+    summary,
+    ...(description ? { description } : {}),
+    responses: { '200': { description: 'done', content: json(schema) }, ...refusals(404, 409) },
+  },
+});
+
+const document = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'box office', version: '1' },
+  paths: {
+    '/shows': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: show }) } } },
+      post: {
+        requestBody: { required: true, content: json(showInput) },
+        responses: { '201': { description: 'made', content: json(show) }, ...refusals(400) },
+      },
+    },
+    '/shows/{showId}': {
+      parameters: [{ name: 'showId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { responses: { '200': { description: 'one', content: json(show) }, ...refusals(404) } },
+    },
+    '/shows/{showId}/cancel': {
+      parameters: [{ name: 'showId', in: 'path', required: true, schema: { type: 'string' } }],
+      ...action('Cancel a show', show, 'Every `pending` booking of the show becomes `cancelled`.'),
+    },
+    '/bookings': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: booking }) } } },
+      post: {
+        description: '`409` when the show is not `open`.',
+        requestBody: { required: true, content: json(bookingInput) },
+        responses: { '201': { description: 'booked', content: json(booking) }, ...refusals(400, 409, 422) },
+      },
+    },
+    '/bookings/{bookingId}': {
+      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { responses: { '200': { description: 'one', content: json(booking) }, ...refusals(404) } },
+    },
+    '/bookings/{bookingId}/pay': {
+      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
+      ...action('Pay a booking (`pending` -> `paid`)', booking),
+    },
+    '/bookings/{bookingId}/cancel': {
+      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
+      ...action('Cancel a booking (`pending` -> `cancelled`)', booking),
+    },
+  },
+});
+
+type Fault = 'counts-pending' | 'revenue-ignores-price' | 'cancel-keeps-pending';
+type Row = Record<string, unknown>;
+
+/** A box office keeping its counts from its bookings; `fault` plants one mistake. */
+function boxOffice(fault?: Fault) {
+  const shows: Row[] = [];
+  const bookings: Row[] = [];
+  const counted = (row: Row) => row.status === 'paid' || (fault === 'counts-pending' && row.status === 'pending');
+  const view = (one: Row) => {
+    const paid = bookings.filter((b) => b.showId === one.id && counted(b));
+    const seatsSold = paid.reduce((sum, b) => sum + (b.seats as number), 0);
+    const revenue =
+      fault === 'revenue-ignores-price' ? seatsSold : paid.reduce((sum, b) => sum + (b.price as number), 0);
+    return { ...one, seatsSold, revenue };
+  };
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const refuse = (res: ServerResponse, status: number) => send(res, status, { message: `refused ${status}` });
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const text = await readBody(req);
+    const [path = ''] = (req.url ?? '').split('?');
+    const parts = path.split('/').filter(Boolean);
+    const body = parseObject(text);
+    if (parts[0] === 'shows') {
+      if (parts.length === 1 && req.method === 'GET') return send(res, 200, shows.map(view));
+      if (parts.length === 1 && req.method === 'POST') {
+        const title = body?.title;
+        if (!body || Object.keys(body).some((key) => key !== 'title')) return refuse(res, 400);
+        if (typeof title !== 'string' || title.length < 1 || [...title].length > 40) return refuse(res, 400);
+        const made = { id: `s${shows.length + 1}`, title, status: 'open' };
+        shows.push(made);
+        return send(res, 201, view(made));
+      }
+      const found = shows.find((one) => one.id === decodeURIComponent(parts[1] ?? ''));
+      if (!found) return refuse(res, 404);
+      if (parts.length === 2 && req.method === 'GET') return send(res, 200, view(found));
+      if (parts[2] === 'cancel' && req.method === 'POST') {
+        if (found.status !== 'open') return refuse(res, 409);
+        found.status = 'cancelled';
+        if (fault !== 'cancel-keeps-pending')
+          for (const one of bookings) if (one.showId === found.id && one.status === 'pending') one.status = 'cancelled';
+        return send(res, 200, view(found));
+      }
+      return refuse(res, 404);
+    }
+    if (parts[0] === 'bookings') {
+      if (parts.length === 1 && req.method === 'GET') return send(res, 200, bookings);
+      if (parts.length === 1 && req.method === 'POST') {
+        const seats = body?.seats;
+        const valid =
+          body !== undefined &&
+          Object.keys(body).every((key) => key === 'showId' || key === 'seats') &&
+          typeof body.showId === 'string' &&
+          typeof seats === 'number' &&
+          Number.isInteger(seats) &&
+          seats >= 1 &&
+          seats <= 4;
+        if (!valid) return refuse(res, 400);
+        const named = shows.find((one) => one.id === body.showId);
+        if (!named) return refuse(res, 422);
+        if (named.status !== 'open') return refuse(res, 409);
+        const made = { id: `b${bookings.length + 1}`, showId: named.id, seats, price: seats * 700, status: 'pending' };
+        bookings.push(made);
+        return send(res, 201, made);
+      }
+      const found = bookings.find((one) => one.id === decodeURIComponent(parts[1] ?? ''));
+      if (!found) return refuse(res, 404);
+      if (parts.length === 2 && req.method === 'GET') return send(res, 200, found);
+      const moves: Record<string, string> = { pay: 'paid', cancel: 'cancelled' };
+      const target = moves[parts[2] ?? ''];
+      if (target && req.method === 'POST') {
+        if (found.status !== 'pending') return refuse(res, 409);
+        found.status = target;
+        return send(res, 200, found);
+      }
+    }
+    return refuse(res, 404);
+  };
+}
+
+const run = (fault?: Fault) =>
+  runConformance({ target: { app: boxOffice(fault) }, contract: document, seed: 5, runs: 5 });
+
+const codes = (result: Awaited<ReturnType<typeof run>>) => result.violations.map((violation) => violation.code);
+
+describe('counts of the items naming an item, and what its actions do to them', () => {
+  it('reads the counts and the effect from the words', () => {
+    const shows = inferApiModel(document).resources.find(({ collection }) => collection.path === '/shows');
+    expect(shows?.idioms.stateCounts).toEqual([
+      expect.objectContaining({
+        member: 'seatsSold',
+        collection: '/bookings',
+        states: ['paid'],
+        via: 'showId',
+        weight: 'seats',
+      }),
+      expect.objectContaining({ member: 'revenue', states: ['paid'], weight: 'price' }),
+    ]);
+    expect(shows?.idioms.referrerEffects).toEqual([
+      expect.objectContaining({ verb: 'cancel', collection: '/bookings', from: 'pending', to: 'cancelled' }),
+    ]);
+  });
+
+  it('passes a box office that keeps them, with every step run', async () => {
+    const result = await run();
+    expect(codes(result).filter((code) => ['state_count_wrong', 'referrer_not_moved'].includes(code))).toEqual([]);
+    expect(result.reach).toBeDefined();
+    const unreached = (result.reach?.unreached ?? []).filter((step) =>
+      /state counts|referrer effects/.test(step.scenario),
+    );
+    expect(unreached).toEqual([]);
+  });
+
+  it.each([
+    ['counts-pending', 'state_count_wrong', /seatsSold/],
+    ['revenue-ignores-price', 'state_count_wrong', /revenue/],
+    ['cancel-keeps-pending', 'referrer_not_moved', /"pending"/],
+  ] as const)('names the fault of a box office that %s', async (fault, code, said) => {
+    const result = await run(fault);
+    const found = result.violations.filter((violation) => violation.code === code);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0]!.message).toMatch(said);
+  });
+});
