@@ -3,6 +3,7 @@
 import { type CollectionSpec, type Operation, parentItemsOf, putCreation } from '../../spec/index.js';
 import { idKey } from '../judge/json-body.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
+import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { followChildTotals } from '../plan/scenarios/child-totals.js';
@@ -175,6 +176,8 @@ export async function runScenarios(session: RunSession): Promise<void> {
       .filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0)
       .map((resource) => checkReferenceStates(resource, resourceOf, context, sequenceRunner)),
   );
+  // Members only the service assigns, sent inside a creation's closed entries (an order line's price).
+  await Promise.all(creatable.map(({ collection }) => checkAssignedEntries(collection, context, sequenceRunner)));
   // Actions whose words move the items naming their item (an event's cancel cancels its orders).
   await Promise.all(
     creatable

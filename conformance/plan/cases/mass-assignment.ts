@@ -9,7 +9,7 @@ import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
 
 /** A value of the property's type that a service assigning it would never choose. */
-function distinctive(schema: Record<string, unknown>): unknown {
+export function distinctive(schema: Record<string, unknown>): unknown {
   if (schema.enum || 'const' in schema) return undefined;
   const type = typesOf(schema)[0];
   if (type === 'integer' || type === 'number') return 987_654_321;
@@ -25,7 +25,7 @@ function distinctive(schema: Record<string, unknown>): unknown {
 const UNDECLARED = 'conformance-undeclared-member';
 
 /** A plain value of the property's schema (its first enum value, const, or one generated). */
-function anyValueOf(schema: unknown): unknown {
+export function anyValueOf(schema: unknown): unknown {
   const property = schema as Record<string, unknown>;
   if (Array.isArray(property.enum)) return property.enum[0];
   if ('const' in property) return property.const;
