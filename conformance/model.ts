@@ -131,7 +131,8 @@ export interface IdiomEvidence {
     | 'reference-unknown'
     | 'counts-unchanged'
     | 'state-counts'
-    | 'referrer-moved';
+    | 'referrer-moved'
+    | 'action-too-early';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

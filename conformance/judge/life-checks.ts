@@ -107,6 +107,20 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // An action the words allow only once a time has passed, taken before it.
+  'action-too-early'(_context, evidence, status) {
+    return status < 300
+      ? [
+          finding('action_taken_too_early', {
+            verb: evidence.verb,
+            member: evidence.member,
+            status,
+            expected: evidence.expectedStatus ?? '4xx',
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
   // A restore the words say brings the item back as it was: each member as it read before deletion.
   'restored-as-was'(context, evidence, status) {
     const item =

@@ -63,6 +63,12 @@ export const LIFE_FINDING_KINDS = {
       `${describeValue(f.got)} on an item that was ${describeValue(f.from)}, after ${String(f.verb)} of the item it names`,
     expected: (f) => `${describeValue(f.expected)}, as the action's words say ("${String(f.words)}")`,
   },
+  action_taken_too_early: {
+    title: 'Action taken before the time its words wait for',
+    key: ['verb'],
+    received: (f) => `${f.status} for ${String(f.verb)} on an item whose ${String(f.member)} is an hour ahead`,
+    expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
+  },
   restored_item_changed: {
     title: 'Restored item differs from the item deleted',
     key: ['member'],

@@ -27,6 +27,7 @@ import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
 import { checkStateCounts } from '../plan/scenarios/state-counts.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
+import { checkTimedActions, timesActions } from '../plan/scenarios/timed-actions.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
 import { checkUnknownReferences, namesOtherItems } from '../plan/scenarios/unknown-references.js';
 import type { RunSession } from './session.js';
@@ -175,6 +176,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
     creatable
       .filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0)
       .map((resource) => checkReferenceStates(resource, resourceOf, context, sequenceRunner)),
+  );
+  // Actions the words allow only once a time of the item has passed, taken before it.
+  await Promise.all(
+    creatable.filter(timesActions).map((resource) => checkTimedActions(resource, context, sequenceRunner)),
   );
   // Members only the service assigns, sent inside a creation's closed entries (an order line's price).
   await Promise.all(creatable.map(({ collection }) => checkAssignedEntries(collection, context, sequenceRunner)));

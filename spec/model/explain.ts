@@ -38,6 +38,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     copied,
     stateCounts,
     referrerEffects,
+    timedActions,
     tallied,
     anchored,
     refusals,
@@ -103,6 +104,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       ? { stateCounts: stateCounts.map(({ read, ...count }) => ({ ...(read ? { read: named(read) } : {}), ...count })) }
       : {}),
     ...(referrerEffects ? { referrerEffects } : {}),
+    ...(timedActions ? { timedActions } : {}),
     ...(anchored ? { anchored } : {}),
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),

@@ -21,6 +21,7 @@ import { type SpanOrder, spanOrdersOf } from './span-orders.js';
 import { type StateCount, stateCountsOf } from './state-counts.js';
 import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
+import { type TimedAction, timedActionsOf } from './timed-actions.js';
 import { deletionWords, type UniqueRule, uniqueValuesOf, valuesAfterDeletion } from './unique-values.js';
 
 export { operationPointer } from './pointers.js';
@@ -97,6 +98,9 @@ export interface Idioms {
   /** What its actions do to the items naming it ("every `pending` order of the event becomes
    * `cancelled`": referrer-effects.ts). */
   readonly referrerEffects?: readonly ReferrerEffect[];
+  /** Actions allowed only once a time of the item has passed ("only once `endsAt` has passed":
+   * timed-actions.ts). */
+  readonly timedActions?: readonly TimedAction[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
@@ -316,6 +320,12 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     const actions = IDIOM_READERS.actions(reading).actions ?? [];
     const effects = referrerEffectsOf(reading.collection, actions, reading.collections ?? [], reading.contract);
     return effects.length > 0 ? { referrerEffects: effects } : {};
+  },
+
+  timedActions(reading) {
+    const actions = IDIOM_READERS.actions(reading).actions ?? [];
+    const timed = timedActionsOf(reading.collection, actions, reading.contract);
+    return timed.length > 0 ? { timedActions: timed } : {};
   },
 
   spanOrders({ collection, contract }) {

@@ -73,4 +73,5 @@ export type { StateCount } from './state-counts.js';
 export type { SumRule } from './sums.js';
 export { sumsOf, withSums } from './sums.js';
 export type { Tally } from './tallies.js';
+export type { TimedAction } from './timed-actions.js';
 export type { UniqueRule } from './unique-values.js';
