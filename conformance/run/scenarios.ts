@@ -27,6 +27,7 @@ import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
 import { checkStateCounts } from '../plan/scenarios/state-counts.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
+import { checkTiedPages } from '../plan/scenarios/tied-pages.js';
 import { checkTimedActions, timesActions } from '../plan/scenarios/timed-actions.js';
 import { checkUniqueValues, holdsUniqueValues } from '../plan/scenarios/unique-values.js';
 import { checkUnknownReferences, namesOtherItems } from '../plan/scenarios/unknown-references.js';
@@ -177,6 +178,8 @@ export async function runScenarios(session: RunSession): Promise<void> {
       .filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0)
       .map((resource) => checkReferenceStates(resource, resourceOf, context, sequenceRunner)),
   );
+  // Items tied on the member a list is ordered by, walked in pages smaller than the tie.
+  await Promise.all(creatable.map((resource) => checkTiedPages(resource, context, sequenceRunner)));
   // Actions the words allow only once a time of the item has passed, taken before it.
   await Promise.all(
     creatable.filter(timesActions).map((resource) => checkTimedActions(resource, context, sequenceRunner)),

@@ -152,11 +152,11 @@ export function withLargePages(collection: CollectionSpec, testCase: TestCase): 
 }
 
 /** The list case with a small page size, where the list pages in a way the run can walk. */
-export function withSmallPages(collection: CollectionSpec, testCase: TestCase): TestCase {
+export function withSmallPages(collection: CollectionSpec, testCase: TestCase, asked = WALKED_PAGE_SIZE): TestCase {
   const paging = collection.list?.paging;
   if (!paging?.limit || !['cursor', 'page', 'offset'].includes(paging.style)) return testCase;
   const limit = paging.limit;
-  const size = Math.min(limit.maximum ?? WALKED_PAGE_SIZE, Math.max(limit.minimum ?? 1, WALKED_PAGE_SIZE));
+  const size = Math.min(limit.maximum ?? asked, Math.max(limit.minimum ?? 1, asked));
   const kept = (testCase.parameters ?? []).filter((p) => !(p.in === 'query' && p.name === limit.name));
   return { ...testCase, parameters: [...kept, { in: 'query', name: limit.name, value: String(size) }] };
 }

@@ -35,6 +35,8 @@ export async function listCollection(
   accept?: string,
   /** The run's last list: none of its own writes under way, so the totals the pages state must hold. */
   lastList = false,
+  /** Items per page asked, where not the sequences' small pages. */
+  pageSize?: number,
 ): Promise<Item[] | undefined> {
   const listCase = withSmallPages(
     collection,
@@ -45,6 +47,7 @@ export async function listCollection(
       what,
       ...(accept ? { accept } : {}),
     }),
+    pageSize,
   );
   async function readList(): Promise<(Page & { complete?: boolean; walk?: WalkEvidence }) | undefined> {
     const exchange = await runner.send(listCase);
