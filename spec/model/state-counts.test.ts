@@ -9,9 +9,10 @@ import { parse } from 'yaml';
 import { contractFromDocument, inferApiModel } from '../index.js';
 
 const FILE = fileURLToPath(new URL('../../fixtures/panels/ticketing/openapi.yaml', import.meta.url));
+const LIBRARY = fileURLToPath(new URL('../../fixtures/panels/library/openapi.yaml', import.meta.url));
 
-function countsOf(path: string, edit: (text: string) => string = (text) => text) {
-  const contract = contractFromDocument(parse(edit(readFileSync(FILE, 'utf8'))));
+function countsOf(path: string, edit: (text: string) => string = (text) => text, file = FILE) {
+  const contract = contractFromDocument(parse(edit(readFileSync(file, 'utf8'))));
   const resource = inferApiModel(contract).resources.find(({ collection }) => collection.path === path);
   return (resource?.idioms.stateCounts ?? []).map(({ read, ...count }) => ({ ...count, read: read?.path }));
 }
@@ -43,6 +44,13 @@ describe('state counts', () => {
     );
     expect(counts[0]).toEqual(expect.objectContaining({ member: 'sold', states: ['paid'] }));
     expect(counts[0]?.words).toBe('sold is the number of its tickets in paid orders');
+  });
+
+  it('reads a count of the items whose status is one state, naming a collection that has no list', () => {
+    expect(countsOf('/members', undefined, LIBRARY)).toEqual([
+      expect.objectContaining({ member: 'activeLoanCount', collection: '/loans', states: ['active'], via: 'memberId' }),
+    ]);
+    expect(countsOf('/members', undefined, LIBRARY)[0]).not.toHaveProperty('weight');
   });
 
   it('reads none where no word ties a count to a state', () => {

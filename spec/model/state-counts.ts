@@ -9,7 +9,7 @@ import { propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { type CollectionSpec, jsonSuccess } from './collections.js';
 import { membersWithEntries } from './reference-states.js';
-import { referencedCollection, resourceWordPattern } from './references.js';
+import { collectionResource, referencedCollection, referencedName, resourceWordPattern } from './references.js';
 import { statusMember } from './state-member.js';
 
 export interface StateCount {
@@ -59,10 +59,13 @@ const clausesOf = (text: string): string[] =>
 /** "in `paid` orders", "over its `paid` or `refunded` orders": the states and the word after them. */
 const IN_STATES =
   /\b(?:in|of|over|among|across|from)\s+(?:its\s+|the\s+|their\s+|all\s+)?((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s+and\s+|\s*,\s*(?:or|and)\s+)?)+)(?=\s*([A-Za-z][\w-]*(?:[ -][A-Za-z][\w-]*)?))/g;
+/** "loans whose `status` is `active`": the word before and the states after. */
+const WHOSE_STATE =
+  /\b([A-Za-z][\w-]*)\s+(?:whose|with(?:\s+a)?|that\s+(?:are|is))\s+(?:`?(?:status|state)`?\s+(?:is|=|of)\s+)?((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)?)+)/g;
 const SUM_OF = /\bsum of\s+(?:the\s+|its\s+|their\s+)?`([\w-]+)`/i;
 /** The counted thing named first: "Tickets of …", "the number of its tickets …". */
 const COUNTED =
-  /^(?:[\w-]+\s+(?:is|=|:)\s+)?(?:the\s+)?(?:(?:number|count|total)\s+of\s+(?:its\s+|the\s+|all\s+)?)?([A-Za-z][\w-]*)/i;
+  /^(?:[\w-]+\s+(?:is|=|:)\s+)?(?:the\s+)?(?:(?:number|count|total)\s+of\s+(?:its\s+|the\s+|all\s+)?)?(?:[\w-]+'s\s+)?([A-Za-z][\w-]*)/i;
 const QUANTITY = /^(?:quantity|qty|count|units?|seats?|tickets?|amount)$/i;
 
 /** The counted collection and states a clause names, beside the item's own collection. */
@@ -71,9 +74,13 @@ function countedIn(
   own: CollectionSpec,
   collections: readonly CollectionSpec[],
 ): { collection: CollectionSpec; stateMember: string; states: string[] } | undefined {
-  for (const match of clause.matchAll(IN_STATES)) {
-    const states = [...match[1]!.matchAll(/`([\w-]+)`/g)].map((found) => found[1]!);
-    const noun = match[2]!;
+  const named = [
+    ...[...clause.matchAll(IN_STATES)].map((match) => ({ states: match[1]!, noun: match[2]! })),
+    ...[...clause.matchAll(WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
+  ];
+  for (const match of named) {
+    const states = [...match.states.matchAll(/`([\w-]+)`/g)].map((found) => found[1]!);
+    const noun = match.noun;
     for (const collection of collections) {
       if (collection === own || !new RegExp(`^${resourceWordPattern(collection)}s?\\b`, 'i').test(noun)) continue;
       const state = statusMember(collection);
@@ -93,7 +100,14 @@ function namingMembers(
   const request = counted.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const members = membersWithEntries(request ?? counted.read?.item.schema);
   const naming = (target: CollectionSpec) =>
-    members.filter((member) => referencedCollection(member.split('[].').at(-1)!, collections, counted) === target);
+    members.filter((member) => {
+      const name = member.split('[].').at(-1)!;
+      // A collection with no list of its own (members read one at a time) is still named by its word.
+      return (
+        referencedCollection(name, collections, counted)?.path === target.path ||
+        (target.list === undefined && referencedName(name) === collectionResource(target))
+      );
+    });
   const direct = naming(own);
   if (!own.path.slice(1).includes('{')) {
     const via = direct.find((member) => !member.includes('[].')) ?? direct[0];

@@ -10,6 +10,7 @@ import { parentItemsOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import type { MadeItem } from './making.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 type Item = Record<string, unknown>;
@@ -171,15 +172,7 @@ async function followCounts(
     if (runner.stopped()) return;
     const before = await readAll();
     if (!before) return stop(`the ${own.path} item's counts could not be read`);
-    const creation: TestCase = context.testCase(counted.create!.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: probe.made.parent,
-      payload: { kind: 'json', value: probe.made.sent },
-      what: `to be counted by the ${own.path} item it names`,
-    });
-    const executed = await runner.execute(creation, { collection: counted });
-    const item = succeeded(executed) ? itemOf(executed.body, counted) : undefined;
+    const item = await another(probe.made, rules[0]!, counted, context, runner);
     if (!item) return `a second ${counted.path} item like the first was refused`;
     const state = item[stateMember];
     await judge(before, item, undefined, state, `a new ${counted.path} item ${JSON.stringify(state)}`);
@@ -216,6 +209,40 @@ async function followCounts(
     done.add(action.verb);
     reach.done(moved(action.verb));
   }
+}
+
+/** Another item naming the same one: made fresh with the naming members fixed (a loan of another
+ * copy for the same member), or, where an entry names it (an order line), the probe's body again. */
+async function another(
+  probe: MadeItem,
+  rule: StateCount,
+  counted: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Item | undefined> {
+  if (!rule.via.includes('[].')) {
+    const members = Object.fromEntries(
+      [rule.via, ...(rule.parentVia ? [rule.parentVia] : [])].map((name) => [name, probe.item[name]]),
+    );
+    const making = await runner.make(counted, {
+      what: 'to be counted by the item it names',
+      purpose: 'state counts',
+      parent: probe.parent,
+      members,
+    });
+    return 'made' in making && JSON.stringify(making.made.item[rule.via]) === JSON.stringify(probe.item[rule.via])
+      ? making.made.item
+      : undefined;
+  }
+  const creation: TestCase = context.testCase(counted.create!.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: probe.parent,
+    payload: { kind: 'json', value: probe.sent },
+    what: 'to be counted by the item it names',
+  });
+  const executed = await runner.execute(creation, { collection: counted });
+  return succeeded(executed) ? itemOf(executed.body, counted) : undefined;
 }
 
 function safeParse(text: string): unknown {
