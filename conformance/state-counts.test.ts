@@ -5,103 +5,12 @@
 // step run; each planted fault is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { BOX_OFFICE } from '../fixtures/box-office-document.js';
 import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const error = { type: 'object', properties: { message: { type: 'string' } } };
-const refusals = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [String(status), { description: 'refused', content: json(error) }]));
-
-const show = {
-  type: 'object',
-  required: ['id', 'title', 'status', 'seatsSold', 'revenue'],
-  properties: {
-    id: { type: 'string', readOnly: true },
-    title: { type: 'string', minLength: 1, maxLength: 40 },
-    status: { type: 'string', enum: ['open', 'cancelled'], readOnly: true },
-    seatsSold: { type: 'integer', minimum: 0, readOnly: true, description: 'Seats of the show in `paid` bookings.' },
-    revenue: {
-      type: 'integer',
-      minimum: 0,
-      readOnly: true,
-      description: 'The sum of `price` over its `paid` bookings.',
-    },
-  },
-};
-const showInput = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title'],
-  properties: { title: show.properties.title },
-};
-const bookingInput = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['showId', 'seats'],
-  properties: { showId: { type: 'string' }, seats: { type: 'integer', minimum: 1, maximum: 4 } },
-};
-const booking = {
-  type: 'object',
-  required: ['id', 'showId', 'seats', 'price', 'status'],
-  properties: {
-    id: { type: 'string', readOnly: true },
-    showId: { type: 'string' },
-    seats: { type: 'integer', minimum: 1, maximum: 4 },
-    price: { type: 'integer', minimum: 0, readOnly: true, description: '`seats` x 700.' },
-    status: { type: 'string', enum: ['pending', 'paid', 'cancelled'], readOnly: true },
-  },
-};
-const action = (summary: string, schema: unknown, description?: string) => ({
-  post: {
-    summary,
-    ...(description ? { description } : {}),
-    responses: { '200': { description: 'done', content: json(schema) }, ...refusals(404, 409) },
-  },
-});
-
-const document = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'box office', version: '1' },
-  paths: {
-    '/shows': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: show }) } } },
-      post: {
-        requestBody: { required: true, content: json(showInput) },
-        responses: { '201': { description: 'made', content: json(show) }, ...refusals(400) },
-      },
-    },
-    '/shows/{showId}': {
-      parameters: [{ name: 'showId', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { responses: { '200': { description: 'one', content: json(show) }, ...refusals(404) } },
-    },
-    '/shows/{showId}/cancel': {
-      parameters: [{ name: 'showId', in: 'path', required: true, schema: { type: 'string' } }],
-      ...action('Cancel a show', show, 'Every `pending` booking of the show becomes `cancelled`.'),
-    },
-    '/bookings': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: booking }) } } },
-      post: {
-        description: '`409` when the show is not `open`.',
-        requestBody: { required: true, content: json(bookingInput) },
-        responses: { '201': { description: 'booked', content: json(booking) }, ...refusals(400, 409, 422) },
-      },
-    },
-    '/bookings/{bookingId}': {
-      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { responses: { '200': { description: 'one', content: json(booking) }, ...refusals(404) } },
-    },
-    '/bookings/{bookingId}/pay': {
-      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
-      ...action('Pay a booking (`pending` -> `paid`)', booking),
-    },
-    '/bookings/{bookingId}/cancel': {
-      parameters: [{ name: 'bookingId', in: 'path', required: true, schema: { type: 'string' } }],
-      ...action('Cancel a booking (`pending` -> `cancelled`)', booking),
-    },
-  },
-});
+const document = contractFromDocument(BOX_OFFICE);
 
 type Fault = 'counts-pending' | 'revenue-ignores-price' | 'cancel-keeps-pending';
 type Row = Record<string, unknown>;

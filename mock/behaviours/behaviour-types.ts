@@ -9,6 +9,7 @@ import type {
   Operation,
   ParentItem,
   ParentLock,
+  ReferrerEffect,
   SchemaValidator,
   SpanOrder,
 } from '../../spec/core.js';
@@ -188,6 +189,15 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   /** The instants the move stamps now: the target state's own (closedAt for closed), and the
    * update instants (updatedAt). */
   readonly stamps?: readonly { readonly name: string; readonly date: boolean }[];
+  /** The item's time that must have passed before the action is taken ("only once `endsAt` has
+   * passed"), refused with `refusedStatus` before it. */
+  readonly waitsFor?: string;
+  /** The items naming this one that the action moves ("every `pending` order of the event becomes
+   * `cancelled`"), and the counts their moves change. */
+  readonly moves?: readonly ReferrerEffect[];
+  readonly referred?: ReadonlyMap<string, readonly ReferrerRecount[]>;
+  /** The counts on other items this collection's moves change (tickets in paid orders). */
+  readonly ownReferred?: readonly ReferrerRecount[];
 }
 
 /** Any other operation: its documented success, answered as prepared from the document (on the

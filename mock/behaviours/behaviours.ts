@@ -1,5 +1,6 @@
 // Binds a behaviour to every operation of the document: stateful ones to the resources of its API
 // model, and an answer prepared from the document to every other operation.
+
 import {
   apiModelOf,
   type CollectionSpec,
@@ -13,6 +14,7 @@ import {
   replaceResetsOf,
   responseFor,
 } from '../../spec/core.js';
+import { actionLifeOf } from './action-life.js';
 import { appendsOf } from './appends.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
 import { recountsOf } from './counts.js';
@@ -21,7 +23,7 @@ import { bindJobs } from './jobs.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
-import { referrerRecountsOf } from './referrer-counts.js';
+import { noneCountedYet, referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
 import {
   actionBehaviour,
   completionOf,
@@ -63,13 +65,16 @@ function initialValuesOf(resource: Resource, sendable: Set<string> | undefined):
   return () => {
     if (!create) return (values ??= putInitialValues(resource, sendable));
     values ??= {
-      assigned: initialState(
+      assigned: noneCountedYet(
         resource,
-        fitEveryView(
-          assignedValues(create.item, sendable, idProperty),
-          [list?.items, read?.item],
-          create.keeps,
-          idProperty,
+        initialState(
+          resource,
+          fitEveryView(
+            assignedValues(create.item, sendable, idProperty),
+            [list?.items, read?.item],
+            create.keeps,
+            idProperty,
+          ),
         ),
       ),
       fallback: Object.assign(
@@ -146,7 +151,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   const initials = new Map<Resource, () => InitialValues>();
   const caller = callerOf(contract, behaviours);
   const recounts = recountsOf(collections);
-  const referred = referrerRecountsOf(collections);
+  const referred = withStateRecounts(referrerRecountsOf(collections), stateRecountsOf(model.resources));
   for (const resource of model.resources) {
     const { collection } = resource;
     const conditional = conditionalOf(resource);
@@ -213,6 +218,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           ...bound,
           ...stampsOf(collection, bound.target, collections),
           ...(recount ? { recount } : {}),
+          ...actionLifeOf(resource, action.verb, referred),
         });
     }
     if (list) {

@@ -14,6 +14,7 @@ import { presentedCredential } from '../core/auth.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
+import { afterMove, tooEarly } from './action-life.js';
 import { APPEND_HANDLERS } from './append-answers.js';
 import type { ReceivedBody } from './behaviour-types.js';
 import type { Behaviour, ItemChangeBehaviour } from './behaviours.js';
@@ -218,7 +219,10 @@ export const HANDLERS: Handlers = {
         'conflict',
         `Item ${id} is ${JSON.stringify(state)}: this action starts only from ${behaviour.from.map((s) => JSON.stringify(s)).join(', ')}.`,
       );
+    const early = tooEarly(behaviour, item, id);
+    if (early) throw early;
     const moved = collection.replace(id, { ...item, ...stampsNow(behaviour), [behaviour.member]: behaviour.target });
+    if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },
 

@@ -1,7 +1,7 @@
 // An item's counts of the items of other collections that name it (`productCount` on a warehouse:
 // the products whose `warehouseKey` is its key): drawn true for the seed (seed.ts), and kept true
 // after each write to the collection that names it (the handlers).
-import { type CollectionSpec, filledInOf } from '../../spec/core.js';
+import { type CollectionSpec, filledInOf, type Resource } from '../../spec/core.js';
 import type { Collection, Item } from './store.js';
 
 /** Collections whose seeds are being drawn: a count that needs one of them is left as drawn (two
@@ -36,6 +36,48 @@ export interface ReferrerRecount {
   readonly counted: string;
   readonly countMember: string;
   readonly member: string;
+  /** Only the items in these states count (tickets in `paid` orders), each by `weight` where given:
+   * a member's value (`total`) or its entries' (`lines[].quantity`). */
+  readonly states?: readonly string[];
+  readonly stateMember?: string;
+  readonly weight?: string;
+}
+
+/** What one item adds to a count: 1, else the weight member's value or its entries' sum. */
+function weighed(item: Item, recount: ReferrerRecount): number {
+  const { states, stateMember, weight } = recount;
+  if (states && stateMember !== undefined && !states.includes(String(item[stateMember]))) return 0;
+  if (weight === undefined) return 1;
+  const [outer, inner] = weight.split('[].') as [string, string | undefined];
+  const value = item[outer];
+  if (inner === undefined) return typeof value === 'number' ? value : 0;
+  return Array.isArray(value)
+    ? value.reduce((sum: number, entry) => sum + (typeof entry?.[inner] === 'number' ? entry[inner] : 0), 0)
+    : 0;
+}
+
+/** The counts on other items of the items naming them in some states (the model's stateCounts),
+ * by the counted collection: those named by a member of the item itself and kept on the item. */
+export function stateRecountsOf(resources: readonly Resource[]): Map<string, ReferrerRecount[]> {
+  const recounts = new Map<string, ReferrerRecount[]>();
+  for (const { collection, idioms } of resources)
+    for (const rule of idioms.stateCounts ?? []) {
+      if (rule.read || rule.parentVia !== undefined || rule.via.includes('[].')) continue;
+      const { member, via, states, stateMember, weight } = rule;
+      const known = recounts.get(rule.collection) ?? [];
+      recounts.set(rule.collection, [
+        ...known,
+        {
+          counted: collection.path,
+          countMember: member,
+          member: via,
+          states,
+          stateMember,
+          ...(weight ? { weight } : {}),
+        },
+      ]);
+    }
+  return recounts;
 }
 
 /** For each collection, the counts its writes move on other collections' items (read at binding). */
@@ -52,6 +94,21 @@ export function referrerRecountsOf(collections: readonly CollectionSpec[]): Map<
   return recounts;
 }
 
+/** A new item's counts of the items naming it in some states: none names it yet. */
+export function noneCountedYet(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
+  const counts = (resource.idioms.stateCounts ?? []).filter((rule) => !rule.read && rule.member in values);
+  return counts.length === 0 ? values : { ...values, ...Object.fromEntries(counts.map(({ member }) => [member, 0])) };
+}
+
+/** Both kinds of recount, by the written collection. */
+export function withStateRecounts(
+  plain: Map<string, ReferrerRecount[]>,
+  stated: ReadonlyMap<string, ReferrerRecount[]>,
+): Map<string, ReferrerRecount[]> {
+  for (const [path, recounts] of stated) plain.set(path, [...(plain.get(path) ?? []), ...recounts]);
+  return plain;
+}
+
 /** After a write to `written`: the counts on the items it named before and names now set true
  * (one walk of the written collection per named item; only where the model reads such a count). */
 export function recountReferred(
@@ -61,7 +118,8 @@ export function recountReferred(
   before: Item | undefined,
   after: Item | undefined,
 ): void {
-  for (const { counted, countMember, member } of recounts ?? []) {
+  for (const recount of recounts ?? []) {
+    const { counted, countMember, member } = recount;
     const target = all.get(counted);
     if (!target) continue;
     const named = new Set([before?.[member], after?.[member]].filter((id) => id !== undefined && id !== null));
@@ -70,7 +128,10 @@ export function recountReferred(
       const item = target.find(key);
       if (!item) continue;
       const text = JSON.stringify(id);
-      const count = written.page(0, written.size).filter((one) => JSON.stringify(one[member]) === text).length;
+      const count = written
+        .page(0, written.size)
+        .filter((one) => JSON.stringify(one[member]) === text)
+        .reduce((sum, one) => sum + weighed(one, recount), 0);
       if (item[countMember] !== count) target.replace(key, { ...item, [countMember]: count });
     }
   }
