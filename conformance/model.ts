@@ -132,7 +132,9 @@ export interface IdiomEvidence {
     | 'counts-unchanged'
     | 'state-counts'
     | 'referrer-moved'
-    | 'action-too-early';
+    | 'action-too-early'
+    | 'limit-reached'
+    | 'limit-freed';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -121,6 +121,33 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // One item more than the named item's limit lets name it.
+  'limit-reached'(_context, evidence, status) {
+    return status < 300
+      ? [
+          finding('referrer_limit_passed', {
+            member: evidence.member,
+            limit: evidence.limit,
+            status,
+            expected: evidence.expectedStatus,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
+  // An item moved out of the states the limit counts frees its place.
+  'limit-freed'(_context, evidence, status) {
+    return status === evidence.expectedStatus
+      ? [
+          finding('referrer_limit_counts_other_states', {
+            member: evidence.member,
+            verb: evidence.verb,
+            status,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
   // A restore the words say brings the item back as it was: each member as it read before deletion.
   'restored-as-was'(context, evidence, status) {
     const item =

@@ -69,6 +69,20 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.verb)} on an item whose ${String(f.member)} is an hour ahead`,
     expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
   },
+  referrer_limit_passed: {
+    title: 'An item named past its limit',
+    key: ['member'],
+    received: (f) =>
+      `${f.status} for one more item naming an item that already has ${String(f.limit)} (its ${String(f.member)})`,
+    expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
+  },
+  referrer_limit_counts_other_states: {
+    title: 'A limit counts items its words leave out',
+    key: ['member'],
+    received: (f) =>
+      `${f.status} for an item's own body sent again once that item was moved by ${String(f.verb)}, out of what ${String(f.member)} counts`,
+    expected: (f) => `a 2xx: the moved item no longer counts ("${String(f.words)}")`,
+  },
   restored_item_changed: {
     title: 'Restored item differs from the item deleted',
     key: ['member'],

@@ -21,6 +21,7 @@ import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
+import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
@@ -177,6 +178,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
     creatable
       .filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0)
       .map((resource) => checkReferenceStates(resource, resourceOf, context, sequenceRunner)),
+  );
+  // Limits on how many items may name one item, filled on an item of the run's own.
+  await Promise.all(
+    creatable.filter(limitsReferrers).map((resource) => checkReferrerLimits(resource, context, sequenceRunner)),
   );
   // Items tied on the member a list is ordered by, walked in pages smaller than the tie.
   await Promise.all(creatable.map((resource) => checkTiedPages(resource, context, sequenceRunner)));

@@ -16,6 +16,7 @@ import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
+import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type SpanOrder, spanOrdersOf } from './span-orders.js';
 import { type StateCount, stateCountsOf } from './state-counts.js';
@@ -101,6 +102,9 @@ export interface Idioms {
   /** Actions allowed only once a time of the item has passed ("only once `endsAt` has passed":
    * timed-actions.ts). */
   readonly timedActions?: readonly TimedAction[];
+  /** How many of its items may name one item ("`409` when the member already has `loanLimit`
+   * active loans": referrer-limits.ts). */
+  readonly referrerLimits?: readonly ReferrerLimit[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
   /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
@@ -326,6 +330,11 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     const actions = IDIOM_READERS.actions(reading).actions ?? [];
     const timed = timedActionsOf(reading.collection, actions, reading.contract);
     return timed.length > 0 ? { timedActions: timed } : {};
+  },
+
+  referrerLimits({ collection, contract, collections = [] }) {
+    const limits = referrerLimitsOf(collection, collections, contract);
+    return limits.length > 0 ? { referrerLimits: limits } : {};
   },
 
   spanOrders({ collection, contract }) {

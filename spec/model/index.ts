@@ -64,6 +64,7 @@ export {
   resourceName,
 } from './references.js';
 export type { ReferrerEffect } from './referrer-effects.js';
+export type { ReferrerLimit } from './referrer-limits.js';
 export { replaceResetsOf } from './replace-resets.js';
 export { sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';
