@@ -4,26 +4,13 @@
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { actionSourcesOf } from './action-sources.js';
-import { type AnchorRule, anchorsOf } from './anchors.js';
-import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
-import { type CopiedValue, copiedValuesOf } from './copied-values.js';
 import type { Corrections } from './corrections.js';
-import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { finalStatesOf } from './final-states.js';
-import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
+import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
-import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
-import { type ReferenceState, referenceStatesOf } from './reference-states.js';
-import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
-import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
-import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
-import { type SpanOrder, spanOrdersOf } from './span-orders.js';
-import { type StateCount, stateCountsOf } from './state-counts.js';
 import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
-import { type TimedAction, timedActionsOf } from './timed-actions.js';
-import { deletionWords, type UniqueRule, uniqueValuesOf, valuesAfterDeletion } from './unique-values.js';
 
 export { operationPointer } from './pointers.js';
 export { statusMember } from './state-member.js';
@@ -63,7 +50,7 @@ export interface Action {
   readonly from?: readonly unknown[];
 }
 
-export interface Idioms {
+export interface Idioms extends LifeIdioms {
   readonly location?: { readonly header: string; readonly operation: Operation };
   readonly conditional?: Conditional;
   readonly idempotency?: Idempotency;
@@ -80,53 +67,8 @@ export interface Idioms {
   readonly owned?: { readonly how: string; readonly operations: readonly Operation[] };
   /** POSTs of other resources that make its items (a cart's checkout makes an order). */
   readonly madeBy?: readonly MadeElsewhere[];
-  /** Values one live item at a time (or at most N) may hold, as the document's words say
-   * (unique-values.ts). */
-  readonly unique?: readonly UniqueRule[];
-  /** What a deleted item's unique values and key are, where the words say: free again ("deleted
-   * events free their interval") or still held ("a SKU belongs to one product for good, live or
-   * deleted"). */
-  readonly deletedValues?: 'free' | 'held';
-  /** Spans whose end the words order after their start ("`endsAt` must be strictly later than
-   * `startsAt`", span-orders.ts). */
-  readonly spanOrders?: readonly SpanOrder[];
-  /** Members copied from an item the creation names ("`unitCost` is copied from the product at this
-   * moment"): later changes of that item leave the copy (copied-values.ts). */
-  readonly copied?: readonly CopiedValue[];
-  /** Counts of the items naming it that are in some states ("Tickets of the event in `paid` orders",
-   * "`revenue` = the sum of `total` over its `paid` orders": state-counts.ts). */
-  readonly stateCounts?: readonly StateCount[];
-  /** What its actions do to the items naming it ("every `pending` order of the event becomes
-   * `cancelled`": referrer-effects.ts). */
-  readonly referrerEffects?: readonly ReferrerEffect[];
-  /** Actions allowed only once a time of the item has passed ("only once `endsAt` has passed":
-   * timed-actions.ts). */
-  readonly timedActions?: readonly TimedAction[];
-  /** How many of its items may name one item ("`409` when the member already has `loanLimit`
-   * active loans": referrer-limits.ts). */
-  readonly referrerLimits?: readonly ReferrerLimit[];
   /** Reads that count its items by a member ("Pet counts by status": tallies.ts). */
   readonly tallied?: readonly Tally[];
-  /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
-  readonly anchored?: readonly AnchorRule[];
-  /** The refusal the creation's words give a rule on a member, by member (said-refusals.ts). */
-  readonly refusals?: Readonly<Record<string, SaidRefusal>>;
-  /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days: derived-times.ts). */
-  readonly derivedTimes?: readonly DerivedTime[];
-  /** Actions the words allow only once the item has a child ("only when it holds at least one entry"). */
-  readonly needsChildren?: readonly NeedsChildren[];
-  /** Writes the words allow only in some of the parent's states (parent-locks.ts). */
-  readonly parentLocks?: readonly ParentLock[];
-  /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
-  readonly parentTotals?: readonly ChildTotal[];
-  /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
-  readonly keptByChildren?: readonly KeptByChildren[];
-  /** Writes of its items the words allow only in some of their own states ("Only a `draft` event can
-   * be deleted (`409` otherwise)": parent-locks.ts). */
-  readonly ownLocks?: readonly ParentLock[];
-  /** States the items its creation names must be in ("409 when the event is not published":
-   * reference-states.ts). */
-  readonly referenceStates?: readonly ReferenceState[];
 }
 
 interface Reading {
@@ -195,7 +137,7 @@ function participle(verb: string): string[] {
 /** Verbs whose past participle no rule gives. */
 const IRREGULAR: Readonly<Record<string, string>> = { pay: 'paid', send: 'sent', hold: 'held', freeze: 'frozen' };
 
-export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
+export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdioms>, Reader>> = {
   location({ collection }) {
     const create = collection.create;
     const header = create && headerOf(create.operation, create.success.status, 'location');
@@ -304,103 +246,6 @@ export const IDIOM_READERS: Readonly<Record<keyof Idioms, Reader>> = {
     return tallies.length > 0 ? { tallied: tallies } : {};
   },
 
-  unique({ collection, contract, corrections, collections }) {
-    if (corrections(collection.path).unique === false) return {};
-    const rules = uniqueValuesOf(collection, contract, collections);
-    return rules.length > 0 ? { unique: rules } : {};
-  },
-
-  copied({ collection, contract, collections = [] }) {
-    const copied = copiedValuesOf(collection, collections, contract);
-    return copied.length > 0 ? { copied } : {};
-  },
-
-  stateCounts({ collection, contract, collections = [] }) {
-    const counts = stateCountsOf(collection, collections, contract);
-    return counts.length > 0 ? { stateCounts: counts } : {};
-  },
-
-  referrerEffects(reading) {
-    const actions = IDIOM_READERS.actions(reading).actions ?? [];
-    const effects = referrerEffectsOf(reading.collection, actions, reading.collections ?? [], reading.contract);
-    return effects.length > 0 ? { referrerEffects: effects } : {};
-  },
-
-  timedActions(reading) {
-    const actions = IDIOM_READERS.actions(reading).actions ?? [];
-    const timed = timedActionsOf(reading.collection, actions, reading.contract);
-    return timed.length > 0 ? { timedActions: timed } : {};
-  },
-
-  referrerLimits({ collection, contract, collections = [] }) {
-    const limits = referrerLimitsOf(collection, collections, contract);
-    return limits.length > 0 ? { referrerLimits: limits } : {};
-  },
-
-  spanOrders({ collection, contract }) {
-    const spans = spanOrdersOf(collection, contract);
-    return spans.length > 0 ? { spanOrders: spans } : {};
-  },
-
-  deletedValues({ collection, contract }) {
-    const said = valuesAfterDeletion(deletionWords(collection, contract));
-    return said ? { deletedValues: said } : {};
-  },
-
-  anchored({ collection, contract, corrections, collections }) {
-    if (corrections(collection.path).anchored === false || !collections) return {};
-    const rules = anchorsOf(collection, contract, collections);
-    return rules.length > 0 ? { anchored: rules } : {};
-  },
-
-  refusals({ collection, contract }) {
-    const said = saidRefusalsOf(collection, contract);
-    return Object.keys(said).length > 0 ? { refusals: said } : {};
-  },
-
-  derivedTimes({ collection, contract }) {
-    const derived = derivedTimesOf(collection, contract);
-    return derived.length > 0 ? { derivedTimes: derived } : {};
-  },
-
-  needsChildren(reading) {
-    const actions = IDIOM_READERS.actions(reading).actions ?? [];
-    const needs = reading.collections
-      ? childrenNeededOf(
-          reading.collection,
-          actions.map((action) => action.operation),
-          reading.collections,
-        )
-      : [];
-    return needs.length > 0 ? { needsChildren: needs } : {};
-  },
-
-  parentLocks({ collection, collections, contract }) {
-    const locks = collections ? parentLocksOf(collection, collections, contract) : [];
-    return locks.length > 0 ? { parentLocks: locks } : {};
-  },
-
-  parentTotals({ collection, collections }) {
-    const totals = collections ? childTotalsOf(collection, collections) : [];
-    return totals.length > 0 ? { parentTotals: totals } : {};
-  },
-
-  keptByChildren({ collection, corrections, collections }) {
-    if (corrections(collection.path).keptByChildren === false || !collections) return {};
-    const kept = keptByChildrenOf(collection, collections);
-    return kept.length > 0 ? { keptByChildren: kept } : {};
-  },
-
-  ownLocks({ collection, contract }) {
-    const locks = ownLocksOf(collection, contract);
-    return locks.length > 0 ? { ownLocks: locks } : {};
-  },
-
-  referenceStates({ collection, contract, collections }) {
-    const rules = collections ? referenceStatesOf(collection, collections, contract) : [];
-    return rules.length > 0 ? { referenceStates: rules } : {};
-  },
-
   madeBy({ collection, contract, collections }) {
     const makers = collections ? makersOf(contract.operations, collections, collection) : [];
     return makers.length > 0 ? { madeBy: makers } : {};
@@ -439,5 +284,8 @@ function listsForbiddenEverywhere(operations: readonly Operation[]): boolean {
 }
 
 export function readIdioms(reading: Reading): Idioms {
-  return Object.assign({}, ...Object.values(IDIOM_READERS).map((read) => read(reading)));
+  const shape: Idioms = Object.assign({}, ...Object.values(IDIOM_READERS).map((read) => read(reading)));
+  // The item's life is read once its actions are known.
+  const life = readLifeIdioms({ ...reading, actions: shape.actions ?? [] });
+  return { ...shape, ...life };
 }

@@ -1,0 +1,181 @@
+// The idioms of an item's life read beside its shape, once its actions are known: the rules the
+// words give its values (unique, copied, spans, derived times, refusals), the states its writes and
+// the items it names need, what other items count of it by their states, what its actions do to the
+// items naming it, the times its actions wait for, and how many items may name it. A registry of
+// named readers, like the shape's (idioms.ts), read in a second pass of readIdioms.
+import type { Contract, Operation } from '../contract/types.js';
+import { type AnchorRule, anchorsOf } from './anchors.js';
+import { type ChildTotal, childTotalsOf } from './child-totals.js';
+import type { CollectionSpec } from './collections.js';
+import { type CopiedValue, copiedValuesOf } from './copied-values.js';
+import type { Corrections } from './corrections.js';
+import { type DerivedTime, derivedTimesOf } from './derived-times.js';
+import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
+import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
+import { type ReferenceState, referenceStatesOf } from './reference-states.js';
+import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
+import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
+import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
+import { type SpanOrder, spanOrdersOf } from './span-orders.js';
+import { type StateCount, stateCountsOf } from './state-counts.js';
+import { type TimedAction, timedActionsOf } from './timed-actions.js';
+import { deletionWords, type UniqueRule, uniqueValuesOf, valuesAfterDeletion } from './unique-values.js';
+
+export interface LifeIdioms {
+  /** Values one live item at a time (or at most N) may hold, as the document's words say
+   * (unique-values.ts). */
+  readonly unique?: readonly UniqueRule[];
+  /** What a deleted item's unique values and key are, where the words say: free again ("deleted
+   * events free their interval") or still held ("a SKU belongs to one product for good, live or
+   * deleted"). */
+  readonly deletedValues?: 'free' | 'held';
+  /** Spans whose end the words order after their start ("`endsAt` must be strictly later than
+   * `startsAt`", span-orders.ts). */
+  readonly spanOrders?: readonly SpanOrder[];
+  /** Members copied from an item the creation names ("`unitCost` is copied from the product at this
+   * moment"): later changes of that item leave the copy (copied-values.ts). */
+  readonly copied?: readonly CopiedValue[];
+  /** Times its creation must hold within a time of its parent, as the words say (anchors.ts). */
+  readonly anchored?: readonly AnchorRule[];
+  /** The refusal the creation's words give a rule on a member, by member (said-refusals.ts). */
+  readonly refusals?: Readonly<Record<string, SaidRefusal>>;
+  /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days: derived-times.ts). */
+  readonly derivedTimes?: readonly DerivedTime[];
+  /** Actions the words allow only once the item has a child ("only when it holds at least one entry"). */
+  readonly needsChildren?: readonly NeedsChildren[];
+  /** Writes the words allow only in some of the parent's states (parent-locks.ts). */
+  readonly parentLocks?: readonly ParentLock[];
+  /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
+  readonly parentTotals?: readonly ChildTotal[];
+  /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
+  readonly keptByChildren?: readonly KeptByChildren[];
+  /** Writes of its items the words allow only in some of their own states ("Only a `draft` event can
+   * be deleted (`409` otherwise)": parent-locks.ts). */
+  readonly ownLocks?: readonly ParentLock[];
+  /** States the items its creation names must be in ("409 when the event is not published":
+   * reference-states.ts). */
+  readonly referenceStates?: readonly ReferenceState[];
+  /** Counts of the items naming it that are in some states ("Tickets of the event in `paid` orders",
+   * "`revenue` = the sum of `total` over its `paid` orders": state-counts.ts). */
+  readonly stateCounts?: readonly StateCount[];
+  /** What its actions do to the items naming it ("every `pending` order of the event becomes
+   * `cancelled`": referrer-effects.ts). */
+  readonly referrerEffects?: readonly ReferrerEffect[];
+  /** Actions allowed only once a time of the item has passed ("only once `endsAt` has passed":
+   * timed-actions.ts). */
+  readonly timedActions?: readonly TimedAction[];
+  /** How many of its items may name one item ("`409` when the member already has `loanLimit`
+   * active loans": referrer-limits.ts). */
+  readonly referrerLimits?: readonly ReferrerLimit[];
+}
+
+interface LifeReading {
+  readonly collection: CollectionSpec;
+  readonly contract: Contract;
+  readonly corrections: Corrections;
+  readonly collections?: readonly CollectionSpec[];
+  /** The resource's actions, as the shape's reading found them. */
+  readonly actions: readonly { readonly verb: string; readonly operation: Operation }[];
+}
+
+type LifeReader = (reading: LifeReading) => LifeIdioms;
+
+const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
+  unique({ collection, contract, corrections, collections }) {
+    if (corrections(collection.path).unique === false) return {};
+    const rules = uniqueValuesOf(collection, contract, collections);
+    return rules.length > 0 ? { unique: rules } : {};
+  },
+
+  copied({ collection, contract, collections = [] }) {
+    const copied = copiedValuesOf(collection, collections, contract);
+    return copied.length > 0 ? { copied } : {};
+  },
+
+  spanOrders({ collection, contract }) {
+    const spans = spanOrdersOf(collection, contract);
+    return spans.length > 0 ? { spanOrders: spans } : {};
+  },
+
+  deletedValues({ collection, contract }) {
+    const said = valuesAfterDeletion(deletionWords(collection, contract));
+    return said ? { deletedValues: said } : {};
+  },
+
+  anchored({ collection, contract, corrections, collections }) {
+    if (corrections(collection.path).anchored === false || !collections) return {};
+    const rules = anchorsOf(collection, contract, collections);
+    return rules.length > 0 ? { anchored: rules } : {};
+  },
+
+  refusals({ collection, contract }) {
+    const said = saidRefusalsOf(collection, contract);
+    return Object.keys(said).length > 0 ? { refusals: said } : {};
+  },
+
+  derivedTimes({ collection, contract }) {
+    const derived = derivedTimesOf(collection, contract);
+    return derived.length > 0 ? { derivedTimes: derived } : {};
+  },
+
+  needsChildren({ collection, collections, actions }) {
+    const needs = collections
+      ? childrenNeededOf(
+          collection,
+          actions.map((action) => action.operation),
+          collections,
+        )
+      : [];
+    return needs.length > 0 ? { needsChildren: needs } : {};
+  },
+
+  parentLocks({ collection, collections, contract }) {
+    const locks = collections ? parentLocksOf(collection, collections, contract) : [];
+    return locks.length > 0 ? { parentLocks: locks } : {};
+  },
+
+  parentTotals({ collection, collections }) {
+    const totals = collections ? childTotalsOf(collection, collections) : [];
+    return totals.length > 0 ? { parentTotals: totals } : {};
+  },
+
+  keptByChildren({ collection, corrections, collections }) {
+    if (corrections(collection.path).keptByChildren === false || !collections) return {};
+    const kept = keptByChildrenOf(collection, collections);
+    return kept.length > 0 ? { keptByChildren: kept } : {};
+  },
+
+  ownLocks({ collection, contract }) {
+    const locks = ownLocksOf(collection, contract);
+    return locks.length > 0 ? { ownLocks: locks } : {};
+  },
+
+  referenceStates({ collection, contract, collections }) {
+    const rules = collections ? referenceStatesOf(collection, collections, contract) : [];
+    return rules.length > 0 ? { referenceStates: rules } : {};
+  },
+
+  stateCounts({ collection, contract, collections = [] }) {
+    const counts = stateCountsOf(collection, collections, contract);
+    return counts.length > 0 ? { stateCounts: counts } : {};
+  },
+
+  referrerEffects({ collection, contract, collections = [], actions }) {
+    const effects = referrerEffectsOf(collection, actions, collections, contract);
+    return effects.length > 0 ? { referrerEffects: effects } : {};
+  },
+
+  timedActions({ collection, contract, actions }) {
+    const timed = timedActionsOf(collection, actions, contract);
+    return timed.length > 0 ? { timedActions: timed } : {};
+  },
+
+  referrerLimits({ collection, contract, collections = [] }) {
+    const limits = referrerLimitsOf(collection, collections, contract);
+    return limits.length > 0 ? { referrerLimits: limits } : {};
+  },
+};
+
+export function readLifeIdioms(reading: LifeReading): LifeIdioms {
+  return Object.assign({}, ...Object.values(LIFE_READERS).map((read) => read(reading)));
+}
