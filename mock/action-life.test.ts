@@ -67,6 +67,26 @@ describe('the life of an item, as the mock serves it', () => {
     expect(now.revenue).toBe(paid.price);
   });
 
+  it.each([
+    ['the shows', 'first'],
+    ['the bookings', 'first'],
+  ])("seeds each show's counts from the seeded bookings naming it, %s read %s", async (first) => {
+    const app = boxOffice();
+    type Row = Record<string, number | string>;
+    const read = async (path: string) => (await request(app).get(path).expect(200)).body as Row[];
+    const bookingsFirst = first === 'the bookings' ? await read('/bookings') : undefined;
+    const shows = await read('/shows');
+    const bookings = bookingsFirst ?? (await read('/bookings'));
+    const paidFor = (id: unknown) => bookings.filter((one) => one.showId === id && one.status === 'paid');
+    expect(shows.length).toBeGreaterThan(0);
+    expect(bookings.some((one) => shows.some((show) => show.id === one.showId))).toBe(true);
+    for (const show of shows) {
+      const paid = paidFor(show.id);
+      expect(show.seatsSold).toBe(paid.reduce((sum, one) => sum + Number(one.seats), 0));
+      expect(show.revenue).toBe(paid.reduce((sum, one) => sum + Number(one.price), 0));
+    }
+  });
+
   it("moves a cancelled show's pending bookings to cancelled and leaves paid ones", async () => {
     const app = boxOffice();
     const show = (await request(app).post('/shows').send({ title: 'Evening' }).expect(201)).body;

@@ -1,7 +1,7 @@
 // An item's counts of the items of other collections that name it (`productCount` on a warehouse:
 // the products whose `warehouseKey` is its key): drawn true for the seed (seed.ts), and kept true
 // after each write to the collection that names it (the handlers).
-import { type CollectionSpec, filledInOf, type Resource } from '../../spec/core.js';
+import { type CollectionSpec, filledInOf, type Resource, type StateCount } from '../../spec/core.js';
 import type { Collection, Item } from './store.js';
 
 /** Collections whose seeds are being drawn: a count that needs one of them is left as drawn (two
@@ -26,6 +26,30 @@ export function referrerCounts(
     } finally {
       drawing.delete(spec.path);
     }
+  }
+  return values;
+}
+
+/** A seeded item's counts of the seeded items naming it in some states (tickets in paid orders),
+ * where the model keeps them on the item; `itemsOf` gives a counted collection's seeded items, or
+ * undefined where they cannot be known yet (left out). */
+export function seededStateCounts(
+  spec: CollectionSpec,
+  item: Item,
+  rules: readonly StateCount[],
+  itemsOf: (path: string) => readonly Item[] | undefined,
+): Record<string, number> {
+  const values: Record<string, number> = {};
+  const id = JSON.stringify(item[spec.idProperty]);
+  for (const rule of rules) {
+    if (rule.read || rule.parentVia !== undefined || rule.via.includes('[].')) continue;
+    const others = itemsOf(rule.collection);
+    if (!others) continue;
+    const { member, via, states, stateMember, weight } = rule;
+    const recount = { counted: spec.path, countMember: member, member: via, states, stateMember, weight };
+    values[member] = others
+      .filter((other) => JSON.stringify(other[via]) === id)
+      .reduce((sum, other) => sum + weighed(other, recount), 0);
   }
   return values;
 }

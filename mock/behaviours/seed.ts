@@ -12,12 +12,13 @@ import {
   mergeAllOf,
   propertiesOf,
   type SchemaIssue,
+  type StateCount,
   validatorOfView,
   withDerivedTimes,
   withSums,
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary, withOrderedSpans } from '../../spec/generate/index.js';
-import { referrerCounts } from './referrer-counts.js';
+import { linkedSeeds } from './seed-links.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -57,6 +58,9 @@ export interface SeedOptions {
   readonly fromDocument?: boolean;
   /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days), set on generated items. */
   readonly derived?: (spec: CollectionSpec) => readonly DerivedTime[];
+  /** Counts of the items naming an item in some states (tickets in paid orders), set on generated
+   * items from the seeded items that name them. */
+  readonly stateCounts?: (spec: CollectionSpec) => readonly StateCount[];
 }
 
 /** Items a collection starts with: its list example's (envelope or bare), else a few generated
@@ -237,6 +241,16 @@ export function seedCollections(
     ? itemsByCollection(data, options.name, specs, options.builtIn === true)
     : new Map<string, unknown[]>();
   const collections = new Map<string, Collection>();
+  // Which collections count each one's items by state (tickets in paid orders), read once.
+  const countedBy = new Map<string, { spec: CollectionSpec; rules: readonly StateCount[] }[]>();
+  for (const spec of specs) {
+    const rules = options.stateCounts?.(spec) ?? [];
+    for (const path of new Set(rules.map((rule) => rule.collection)))
+      countedBy.set(path, [
+        ...(countedBy.get(path) ?? []),
+        { spec, rules: rules.filter((r) => r.collection === path) },
+      ]);
+  }
   for (const spec of specs) {
     let items = given.get(spec.path);
     if (items && options.builtIn && !fits(spec, items)) items = undefined;
@@ -245,7 +259,13 @@ export function seedCollections(
     // counts of children are those of the seeded children each seeded item gets.
     const seed =
       items === undefined && options.fromDocument
-        ? () => withChildCounts(spec, specs, collections, fromDocument(spec, specs, options.maxItems, options))
+        ? () =>
+            linkedSeeds(spec, specs, collections, fromDocument(spec, specs, options.maxItems, options), {
+              stateCounts: options.stateCounts?.(spec) ?? [],
+              fits: (items) => fits(spec, items),
+              countedBy: countedBy.get(spec.path) ?? [],
+              fitsOf: fits,
+            })
         : checkedItems(spec, items ?? [], options.maxItems);
     const collection = new Collection(spec.idProperty, options.maxItems, seed, idFor);
     collection.seedUnder = parentMembersOf(spec, specs);
@@ -264,20 +284,6 @@ function parentMembersOf(spec: CollectionSpec, specs: readonly CollectionSpec[])
     const values = filledValues(parentOnly, params);
     return (item) => ({ ...item, ...values });
   };
-}
-
-/** Seeded items with their counts of children set to the number of seeded children they get. */
-function withChildCounts(
-  spec: CollectionSpec,
-  specs: readonly CollectionSpec[],
-  collections: ReadonlyMap<string, Collection>,
-  items: Item[],
-): Item[] {
-  const { counts, referrers } = filledInOf(spec, spec.list?.items.schema, specs);
-  if (counts.length === 0 && referrers.length === 0) return items;
-  const values = Object.fromEntries(counts.map(({ name, child }) => [name, collections.get(child)?.size ?? 0]));
-  const counted = items.map((item) => ({ ...item, ...values, ...referrerCounts(spec, item, referrers, collections) }));
-  return fits(spec, counted) ? counted.map((item) => Object.freeze(item)) : items;
 }
 
 /** Given items, checked against the document: a seed that does not fit is refused at start. */

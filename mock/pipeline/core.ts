@@ -4,7 +4,13 @@
 // are adapters that hand this core a request and an answer to fill. Runs in a browser too: nothing
 // on this path imports a node: module.
 
-import { type Contract, derivedTimesOf, type Operation, type ResourceCorrection } from '../../spec/core.js';
+import {
+  type Contract,
+  derivedTimesOf,
+  type Operation,
+  type ResourceCorrection,
+  stateCountsOf,
+} from '../../spec/core.js';
 import { type Behaviour, bindBehaviours } from '../behaviours/behaviours.js';
 import { type SeedData, seedCollections } from '../behaviours/seed.js';
 import { SessionStore } from '../behaviours/sessions.js';
@@ -109,6 +115,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     builtIn: seed.builtIn,
     fromDocument: seed.builtIn,
     derived: (spec) => derivedTimesOf(spec, contract),
+    stateCounts: (spec) => stateCountsOf(spec, bindings.collections, contract),
   });
   const store = new SessionStore(seeded, options.maxSessions);
   const unspecifiedStatus = options.unspecifiedStatus ?? DEFAULT_UNSPECIFIED_STATUS;
