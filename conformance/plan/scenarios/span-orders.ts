@@ -9,9 +9,10 @@ import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
 const HOUR = 3_600_000;
-/** Tries of a span refused for another item's slot, each 37 days and 5 hours later. */
-const SHIFTS = 3;
-const SHIFT_MS = (37 * 24 + 5) * HOUR;
+/** Where a span refused for another item's slot is sent again: 37 days and 5 hours later, then
+ * years before and after (a long item of the run's may cover months). */
+const DAY = 24 * HOUR;
+const SHIFTS_MS = [0, 37 * DAY + 5 * HOUR, -(9 * 365 + 37) * DAY, (13 * 365 + 2) * DAY - 7 * HOUR];
 
 /** The end as the start's text moved by `ms`, in the start's own form (a date, or an instant). */
 function moved(start: string, ms: number): string | undefined {
@@ -53,8 +54,8 @@ export async function checkSpanOrders(resource: Resource, context: PlanContext, 
       // A conflict the span does not explain (the slot of another item) tests nothing: the span is
       // sent again, elsewhere in time.
       let executed: Awaited<ReturnType<SequenceRunner['execute']>>;
-      for (let shift = 0; shift < SHIFTS; shift++) {
-        const from = moved(start, shift * SHIFT_MS)!;
+      for (const shift of SHIFTS_MS) {
+        const from = moved(start, shift)!;
         const testCase = context.testCase(create, {
           kind: 'negative',
           plain: true,
