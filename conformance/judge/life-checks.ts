@@ -3,12 +3,16 @@
 // they were. Part of idiom-checks.ts's registry.
 import { answeredItem, listedItems } from '../../spec/index.js';
 import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
-import { finding } from './findings.js';
+import { type FindingCode, finding } from './findings.js';
 import { asObject } from './json-body.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
 const refused = (status: number) => status >= 400 && status < 500;
+
+/** A 2xx for a request the document's words refuse, as the finding `code`. */
+const takenAgainstWords = (status: number, code: FindingCode, fields: Record<string, unknown>): Finding[] =>
+  status < 300 ? [finding(code, { ...fields, status })] : [];
 
 /** The id the read item holds (its number). */
 function numberRead(context: CheckContext, evidence: IdiomEvidence): unknown {
@@ -109,31 +113,18 @@ export const LIFE_JUDGEMENTS = {
   },
   // An action the words allow only once a time has passed, taken before it.
   'action-too-early'(_context, evidence, status) {
-    return status < 300
-      ? [
-          finding('action_taken_too_early', {
-            verb: evidence.verb,
-            member: evidence.member,
-            status,
-            expected: evidence.expectedStatus ?? '4xx',
-            words: evidence.words,
-          }),
-        ]
-      : [];
+    const { verb, member, expectedStatus, words } = evidence;
+    return takenAgainstWords(status, 'action_taken_too_early', {
+      verb,
+      member,
+      expected: expectedStatus ?? '4xx',
+      words,
+    });
   },
   // One item more than the named item's limit lets name it.
   'limit-reached'(_context, evidence, status) {
-    return status < 300
-      ? [
-          finding('referrer_limit_passed', {
-            member: evidence.member,
-            limit: evidence.limit,
-            status,
-            expected: evidence.expectedStatus,
-            words: evidence.words,
-          }),
-        ]
-      : [];
+    const { member, limit, expectedStatus, words } = evidence;
+    return takenAgainstWords(status, 'referrer_limit_passed', { member, limit, expected: expectedStatus, words });
   },
   // An item moved out of the states the limit counts frees its place.
   'limit-freed'(_context, evidence, status) {
