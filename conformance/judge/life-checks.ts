@@ -90,7 +90,14 @@ export const LIFE_JUDGEMENTS = {
     return Object.entries(expected).flatMap(([member, { expected: want, words }]) => {
       const got = item?.[member];
       return got !== undefined && got !== want
-        ? [finding('state_count_wrong', { member, got, expected: want, how: evidence.how, words })]
+        ? [
+            finding(
+              'state_count_wrong',
+              { member, got, expected: want, how: evidence.how, words, shared: evidence.exact !== true },
+              // Counted on an item others may name too: their items may have moved it meanwhile.
+              evidence.exact === true ? {} : { severity: 'note' },
+            ),
+          ]
         : [];
     });
   },

@@ -54,7 +54,9 @@ export const LIFE_FINDING_KINDS = {
     title: 'A count of the items naming it in some states is off',
     key: ['member'],
     received: (f) => `${String(f.member)} ${describeValue(f.got)} after ${String(f.how)}`,
-    expected: (f) => `${describeValue(f.expected)}, as the document counts it ("${String(f.words)}")`,
+    expected: (f) =>
+      `${describeValue(f.expected)}, as the document counts it ("${String(f.words)}")` +
+      (f.shared === true ? " (noted only: the item counted is not the run's own, others may move its count)" : ''),
   },
   referrer_not_moved: {
     title: 'An action leaves the items naming its item where they were',

@@ -12,6 +12,7 @@ import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import type { MadeItem } from './making.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
+import { makeInState } from './stated-items.js';
 
 type Item = Record<string, unknown>;
 type Counts = Record<string, number>;
@@ -82,7 +83,7 @@ export async function checkStateCounts(
     // makes another probe, which may name another.
     const done = new Set<string>();
     for (let attempt = 0; attempt < PROBES; attempt++) {
-      const refused = await followCounts(own, counted, group, actions, done, context, runner, reach);
+      const refused = await followCounts(own, counted, group, actions, done, context, runner, reach, countedResource);
       if (refused === undefined) break;
       if (attempt === PROBES - 1) reach.stop(refused);
     }
@@ -98,12 +99,21 @@ async function followCounts(
   context: PlanContext,
   runner: SequenceRunner,
   reach: ReturnType<SequenceRunner['reach']['scenario']>,
+  resourceOf: (collection: CollectionSpec) => Resource | undefined,
 ): Promise<string | undefined> {
   const stop = (why: string): undefined => {
     reach.stop(why);
     return undefined;
   };
-  const probe = await runner.make(counted, { what: `to count in ${own.path}`, purpose: 'state counts', parent: {} });
+  // The counted item named is one of the run's own where it can be made: no one else's items move
+  // its counts meanwhile (else a count that differs is only noted).
+  const ownNamed = await ownItemToName(own, counted, rules[0]!, resourceOf, context, runner);
+  const probe = await runner.make(counted, {
+    what: `to count in ${own.path}`,
+    purpose: 'state counts',
+    parent: {},
+    ...(ownNamed ? { members: ownNamed } : {}),
+  });
   if (!('made' in probe)) return stop(`no ${counted.path} item could be made: ${probe.refused}`);
   const params = countedAt(probe.made.item, rules[0]!, own, context);
   if (!params) return stop(`the ${counted.path} item made names no ${own.path} item`);
@@ -165,7 +175,7 @@ async function followCounts(
     for (const [index, { readCase }] of reads.entries())
       await runner.execute(readCase, {
         collection: own,
-        sequence: { idiom: { idiom: 'state-counts', expected: expected[index], how } },
+        sequence: { idiom: { idiom: 'state-counts', expected: expected[index], how, exact: ownNamed !== undefined } },
       });
   };
   for (const action of taken.length > 0 ? taken : done.has(CREATED) ? [] : [undefined]) {
@@ -209,6 +219,29 @@ async function followCounts(
     done.add(action.verb);
     reach.done(moved(action.verb));
   }
+}
+
+/** An item of the run's own for the counted items to name (in a state they may name, where their
+ * creation's words ask one), as the members fixing it; undefined where none could be made. */
+async function ownItemToName(
+  own: CollectionSpec,
+  counted: CollectionSpec,
+  rule: StateCount,
+  resourceOf: (collection: CollectionSpec) => Resource | undefined,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, unknown> | undefined> {
+  const member = rule.parentVia ?? rule.via;
+  const named = rule.parentVia === undefined ? own : parentItemsOf(own.path, context.collections).at(-1)?.collection;
+  if (member.includes('[].') || !named?.create) return undefined;
+  const stateRule = resourceOf(counted)?.idioms.referenceStates?.find((one) => one.member === member);
+  const parts = { context, runner, make: runner.make, actions: resourceOf(named)?.idioms.actions ?? [] };
+  const stated = stateRule
+    ? await makeInState(named, stateRule, 'state counts', parts)
+    : await runner
+        .make(named, { what: 'for the counted items to name', purpose: 'state counts', parent: {} })
+        .then((making) => ('made' in making ? { id: making.made.item[named.idProperty] } : making));
+  return 'id' in stated && stated.id !== undefined ? { [member]: stated.id } : undefined;
 }
 
 /** Another item naming the same one: made fresh with the naming members fixed (a loan of another
