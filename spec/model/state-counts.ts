@@ -62,6 +62,10 @@ const IN_STATES =
 /** "loans whose `status` is `active`": the word before and the states after. */
 const WHOSE_STATE =
   /\b([A-Za-z][\w-]*)\s+(?:whose|with(?:\s+a)?|that\s+(?:are|is))\s+(?:`?(?:status|state)`?\s+(?:is|=|of)\s+)?((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)?)+)/g;
+/** "Tools whose `depotId` is this depot and whose status is `available`": the first word, the states
+ * after the last "whose status is". */
+const AND_WHOSE_STATE =
+  /^(?:the\s+)?(?:(?:number|count)\s+of\s+(?:the\s+)?)?([A-Za-z][\w-]*)\s+(?:whose|that|with)\b[^.;]{0,80}?\bwhose\s+`?(?:status|state)`?\s+(?:is|=)\s+((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)?)+)/gi;
 const SUM_OF = /\bsum of\s+(?:the\s+|its\s+|their\s+)?`([\w-]+)`/i;
 /** The counted thing named first: "Tickets of …", "the number of its tickets …". */
 const COUNTED =
@@ -77,6 +81,7 @@ function countedIn(
   const named = [
     ...[...clause.matchAll(IN_STATES)].map((match) => ({ states: match[1]!, noun: match[2]! })),
     ...[...clause.matchAll(WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
+    ...[...clause.matchAll(AND_WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
   ];
   for (const match of named) {
     const states = [...match.states.matchAll(/`([\w-]+)`/g)].map((found) => found[1]!);
