@@ -2,7 +2,13 @@
 // (spec/model/anchors.ts): an entry's `startedAt` within its timesheet's week. Each value keeps its
 // own day within the period (its date's day count, modulo the period) and its wall-clock time, so
 // values that differed before still differ: two entries of one week keep apart.
-import { type AnchorRule, type CollectionSpec, type Operation, parentItemsOf } from '../../spec/index.js';
+import {
+  type AnchorRule,
+  type CollectionSpec,
+  type Operation,
+  parentItemsOf,
+  type SpanOrder,
+} from '../../spec/index.js';
 import { asObject } from '../judge/json-body.js';
 
 const DAY_MS = 86_400_000;
@@ -80,6 +86,7 @@ export class TimeAnchors {
   /** The creation, replace and change of each collection with rules: the collection and its rules. */
   private readonly byOperation = new Map<Operation, { collection: CollectionSpec; rules: readonly AnchorRule[] }>();
   private readonly items = new Map<string, Item>();
+  private readonly spansByOperation = new Map<Operation, readonly SpanOrder[]>();
 
   constructor(private readonly collections: readonly CollectionSpec[]) {}
 
@@ -112,7 +119,16 @@ export class TimeAnchors {
     return { collection: parent.collection, id, item: this.items.get(itemKey(parent.collection, values, id)) };
   }
 
-  /** The body with the operation's bound times in the period of the parent its path names. */
+  /** The collection's spans the words give a longest length ("a rental lasts at most 90 days"). */
+  bindSpans(collection: CollectionSpec, spans: readonly SpanOrder[]): void {
+    const capped = spans.filter((span) => span.maxMs !== undefined);
+    if (capped.length === 0) return;
+    for (const role of [collection.create, collection.replace, collection.update])
+      if (role) this.spansByOperation.set(role.operation, capped);
+  }
+
+  /** The body with the operation's bound times in the period of the parent its path names, and its
+   * spans no longer than the words allow. */
   apply(
     operation: Operation,
     values: Readonly<Record<string, string>>,
@@ -120,7 +136,26 @@ export class TimeAnchors {
     keep?: (member: string) => boolean,
   ): unknown {
     const bound = this.byOperation.get(operation);
-    if (!bound) return body;
-    return withAnchors(body, bound.rules, this.parentOf(bound.collection, values)?.item, keep);
+    const anchored = bound ? withAnchors(body, bound.rules, this.parentOf(bound.collection, values)?.item, keep) : body;
+    const spans = this.spansByOperation.get(operation);
+    return spans ? withinLongest(anchored, spans, keep) : anchored;
   }
+}
+
+const HOUR_MS = 3_600_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A span longer than the words allow shortened to one day (a date) or one hour, from its start. */
+function withinLongest(body: unknown, spans: readonly SpanOrder[], keep?: (member: string) => boolean): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  let fixed: Record<string, unknown> | undefined;
+  for (const { start, end, maxMs } of spans) {
+    const [from, to] = [(body as Item)[start], (body as Item)[end]];
+    if (typeof from !== 'string' || typeof to !== 'string' || keep?.(end) || maxMs === undefined) continue;
+    if (Date.parse(to) - Date.parse(from) <= maxMs) continue;
+    const step = Math.min(maxMs, DATE_ONLY.test(from) ? 24 * HOUR_MS : HOUR_MS);
+    const moved = new Date(Date.parse(from) + step).toISOString();
+    (fixed ??= { ...(body as Item) })[end] = DATE_ONLY.test(from) ? moved.slice(0, 10) : moved.replace(/\.000Z$/, 'Z');
+  }
+  return fixed ?? body;
 }

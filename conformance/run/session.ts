@@ -96,8 +96,10 @@ export class RunSession {
       this.recorder.record(executed);
       return executed;
     };
-    for (const resource of model.resources)
+    for (const resource of model.resources) {
       this.context.anchors.bind(resource.collection, resource.idioms.anchored ?? []);
+      this.context.anchors.bindSpans(resource.collection, resource.idioms.spanOrders ?? []);
+    }
     const idiomsOf = (collection: CollectionSpec) =>
       model.resources.find((resource) => resource.collection === collection)?.idioms;
     const maker = new ItemMaker(this.context, { execute, stopped, send, conclude }, this.readList, idiomsOf);

@@ -19,6 +19,30 @@ export interface SpanOrder {
   /** The documented refusal: the one the sentence names, else 422 or 400 where documented. */
   readonly status: number;
   readonly words: string;
+  /** The longest span the words allow ("a rental lasts at most 90 days"), in milliseconds. */
+  readonly maxMs?: number;
+}
+
+const UNIT_MS: Readonly<Record<string, number>> = {
+  minute: 60_000,
+  hour: 3_600_000,
+  day: 86_400_000,
+  week: 604_800_000,
+};
+/** "lasts at most 90 days", "no longer than 8 hours", "at most 30 days apart". */
+const AT_MOST =
+  /\b(?:at\s+most|no\s+more\s+than|no\s+longer\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of)\s+(\d+)\s+(minute|hour|day|week)s?\b/i;
+const ABOUT_LENGTH = /\b(?:lasts?|long|longer|apart|span|duration|length)\b/i;
+
+/** The longest span a sentence about its length or its members allows. */
+function longestOf(sentences: readonly string[], start: string, end: string): number | undefined {
+  for (const sentence of sentences) {
+    const match = AT_MOST.exec(sentence);
+    if (!match) continue;
+    if (!ABOUT_LENGTH.test(sentence) && at(sentence, start) < 0 && at(sentence, end) < 0) continue;
+    return Number(match[1]) * UNIT_MS[match[2]!.toLowerCase()]!;
+  }
+  return undefined;
 }
 
 const LATER = /\b(?:after|later than|greater than|past)\b|>/i;
@@ -33,6 +57,16 @@ const describe = (value: unknown): string | undefined => {
 /** Where the sentence names a member as a word, or -1. */
 const at = (sentence: string, member: string): number =>
   sentence.search(new RegExp(`(^|[^\\w])${escapeRegExp(member)}($|[^\\w])`));
+
+/** The words between a mention of `end` and the next mention of `start` that orders them. */
+function orderedBetween(sentence: string, end: string, start: string): string | undefined {
+  const pair = new RegExp(
+    `(?:^|[^\\w])${escapeRegExp(end)}(?![\\w])((?:(?!${escapeRegExp(start)}).){0,80}?)${escapeRegExp(start)}(?![\\w])`,
+    'g',
+  );
+  for (const match of sentence.matchAll(pair)) if (LATER.test(match[1]!)) return match[1];
+  return undefined;
+}
 
 /** The spans the creation's words order, each with the status that refuses a body breaking it. */
 export function spanOrdersOf(collection: CollectionSpec, contract: Contract): SpanOrder[] {
@@ -61,11 +95,14 @@ export function spanOrdersOf(collection: CollectionSpec, contract: Contract): Sp
   for (const end of ends) {
     // Every sentence ordering this end after a start: the first says how, any may give the status
     // ("Rules stated in words ... (for example endsAt later than startsAt) ... breaking them is 400").
-    const ordering = sentences.flatMap((sentence) => {
-      const start = starts.find((name) => at(sentence, end) >= 0 && at(sentence, name) > at(sentence, end));
-      const between = start ? sentence.slice(at(sentence, end), at(sentence, start)) : '';
-      return start && LATER.test(between) ? [{ sentence, start, between }] : [];
-    });
+    const ordering = sentences.flatMap((sentence) =>
+      starts.flatMap((start) => {
+        // The end named, then the start, the words between them ordering the two ("`endDate` must
+        // be strictly after `startDate`"), wherever in the sentence (both may be named before).
+        const between = orderedBetween(sentence, end, start);
+        return between !== undefined && LATER.test(between) ? [{ sentence, start, between }] : [];
+      }),
+    );
     const [first] = ordering;
     if (!first) continue;
     const named = ordering.flatMap(({ sentence }) =>
@@ -74,7 +111,15 @@ export function spanOrdersOf(collection: CollectionSpec, contract: Contract): Sp
     const status = named.find((s) => documented.includes(s)) ?? fallback;
     if (status === undefined) continue;
     const words = first.sentence.replace(/\s+/g, ' ').trim();
-    found.push({ start: first.start, end, strict: !NOT_STRICT.test(first.between), status, words });
+    const maxMs = longestOf(sentences, first.start, end);
+    found.push({
+      start: first.start,
+      end,
+      strict: !NOT_STRICT.test(first.between),
+      status,
+      words,
+      ...(maxMs !== undefined ? { maxMs } : {}),
+    });
   }
   return found;
 }
