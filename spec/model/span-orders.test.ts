@@ -38,6 +38,18 @@ function spansOf(words: string, info?: string, statuses = ['400', '422']) {
 }
 
 describe('span orders', () => {
+  it('reads the longest span the words allow, across a line break, and an end ordered after a start named twice', () => {
+    const [span] = spansOf(
+      'A stay runs from `checkIn` to `checkOut`: `checkOut` must be after `checkIn`, and a stay lasts at\nmost 30 days. Anything else is `400`.',
+      undefined,
+      ['400'],
+    );
+    expect(span).toEqual(
+      expect.objectContaining({ start: 'checkIn', end: 'checkOut', strict: true, status: 400, maxMs: 30 * 86_400_000 }),
+    );
+    expect(spansOf('`checkOut` must be after `checkIn` (`400`).')[0]).not.toHaveProperty('maxMs');
+  });
+
   it('reads a strict order, with the status another sentence gives', () => {
     expect(
       spansOf(

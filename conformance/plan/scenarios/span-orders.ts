@@ -19,7 +19,7 @@ function moved(start: string, ms: number): string | undefined {
   const time = Date.parse(start);
   if (Number.isNaN(time)) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(start))
-    return new Date(time + (ms === 0 ? 0 : Math.sign(ms) * 24 * HOUR)).toISOString().slice(0, 10);
+    return new Date(time + (Math.abs(ms) < DAY ? Math.sign(ms) * DAY : ms)).toISOString().slice(0, 10);
   return ms === 0 ? start : new Date(time + ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
@@ -31,6 +31,7 @@ export async function checkSpanOrders(resource: Resource, context: PlanContext, 
   const stepsOf = (span: SpanOrder) => [
     `${span.end} before ${span.start} refused`,
     ...(span.strict ? [`${span.end} equal to ${span.start} refused`] : []),
+    ...(span.maxMs !== undefined ? [`a span past its longest refused`, 'a span at its longest taken'] : []),
   ];
   const reach = runner.reach.scenario('span order', collection.path, spans.flatMap(stepsOf));
   const parent = await parentParams(collection, context, runner);
@@ -42,9 +43,13 @@ export async function checkSpanOrders(resource: Resource, context: PlanContext, 
       for (const step of stepsOf(span)) reach.skip(step, `no valid body sends ${span.start}`);
       continue;
     }
+    const unit = /^\d{4}-\d{2}-\d{2}$/.test(start) ? DAY : 60_000;
     const probes = [
       { step: before!, offset: -HOUR, how: 'before' },
-      ...(equal ? [{ step: equal, offset: 0, how: 'equal to' }] : []),
+      ...(span.strict ? [{ step: equal!, offset: 0, how: 'equal to' }] : []),
+      ...(span.maxMs !== undefined
+        ? [{ step: 'a span past its longest refused', offset: span.maxMs + unit, how: 'longer than allowed after' }]
+        : []),
     ];
     for (const { step, offset, how } of probes) {
       if (moved(start, offset) === undefined || runner.stopped()) {
@@ -70,6 +75,20 @@ export async function checkSpanOrders(resource: Resource, context: PlanContext, 
       }
       if (executed?.exchange.ok) reach.done(step);
       else reach.skip(step, 'it got no answer');
+    }
+    // A span exactly as long as the words allow is valid input.
+    if (span.maxMs !== undefined && !runner.stopped()) {
+      const longest = await runner.execute(
+        context.testCase(create, {
+          kind: 'positive',
+          plain: true,
+          pathParams: parent,
+          payload: { kind: 'json', value: { ...body, [span.end]: moved(start, span.maxMs) } },
+          what: `with ${span.end} as far after ${span.start} as the words allow`,
+        }),
+        { collection },
+      );
+      if (longest?.exchange.ok) reach.done('a span at its longest taken');
     }
   }
 }
