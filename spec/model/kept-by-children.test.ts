@@ -85,6 +85,9 @@ describe('deletions refused while the item has children', () => {
     expect(needs('Only when the folder holds at least one file (409 otherwise).')).toEqual([
       expect.objectContaining({ child: '/folders/{folderId}/files', status: 409 }),
     ]);
+    expect(needs('Refused with `409` when the folder is locked, has no file, or is shared.')).toEqual([
+      expect.objectContaining({ child: '/folders/{folderId}/files', status: 409 }),
+    ]);
     expect(needs('Shares the folder and its files (409 when already shared).')).toEqual([]);
   });
 });

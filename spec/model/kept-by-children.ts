@@ -112,7 +112,7 @@ export function childrenNeededOf(
       const plural = child.path.split('/').at(-1) ?? '';
       const nouns = `(?:${escapeRegExp(plural)}|${escapeRegExp(singularOf(plural))})`;
       const needed = new RegExp(
-        `\\b(?:only (?:when|if|while|once)|must (?:have|hold|contain))\\b[^.;]{0,60}?\\b(?:at least one|one or more|some|any)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b|\\bwithout (?:any )?${nouns}\\b`,
+        `\\b(?:only (?:when|if|while|once)|must (?:have|hold|contain))\\b[^.;]{0,60}?\\b(?:at least one|one or more|some|any)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b|\\bwithout (?:any )?${nouns}\\b|\\b(?:has|holds|contains) no\\s+${nouns}\\b`,
         'i',
       );
       const clause = clauses.find((text) => {

@@ -28,6 +28,16 @@ describe('reference states', () => {
     ]);
   });
 
+  it('reads none where the words say an item in a state may be named (a permission, not a rule)', () => {
+    const model = modelOf((text) =>
+      text.replace(
+        '`409` when the event is not\n      `published`,',
+        'An event that is currently draft or cancelled may be named as well; `409`',
+      ),
+    );
+    expect(idiomsAt(model, '/orders')?.referenceStates).toBeUndefined();
+  });
+
   it('reads none where the words name no state of the event', () => {
     const model = modelOf((text) => text.replace('`409` when the event is not\n      `published`,', '`409`'));
     expect(idiomsAt(model, '/orders')?.referenceStates).toBeUndefined();

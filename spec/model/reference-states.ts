@@ -22,6 +22,10 @@ export interface ReferenceState {
   readonly words: string;
 }
 
+/** Words after the states that permit rather than require them ("... may be added to a draft"). */
+const PERMITS =
+  /\b(?:may|can)\s+(?:still\s+|also\s+)?be\s+(?:added|named|used|referenced|chosen|given|sent|booked|ordered)\b/i;
+
 /** Refusal statuses a state rule may name. */
 const STATE_STATUSES = /^4(?:09|22|23|00)$/;
 
@@ -39,6 +43,8 @@ function allowedIn(clause: string, word: string, values: readonly unknown[]): { 
   for (const form of forms) {
     const match = form.exec(clause);
     if (!match) continue;
+    // "A tool that is currently reserved ... may be added": states it is allowed in too, not only in.
+    if (PERMITS.test(clause.slice(match.index, match.index + match[0].length + 40))) continue;
     // The states named right there ("`draft` or `published`"), not a later clause's.
     const said = match[1]!;
     const head = said.split(/\b(?:when|if|and its|while)\b/i)[0] ?? said;
