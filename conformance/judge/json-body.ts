@@ -22,3 +22,11 @@ export function asObject(value: unknown): Record<string, unknown> | undefined {
     ? (value as Record<string, unknown>)
     : undefined;
 }
+
+/** The object a read's counts stand in: the answer itself where it holds them all, else its `data`
+ * or `item` envelope. */
+export function countsHolder(value: unknown, members: readonly string[]): Record<string, unknown> | undefined {
+  const body = asObject(value);
+  if (!body) return undefined;
+  return members.every((member) => member in body) ? body : asObject(body.data ?? body.item);
+}

@@ -4,7 +4,7 @@
 import { answeredItem, listedItems } from '../../spec/index.js';
 import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
 import { type FindingCode, finding } from './findings.js';
-import { asObject } from './json-body.js';
+import { asObject, countsHolder } from './json-body.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -80,13 +80,9 @@ export const LIFE_JUDGEMENTS = {
   },
   // Counts of the items naming it in some states, each as the step left it (state-counts.ts).
   'state-counts'(context, evidence, status) {
-    const body = status < 300 && context.body.kind === 'json' ? asObject(context.body.value) : undefined;
     const expected = (asObject(evidence.expected) ?? {}) as Record<string, { expected: number; words: string }>;
-    const item =
-      body && Object.keys(expected).every((member) => member in body)
-        ? body
-        : (asObject(body?.data ?? body?.item) ??
-          answeredItem(context.collection, context.body.kind === 'json' ? context.body.value : undefined));
+    const value = status < 300 && context.body.kind === 'json' ? context.body.value : undefined;
+    const item = countsHolder(value, Object.keys(expected)) ?? answeredItem(context.collection, value);
     return Object.entries(expected).flatMap(([member, { expected: want, words }]) => {
       const got = item?.[member];
       return got !== undefined && got !== want

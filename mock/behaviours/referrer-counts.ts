@@ -1,7 +1,14 @@
 // An item's counts of the items of other collections that name it (`productCount` on a warehouse:
 // the products whose `warehouseKey` is its key): drawn true for the seed (seed.ts), and kept true
 // after each write to the collection that names it (the handlers).
-import { type CollectionSpec, filledInOf, type Resource, type StateCount } from '../../spec/core.js';
+import {
+  type CollectionSpec,
+  filledInOf,
+  itemWeight,
+  keptOnItem,
+  type Resource,
+  type StateCount,
+} from '../../spec/core.js';
 import type { Collection, Item } from './store.js';
 
 /** Collections whose seeds are being drawn: a count that needs one of them is left as drawn (two
@@ -42,7 +49,7 @@ export function seededStateCounts(
   const values: Record<string, number> = {};
   const id = JSON.stringify(item[spec.idProperty]);
   for (const rule of rules) {
-    if (rule.read || rule.parentVia !== undefined || rule.via.includes('[].')) continue;
+    if (!keptOnItem(rule)) continue;
     const others = itemsOf(rule.collection);
     if (!others) continue;
     const { member, via, states, stateMember, weight } = rule;
@@ -67,17 +74,13 @@ export interface ReferrerRecount {
   readonly weight?: string;
 }
 
-/** What one item adds to a count: 1, else the weight member's value or its entries' sum. */
+/** What one item adds to a count: nothing outside the counted states, else its weight (a value
+ * that is not a number weighs nothing). */
 function weighed(item: Item, recount: ReferrerRecount): number {
   const { states, stateMember, weight } = recount;
   if (states && stateMember !== undefined && !states.includes(String(item[stateMember]))) return 0;
-  if (weight === undefined) return 1;
-  const [outer, inner] = weight.split('[].') as [string, string | undefined];
-  const value = item[outer];
-  if (inner === undefined) return typeof value === 'number' ? value : 0;
-  return Array.isArray(value)
-    ? value.reduce((sum: number, entry) => sum + (typeof entry?.[inner] === 'number' ? entry[inner] : 0), 0)
-    : 0;
+  const value = itemWeight(item, weight);
+  return Number.isNaN(value) ? 0 : value;
 }
 
 /** The counts on other items of the items naming them in some states (the model's stateCounts),
@@ -86,7 +89,7 @@ export function stateRecountsOf(resources: readonly Resource[]): Map<string, Ref
   const recounts = new Map<string, ReferrerRecount[]>();
   for (const { collection, idioms } of resources)
     for (const rule of idioms.stateCounts ?? []) {
-      if (rule.read || rule.parentVia !== undefined || rule.via.includes('[].')) continue;
+      if (!keptOnItem(rule)) continue;
       const { member, via, states, stateMember, weight } = rule;
       const known = recounts.get(rule.collection) ?? [];
       recounts.set(rule.collection, [

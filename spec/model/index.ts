@@ -71,7 +71,7 @@ export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';
 export type { SpanOrder } from './span-orders.js';
 export type { StateCount } from './state-counts.js';
-export { stateCountsOf } from './state-counts.js';
+export { itemWeight, keptOnItem, stateCountsOf } from './state-counts.js';
 export type { SumRule } from './sums.js';
 export { sumsOf, withSums } from './sums.js';
 export type { Tally } from './tallies.js';

@@ -224,3 +224,28 @@ export function stateCountsOf(
   }
   return found;
 }
+
+/** Whether the count sits on the item itself, named by a member of the counted item (not an
+ * entry's, not under a parent, not on a read beside the item's): what a store can keep on writes. */
+export const keptOnItem = (rule: StateCount): boolean =>
+  rule.read === undefined && rule.parentVia === undefined && !rule.via.includes('[].');
+
+/** What one counted item adds: 1, the weight member's value, or the sum of its entries' (only the
+ * entries naming `named` in `member`, where given). NaN where a value weighed is not a number. */
+export function itemWeight(
+  item: Readonly<Record<string, unknown>>,
+  weight: string | undefined,
+  named?: { readonly member: string; readonly id: string },
+): number {
+  if (weight === undefined) return 1;
+  const [outer, inner] = weight.split('[].') as [string, string | undefined];
+  const value = item[outer];
+  if (inner === undefined) return typeof value === 'number' ? value : Number.NaN;
+  const entries = (Array.isArray(value) ? value : []) as (Record<string, unknown> | null | undefined)[];
+  return entries
+    .filter((entry) => named === undefined || String(entry?.[named.member]) === named.id)
+    .reduce(
+      (sum: number, entry) => sum + (typeof entry?.[inner] === 'number' ? (entry[inner] as number) : Number.NaN),
+      0,
+    );
+}

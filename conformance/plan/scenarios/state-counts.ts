@@ -6,8 +6,9 @@
 // counted state, and not at all otherwise. Run when nothing else writes; a count that differs is
 // read again a second later (a count kept up asynchronously).
 import type { Action, CollectionSpec, Resource, StateCount } from '../../../spec/index.js';
-import { parentItemsOf } from '../../../spec/index.js';
-import { asObject } from '../../judge/json-body.js';
+import { itemWeight, parentItemsOf } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
+import { asObject, countsHolder } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import type { MadeItem } from './making.js';
@@ -41,19 +42,12 @@ function countedAt(item: Item, rule: StateCount, own: CollectionSpec, context: P
   return params;
 }
 
-/** What the item adds to a count of the item at `params`: 1, a member's value, or its entries'
- * quantities (those naming the item where the rule names it by an entry). */
+/** What the item adds to a count of the item at `params` (its entries naming that item, where an
+ * entry names it). */
 function weightOf(item: Item, rule: StateCount, params: Record<string, string>, idParameter: string): number {
-  if (rule.weight === undefined) return 1;
-  const [array, inner] = rule.weight.split('[].') as [string, string | undefined];
-  if (inner === undefined) return typeof item[array] === 'number' ? (item[array] as number) : Number.NaN;
-  const entries = Array.isArray(item[array]) ? (item[array] as unknown[]).map(asObject) : [];
   const [viaArray, viaInner] = rule.via.split('[].');
-  const naming = (entry: Item | undefined) =>
-    viaInner === undefined || viaArray !== array || String(entry?.[viaInner]) === params[idParameter];
-  return entries
-    .filter(naming)
-    .reduce((sum, entry) => sum + (typeof entry?.[inner] === 'number' ? (entry[inner] as number) : Number.NaN), 0);
+  const byEntry = viaInner !== undefined && rule.weight?.startsWith(`${viaArray}[].`);
+  return itemWeight(item, rule.weight, byEntry ? { member: viaInner, id: params[idParameter]! } : undefined);
 }
 
 const counts = (rules: readonly StateCount[], read: 'own' | string) =>
@@ -145,8 +139,11 @@ async function followCounts(
     for (const { rules: some, readCase } of reads) {
       const exchange = await runner.send(readCase);
       if (!exchange?.ok || exchange.response.status >= 300) return undefined;
-      const body = asObject(safeParse(exchange.response.text));
-      const item = body && (some.every((rule) => rule.member in body) ? body : asObject(body.data ?? body.item));
+      const parsed = parseBody(exchange);
+      const item = countsHolder(
+        parsed.kind === 'json' ? parsed.value : undefined,
+        some.map((rule) => rule.member),
+      );
       const values: Counts = {};
       for (const rule of some)
         if (typeof item?.[rule.member] === 'number') values[rule.member] = item[rule.member] as number;
@@ -276,12 +273,4 @@ async function another(
   });
   const executed = await runner.execute(creation, { collection: counted });
   return succeeded(executed) ? itemOf(executed.body, counted) : undefined;
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
