@@ -4,6 +4,7 @@
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { actionSourcesOf } from './action-sources.js';
+import { targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
@@ -194,7 +195,10 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
       if (!verb) return [];
       const correction = corrections(operation.path);
       const values = (status?.values ?? []).map(String);
-      const target = correction.target ?? values.find((value) => participle(verb).includes(value.toLowerCase()));
+      const target =
+        correction.target ??
+        values.find((value) => participle(verb).includes(value.toLowerCase())) ??
+        (status ? targetFromWords(operation, collection.path, status.values) : undefined);
       const member = correction.member ?? (target !== undefined ? status?.member : undefined);
       const refusedStatus = firstDocumented(operation, [409, 422]);
       const from =

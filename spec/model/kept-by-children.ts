@@ -4,6 +4,7 @@
 import type { Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
+import { singularOf } from './action-targets.js';
 import type { CollectionSpec } from './collections.js';
 import { parentItemsOf } from './parents.js';
 import { referencedCollection } from './references.js';
@@ -24,10 +25,6 @@ export interface KeptByChildren {
 
 /** Words of a deletion that takes children along: then it is no refusal. */
 const CASCADES = /\bcascades?\b(?![^.]*\bno cascade)|\b(?:also|too) (?:deleted|removed)\b|\bwith (?:all )?its\b/i;
-
-/** The singular of a plural path segment, roughly (copies -> copy, entries -> entry, loans -> loan). */
-const singularOf = (plural: string): string =>
-  plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.endsWith('s') ? plural.slice(0, -1) : plural;
 
 /** The states of the child's status member that the clause names ("an active loan"). */
 function holdingStates(child: CollectionSpec, clause: string) {

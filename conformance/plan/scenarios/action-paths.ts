@@ -6,6 +6,7 @@
 import { type Action, type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
+import { referencedCollections } from '../references.js';
 import type { SequenceRunner } from './sequences.js';
 
 /** Statuses that say the item's state forbids an action (where the document lists them). */
@@ -42,6 +43,31 @@ function childCollections(collection: CollectionSpec, context: PlanContext): Col
   );
 }
 
+/** Items of the run's own, made new, for the child's members that name other items: a new item is
+ * in its first state, where a listed one may be held elsewhere (a tool another rental reserved, one
+ * the run retired), and an action that checks what its children name would stay refused. Members
+ * naming collections the run cannot make are left to the maker. */
+async function newlyNamed(
+  child: CollectionSpec,
+  verb: string,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'make'>,
+): Promise<Record<string, unknown>> {
+  const create = child.create?.operation;
+  if (!create) return {};
+  const members: Record<string, unknown> = {};
+  for (const [member, named] of referencedCollections(create, context.collections)) {
+    if (!named.create || named.path.includes('{') || named === child) continue;
+    const made = await runner.make(named, {
+      what: `for a ${child.path} item's ${member} to name, new, before ${verb}`,
+      purpose: `named by a child for ${verb}`,
+      parent: {},
+    });
+    if ('made' in made) members[member] = made.made.item[named.idProperty];
+  }
+  return members;
+}
+
 /** Sends the action; where the item's state refuses it, gives the item children and moves it by the
  * other actions, retrying after each step. `send` builds and sends an action's case afresh (a new
  * ETag where it takes one). */
@@ -59,10 +85,12 @@ export async function reachAction(
   for (const child of childCollections(target.collection, context)) {
     if (runner.stopped()) break;
     const parameter = parentItemsOf(child.path, context.collections).at(-1)!.parameter;
+    const members = await newlyNamed(child, action.verb, context, runner);
     const made = await runner.make(child, {
       what: `for ${action.verb} to find under its parent`,
       purpose: `child for ${action.verb}`,
       parent: { ...target.at, [parameter]: target.idText },
+      ...(Object.keys(members).length > 0 ? { members } : {}),
     });
     if (!('made' in made)) continue;
     steps.push(`a ${child.path} item added`);

@@ -35,6 +35,24 @@ function letters(step: number, upper: boolean): string {
   return upper ? text : text.toLowerCase();
 }
 
+/** The text with its last run of digits, and the run of letters before it, replaced by the step's
+ * own of the same length: a key of a fixed form ("YX-097" under `^[A-Z]{2,4}-[0-9]{3,6}$`), which
+ * no suffix keeps valid, stays in its form and is new. */
+function sameShape(text: string, step: number): string[] {
+  const digitRun = /\d+(?!.*\d)/.exec(text);
+  if (!digitRun) return [];
+  const width = digitRun[0].length;
+  const low = String(step % 10 ** width).padStart(width, '0');
+  const withDigits = `${text.slice(0, digitRun.index)}${low}${text.slice(digitRun.index + width)}`;
+  const letterRun = /[A-Za-z]+(?=[^A-Za-z]*$)/.exec(text.slice(0, digitRun.index));
+  if (!letterRun) return [withDigits];
+  const run = letterRun[0];
+  const high = letters(Math.floor(step / 10 ** width), run === run.toUpperCase());
+  const padded = `${(run === run.toUpperCase() ? 'A' : 'a').repeat(run.length)}${high}`.slice(-run.length);
+  const both = `${withDigits.slice(0, letterRun.index)}${padded}${withDigits.slice(letterRun.index + run.length)}`;
+  return [both, withDigits];
+}
+
 /** Ways to make a string new, most faithful first; the first that keeps the body valid is taken. */
 export function stringCandidates(text: string, step: number): string[] {
   // Dates move on by the step in days, within ten years: a slot of its own, still a date a service
@@ -52,6 +70,7 @@ export function stringCandidates(text: string, step: number): string[] {
     `${text}${tag}`,
     `${text.slice(0, Math.max(1, text.length - tag.length))}${tag}`,
     `${text.slice(0, Math.max(1, text.length - digits.length))}${digits}`,
+    ...sameShape(text, step),
   ];
 }
 

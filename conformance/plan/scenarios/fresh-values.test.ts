@@ -1,0 +1,32 @@
+// Fresh values keep a key's fixed form: a tag under `^[A-Z]{2,4}-[0-9]{3,6}$` takes no suffix, so a
+// creation would otherwise send the same tag every time and meet its own earlier item (409).
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { freshened } from './fresh-values.js';
+
+const TAG = /^[A-Z]{2,4}-[0-9]{3,6}$/;
+const isValid = (body: unknown) => TAG.test(String((body as { tag?: unknown }).tag));
+
+describe('fresh values of a key with a fixed form', () => {
+  it('are new and stay in the form for any step', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(TAG), fc.integer({ min: 1, max: 50_000_000 }), (tag, step) => {
+        const digits = tag.split('-')[1]!;
+        fc.pre(step % 10 ** digits.length !== Number(digits));
+        const fresh = freshened({ tag }, step, isValid, new Set());
+        expect(isValid(fresh)).toBe(true);
+        expect(fresh).not.toEqual({ tag });
+      }),
+    );
+  });
+
+  it('differ from step to step', () => {
+    const tags = Array.from(
+      { length: 300 },
+      (_, i) => (freshened({ tag: 'YX-097' }, 4000 + i, isValid, new Set()) as { tag: string }).tag,
+    );
+    expect(new Set(tags).size).toBe(300);
+    expect(tags).not.toContain('YX-097');
+  });
+});

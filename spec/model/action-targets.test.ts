@@ -1,0 +1,69 @@
+// An action's target read from its words where its verb names none ("The rental becomes `active`"
+// for `pickup`), and only when the item itself is the subject: "every tool on it becomes `rented`"
+// names other items.
+
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument, inferApiModel } from '../index.js';
+
+const rental = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string', enum: ['draft', 'confirmed', 'active', 'rented', 'closed'] },
+  },
+};
+
+function documentWith(pickupWords: string) {
+  const item = { content: { 'application/json': { schema: rental } } };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'rentals', version: '1' },
+    paths: {
+      '/rentals': {
+        get: {
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: rental } } } },
+          },
+        },
+        post: { requestBody: item, responses: { '201': { description: 'made', ...item } } },
+      },
+      '/rentals/{rentalId}': {
+        parameters: [{ name: 'rentalId', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { responses: { '200': { description: 'one', ...item } } },
+      },
+      '/rentals/{rentalId}/pickup': {
+        parameters: [{ name: 'rentalId', in: 'path', required: true, schema: { type: 'string' } }],
+        post: {
+          description: pickupWords,
+          responses: { '200': { description: 'after', ...item }, '409': { description: 'refused' } },
+        },
+      },
+    },
+  };
+}
+
+function pickupOf(words: string) {
+  const model = inferApiModel(contractFromDocument(documentWith(words)));
+  const rentals = model.resources.find(({ collection }) => collection.path === '/rentals');
+  const { operation: _operation, ...action } = rentals?.idioms.actions?.[0] ?? { operation: undefined };
+  return action;
+}
+
+describe('action targets read from words', () => {
+  it('reads the state the words move the item itself to', () => {
+    expect(
+      pickupOf(
+        'Only from `confirmed` (`409` otherwise). The rental becomes `active`; every tool on it becomes `rented`.',
+      ),
+    ).toMatchObject({ verb: 'pickup', member: 'status', target: 'active', from: ['confirmed'] });
+  });
+
+  it('reads "it becomes" after an "Effect:" lead-in', () => {
+    expect(pickupOf('Effect: it becomes `active`.')).toMatchObject({ target: 'active' });
+  });
+
+  it('reads no target where only other items move, or where the words name two states', () => {
+    expect(pickupOf('Every tool on it becomes `rented`.')).not.toHaveProperty('target');
+    expect(pickupOf('The rental becomes `active`. Later the rental becomes `closed`.')).not.toHaveProperty('target');
+  });
+});

@@ -1,0 +1,38 @@
+// The state an action moves its own item to, where the verb's participle names none: `pickup` says
+// "The rental becomes `active`", `reinstate` says "The tool becomes `available`". Read from the
+// action's own summary and description, and only where the item itself is the subject ("the
+// rental", "it"): "every tool on it becomes `rented`" speaks of other items.
+import type { Operation } from '../contract/types.js';
+import { escapeRegExp } from '../json/text.js';
+import { clausesOf } from './sentences.js';
+
+/** The singular of a plural path segment, roughly (copies -> copy, entries -> entry, loans -> loan). */
+export const singularOf = (plural: string): string =>
+  plural.endsWith('ies') ? `${plural.slice(0, -3)}y` : plural.endsWith('s') ? plural.slice(0, -1) : plural;
+
+const MOVES = String.raw`(?:then\s+)?(?:becomes|is\s+(?:set|moved|changed)\s+to|moves\s+to|turns|goes\s+to|changes\s+to|is\s+now)`;
+
+/** The noun the document calls the collection's items by: the singular of its last fixed segment. */
+function nounOf(collectionPath: string): string | undefined {
+  const segment = collectionPath
+    .split('/')
+    .filter((part) => part !== '' && !part.startsWith('{'))
+    .at(-1);
+  return segment ? singularOf(segment.toLowerCase()).replace(/[-_]/g, ' ') : undefined;
+}
+
+/** The one state among `values` the words move the item itself to, where they name exactly one. */
+export function targetFromWords(operation: Operation, collectionPath: string, values: readonly unknown[]): unknown {
+  const noun = nounOf(collectionPath);
+  if (!noun) return undefined;
+  const subject = String.raw`(?:\b(?:the|this|that)\s+${escapeRegExp(noun)}|^(?:effect:\s*)?it|:\s*it)`;
+  const said = new RegExp(String.raw`${subject}\s+${MOVES}\s+([\w-]+)`, 'i');
+  const byName = new Map(values.map((value) => [String(value).toLowerCase(), value]));
+  const found = new Set<unknown>();
+  for (const clause of clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`)) {
+    const match = said.exec(clause);
+    const value = match ? byName.get(match[1]!.toLowerCase()) : undefined;
+    if (value !== undefined) found.add(value);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
