@@ -134,7 +134,8 @@ export interface IdiomEvidence {
     | 'referrer-moved'
     | 'action-too-early'
     | 'limit-reached'
-    | 'limit-freed';
+    | 'limit-freed'
+    | 'key-free-after-refusal';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

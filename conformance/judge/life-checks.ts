@@ -142,6 +142,12 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // A valid creation refused under the key a refused one carried, and taken under another key.
+  'key-free-after-refusal'(_context, evidence, status) {
+    return status >= 300 && evidence.how !== undefined
+      ? [finding('idempotency_key_kept_by_refusal', { status, control: evidence.how, words: evidence.words })]
+      : [];
+  },
   // A restore the words say brings the item back as it was: each member as it read before deletion.
   'restored-as-was'(context, evidence, status) {
     const item =

@@ -78,6 +78,12 @@ export const LIFE_FINDING_KINDS = {
       `${f.status} for one more item naming an item that already has ${String(f.limit)} (its ${String(f.member)})`,
     expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
   },
+  idempotency_key_kept_by_refusal: {
+    title: 'A refused request used up its idempotency key',
+    received: (f) =>
+      `${f.status} for a valid creation under the key of a refused one; the same body was ${String(f.control)}`,
+    expected: (f) => `a 2xx: a refused request leaves its key free ("${String(f.words)}")`,
+  },
   referrer_limit_counts_other_states: {
     title: 'A limit counts items its words leave out',
     key: ['member'],

@@ -22,6 +22,7 @@ import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
 import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
+import { checkRefusedKeys } from '../plan/scenarios/refused-keys.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
@@ -191,6 +192,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
   );
   // Members only the service assigns, sent inside a creation's closed entries (an order line's price).
   await Promise.all(creatable.map(({ collection }) => checkAssignedEntries(collection, context, sequenceRunner)));
+  await Promise.all(creatable.map((resource) => checkRefusedKeys(resource, context, sequenceRunner)));
   // Actions whose words move the items naming their item (an event's cancel cancels its orders).
   await Promise.all(
     creatable

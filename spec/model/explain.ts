@@ -68,6 +68,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
             header: idempotency.header,
             conflictStatus: idempotency.conflictStatus,
             replayStatus: idempotency.replayStatus,
+            refusalsLeaveKeyFree: idempotency.refusalsLeaveKeyFree,
             ...where(idempotency.operation),
           },
         }

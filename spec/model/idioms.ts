@@ -8,6 +8,7 @@ import { targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
+import { refusalsLeaveKeyFree } from './idempotent-refusals.js';
 import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { statusMember } from './state-member.js';
@@ -33,6 +34,8 @@ export interface Idempotency {
   /** The status of a replay (the same key and body again), where the document gives it its own:
    * a 200 documented beside the creation's 201. */
   readonly replayStatus?: number;
+  /** The words that say a refused request leaves its key free (idempotent-refusals.ts). */
+  readonly refusalsLeaveKeyFree?: string;
 }
 
 export interface Action {
@@ -167,12 +170,14 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
     const conflictStatus = firstDocumented(operation, [422, 409]);
     const replayStatus =
       collection.create?.success.status === 201 && responseFor(operation, 200)?.status === '200' ? 200 : undefined;
+    const keyFree = refusalsLeaveKeyFree(operation);
     return {
       idempotency: {
         header: parameter.name,
         operation,
         ...(conflictStatus ? { conflictStatus } : {}),
         ...(replayStatus ? { replayStatus } : {}),
+        ...(keyFree ? { refusalsLeaveKeyFree: keyFree } : {}),
       },
     };
   },

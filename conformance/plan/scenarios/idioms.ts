@@ -2,7 +2,7 @@
 // (api_idioms_honoured): an idempotency key replayed with the same body and reused with another,
 // If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
 // every action whose target state was read (then once more, where the document lists a refusal).
-import type { Action, Resource } from '../../../spec/index.js';
+import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
@@ -232,8 +232,9 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     if (action.member === undefined || runner.stopped()) continue;
     const parameter = read?.parameter ?? collection.remove?.parameter;
     if (!parameter) continue;
-    // The update time is judged on the first action only: each judgement waits a second for it.
-    const timed = firstAction;
+    // The update time is judged on the first action, and on each whose words name it ("`pickedUpAt`
+    // = `updatedAt` = the time of the change"): each judgement waits a second for it.
+    const timed = firstAction || namesUpdateInstant(action);
     const target = firstAction ? { id, at } : await itemFor(`to ${action.verb}`);
     if ('refused' in target) {
       reach.skip(`action ${action.verb}`, target.refused);
@@ -326,6 +327,9 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const now = current?.ok && current.response.status < 300 ? itemOf(parseBody(current), collection) : undefined;
   await checkFilters(resource, now ?? mine.item, parent, context, runner, id);
 }
+
+const namesUpdateInstant = (action: Action): boolean =>
+  (action.operation.description ?? '').split(/[^\w]+/).some((word) => UPDATE_INSTANT.test(word));
 
 /** The item's stamped instants (createdAt, updatedAt) as a read answers them, once they are more than
  * a second old. */

@@ -19,7 +19,8 @@ import type { SequenceRunner } from './sequence-runner.js';
 
 const FIRST_IS_ONE =
   /\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\bstart(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\bis (?:number )?[`'"]?1\b/i;
-const NEVER_REUSED = /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|given again|used again|recycled)\b/i;
+const NEVER_REUSED =
+  /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|(?:given|handed|assigned|issued) (?:out )?again|used again|recycled)\b/i;
 /** "numbers are kept per supplier", "numbered per `supplierId`": the scope's word. */
 const PER = /\bnumbers?\b[^.;]{0,40}\bper\s+\**`?(\w+)`?/i;
 /** "the highest number ever given ... plus one", "then 2, 3": each number the next in its scope. */
@@ -36,6 +37,9 @@ interface Numbering {
   readonly scope?: string;
   /** The words say each number is the scope's highest plus one. */
   readonly next: boolean;
+  /** Numbers across the whole collection (a top-level one, no scope named): other clients' items
+   * take numbers between the run's, so only "never reused" is judged. */
+  readonly global?: boolean;
 }
 
 /** The integer member the service numbers items by: the id where it is an integer, else one named
@@ -86,11 +90,12 @@ function numberingOf(collection: CollectionSpec, document: Readonly<Record<strin
   // Numbers within the parent in the path, else within a body member the words name.
   const per = PER.exec(words)?.[1];
   const scope = collection.path.includes('{') ? undefined : per && scopeMember(collection, per);
-  if (!collection.path.includes('{') && !scope) return undefined;
-  const firstIsOne = FIRST_IS_ONE.test(words) && !scope;
+  const global = !collection.path.includes('{') && !scope;
+  const firstIsOne = FIRST_IS_ONE.test(words) && !scope && !global;
   const neverReused = NEVER_REUSED.test(words) && collection.remove !== undefined;
   const next = NEXT.test(words);
-  if (scope ? !next && !neverReused : !firstIsOne && !neverReused) return undefined;
+  if (scope || global ? !next && !neverReused : !firstIsOne && !neverReused) return undefined;
+  if (global) return neverReused ? { member, firstIsOne, neverReused, next: false, global } : undefined;
   return { member, firstIsOne, neverReused, next, ...(scope ? { scope } : {}) };
 }
 
@@ -110,8 +115,9 @@ export async function checkNumbering(
     ...(numbering.neverReused ? ['number never reused'] : []),
   ];
   const reach = runner.reach.scenario('numbering', collection.path, steps);
-  if (!parentItemsOf(collection.path, context.collections).at(-1)) return reach.stop('its parent cannot be made');
-  const parent = await createParent(collection, context, runner, 'numbering parent');
+  if (!numbering.global && !parentItemsOf(collection.path, context.collections).at(-1))
+    return reach.stop('its parent cannot be made');
+  const parent = numbering.global ? {} : await createParent(collection, context, runner, 'numbering parent');
   if (!parent) return reach.stop('no new parent could be made to number under');
   const make = (purpose: string) =>
     runner.make(collection, { what: `to see its number (${purpose})`, purpose, parent });
