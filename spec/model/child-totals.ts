@@ -4,6 +4,7 @@
 // timesheet's `totalMinutes`"). Judged by deltas: a child made adds 1 and its value, its deletion
 // takes them away again.
 import { propertiesOf } from '../schema/all-of.js';
+import { singularOf } from './action-targets.js';
 import type { CollectionSpec } from './collections.js';
 import { filledInOf } from './filled-in.js';
 import { parentItemsOf } from './parents.js';
@@ -23,6 +24,9 @@ const numeric = (schema: unknown): boolean => {
     (Array.isArray(type) && type.some((t) => t === 'integer' || t === 'number'))
   );
 };
+
+/** A parent member's own words: "Sum of `lineTotal` over the lines the rental holds now". */
+const SUM_OVER = /\bsum\s+of\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+(?:over|across|of|for)\s+(?:all\s+)?(?:the\s+|its\s+)?([\w-]+)/i;
 
 const ADDS = /\badds?\s+its\s+`?([A-Za-z_]\w*)`?\s+to\s+(?:the\s+)?[\w-]+'s\s+`?([A-Za-z_]\w*)`?/gi;
 
@@ -47,5 +51,12 @@ export function childTotalsOf(child: CollectionSpec, collections: readonly Colle
   const words = `${child.create.operation.summary ?? ''} ${child.create.operation.description ?? ''}`;
   for (const [, of, member] of words.matchAll(ADDS))
     if (childMembers.some(([name]) => name === of) && member) add(member, of!);
+  const noun = child.path.split('/').at(-1)!.toLowerCase();
+  for (const [member, schema] of Object.entries(parentMembers)) {
+    const said = SUM_OVER.exec(String((schema as { description?: unknown }).description ?? ''));
+    const over = said?.[2]?.toLowerCase();
+    if (said && (over === noun || over === singularOf(noun)) && childMembers.some(([name]) => name === said[1]))
+      add(member, said[1]!);
+  }
   return totals;
 }

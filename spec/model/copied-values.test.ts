@@ -34,4 +34,19 @@ describe('copied values', () => {
     );
     expect(plain).toEqual([]);
   });
+
+  it.each([
+    ['the value when the item was added', 'The unit cost of the product when the line was added.'],
+    ['a creation that copies it', 'The line copies the unit cost.'],
+  ])('reads %s', (_, words) => {
+    const said = copiedOf((text) =>
+      text
+        .replace('Copied from the product when the line was written.', words)
+        .replace(
+          /`unitCost` is copied from the product at this moment \(later changes of the\n\s+product do not touch it\)/,
+          '`unitCost` is the unit price',
+        ),
+    );
+    expect(said).toEqual([expect.objectContaining({ member: 'lines[].unitCost', words })]);
+  });
 });

@@ -21,7 +21,7 @@ export interface CopiedValue {
 }
 
 const COPIED =
-  /\bcopied\b|\bcopy of\b|\bsnapshot\b|\bat (?:the time|this moment|that moment)\b[^.;]{0,40}\b(?:of|from)\b|\blater changes?\b[^.;]{0,60}\b(?:do not|does not|don't|doesn't|never)\b/i;
+  /\bcopied\b|\bcopies\b|\bcopy of\b|\bwhen (?:the|this|its) [\w-]+ was (?:added|written|made|created|placed)\b|\bsnapshot\b|\bat (?:the time|this moment|that moment)\b[^.;]{0,40}\b(?:of|from)\b|\blater changes?\b[^.;]{0,60}\b(?:do not|does not|don't|doesn't|never)\b/i;
 
 const describe = (value: unknown): string | undefined => {
   const description = (value as { description?: unknown } | undefined)?.description;

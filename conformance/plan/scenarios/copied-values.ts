@@ -7,7 +7,7 @@ import type { CollectionSpec, CopiedValue, Resource } from '../../../spec/index.
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { bodyNaming, sharedBeside } from './named-bodies.js';
-import { parentParams } from './parents.js';
+import { createParent, parentParams } from './parents.js';
 import { itemOf, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -115,27 +115,39 @@ async function sourceItem(
   });
   if (!('made' in sourceMade)) return { why: `no ${source.path} item could be made: ${sourceMade.refused}` };
   const id = sourceMade.made.item[source.idProperty];
-  const body = await bodyNaming(collection, parent, rule.via, id, shared, 'copied values', runner);
-  if (!body || context.requestSchema(collection.create!.operation)?.isValid(body) === false)
-    return { why: `no valid body names the ${source.path} item made` };
-  const executed = await runner.execute(
-    context.testCase(collection.create!.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: parent,
-      payload: { kind: 'json', value: body },
-      what: `naming a ${source.path} item of the run's own`,
-    }),
-    { collection },
-  );
-  const item = succeeded(executed) ? itemOf(executed.body, collection) : undefined;
-  if (!item || item[collection.idProperty] === undefined) return { why: 'its creation was refused' };
-  const text = String(item[collection.idProperty]);
-  context.markChangedByRun(collection, JSON.stringify(item[collection.idProperty]));
-  return {
-    item,
-    at: (parameter) => ({ ...parent, [parameter]: text }),
-    source: sourceMade.made.item,
-    sourceAt: sourceMade.made.at,
-  };
+  // The shared parent first; where it refuses one more child (full, or no longer open), a new one.
+  let under: Readonly<Record<string, string>> | undefined = parent;
+  let refusal = 'its creation was refused';
+  for (let attempt = 0; attempt < 2 && under; attempt++) {
+    const body = await bodyNaming(collection, under, rule.via, id, shared, 'copied values', runner);
+    if (!body || context.requestSchema(collection.create!.operation)?.isValid(body) === false)
+      return { why: `no valid body names the ${source.path} item made` };
+    const executed = await runner.execute(
+      context.testCase(collection.create!.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: under,
+        payload: { kind: 'json', value: body },
+        what: `naming a ${source.path} item of the run's own`,
+      }),
+      { collection },
+    );
+    const item = succeeded(executed) ? itemOf(executed.body, collection) : undefined;
+    if (item && item[collection.idProperty] !== undefined) {
+      const text = String(item[collection.idProperty]);
+      const at = under;
+      context.markChangedByRun(collection, JSON.stringify(item[collection.idProperty]));
+      return {
+        item,
+        at: (parameter) => ({ ...at, [parameter]: text }),
+        source: sourceMade.made.item,
+        sourceAt: sourceMade.made.at,
+      };
+    }
+    refusal = `its creation was refused${executed?.exchange.ok ? ` (${executed.exchange.response.status})` : ''}`;
+    under = collection.path.includes('{')
+      ? await createParent(collection, context, runner, 'copied values parent')
+      : undefined;
+  }
+  return { why: refusal };
 }
