@@ -7,6 +7,7 @@ import { type CollectionSpec, listsEveryItem } from '../../../spec/index.js';
 import { idKey } from '../../judge/json-body.js';
 import type { Creation, Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { walkFilteredTotals } from './filtered-totals.js';
 import { itemOf, listCollection, readBack, type SequenceRunner } from './sequences.js';
 
 /** One item the run created, for the report: where, its id (exact digits) and what was sent. */
@@ -124,7 +125,8 @@ export class CreationLog {
           ...(refusedInvalid.length > 0 ? { refusedInvalid } : {}),
         };
         const what = 'to find every item the run created';
-        await listCollection(collection, context, runner, parent, evidence, what, undefined, true);
+        const items = await listCollection(collection, context, runner, parent, evidence, what, undefined, true);
+        if (items) await walkFilteredTotals(collection, context, runner, parent, items);
       }
       await readBack(collection, context, runner, creations, parent);
     }

@@ -1,0 +1,136 @@
+// A filtered list's total is the number of items the filter matches: walked filtered once the run's
+// writes are done, a total of every item is named (list_total_mismatch); a correct desk passes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const order = {
+  type: 'object',
+  required: ['id', 'name', 'status'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    name: { type: 'string', minLength: 1, maxLength: 20 },
+    status: { type: 'string', enum: ['open', 'closed'], readOnly: true },
+  },
+};
+const orderId = [{ name: 'orderId', in: 'path', required: true, schema: { type: 'string' } }];
+const query = (name: string, schema: unknown) => ({ name, in: 'query', schema });
+const document = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'orders', version: '1' },
+  paths: {
+    '/orders': {
+      get: {
+        description:
+          'Orders matching `status`, in order of creation. `totalItems` is the number of orders matching the filter.',
+        parameters: [
+          query('page', { type: 'integer', minimum: 1, default: 1 }),
+          query('pageSize', { type: 'integer', minimum: 1, maximum: 50, default: 20 }),
+          query('status', { type: 'string', enum: ['open', 'closed'] }),
+        ],
+        responses: {
+          '200': {
+            description: 'a page',
+            content: json({
+              type: 'object',
+              required: ['items', 'page', 'pageSize', 'totalItems'],
+              properties: {
+                items: { type: 'array', items: order },
+                page: { type: 'integer' },
+                pageSize: { type: 'integer' },
+                totalItems: { type: 'integer' },
+              },
+            }),
+          },
+          '400': { description: 'bad' },
+        },
+      },
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: { name: order.properties.name },
+          }),
+        },
+        responses: { '201': { description: 'made', content: json(order) }, '400': { description: 'bad' } },
+      },
+    },
+    '/orders/{orderId}': {
+      parameters: orderId,
+      get: { responses: { '200': { description: 'one', content: json(order) }, '404': { description: 'none' } } },
+    },
+    '/orders/{orderId}/close': {
+      parameters: orderId,
+      post: {
+        description: 'Only from `open`. The order becomes `closed`.',
+        responses: {
+          '200': { description: 'closed', content: json(order) },
+          '404': { description: 'none' },
+          '409': { description: 'closed already' },
+        },
+      },
+    },
+  },
+});
+
+/** An order desk; `totalOfAll` plants the fault: totalItems counts every order, whatever the filter. */
+function desk(totalOfAll = false) {
+  const orders: Record<string, unknown>[] = [];
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const body = parseObject(await readBody(req));
+    const url = new URL(req.url ?? '/', 'http://desk');
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] !== 'orders') return send(res, 404, {});
+    if (parts.length === 1 && req.method === 'GET') {
+      const numbers = ['page', 'pageSize'].map((name) => url.searchParams.get(name));
+      if (numbers.some((n) => n !== null && !/^[1-9]\d{0,3}$/.test(n))) return send(res, 400, {});
+      const page = Number(numbers[0] ?? 1);
+      const size = Number(numbers[1] ?? 20);
+      const status = url.searchParams.get('status');
+      if (size > 50 || (status !== null && !['open', 'closed'].includes(status))) return send(res, 400, {});
+      const matching = orders.filter((one) => status === null || one.status === status);
+      const items = matching.slice((page - 1) * size, page * size);
+      return send(res, 200, { items, page, pageSize: size, totalItems: totalOfAll ? orders.length : matching.length });
+    }
+    if (parts.length === 1 && req.method === 'POST') {
+      const name = body?.name;
+      if (!body || Object.keys(body).some((key) => key !== 'name') || typeof name !== 'string')
+        return send(res, 400, {});
+      if (name.length < 1 || [...name].length > 20) return send(res, 400, {});
+      const made = { id: `o${orders.length + 1}`, name, status: 'open' };
+      orders.push(made);
+      return send(res, 201, made);
+    }
+    const found = orders.find((one) => one.id === parts[1]);
+    if (!found) return send(res, 404, {});
+    if (parts.length === 2 && req.method === 'GET') return send(res, 200, found);
+    if (parts[2] === 'close' && req.method === 'POST') {
+      if (found.status !== 'open') return send(res, 409, {});
+      found.status = 'closed';
+      return send(res, 200, found);
+    }
+    return send(res, 404, {});
+  };
+}
+
+const run = (totalOfAll?: boolean) =>
+  runConformance({ target: { app: desk(totalOfAll) }, contract: document, seed: 4, runs: 5 });
+const codes = (result: Awaited<ReturnType<typeof run>>) => result.violations.map((v) => v.code);
+
+describe("a filtered list's total", () => {
+  it('passes a desk whose total counts the matches', async () => {
+    expect(codes(await run())).not.toContain('list_total_mismatch');
+  });
+
+  it('names a desk whose total counts every item, whatever the filter', async () => {
+    expect(codes(await run(true))).toContain('list_total_mismatch');
+  });
+});
