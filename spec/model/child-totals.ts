@@ -26,7 +26,8 @@ const numeric = (schema: unknown): boolean => {
 };
 
 /** A parent member's own words: "Sum of `lineTotal` over the lines the rental holds now". */
-const SUM_OVER = /\bsum\s+of\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+(?:over|across|of|for)\s+(?:all\s+)?(?:the\s+|its\s+)?([\w-]+)/i;
+const SUM_OVER =
+  /\bsum\s+of\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+(?:over|across|of|for)\s+(?:all\s+)?(?:the\s+|its\s+)?([\w-]+)/i;
 
 const ADDS = /\badds?\s+its\s+`?([A-Za-z_]\w*)`?\s+to\s+(?:the\s+)?[\w-]+'s\s+`?([A-Za-z_]\w*)`?/gi;
 
