@@ -135,7 +135,9 @@ export interface IdiomEvidence {
     | 'action-too-early'
     | 'limit-reached'
     | 'limit-freed'
-    | 'key-free-after-refusal';
+    | 'key-free-after-refusal'
+    | 'named-moved'
+    | 'named-state-refused';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

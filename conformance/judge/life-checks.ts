@@ -142,6 +142,20 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // An item the acted item names, read after the action: in the state the words move it to.
+  'named-moved'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const got = item?.[evidence.member ?? 'status'];
+    return item && got !== undefined && JSON.stringify(got) !== JSON.stringify(evidence.expected)
+      ? [finding('named_not_moved', { verb: evidence.verb, got, expected: evidence.expected, words: evidence.words })]
+      : [];
+  },
+  // An action taken while an item it names is in a state its words refuse.
+  'named-state-refused'(_context, evidence, status) {
+    const { verb, fromState: state, expectedStatus, words } = evidence;
+    return takenAgainstWords(status, 'named_state_ignored', { verb, state, expected: expectedStatus, words });
+  },
   // A valid creation refused under the key a refused one carried, and taken under another key.
   'key-free-after-refusal'(_context, evidence, status) {
     return status >= 300 && evidence.how !== undefined

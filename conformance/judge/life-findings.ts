@@ -78,6 +78,18 @@ export const LIFE_FINDING_KINDS = {
       `${f.status} for one more item naming an item that already has ${String(f.limit)} (its ${String(f.member)})`,
     expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
   },
+  named_not_moved: {
+    title: 'An action leaves the items its item names where they were',
+    key: ['verb'],
+    received: (f) => `${describeValue(f.got)} on an item named by the item ${String(f.verb)} was taken on`,
+    expected: (f) => `${describeValue(f.expected)}, as the action's words say ("${String(f.words)}")`,
+  },
+  named_state_ignored: {
+    title: 'An action taken while an item it names is in a state its words refuse',
+    key: ['verb'],
+    received: (f) => `${f.status} for ${String(f.verb)} of an item naming one that is ${describeValue(f.state)}`,
+    expected: (f) => `${String(f.expected)}, as the words say ("${String(f.words)}")`,
+  },
   idempotency_key_kept_by_refusal: {
     title: 'A refused request used up its idempotency key',
     received: (f) =>

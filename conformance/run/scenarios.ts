@@ -13,6 +13,7 @@ import { checkFilters } from '../plan/scenarios/filters.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { checkNamedEffects, movesNamed } from '../plan/scenarios/named-effects.js';
 import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
@@ -198,6 +199,9 @@ export async function runScenarios(session: RunSession): Promise<void> {
     creatable
       .filter(movesReferrers)
       .map((resource) => checkReferrerEffects(resource, resourceOf, context, sequenceRunner)),
+  );
+  await Promise.all(
+    creatable.filter(movesNamed).map((resource) => checkNamedEffects(resource, resourceOf, context, sequenceRunner)),
   );
   // Actions the words allow only once the item has a child, sent on a new item without any.
   await Promise.all(creatable.map((resource) => actionsNeedingChildren(resource, context, sequenceRunner)));

@@ -38,6 +38,8 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     copied,
     stateCounts,
     referrerEffects,
+    namedEffects,
+    namedStates,
     timedActions,
     referrerLimits,
     tallied,
@@ -106,6 +108,8 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       ? { stateCounts: stateCounts.map(({ read, ...count }) => ({ ...(read ? { read: named(read) } : {}), ...count })) }
       : {}),
     ...(referrerEffects ? { referrerEffects } : {}),
+    ...(namedEffects ? { namedEffects } : {}),
+    ...(namedStates ? { namedStates } : {}),
     ...(timedActions ? { timedActions } : {}),
     ...(referrerLimits ? { referrerLimits } : {}),
     ...(anchored ? { anchored } : {}),

@@ -11,6 +11,7 @@ import { type CopiedValue, copiedValuesOf } from './copied-values.js';
 import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
+import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
@@ -67,6 +68,10 @@ export interface LifeIdioms {
   /** How many of its items may name one item ("`409` when the member already has `loanLimit`
    * active loans": referrer-limits.ts). */
   readonly referrerLimits?: readonly ReferrerLimit[];
+  /** What its actions do to the items it names, itself or through its children ("every tool on it
+   * becomes `reserved`"), and the states they ask of them (named-effects.ts). */
+  readonly namedEffects?: readonly NamedEffect[];
+  readonly namedStates?: readonly NamedState[];
 }
 
 interface LifeReading {
@@ -168,6 +173,16 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   timedActions({ collection, contract, actions }) {
     const timed = timedActionsOf(collection, actions, contract);
     return timed.length > 0 ? { timedActions: timed } : {};
+  },
+
+  namedEffects({ collection, contract, collections = [], actions }) {
+    const { effects } = namedEffectsOf(collection, actions, collections, contract);
+    return effects.length > 0 ? { namedEffects: effects } : {};
+  },
+
+  namedStates({ collection, contract, collections = [], actions }) {
+    const { states } = namedEffectsOf(collection, actions, collections, contract);
+    return states.length > 0 ? { namedStates: states } : {};
   },
 
   referrerLimits({ collection, contract, collections = [] }) {

@@ -26,9 +26,13 @@ type Item = Record<string, unknown>;
 const ATTEMPTS = 4;
 /** Steps of fresh values a purpose's seed picks from. */
 const USES = 997;
+/** Step rounds a client key is bumped by where an earlier fresh body of the run had it. */
+const UNUSED_ROUNDS = 8;
 
 export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<Item[]>>();
+  /** How often each collection's purpose asked for fresh values. */
+  private readonly repeats = new Map<string, number>();
 
   constructor(
     private readonly context: PlanContext,
@@ -147,6 +151,11 @@ export class ItemMaker {
     const references = await this.references(collection, parent, fixed);
     const keep = new Set(references.keys());
     const use = this.useOf(collection, purpose);
+    // A purpose asking again (a scenario making one item per action) takes step rounds of its own:
+    // its first item's unique values are in use by then.
+    const key = `${collection.path} ${purpose}`;
+    const repeat = this.repeats.get(key) ?? 0;
+    this.repeats.set(key, repeat + 1);
     // A start made fresh takes its span's end along (endsAt after startsAt).
     const spanned = (body: unknown) => {
       const object = asObject(body);
@@ -154,7 +163,7 @@ export class ItemMaker {
     };
     const fresh = (body: unknown, attempt: number) =>
       this.unused(collection, (bump) =>
-        spanned(freshened(body, (use + bump * USES) * ATTEMPTS + attempt, isValid, keep)),
+        spanned(freshened(body, (use + (bump + repeat * UNUSED_ROUNDS) * USES) * ATTEMPTS + attempt, isValid, keep)),
       );
     return { use, references, fresh };
   }
@@ -164,7 +173,7 @@ export class ItemMaker {
    * item would meet the first. The next step round is taken then. */
   private unused(collection: CollectionSpec, draw: (bump: number) => unknown): unknown {
     if (!collection.clientKey) return draw(0);
-    for (let bump = 0; bump < 8; bump++) {
+    for (let bump = 0; bump < UNUSED_ROUNDS; bump++) {
       const body = draw(bump);
       const key = asObject(body)?.[collection.idProperty];
       if (key === undefined || this.context.claim(collection, collection.idProperty, key)) return body;

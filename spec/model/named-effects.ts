@@ -1,0 +1,124 @@
+// What an item's action does to the items it names, directly or through its children, as the
+// action's words say: "every tool on it becomes `reserved`" (confirm of a rental whose lines name
+// tools), "When it was `confirmed`, every tool on it becomes `available` again" (cancel), and what
+// the action asks of them: "Refused with `409` when the rental ... names a tool whose status is not
+// `available`". The runner names a new item of its own, takes the action and reads it moved; then a
+// second item naming it takes the action and must be refused where the words ask another state.
+import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { CollectionSpec } from './collections.js';
+import { parentItemsOf } from './parents.js';
+import { referencedCollection, resourceWordPattern } from './references.js';
+import { sentencesOf } from './sentences.js';
+import { statusMember } from './state-member.js';
+
+/** How the item names the other collection's items: by a member of its own creation, or by a member
+ * of a child's creation (`/rentals/{rentalId}/lines`, `toolId`). */
+export interface NamedLink {
+  readonly collection: string;
+  readonly via: string;
+  readonly through?: string;
+  readonly stateMember: string;
+}
+
+export interface NamedEffect extends NamedLink {
+  readonly verb: string;
+  readonly to: string;
+  /** The item's own states the effect is said for ("When it was `confirmed`"), where the words limit it. */
+  readonly when?: readonly string[];
+  readonly words: string;
+}
+
+export interface NamedState extends NamedLink {
+  readonly verb: string;
+  /** The states the named items must be in for the action, and the refusal otherwise. */
+  readonly allowed: readonly string[];
+  readonly status: number;
+  readonly words: string;
+}
+
+const BECOMES = String.raw`(?:becomes?|turns?|(?:is|are)\s+(?:set|moved|marked)\s+(?:to|as)|goes\s+(?:back\s+)?to|moves?\s+to|changes?\s+to)`;
+
+const requestMembers = (collection: CollectionSpec): string[] =>
+  Object.keys(
+    propertiesOf(collection.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema),
+  );
+
+/** The links from the collection's items to each other collection with a state member. */
+function linksOf(collection: CollectionSpec, collections: readonly CollectionSpec[]): NamedLink[] {
+  const children = collections.filter(
+    (child) => child.create && parentItemsOf(child.path, collections).at(-1)?.collection === collection,
+  );
+  const links: NamedLink[] = [];
+  for (const holder of [collection, ...children]) {
+    for (const via of requestMembers(holder)) {
+      const other = referencedCollection(via, collections, holder);
+      const state = other && other !== collection ? statusMember(other) : undefined;
+      if (!other || !state || links.some((link) => link.collection === other.path)) continue;
+      links.push({
+        collection: other.path,
+        via,
+        stateMember: state.member,
+        ...(holder === collection ? {} : { through: holder.path }),
+      });
+    }
+  }
+  return links;
+}
+
+const statesIn = (text: string, values: readonly string[]): string[] =>
+  [...text.matchAll(/`([\w-]+)`/g)].map((match) => match[1]!).filter((value) => values.includes(value));
+
+function effectsIn(sentence: string, noun: string, values: readonly string[], own: readonly string[]) {
+  const moves = new RegExp(
+    String.raw`\b(?:every|each|all(?:\s+(?:of\s+)?(?:its|the))?)\s+${noun}s?\b[^.;\`]{0,40}?\b${BECOMES}\s+\`([\w-]+)\``,
+    'gi',
+  );
+  const when = /\bwhen\s+(?:it|the\s+[\w-]+)\s+(?:was|is|had\s+been)\s+((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)/i.exec(
+    sentence,
+  );
+  const said = when ? statesIn(when[1]!, own) : [];
+  return [...sentence.matchAll(moves)].flatMap((match) =>
+    values.includes(match[1]!) ? [{ to: match[1]!, ...(said.length > 0 ? { when: said } : {}) }] : [],
+  );
+}
+
+function allowedIn(sentence: string, noun: string, values: readonly string[]): string[] {
+  const whose = new RegExp(
+    String.raw`\bnames?\s+an?\s+${noun}\s+whose\s+(?:status|state)\s+is\s+not\s+((?:\`[\w-]+\`(?:\s*(?:,|or)\s*)?)+)`,
+    'i',
+  );
+  const match = whose.exec(sentence);
+  return match ? statesIn(match[1]!, values) : [];
+}
+
+const textsOf = (operation: Operation) =>
+  sentencesOf([operation.summary, operation.description]).map((text) => text.replace(/\s+/g, ' ').trim());
+
+export function namedEffectsOf(
+  collection: CollectionSpec,
+  actions: readonly { readonly verb: string; readonly operation: Operation }[],
+  collections: readonly CollectionSpec[],
+  _contract: Contract,
+): { effects: NamedEffect[]; states: NamedState[] } {
+  const own = (statusMember(collection)?.values ?? []).map(String);
+  const effects: NamedEffect[] = [];
+  const states: NamedState[] = [];
+  for (const link of linksOf(collection, collections)) {
+    const other = collections.find((one) => one.path === link.collection)!;
+    const values = (statusMember(other)?.values ?? []).map(String);
+    const noun = resourceWordPattern(other);
+    for (const { verb, operation } of actions) {
+      const refusal = operation.responses.find((response) => response.status === '409' || response.status === '422');
+      for (const sentence of textsOf(operation)) {
+        for (const effect of effectsIn(sentence, noun, values, own))
+          if (!effects.some((one) => one.verb === verb && one.collection === link.collection && one.to === effect.to))
+            effects.push({ ...link, verb, ...effect, words: sentence });
+        const allowed = allowedIn(sentence, noun, values);
+        if (allowed.length > 0 && refusal)
+          states.push({ ...link, verb, allowed, status: Number(refusal.status), words: sentence });
+      }
+    }
+  }
+  return { effects, states };
+}
