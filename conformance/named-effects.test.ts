@@ -1,0 +1,223 @@
+// What a rental's actions do to the tools its lines name, read from the words ("every tool on it
+// becomes `reserved`", "When it was `confirmed`, every tool on it becomes `available` again") and
+// what they ask of them ("names a tool whose status is not `available`" refused). A desk that keeps
+// them passes with every step run; each planted fault is named.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { contractFromDocument, inferApiModel } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max });
+const tool = {
+  type: 'object',
+  required: ['id', 'name', 'status'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    name: text(20),
+    status: { type: 'string', enum: ['available', 'reserved', 'retired'], readOnly: true },
+  },
+};
+const rental = {
+  type: 'object',
+  required: ['id', 'customer', 'status'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    customer: text(20),
+    status: { type: 'string', enum: ['draft', 'confirmed', 'cancelled'], readOnly: true },
+  },
+};
+const line = {
+  type: 'object',
+  required: ['lineNo', 'toolId'],
+  properties: { lineNo: { type: 'integer', readOnly: true }, toolId: { type: 'string' } },
+};
+const path = (...names: string[]) =>
+  names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+const closed = (properties: Record<string, unknown>) => ({
+  required: true,
+  content: json({ type: 'object', additionalProperties: false, required: Object.keys(properties), properties }),
+});
+const answers = (schema: unknown, extra: Record<string, unknown> = {}) => ({
+  '200': { description: 'ok', content: json(schema) },
+  '404': { description: 'none' },
+  ...extra,
+});
+const action = (parameters: unknown, description: string, schema: unknown) => ({
+  parameters,
+  post: { description, responses: answers(schema, { '409': { description: 'not now' } }) },
+});
+const document = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'tool desk', version: '1' },
+  paths: {
+    '/tools': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: tool }) } } },
+      post: {
+        requestBody: closed({ name: tool.properties.name }),
+        responses: { '201': { description: 'made', content: json(tool) }, '400': { description: 'bad' } },
+      },
+    },
+    '/tools/{toolId}': { parameters: path('toolId'), get: { responses: answers(tool) } },
+    '/tools/{toolId}/retire': action(path('toolId'), 'Only from `available`. The tool becomes `retired`.', tool),
+    '/rentals': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: rental }) } } },
+      post: {
+        requestBody: closed({ customer: rental.properties.customer }),
+        responses: { '201': { description: 'opened', content: json(rental) }, '400': { description: 'bad' } },
+      },
+    },
+    '/rentals/{rentalId}': { parameters: path('rentalId'), get: { responses: answers(rental) } },
+    '/rentals/{rentalId}/lines': {
+      parameters: path('rentalId'),
+      get: { responses: answers({ type: 'array', items: line }) },
+      post: {
+        description:
+          'A tool in any state but `retired` may be added to a draft. An unknown `toolId` is refused with `422`.',
+        requestBody: closed({ toolId: { type: 'string' } }),
+        responses: {
+          '201': { description: 'added', content: json(line) },
+          '400': { description: 'bad' },
+          '404': { description: 'none' },
+          '409': { description: 'not a draft' },
+          '422': { description: 'no such tool' },
+        },
+      },
+    },
+    '/rentals/{rentalId}/lines/{lineNo}': { parameters: path('rentalId', 'lineNo'), get: { responses: answers(line) } },
+    '/rentals/{rentalId}/confirm': action(
+      path('rentalId'),
+      'Only from `draft`. Refused with `409` when the rental has no line, or names a tool whose status is not `available`. ' +
+        'Effect: the rental becomes `confirmed` and every tool on it becomes `reserved`.',
+      rental,
+    ),
+    '/rentals/{rentalId}/cancel': action(
+      path('rentalId'),
+      'Only from `draft` or `confirmed`. The rental becomes `cancelled`. When it was `confirmed`, every tool on it becomes `available` again.',
+      rental,
+    ),
+  },
+});
+
+type Fault = 'cancel-keeps-tools' | 'double-booking' | 'retire-reserved';
+
+/** A tool desk; `fault` plants one mistake. */
+function desk(fault?: Fault) {
+  const tools: Record<string, unknown>[] = [];
+  const rentals: Record<string, unknown>[] = [];
+  const lines = new Map<unknown, Record<string, unknown>[]>();
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const named = (body: Record<string, unknown> | undefined, member: string, max: number) => {
+    const value = body?.[member];
+    const ok = body && Object.keys(body).every((key) => key === member) && typeof value === 'string';
+    return ok && value.length >= 1 && [...value].length <= max ? value : undefined;
+  };
+  const toolsOf = (one: Record<string, unknown>) =>
+    (lines.get(one.id) ?? []).map((entry) => tools.find((t) => t.id === entry.toolId)!);
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const body = parseObject(await readBody(req));
+    const [collection, id, sub, lineNo] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+    const post = req.method === 'POST';
+    if (collection === 'tools') {
+      if (!id) {
+        if (!post) return send(res, 200, tools);
+        const name = named(body, 'name', 20);
+        if (name === undefined) return send(res, 400, {});
+        const made = { id: `t${tools.length + 1}`, name, status: 'available' };
+        tools.push(made);
+        return send(res, 201, made);
+      }
+      const found = tools.find((one) => one.id === id);
+      if (!found) return send(res, 404, {});
+      if (!sub && !post) return send(res, 200, found);
+      if (sub !== 'retire' || !post) return send(res, 404, {});
+      if (found.status !== 'available' && !(fault === 'retire-reserved' && found.status === 'reserved'))
+        return send(res, 409, {});
+      found.status = 'retired';
+      return send(res, 200, found);
+    }
+    if (collection !== 'rentals') return send(res, 404, {});
+    if (!id) {
+      if (!post) return send(res, 200, rentals);
+      const customer = named(body, 'customer', 20);
+      if (customer === undefined) return send(res, 400, {});
+      const made = { id: `r${rentals.length + 1}`, customer, status: 'draft' };
+      rentals.push(made);
+      lines.set(made.id, []);
+      return send(res, 201, made);
+    }
+    const found = rentals.find((one) => one.id === id);
+    if (!found) return send(res, 404, {});
+    if (!sub) return post ? send(res, 404, {}) : send(res, 200, found);
+    if (sub === 'lines') {
+      const held = lines.get(found.id)!;
+      if (lineNo !== undefined) {
+        const entry = held.find((one) => String(one.lineNo) === lineNo);
+        return entry && !post ? send(res, 200, entry) : send(res, 404, {});
+      }
+      if (!post) return send(res, 200, held);
+      const toolId = body && Object.keys(body).every((key) => key === 'toolId') ? body.toolId : undefined;
+      if (typeof toolId !== 'string') return send(res, 400, {});
+      const named = tools.find((one) => one.id === toolId);
+      if (!named) return send(res, 422, {});
+      if (found.status !== 'draft' || named.status === 'retired' || held.some((one) => one.toolId === toolId))
+        return send(res, 409, {});
+      const entry = { lineNo: held.length + 1, toolId };
+      held.push(entry);
+      return send(res, 201, entry);
+    }
+    if (!post) return send(res, 404, {});
+    if (sub === 'confirm') {
+      const onIt = toolsOf(found);
+      const free = onIt.every(
+        (one) => one.status === 'available' || (fault === 'double-booking' && one.status === 'reserved'),
+      );
+      if (found.status !== 'draft' || onIt.length === 0 || !free) return send(res, 409, {});
+      for (const one of onIt) one.status = 'reserved';
+      found.status = 'confirmed';
+      return send(res, 200, found);
+    }
+    if (sub === 'cancel') {
+      if (found.status !== 'draft' && found.status !== 'confirmed') return send(res, 409, {});
+      if (found.status === 'confirmed' && fault !== 'cancel-keeps-tools')
+        for (const one of toolsOf(found)) one.status = 'available';
+      found.status = 'cancelled';
+      return send(res, 200, found);
+    }
+    return send(res, 404, {});
+  };
+}
+
+const run = (fault?: Fault) => runConformance({ target: { app: desk(fault) }, contract: document, seed: 9, runs: 5 });
+const codes = (result: Awaited<ReturnType<typeof run>>) => result.violations.map((v) => v.code);
+const WATCHED = ['named_not_moved', 'named_state_ignored', 'action_accepted_from_other_state'];
+
+describe('what a rental does to the tools its lines name', () => {
+  it('reads the effects through the lines, the state confirm asks, and when cancel frees them', () => {
+    const rentals = inferApiModel(document).resources.find(({ collection }) => collection.path === '/rentals');
+    const link = { collection: '/tools', via: 'toolId', through: '/rentals/{rentalId}/lines', stateMember: 'status' };
+    expect(rentals?.idioms.namedEffects).toEqual([
+      expect.objectContaining({ ...link, verb: 'confirm', to: 'reserved' }),
+      expect.objectContaining({ ...link, verb: 'cancel', to: 'available', when: ['confirmed'] }),
+    ]);
+    expect(rentals?.idioms.namedStates).toEqual([
+      expect.objectContaining({ ...link, verb: 'confirm', allowed: ['available'], status: 409 }),
+    ]);
+  });
+
+  it('passes a desk that keeps them, with every step run', async () => {
+    const result = await run();
+    expect(codes(result).filter((code) => WATCHED.includes(code))).toEqual([]);
+    expect((result.reach?.unreached ?? []).filter(({ scenario }) => scenario === 'named effects')).toEqual([]);
+  });
+
+  it.each([
+    ['cancel-keeps-tools', 'named_not_moved'],
+    ['double-booking', 'named_state_ignored'],
+    ['retire-reserved', 'action_accepted_from_other_state'],
+  ] as const)('names a desk whose fault is %s', async (fault, code) => {
+    expect(codes(await run(fault))).toContain(code);
+  });
+});
