@@ -5,100 +5,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { toolDeskDocument } from '../fixtures/tool-desk-document.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max });
-const tool = {
-  type: 'object',
-  required: ['id', 'name', 'status'],
-  properties: {
-    id: { type: 'string', readOnly: true },
-    name: text(20),
-    status: { type: 'string', enum: ['available', 'reserved', 'retired'], readOnly: true },
-  },
-};
-const rental = {
-  type: 'object',
-  required: ['id', 'customer', 'status'],
-  properties: {
-    id: { type: 'string', readOnly: true },
-    customer: text(20),
-    status: { type: 'string', enum: ['draft', 'confirmed', 'cancelled'], readOnly: true },
-  },
-};
-const line = {
-  type: 'object',
-  required: ['lineNo', 'toolId'],
-  properties: { lineNo: { type: 'integer', readOnly: true }, toolId: { type: 'string' } },
-};
-const path = (...names: string[]) =>
-  names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-const closed = (properties: Record<string, unknown>) => ({
-  required: true,
-  content: json({ type: 'object', additionalProperties: false, required: Object.keys(properties), properties }),
-});
-const answers = (schema: unknown, extra: Record<string, unknown> = {}) => ({
-  '200': { description: 'ok', content: json(schema) },
-  '404': { description: 'none' },
-  ...extra,
-});
-const action = (parameters: unknown, description: string, schema: unknown) => ({
-  parameters,
-  post: { description, responses: answers(schema, { '409': { description: 'not now' } }) },
-});
-const document = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'tool desk', version: '1' },
-  paths: {
-    '/tools': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: tool }) } } },
-      post: {
-        requestBody: closed({ name: tool.properties.name }),
-        responses: { '201': { description: 'made', content: json(tool) }, '400': { description: 'bad' } },
-      },
-    },
-    '/tools/{toolId}': { parameters: path('toolId'), get: { responses: answers(tool) } },
-    '/tools/{toolId}/retire': action(path('toolId'), 'Only from `available`. The tool becomes `retired`.', tool),
-    '/rentals': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: rental }) } } },
-      post: {
-        requestBody: closed({ customer: rental.properties.customer }),
-        responses: { '201': { description: 'opened', content: json(rental) }, '400': { description: 'bad' } },
-      },
-    },
-    '/rentals/{rentalId}': { parameters: path('rentalId'), get: { responses: answers(rental) } },
-    '/rentals/{rentalId}/lines': {
-      parameters: path('rentalId'),
-      get: { responses: answers({ type: 'array', items: line }) },
-      post: {
-        description:
-          'A tool in any state but `retired` may be added to a draft. An unknown `toolId` is refused with `422`.',
-        requestBody: closed({ toolId: { type: 'string' } }),
-        responses: {
-          '201': { description: 'added', content: json(line) },
-          '400': { description: 'bad' },
-          '404': { description: 'none' },
-          '409': { description: 'not a draft' },
-          '422': { description: 'no such tool' },
-        },
-      },
-    },
-    '/rentals/{rentalId}/lines/{lineNo}': { parameters: path('rentalId', 'lineNo'), get: { responses: answers(line) } },
-    '/rentals/{rentalId}/confirm': action(
-      path('rentalId'),
-      'Only from `draft`. Refused with `409` when the rental has no line, or names a tool whose status is not `available`. ' +
-        'Effect: the rental becomes `confirmed` and every tool on it becomes `reserved`.',
-      rental,
-    ),
-    '/rentals/{rentalId}/cancel': action(
-      path('rentalId'),
-      'Only from `draft` or `confirmed`. The rental becomes `cancelled`. When it was `confirmed`, every tool on it becomes `available` again.',
-      rental,
-    ),
-  },
-});
+const document = contractFromDocument(toolDeskDocument);
 
 type Fault = 'cancel-keeps-tools' | 'double-booking' | 'retire-reserved';
 

@@ -1,4 +1,5 @@
 // The behaviours the mock binds to operations, as records: what each kind of handler is given.
+
 import type {
   CollectionSpec,
   DerivedTime,
@@ -6,6 +7,8 @@ import type {
   ItemView,
   JsonSuccess,
   KeptByChildren,
+  NamedEffect,
+  NamedState,
   Operation,
   ParentItem,
   ParentLock,
@@ -16,6 +19,7 @@ import type {
 import type { Recount } from './counts.js';
 import { siblingText } from './item-values.js';
 import type { ListPages } from './list-pages.js';
+import type { MemberReference } from './named-references.js';
 import { once } from './once.js';
 import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
@@ -87,6 +91,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   /** Spans whose end the words order after their start ("`endsAt` must be strictly later than
    * `startsAt`"): a body breaking one gets its documented refusal. */
   readonly spanOrders?: readonly SpanOrder[];
+  /** Members naming other collections' items: an unknown one refused (named-references.ts). */
+  readonly references?: readonly MemberReference[];
   /** What the service fills in on each new item: times now, later states' times null, the parent. */
   readonly filled?: FilledIn;
   /** The caller's login, for the owner-like members filled in (from the current-user operation). */
@@ -122,6 +128,8 @@ export interface ReadBehaviour extends Wrapped, Conditional {
 /** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
 export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly kind: 'replace' | 'update' | 'remove';
+  /** Members naming other collections' items: an unknown one refused (named-references.ts). */
+  readonly references?: readonly MemberReference[];
   readonly collection: string;
   readonly status: number;
   readonly headers: AnswerHeaders;
@@ -198,6 +206,11 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly referred?: ReadonlyMap<string, readonly ReferrerRecount[]>;
   /** The counts on other items this collection's moves change (tickets in paid orders). */
   readonly ownReferred?: readonly ReferrerRecount[];
+  /** What it does to and asks of the items its item names, itself or through children
+   * (named-life.ts), and the child it needs first. */
+  readonly namedMoves?: readonly NamedEffect[];
+  readonly namedAsks?: readonly NamedState[];
+  readonly needsChild?: { readonly child: string; readonly status: number };
 }
 
 /** Any other operation: its documented success, answered as prepared from the document (on the

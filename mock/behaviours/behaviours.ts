@@ -23,6 +23,8 @@ import { bindJobs } from './jobs.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
+import { namedLifeOf } from './named-life.js';
+import { referencesOf } from './named-references.js';
 import { noneCountedYet, referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
 import {
   actionBehaviour,
@@ -187,6 +189,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(kind === 'remove' && resource.idioms.keptByChildren ? { keptBy: resource.idioms.keptByChildren } : {}),
         ...stateLockOf(resource.idioms.ownLocks, item.operation),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
+        ...(kind === 'remove' ? {} : referencesOf(resource, item.operation, collections)),
         ...((create ?? collection.read)
           ? filledOf(collection, (create ?? collection.read)!.item.schema, collections, caller)
           : {}),
@@ -216,9 +219,10 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
       if (bound)
         behaviours.set(action.operation, {
           ...bound,
-          ...stampsOf(collection, bound.target, collections),
+          ...stampsOf(collection, bound.target, collections, action.verb),
           ...(recount ? { recount } : {}),
           ...actionLifeOf(resource, action.verb, referred),
+          ...namedLifeOf(resource, action.verb, referred),
         });
     }
     if (list) {
@@ -266,6 +270,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...filledOf(collection, create.item.schema, collections, caller),
         ...uniqueValuesFor(resource.idioms.unique, create.operation),
         ...(resource.idioms.spanOrders ? { spanOrders: resource.idioms.spanOrders } : {}),
+        ...referencesOf(resource, create.operation, collections),
         ...(recounts.has(path) ? { recount: recounts.get(path)! } : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });

@@ -36,6 +36,8 @@ import { underStoredNames } from './item-values.js';
 import { JOB_HANDLERS } from './jobs.js';
 import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
+import { moveNamed, namedRefusal } from './named-life.js';
+import { unknownReference } from './named-references.js';
 import { collectionAt, prototypeOf, removeChildren } from './nested.js';
 import { ownedKey } from './owners.js';
 import { recountReferred } from './referrer-counts.js';
@@ -115,7 +117,7 @@ async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): 
   if (old instanceof MockHttpError && behaviour.upsert && old.status === 404 && !collection.wasRemoved(id))
     return createAt(context, behaviour, collection, body, id);
   if (old instanceof MockHttpError) return context.refuse(old);
-  const locked = lockedByState(behaviour, old);
+  const locked = unknownReference(behaviour.references, context.collections(), sent) ?? lockedByState(behaviour, old);
   if (locked) return context.refuse(locked);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
@@ -219,10 +221,12 @@ export const HANDLERS: Handlers = {
         'conflict',
         `Item ${id} is ${JSON.stringify(state)}: this action starts only from ${behaviour.from.map((s) => JSON.stringify(s)).join(', ')}.`,
       );
-    const early = tooEarly(behaviour, item, id);
+    const early =
+      tooEarly(behaviour, item, id) ?? namedRefusal(behaviour, context.collections(), context.params, item, id);
     if (early) throw early;
     const moved = collection.replace(id, { ...item, ...stampsNow(behaviour), [behaviour.member]: behaviour.target });
     if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
+    if (moved) moveNamed(behaviour, context.collections(), context.params, item, moved);
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },
 
@@ -236,7 +240,9 @@ export const HANDLERS: Handlers = {
       return;
     const body = received.judged();
     if (body instanceof MockHttpError) return context.refuse(body);
-    const outOfOrder = spanOutOfOrder(behaviour.spanOrders, (body ?? {}) as Record<string, unknown>);
+    const outOfOrder =
+      spanOutOfOrder(behaviour.spanOrders, (body ?? {}) as Record<string, unknown>) ??
+      unknownReference(behaviour.references, context.collections(), body);
     if (outOfOrder) return context.refuse(outOfOrder);
     // An item made from another (a checkout's order) starts as a copy of what they share.
     const copied = behaviour.copiesFrom

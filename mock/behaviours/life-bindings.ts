@@ -28,14 +28,32 @@ export function filledOf(
 
 /** The instants an action's move to `target` stamps: the state's own (`closedAt` for `closed`,
  * `cancelledAt` for `cancelled`) and the item's update instants. */
-export function stampsOf(collection: CollectionSpec, target: unknown, collections: readonly CollectionSpec[]) {
+/** The participles a verb's instant may be named by: confirm → confirmed, pickup → pickedup. */
+function participles(verb: string): string[] {
+  const v = verb.toLowerCase().replace(/[-_]/g, '');
+  const split = Array.from({ length: Math.max(0, v.length - 3) }, (_, i) => `${v.slice(0, i + 2)}ed${v.slice(i + 2)}`);
+  return [`${v}ed`, `${v}d`, `${v}${v.at(-1)}ed`, `${v.replace(/y$/, 'i')}ed`, ...split];
+}
+
+export function stampsOf(
+  collection: CollectionSpec,
+  target: unknown,
+  collections: readonly CollectionSpec[],
+  verb = '',
+) {
   const schema = collection.create?.item.schema ?? collection.list?.items.schema;
   if (!schema) return {};
   const filled = filledInOf(collection, schema, collections);
   const state = typeof target === 'string' ? target.toLowerCase() : undefined;
   const own = filled.laterStates.filter((name) => {
     const stem = name.replace(/_?(at|on)$/i, '').toLowerCase();
-    return stem === state || stem === `${state}ed` || stem === `${state}d` || stem.replace(/l+ed$/, 'l') === state;
+    return (
+      stem === state ||
+      stem === `${state}ed` ||
+      stem === `${state}d` ||
+      stem.replace(/l+ed$/, 'l') === state ||
+      (verb !== '' && participles(verb).includes(stem))
+    );
   });
   const stamps = [
     ...own.map((name) => ({ name, date: false })),

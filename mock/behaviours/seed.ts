@@ -4,20 +4,17 @@ import {
   type CollectionSpec,
   type DerivedTime,
   describeIssues,
-  ecmaPattern,
   filledInOf,
   filledValues,
-  generationPattern,
   itemsIn,
-  mergeAllOf,
   propertiesOf,
   type SchemaIssue,
   type StateCount,
-  validatorOfView,
   withDerivedTimes,
   withSums,
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary, withOrderedSpans } from '../../spec/generate/index.js';
+import { idValue, withIds } from './seed-ids.js';
 import { linkedSeeds } from './seed-links.js';
 import { Collection, type Item } from './store.js';
 
@@ -75,7 +72,7 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
     ?.content.find((m) => m.validator === list.success.validator);
   const example = media?.examples.find((value) => list.success.validator.validate(value).length === 0);
   const shown: unknown[] = (example !== undefined && itemsIn(list.items, example)) || [];
-  if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec));
+  if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec), specs);
   // Items the document does not list get what a service gives: the first put together from what the
   // document shows of its members (assembled.ts), made now, no later state yet, no children yet.
   const filled = filledValues(filledInOf(spec, list.items.schema, specs), {});
@@ -94,7 +91,7 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
       ? withDerivedTimes(withSums(withOrderedSpans(item as Item)), derived)
       : item,
   );
-  return withIds(spec, summed, readMembersOf(spec));
+  return withIds(spec, summed, readMembersOf(spec), specs);
 }
 
 /** A generated item: the seeds after the first, which is the document's own. */
@@ -105,35 +102,6 @@ function randomItem(spec: CollectionSpec, extra: number): Record<string, unknown
   });
   const valid = spec.list!.items.validator.validate(item).length === 0;
   return valid && typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
-}
-
-/** The seed's ids: 1, 2, 3… (what the store would have assigned), the first the one the item path's
- * own example names (`prj_demo`), so requests built from the document's examples find it. What a
- * read's answer requires beyond the list's items is added to each. */
-function withIds(spec: CollectionSpec, shown: unknown[], readOnly: Record<string, unknown>): unknown[] {
-  const named = exampleId(spec);
-  return shown.map((item, index) =>
-    typeof item === 'object' && item !== null
-      ? {
-          ...readOnly,
-          ...item,
-          [spec.idProperty]: index === 0 && named !== undefined ? named : idValue(spec, index + 1),
-        }
-      : item,
-  );
-}
-
-/** The id the item path parameter's example names, typed as the item's id, where it fits both. */
-function exampleId(spec: CollectionSpec): string | number | undefined {
-  const item = spec.read ?? spec.update ?? spec.replace ?? spec.remove;
-  const parameter = item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter);
-  const example = parameter?.examples[0];
-  if (example === undefined || parameter!.validator.validate(example).length > 0) return undefined;
-  const typed = typeof idValue(spec, 1) === 'number' ? Number(example) : String(example);
-  const idSchema = propertiesOf(spec.list?.items.schema)[spec.idProperty];
-  const validate = idSchema && typeof idSchema === 'object' ? validatorOfView(idSchema) : undefined;
-  if (typeof typed === 'number' && !Number.isSafeInteger(typed)) return undefined;
-  return validate && validate(typed).length > 0 ? undefined : typed;
 }
 
 /** Members a read's answer requires beyond the list's items, with a valid value each (none where
@@ -155,77 +123,6 @@ function issuesOf(spec: CollectionSpec, items: readonly unknown[]): SchemaIssue[
   return items.flatMap((item, index) =>
     validator.validate(item).map((issue) => ({ ...issue, pointer: `/${index}${issue.pointer}` })),
   );
-}
-
-type Schema = Record<string, unknown>;
-
-/** Whether a schema takes strings (type "string", or a list of types that holds it: [string, null]). */
-const takesString = (schema: Schema | undefined): boolean => {
-  const type = schema?.type;
-  return type === 'string' || (Array.isArray(type) && type.includes('string'));
-};
-
-/** Ids of a string format, the n-th of each: unique, valid, and the same on every start. */
-const FORMATTED_IDS: Readonly<Record<string, (counter: number) => string>> = {
-  uuid: (counter) => `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`,
-  ipv4: (counter) => `10.${(counter >>> 16) & 255}.${(counter >>> 8) & 255}.${counter & 255}`,
-  ipv6: (counter) => `2001:db8::${counter.toString(16)}`,
-};
-
-const constrainsString = (schema: Schema | undefined): schema is Schema =>
-  schema !== undefined &&
-  takesString(schema) &&
-  (typeof schema.pattern === 'string' || Object.hasOwn(FORMATTED_IDS, schema.format as string));
-
-/** The schema an id must fit: the id property's, and where that says only "a string", the item
- * path parameter's (Twilio's UserSid: a plain string property, a parameter of pattern US[0-9a-f]{32}),
- * so the mock never refuses, in a path, an id it assigned. */
-function idSchemaOf(spec: CollectionSpec): Schema {
-  const schema = (spec.create?.item.schema ?? spec.list?.items.schema) as Schema | undefined;
-  // 3.1's `{$ref: Uuid, readOnly: true}` reads as an allOf around the referenced schema.
-  const property = mergeAllOf((propertiesOf(schema)[spec.idProperty] ?? {}) as Schema) as Schema;
-  if (!takesString(property) || constrainsString(property)) return property;
-  // The operations of one item may disagree (DigitalOcean's read takes any string, its delete a
-  // uuid): the first that constrains the id is the one every id must fit.
-  const parameterSchemas = [spec.read, spec.replace, spec.update, spec.remove].map(
-    (item) =>
-      item?.operation.parameters.find((p) => p.in === 'path' && p.name === item.parameter)?.validator.schema as
-        | Schema
-        | undefined,
-  );
-  return parameterSchemas.find(constrainsString) ?? property;
-}
-
-/** An id of the kind the document's schema gives (integer, or string: digits, a uuid, an IP address,
- * or what its pattern allows). */
-export function idValue(spec: CollectionSpec, counter: number): number | string {
-  const idSchema = idSchemaOf(spec);
-  if (!takesString(idSchema)) return counter;
-  const format = idSchema.format as string;
-  if (Object.hasOwn(FORMATTED_IDS, format)) return FORMATTED_IDS[format]!(counter);
-  if (typeof idSchema.pattern === 'string') return patternedId(idSchema.pattern, counter);
-  return String(counter);
-}
-
-/**
- * An id its pattern accepts (Twilio's "^SK[0-9a-fA-F]{32}$", "^aia_asst_.+$"): drawn from the
- * pattern with the counter as the seed, the counter appended where the pattern still holds, so ids
- * stay unique and the same on every start.
- */
-function patternedId(pattern: string, counter: number): string {
-  try {
-    const regex = ecmaPattern(pattern);
-    // Of a few draws, one of plain characters if there is one: an id travels in paths and shells.
-    // Drawn whole (anchored): an unanchored pattern would let fast-check pad the id with any text.
-    const whole = `^(?:${generationPattern(pattern)})$`;
-    const draws = fc.sample(fc.stringMatching(ecmaPattern(whole)), { numRuns: 20, seed: counter });
-    const valid = draws.filter((draw) => regex.test(draw));
-    const drawn = valid.find((draw) => /^[\w.-]+$/.test(draw)) ?? valid[0];
-    if (drawn === undefined) return String(counter);
-    return regex.test(`${drawn}${counter}`) ? `${drawn}${counter}` : drawn;
-  } catch {
-    return String(counter);
-  }
 }
 
 function fits(spec: CollectionSpec, items: readonly unknown[]): boolean {

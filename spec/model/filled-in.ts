@@ -5,6 +5,7 @@
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { CollectionSpec } from './collections.js';
+import { statusMember } from './state-member.js';
 
 /** Members a service stamps with the moment it makes or changes an item. */
 export const NOW_INSTANT =
@@ -117,6 +118,16 @@ export function filledInOf(
   return filled;
 }
 
+/** A verb's instant with its particle: `pickedUpAt`, `checkedOutAt`, `signedOffAt`. */
+const PARTICLE_INSTANT = /^[a-z]+ed(?:Up|Out|Off|In|Back|Down|Over)(?:_?at|_?on|At|On)$/;
+
+/** A state's own instant beyond the usual names: `confirmedAt` where `confirmed` is one of the
+ * item's states, or a verb's with its particle. */
+function ownStateInstant(name: string, states: readonly string[]): boolean {
+  const stem = name.replace(/_?(at|on)$/i, '').toLowerCase();
+  return states.includes(stem) || PARTICLE_INSTANT.test(name);
+}
+
 function readFilledIn(
   collection: CollectionSpec,
   item: JsonSchema | undefined,
@@ -130,13 +141,14 @@ function readFilledIn(
   const counts: FilledIn['counts'][number][] = [];
   const referrers: FilledIn['referrers'][number][] = [];
   const itemPath = itemPathOf(collection);
+  const states = (statusMember(collection)?.values ?? []).map((value) => String(value).toLowerCase());
   for (const [name, raw] of Object.entries(propertiesOf(item))) {
     if (typeof raw !== 'object' || raw === null || name === collection.idProperty) continue;
     const schema = mergeAllOf(raw as Schema);
     const strings = typesOf(schema).includes('string');
     if (NOW_INSTANT.test(name) && strings && (schema.format === 'date-time' || schema.format === 'date'))
       now.push({ name, date: schema.format === 'date', onChange: UPDATE_INSTANT.test(name) });
-    else if (STATE_INSTANT.test(name) && takesNull(schema)) laterStates.push(name);
+    else if ((STATE_INSTANT.test(name) || ownStateInstant(name, states)) && takesNull(schema)) laterStates.push(name);
     else if (parameters.has(name)) parents.push({ name, integer: typesOf(schema).includes('integer') && !strings });
     else if (OWNER.test(name) && strings && (schema.readOnly === true || notSendable(collection, name)))
       owners.push(name);

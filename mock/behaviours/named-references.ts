@@ -1,0 +1,61 @@
+// Members of a creation or a change that name another collection's items (`depotId` → /depots):
+// a value naming no item there is refused with the status the words give it ("An unknown `depotId`
+// is refused with `422`"), else the first documented of 422, 404 and 409, else 400, and nothing
+// changes. Only references to top-level collections the mock keeps are checked.
+import {
+  type CollectionSpec,
+  type Operation,
+  propertiesOf,
+  type Resource,
+  referencedCollection,
+} from '../../spec/core.js';
+import { MockHttpError } from '../core/errors.js';
+import { collectionAt } from './nested.js';
+import type { Collection } from './store.js';
+
+export interface MemberReference {
+  readonly member: string;
+  readonly collection: string;
+  readonly status: number;
+}
+
+const FALLBACK_STATUSES = [422, 404, 409];
+
+/** The operation's body members that name items of another collection, with their refusal. */
+export function referencesOf(
+  resource: Resource,
+  operation: Operation,
+  collections: readonly CollectionSpec[],
+): { references?: readonly MemberReference[] } {
+  const own = resource.collection;
+  const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const documented = (status: number) => operation.responses.some((r) => r.status === String(status));
+  const references = Object.keys(propertiesOf(schema)).flatMap((member): MemberReference[] => {
+    const named = member === own.idProperty ? undefined : referencedCollection(member, collections, own);
+    if (!named || named === own || named.path.includes('{') || !(named.read || named.list)) return [];
+    const said = resource.idioms.refusals?.[member]?.status;
+    const status = said ?? FALLBACK_STATUSES.find(documented) ?? 400;
+    return [{ member, collection: named.path, status }];
+  });
+  return references.length > 0 ? { references } : {};
+}
+
+/** The refusal of a body naming an item that does not exist, where it does. */
+export function unknownReference(
+  references: readonly MemberReference[] | undefined,
+  all: ReadonlyMap<string, Collection>,
+  body: unknown,
+): MockHttpError | undefined {
+  if (!references || typeof body !== 'object' || body === null) return undefined;
+  for (const { member, collection, status } of references) {
+    const value = (body as Record<string, unknown>)[member];
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    if (collectionAt(all as Map<string, Collection>, collection, {}).find(String(value))) continue;
+    return new MockHttpError(
+      status,
+      'unknown_reference',
+      `${member} names no ${collection} item: ${JSON.stringify(value)}.`,
+    );
+  }
+  return undefined;
+}
