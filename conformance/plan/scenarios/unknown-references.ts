@@ -4,10 +4,12 @@
 // [`422`, `unknown_project`]"). Each is sent beside an item the run made just before from the same
 // body, so the body is known to be valid but for the member judged. Judged as api_idioms_honoured
 // (unknown_reference_accepted, unknown_reference_status).
-import { type CollectionSpec, collectionResource, type Resource, referencedName } from '../../../spec/index.js';
+import type { Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { nestedReferences, referencedCollections } from '../references.js';
+import { referencedCollections } from '../references.js';
+import { changesNaming, probeChangedReferences } from './changed-references.js';
+import { absentOf, readableTarget, unknownLike } from './made-up-ids.js';
 import { createParent, parentParams } from './parents.js';
 import {
   deletedItem,
@@ -20,80 +22,9 @@ import {
 import { answeredAs, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
+export { unknownLike };
+
 type Body = Record<string, unknown>;
-
-/** Values like a listed id that no listed id is, most unlikely first: a run of digits made nines
- * (sequential ids: mem_0087 -> mem_9999), then the last digit or letter changed. */
-export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] {
-  // The id itself is taken too: a run of digits already all nines would make it again.
-  const taken = new Set([...listed, id].map((value) => JSON.stringify(value)));
-  const fresh = (candidate: unknown) => !taken.has(JSON.stringify(candidate));
-  if (typeof id === 'number') {
-    const highest = Math.max(...listed.filter((v): v is number => typeof v === 'number'), id);
-    return [Number.isInteger(id) ? highest + 7919 : highest * 2 + 1];
-  }
-  if (typeof id !== 'string' || id === '') return [];
-  const candidates: string[] = [];
-  const digits = /\d+(?=\D*$)/.exec(id);
-  if (digits)
-    candidates.push(
-      `${id.slice(0, digits.index)}${'9'.repeat(digits[0].length)}${id.slice(digits.index + digits[0].length)}`,
-    );
-  for (let at = id.length - 1; at >= 0 && candidates.length < 6; at--) {
-    const c = id[at]!;
-    const pool = /\d/.test(c)
-      ? '0123456789'
-      : /[a-z]/.test(c)
-        ? 'abcdefghijklmnopqrstuvwxyz'
-        : /[A-Z]/.test(c)
-          ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-          : '';
-    for (let step = 1; step < pool.length && candidates.length < 6; step++) {
-      candidates.push(`${id.slice(0, at)}${pool[(pool.indexOf(c) + step) % pool.length]!}${id.slice(at + 1)}`);
-    }
-  }
-  return [...new Set(candidates)].filter(fresh);
-}
-
-/** The collection a member names, where it is top-level and readable (so a made-up id can be shown
- * to exist nowhere). */
-function readableTarget(member: string, resource: Resource, context: PlanContext): CollectionSpec | undefined {
-  const create = resource.collection.create?.operation;
-  const nested = create
-    ? nestedReferences(create, context.collections).find((found) => `${found.array}[].${found.member}` === member)
-    : undefined;
-  const listed = create
-    ? (nested?.collection ?? referencedCollections(create, context.collections).get(member))
-    : undefined;
-  const name = referencedName(member);
-  const other =
-    listed ??
-    context.collections.find((c) => name !== undefined && !c.path.includes('{') && collectionResource(c) === name);
-  return other?.read && !other.path.includes('{') ? other : undefined;
-}
-
-/** The first candidate the target's read shows absent (404); without a read, the first. */
-async function absentOf(
-  candidates: readonly unknown[],
-  target: CollectionSpec | undefined,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<unknown> {
-  const read = target?.read;
-  if (!read) return candidates[0];
-  for (const candidate of candidates.slice(0, 3)) {
-    const answer = await runner.send(
-      context.testCase(read.operation, {
-        kind: 'positive',
-        plain: true,
-        pathParams: { [read.parameter]: String(candidate) },
-        what: 'to show a made-up id names nothing',
-      }),
-    );
-    if (answer?.ok && answer.response.status === 404) return candidate;
-  }
-  return undefined;
-}
 
 /** The value a member holds in the body; a list entry's member (`lines[].sku`) in its first entry. */
 function namedIn(body: Body, member: string): unknown {
@@ -162,10 +93,12 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
       scope: named && !named.path.includes('{') ? sharedScope(said, member, topLevel) : undefined,
     };
   });
+  const changes = changesNaming(resource, members, context);
   const reach = runner.reach.scenario(
     'references',
     collection.path,
     plans.flatMap(({ member, deleted, elsewhere, scope }) => [
+      ...changes.filter((change) => change.member === member).map(({ step }) => step),
       `unknown ${member} refused`,
       ...(deleted ? [`deleted ${member} refused`] : []),
       ...(elsewhere ? [`other parent's ${member} refused`] : []),
@@ -180,6 +113,8 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
   if ('refused' in made) return reach.stop(made.refused);
   const sent = asObject(made.made.sent);
   if (!sent) return reach.stop('its creation sent no JSON object');
+  // Its changes first, while it stands: a change naming an unknown item is refused as well.
+  await probeChangedReferences(changes, made.made, references, { resource, context, runner, reach });
   // Deleted again where it can be: its body, valid as it was just shown, is then free to send again
   // (its time slot, its key), so only the member judged differs.
   const remove = collection.remove;

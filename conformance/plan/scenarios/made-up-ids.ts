@@ -1,0 +1,79 @@
+// Ids made up to name nothing: like a listed id (a run of digits made nines, a last character
+// changed), shown absent by the named collection's read where it has one.
+import { type CollectionSpec, collectionResource, type Resource, referencedName } from '../../../spec/index.js';
+import type { PlanContext } from '../context.js';
+import { nestedReferences, referencedCollections } from '../references.js';
+import type { SequenceRunner } from './sequences.js';
+
+/** Values like a listed id that no listed id is, most unlikely first: a run of digits made nines
+ * (sequential ids: mem_0087 -> mem_9999), then the last digit or letter changed. */
+export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] {
+  // The id itself is taken too: a run of digits already all nines would make it again.
+  const taken = new Set([...listed, id].map((value) => JSON.stringify(value)));
+  const fresh = (candidate: unknown) => !taken.has(JSON.stringify(candidate));
+  if (typeof id === 'number') {
+    const highest = Math.max(...listed.filter((v): v is number => typeof v === 'number'), id);
+    return [Number.isInteger(id) ? highest + 7919 : highest * 2 + 1];
+  }
+  if (typeof id !== 'string' || id === '') return [];
+  const candidates: string[] = [];
+  const digits = /\d+(?=\D*$)/.exec(id);
+  if (digits)
+    candidates.push(
+      `${id.slice(0, digits.index)}${'9'.repeat(digits[0].length)}${id.slice(digits.index + digits[0].length)}`,
+    );
+  for (let at = id.length - 1; at >= 0 && candidates.length < 6; at--) {
+    const c = id[at]!;
+    const pool = /\d/.test(c)
+      ? '0123456789'
+      : /[a-z]/.test(c)
+        ? 'abcdefghijklmnopqrstuvwxyz'
+        : /[A-Z]/.test(c)
+          ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+          : '';
+    for (let step = 1; step < pool.length && candidates.length < 6; step++) {
+      candidates.push(`${id.slice(0, at)}${pool[(pool.indexOf(c) + step) % pool.length]!}${id.slice(at + 1)}`);
+    }
+  }
+  return [...new Set(candidates)].filter(fresh);
+}
+
+/** The collection a member names, where it is top-level and readable (so a made-up id can be shown
+ * to exist nowhere). */
+export function readableTarget(member: string, resource: Resource, context: PlanContext): CollectionSpec | undefined {
+  const create = resource.collection.create?.operation;
+  const nested = create
+    ? nestedReferences(create, context.collections).find((found) => `${found.array}[].${found.member}` === member)
+    : undefined;
+  const listed = create
+    ? (nested?.collection ?? referencedCollections(create, context.collections).get(member))
+    : undefined;
+  const name = referencedName(member);
+  const other =
+    listed ??
+    context.collections.find((c) => name !== undefined && !c.path.includes('{') && collectionResource(c) === name);
+  return other?.read && !other.path.includes('{') ? other : undefined;
+}
+
+/** The first candidate the target's read shows absent (404); without a read, the first. */
+export async function absentOf(
+  candidates: readonly unknown[],
+  target: CollectionSpec | undefined,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<unknown> {
+  const read = target?.read;
+  if (!read) return candidates[0];
+  for (const candidate of candidates.slice(0, 3)) {
+    const answer = await runner.send(
+      context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { [read.parameter]: String(candidate) },
+        what: 'to show a made-up id names nothing',
+      }),
+    );
+    if (answer?.ok && answer.response.status === 404) return candidate;
+  }
+  return undefined;
+}
