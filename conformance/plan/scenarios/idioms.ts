@@ -2,25 +2,16 @@
 // (api_idioms_honoured): an idempotency key replayed with the same body and reused with another,
 // If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
 // every action whose target state was read (then once more, where the document lists a refusal).
-import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import type { Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
-import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
-import { reachAction } from './action-paths.js';
 import { checkFilters } from './filters.js';
-import { refuseFromFinalState } from './final-states.js';
 import { freshChange } from './fresh-change.js';
-import { settleClock, stampedInstants } from './lifecycle.js';
+import { takeActions } from './idiom-actions.js';
 import { parentParams } from './parents.js';
-import { referredReads } from './referred-reads.js';
-import { withHeader } from './sequence-runner.js';
+import { etagOf, withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
-
-const etagOf = (exchange: Exchange | undefined): string | undefined => {
-  const value = exchange?.ok ? exchange.response.headers.etag : undefined;
-  return typeof value === 'string' ? value : undefined;
-};
 
 /** The path values a Location names for an item path template, matched at the Location's end
  * (it may be absolute, or carry the base path); undefined where it names no such path. */
@@ -223,125 +214,9 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     }
   }
 
-  // Each action on an item of its own (the first on the scenario's): one action may leave the item
-  // in a state no other action starts from (cancelled, then completed, is refused).
-  let firstAction = true;
-  // States the words call final: an item in one was never in another.
-  const finalStates = [...new Set((idioms.actions ?? []).flatMap((action) => action.refusedFrom ?? []))];
-  for (const action of idioms.actions ?? []) {
-    if (action.member === undefined || runner.stopped()) continue;
-    const parameter = read?.parameter ?? collection.remove?.parameter;
-    if (!parameter) continue;
-    // The update time is judged on the first action, and on each whose words name it ("`pickedUpAt`
-    // = `updatedAt` = the time of the change"): each judgement waits a second for it.
-    const timed = firstAction || namesUpdateInstant(action);
-    const target = firstAction ? { id, at } : await itemFor(`to ${action.verb}`);
-    if ('refused' in target) {
-      reach.skip(`action ${action.verb}`, target.refused);
-      continue;
-    }
-    firstAction = false;
-    const targetRead = read
-      ? context.testCase(read.operation, {
-          kind: 'positive',
-          plain: true,
-          pathParams: target.at(read.parameter),
-          what: 'for its ETag',
-        })
-      : undefined;
-    const etagged = async (testCase: TestCase, operation: Action['operation']) => {
-      const etag = conditional && targetRead ? etagOf(await runner.send(targetRead)) : undefined;
-      return etag && operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name))
-        ? withHeader(testCase, 'If-Match', etag)
-        : testCase;
-    };
-    const caseOf = (which: Action) =>
-      etagged(
-        context.testCase(which.operation, {
-          kind: 'positive',
-          plain: true,
-          pathParams: target.at(parameter),
-          what: `to ${which.verb}`,
-        }),
-        which.operation,
-      );
-    let actionCase = await caseOf(action);
-    // The item's stamps right before the action is sent (after any step that reached it), a second
-    // or more old: the action must move its update time.
-    let instantsBefore: Record<string, string> | undefined;
-    const sendAction = async (which: Action) => {
-      if (timed && which === action && targetRead) instantsBefore = await stampsOf(runner, targetRead, collection);
-      const testCase = await caseOf(which);
-      if (which === action) actionCase = testCase;
-      return runner.send(testCase);
-    };
-    const idText = target.at(parameter)[parameter]!;
-    // What the item refers to, read before and after the first action (an ETag kept over a change).
-    const referred = timed ? referredReads(collection, body, context, `referred to by an item to ${action.verb}`) : [];
-    for (const read of referred) await runner.send(read);
-    const reached = await reachAction(
-      action,
-      idioms.actions ?? [],
-      { collection, idText, at: target.at(parameter) },
-      context,
-      runner,
-      sendAction,
-    );
-    const done = reached.answer;
-    if (!done?.ok || done.response.status >= 300) {
-      const tried = reached.steps.length > 0 ? ` (after ${reached.steps.join(', ')})` : '';
-      reach.skip(
-        `action ${action.verb}`,
-        `it was ${done?.ok ? `answered ${done.response.status}` : 'not answered'}${tried}`,
-      );
-      continue;
-    }
-    reach.done(`action ${action.verb}`);
-    for (const read of referred) await runner.send({ ...read, label: `${read.label} (after ${action.verb})` });
-    const verb = action.verb;
-    if (targetRead)
-      await judge(targetRead, {
-        idiom: 'action',
-        id: target.id,
-        member: action.member,
-        expected: action.target,
-        verb,
-        otherFinals: finalStates.filter((state) => state !== action.target),
-        ...(instantsBefore ? { instantsBefore } : {}),
-      });
-    if (action.refusedStatus !== undefined) {
-      const again = { ...actionCase, label: `${actionCase.label} again` };
-      await judge(again, { idiom: 'action-refused', id: target.id, expectedStatus: action.refusedStatus, verb });
-    }
-    await refuseFromFinalState(action, idioms.actions ?? [], {
-      at: target.at(parameter),
-      id: target.id,
-      context,
-      runner,
-      judge,
-      forEtag: conditional ? targetRead : undefined,
-    });
-  }
+  await takeActions({ resource, context, runner, reach, judge, id, at, body, itemFor });
   // Last, after the actions moved it: the item as it is now, matched by the filters of its list.
   const current = readCase ? await runner.send(readCase) : undefined;
   const now = current?.ok && current.response.status < 300 ? itemOf(parseBody(current), collection) : undefined;
   await checkFilters(resource, now ?? mine.item, parent, context, runner, id);
-}
-
-const namesUpdateInstant = (action: Action): boolean =>
-  (action.operation.description ?? '').split(/[^\w]+/).some((word) => UPDATE_INSTANT.test(word));
-
-/** The item's stamped instants (createdAt, updatedAt) as a read answers them, once they are more than
- * a second old. */
-async function stampsOf(
-  runner: SequenceRunner,
-  read: TestCase,
-  collection: Resource['collection'],
-): Promise<Record<string, string> | undefined> {
-  const exchange = await runner.send(read);
-  const body = exchange?.ok && exchange.response.status < 300 ? parseBody(exchange) : undefined;
-  const item = body ? itemOf(body, collection) : undefined;
-  const stamps = item ? stampedInstants(item) : undefined;
-  if (stamps) await settleClock(stamps);
-  return stamps;
 }

@@ -3,11 +3,12 @@
 // exists, with the members that name other items filled from their lists, the author's example
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
-import { seedOf, withOrderedSpans } from '../../../spec/generate/index.js';
+import { withOrderedSpans } from '../../../spec/generate/index.js';
 import { type CollectionSpec, type Idioms, putCreation } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, refusalText } from './fresh-values.js';
 import { withListed, withMembers } from './listed-values.js';
 import { makeByPut } from './made-by-put.js';
@@ -22,17 +23,8 @@ export type { MadeItem, MakeRequest, Making };
 
 type Item = Record<string, unknown>;
 
-/** Attempts per item: the first body, then up to three changed after reading the refusal. */
-const ATTEMPTS = 4;
-/** Steps of fresh values a purpose's seed picks from. */
-const USES = 997;
-/** Step rounds a client key is bumped by where an earlier fresh body of the run had it. */
-const UNUSED_ROUNDS = 8;
-
 export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<Item[]>>();
-  /** How often each collection's purpose asked for fresh values. */
-  private readonly repeats = new Map<string, number>();
 
   constructor(
     private readonly context: PlanContext,
@@ -44,6 +36,7 @@ export class ItemMaker {
     private readonly idiomsOf: (collection: CollectionSpec) => Idioms | undefined = () => undefined,
   ) {
     this.parents = new ParentItems(context, runner);
+    this.steps = new FreshSteps(context);
     this.finder = new ReferenceFinder({
       context,
       runner,
@@ -55,6 +48,7 @@ export class ItemMaker {
   }
 
   private readonly parents: ParentItems;
+  private readonly steps: FreshSteps;
   private readonly finder: ReferenceFinder;
 
   /** Members of the collection's creation that name other items, with ids that exist: listed under
@@ -150,47 +144,15 @@ export class ItemMaker {
     const isValid = (value: unknown) => request?.isValid(value) !== false;
     const references = await this.references(collection, parent, fixed);
     const keep = new Set(references.keys());
-    const use = this.useOf(collection, purpose);
-    // A purpose asking again (a scenario making one item per action) takes step rounds of its own:
-    // its first item's unique values are in use by then.
-    const key = `${collection.path} ${purpose}`;
-    const repeat = this.repeats.get(key) ?? 0;
-    this.repeats.set(key, repeat + 1);
+    const { use, fresh: freshStep } = this.steps.of(collection, purpose);
     // A start made fresh takes its span's end along (endsAt after startsAt).
     const spanned = (body: unknown) => {
       const object = asObject(body);
       return object ? withOrderedSpans(object, (member) => keep.has(member)) : body;
     };
     const fresh = (body: unknown, attempt: number) =>
-      this.unused(collection, (bump) =>
-        spanned(freshened(body, (use + (bump + repeat * UNUSED_ROUNDS) * USES) * ATTEMPTS + attempt, isValid, keep)),
-      );
+      freshStep(attempt, (step) => spanned(freshened(body, step, isValid, keep)));
     return { use, references, fresh };
-  }
-
-  /** Where the client chooses keys, a fresh body whose key no earlier fresh body of the run had: two
-   * purposes whose steps meet (their seeds' hashes collide) would make the same key, and the second
-   * item would meet the first. The next step round is taken then. */
-  private unused(collection: CollectionSpec, draw: (bump: number) => unknown): unknown {
-    if (!collection.clientKey) return draw(0);
-    for (let bump = 0; bump < UNUSED_ROUNDS; bump++) {
-      const body = draw(bump);
-      const key = asObject(body)?.[collection.idProperty];
-      if (key === undefined || this.context.claim(collection, collection.idProperty, key)) return body;
-    }
-    return draw(0);
-  }
-
-  /** A purpose's own step of fresh values, the same on every run of a seed. Items made for
-   * references count their own steps past the hashed ones ("reference 7"), so two of them, or one
-   * and a scenario's, never meet (an email a member made before holds: 409). */
-  private useOf(collection: CollectionSpec, purpose: string): number {
-    const counted = /^(?:reference|compound) (\d+)$/.exec(purpose)?.[1];
-    // Past the hashed steps, moved by the seed: a rerun against the same service (another seed) makes
-    // values of its own, not the last run's.
-    if (counted !== undefined)
-      return USES + (Math.abs(seedOf('counted', this.context.seed)) % 50_000) + Number(counted);
-    return 1 + (Math.abs(seedOf(`${collection.path}:${purpose}`, this.context.seed)) % USES);
   }
 
   /** The body a creation of a new item would send first (fresh values, references, an item made for
@@ -231,7 +193,7 @@ export class ItemMaker {
       return makeByPut(collection, put, request, {
         context: this.context,
         runner: this.runner,
-        use: this.useOf(collection, request.purpose),
+        use: this.steps.useOf(collection, request.purpose),
       });
     if (!create) {
       const parts = { context: this.context, runner: this.runner, listedIds: (c: CollectionSpec) => this.listedIds(c) };

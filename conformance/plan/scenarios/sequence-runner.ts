@@ -88,6 +88,12 @@ export function refusalOf(executed: Executed | undefined): string {
 
 /** The case with one header set to a value taken from the target's answers (an ETag), replacing any
  * generated value of it. */
+/** The ETag an answer carries, where it carries one. */
+export const etagOf = (exchange: Exchange | undefined): string | undefined => {
+  const value = exchange?.ok ? exchange.response.headers.etag : undefined;
+  return typeof value === 'string' ? value : undefined;
+};
+
 export function withHeader(testCase: TestCase, name: string, value: string): TestCase {
   const kept = (testCase.parameters ?? []).filter(
     (p) => !(p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()),

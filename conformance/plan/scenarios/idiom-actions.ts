@@ -1,0 +1,162 @@
+// The idiom scenario's actions (api_idioms_honoured): each action the model read, taken on an item
+// of the run's own (the first on the scenario's item), reached in steps where its state refuses it,
+// then judged: the item moved to the target, its state's instant set and its update instant moved
+// (on the first action, and on each whose words name it), the action refused when taken again and
+// from the states the words call final. What the item names is read before and after the first.
+import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
+import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import { reachAction } from './action-paths.js';
+import { refuseFromFinalState } from './final-states.js';
+import { settleClock, stampedInstants } from './lifecycle.js';
+import type { MadeItem } from './making.js';
+import { referredReads } from './referred-reads.js';
+import { etagOf, withHeader } from './sequence-runner.js';
+import { itemOf, type SequenceRunner } from './sequences.js';
+
+export interface ActionParts {
+  readonly resource: Resource;
+  readonly context: PlanContext;
+  readonly runner: SequenceRunner;
+  readonly reach: ReturnType<SequenceRunner['reach']['scenario']>;
+  readonly judge: (testCase: TestCase, idiom: IdiomEvidence) => Promise<Executed | undefined>;
+  /** The scenario's item: its id, path values and the body it was made from. */
+  readonly id: string;
+  readonly at: (parameter: string) => Record<string, string>;
+  readonly body: unknown;
+  readonly itemFor: (what: string) => Promise<MadeItem | { readonly refused: string }>;
+}
+
+export async function takeActions({
+  resource,
+  context,
+  runner,
+  reach,
+  judge,
+  id,
+  at,
+  body,
+  itemFor,
+}: ActionParts): Promise<void> {
+  const { collection, idioms } = resource;
+  const { read } = collection;
+  const conditional = idioms.conditional;
+  // Each action on an item of its own (the first on the scenario's): one action may leave the item
+  // in a state no other action starts from (cancelled, then completed, is refused).
+  let firstAction = true;
+  // States the words call final: an item in one was never in another.
+  const finalStates = [...new Set((idioms.actions ?? []).flatMap((action) => action.refusedFrom ?? []))];
+  for (const action of idioms.actions ?? []) {
+    if (action.member === undefined || runner.stopped()) continue;
+    const parameter = read?.parameter ?? collection.remove?.parameter;
+    if (!parameter) continue;
+    // The update time is judged on the first action, and on each whose words name it ("`pickedUpAt`
+    // = `updatedAt` = the time of the change"): each judgement waits a second for it.
+    const timed = firstAction || namesUpdateInstant(action);
+    const target = firstAction ? { id, at } : await itemFor(`to ${action.verb}`);
+    if ('refused' in target) {
+      reach.skip(`action ${action.verb}`, target.refused);
+      continue;
+    }
+    firstAction = false;
+    const targetRead = read
+      ? context.testCase(read.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: target.at(read.parameter),
+          what: 'for its ETag',
+        })
+      : undefined;
+    const etagged = async (testCase: TestCase, operation: Action['operation']) => {
+      const etag = conditional && targetRead ? etagOf(await runner.send(targetRead)) : undefined;
+      return etag && operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name))
+        ? withHeader(testCase, 'If-Match', etag)
+        : testCase;
+    };
+    const caseOf = (which: Action) =>
+      etagged(
+        context.testCase(which.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: target.at(parameter),
+          what: `to ${which.verb}`,
+        }),
+        which.operation,
+      );
+    let actionCase = await caseOf(action);
+    // The item's stamps right before the action is sent (after any step that reached it), a second
+    // or more old: the action must move its update time.
+    let instantsBefore: Record<string, string> | undefined;
+    const sendAction = async (which: Action) => {
+      if (timed && which === action && targetRead) instantsBefore = await stampsOf(runner, targetRead, collection);
+      const testCase = await caseOf(which);
+      if (which === action) actionCase = testCase;
+      return runner.send(testCase);
+    };
+    const idText = target.at(parameter)[parameter]!;
+    // What the item refers to, read before and after the first action (an ETag kept over a change).
+    const referred = timed ? referredReads(collection, body, context, `referred to by an item to ${action.verb}`) : [];
+    for (const read of referred) await runner.send(read);
+    const reached = await reachAction(
+      action,
+      idioms.actions ?? [],
+      { collection, idText, at: target.at(parameter) },
+      context,
+      runner,
+      sendAction,
+    );
+    const done = reached.answer;
+    if (!done?.ok || done.response.status >= 300) {
+      const tried = reached.steps.length > 0 ? ` (after ${reached.steps.join(', ')})` : '';
+      reach.skip(
+        `action ${action.verb}`,
+        `it was ${done?.ok ? `answered ${done.response.status}` : 'not answered'}${tried}`,
+      );
+      continue;
+    }
+    reach.done(`action ${action.verb}`);
+    for (const read of referred) await runner.send({ ...read, label: `${read.label} (after ${action.verb})` });
+    const verb = action.verb;
+    if (targetRead)
+      await judge(targetRead, {
+        idiom: 'action',
+        id: target.id,
+        member: action.member,
+        expected: action.target,
+        verb,
+        otherFinals: finalStates.filter((state) => state !== action.target),
+        ...(instantsBefore ? { instantsBefore } : {}),
+      });
+    if (action.refusedStatus !== undefined) {
+      const again = { ...actionCase, label: `${actionCase.label} again` };
+      await judge(again, { idiom: 'action-refused', id: target.id, expectedStatus: action.refusedStatus, verb });
+    }
+    await refuseFromFinalState(action, idioms.actions ?? [], {
+      at: target.at(parameter),
+      id: target.id,
+      context,
+      runner,
+      judge,
+      forEtag: conditional ? targetRead : undefined,
+    });
+  }
+}
+
+const namesUpdateInstant = (action: Action): boolean =>
+  (action.operation.description ?? '').split(/[^\w]+/).some((word) => UPDATE_INSTANT.test(word));
+
+/** The item's stamped instants (createdAt, updatedAt) as a read answers them, once they are more than
+ * a second old. */
+async function stampsOf(
+  runner: SequenceRunner,
+  read: TestCase,
+  collection: Resource['collection'],
+): Promise<Record<string, string> | undefined> {
+  const exchange = await runner.send(read);
+  const body = exchange?.ok && exchange.response.status < 300 ? parseBody(exchange) : undefined;
+  const item = body ? itemOf(body, collection) : undefined;
+  const stamps = item ? stampedInstants(item) : undefined;
+  if (stamps) await settleClock(stamps);
+  return stamps;
+}
