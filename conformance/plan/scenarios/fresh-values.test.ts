@@ -21,6 +21,10 @@ describe('fresh values of a key with a fixed form', () => {
     );
   });
 
+  it('are never the value itself, even where a suffix of the step ends it', () => {
+    expect(freshened({ tag: 'AB-123456' }, 456, isValid, new Set())).not.toEqual({ tag: 'AB-123456' });
+  });
+
   it('differ from step to step', () => {
     const tags = Array.from(
       { length: 300 },

@@ -88,6 +88,8 @@ export function freshened(
   for (const [member, current] of Object.entries(object)) {
     if (typeof current !== 'string' || current === '' || keep.has(member)) continue;
     for (const candidate of stringCandidates(current, step)) {
+      // A candidate may come out as the value itself ("AB-123456" ending in the step's digits).
+      if (candidate === current) continue;
       const next = { ...value, [member]: candidate };
       if (isValid(next)) {
         value = next;
