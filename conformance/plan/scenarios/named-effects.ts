@@ -66,7 +66,12 @@ export async function checkNamedEffects(
 }
 
 /** An item of the resource naming `named` (by its own member, or through a new child). */
-async function namingItem(link: NamedLink, named: unknown, purpose: string, { resource, context, runner }: Parts) {
+export async function namingItem(
+  link: NamedLink,
+  named: unknown,
+  purpose: string,
+  { resource, context, runner }: Pick<Parts, 'resource' | 'context' | 'runner'>,
+) {
   const { collection } = resource;
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
   if (!parameter) return { why: `no path names a ${collection.path} item` };

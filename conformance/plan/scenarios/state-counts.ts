@@ -5,13 +5,14 @@
 // and action. Each count must move by exactly what the item weighs where it enters or leaves a
 // counted state, and not at all otherwise. Run when nothing else writes; a count that differs is
 // read again a second later (a count kept up asynchronously).
-import type { Action, CollectionSpec, Resource, StateCount } from '../../../spec/index.js';
+import type { Action, CollectionSpec, NamedEffect, Resource, StateCount } from '../../../spec/index.js';
 import { itemWeight, parentItemsOf } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { asObject, countsHolder } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import type { MadeItem } from './making.js';
+import { namingItem } from './named-effects.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
 
@@ -65,9 +66,11 @@ export async function checkStateCounts(
     const counted = context.collections.find((c) => c.path === path);
     const group = rules.filter((rule) => rule.collection === path);
     const actions = (counted && countedResource(counted)?.idioms.actions) ?? [];
+    const others = counted ? namedMovesOf(counted, group[0]!.stateMember, context, countedResource) : [];
     const reach = runner.reach.scenario('state counts', own.path, [
       CREATED,
       ...actions.filter((a) => a.member === group[0]!.stateMember).map((a) => moved(a.verb)),
+      ...others.map(({ resource, effect }) => movedBy(resource, effect)),
     ]);
     if (!counted?.create || !own.read) {
       reach.stop(`${path} items cannot be made, or ${own.path} items read`);
@@ -77,7 +80,18 @@ export async function checkStateCounts(
     // makes another probe, which may name another.
     const done = new Set<string>();
     for (let attempt = 0; attempt < PROBES; attempt++) {
-      const refused = await followCounts(own, counted, group, actions, done, context, runner, reach, countedResource);
+      const refused = await followCounts(
+        own,
+        counted,
+        group,
+        actions,
+        done,
+        context,
+        runner,
+        reach,
+        countedResource,
+        others,
+      );
       if (refused === undefined) break;
       if (attempt === PROBES - 1) reach.stop(refused);
     }
@@ -94,6 +108,7 @@ async function followCounts(
   runner: SequenceRunner,
   reach: ReturnType<SequenceRunner['reach']['scenario']>,
   resourceOf: (collection: CollectionSpec) => Resource | undefined,
+  namedMoves: readonly NamedMove[] = [],
 ): Promise<string | undefined> {
   const stop = (why: string): undefined => {
     reach.stop(why);
@@ -168,16 +183,35 @@ async function followCounts(
     const differs = now?.some((values, index) =>
       Object.entries(expected[index]!).some(([member, { expected: want }]) => values[member] !== want),
     );
-    if (differs) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    // A count others may move is judged exactly where it held still for a second before the step
+    // and for a second after it: the difference is then the step's.
+    let quiet = false;
+    if (differs) {
+      await sleep(SETTLE_MS);
+      const settled = await readAll();
+      await sleep(SETTLE_MS);
+      quiet = quietBefore && same(settled, await readAll());
+    }
     for (const [index, { readCase }] of reads.entries())
       await runner.execute(readCase, {
         collection: own,
-        sequence: { idiom: { idiom: 'state-counts', expected: expected[index], how, exact: ownNamed !== undefined } },
+        sequence: {
+          idiom: { idiom: 'state-counts', expected: expected[index], how, exact: ownNamed !== undefined || quiet },
+        },
       });
+  };
+  // Whether the counts held still for a second right before the step (read twice, a second apart).
+  let quietBefore = false;
+  const beforeStep = async (): Promise<Counts[] | undefined> => {
+    const earlier = ownNamed ? undefined : await readAll();
+    if (earlier) await sleep(SETTLE_MS);
+    const before = await readAll();
+    quietBefore = earlier !== undefined && same(earlier, before);
+    return before;
   };
   for (const action of taken.length > 0 ? taken : done.has(CREATED) ? [] : [undefined]) {
     if (runner.stopped()) return;
-    const before = await readAll();
+    const before = await beforeStep();
     if (!before) return stop(`the ${own.path} item's counts could not be read`);
     const item = await another(probe.made, rules[0]!, counted, context, runner);
     if (!item) return `a second ${counted.path} item like the first was refused`;
@@ -186,7 +220,7 @@ async function followCounts(
     done.add(CREATED);
     reach.done(CREATED);
     if (!action) continue;
-    const afterCreation = await readAll();
+    const afterCreation = await beforeStep();
     const parameter = counted.read?.parameter ?? counted.remove?.parameter;
     const id = item[counted.idProperty];
     if (!afterCreation || !parameter || id === undefined) continue;
@@ -216,7 +250,76 @@ async function followCounts(
     done.add(action.verb);
     reach.done(moved(action.verb));
   }
+  // Moves an action of another collection makes ("every tool on it becomes `reserved`"): a new
+  // counted item, an item of that collection naming it, the action taken there.
+  for (const { resource, effect } of namedMoves) {
+    const step = movedBy(resource, effect);
+    if (runner.stopped() || done.has(step)) continue;
+    done.add(step);
+    const item = await another(probe.made, rules[0]!, counted, context, runner);
+    const id = item?.[counted.idProperty];
+    if (!item || id === undefined) {
+      reach.skip(step, `a ${counted.path} item like the probe was refused`);
+      continue;
+    }
+    const naming = await namingItem(effect, id, `state counts ${effect.verb}`, { resource, context, runner });
+    const action = resource.idioms.actions?.find((one) => one.verb === effect.verb);
+    if ('why' in naming || !action) {
+      reach.skip(step, 'why' in naming ? (naming.why ?? '') : `no action ${effect.verb}`);
+      continue;
+    }
+    const before = await beforeStep();
+    if (!before) return stop(`the ${own.path} item's counts could not be read`);
+    const answer = await runner.send(
+      context.testCase(action.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: naming.target.at,
+        what: `to ${effect.verb} an item naming a counted item`,
+      }),
+    );
+    if (!answer?.ok || answer.response.status >= 300) {
+      reach.skip(step, `${effect.verb} was refused (${answer?.ok ? answer.response.status : 'no answer'})`);
+      continue;
+    }
+    await judge(
+      before,
+      item,
+      item[stateMember],
+      effect.to,
+      `${effect.verb} of a ${resource.collection.path} item naming it`,
+    );
+    reach.done(step);
+  }
 }
+
+interface NamedMove {
+  readonly resource: Resource;
+  readonly effect: NamedEffect;
+}
+
+const movedBy = (resource: Resource, effect: NamedEffect) =>
+  `counts moved by ${effect.verb} of a ${resource.collection.path} item naming it`;
+
+/** The moves other collections' actions make of the counted items' state, where the words say
+ * them for every state of the acting item (no "When it was ..."). */
+function namedMovesOf(
+  counted: CollectionSpec,
+  stateMember: string,
+  context: PlanContext,
+  resourceOf: (collection: CollectionSpec) => Resource | undefined,
+): NamedMove[] {
+  return context.collections.flatMap((collection) => {
+    const resource = resourceOf(collection);
+    return (resource?.idioms.namedEffects ?? [])
+      .filter((effect) => effect.collection === counted.path && effect.stateMember === stateMember && !effect.when)
+      .map((effect) => ({ resource: resource!, effect }));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const same = (a: Counts[] | undefined, b: Counts[] | undefined) =>
+  a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 /** An item of the run's own for the counted items to name (in a state they may name, where their
  * creation's words ask one), as the members fixing it; undefined where none could be made. */
