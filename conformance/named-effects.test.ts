@@ -11,7 +11,9 @@ import { runConformance } from './index.js';
 
 const document = contractFromDocument(toolDeskDocument);
 
-type Fault = 'cancel-keeps-tools' | 'double-booking' | 'retire-reserved';
+type Fault = 'cancel-keeps-tools' | 'double-booking' | 'retire-reserved' | 'counts-reserved';
+
+const DEPOTS = ['d1', 'd2'];
 
 /** A tool desk; `fault` plants one mistake. */
 function desk(fault?: Fault) {
@@ -31,12 +33,25 @@ function desk(fault?: Fault) {
     const body = parseObject(await readBody(req));
     const [collection, id, sub, lineNo] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
     const post = req.method === 'POST';
+    if (collection === 'depots' && !post) {
+      const counted = ['available', ...(fault === 'counts-reserved' ? ['reserved'] : [])];
+      const depotOf = (depotId: string) => ({
+        id: depotId,
+        availableCount: tools.filter((t) => t.depotId === depotId && counted.includes(String(t.status))).length,
+      });
+      if (!id) return send(res, 200, DEPOTS.map(depotOf));
+      return DEPOTS.includes(id) && !sub ? send(res, 200, depotOf(id)) : send(res, 404, {});
+    }
     if (collection === 'tools') {
       if (!id) {
         if (!post) return send(res, 200, tools);
-        const name = named(body, 'name', 20);
-        if (name === undefined) return send(res, 400, {});
-        const made = { id: `t${tools.length + 1}`, name, status: 'available' };
+        const name = body?.name;
+        const depotId = body?.depotId;
+        const shaped = body && Object.keys(body).every((key) => key === 'name' || key === 'depotId');
+        if (!shaped || typeof name !== 'string' || name.length < 1 || [...name].length > 20) return send(res, 400, {});
+        if (typeof depotId !== 'string' || !/^d[0-9]$/.test(depotId)) return send(res, 400, {});
+        if (!DEPOTS.includes(depotId)) return send(res, 422, {});
+        const made = { id: `t${tools.length + 1}`, name, depotId, status: 'available' };
         tools.push(made);
         return send(res, 201, made);
       }
@@ -103,7 +118,7 @@ function desk(fault?: Fault) {
 
 const run = (fault?: Fault) => runConformance({ target: { app: desk(fault) }, contract: document, seed: 9, runs: 5 });
 const codes = (result: Awaited<ReturnType<typeof run>>) => result.violations.map((v) => v.code);
-const WATCHED = ['named_not_moved', 'named_state_ignored', 'action_accepted_from_other_state'];
+const WATCHED = ['named_not_moved', 'named_state_ignored', 'action_accepted_from_other_state', 'state_count_wrong'];
 
 describe('what a rental does to the tools its lines name', () => {
   it('reads the effects through the lines, the state confirm asks, and when cancel frees them', () => {
@@ -128,6 +143,7 @@ describe('what a rental does to the tools its lines name', () => {
     ['cancel-keeps-tools', 'named_not_moved'],
     ['double-booking', 'named_state_ignored'],
     ['retire-reserved', 'action_accepted_from_other_state'],
+    ['counts-reserved', 'state_count_wrong'],
   ] as const)('names a desk whose fault is %s', async (fault, code) => {
     expect(codes(await run(fault))).toContain(code);
   });

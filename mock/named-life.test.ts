@@ -12,12 +12,28 @@ const desk = () => request(createMockApp({ contract: contractFromDocument(toolDe
 type Desk = ReturnType<typeof desk>;
 
 async function toolAndRental(app: Desk, name = 'drill') {
-  const tool = (await app.post('/tools').send({ name })).body;
+  const [depot] = (await app.get('/depots')).body;
+  const tool = (await app.post('/tools').send({ name, depotId: depot.id })).body;
   const rental = (await app.post('/rentals').send({ customer: 'Ann' })).body;
   return { tool, rental };
 }
 
 describe('what a rental does to the tools its lines name', () => {
+  it("counts a depot's available tools, and no longer one a confirmed rental reserved", async () => {
+    const app = desk();
+    const { tool, rental } = await toolAndRental(app);
+    const available = async () => (await app.get(`/depots/${tool.depotId}`)).body.availableCount;
+    const before = await available();
+    await app.post(`/rentals/${rental.id}/lines`).send({ toolId: tool.id });
+    await app.post(`/rentals/${rental.id}/confirm`);
+    expect(await available()).toBe(before - 1);
+  });
+
+  it('refuses a tool in a depot that does not exist', async () => {
+    const refused = await desk().post('/tools').send({ name: 'saw', depotId: 'd9' });
+    expect(refused.status).toBe(422);
+  });
+
   it('refuses confirm without a line, reserves the tools on confirm and frees them on cancel', async () => {
     const app = desk();
     const { tool, rental } = await toolAndRental(app);
