@@ -34,4 +34,16 @@ describe('parent locks', () => {
     );
     expect(unlocked).toEqual([]);
   });
+
+  it('reads "Refused with `409`: the timesheet is not a `draft`" as a lock to draft', () => {
+    const said = locksOf((text) =>
+      text.replace(
+        'Only while the timesheet is in `draft` (`409`, `timesheet_locked`, otherwise).',
+        'Refused with `409`: the timesheet is not a `draft`.',
+      ),
+    );
+    expect(said).toContainEqual(
+      expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
+    );
+  });
 });

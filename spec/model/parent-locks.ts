@@ -73,7 +73,9 @@ function locksOn(
   const words = [`${operation.summary ?? ''}. ${operation.description ?? ''}`, ...passages];
   for (const clause of words.flatMap(clausesOf)) {
     const match = names.exec(clause) ?? (own ? before.exec(clause) : null);
-    if (!match || !/\b(?:only|must|while|unless)\b/i.test(clause)) continue;
+    // "Refused with `409`: the rental is not a `draft`": the states named after "not" allow it.
+    const refusedUnless = /^not\b/i.test((match?.[1] ?? '').trim()) && /\brefused\b|\b4\d\d\b/i.test(clause);
+    if (!match || !(/\b(?:only|must|while|unless)\b/i.test(clause) || refusedUnless)) continue;
     // The states named right after "is" ("only while the order is `submitted` (`409` for `draft`
     // ... orders)"), else those of the whole clause.
     const right = named(match[1] ?? '');

@@ -47,7 +47,7 @@ function childCollections(collection: CollectionSpec, context: PlanContext): Col
  * in its first state, where a listed one may be held elsewhere (a tool another rental reserved, one
  * the run retired), and an action that checks what its children name would stay refused. Members
  * naming collections the run cannot make are left to the maker. */
-async function newlyNamed(
+export async function newlyNamed(
   child: CollectionSpec,
   verb: string,
   context: PlanContext,

@@ -6,7 +6,7 @@ import type { ParentLock, Resource } from '../../../spec/index.js';
 import { parentItemsOf } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { moveItem } from './action-paths.js';
+import { moveItem, newlyNamed } from './action-paths.js';
 import { createParent } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -44,10 +44,15 @@ export async function checkParentLocks(
   if (moved === undefined) return reach.stop(`no action moved its parent out of ${allowed.join(', ')}`);
   for (const lock of locks) {
     // A creation's body as the maker would send it (references filled under this parent).
-    const draft =
-      lock.operation === collection.create?.operation
-        ? await runner.draft(collection, { what: 'under a locked parent', purpose: 'lock', parent: params })
-        : undefined;
+    // Naming items made new: a listed one may already be on the parent (a tool on this rental),
+    // whose own refusal would hide the lock's.
+    const creation = lock.operation === collection.create?.operation;
+    const drafted = creation
+      ? await runner.draft(collection, { what: 'under a locked parent', purpose: 'lock', parent: params })
+      : undefined;
+    const fresh = creation ? await newlyNamed(collection, 'the locked creation', context, runner) : {};
+    const renamed = typeof drafted === 'object' && drafted !== null ? { ...drafted, ...fresh } : drafted;
+    const draft = context.requestSchema(lock.operation)?.isValid(renamed) === false ? drafted : renamed;
     const testCase = lockedWrite(lock, resource, context, params, making.made.at, draft);
     if (!testCase) {
       reach.skip(stepOf(lock), 'no valid request could be built for it');
