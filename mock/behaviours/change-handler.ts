@@ -1,0 +1,106 @@
+// A change of one item (PUT, PATCH, DELETE): the item's state and references checked, what the
+// service assigned kept, the item left valid, its counts recounted; a PUT at a free key the client
+// chose makes the item there.
+import { changedValues, describeIssues } from '../../spec/core.js';
+import { MockHttpError, sendJson } from '../core/errors.js';
+import type { ItemChangeBehaviour } from './behaviours.js';
+import {
+  changedItem,
+  holdable,
+  keepRequired,
+  namesRemovals,
+  requiredRemovalsAsNull,
+  storedFields,
+  updateFor,
+} from './changes.js';
+import { valuesAt } from './client-keys.js';
+import { recountAfterWrite } from './counts.js';
+import { collectionOf, type HandlerContext } from './handler-context.js';
+import { answerChange, itemFor, itemJson, missing } from './item-answers.js';
+import { underStoredNames } from './item-values.js';
+import { unknownReference } from './named-references.js';
+import { removeChildren } from './nested.js';
+import { recountReferred } from './referrer-counts.js';
+import { keptByChildren, lockedByState, resetsFor } from './said-rules.js';
+import type { Collection } from './store.js';
+import { valuesInUse } from './unique-values.js';
+
+export async function change(behaviour: ItemChangeBehaviour, context: HandlerContext): Promise<void> {
+  const id = context.params[behaviour.parameter] ?? '';
+  const collection = collectionOf(context, behaviour);
+  if (behaviour.kind === 'remove') {
+    const removed = itemFor(context, behaviour, collection);
+    if (removed instanceof MockHttpError) return context.refuse(removed);
+    const locked = lockedByState(behaviour, removed);
+    if (locked) return context.refuse(locked);
+    const kept = keptByChildren(context.collections() as Map<string, Collection>, context.params, behaviour);
+    if (kept) return context.refuse(kept);
+    collection.remove(id, behaviour.softDelete);
+    // A soft deletion keeps the children for a restore; a deletion for good takes them along.
+    if (!behaviour.softDelete)
+      removeChildren(context.collections() as Map<string, Collection>, behaviour.collection, context.params, id);
+    recountAfterWrite(context, behaviour.recount, collection);
+    recountReferred(context.collections(), behaviour.referred, collection, removed, undefined);
+    return answerChange(context, behaviour, removed);
+  }
+  const sent = await context.readBody();
+  if (sent instanceof MockHttpError) return context.refuse(sent);
+  const body = underStoredNames(sent, behaviour.sentNames);
+  const old = itemFor(context, behaviour, collection);
+  if (old instanceof MockHttpError && behaviour.upsert && old.status === 404 && !collection.wasRemoved(id))
+    return createAt(context, behaviour, collection, body, id);
+  if (old instanceof MockHttpError) return context.refuse(old);
+  const locked = unknownReference(behaviour.references, context.collections(), sent) ?? lockedByState(behaviour, old);
+  if (locked) return context.refuse(locked);
+  // What the service assigned at creation stays, whatever the client sends.
+  const kept = Object.fromEntries(
+    behaviour
+      .assignedProperties()
+      .filter((name) => name in old)
+      .map((name) => [name, old[name]]),
+  );
+  const contentType = context.req.headers['content-type'];
+  const change =
+    behaviour.kind === 'update'
+      ? { updated: updateFor(contentType)(old, body, behaviour.storedProperties) }
+      : { replacement: { ...resetsFor(behaviour), ...storedFields(body, behaviour.storedProperties) } };
+  const moved = behaviour.filled ? changedValues(behaviour.filled) : {};
+  const changed = changedItem(old, change, { ...kept, ...moved }, collection.idProperty);
+  // The item must stay what the document says an item is, whatever the change's own schema allows:
+  // what the change left out and the item requires is kept, a value the item cannot hold is not
+  // taken (as at creation); anything else wrong is refused.
+  const next =
+    behaviour.kind === 'update' && namesRemovals(contentType)
+      ? requiredRemovalsAsNull(changed, body, behaviour.itemValidator)
+      : holdable(old, keepRequired(old, changed, behaviour.itemViews), behaviour.keeps, (name) =>
+          behaviour.objectMembers.has(name),
+        );
+  const issues = behaviour.itemValidator?.validate(next) ?? [];
+  if (issues.length > 0) {
+    const message = `The change would leave the item invalid: ${describeIssues(issues)}.`;
+    return context.refuse(new MockHttpError(400, 'invalid_body', message));
+  }
+  const inUse = valuesInUse(behaviour.unique, collection, next, id);
+  if (inUse) return context.refuse(inUse);
+  const item = collection.replace(id, next);
+  if (!item) return context.refuse(missing(behaviour, id));
+  recountReferred(context.collections(), behaviour.referred, collection, old, item);
+  answerChange(context, behaviour, item);
+}
+
+/** A PUT at a free key the client chose: the item made there, answered with the documented 201. */
+function createAt(
+  context: HandlerContext,
+  behaviour: ItemChangeBehaviour,
+  collection: Collection,
+  body: unknown,
+  id: string,
+) {
+  const values = valuesAt(behaviour, body, collection.idProperty, id);
+  if (values instanceof MockHttpError) return context.refuse(values);
+  const { item, json } = collection.create(values, id);
+  recountReferred(context.collections(), behaviour.referred, collection, undefined, item);
+  const path = (context.req.url ?? '').split('?')[0]!;
+  const headers = behaviour.upsert!.location ? { ...behaviour.headers, Location: path } : behaviour.headers;
+  sendJson(context.res, behaviour.upsert!.status, itemJson(behaviour, item, json), headers);
+}
