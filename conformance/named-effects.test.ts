@@ -47,11 +47,13 @@ function desk(fault?: Fault) {
         if (!post) return send(res, 200, tools);
         const name = body?.name;
         const depotId = body?.depotId;
-        const shaped = body && Object.keys(body).every((key) => key === 'name' || key === 'depotId');
+        const rate = body?.rate;
+        const shaped = body && Object.keys(body).every((key) => ['name', 'depotId', 'rate'].includes(key));
+        if (!Number.isInteger(rate) || (rate as number) < 0 || (rate as number) > 1000) return send(res, 400, {});
         if (!shaped || typeof name !== 'string' || name.length < 1 || [...name].length > 20) return send(res, 400, {});
         if (typeof depotId !== 'string' || !/^d[0-9]$/.test(depotId)) return send(res, 400, {});
         if (!DEPOTS.includes(depotId)) return send(res, 422, {});
-        const made = { id: `t${tools.length + 1}`, name, depotId, status: 'available' };
+        const made = { id: `t${tools.length + 1}`, name, depotId, rate, status: 'available' };
         tools.push(made);
         return send(res, 201, made);
       }
@@ -90,7 +92,7 @@ function desk(fault?: Fault) {
       if (!named) return send(res, 422, {});
       if (found.status !== 'draft' || named.status === 'retired' || held.some((one) => one.toolId === toolId))
         return send(res, 409, {});
-      const entry = { lineNo: held.length + 1, toolId };
+      const entry = { lineNo: held.length + 1, toolId, rate: named.rate };
       held.push(entry);
       return send(res, 201, entry);
     }

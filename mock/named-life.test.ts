@@ -13,7 +13,7 @@ type Desk = ReturnType<typeof desk>;
 
 async function toolAndRental(app: Desk, name = 'drill') {
   const [depot] = (await app.get('/depots')).body;
-  const tool = (await app.post('/tools').send({ name, depotId: depot.id })).body;
+  const tool = (await app.post('/tools').send({ name, depotId: depot.id, rate: 7 })).body;
   const rental = (await app.post('/rentals').send({ customer: 'Ann' })).body;
   return { tool, rental };
 }
@@ -29,8 +29,16 @@ describe('what a rental does to the tools its lines name', () => {
     expect(await available()).toBe(before - 1);
   });
 
+  it("copies the tool's rate into a line as it is when the line is added", async () => {
+    const app = desk();
+    const { tool, rental } = await toolAndRental(app);
+    const line = await app.post(`/rentals/${rental.id}/lines`).send({ toolId: tool.id });
+    expect(tool.rate).toBe(7);
+    expect(line.body.rate).toBe(tool.rate);
+  });
+
   it('refuses a tool in a depot that does not exist', async () => {
-    const refused = await desk().post('/tools').send({ name: 'saw', depotId: 'd9' });
+    const refused = await desk().post('/tools').send({ name: 'saw', depotId: 'd9', rate: 7 });
     expect(refused.status).toBe(422);
   });
 

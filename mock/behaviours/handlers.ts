@@ -18,7 +18,7 @@ import { JOB_HANDLERS } from './jobs.js';
 import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
 import { moveNamed, namedRefusal } from './named-life.js';
-import { unknownReference } from './named-references.js';
+import { copiedFromNamed, unknownReference } from './named-references.js';
 import { recountReferred } from './referrer-counts.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
@@ -129,7 +129,7 @@ export const HANDLERS: Handlers = {
           layeredFields(
             fallback,
             fields,
-            assigned,
+            { ...assigned, ...copiedFromNamed(behaviour.references, context.collections(), body) },
             filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
           ),
         ),

@@ -17,6 +17,9 @@ export interface MemberReference {
   readonly member: string;
   readonly collection: string;
   readonly status: number;
+  /** Members the item copies from the item named, as they are at its creation ("The tool's
+   * `dailyRate` when the line was added"). */
+  readonly copies?: readonly string[];
 }
 
 const FALLBACK_STATUSES = [422, 404, 409];
@@ -35,7 +38,10 @@ export function referencesOf(
     if (!named || named === own || named.path.includes('{') || !(named.read || named.list)) return [];
     const said = resource.idioms.refusals?.[member]?.status;
     const status = said ?? FALLBACK_STATUSES.find(documented) ?? 400;
-    return [{ member, collection: named.path, status }];
+    const copies = (resource.idioms.copied ?? [])
+      .filter((copy) => copy.via === member && copy.collection === named.path && !copy.member.includes('[].'))
+      .map((copy) => copy.member);
+    return [{ member, collection: named.path, status, ...(copies.length > 0 ? { copies } : {}) }];
   });
   return references.length > 0 ? { references } : {};
 }
@@ -58,4 +64,20 @@ export function unknownReference(
     );
   }
   return undefined;
+}
+
+/** The values a new item copies from the items its body names, as they stand now. */
+export function copiedFromNamed(
+  references: readonly MemberReference[] | undefined,
+  all: ReadonlyMap<string, Collection>,
+  body: unknown,
+): Record<string, unknown> {
+  const copied: Record<string, unknown> = {};
+  for (const { member, collection, copies } of references ?? []) {
+    const value = (body as Record<string, unknown> | null | undefined)?.[member];
+    if (!copies || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    const source = collectionAt(all as Map<string, Collection>, collection, {}).find(String(value));
+    for (const name of copies) if (source && source[name] !== undefined) copied[name] = source[name];
+  }
+  return copied;
 }
