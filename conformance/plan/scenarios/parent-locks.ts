@@ -32,10 +32,14 @@ export async function checkParentLocks(
   // A parent made in a state the creation is locked in (an order still draft, receipts allowed once
   // it is submitted): the creation is refused there before the parent is moved at all.
   await creationUnderNewParent(locks, resource, context, runner, params);
+  // A child naming items made new: a listed one may be held elsewhere (a tool another rental
+  // reserved), and the action moving its parent would stay refused.
+  const named = await newlyNamed(collection, 'the lock', context, runner);
   const making = await runner.make(collection, {
     what: 'before its parent is locked',
     purpose: 'lock',
     parent: params,
+    ...(Object.keys(named).length > 0 ? { members: named } : {}),
   });
   if ('refused' in making) return reach.stop(making.refused);
   const target = { collection: parent.collection, idText: params[parent.parameter]!, at: params };
