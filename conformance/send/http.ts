@@ -128,6 +128,9 @@ function decodeContent(
   return { text: bytes.toString('utf8') };
 }
 
+/** How a kept-alive connection the service had closed fails a request written to it. */
+const STALE_CONNECTION = new Set(['ECONNRESET', 'EPIPE']);
+
 export class HttpClient {
   private readonly agents: Agents;
 
@@ -136,6 +139,10 @@ export class HttpClient {
   }
 
   send(request: HttpRequest): Promise<Exchange> {
+    return this.attempt(request, false);
+  }
+
+  private attempt(request: HttpRequest, again: boolean): Promise<Exchange> {
     const started = performance.now();
     const url = new URL(request.url);
     const transport = url.protocol === 'https:' ? https : http;
@@ -173,8 +180,22 @@ export class HttpClient {
         if (late > STALL_MS) timer = setTimeout(timeOut, Math.min(late, this.options.timeoutMs));
         else timeOut();
       }, this.options.timeoutMs);
-      req.on('error', (error) => finish({ fault: classify(error) }));
+      let answered = false;
+      req.on('error', (error) => {
+        // A kept-alive connection the service closed just as this request went out (Node's
+        // `reusedSocket` race): nothing of it was answered, so it goes once more on another
+        // connection, as browsers do; a reset on a new connection is the service's.
+        const stale = STALE_CONNECTION.has((error as NodeJS.ErrnoException).code ?? '');
+        if (!again && !answered && !settled && req.reusedSocket && stale) {
+          settled = true;
+          clearTimeout(timer);
+          resolve(this.attempt(request, true));
+          return;
+        }
+        finish({ fault: classify(error) });
+      });
       req.on('response', (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let bytes = 0;
         res.on('data', (chunk: Buffer) => {
