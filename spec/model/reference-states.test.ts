@@ -52,10 +52,11 @@ describe('reference states', () => {
 });
 
 describe('parent locks read from the passage that names the write', () => {
-  it("locks a ticket type's PUT to its event's draft state", () => {
+  it("locks a ticket type's PUT and DELETE to its event's draft state", () => {
     const locks = idiomsAt(modelOf(), '/events/{eventId}/ticket-types')?.parentLocks ?? [];
     expect(locks.map(({ operation, allowed, status }) => ({ at: operation.id, allowed, status }))).toEqual([
       { at: 'putTicketType', allowed: ['draft'], status: 409 },
+      { at: 'deleteTicketType', allowed: ['draft'], status: 409 },
     ]);
   });
 });
