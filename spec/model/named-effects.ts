@@ -95,12 +95,29 @@ function allowedIn(sentence: string, noun: string, values: readonly string[]): s
 const textsOf = (operation: Operation) =>
   sentencesOf([operation.summary, operation.description]).map((text) => text.replace(/\s+/g, ' ').trim());
 
+type Actions = readonly { readonly verb: string; readonly operation: Operation }[];
+type NamedReading = { effects: NamedEffect[]; states: NamedState[] };
+
+// Two readers (effects, states) ask for one reading of the same actions: it is read once.
+const readings = new WeakMap<
+  Actions,
+  { collection: CollectionSpec; collections: readonly CollectionSpec[]; read: NamedReading }
+>();
+
 export function namedEffectsOf(
   collection: CollectionSpec,
-  actions: readonly { readonly verb: string; readonly operation: Operation }[],
+  actions: Actions,
   collections: readonly CollectionSpec[],
   _contract: Contract,
-): { effects: NamedEffect[]; states: NamedState[] } {
+): NamedReading {
+  const known = readings.get(actions);
+  if (known && known.collection === collection && known.collections === collections) return known.read;
+  const read = readNamed(collection, actions, collections);
+  readings.set(actions, { collection, collections, read });
+  return read;
+}
+
+function readNamed(collection: CollectionSpec, actions: Actions, collections: readonly CollectionSpec[]): NamedReading {
   const own = (statusMember(collection)?.values ?? []).map(String);
   const effects: NamedEffect[] = [];
   const states: NamedState[] = [];
