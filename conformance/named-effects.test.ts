@@ -11,7 +11,7 @@ import { runConformance } from './index.js';
 
 const document = contractFromDocument(toolDeskDocument);
 
-type Fault = 'cancel-keeps-tools' | 'double-booking' | 'retire-reserved' | 'counts-reserved';
+type Fault = 'cancel-keeps-tools' | 'double-booking' | 'retire-reserved' | 'counts-reserved' | 'booking-not-counted';
 
 const DEPOTS = ['d1', 'd2'];
 
@@ -53,7 +53,7 @@ function desk(fault?: Fault) {
         if (!shaped || typeof name !== 'string' || name.length < 1 || [...name].length > 20) return send(res, 400, {});
         if (typeof depotId !== 'string' || !/^d[0-9]$/.test(depotId)) return send(res, 400, {});
         if (!DEPOTS.includes(depotId)) return send(res, 422, {});
-        const made = { id: `t${tools.length + 1}`, name, depotId, rate, status: 'available' };
+        const made = { id: `t${tools.length + 1}`, name, depotId, rate, status: 'available', timesBooked: 0 };
         tools.push(made);
         return send(res, 201, made);
       }
@@ -103,7 +103,10 @@ function desk(fault?: Fault) {
         (one) => one.status === 'available' || (fault === 'double-booking' && one.status === 'reserved'),
       );
       if (found.status !== 'draft' || onIt.length === 0 || !free) return send(res, 409, {});
-      for (const one of onIt) one.status = 'reserved';
+      for (const one of onIt) {
+        one.status = 'reserved';
+        if (fault !== 'booking-not-counted') one.timesBooked = Number(one.timesBooked) + 1;
+      }
       found.status = 'confirmed';
       return send(res, 200, found);
     }
@@ -127,7 +130,7 @@ describe('what a rental does to the tools its lines name', () => {
     const rentals = inferApiModel(document).resources.find(({ collection }) => collection.path === '/rentals');
     const link = { collection: '/tools', via: 'toolId', through: '/rentals/{rentalId}/lines', stateMember: 'status' };
     expect(rentals?.idioms.namedEffects).toEqual([
-      expect.objectContaining({ ...link, verb: 'confirm', to: 'reserved' }),
+      expect.objectContaining({ ...link, verb: 'confirm', to: 'reserved', grows: { member: 'timesBooked', by: 1 } }),
       expect.objectContaining({ ...link, verb: 'cancel', to: 'available', when: ['confirmed'] }),
     ]);
     expect(rentals?.idioms.namedStates).toEqual([
@@ -146,6 +149,7 @@ describe('what a rental does to the tools its lines name', () => {
     ['double-booking', 'named_state_ignored'],
     ['retire-reserved', 'action_accepted_from_other_state'],
     ['counts-reserved', 'state_count_wrong'],
+    ['booking-not-counted', 'named_not_moved'],
   ] as const)('names a desk whose fault is %s', async (fault, code) => {
     expect(codes(await run(fault))).toContain(code);
   });

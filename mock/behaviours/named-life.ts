@@ -77,9 +77,14 @@ export function moveNamed(behaviour: ActionBehaviour, all: All, params: Params, 
           .filter((name) => UPDATE_INSTANT.test(name) && typeof other[name] === 'string')
           .map((name) => [name, now]),
       );
+      // A count the same words move ("its `timesRented` grows by one") moves with it.
+      const count = effect.grows && other[effect.grows.member];
+      const grown =
+        effect.grows && typeof count === 'number' ? { [effect.grows.member]: count + effect.grows.by } : {};
       const moved = others.replace(String(other[others.idProperty]), {
         ...other,
         ...stamps,
+        ...grown,
         [effect.stateMember]: effect.to,
       });
       if (moved) recountReferred(all, behaviour.referred?.get(effect.collection), others, other, moved);

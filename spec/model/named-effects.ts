@@ -26,6 +26,8 @@ export interface NamedEffect extends NamedLink {
   readonly to: string;
   /** The item's own states the effect is said for ("When it was `confirmed`"), where the words limit it. */
   readonly when?: readonly string[];
+  /** A count of the named item's that the same action moves ("its `timesRented` grows by one"). */
+  readonly grows?: { readonly member: string; readonly by: number };
   readonly words: string;
 }
 
@@ -69,7 +71,29 @@ function linksOf(collection: CollectionSpec, collections: readonly CollectionSpe
 const statesIn = (text: string, values: readonly string[]): string[] =>
   [...text.matchAll(/`([\w-]+)`/g)].map((match) => match[1]!).filter((value) => values.includes(value));
 
-function effectsIn(sentence: string, noun: string, values: readonly string[], own: readonly string[]) {
+const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3 };
+
+/** "its `timesRented` grows by one": a whole-number member of the named item's, moved by a step. */
+function growthIn(sentence: string, members: Readonly<Record<string, unknown>>) {
+  const grows =
+    /`([\w-]+)`\s+(?:grows|increases|goes\s+up|rises|is\s+(?:incremented|increased))\s+by\s+(one|two|three|\d+)\b/i.exec(
+      sentence,
+    );
+  const member = grows?.[1];
+  const schema = member ? (members[member] as { type?: unknown } | undefined) : undefined;
+  const types = [schema?.type].flat();
+  if (!grows || !member || !(types.includes('integer') || types.includes('number'))) return {};
+  const by = NUMBER_WORDS[grows[2]!.toLowerCase()] ?? Number(grows[2]);
+  return { grows: { member, by } };
+}
+
+function effectsIn(
+  sentence: string,
+  noun: string,
+  values: readonly string[],
+  own: readonly string[],
+  members: Readonly<Record<string, unknown>>,
+) {
   const moves = new RegExp(
     String.raw`\b(?:every|each|all(?:\s+(?:of\s+)?(?:its|the))?)\s+${noun}s?\b[^.;\`]{0,40}?\b${BECOMES}\s+\`([\w-]+)\``,
     'gi',
@@ -79,7 +103,9 @@ function effectsIn(sentence: string, noun: string, values: readonly string[], ow
   );
   const said = when ? statesIn(when[1]!, own) : [];
   return [...sentence.matchAll(moves)].flatMap((match) =>
-    values.includes(match[1]!) ? [{ to: match[1]!, ...(said.length > 0 ? { when: said } : {}) }] : [],
+    values.includes(match[1]!)
+      ? [{ to: match[1]!, ...(said.length > 0 ? { when: said } : {}), ...growthIn(sentence, members) }]
+      : [],
   );
 }
 
@@ -124,11 +150,12 @@ function readNamed(collection: CollectionSpec, actions: Actions, collections: re
   for (const link of linksOf(collection, collections)) {
     const other = collections.find((one) => one.path === link.collection)!;
     const values = (statusMember(other)?.values ?? []).map(String);
+    const members = propertiesOf(other.read?.item.schema);
     const noun = resourceWordPattern(other);
     for (const { verb, operation } of actions) {
       const refusal = operation.responses.find((response) => response.status === '409' || response.status === '422');
       for (const sentence of textsOf(operation)) {
-        for (const effect of effectsIn(sentence, noun, values, own))
+        for (const effect of effectsIn(sentence, noun, values, own, members))
           if (!effects.some((one) => one.verb === verb && one.collection === link.collection && one.to === effect.to))
             effects.push({ ...link, verb, ...effect, words: sentence });
         const allowed = allowedIn(sentence, noun, values);

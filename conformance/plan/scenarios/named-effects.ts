@@ -15,6 +15,7 @@ import {
   parentItemsOf,
   type Resource,
 } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { IdiomEvidence } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
@@ -125,8 +126,16 @@ async function followEffect(
   const naming = await namingItem(effect, named, purpose, parts);
   if ('why' in naming) return naming.why;
   const { target } = naming;
-  const send = (which: Action): Promise<Exchange | undefined> =>
-    runner.send(
+  const readCase = (what: string) =>
+    context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: namedAt, what });
+  // A count the action moves is read just before the action itself, after any steps that reach it.
+  let countBefore: unknown;
+  const send = async (which: Action): Promise<Exchange | undefined> => {
+    if (which === action && effect.grows) {
+      const before = await runner.send(readCase(`before ${effect.verb} of an item naming it`));
+      countBefore = before?.ok ? itemOf(parseBody(before), other)?.[effect.grows.member] : undefined;
+    }
+    return runner.send(
       context.testCase(which.operation, {
         kind: 'positive',
         plain: true,
@@ -134,6 +143,7 @@ async function followEffect(
         what: `to ${which.verb} an item naming a ${other.path} item`,
       }),
     );
+  };
   // Where the words limit the effect to some of the item's states, the item is moved there first.
   let answer: Exchange | undefined;
   if (effect.when) {
@@ -144,12 +154,6 @@ async function followEffect(
   } else answer = (await reachAction(action, actions, target, context, runner, send)).answer;
   if (!answer?.ok || answer.response.status >= 300)
     return `its ${effect.verb} was refused (${answer?.ok ? answer.response.status : 'no answer'})`;
-  const readCase = context.testCase(read.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: namedAt,
-    what: `after ${effect.verb} of an item naming it`,
-  });
   const evidence: IdiomEvidence = {
     idiom: 'named-moved',
     member: effect.stateMember,
@@ -157,8 +161,14 @@ async function followEffect(
     verb: effect.verb,
     words: effect.words,
   };
-  const executed = await runner.execute(readCase, { collection: other, sequence: { idiom: evidence } });
+  const after = `after ${effect.verb} of an item naming it`;
+  const executed = await runner.execute(readCase(after), { collection: other, sequence: { idiom: evidence } });
   reach.done(stepOf(effect));
+  if (effect.grows && typeof countBefore === 'number') {
+    const { member, by } = effect.grows;
+    const grown = { ...evidence, member, expected: countBefore + by };
+    await runner.execute(readCase(after), { collection: other, sequence: { idiom: grown } });
+  }
   const now = succeeded(executed) ? itemOf(executed.body, other) : undefined;
   if (now?.[effect.stateMember] !== effect.to) return undefined;
   // In that state: the actions that ask another state of it refused, its own actions as drawn.
