@@ -79,8 +79,7 @@ export function moveNamed(behaviour: ActionBehaviour, all: All, params: Params, 
       );
       // A count the same words move ("its `timesRented` grows by one") moves with it.
       const count = effect.grows && other[effect.grows.member];
-      const grown =
-        effect.grows && typeof count === 'number' ? { [effect.grows.member]: count + effect.grows.by } : {};
+      const grown = effect.grows && typeof count === 'number' ? { [effect.grows.member]: count + effect.grows.by } : {};
       const moved = others.replace(String(other[others.idProperty]), {
         ...other,
         ...stamps,
