@@ -5,16 +5,14 @@
 // and action. Each count must move by exactly what the item weighs where it enters or leaves a
 // counted state, and not at all otherwise. Run when nothing else writes; a count that differs is
 // read again a second later (a count kept up asynchronously).
-import type { Action, CollectionSpec, NamedEffect, Resource, StateCount } from '../../../spec/index.js';
+import type { Action, CollectionSpec, Resource, StateCount } from '../../../spec/index.js';
 import { itemWeight, parentItemsOf } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { asObject, countsHolder } from '../../judge/json-body.js';
-import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import type { MadeItem } from './making.js';
+import { another, movedBy, type NamedMove, namedMovesOf, ownItemToName } from './counted-items.js';
 import { namingItem } from './named-effects.js';
-import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
-import { makeInState } from './stated-items.js';
+import type { SequenceRunner } from './sequence-runner.js';
 
 type Item = Record<string, unknown>;
 type Counts = Record<string, number>;
@@ -293,87 +291,6 @@ async function followCounts(
   }
 }
 
-interface NamedMove {
-  readonly resource: Resource;
-  readonly effect: NamedEffect;
-}
-
-const movedBy = (resource: Resource, effect: NamedEffect) =>
-  `counts moved by ${effect.verb} of a ${resource.collection.path} item naming it`;
-
-/** The moves other collections' actions make of the counted items' state, where the words say
- * them for every state of the acting item (no "When it was ..."). */
-function namedMovesOf(
-  counted: CollectionSpec,
-  stateMember: string,
-  context: PlanContext,
-  resourceOf: (collection: CollectionSpec) => Resource | undefined,
-): NamedMove[] {
-  return context.collections.flatMap((collection) => {
-    const resource = resourceOf(collection);
-    return (resource?.idioms.namedEffects ?? [])
-      .filter((effect) => effect.collection === counted.path && effect.stateMember === stateMember && !effect.when)
-      .map((effect) => ({ resource: resource!, effect }));
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const same = (a: Counts[] | undefined, b: Counts[] | undefined) =>
   a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b);
-
-/** An item of the run's own for the counted items to name (in a state they may name, where their
- * creation's words ask one), as the members fixing it; undefined where none could be made. */
-async function ownItemToName(
-  own: CollectionSpec,
-  counted: CollectionSpec,
-  rule: StateCount,
-  resourceOf: (collection: CollectionSpec) => Resource | undefined,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<Record<string, unknown> | undefined> {
-  const member = rule.parentVia ?? rule.via;
-  const named = rule.parentVia === undefined ? own : parentItemsOf(own.path, context.collections).at(-1)?.collection;
-  if (member.includes('[].') || !named?.create) return undefined;
-  const stateRule = resourceOf(counted)?.idioms.referenceStates?.find((one) => one.member === member);
-  const parts = { context, runner, make: runner.make, actions: resourceOf(named)?.idioms.actions ?? [] };
-  const stated = stateRule
-    ? await makeInState(named, stateRule, 'state counts', parts)
-    : await runner
-        .make(named, { what: 'for the counted items to name', purpose: 'state counts', parent: {} })
-        .then((making) => ('made' in making ? { id: making.made.item[named.idProperty] } : making));
-  return 'id' in stated && stated.id !== undefined ? { [member]: stated.id } : undefined;
-}
-
-/** Another item naming the same one: made fresh with the naming members fixed (a loan of another
- * copy for the same member), or, where an entry names it (an order line), the probe's body again. */
-async function another(
-  probe: MadeItem,
-  rule: StateCount,
-  counted: CollectionSpec,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<Item | undefined> {
-  if (!rule.via.includes('[].')) {
-    const members = Object.fromEntries(
-      [rule.via, ...(rule.parentVia ? [rule.parentVia] : [])].map((name) => [name, probe.item[name]]),
-    );
-    const making = await runner.make(counted, {
-      what: 'to be counted by the item it names',
-      purpose: 'state counts',
-      parent: probe.parent,
-      members,
-    });
-    return 'made' in making && JSON.stringify(making.made.item[rule.via]) === JSON.stringify(probe.item[rule.via])
-      ? making.made.item
-      : undefined;
-  }
-  const creation: TestCase = context.testCase(counted.create!.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: probe.parent,
-    payload: { kind: 'json', value: probe.sent },
-    what: 'to be counted by the item it names',
-  });
-  const executed = await runner.execute(creation, { collection: counted });
-  return succeeded(executed) ? itemOf(executed.body, counted) : undefined;
-}
