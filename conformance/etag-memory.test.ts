@@ -9,6 +9,7 @@ import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 import { EtagMemory } from './judge/etag-memory.js';
+import { etagConflictFindings } from './judge/idiom-checks.js';
 import type { Exchange } from './send/http.js';
 
 const exchange = (etag: string, body: unknown, url = 'http://127.0.0.1/v1/items/1'): Exchange => ({
@@ -50,7 +51,7 @@ describe('the ETag memory', () => {
         memory.note(exchange('"a"', { id: 1, sold: before }));
         const later = exchange('"a"', { id: 1, sold: after });
         memory.note(later);
-        expect(memory.take(later)).toEqual({ etag: '"a"', at: '/sold', before, after });
+        expect(memory.take(later)).toEqual({ etag: '"a"', at: '/sold', before, after, members: ['sold'] });
         expect(memory.take(later)).toBeUndefined();
       }),
     );
@@ -151,5 +152,16 @@ describe('one strong ETag for two bodies, through a run', () => {
 
   it('catches a tag kept while the body changed', async () => {
     expect(await codes(false)).toContain('etag_kept_for_another_body');
+  });
+
+  it('says, not fails, a tag kept where only counts others move differ', () => {
+    const judged = (members: string[]) =>
+      etagConflictFindings(
+        { facts: { etagConflict: { etag: '"r1"', at: `/${members[0]}`, before: 0, after: 1, members } } } as never,
+        undefined,
+      )?.map((found) => found.severity ?? 'failure');
+    expect(judged(['comment_count'])).toEqual(['note']);
+    expect(judged(['comment_count', 'title'])).toEqual(['failure']);
+    expect(judged(['status'])).toEqual(['failure']);
   });
 });

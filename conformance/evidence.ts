@@ -43,6 +43,7 @@ export interface IdiomEvidence {
     | 'action-from-state'
     | 'job-completes'
     | 'job-pending'
+    | 'job-result-early'
     | 'job-location'
     | 'next-page'
     | 'page-after-last'

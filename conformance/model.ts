@@ -77,6 +77,8 @@ export interface EtagConflict {
   readonly at: string;
   readonly before: unknown;
   readonly after: unknown;
+  /** Every top-level member the two bodies differ in. */
+  readonly members?: readonly string[];
 }
 
 export interface Facts {

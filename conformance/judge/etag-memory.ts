@@ -40,6 +40,16 @@ function firstDifference(a: Json, b: Json, at = ''): { at: string; before: Json;
   return { at: at || '(body)', before: a, after: b };
 }
 
+/** The top-level members two JSON objects differ in (none where either is not an object). */
+function differingMembers(a: Json, b: Json): string[] {
+  const objects = typeof a === 'object' && a !== null && typeof b === 'object' && b !== null;
+  if (!objects || Array.isArray(a) || Array.isArray(b)) return [];
+  const keys = new Set([...Object.keys(a as object), ...Object.keys(b as object)]);
+  return [...keys].filter(
+    (key) => canonical((a as Record<string, Json>)[key]) !== canonical((b as Record<string, Json>)[key]),
+  );
+}
+
 const headerText = (value: string | string[] | undefined): string | undefined =>
   Array.isArray(value) ? value[0] : value;
 
@@ -72,8 +82,9 @@ export class EtagMemory {
       tags.set(etag, body);
       return;
     }
-    const difference = firstDifference(tags.get(etag), body);
-    if (difference) this.conflicts.set(exchange, { etag, ...difference });
+    const earlier = tags.get(etag);
+    const difference = firstDifference(earlier, body);
+    if (difference) this.conflicts.set(exchange, { etag, ...difference, members: differingMembers(earlier, body) });
   }
 
   /** The conflict this answer showed, once: whoever reports it takes it. */

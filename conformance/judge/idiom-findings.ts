@@ -190,6 +190,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} while the job is ${describeValue(f.state)}`,
     expected: (f) => `${f.member} null until the job is done, as its description says`,
   },
+  job_result_served_early: {
+    title: "A job's result is served before the job is done",
+    received: (f) => `${f.status} while the job is ${describeValue(f.state)}`,
+    expected: (f) => `${f.expected}, as the result's words say, until the job is done`,
+  },
   repeated_action_accepted: {
     title: 'Action the item is already past accepted',
     key: ['verb'],

@@ -6,6 +6,7 @@ import {
   type CollectionSpec,
   type Contract,
   type JsonSchema,
+  listPathsIn,
   namesByIdName,
   type Operation,
   propertiesOf,
@@ -45,6 +46,19 @@ function resourcesOf(contract: Contract): ReadonlySet<string> {
   return names;
 }
 
+/** The paths the document lists with a GET. */
+function listedPathsOf(contract: Contract): ReadonlySet<string> {
+  let paths = listedByContract.get(contract);
+  if (!paths) {
+    paths = new Set(contract.operations.filter((operation) => operation.method === 'GET').map(({ path }) => path));
+    listedByContract.set(contract, paths);
+  }
+  return paths;
+}
+const listedByContract = new WeakMap<Contract, ReadonlySet<string>>();
+
+const plain = (word: string): string => word.toLowerCase().replace(/[-_]/g, '');
+
 const isLiteral = (segment: string): boolean => segment !== '' && !segment.startsWith('{');
 
 /** The first member of the case's JSON body or query that names another resource's item (one the
@@ -53,10 +67,21 @@ export function referenceIn(contract: Contract, testCase: TestCase): string | un
   const names = resourcesOf(contract);
   const idNames = idNamesOf(contract);
   const ownResource = resourceName(testCase.operation.path.split('/').filter(isLiteral).at(-1) ?? '');
+  const listed = listedPathsOf(contract);
+  const schema = testCase.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const described = propertiesOf(schema);
   const isReference = (member: string): boolean => {
     if (testCase.knownReferences?.includes(member)) return false;
     const name = referencedName(member);
     if (name !== undefined && names.has(name)) return true;
+    // Another item of its own kind: `parent_number` where pages are read by {number}, `parentId`.
+    const parent = /^parent[-_]?(.+)$/i.exec(member)?.[1];
+    const ownId = idNames.get(ownResource);
+    if (parent !== undefined && [ownId, 'id'].some((id) => id !== undefined && plain(id) === plain(parent)))
+      return true;
+    // Its words take it from a list the document has ("A `team_key` from `GET /teams`").
+    const words = (described[member] as { description?: unknown } | undefined)?.description;
+    if (typeof words === 'string' && listPathsIn(words).some((path) => listed.has(path))) return true;
     return [...idNames].some(
       ([resource, idName]) => resource !== ownResource && namesByIdName(member, resource, idName),
     );

@@ -3,6 +3,7 @@
 // read a list). The stages (stages.ts) only call these.
 import {
   allowedDelay,
+  asynchronousJobs,
   type CollectionSpec,
   collectionOperations,
   conflictsOnNamedItems,
@@ -123,9 +124,10 @@ export class RunSession {
   private createSender(): Sender {
     const { options, model, started } = this.settings;
     const writeOperations = this.testable.filter((operation) => !SAFE_METHODS.has(operation.method));
-    const sequenceCount = model.collections.filter(
-      (c) => c.create && writeOperations.includes(c.create.operation),
-    ).length;
+    // Each collection's scenarios and each job a 202 starts write from the sequences' reserve.
+    const sequenceCount =
+      model.collections.filter((c) => c.create && writeOperations.includes(c.create.operation)).length +
+      asynchronousJobs(this.testable).filter((job) => writeOperations.includes(job.start)).length;
     const maxWrites = this.settings.readOnly
       ? 0
       : (options.maxWrites ?? defaultMaxWrites(DEFAULTS.maxWrites, writeOperations, sequenceCount, this.settings.runs));

@@ -6,6 +6,7 @@ import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ResourceCorrection } from './corrections.js';
+import { resourceName } from './references.js';
 
 /** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */
 const OTHER_IDS = ['uuid', 'sid', '_id'];
@@ -47,7 +48,17 @@ export function idCandidates(
   // gives) addresses it by that member, whatever opaque `id` the item also carries.
   const lastWord = fromParameter.at(-1);
   const addressed = lastWord !== undefined && !ID_WORDS.test(lastWord) ? fromParameter.filter((n) => !sent.has(n)) : [];
-  return [...new Set([...addressed, ...operation.assignedProperties, ...named, 'id', ...others, ...clientKeys])];
+  return [
+    ...new Set([
+      ...addressed,
+      ...operation.assignedProperties,
+      ...named,
+      'id',
+      ...others,
+      ...clientKeys,
+      ...ownWordIds(operation.path),
+    ]),
+  ];
 }
 
 /** The item path parameter under a collection path (/domains/{domain_name} → domain_name). */
@@ -64,6 +75,18 @@ export function sentMembers(contract: Contract, path: string): Set<string> {
   const post = contract.operations.find((o) => o.path === path && o.method === 'POST');
   const schemas = post?.requestBody?.content.map((m) => m.validator?.schema) ?? [];
   return new Set(schemas.flatMap((schema) => Object.keys(propertiesOf(schema))));
+}
+
+/** Ids named by the item's own word, last: a team's `team_key`, a region's `regionId` (a list with
+ * no item path and no `id` of its own names its items so). */
+function ownWordIds(path: string): string[] {
+  const segment = path
+    .split('/')
+    .filter((part) => part !== '' && !part.startsWith('{'))
+    .at(-1);
+  if (!segment) return [];
+  const word = resourceName(segment);
+  return [`${word}_key`, `${word}Key`, `${word}_id`, `${word}Id`, `${word}_code`, `${word}Code`];
 }
 
 export function idPropertyOf(candidates: readonly string[], itemSchema: JsonSchema | undefined): string | undefined {

@@ -58,6 +58,7 @@ export { collectionKey, parentItemsOf } from './parents.js';
 export type { ReferenceState } from './reference-states.js';
 export {
   collectionResource,
+  listPathsIn,
   namesByIdName,
   REFERENCE,
   referencedCollection,

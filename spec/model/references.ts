@@ -2,6 +2,7 @@
 // name, and `sku` or `warehouseKey` by the name the resource's read path gives its item
 // (/products/{sku}, /warehouses/{key}). One reading for the runner (it fills them from lists, and
 // takes a refusal of a made-up one for right) and the mock (it refuses one that names nothing).
+import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 
 /** Members named like a list of or one reference by the resource's name: categoryId, owner_ids. */
@@ -51,15 +52,46 @@ export function referencedCollection(
   own?: CollectionSpec,
 ): CollectionSpec | undefined {
   const name = referencedName(member);
-  return collections.find(
-    (c) =>
-      c !== own &&
-      c.list !== undefined &&
-      (name === undefined
-        ? namesByIdName(member, collectionResource(c), c.idProperty)
-        : collectionResource(c) === name),
+  return (
+    collections.find(
+      (c) =>
+        c !== own &&
+        c.list !== undefined &&
+        (name === undefined
+          ? namesByIdName(member, collectionResource(c), c.idProperty)
+          : collectionResource(c) === name),
+    ) ?? namedByWords(member, collections, own)
   );
 }
+
+/** The member's own words, where the item's creation or answer describes it. */
+function wordsOf(own: CollectionSpec, member: string): string | undefined {
+  const request = own.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  for (const schema of [request, own.create?.item.schema, own.read?.item.schema]) {
+    const description = (propertiesOf(schema)[member] as { description?: unknown } | undefined)?.description;
+    if (typeof description === 'string') return description;
+  }
+  return undefined;
+}
+
+/** A member whose words name another collection's list by its path: "A `team_key` from `GET /teams`"
+ * (`owner_team`, named neither by the resource nor by its id's name). */
+function namedByWords(
+  member: string,
+  collections: readonly CollectionSpec[],
+  own: CollectionSpec | undefined,
+): CollectionSpec | undefined {
+  const words = own && wordsOf(own, member);
+  if (!words) return undefined;
+  const paths = listPathsIn(words);
+  return collections.find((c) => c !== own && c.list !== undefined && paths.includes(c.path));
+}
+
+/** The paths a member's words take its value from: "A `team_key` from `GET /teams`" → /teams. */
+export const listPathsIn = (words: string): string[] =>
+  [...words.matchAll(/\b(?:from|in|of|by|listed\s+(?:by|at|in))\s+`?(?:GET\s+)?(\/[\w\-/{}]+)`?/gi)].map((match) =>
+    match[1]!.replace(/\/$/, ''),
+  );
 
 /** The words prose names a collection's items by, as a pattern: "event" for /events; "purchase
  * order", "purchase-order" or plain "order" for /purchase-orders (the last word alone is how a

@@ -43,7 +43,10 @@ export async function countChildren(
   const exchange = runner.stopped() ? undefined : await runner.send(testCase);
   const second = await listCollection(collection, context, runner, params, undefined, 'to count the children again');
   if (!first || !second || !exchange) return reach.stop('the parent or its child list could not be read');
-  const listed = first.length === second.length ? first.length : undefined;
+  // The same items, not only as many: a child made and another deleted meanwhile leave the length.
+  const ids = (items: readonly Record<string, unknown>[]) =>
+    JSON.stringify(items.map((item) => JSON.stringify(item[collection.idProperty])).sort());
+  const listed = ids(first) === ids(second) ? first.length : undefined;
   if (listed === undefined) return reach.stop('the child list changed while it was counted (writes alongside)');
   runner.conclude(testCase, exchange, parseBody(exchange), {
     collection: parent.collection,

@@ -13,6 +13,7 @@ import {
 } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { asObject, idPathText } from '../../judge/json-body.js';
+import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -54,6 +55,22 @@ function jobIdOf(location: string, requestUrl: string): string | undefined {
     return undefined;
   }
 }
+
+/** A job's result read on a path of its own below the job's (`/jobs/{jobId}/download`), and the
+ * refusal its words give it until the job is done ("Before that the answer is 409"). */
+function resultsOf(job: JobOperations, context: PlanContext) {
+  return context.operations
+    .filter((op) => op.method === 'GET' && new RegExp(`^${escaped(job.read.path)}/[^{}/]+$`).test(op.path))
+    .map((operation) => {
+      const words = `${operation.summary ?? ''} ${operation.description ?? ''}`;
+      const said = /\b(?:before|until)\b[^.]*?\b([45]\d\d)\b|\b([45]\d\d)\b[^.]*?\b(?:before|until)\b/i.exec(words);
+      const status = said ? Number(said[1] ?? said[2]) : undefined;
+      const documented = operation.responses.some((response) => Number(response.status) === status);
+      return { operation, ...(documented ? { early: status } : {}) };
+    });
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function followJobs(
   context: PlanContext,
@@ -101,6 +118,16 @@ export async function followJobs(
       continue;
     }
     const idiom = { idiom: 'job-completes' as const, id, member: end.member, expected: end.terminal };
+    const results = resultsOf(job, context).map(({ operation, early }) => ({
+      early,
+      testCase: context.testCase(operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { [job.parameter]: id },
+        what: "reading a job's result",
+      }),
+    }));
+    let earlyAsked = false;
     for (let poll = 1; poll <= POLLS && !runner.stopped(); poll++) {
       const answer = await runner.send(read);
       if (!answer?.ok || answer.response.status >= 300) {
@@ -113,11 +140,39 @@ export async function followJobs(
       if (done || poll === POLLS) {
         runner.conclude(read, answer, body, { sequence: { idiom } });
         reach.done(STEP);
+        // Done: its result is there to read.
+        if (done) for (const result of results) await runner.execute(result.testCase, {});
         break;
+      }
+      if (!earlyAsked) {
+        earlyAsked = true;
+        await resultsBeforeDone(results, read, end, state, runner);
       }
       // Not done yet: what the document calls null until then must be null.
       runner.conclude(read, answer, body, { sequence: { idiom: { ...idiom, idiom: 'job-pending' as const } } });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+}
+
+/** Each result with a refusal in its words, read while the job is not done; judged only where a read
+ * of the job right after still finds it not done (a job may end between two requests). */
+async function resultsBeforeDone(
+  results: readonly { early?: number; testCase: TestCase }[],
+  read: TestCase,
+  end: { member: string; terminal: unknown },
+  state: unknown,
+  runner: SequenceRunner,
+): Promise<void> {
+  for (const { early, testCase } of results) {
+    if (early === undefined || runner.stopped()) continue;
+    const answer = await runner.send(testCase);
+    const again = await runner.send(read);
+    const body = again?.ok ? parseBody(again) : undefined;
+    const now = body?.kind === 'json' ? asObject(body.value)?.[end.member] : end.terminal;
+    if (!answer || JSON.stringify(now) === JSON.stringify(end.terminal)) continue;
+    runner.conclude(testCase, answer, parseBody(answer), {
+      sequence: { idiom: { idiom: 'job-result-early', fromState: state, expectedStatus: early } },
+    });
   }
 }

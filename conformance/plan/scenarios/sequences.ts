@@ -181,8 +181,9 @@ export async function runSequences(
 
   // A client-sent id that collides with an existing item must not take it over.
   // An empty collection lends the first item the sequence created, so the check runs whatever the order.
+  // A key the client chooses is the client's to send: its conflicts are judged as unique values.
   const existing = before[0] ?? itemOf(creations[0]?.body ?? { kind: 'empty' }, collection);
-  if (!existing || runner.stopped()) return;
+  if (!existing || collection.clientKey || runner.stopped()) return;
   const [body, other] = await runner.freshBodies(collection, 2, 'client-id');
   const sent = { ...(body as Item), [collection.idProperty]: existing[collection.idProperty] };
   const what = `with a client-sent ${collection.idProperty} that collides with an existing item`;

@@ -1,0 +1,92 @@
+// A job's result on a path of its own (`/jobs/{jobId}/file`) whose words refuse it until the job is
+// done ("Before that the answer is 409"): read while the job runs, a result served early is named
+// (job_result_served_early); once the job is done the result is read and judged like any answer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const job = {
+  type: 'object',
+  required: ['jobId', 'state', 'fileUrl'],
+  properties: {
+    jobId: { type: 'string' },
+    state: { type: 'string', enum: ['running', 'done'] },
+    fileUrl: { type: 'string', nullable: true, description: 'The file, `null` until the job is `done`.' },
+  },
+};
+const file = { type: 'object', required: ['rows'], properties: { rows: { type: 'integer', minimum: 0 } } };
+const jobId = [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string' } }];
+const document = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'reports', version: '1' },
+  paths: {
+    '/reports': {
+      post: {
+        description: 'Starts a report job. It is `done` at the latest 2 seconds after it was started.',
+        responses: {
+          '202': {
+            description: 'started',
+            headers: { Location: { required: true, schema: { type: 'string' } } },
+            content: json(job),
+          },
+        },
+      },
+    },
+    '/jobs/{jobId}': {
+      parameters: jobId,
+      get: { responses: { '200': { description: 'the job', content: json(job) }, '404': { description: 'none' } } },
+    },
+    '/jobs/{jobId}/file': {
+      parameters: jobId,
+      get: {
+        description: 'Serves the file once the job is `done`. Before that the answer is 409.',
+        responses: {
+          '200': { description: 'the file', content: json(file) },
+          '404': { description: 'none' },
+          '409': { description: 'not done yet' },
+        },
+      },
+    },
+  },
+});
+
+/** Jobs done 1.2 s after they start; `early` serves the file while they run. */
+function reports(early: boolean) {
+  const started = new Map<string, number>();
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
+    res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const [first, id, sub, extra] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+    if (req.method === 'POST' && first === 'reports' && !id) {
+      const made = `j${started.size + 1}`;
+      started.set(made, Date.now());
+      return send(res, 202, { jobId: made, state: 'running', fileUrl: null }, { location: `/jobs/${made}` });
+    }
+    const at = id === undefined ? undefined : started.get(id);
+    if (req.method !== 'GET' || first !== 'jobs' || at === undefined || extra) return send(res, 404, {});
+    const done = Date.now() - at >= 1200;
+    if (!sub)
+      return send(res, 200, { jobId: id, state: done ? 'done' : 'running', fileUrl: done ? `/jobs/${id}/file` : null });
+    if (sub !== 'file') return send(res, 404, {});
+    return done || early ? send(res, 200, { rows: 3 }) : send(res, 409, {});
+  };
+}
+
+const run = (early: boolean) =>
+  runConformance({ target: { app: reports(early) }, contract: document, seed: 4, runs: 5 });
+const codes = (result: Awaited<ReturnType<typeof run>>) => result.violations.map((v) => v.code);
+
+describe("a job's result on a path of its own", () => {
+  it('passes a service that serves it once the job is done, and reads it then', async () => {
+    const result = await run(false);
+    expect(result.violations).toEqual([]);
+    const file = result.operations.find((operation) => operation.path === '/jobs/{jobId}/file');
+    expect(file?.observedStatuses).toContain(200);
+  });
+
+  it('names a service that serves it while the job runs', async () => {
+    expect(codes(await run(true))).toContain('job_result_served_early');
+  });
+});
