@@ -9,6 +9,7 @@ import {
   parseMediaType,
   statusFieldMismatch,
   statusPropertyOf,
+  validationStatusesOf,
 } from '../../spec/index.js';
 import type { Check, CheckContext, NamedCheck } from '../model.js';
 import {
@@ -64,6 +65,10 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   // 401, 403 and 429 say nothing of how bad input is refused.
   const clientErrors = documented4xx(operation).some((s) => ![401, 403, 429].includes(s));
   if (kind === 'negative' && !clientErrors) return 'invalid input';
+  // The document's words let every schema refusal take any of its statuses ("400 or 422").
+  const either = validationStatusesOf(context.contract);
+  if ((kind === 'negative' || kind === 'unusual') && either.includes(status))
+    return 'invalid input, as the words allow';
   if (kind === 'unusual' && !clientErrors) return 'a request in an unusual form';
   // Secured operations may refuse credentials with 401 (or 403) even where no such status is listed.
   if (kind === 'auth' && (status === 401 || status === 403 || !clientErrors)) return 'missing or invalid credentials';

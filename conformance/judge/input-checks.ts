@@ -1,6 +1,6 @@
 // Checks of how the service treats what it is sent: invalid input refused, valid input accepted,
 // missing or wrong credentials refused.
-import { documentedStatuses, parseMediaType } from '../../spec/index.js';
+import { documentedStatuses, parseMediaType, validationStatusesOf } from '../../spec/index.js';
 import { listedItems } from '../../spec/model/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
@@ -77,7 +77,12 @@ export const positiveDataAcceptance: Check = (context) => {
   if (status === 404 && operation.parameters.some((p) => p.in === 'path')) return [];
   // Limits are open: a body too large (413), a URL or headers too long (414, 431) for unusual input.
   // A 413 for a body under 64 KiB is no size limit anyone sets: a refusal of valid input.
-  const leeway = status === 400 || (status === 413 && !smallBodyRefused(context)) || status === 414 || status === 431;
+  const leeway =
+    status === 400 ||
+    validationStatusesOf(context.contract).includes(status) ||
+    (status === 413 && !smallBodyRefused(context)) ||
+    status === 414 ||
+    status === 431;
   // A documented 409 for values the run's own items already hold is a conflict with state, not a
   // refusal of the input.
   if ((leeway || status === 409) && context.facts.valueAlreadyListed !== undefined) {

@@ -13,6 +13,7 @@ import {
   referencedCollection,
   referencedName,
   resourceName,
+  variantPropertiesOf,
 } from '../../spec/index.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
@@ -107,7 +108,8 @@ export function referencedCollections(
   const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const found = new Map<string, CollectionSpec>();
   const own = collections.find((c) => c.create?.operation === operation);
-  for (const member of Object.keys(propertiesOf(schema))) {
+  // A union's members too (a part line's `sku`): a body holds only its own variant's.
+  for (const member of Object.keys({ ...variantPropertiesOf(schema, false), ...propertiesOf(schema) })) {
     const collection = referencedCollection(member, collections, own);
     if (collection) found.set(member, collection);
   }

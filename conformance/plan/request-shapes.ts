@@ -101,6 +101,9 @@ export function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
 /** Keys of a pattern (a client-chosen ^[A-Z]{3,8}$) that plain generated keys, short ones, never are. */
 const UNLIKELY_KEYS = [32, 16, 12, 8, 6, 4, 3].flatMap((length) => ['Z', 'z', '9'].map((c) => c.repeat(length)));
 
+/** A number no item is likely to have that still fits a 32-bit column (unbounded integers). */
+const UNLIKELY_NUMBER = 999_999_999;
+
 export function unlikelyId(parameter: ParameterSpec): unknown {
   const schema = parameter.validator.schema as Record<string, unknown>;
   const candidates =
@@ -110,7 +113,10 @@ export function unlikelyId(parameter: ParameterSpec): unknown {
             ? doubleAtMost(schema.maximum)
             : schema.format === 'int32'
               ? 2 ** 31 - 1
-              : Number.MAX_SAFE_INTEGER,
+              : schema.format === 'int64'
+                ? Number.MAX_SAFE_INTEGER
+                : // Unbounded: nine digits, which every integer column and parser holds.
+                  UNLIKELY_NUMBER,
         ]
       : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz', ...UNLIKELY_KEYS];
   return candidates.find((candidate) => parameter.validator.validate(candidate).length === 0);

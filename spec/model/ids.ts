@@ -3,10 +3,10 @@
 // item path's shape (a parameter at the end, a format suffix kept).
 
 import type { Contract, Operation } from '../contract/types.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { ResourceCorrection } from './corrections.js';
-import { resourceName } from './references.js';
+import { resourceName } from './resource-names.js';
 
 /** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */
 const OTHER_IDS = ['uuid', 'sid', '_id'];
@@ -90,7 +90,7 @@ function ownWordIds(path: string): string[] {
 }
 
 export function idPropertyOf(candidates: readonly string[], itemSchema: JsonSchema | undefined): string | undefined {
-  const properties = propertiesOf(itemSchema);
+  const properties = { ...variantPropertiesOf(itemSchema, true), ...propertiesOf(itemSchema) };
   return candidates.find((name) => Object.hasOwn(properties, name));
 }
 

@@ -79,3 +79,4 @@ export { sumsOf, withSums } from './sums.js';
 export type { Tally } from './tallies.js';
 export type { TimedAction } from './timed-actions.js';
 export type { UniqueRule } from './unique-values.js';
+export { validationStatusesOf } from './validation-statuses.js';

@@ -5,7 +5,7 @@
 // refuses the others.
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { referencedCollection, resourceWordPattern } from './references.js';
 import { clausesOf, passagesNaming } from './sentences.js';
@@ -67,7 +67,9 @@ function nearestStatus(clause: string, at: number, documented: readonly string[]
 /** The members of a body schema, with list entries' members as `lines[].sku` (where the words may
  * give them rules: their references' states, their refusals). */
 export function membersWithEntries(schema: unknown): string[] {
-  return Object.entries(propertiesOf(schema as never)).flatMap(([member, property]) => {
+  // A union's variants' members too (a part line's `sku`).
+  const members = { ...variantPropertiesOf(schema as never, false), ...propertiesOf(schema as never) };
+  return Object.entries(members).flatMap(([member, property]) => {
     const items = (property as { items?: unknown }).items;
     const inner = items && typeof items === 'object' ? Object.keys(propertiesOf(items as never)) : [];
     return [member, ...inner.map((name) => `${member}[].${name}`)];

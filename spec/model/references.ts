@@ -4,6 +4,9 @@
 // takes a refusal of a made-up one for right) and the mock (it refuses one that names nothing).
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import { plainWord, resourceName } from './resource-names.js';
+
+export { resourceName };
 
 /** Members named like a list of or one reference by the resource's name: categoryId, owner_ids. */
 export const REFERENCE = /^(.+?)(?:_ids?|Ids?|IDs?|-ids?)$/;
@@ -11,17 +14,6 @@ export const REFERENCE = /^(.+?)(?:_ids?|Ids?|IDs?|-ids?)$/;
 /** Id names so common that a member so named is more likely the item's own (`key`, `name`) than a
  * reference to another resource keyed by it. */
 const GENERIC_ID_NAMES = new Set(['id', 'key', 'name', 'slug', 'number', 'code', 'uuid', 'handle', 'ref']);
-
-const plainWord = (word: string): string => word.toLowerCase().replace(/[-_]/g, '');
-
-/** A resource's name as paths and members spell it, made comparable: categories, Category and
- * category_ all read as "category". */
-export function resourceName(word: string): string {
-  const name = plainWord(word);
-  if (name.endsWith('ies')) return `${name.slice(0, -3)}y`;
-  if (/(?:ss|sh|ch|x|z)es$/.test(name)) return name.slice(0, -2);
-  return name.endsWith('s') ? name.slice(0, -1) : name;
-}
 
 /** The resource a member names by the resource's name (categoryId → category), if any. */
 export function referencedName(member: string): string | undefined {

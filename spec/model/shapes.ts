@@ -2,7 +2,7 @@
 // ({"data": [...], "next_cursor": ...}, DigitalOcean's {"droplets": [...], "links", "meta"}), one
 // item bare or wrapped ({"droplet": {...}}). One reading for the mock (writes answers in that
 // shape) and the runner (reads items out of them).
-import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import { declaredTypes } from '../schema/coerce.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { validatorOfView } from '../schema/schema-registry.js';
@@ -39,7 +39,8 @@ export function validatorOf(schema: JsonSchema): SchemaValidator {
 /** Whether the schema has the id member, as a value an id can be: a member holding an object or a
  * list (DigitalOcean's {"reserved_ipv6": {...}}, named as its path parameter) wraps the item. */
 function hasId(schema: JsonSchema | undefined, idProperty: string): boolean {
-  const properties = propertiesOf(schema);
+  // A union's items (a part line or a labour line) have the id every variant has.
+  const properties = { ...variantPropertiesOf(schema, true), ...propertiesOf(schema) };
   if (!Object.hasOwn(properties, idProperty)) return false;
   const member = properties[idProperty];
   if (typeof member !== 'object' || member === null) return true;

@@ -47,3 +47,19 @@ export function propertiesOf(schema: JsonSchema | undefined): Record<string, Jso
   if (!schema || typeof schema !== 'object') return {};
   return (mergeAllOf(schema as Schema).properties ?? {}) as Record<string, JsonSchema>;
 }
+
+/** Properties of a union's variants (oneOf or anyOf, each with its allOf merged): with `every`, those
+ * every variant has (a line's `lineNo` in both its part and labour forms); else those any has. */
+export function variantPropertiesOf(schema: JsonSchema | undefined, every: boolean): Record<string, JsonSchema> {
+  if (!schema || typeof schema !== 'object') return {};
+  const merged = mergeAllOf(schema as Schema);
+  const variants = [merged.oneOf, merged.anyOf].find((list): list is JsonSchema[] => Array.isArray(list));
+  if (!variants || variants.length === 0) return {};
+  const each = variants.map((variant) => propertiesOf(variant));
+  const names = every
+    ? Object.keys(each[0]!).filter((name) => each.every((properties) => Object.hasOwn(properties, name)))
+    : [...new Set(each.flatMap((properties) => Object.keys(properties)))];
+  return Object.fromEntries(
+    names.map((name) => [name, each.find((properties) => Object.hasOwn(properties, name))![name]!]),
+  );
+}

@@ -1,10 +1,11 @@
 // Items a PUT makes at a key the client chooses, where the collection has no creation of its own
 // (PUT /books/{isbn} answering 201): the maker's way to make them, a fresh key per attempt.
-import { type CollectionSpec, type ItemOperation, parentItemsOf } from '../../../spec/index.js';
+import type { CollectionSpec, ItemOperation } from '../../../spec/index.js';
 import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { refusalText } from './fresh-values.js';
 import type { MakeRequest, Making } from './making.js';
+import { underOwnParent } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
 
 /** Attempts, each at a fresh key. */
@@ -36,19 +37,6 @@ function unclaimedKey(
     if (context.claim(collection, `${JSON.stringify(parent)} ${put.parameter}`, key)) return key;
   }
   return first;
-}
-
-/** Whether the path values name a parent item the run made. */
-function underOwnParent(
-  collection: CollectionSpec,
-  values: Readonly<Record<string, string>>,
-  context: PlanContext,
-): boolean {
-  const parent = parentItemsOf(collection.path, context.collections).at(-1);
-  const text = parent ? values[parent.parameter] : undefined;
-  // Ids are kept as JSON text: "evt_1" for a string, 42 for a number.
-  const keys = text === undefined ? [] : [JSON.stringify(text), text];
-  return parent !== undefined && keys.some((key) => context.changedByRunHas(parent.collection, key));
 }
 
 /** The PUT's examples that validate, with the run's name prefix where it keeps them valid: the

@@ -15,6 +15,7 @@ import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
 import { ParentItems } from './parent-items.js';
+import { underOwnParent } from './parents.js';
 import { ReferenceFinder } from './references-found.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 import { unlockParent } from './unlocked-parents.js';
@@ -215,11 +216,14 @@ export class ItemMaker {
     let body = withMembers(fresh(candidates[0], 0), held, requestSchema);
     let referenceShift = 0;
     let lastRefusal = '';
+    const ownParent = underOwnParent(collection, request.parent, this.context);
     for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
       let testCase = this.context.testCase(create.operation, {
         kind: 'positive',
         plain: true,
         pathParams: request.parent,
+        // Under a parent the run made, a documented 409 is about the state the run left it in.
+        ...(ownParent ? { onMadeItem: true } : {}),
         ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
         what: request.what,
       });

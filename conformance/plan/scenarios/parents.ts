@@ -100,3 +100,16 @@ export function madeItemParams(
   }
   return params;
 }
+
+/** Whether the path values name a parent item the run made. */
+export function underOwnParent(
+  collection: CollectionSpec,
+  values: Readonly<Record<string, string>>,
+  context: PlanContext,
+): boolean {
+  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const text = parent ? values[parent.parameter] : undefined;
+  // Ids are kept as JSON text: "evt_1" for a string, 42 for a number.
+  const keys = text === undefined ? [] : [JSON.stringify(text), text];
+  return parent !== undefined && keys.some((key) => context.changedByRunHas(parent.collection, key));
+}

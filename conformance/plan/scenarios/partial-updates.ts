@@ -4,7 +4,7 @@
 // Patch (RFC 6902) replaces and removes members by pointer, and one whose test fails changes nothing. A
 // step is planned only where the document's PATCH schema takes its body: a server that refuses
 // what its document forbids is right.
-import { type CollectionSpec, mergeAllOf, parseMediaType } from '../../../spec/index.js';
+import { type CollectionSpec, mergeAllOf, parseMediaType, propertiesOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 
@@ -137,7 +137,11 @@ export function partialUpdates(
   const create = collection.create;
   if (!update || !create) return [];
   const request = context.requestSchema(update.operation);
-  const accepts = (body: Item | Item[]) => request?.isValid(body) ?? true;
+  // A member the PATCH schema does not name may be taken and ignored (an open schema): only named ones.
+  const named = new Set(Object.keys(propertiesOf(request?.schema)));
+  const accepts = (body: Item | Item[]) =>
+    (request?.isValid(body) ?? true) &&
+    (Array.isArray(body) || named.size === 0 || Object.keys(body).every((name) => named.has(name)));
   const required = new Set((mergeAllOf(create.success.schema as Record<string, unknown>).required as string[]) ?? []);
   // A merge patch the document takes beside plain JSON is sent as one: its null and its merging
   // are what the document promises.

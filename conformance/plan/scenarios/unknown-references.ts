@@ -4,7 +4,7 @@
 // [`422`, `unknown_project`]"). Each is sent beside an item the run made just before from the same
 // body, so the body is known to be valid but for the member judged. Judged as api_idioms_honoured
 // (unknown_reference_accepted, unknown_reference_status).
-import type { Resource } from '../../../spec/index.js';
+import type { CollectionSpec, Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
@@ -133,12 +133,11 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     );
   const request = context.requestSchema(create.operation);
   /** Sends the body with the member naming `named`, judged as a reference the service must refuse. */
-  const probe = async (member: string, named: unknown, step: string, what: string, kind: string) => {
+  const probe = async (member: string, named: unknown, step: string, what: string, kind: string, base?: Body) => {
     // Where it stands, the made item's body; else one made whole the same way, of its own values.
-    const drafted = freed
-      ? undefined
-      : asObject(await runner.draft(collection, { what: '', purpose: `${step}`, parent }));
-    const body = [drafted ?? sent, sent]
+    const drafted =
+      freed || base ? undefined : asObject(await runner.draft(collection, { what: '', purpose: `${step}`, parent }));
+    const body = (base ? [base] : [drafted ?? sent, sent])
       .flatMap((base) => namingIn(base, member, named))
       .find((candidate) => !request || request.isValid(candidate));
     if (!body) return reach.skip(step, 'no valid body names that item');
@@ -169,7 +168,10 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
   };
   for (const { member, target, named, deleted, elsewhere, scope } of plans) {
     if (runner.stopped()) break;
-    const current = namedIn(sent, member);
+    // A union's made item may be of a variant without the member (a labour line has no `sku`): a
+    // valid body of the variant that has it is the base.
+    const base = namedIn(sent, member) === undefined ? await bodyNaming(member, collection, runner) : undefined;
+    const current = namedIn(base ?? sent, member);
     const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
     const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
     if (unknown === undefined || current === undefined)
@@ -181,6 +183,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
         `unknown ${member} refused`,
         `naming an item that exists nowhere in ${member}`,
         'an item that exists nowhere',
+        base,
       );
     if (target && deleted) {
       const gone = await deletedItem(target, parent, context, runner);
@@ -220,4 +223,10 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
       else reach.skip(step, `no ${named.path} item of another ${scope} is listed`);
     }
   }
+}
+
+/** A valid creation body that holds the member (its union's variant that has it), if one is drawn. */
+async function bodyNaming(member: string, collection: CollectionSpec, runner: SequenceRunner) {
+  const bodies = await runner.bodies(collection, 8, `references ${member}`);
+  return bodies.map((body) => asObject(body)).find((body) => body !== undefined && namedIn(body, member) !== undefined);
 }
