@@ -115,7 +115,11 @@ function laterStatesSet(
   collection: CollectionSpec | undefined,
 ): Finding[] {
   const ownStates = laterStateInstants(collection, item);
-  const isStateInstant = (name: string) => STATE_INSTANT.test(name) || ownStates?.test(name) === true;
+  // And what the model reads as null until later (`startedAt`, a readOnly past participle's instant).
+  const schema = collection?.read?.item.schema ?? collection?.create?.item.schema;
+  const later = collection && schema ? filledInOf(collection, schema).laterStates : [];
+  const isStateInstant = (name: string) =>
+    STATE_INSTANT.test(name) || ownStates?.test(name) === true || later.includes(name);
   // An item created straight into that state (status "closed" sent) may carry its instant, and so
   // may one the service answers as already ended (an export job finished before its 202).
   const state = [item.status, item.state].find((value) => typeof value === 'string') as string | undefined;

@@ -60,6 +60,13 @@ function statesBefore(tokens: readonly Token[], at: number): unknown[] {
   return found.reverse();
 }
 
+/** The states the text's arrows lead to ("`open` → `in_progress`": in_progress). */
+export function arrowTargets(text: string, values: readonly unknown[]): unknown[] {
+  const tokens = tokensOf(text, values);
+  const targets = tokens.flatMap((token, at) => (token.kind === 'arrow' ? [stateAfter(tokens, at)] : []));
+  return [...new Set(targets.filter((value) => value !== undefined))];
+}
+
 /** States drawn as arrows into `target`. */
 function arrowsInto(text: string, values: readonly unknown[], target: unknown): unknown[] {
   const tokens = tokensOf(text, values);

@@ -4,6 +4,7 @@
 // rental", "it"): "every tool on it becomes `rented`" speaks of other items.
 import type { Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
+import { arrowTargets } from './action-sources.js';
 import { clausesOf } from './sentences.js';
 
 /** The singular of a plural path segment, roughly (copies -> copy, entries -> entry, loans -> loan). */
@@ -33,6 +34,11 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
     const match = said.exec(clause);
     const value = match ? byName.get(match[1]!.toLowerCase()) : undefined;
     if (value !== undefined) found.add(value);
+  }
+  if (found.size === 0) {
+    // A transition drawn as an arrow: "`open` → `in_progress`".
+    const drawn = arrowTargets(`${operation.summary ?? ''}. ${operation.description ?? ''}`, values);
+    if (drawn.length === 1) return drawn[0];
   }
   return found.size === 1 ? [...found][0] : undefined;
 }

@@ -121,6 +121,9 @@ export function filledInOf(
 /** A verb's instant with its particle: `pickedUpAt`, `checkedOutAt`, `signedOffAt`. */
 const PARTICLE_INSTANT = /^[a-z]+ed(?:Up|Out|Off|In|Back|Down|Over)(?:_?at|_?on|At|On)$/;
 
+/** A past participle's instant the service fills (`startedAt`, `approved_at`): null until then. */
+const PAST_INSTANT = /^[a-z]+ed(?:_at|_on|At|On)$/;
+
 /** A state's own instant beyond the usual names: `confirmedAt` where `confirmed` is one of the
  * item's states, or a verb's with its particle. */
 function ownStateInstant(name: string, states: readonly string[]): boolean {
@@ -148,7 +151,13 @@ function readFilledIn(
     const strings = typesOf(schema).includes('string');
     if (NOW_INSTANT.test(name) && strings && (schema.format === 'date-time' || schema.format === 'date'))
       now.push({ name, date: schema.format === 'date', onChange: UPDATE_INSTANT.test(name) });
-    else if ((STATE_INSTANT.test(name) || ownStateInstant(name, states)) && takesNull(schema)) laterStates.push(name);
+    else if (
+      (STATE_INSTANT.test(name) ||
+        ownStateInstant(name, states) ||
+        (PAST_INSTANT.test(name) && schema.readOnly === true)) &&
+      takesNull(schema)
+    )
+      laterStates.push(name);
     else if (parameters.has(name)) parents.push({ name, integer: typesOf(schema).includes('integer') && !strings });
     else if (OWNER.test(name) && strings && (schema.readOnly === true || notSendable(collection, name)))
       owners.push(name);

@@ -4,7 +4,7 @@
 // final-states.ts's), it gets the documented refusal. A refusal from a drawn state is a failure only
 // where the same action was taken from another drawn state in this run: an action may have
 // conditions of its own (an event completes once it has ended) that a note then names.
-import type { Action, Resource } from '../../../spec/index.js';
+import { type Action, type Resource, statusMember } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
 import { parentParams } from './parents.js';
@@ -24,8 +24,10 @@ export async function checkActionSources(resource: Resource, context: PlanContex
   const drawn = actions.filter((action) => action.from && action.member !== undefined);
   if (drawn.length === 0 || !parameter || runner.stopped()) return;
   const finals = new Set(actions.flatMap((action) => action.refusedFrom ?? []));
-  // Every state an action leads to, and the initial one once an item is made.
-  const reachable = [...new Set(actions.flatMap((action) => (action.member === undefined ? [] : [action.target])))];
+  // Every state an action leads to, and the ones none leads to: where an item starts (`open`).
+  const targets = actions.flatMap((action) => (action.member === undefined ? [] : [action.target]));
+  const initial = (statusMember(collection)?.values ?? []).filter((state) => !targets.includes(state));
+  const reachable = [...new Set([...targets, ...initial])];
   // Drawn sources first (the first taken makes a later refusal a failure), then the others.
   const plan = drawn.map((action) => ({
     action,
