@@ -255,7 +255,11 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
  * is pending or running", "null until the job is done"). */
 function nullUntilDone(schema: unknown): boolean {
   const description = (schema as { description?: unknown } | undefined)?.description;
-  return typeof description === 'string' && /\bnull\b[^.;]*\b(until|while|before|unless)\b/i.test(description);
+  return (
+    typeof description === 'string' &&
+    (/\bnull\b[^.;]*\b(until|while|before|unless)\b/i.test(description) ||
+      /\b(?:present|set|given|there)\s+only\s+(?:when|once|after|if)\b/i.test(description))
+  );
 }
 
 export const apiIdiomsHonoured: Check = (context) => {

@@ -15,6 +15,7 @@ import { parametersPlanner } from './cases/parameters.js';
 import { plainPlanner } from './cases/plain.js';
 import { structurePlanner } from './cases/structure.js';
 import { wholeValuesPlanner } from './cases/whole-values.js';
+import { wordBreaksPlanner } from './cases/word-breaks.js';
 import type { PlanContext } from './context.js';
 import type { Planner, PropertyPlan } from './planner.js';
 
@@ -31,6 +32,7 @@ export const PLANNERS: readonly Planner[] = [
   negotiationPlanner,
   structurePlanner,
   massAssignmentPlanner,
+  wordBreaksPlanner,
   generatedPlanner,
 ];
 

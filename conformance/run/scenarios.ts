@@ -107,7 +107,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
       progress(`${resource.collection.path}: references to unknown items checked`);
     }),
     // Jobs a 202 starts, followed where its Location says until they end.
-    ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable)]),
+    ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable, settings.model.resources)]),
     ...[...creatable, ...madeElsewhere].filter(hasIdioms).map(async (resource) => {
       await runIdioms(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: idempotency, conditional request and action sequence done`);

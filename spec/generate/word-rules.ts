@@ -20,7 +20,28 @@ function onWeekday(value: unknown, weekday: number): unknown {
   return `${date.toISOString().slice(0, 10)}${value.slice(10)}`;
 }
 
+/** Words that keep a date out of the past: "Not before today (UTC)", "must be in the future". */
+const NOT_PAST =
+  /\bnot\s+(?:be\s+)?(?:before|earlier\s+than)\s+today\b|\bnot\s+in\s+the\s+past\b|\btoday\s+or\s+later\b|\bin\s+the\s+future\b|\bfuture\s+date\b/i;
+
+/** Whether a date member's words keep it out of the past. */
+export const keptFromThePast = (description: string | undefined): boolean => NOT_PAST.test(description ?? '');
+
+const DAY_MS = 86_400_000;
+
+/** A date (or date-time) before today moved a month past it, its form kept. */
+function notInThePast(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
+  const today = new Date().toISOString().slice(0, 10);
+  if (value.slice(0, 10) > today) return value;
+  const later = new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10);
+  return `${later}${value.slice(10)}`;
+}
+
 const WORD_RULES: Readonly<Record<string, WordRule>> = {
+  notPast(_name, description) {
+    return keptFromThePast(description) ? notInThePast : undefined;
+  },
   checkDigit(name, description) {
     const code = checkDigitCodeOf(name, description);
     return code ? (value) => withCheckDigit(value, code) : undefined;
@@ -54,6 +75,15 @@ const WORD_BREAKS: Readonly<Record<string, (name: string, description: string | 
           return typeof valid === 'string' && /\d$/.test(valid) ? broken(valid) : undefined;
         }
       : undefined;
+  },
+  notPast(_name, description) {
+    const said = NOT_PAST.exec(description ?? '');
+    if (!said || !(/\bnot\b/i.test(said[0]) || CHECKED.test(description ?? ''))) return undefined;
+    return (value) => {
+      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return undefined;
+      const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
+      return { value: `${yesterday}${value.slice(10)}`, label: 'is before today, which its words forbid' };
+    };
   },
   weekday(_name, description) {
     const named = WEEKDAYS.filter((day) => new RegExp(`\\b${day}s?\\b`, 'i').test(description ?? ''));

@@ -75,7 +75,7 @@ function arrowsInto(text: string, values: readonly unknown[], target: unknown): 
   );
 }
 
-const ONLY = /\bonly (?:from|while|when|if|in|on)\b|\ballowed (?:only )?(?:from|while|when|in)\b/i;
+const ONLY = /\bonly (?:from|for|while|when|if|in|on)\b|\ballowed (?:only )?(?:from|while|when|in)\b/i;
 
 /** States named in an "only from `x`" clause (up to its first stop or parenthesis). */
 function onlyFrom(text: string, values: readonly unknown[]): unknown[] {
@@ -103,6 +103,19 @@ export function actionSourcesOf(
     const drawn = unique(texts.flatMap((text) => arrowsInto(text, values, target)));
     if (drawn.length > 0) return drawn;
     const said = unique(texts.flatMap((text) => onlyFrom(text, values))).filter((value) => value !== target);
+    if (said.length > 0) return said;
+  }
+  return undefined;
+}
+
+/** The states an action with no state of its own to move to asks of its item ("Only for a
+ * `completed` work order"), where its words say; undefined where they do not. */
+export function statedSourcesOf(contract: Contract, operation: Operation, values: readonly unknown[]) {
+  const own = [operation.summary, operation.description].filter((text): text is string => !!text);
+  const info = (contract.document.info ?? {}) as { description?: unknown };
+  const passages = typeof info.description === 'string' ? passagesNaming(info.description, 'POST', operation.path) : [];
+  for (const texts of [own, passages]) {
+    const said = unique(texts.flatMap((text) => onlyFrom(text, values)));
     if (said.length > 0) return said;
   }
   return undefined;

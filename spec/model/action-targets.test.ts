@@ -66,4 +66,18 @@ describe('action targets read from words', () => {
     expect(pickupOf('Every tool on it becomes `rented`.')).not.toHaveProperty('target');
     expect(pickupOf('The rental becomes `active`. Later the rental becomes `closed`.')).not.toHaveProperty('target');
   });
+
+  it('reads a transition drawn as an arrow', () => {
+    expect(pickupOf('`confirmed` → `active`. From any other status: 409.')).toMatchObject({
+      member: 'status',
+      target: 'active',
+      from: ['confirmed'],
+    });
+  });
+
+  it('gives an action with no state of its own the states its words ask ("Only for")', () => {
+    const action = pickupOf('Only for a `closed` rental (409 otherwise). Starts a job.');
+    expect(action).not.toHaveProperty('target');
+    expect(action).toMatchObject({ from: ['closed'] });
+  });
 });

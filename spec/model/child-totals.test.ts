@@ -7,7 +7,12 @@ import { contractFromDocument, inferApiModel } from '../index.js';
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const line = {
   type: 'object',
-  properties: { lineNo: { type: 'integer' }, sku: { type: 'string' }, lineTotal: { type: 'integer' } },
+  properties: {
+    lineNo: { type: 'integer' },
+    kind: { type: 'string', enum: ['part', 'labour'] },
+    sku: { type: 'string' },
+    lineTotal: { type: 'integer' },
+  },
 };
 
 function totalsOf(descriptions: Readonly<Record<string, string>>) {
@@ -63,5 +68,17 @@ describe("a parent's sums of its children read from its words", () => {
         paid: 'Sum of `amount` over the lines.',
       }),
     ).toEqual([]);
+  });
+
+  it('reads a sum over one kind of child ("the current part lines")', () => {
+    expect(
+      totalsOf({
+        partsTotal: 'Sum of the `lineTotal` of the current part lines, in cents.',
+        labourTotal: 'Sum of the `lineTotal` of the current labour lines, in cents.',
+      }),
+    ).toEqual([
+      { member: 'partsTotal', of: 'lineTotal', where: { member: 'kind', value: 'part' } },
+      { member: 'labourTotal', of: 'lineTotal', where: { member: 'kind', value: 'labour' } },
+    ]);
   });
 });

@@ -3,7 +3,7 @@
 // the name (`total` + the child's member) or the creation's words ("adds its `minutes` to the
 // timesheet's `totalMinutes`"). Judged by deltas: a child made adds 1 and its value, its deletion
 // takes them away again.
-import { propertiesOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import { singularOf } from './action-targets.js';
 import type { CollectionSpec } from './collections.js';
 import { filledInOf } from './filled-in.js';
@@ -14,6 +14,8 @@ export interface ChildTotal {
   readonly member: string;
   /** The child member it sums; absent: it counts the children. */
   readonly of?: string;
+  /** Only children of one kind ("the current part lines": `kind` `part`). */
+  readonly where?: { readonly member: string; readonly value: string };
 }
 
 const numeric = (schema: unknown): boolean => {
@@ -27,7 +29,7 @@ const numeric = (schema: unknown): boolean => {
 
 /** A parent member's own words: "Sum of `lineTotal` over the lines the rental holds now". */
 const SUM_OVER =
-  /\bsum\s+of\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+(?:over|across|of|for)\s+(?:all\s+)?(?:the\s+|its\s+)?([\w-]+)/i;
+  /\bsum\s+of\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+(?:over|across|of|for)\s+(?:all\s+)?(?:the\s+|its\s+)?((?:[\w-]+\s+){0,3}[\w-]+)/i;
 
 const ADDS = /\badds?\s+its\s+`?([A-Za-z_]\w*)`?\s+to\s+(?:the\s+)?[\w-]+'s\s+`?([A-Za-z_]\w*)`?/gi;
 
@@ -38,12 +40,15 @@ export function childTotalsOf(child: CollectionSpec, collections: readonly Colle
   const childSchema = child.create?.item.schema;
   if (!parent || !parentSchema || !childSchema || !child.create) return [];
   const parentMembers = propertiesOf(parentSchema);
-  const childMembers = Object.entries(propertiesOf(childSchema)).filter(([, schema]) => numeric(schema));
+  // A union's members too: a labour line's `lineTotal` as much as a part line's.
+  const childProperties = { ...variantPropertiesOf(childSchema, false), ...propertiesOf(childSchema) };
+  const childMembers = Object.entries(childProperties).filter(([, schema]) => numeric(schema));
   const totals: ChildTotal[] = filledInOf(parent, parentSchema, collections)
     .counts.filter((count) => count.child === child.path)
     .map(({ name }) => ({ member: name }));
-  const add = (member: string, of: string) => {
-    if (numeric(parentMembers[member]) && !totals.some((total) => total.member === member)) totals.push({ member, of });
+  const add = (member: string, of: string, where?: ChildTotal['where']) => {
+    if (numeric(parentMembers[member]) && !totals.some((total) => total.member === member))
+      totals.push({ member, of, ...(where ? { where } : {}) });
   };
   for (const [name] of childMembers) {
     const capital = `${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -55,9 +60,35 @@ export function childTotalsOf(child: CollectionSpec, collections: readonly Colle
   const noun = child.path.split('/').at(-1)!.toLowerCase();
   for (const [member, schema] of Object.entries(parentMembers)) {
     const said = SUM_OVER.exec(String((schema as { description?: unknown }).description ?? ''));
-    const over = said?.[2]?.toLowerCase();
-    if (said && (over === noun || over === singularOf(noun)) && childMembers.some(([name]) => name === said[1]))
-      add(member, said[1]!);
+    if (!said || !childMembers.some(([name]) => name === said[1])) continue;
+    // "the current part lines": the words up to the children's noun, a kind among them.
+    const words = said[2]!.toLowerCase().split(/\s+/);
+    const at = words.findIndex((word) => word === noun || word === singularOf(noun));
+    if (at < 0) continue;
+    add(member, said[1]!, kindIn(words.slice(0, at), childSchema));
   }
   return totals;
+}
+
+/** Each member's enum values, over a union's variants too (`kind`: `part` in one, `labour` in another). */
+function enumsOf(schema: unknown): Map<string, unknown[]> {
+  const merged = typeof schema === 'object' && schema !== null ? mergeAllOf(schema as Record<string, unknown>) : {};
+  const variants = [merged.oneOf, merged.anyOf].find(Array.isArray) ?? [];
+  const found = new Map<string, unknown[]>();
+  for (const part of [schema, ...variants]) {
+    for (const [member, property] of Object.entries(propertiesOf(part as never))) {
+      const values = mergeAllOf(property as Record<string, unknown>).enum;
+      if (Array.isArray(values)) found.set(member, [...(found.get(member) ?? []), ...values]);
+    }
+  }
+  return found;
+}
+
+/** A child member's enum value among the words before the children's noun ("part" lines: `kind`). */
+function kindIn(words: readonly string[], childSchema: unknown): ChildTotal['where'] {
+  for (const [member, values] of enumsOf(childSchema)) {
+    const value = values.find((one) => typeof one === 'string' && words.includes(one.toLowerCase()));
+    if (typeof value === 'string') return { member, value };
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@
 // creation's words says so. The runner changes the named item and reads the copy, unchanged.
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { membersWithEntries } from './reference-states.js';
 import { referencedCollection } from './references.js';
@@ -31,7 +31,8 @@ const describe = (value: unknown): string | undefined => {
 /** The schema of a member path (`lines[].unitCost`) in an item schema. */
 function schemaAt(schema: unknown, path: string): unknown {
   const [array, inner] = path.split('[].');
-  const outer = propertiesOf(schema as never)[array!];
+  // A union's variants' members too (a part line's `unitPrice`).
+  const outer = { ...variantPropertiesOf(schema as never, false), ...propertiesOf(schema as never) }[array!];
   if (inner === undefined) return outer;
   return propertiesOf((outer as { items?: unknown } | undefined)?.items as never)[inner];
 }

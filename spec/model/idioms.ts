@@ -3,7 +3,7 @@
 
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
-import { actionSourcesOf } from './action-sources.js';
+import { actionSourcesOf, statedSourcesOf } from './action-sources.js';
 import { targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
@@ -209,7 +209,9 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
       const from =
         member !== undefined && member === status?.member
           ? actionSourcesOf(contract, operation, status.values, target)
-          : undefined;
+          : member === undefined && status
+            ? statedSourcesOf(contract, operation, status.values)
+            : undefined;
       return [
         {
           operation,

@@ -38,7 +38,8 @@ export const generatedPlanner: Planner = {
             : undefined,
         ),
     };
-    const mutations = mutationsOf(operation, context);
+    // Applied to generated bodies, not to the baseline each was found on.
+    const mutations = mutationsOf(operation, context).map(({ baseline: _baseline, ...mutation }) => mutation);
     if (mutations.length === 0) return { properties: [valid] };
     const invalid: PropertyPlan = {
       name: `${operation.id}:invalid`,

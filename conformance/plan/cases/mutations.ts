@@ -6,11 +6,28 @@ import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import type { Planner } from '../planner.js';
 
-export function mutationsOf(operation: Operation, context: PlanContext): Mutation[] {
+/** A mutation of another baseline than the first: a union's other variant (a part line beside a
+ * labour one), whose members' mutations only that variant's body shows. */
+type BasedMutation = Mutation & { readonly baseline?: unknown };
+
+const isUnion = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && ['oneOf', 'anyOf'].some((keyword) => keyword in schema);
+
+export function mutationsOf(operation: Operation, context: PlanContext): BasedMutation[] {
   const request = context.requestSchema(operation);
   if (!request) return [];
-  const baseline = context.plainInputs(operation)[0];
-  const all = bodyMutations(request.schema, request.isValid, baseline);
+  const [baseline, ...others] = context.plainInputs(operation);
+  const all: BasedMutation[] = bodyMutations(request.schema, request.isValid, baseline);
+  if (isUnion(request.schema)) {
+    const known = new Set(all.map((mutation) => mutation.id));
+    for (const other of others) {
+      for (const mutation of bodyMutations(request.schema, request.isValid, other)) {
+        if (known.has(mutation.id)) continue;
+        known.add(mutation.id);
+        all.push({ ...mutation, baseline: other });
+      }
+    }
+  }
   // An optional body may be left out: an empty one is no invalid input.
   const required = operation.requestBody?.required === true;
   const sent = all.filter((mutation) => required || mutation.id !== 'body:empty');
@@ -67,7 +84,13 @@ function markedPayload(
   return { payload: { kind: 'json', value: marked }, refusalMark: token };
 }
 
-export function mutationCase(operation: Operation, context: PlanContext, mutation: Mutation, body: unknown): TestCase {
+export function mutationCase(
+  operation: Operation,
+  context: PlanContext,
+  mutation: BasedMutation,
+  first: unknown,
+): TestCase {
+  const body = mutation.baseline ?? first;
   const token = `N${seedOf(`${operation.id}:${mutation.id}`, context.seed).toString(36)}`;
   return context.testCase(operation, {
     kind: 'negative',

@@ -15,8 +15,10 @@ type Item = Record<string, unknown>;
 /** Each total's value with the child counted in (`counted`) or not, from the values `before` it. */
 function expectedTotals(totals: readonly ChildTotal[], before: Item, child: Item, counted: boolean) {
   const expected: Record<string, number> = {};
-  for (const { member, of } of totals) {
-    const value = of === undefined ? 1 : child[of];
+  for (const { member, of, where } of totals) {
+    // A child of another kind than the total sums (a labour line for `partsTotal`) adds nothing.
+    const other = where !== undefined && child[where.member] !== where.value;
+    const value = other ? 0 : of === undefined ? 1 : child[of];
     if (typeof before[member] === 'number' && typeof value === 'number')
       expected[member] = (before[member] as number) + (counted ? value : 0);
   }

@@ -9,12 +9,14 @@ import {
   type Operation,
   parentItemsOf,
   propertiesOf,
+  type Resource,
   terminalState,
 } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { asObject, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { moveItem } from './action-paths.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 const STEP = 'job followed to its end';
@@ -33,14 +35,28 @@ function endOf(job: JobOperations): { member: string; terminal: unknown } | unde
   return undefined;
 }
 
-/** Path values for the job's start: its one parent made by the run, else one its list holds. */
-async function parentOf(job: JobOperations, context: PlanContext, runner: SequenceRunner) {
+/** Path values for the job's start: its one parent made by the run (moved into the state the
+ * start's words ask: "Only for a `completed` work order"), else one its list holds. */
+async function parentOf(
+  job: JobOperations,
+  context: PlanContext,
+  runner: SequenceRunner,
+  resources: readonly Resource[],
+) {
   const parents = parentItemsOf(job.start.path, context.collections);
   if (parents.length === 0) return job.start.path.includes('{') ? undefined : {};
   if (parents.length > 1) return undefined;
   const { collection, parameter } = parents[0]!;
   const making = await runner.make(collection, { what: 'for a job to work on', purpose: 'job', parent: {} });
-  if (!('refused' in making)) return { [parameter]: idPathText(making.made.item, collection.idProperty) };
+  if (!('refused' in making)) {
+    const idText = idPathText(making.made.item, collection.idProperty);
+    const actions = resources.find((resource) => resource.collection === collection)?.idioms.actions ?? [];
+    const asks = actions.find((action) => action.operation === job.start)?.from;
+    const moving = actions.filter((action) => action.member !== undefined && asks?.includes(action.target));
+    const at = { [parameter]: idText };
+    if (moving.length > 0) await moveItem(moving, actions, { collection, idText, at }, context, runner);
+    return at;
+  }
   const [id] = await runner.listedIds(collection);
   return typeof id === 'string' || typeof id === 'number' ? { [parameter]: String(id) } : undefined;
 }
@@ -76,12 +92,13 @@ export async function followJobs(
   context: PlanContext,
   runner: SequenceRunner,
   testable: readonly Operation[],
+  resources: readonly Resource[] = [],
 ): Promise<void> {
   for (const job of asynchronousJobs(context.operations)) {
     if (runner.stopped()) return;
     if (!testable.includes(job.start) || !testable.includes(job.read)) continue;
     const reach = runner.reach.scenario('job scenario', job.start.path, [STEP]);
-    const params = await parentOf(job, context, runner);
+    const params = await parentOf(job, context, runner, resources);
     if (!params) {
       reach.stop('no item was found or made for the job to work on');
       continue;
