@@ -17,7 +17,7 @@ import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js
 import { derivedTimesOff } from './derived-checks.js';
 import { finding } from './findings.js';
 import { asObject } from './json-body.js';
-import { sumsNotAddingUp } from './sum-checks.js';
+import { formulasOff, sumsNotAddingUp } from './sum-checks.js';
 
 type Schema = Record<string, unknown>;
 
@@ -196,13 +196,16 @@ function itemAnswerParentOff(context: CheckContext): Finding[] {
 /** What the service fills in on a creation is what the document and the moment say. */
 export const serviceFilledValues: Check = (context) => {
   const counted = context.sequence?.childCount;
-  if (counted) return countsOff(context, counted);
+  if (counted) return [...countsOff(context, counted), ...formulasOff(context)];
   const totals = context.sequence?.childTotals;
-  if (totals) return totalsOff(context, totals);
+  if (totals) return [...totalsOff(context, totals), ...formulasOff(context)];
   // Totals add up on every answer that holds lines (a cart a line went into, an order read back),
   // and times derived from others ("dueAt = loanedAt + 14 days") hold on every answer of the item.
   const derived = derivedTimesOff(context);
-  const sums = context.testCase.kind === 'positive' ? sumsNotAddingUp(context) : undefined;
+  const positive = context.testCase.kind === 'positive';
+  const formulas = positive ? formulasOff(context) : [];
+  const lineSums = positive ? sumsNotAddingUp(context) : undefined;
+  const sums = lineSums === undefined && formulas.length === 0 ? undefined : [...(lineSums ?? []), ...formulas];
   const answered = createdAnswer(context);
   if (!answered) {
     // An item read or written at its path names the parent that path names (a PUT under evt_2 that

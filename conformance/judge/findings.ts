@@ -137,6 +137,12 @@ export const FINDING_KINDS = {
     received: (f) => `${f.member} ${f.got}`,
     expected: (f) => `${f.expected}, from ${f.parts} as its description says`,
   },
+  formula_not_followed: {
+    title: 'A member the words compute from others is off',
+    key: ['member'],
+    received: (f) => `${f.member} ${f.got}`,
+    expected: (f) => `${f.expected}, as the words say ("${f.words}")`,
+  },
   prototype_member_accepted: {
     title: 'A member named like a JavaScript prototype accepted where the schema takes no unknown member',
     key: ['member'],

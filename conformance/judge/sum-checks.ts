@@ -2,7 +2,16 @@
 // is held to its rule only when its description names the members the rule adds (`quantity` *
 // `unitPrice`; `subtotal` + `shipping`) and no other number of the item (a `handling` fee the rule
 // does not know). A name alone proves nothing: a list's `total` counts items.
-import { isJsonMediaType, mergeAllOf, propertiesOf, sumsOf } from '../../spec/index.js';
+import {
+  answeredItem,
+  evaluateFormula,
+  type Formula,
+  formulasOf,
+  isJsonMediaType,
+  mergeAllOf,
+  propertiesOf,
+  sumsOf,
+} from '../../spec/index.js';
 import type { CheckContext, Finding } from '../model.js';
 import { namesMember } from '../plan/references.js';
 import { finding } from './findings.js';
@@ -77,3 +86,33 @@ export function sumsNotAddingUp(context: CheckContext): Finding[] | undefined {
 /** Whole numbers exactly; amounts with fractions to within a cent's rounding. */
 const closeEnough = (got: number, expected: number): boolean =>
   Number.isInteger(expected) && Number.isInteger(got) ? got === expected : Math.abs(got - expected) < 0.01;
+
+const formulasByCollection = new WeakMap<object, Formula[]>();
+
+/** Members the words define as arithmetic over the item's others ("`lineTotal` = `minutes` / 60 ×
+ * 1200", "`partsTotal` + `labourTotal`"), off on the answered item: whole numbers within a unit
+ * of the exact value (a service may round either way), fractions within a cent. */
+export function formulasOff(context: CheckContext): Finding[] {
+  const status = context.exchange.ok ? context.exchange.response.status : 0;
+  const { collection } = context;
+  if (status < 200 || status >= 300 || context.body.kind !== 'json' || !collection) return [];
+  let formulas = formulasByCollection.get(collection);
+  if (!formulas) {
+    const schema = collection.read?.item.schema ?? collection.create?.item.schema;
+    formulas = formulasOf(schema, collection.create?.operation);
+    formulasByCollection.set(collection, formulas);
+  }
+  const item = formulas.length > 0 ? answeredItem(collection, context.body.value) : undefined;
+  if (!item) return [];
+  return formulas.flatMap((formula) => {
+    const expected = evaluateFormula(formula, item);
+    const got = item[formula.member];
+    if (expected === undefined || typeof got !== 'number') return [];
+    const near = Number.isInteger(expected)
+      ? got === expected
+      : Math.abs(got - expected) < (Number.isInteger(got) ? 1 : 0.01);
+    return near
+      ? []
+      : [finding('formula_not_followed', { member: formula.member, got, expected, words: formula.words })];
+  });
+}

@@ -85,4 +85,25 @@ describe('word rules', () => {
     const [monday] = wordRuleBreaksOf('weekStart', 'weekStart must be a Monday (400 otherwise).');
     expect(monday?.('2030-01-07')).toEqual({ value: '2030-01-08', label: 'is not a monday' });
   });
+
+  it('keeps a date its words keep from the past out of it, and breaks it with yesterday', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const words = 'Not before today (UTC); null clears it.';
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2090-12-31'), noInvalidDate: true }),
+        (date) => {
+          const day = date.toISOString().slice(0, 10);
+          const kept = wordRuleOf('promisedDate', words)?.(day);
+          expect(typeof kept === 'string' && kept > today).toBe(true);
+          if (day > today) expect(kept).toBe(day);
+        },
+      ),
+    );
+    const [breaks] = wordRuleBreaksOf('promisedDate', words);
+    const broken = breaks?.('2080-05-06T10:00:00Z');
+    expect(broken?.value).toMatch(/^\d{4}-\d{2}-\d{2}T10:00:00Z$/);
+    expect(String(broken?.value).slice(0, 10) < today).toBe(true);
+    expect(wordRuleBreaksOf('promisedDate', 'Usually in the future.')).toEqual([]);
+  });
 });

@@ -20,7 +20,8 @@ export function mutationsOf(operation: Operation, context: PlanContext): BasedMu
   const all: BasedMutation[] = bodyMutations(request.schema, request.isValid, baseline);
   if (isUnion(request.schema)) {
     const known = new Set(all.map((mutation) => mutation.id));
-    for (const other of others) {
+    // More bodies than the cases' few, so that every variant is likely among them.
+    for (const other of [...others, ...context.plainBodies(operation, 12, 'union variants')]) {
       for (const mutation of bodyMutations(request.schema, request.isValid, other)) {
         if (known.has(mutation.id)) continue;
         known.add(mutation.id);
@@ -70,14 +71,20 @@ function markedPayload(
   payload: Payload,
   baselineBody: unknown,
   token: string,
+  isValid: (value: unknown) => boolean,
 ): { payload: Payload; refusalMark?: string } {
   const value = payload.kind === 'json' ? asObject(payload.value) : undefined;
   const baseline = asObject(baselineBody);
   if (!value || !baseline) return { payload };
   // Free text only: a token appended to a date-time, a date or a uuid would break it a second way,
-  // and the body would be refused for that before the mutation counts.
+  // and the body would be refused for that before the mutation counts; so would one appended to a
+  // union's discriminator (`kind`): the baseline must stay valid with it.
   const untouched = Object.keys(value).find(
-    (name) => typeof value[name] === 'string' && value[name] === baseline[name] && !FORMATTED.test(value[name]),
+    (name) =>
+      typeof value[name] === 'string' &&
+      value[name] === baseline[name] &&
+      !FORMATTED.test(value[name]) &&
+      isValid({ ...baseline, [name]: `${value[name]}${token}` }),
   );
   if (untouched === undefined) return { payload };
   const marked = { ...value, [untouched]: `${value[untouched]}${token}` };
@@ -95,7 +102,12 @@ export function mutationCase(
   return context.testCase(operation, {
     kind: 'negative',
     mutation: mutation.label,
-    ...markedPayload(mutation.apply(body), body, token),
+    ...markedPayload(
+      mutation.apply(body),
+      body,
+      token,
+      (value) => context.requestSchema(operation)?.isValid(value) ?? true,
+    ),
     pathParams: context.pathParams(operation, 'plain', 0),
     what: `body: ${mutation.label}`,
   });

@@ -144,7 +144,10 @@ export async function followJobs(
         what: "reading a job's result",
       }),
     }));
-    let earlyAsked = false;
+    // Its results first, right after the start: the soonest the run can ask while the job runs.
+    const startBody = parseBody(exchange);
+    const startState = startBody.kind === 'json' ? asObject(startBody.value)?.[end.member] : undefined;
+    await resultsBeforeDone(results, read, end, startState, runner);
     for (let poll = 1; poll <= POLLS && !runner.stopped(); poll++) {
       const answer = await runner.send(read);
       if (!answer?.ok || answer.response.status >= 300) {
@@ -160,10 +163,6 @@ export async function followJobs(
         // Done: its result is there to read.
         if (done) for (const result of results) await runner.execute(result.testCase, {});
         break;
-      }
-      if (!earlyAsked) {
-        earlyAsked = true;
-        await resultsBeforeDone(results, read, end, state, runner);
       }
       // Not done yet: what the document calls null until then must be null.
       runner.conclude(read, answer, body, { sequence: { idiom: { ...idiom, idiom: 'job-pending' as const } } });

@@ -1,0 +1,39 @@
+// Members the words define as arithmetic over the item's others: read from a member's description
+// (the whole of it an expression) or a sentence of the creation's words, and evaluated on an item.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { evaluateFormula, formulasOf } from './formulas.js';
+
+const item = {
+  type: 'object',
+  properties: {
+    partsTotal: { type: 'integer' },
+    labourTotal: { type: 'integer' },
+    total: { type: 'integer', description: '`partsTotal` + `labourTotal`.' },
+    minutes: { type: 'integer' },
+    lineTotal: { type: 'integer' },
+    note: { type: 'integer', description: 'Usually `partsTotal` + a fee.' },
+  },
+};
+const create = { description: 'A labour line: `lineTotal` = `minutes` / 60 × 1200.' } as never;
+
+describe('formulas read from words', () => {
+  const formulas = formulasOf(item as never, create);
+
+  it('reads a description that is an expression, and a "`x` = ..." sentence, and nothing with other words', () => {
+    expect(formulas.map(({ member, tokens }) => [member, tokens.join(' ')])).toEqual([
+      ['total', 'm:partsTotal + m:labourTotal'],
+      ['lineTotal', 'm:minutes / 60 * 1200'],
+    ]);
+  });
+
+  it('evaluates them on an item, and not where a part is missing', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 1e6 }), (parts, labour) => {
+        expect(evaluateFormula(formulas[0]!, { partsTotal: parts, labourTotal: labour })).toBe(parts + labour);
+      }),
+    );
+    expect(evaluateFormula(formulas[1]!, { minutes: 45 })).toBe(900);
+    expect(evaluateFormula(formulas[1]!, { quantity: 2 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,114 @@
+// A member the words define as arithmetic over the item's own members: "`total`: `partsTotal` +
+// `labourTotal`", "`lineTotal` = `minutes` / 60 × 1200". Read from a member's description (the
+// whole of it an expression) or from a sentence of the creation's words ("`x` = ..."). Only
+// members, numbers and + − × * / ( ) count: any other word leaves the rule unread. The runner
+// judges every answer of the item that holds the member and all its parts.
+import type { Operation } from '../contract/types.js';
+import { mergeAllOf, propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { sentencesOf } from './sentences.js';
+
+export interface Formula {
+  readonly member: string;
+  /** The expression with each member as `m:name`, e.g. ['m:minutes', '/', '60', '*', '1200']. */
+  readonly tokens: readonly string[];
+  readonly parts: readonly string[];
+  readonly words: string;
+}
+
+const TOKEN = /`([A-Za-z_]\w*)`|(\d+(?:\.\d+)?)|([+\-−×*/÷()])|(\S+)/g;
+const OPERATOR: Readonly<Record<string, string>> = { '−': '-', '×': '*', '÷': '/' };
+
+/** The tokens of an expression, or undefined where anything but members, numbers and operators is in it. */
+function tokensOf(text: string, members: ReadonlySet<string>): string[] | undefined {
+  const tokens: string[] = [];
+  for (const [, member, number, operator, other] of text.matchAll(TOKEN)) {
+    if (other !== undefined) return undefined;
+    if (member !== undefined) {
+      if (!members.has(member)) return undefined;
+      tokens.push(`m:${member}`);
+    } else tokens.push(number ?? OPERATOR[operator!] ?? operator!);
+  }
+  const parts = tokens.filter((token) => token.startsWith('m:'));
+  const operators = tokens.filter((token) => /^[+\-*/]$/.test(token));
+  return parts.length > 0 && operators.length > 0 ? tokens : undefined;
+}
+
+const numeric = (schema: unknown): boolean => {
+  const type = mergeAllOf((schema ?? {}) as Record<string, unknown>).type;
+  return [type].flat().some((one) => one === 'integer' || one === 'number');
+};
+
+/** The formulas of an item schema's members, with the creation's words (`create`) read too. */
+export function formulasOf(schema: JsonSchema | undefined, create?: Operation): Formula[] {
+  const properties = { ...variantPropertiesOf(schema, false), ...propertiesOf(schema) };
+  const members = new Set(Object.keys(properties).filter((name) => numeric(properties[name])));
+  const found: Formula[] = [];
+  const add = (member: string, expression: string, words: string) => {
+    // Trailing words of unit ("in cents") are not part of the expression.
+    const bare = expression
+      .replace(/[,;]?\s*in\s+(?:cents|euros?|dollars?|minutes|seconds)\b.*$/i, '')
+      .replace(/\.\s*$/, '');
+    const tokens = tokensOf(bare, members);
+    // A union's variants may each define it (a part line's and a labour line's `lineTotal`): each
+    // formula is judged where all its parts are numbers.
+    if (!tokens || found.some((formula) => formula.member === member && formula.tokens.join() === tokens.join()))
+      return;
+    const parts = [...new Set(tokens.filter((token) => token.startsWith('m:')).map((token) => token.slice(2)))];
+    if (!parts.includes(member)) found.push({ member, tokens, parts, words: words.replace(/\s+/g, ' ').trim() });
+  };
+  for (const member of members) {
+    const description = (properties[member] as { description?: unknown }).description;
+    if (typeof description === 'string') add(member, description.trim(), description);
+  }
+  for (const sentence of sentencesOf([create?.description])) {
+    for (const [, member, expression] of sentence.matchAll(/`([A-Za-z_]\w*)`\s*=\s*([^=;]+?)(?=$|;)/g))
+      if (members.has(member!)) add(member!, expression!.trim(), sentence);
+  }
+  return found;
+}
+
+/** The formula's value for the item, or undefined where a part is not a number there. */
+export function evaluateFormula(formula: Formula, item: Readonly<Record<string, unknown>>): number | undefined {
+  let at = 0;
+  const tokens = formula.tokens;
+  const primary = (): number | undefined => {
+    const token = tokens[at++];
+    if (token === '(') {
+      const value = sum();
+      at++;
+      return value;
+    }
+    if (token === '-') {
+      const value = primary();
+      return value === undefined ? undefined : -value;
+    }
+    if (token?.startsWith('m:')) {
+      const value = item[token.slice(2)];
+      return typeof value === 'number' ? value : undefined;
+    }
+    return token === undefined ? undefined : Number(token);
+  };
+  const product = (): number | undefined => {
+    let value = primary();
+    while (tokens[at] === '*' || tokens[at] === '/') {
+      const operator = tokens[at++];
+      const next = primary();
+      if (value === undefined || next === undefined) return undefined;
+      value = operator === '*' ? value * next : value / next;
+    }
+    return value;
+  };
+  const sum = (): number | undefined => {
+    let value = product();
+    while (tokens[at] === '+' || tokens[at] === '-') {
+      const operator = tokens[at++];
+      const next = product();
+      if (value === undefined || next === undefined) return undefined;
+      value = operator === '+' ? value + next : value - next;
+    }
+    return value;
+  };
+  const value = sum();
+  return value !== undefined && Number.isFinite(value) && at === tokens.length ? value : undefined;
+}
