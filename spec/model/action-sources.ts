@@ -89,6 +89,22 @@ function onlyFrom(text: string, values: readonly unknown[]): unknown[] {
 
 const unique = (values: readonly unknown[]) => [...new Set(values)];
 
+const MOVES_FROM = [
+  // "Moves a `published` page to `archived`"
+  /\bmoves?\s+(?:an?|the|every|each)\s+((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)\s+[\w-]+(?:\s+[\w-]+)?\s+to\s+`/gi,
+  // "from `draft` to `published`"
+  /\bfrom\s+((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)\s+to\s+`/gi,
+];
+
+/** States a "moves a `x` item to `y`" or "from `x` to `y`" clause starts from. */
+function movedFrom(text: string, values: readonly unknown[]): unknown[] {
+  return MOVES_FROM.flatMap((pattern) =>
+    [...text.matchAll(pattern)].flatMap((match) =>
+      tokensOf(match[1]!, values).flatMap((token) => (token.kind === 'state' ? [token.value] : [])),
+    ),
+  );
+}
+
 /** The states the action may start from, where the words draw them; undefined where they do not. */
 export function actionSourcesOf(
   contract: Contract,
@@ -102,6 +118,8 @@ export function actionSourcesOf(
   for (const texts of [own, passages]) {
     const drawn = unique(texts.flatMap((text) => arrowsInto(text, values, target)));
     if (drawn.length > 0) return drawn;
+    const moved = unique(texts.flatMap((text) => movedFrom(text, values))).filter((value) => value !== target);
+    if (moved.length > 0) return moved;
     const said = unique(texts.flatMap((text) => onlyFrom(text, values))).filter((value) => value !== target);
     if (said.length > 0) return said;
   }

@@ -12,6 +12,7 @@ const line = {
     kind: { type: 'string', enum: ['part', 'labour'] },
     sku: { type: 'string' },
     lineTotal: { type: 'integer' },
+    billable: { type: 'boolean' },
   },
 };
 
@@ -80,5 +81,14 @@ describe("a parent's sums of its children read from its words", () => {
       { member: 'partsTotal', of: 'lineTotal', where: { member: 'kind', value: 'part' } },
       { member: 'labourTotal', of: 'lineTotal', where: { member: 'kind', value: 'labour' } },
     ]);
+  });
+
+  it('reads a condition after the noun ("whose `billable` is true"), and leaves a sum with an unread one', () => {
+    expect(
+      totalsOf({
+        billed: 'Sum of `lineTotal` over the current lines whose `billable` is true.',
+        odd: 'Sum of `lineTotal` over the lines that were added on a Monday.',
+      }),
+    ).toEqual([{ member: 'billed', of: 'lineTotal', where: { member: 'billable', value: true } }]);
   });
 });

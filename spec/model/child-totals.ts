@@ -15,7 +15,7 @@ export interface ChildTotal {
   /** The child member it sums; absent: it counts the children. */
   readonly of?: string;
   /** Only children of one kind ("the current part lines": `kind` `part`). */
-  readonly where?: { readonly member: string; readonly value: string };
+  readonly where?: { readonly member: string; readonly value: string | boolean };
 }
 
 const numeric = (schema: unknown): boolean => {
@@ -65,9 +65,25 @@ export function childTotalsOf(child: CollectionSpec, collections: readonly Colle
     const words = said[2]!.toLowerCase().split(/\s+/);
     const at = words.findIndex((word) => word === noun || word === singularOf(noun));
     if (at < 0) continue;
-    add(member, said[1]!, kindIn(words.slice(0, at), childSchema));
+    // A condition after the noun ("entries whose `billable` is true") is read, or the sum left unread.
+    const rest = String((schema as { description?: unknown }).description).slice(said.index + said[0].length);
+    const after = `${said[2]!
+      .split(/\s+/)
+      .slice(at + 1)
+      .join(' ')} ${rest}`;
+    const condition = /^\s*(?:whose|where|that|which|with)\b/i.test(after) ? conditionIn(after) : undefined;
+    if (/^\s*(?:whose|where|that|which|with)\b/i.test(after) && !condition) continue;
+    add(member, said[1]!, condition ?? kindIn(words.slice(0, at), childSchema));
   }
   return totals;
+}
+
+/** "whose `billable` is true", "where `kind` is `part`": the child member and the value it holds. */
+function conditionIn(text: string): ChildTotal['where'] {
+  const said = /^\s*(?:whose|where)\s+`(\w+)`\s+(?:is|equals|=)\s+(true|false|`[\w-]+`)/i.exec(text);
+  if (!said) return undefined;
+  const value = said[2]!.replace(/`/g, '');
+  return { member: said[1]!, value: value === 'true' ? true : value === 'false' ? false : value };
 }
 
 /** Each member's enum values, over a union's variants too (`kind`: `part` in one, `labour` in another). */

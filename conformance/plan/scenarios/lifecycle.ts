@@ -4,6 +4,7 @@
 import { itemShapeOf, NOW_INSTANT, type Operation, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { changeCounts, oneMore } from './change-counts.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { createParent, parentParams } from './parents.js';
 import { partialUpdates } from './partial-updates.js';
@@ -132,6 +133,9 @@ export async function runItemLifecycle(
     return before ? { instantsBefore: before } : {};
   };
   let current = stored(first);
+  // Counts of the item's changes its words keep (`revision` grows by one): one more after each.
+  let counts = changeCounts(collection, created.item);
+  const countedOnce = () => oneMore(counts);
   // The replacement is valid for the PUT's own schema, which may require more than the creation's
   // (DigitalOcean's projects: a PUT needs every member a POST leaves optional).
   const holdable = collection.replace
@@ -165,7 +169,9 @@ export async function runItemLifecycle(
     });
     const instants = firstChange();
     const expected = { ...stored(body), ...leftOut?.expected };
-    const answer = { changeAnswer: { id, kind: 'replace' as const, expected, ...instants } };
+    const answer = {
+      changeAnswer: { id, kind: 'replace' as const, expected: { ...expected, ...countedOnce() }, ...instants },
+    };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (executed?.exchange.ok)
       runner.conclude(testCase, executed.exchange, executed.body, {
@@ -178,8 +184,11 @@ export async function runItemLifecycle(
       break;
     }
     current = expected;
+    counts = countedOnce();
     reach.done('replace stored');
-    await readAfter('after PUT', { afterChange: { id, kind: 'replace', expected: current, ...instants } });
+    await readAfter('after PUT', {
+      afterChange: { id, kind: 'replace', expected: { ...current, ...counts }, ...instants },
+    });
     // Moved off its reset value: now left out, it must come back reset.
     const next = primed && step === 0 ? withMemberLeftOut(context, put.operation, body, current) : undefined;
     if (next) replacements.push({ body: next.body, leftOut: next });
@@ -197,15 +206,21 @@ export async function runItemLifecycle(
     });
     const refused = step.refused === true;
     const instants = refused ? {} : firstChange();
-    const answer = { changeAnswer: { id, kind: 'update' as const, expected: step.expected, refused, ...instants } };
+    const after = refused ? counts : countedOnce();
+    const answer = {
+      changeAnswer: { id, kind: 'update' as const, expected: { ...step.expected, ...after }, refused, ...instants },
+    };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) {
       reach.skip('update stored', `its PATCH was ${answeredAs(executed)}`);
       break;
     }
     current = step.expected;
+    counts = after;
     reach.done('update stored');
-    await readAfter('after PATCH', { afterChange: { id, kind: 'update', expected: current, ...instants } });
+    await readAfter('after PATCH', {
+      afterChange: { id, kind: 'update', expected: { ...current, ...counts }, ...instants },
+    });
   }
   if (collection.clientKey && collection.replace && replacement !== undefined)
     await putAtFreeKey(collection, context, runner, replacement, parent, reach);

@@ -1,0 +1,27 @@
+// Members the words make a count of the item's changes: "Every successful PATCH, publish and
+// archive is a change: `revision` grows by one". Read from the item schema's words and its
+// members' own; the runner expects one more after each change it makes.
+
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import { sentencesOf } from './sentences.js';
+
+const GROWS =
+  /`([A-Za-z_]\w*)`\s+(?:grows|increases|goes\s+up|is\s+(?:incremented|increased|bumped))\s+by\s+(?:one|1)\b/gi;
+const ON_CHANGE = /\b(?:change[sd]?|patch|put|update[sd]?|edit(?:s|ed)?|write|modif(?:y|ies|ied|ication))\b/i;
+
+export function changeCountersOf(schema: JsonSchema | undefined): string[] {
+  const properties = propertiesOf(schema);
+  const integer = (name: string) =>
+    [mergeAllOf((properties[name] ?? {}) as Record<string, unknown>).type].flat().includes('integer');
+  const texts = [
+    (schema as { description?: unknown } | undefined)?.description,
+    ...Object.values(properties).map((property) => (property as { description?: unknown }).description),
+  ].filter((text): text is string => typeof text === 'string');
+  const found = new Set<string>();
+  for (const sentence of sentencesOf(texts)) {
+    if (!ON_CHANGE.test(sentence)) continue;
+    for (const [, member] of sentence.matchAll(GROWS)) if (integer(member!)) found.add(member!);
+  }
+  return [...found];
+}
