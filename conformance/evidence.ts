@@ -44,6 +44,7 @@ export interface IdiomEvidence {
     | 'job-completes'
     | 'job-pending'
     | 'job-result-early'
+    | 'if-match-missing'
     | 'job-location'
     | 'next-page'
     | 'page-after-last'

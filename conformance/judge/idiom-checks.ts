@@ -69,6 +69,10 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('stale_precondition_accepted', { status, expected: evidence.expectedStatus ?? '412' })]
       : [];
   },
+  // A change the document makes take If-Match, sent without it: refused as documented (428).
+  'if-match-missing'(_context, evidence, status) {
+    return status < 300 ? [finding('precondition_not_required', { status, expected: evidence.expectedStatus })] : [];
+  },
   action(context, evidence, status) {
     if (status >= 300) return [];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;

@@ -190,6 +190,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} while the job is ${describeValue(f.state)}`,
     expected: (f) => `${f.member} null until the job is done, as its description says`,
   },
+  precondition_not_required: {
+    title: 'A change that requires If-Match taken without it',
+    received: (f) => `${f.status} for a change sent without If-Match`,
+    expected: (f) => `${f.expected}, as the document requires If-Match`,
+  },
   job_result_served_early: {
     title: "A job's result is served before the job is done",
     received: (f) => `${f.status} while the job is ${describeValue(f.state)}`,

@@ -210,6 +210,19 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
           id,
           ...(change.operation.responses.some((r) => r.status === '412') ? { expectedStatus: 412 } : {}),
         });
+        // Where If-Match is required and a 428 documented, a change without it is refused.
+        const required = conditional.ifMatch.find(({ operation }) => operation === change.operation)?.required;
+        if (required && change.operation.responses.some((r) => r.status === '428')) {
+          const bare = {
+            ...changeCase,
+            what: undefined,
+            label: `${changeCase.label} (no If-Match)`,
+            parameters: (changeCase.parameters ?? []).filter(
+              (p) => !(p.in === 'header' && p.name.toLowerCase() === 'if-match'),
+            ),
+          };
+          await judge(bare, { idiom: 'if-match-missing', id, expectedStatus: 428 });
+        }
       }
     }
   }
