@@ -1,18 +1,12 @@
 // api_idioms_honoured: what the idiom scenario (plan/idioms.ts) sent, judged by its answer. One
 // named judgement per idiom, in a registry.
 
-import {
-  answeredItem,
-  isJsonMediaType,
-  listedItems,
-  movesWithOthers,
-  propertiesOf,
-  UPDATE_INSTANT,
-} from '../../spec/index.js';
+import { answeredItem, listedItems, movesWithOthers, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { pathOf, statusOf } from './check-support.js';
 import { finding } from './findings.js';
-import { asObject, idKey } from './json-body.js';
+import { JOB_JUDGEMENTS } from './job-checks.js';
+import { idKey } from './json-body.js';
 import { LIFE_JUDGEMENTS } from './life-checks.js';
 import { listOrderFindings } from './order-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
@@ -32,6 +26,7 @@ const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;
 const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   ...SAID_RULE_JUDGEMENTS,
   ...LIFE_JUDGEMENTS,
+  ...JOB_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {
     if (status >= 300) return [finding('idempotent_replay_refused', { status })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
@@ -138,32 +133,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('location_other_item', { location: evidence.expected, idProperty, id: evidence.id, other: found })]
       : [];
   },
-  'job-completes'(context, evidence, status) {
-    if (status >= 300) return [];
-    const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-    const member = evidence.member ?? 'status';
-    return item && JSON.stringify(item[member]) !== JSON.stringify(evidence.expected)
-      ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member] })]
-      : [];
-  },
-  // A job not done yet: a member its document calls null until then (`result`) is null.
-  'job-pending'(context, evidence, status) {
-    if (status >= 300 || context.body.kind !== 'json') return [];
-    const item = asObject(context.body.value);
-    const member = evidence.member ?? 'status';
-    if (!item || JSON.stringify(item[member]) === JSON.stringify(evidence.expected)) return [];
-    const media = context.response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
-    return Object.entries(propertiesOf(media?.validator?.schema))
-      .filter(([name, schema]) => name !== member && nullUntilDone(schema))
-      .filter(([name]) => item[name] !== null && item[name] !== undefined)
-      .map(([name]) => finding('job_result_before_done', { member: name, state: item[member], got: item[name] }));
-  },
-  // A job's result read while the job is not done: refused as its words say ("Before that the answer is 409").
-  'job-result-early'(_context, evidence, status) {
-    return status < 300
-      ? [finding('job_result_served_early', { status, state: evidence.fromState, expected: evidence.expectedStatus })]
-      : [];
-  },
   // Numbers per parent, as the document says: a new parent's first item is 1; a deleted one's
   // number is not given again.
   // Soft deletion: a live item's restore gets the documented refusal; a deleted one's brings it back.
@@ -253,17 +222,6 @@ function judgeWalk(walk: WalkEvidence): Finding[] {
   return walk.settled && walk.complete && steady && total !== walk.count
     ? [finding('list_total_mismatch', { total, count: walk.count })]
     : [];
-}
-
-/** Whether a member's description says it is null until its item gets somewhere ("null while status
- * is pending or running", "null until the job is done"). */
-function nullUntilDone(schema: unknown): boolean {
-  const description = (schema as { description?: unknown } | undefined)?.description;
-  return (
-    typeof description === 'string' &&
-    (/\bnull\b[^.;]*\b(until|while|before|unless)\b/i.test(description) ||
-      /\b(?:present|set|given|there)\s+only\s+(?:when|once|after|if)\b/i.test(description))
-  );
 }
 
 export const apiIdiomsHonoured: Check = (context) => {

@@ -9,6 +9,7 @@ import {
   listPathsIn,
   namesByIdName,
   type Operation,
+  plainWord,
   propertiesOf,
   referencedCollection,
   referencedName,
@@ -58,8 +59,6 @@ function listedPathsOf(contract: Contract): ReadonlySet<string> {
 }
 const listedByContract = new WeakMap<Contract, ReadonlySet<string>>();
 
-const plain = (word: string): string => word.toLowerCase().replace(/[-_]/g, '');
-
 const isLiteral = (segment: string): boolean => segment !== '' && !segment.startsWith('{');
 
 /** The first member of the case's JSON body or query that names another resource's item (one the
@@ -78,7 +77,7 @@ export function referenceIn(contract: Contract, testCase: TestCase): string | un
     // Another item of its own kind: `parent_number` where pages are read by {number}, `parentId`.
     const parent = /^parent[-_]?(.+)$/i.exec(member)?.[1];
     const ownId = idNames.get(ownResource);
-    if (parent !== undefined && [ownId, 'id'].some((id) => id !== undefined && plain(id) === plain(parent)))
+    if (parent !== undefined && [ownId, 'id'].some((id) => id !== undefined && plainWord(id) === plainWord(parent)))
       return true;
     // Its words take it from a list the document has ("A `team_key` from `GET /teams`").
     const words = (described[member] as { description?: unknown } | undefined)?.description;

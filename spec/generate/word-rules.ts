@@ -25,7 +25,7 @@ const NOT_PAST =
   /\bnot\s+(?:be\s+)?(?:before|earlier\s+than)\s+today\b|\bnot\s+in\s+the\s+past\b|\btoday\s+or\s+later\b|\bin\s+the\s+future\b|\bfuture\s+date\b/i;
 
 /** Whether a date member's words keep it out of the past. */
-export const keptFromThePast = (description: string | undefined): boolean => NOT_PAST.test(description ?? '');
+const keptFromThePast = (description: string | undefined): boolean => NOT_PAST.test(description ?? '');
 
 const DAY_MS = 86_400_000;
 

@@ -70,6 +70,7 @@ export {
 export type { ReferrerEffect } from './referrer-effects.js';
 export type { ReferrerLimit } from './referrer-limits.js';
 export { replaceResetsOf } from './replace-resets.js';
+export { plainWord } from './resource-names.js';
 export { sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';

@@ -4,6 +4,7 @@
 // api_idioms_honoured (`job_never_completes`); each read is judged like any answer.
 import {
   asynchronousJobs,
+  escapeRegExp,
   type JobOperations,
   mergeAllOf,
   type Operation,
@@ -76,7 +77,7 @@ function jobIdOf(location: string, requestUrl: string): string | undefined {
  * refusal its words give it until the job is done ("Before that the answer is 409"). */
 function resultsOf(job: JobOperations, context: PlanContext) {
   return context.operations
-    .filter((op) => op.method === 'GET' && new RegExp(`^${escaped(job.read.path)}/[^{}/]+$`).test(op.path))
+    .filter((op) => op.method === 'GET' && new RegExp(`^${escapeRegExp(job.read.path)}/[^{}/]+$`).test(op.path))
     .map((operation) => {
       const words = `${operation.summary ?? ''} ${operation.description ?? ''}`;
       const said = /\b(?:before|until)\b[^.]*?\b([45]\d\d)\b|\b([45]\d\d)\b[^.]*?\b(?:before|until)\b/i.exec(words);
@@ -85,8 +86,6 @@ function resultsOf(job: JobOperations, context: PlanContext) {
       return { operation, ...(documented ? { early: status } : {}) };
     });
 }
-
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function followJobs(
   context: PlanContext,

@@ -1,0 +1,49 @@
+// api_idioms_honoured, the judgements of asynchronous jobs (plan/scenarios/jobs.ts): a job ends, a
+// result its words hold back until then is not there before it, on the job or on a path of its own.
+// Part of idiom-checks.ts's registry.
+import { answeredItem, isJsonMediaType, propertiesOf } from '../../spec/index.js';
+import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
+import { finding } from './findings.js';
+import { asObject } from './json-body.js';
+
+type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
+
+/** Whether a member's description says it is null until its item gets somewhere ("null while status
+ * is pending or running", "null until the job is done"). */
+function nullUntilDone(schema: unknown): boolean {
+  const description = (schema as { description?: unknown } | undefined)?.description;
+  return (
+    typeof description === 'string' &&
+    (/\bnull\b[^.;]*\b(until|while|before|unless)\b/i.test(description) ||
+      /\b(?:present|set|given|there)\s+only\s+(?:when|once|after|if)\b/i.test(description))
+  );
+}
+
+export const JOB_JUDGEMENTS = {
+  'job-completes'(context, evidence, status) {
+    if (status >= 300) return [];
+    const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const member = evidence.member ?? 'status';
+    return item && JSON.stringify(item[member]) !== JSON.stringify(evidence.expected)
+      ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member] })]
+      : [];
+  },
+  // A job not done yet: a member its document calls null until then (`result`) is null.
+  'job-pending'(context, evidence, status) {
+    if (status >= 300 || context.body.kind !== 'json') return [];
+    const item = asObject(context.body.value);
+    const member = evidence.member ?? 'status';
+    if (!item || JSON.stringify(item[member]) === JSON.stringify(evidence.expected)) return [];
+    const media = context.response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+    return Object.entries(propertiesOf(media?.validator?.schema))
+      .filter(([name, schema]) => name !== member && nullUntilDone(schema))
+      .filter(([name]) => item[name] !== null && item[name] !== undefined)
+      .map(([name]) => finding('job_result_before_done', { member: name, state: item[member], got: item[name] }));
+  },
+  // A job's result read while the job is not done: refused as its words say ("Before that the answer is 409").
+  'job-result-early'(_context, evidence, status) {
+    return status < 300
+      ? [finding('job_result_served_early', { status, state: evidence.fromState, expected: evidence.expectedStatus })]
+      : [];
+  },
+} satisfies Partial<Record<IdiomEvidence['idiom'], Judgement>>;
