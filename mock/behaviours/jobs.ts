@@ -87,7 +87,9 @@ function jobKind(
   const idProperty = ['id', `${parameter}`, 'jobId', 'job_id'].find((name) => name in properties);
   const sample = sampleValue(validator, examples, seedOf(`${start.id}:job`))?.value as Item | undefined;
   if (!idProperty || typeof sample !== 'object' || sample === null) return undefined;
-  const stateMember = ['status', 'state'].find((name) => Array.isArray(mergeAllOf((properties[name] ?? {}) as Item).enum));
+  const stateMember = ['status', 'state'].find((name) =>
+    Array.isArray(mergeAllOf((properties[name] ?? {}) as Item).enum),
+  );
   const values = stateMember ? (mergeAllOf(properties[stateMember] as Item).enum as unknown[]) : [];
   const end = values.findIndex((value) => TERMINAL.includes(String(value).toLowerCase()));
   const states =
