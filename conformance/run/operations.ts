@@ -8,7 +8,7 @@ import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
 import { withWordRules } from '../plan/context.js';
 import { planOperation } from '../plan/index.js';
-import { breaks, namesMember, nestedReferences, referencedCollections, withReferences } from '../plan/references.js';
+import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
 import { unlikelyId } from '../plan/request-shapes.js';
 import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-values.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
@@ -34,15 +34,6 @@ function listedIdsOf(session: RunSession): (operation: Operation) => Promise<Map
     }
     return ids;
   };
-}
-
-/** Whether the collection's creation names items that must be in a state (an order's published
- * event) or items below them (its lines' ticket types): the maker finds or makes those. */
-function namesStatedItems(session: RunSession, collection: CollectionSpec): boolean {
-  const { model } = session.settings;
-  const idioms = model.resources.find((resource) => resource.collection === collection)?.idioms;
-  const create = collection.create!.operation;
-  return (idioms?.referenceStates?.length ?? 0) > 0 || nestedReferences(create, model.collections).length > 0;
 }
 
 /** The first id of each reference member. */
@@ -175,10 +166,11 @@ async function testOperation(
   const madeParams = await madeItemParams(operation, context, session.sequenceRunner);
   if (madeParams) context.useMadeItem(operation, madeParams);
   const missingParent = madeParams ? missingParentCase(session, operation, madeParams) : undefined;
-  // A creation's references are found (or made) under the parent its cases name: an entry's project
-  // in the entry's own workspace.
+  // A creation's references are found (or made where none is listed) under the parent its cases
+  // name: an entry's project in the entry's own workspace, an order's customer where the run starts
+  // with no customers. A made-up one would have every valid body refused for the reference.
   const referenced =
-    collection?.create?.operation === operation && (madeParams || namesStatedItems(session, collection))
+    collection?.create?.operation === operation
       ? await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))
       : await listedIds(operation);
   const planned = withReferences(planOperation(operation, context), referenced);
