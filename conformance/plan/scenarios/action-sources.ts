@@ -14,14 +14,19 @@ import type { SequenceRunner } from './sequences.js';
 const stepOf = (action: Action, state: unknown, allowed: boolean) =>
   `${action.verb} ${allowed ? 'taken' : 'refused'} from ${String(state)}`;
 
-export const drawsSources = ({ idioms }: Resource): boolean =>
-  (idioms.actions ?? []).some((action) => action.from && action.member !== undefined);
+/** The member an action's states are read in: its own, or for an action that moves no state of its
+ * own (an invoice's start, "Only for a `completed` work order") the item's state member. */
+const stateMemberOf = (action: Action, resource: Resource): string | undefined =>
+  action.member ?? (action.from ? statusMember(resource.collection)?.member : undefined);
+
+export const drawsSources = (resource: Resource): boolean =>
+  (resource.idioms.actions ?? []).some((action) => action.from && stateMemberOf(action, resource) !== undefined);
 
 export async function checkActionSources(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
   const actions = resource.idioms.actions ?? [];
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
-  const drawn = actions.filter((action) => action.from && action.member !== undefined);
+  const drawn = actions.filter((action) => action.from && stateMemberOf(action, resource) !== undefined);
   if (drawn.length === 0 || !parameter || runner.stopped()) return;
   const finals = new Set(actions.flatMap((action) => action.refusedFrom ?? []));
   // Every state an action leads to, and the ones none leads to: where an item starts (`open`).
@@ -80,7 +85,7 @@ export async function checkActionSources(resource: Resource, context: PlanContex
   };
 
   for (const { action, states } of plan) {
-    const member = action.member!;
+    const member = stateMemberOf(action, resource)!;
     let takenFrom: unknown;
     for (const { state, allowed } of states) {
       if (runner.stopped()) break;
