@@ -59,6 +59,11 @@ function locksOn(
   );
   // "Only a `draft` event can be deleted": the item's own states before its word.
   const before = new RegExp(`\\bonly\\s+(?:an?\\s+|the\\s+)?([\\w\\s,]{1,40}?)\\s+${word}s?\\b`, 'i');
+  // "A completed or cancelled work order cannot be changed (409)": every other state allows it.
+  const barred = new RegExp(
+    `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)`,
+    'i',
+  );
   const named = (text: string) =>
     state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`).test(text));
   const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
@@ -72,6 +77,13 @@ function locksOn(
   );
   const words = [`${operation.summary ?? ''}. ${operation.description ?? ''}`, ...passages];
   for (const clause of words.flatMap(clausesOf)) {
+    const refused = own ? barredStates(barred.exec(clause), operation, named) : [];
+    if (refused.length > 0) {
+      const status = statusIn(clause, documented);
+      const allowed = state.values.filter((value) => !refused.includes(value));
+      if (status !== undefined && allowed.length > 0)
+        return [{ operation, member: state.member, allowed, status: Number(status), words: clause }];
+    }
     const match = names.exec(clause) ?? (own ? before.exec(clause) : null);
     // "Refused with `409`: the rental is not a `draft`": the states named after "not" allow it.
     const refusedUnless = /^not\b/i.test((match?.[1] ?? '').trim()) && /\brefused\b|\b4\d\d\b/i.test(clause);
@@ -80,10 +92,33 @@ function locksOn(
     // ... orders)"), else those of the whole clause.
     const right = named(match[1] ?? '');
     const allowed = right.length > 0 ? right : named(clause);
-    const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
-    const status = statuses[0] ?? (documented.size === 1 ? [...documented][0] : undefined);
+    const status = statusIn(clause, documented);
     if (allowed.length === 0 || allowed.length === state.values.length || status === undefined) continue;
     return [{ operation, member: state.member, allowed, status: Number(status), words: clause }];
   }
   return [];
+}
+
+/** The clause's documented refusal status, or the operation's only one. */
+function statusIn(clause: string, documented: ReadonlySet<string>): string | undefined {
+  const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
+  return statuses[0] ?? (documented.size === 1 ? [...documented][0] : undefined);
+}
+
+/** Verbs of "cannot be <verb>" by the writes they bar. */
+const BARRED_VERBS: Record<string, RegExp> = {
+  DELETE: /^(?:deleted|removed)$/i,
+  PATCH: /^(?:changed|updated|edited|modified)$/i,
+  PUT: /^(?:changed|updated|edited|modified|replaced)$/i,
+};
+
+/** The states "A `completed` or `cancelled` order cannot be changed" bars, where its verb names the
+ * operation's kind of write. */
+function barredStates(
+  match: RegExpExecArray | null,
+  operation: Operation,
+  named: (text: string) => unknown[],
+): unknown[] {
+  if (!match || !BARRED_VERBS[operation.method]?.test(match[2] ?? '')) return [];
+  return named(match[1] ?? '');
 }

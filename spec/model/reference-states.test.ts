@@ -70,6 +70,34 @@ describe('locks on an item’s own writes', () => {
     ]);
   });
 
+  it('reads "A `published` or `cancelled` event cannot be deleted (409)" as a lock to every other state', () => {
+    const model = modelOf((text) =>
+      text
+        .replace(
+          'Only a `draft` event can be deleted (`409` otherwise, nothing changes).',
+          'A `published` or `cancelled` event cannot be deleted (409).',
+        )
+        .replace('is only possible while it is `draft`', 'is possible'),
+    );
+    const deletion = idiomsAt(model, '/events')?.ownLocks?.find(({ operation }) => operation.id === 'deleteEvent');
+    expect(deletion?.status).toBe(409);
+    expect(deletion?.allowed).not.toContain('published');
+    expect(deletion?.allowed).not.toContain('cancelled');
+    expect(deletion?.allowed).toContain('draft');
+  });
+
+  it('reads no lock where "cannot be" names another kind of write than the operation', () => {
+    const model = modelOf((text) =>
+      text
+        .replace(
+          'Only a `draft` event can be deleted (`409` otherwise, nothing changes).',
+          'A `published` or `cancelled` event cannot be renamed (409).',
+        )
+        .replace('is only possible while it is `draft`', 'is possible'),
+    );
+    expect(idiomsAt(model, '/events')?.ownLocks?.map(({ operation }) => operation.id)).toEqual(['updateEvent']);
+  });
+
   it('reads none where the words put no state on the deletion', () => {
     // Said twice: in the deletion's own words and in the passage of the document that names it.
     const model = modelOf((text) =>
