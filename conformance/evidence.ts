@@ -78,7 +78,9 @@ export interface IdiomEvidence {
     | 'limit-freed'
     | 'key-free-after-refusal'
     | 'named-moved'
-    | 'named-state-refused';
+    | 'named-state-refused'
+    | 'amount-moved'
+    | 'amount-short';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -151,6 +151,37 @@ export const LIFE_JUDGEMENTS = {
       ? [finding('named_not_moved', { verb: evidence.verb, got, expected: evidence.expected, words: evidence.words })]
       : [];
   },
+  // A count of a named item that a write moves by its amount ("reserves `quantity` from the part's
+  // `stock`"), read after the write.
+  'amount-moved'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const got = item?.[evidence.member ?? ''];
+    return typeof got === 'number' && got !== evidence.expected
+      ? [
+          finding('drawn_amount_off', {
+            member: evidence.member,
+            got,
+            expected: evidence.expected,
+            how: evidence.how,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
+  // An amount above the named item's count, which the words refuse.
+  'amount-short'(_context, evidence, status) {
+    return status < 300
+      ? [
+          finding('short_amount_accepted', {
+            status,
+            member: evidence.member,
+            expected: evidence.expectedStatus,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
   // An action taken while an item it names is in a state its words refuse.
   'named-state-refused'(_context, evidence, status) {
     const { verb, fromState: state, expectedStatus, words } = evidence;

@@ -84,6 +84,18 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${describeValue(f.got)} on an item named by the item ${String(f.verb)} was taken on`,
     expected: (f) => `${describeValue(f.expected)}, as the action's words say ("${String(f.words)}")`,
   },
+  drawn_amount_off: {
+    title: "A write does not move the named item's count by its amount",
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} (${String(f.how)})`,
+    expected: (f) => `${describeValue(f.expected)}, as the words say ("${String(f.words)}")`,
+  },
+  short_amount_accepted: {
+    title: "An amount above the named item's count accepted",
+    key: ['member'],
+    received: (f) => `${f.status} for an amount one above the named item's ${String(f.member)}`,
+    expected: (f) => `${String(f.expected)}, as the words say ("${String(f.words)}")`,
+  },
   named_state_ignored: {
     title: 'An action taken while an item it names is in a state its words refuse',
     key: ['verb'],

@@ -8,6 +8,7 @@ import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { followChildTotals } from '../plan/scenarios/child-totals.js';
 import { checkCopiedValues } from '../plan/scenarios/copied-values.js';
+import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts.js';
 import { checkExactPages, endsPagesExactly } from '../plan/scenarios/exact-pages.js';
 import { checkFilters } from '../plan/scenarios/filters.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
@@ -208,6 +209,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
   // Items the words keep while others name them (a copy with an active loan), deleted once one does.
   await Promise.all(
     [...creatable, ...madeByPut].map((resource) => itemsKeptByReferrers(resource, context, sequenceRunner)),
+  );
+  // Counts of named items a creation and deletion move by their amount (a line's quantity of stock).
+  await Promise.all(
+    creatable.filter(drawsAmounts).map((resource) => checkDrawnAmounts(resource, context, sequenceRunner)),
   );
   // A parent's totals of its children (entryCount, totalMinutes), moved by one child made and deleted.
   await Promise.all(

@@ -52,6 +52,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     needsChildren,
     referenceStates,
     ownLocks,
+    drawnAmounts,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -121,6 +122,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }
       : {}),
     ...(referenceStates ? { referenceStates } : {}),
+    ...(drawnAmounts
+      ? { drawnAmounts: drawnAmounts.map(({ operation, ...drawn }) => ({ ...where(operation), ...drawn })) }
+      : {}),
     ...(ownLocks ? { ownLocks: ownLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) } : {}),
     ...(parentLocks
       ? { parentLocks: parentLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) }

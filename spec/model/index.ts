@@ -22,6 +22,7 @@ export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { allowedDelay } from './delays.js';
 export type { DerivedTime } from './derived-times.js';
 export { derivedTimesOf, withDerivedTimes } from './derived-times.js';
+export type { DrawnAmount } from './drawn-amounts.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
 export {
   changedValues,

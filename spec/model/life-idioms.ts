@@ -10,6 +10,7 @@ import type { CollectionSpec } from './collections.js';
 import { type CopiedValue, copiedValuesOf } from './copied-values.js';
 import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
+import { type DrawnAmount, drawnAmountsOf } from './drawn-amounts.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
@@ -72,6 +73,9 @@ export interface LifeIdioms {
    * becomes `reserved`"), and the states they ask of them (named-effects.ts). */
   readonly namedEffects?: readonly NamedEffect[];
   readonly namedStates?: readonly NamedState[];
+  /** Counts of the items it names that its creation and deletion move by an amount of its own
+   * ("reserves `quantity` from the part's `stock`": drawn-amounts.ts). */
+  readonly drawnAmounts?: readonly DrawnAmount[];
 }
 
 interface LifeReading {
@@ -183,6 +187,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   namedStates({ collection, contract, collections = [], actions }) {
     const { states } = namedEffectsOf(collection, actions, collections, contract);
     return states.length > 0 ? { namedStates: states } : {};
+  },
+
+  drawnAmounts({ collection, collections = [] }) {
+    const drawn = drawnAmountsOf(collection, collections);
+    return drawn.length > 0 ? { drawnAmounts: drawn } : {};
   },
 
   referrerLimits({ collection, contract, collections = [] }) {
