@@ -68,6 +68,11 @@ export async function newlyNamed(
   return members;
 }
 
+/** Items children are being made under for an action, by run: making a child may itself need the
+ * item moved first (tickets sell only while the event is on sale, and publishing is refused), and
+ * that move must not make children again, or the two would wait on each other forever. */
+const childrenUnderWay = new WeakMap<PlanContext, Set<string>>();
+
 /** Sends the action; where the item's state refuses it, gives the item children and moves it by the
  * other actions, retrying after each step. `send` builds and sends an action's case afresh (a new
  * ETag where it takes one). */
@@ -82,21 +87,17 @@ export async function reachAction(
   let answer = await send(action);
   const steps: string[] = [];
   if (!refusedForState(action, answer)) return { answer, steps };
-  for (const child of childCollections(target.collection, context)) {
-    if (runner.stopped()) break;
-    const parameter = parentItemsOf(child.path, context.collections).at(-1)!.parameter;
-    const members = await newlyNamed(child, action.verb, context, runner);
-    const made = await runner.make(child, {
-      what: `for ${action.verb} to find under its parent`,
-      purpose: `child for ${action.verb}`,
-      parent: { ...target.at, [parameter]: target.idText },
-      ...(Object.keys(members).length > 0 ? { members } : {}),
-    });
-    if (!('made' in made)) continue;
-    steps.push(`a ${child.path} item added`);
-    answer = await send(action);
-    if (!refusedForState(action, answer)) return { answer, steps };
+  let underWay = childrenUnderWay.get(context);
+  if (!underWay) childrenUnderWay.set(context, (underWay = new Set()));
+  const key = `${target.collection.path} ${target.idText}`;
+  const making = !underWay.has(key);
+  if (making) underWay.add(key);
+  try {
+    if (making) answer = (await withChildren(action, target, context, runner, send, steps)) ?? answer;
+  } finally {
+    if (making) underWay.delete(key);
   }
+  if (!refusedForState(action, answer)) return { answer, steps };
   // Actions that end the item's life (to a state the words call final) last: they close every path.
   const finals = new Set(actions.flatMap((other) => other.refusedFrom ?? []));
   const others = actions
@@ -110,6 +111,35 @@ export async function reachAction(
     if (!refusedForState(action, answer)) return { answer, steps };
   }
   return { answer, steps };
+}
+
+/** Gives the item one child of each collection below it, sending the action after each until its
+ * state no longer refuses it: the last answer, undefined where no child was made. */
+async function withChildren(
+  action: Action,
+  target: Target,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'make' | 'stopped'>,
+  send: (action: Action) => Promise<Exchange | undefined>,
+  steps: string[],
+): Promise<Exchange | undefined> {
+  let answer: Exchange | undefined;
+  for (const child of childCollections(target.collection, context)) {
+    if (runner.stopped()) break;
+    const parameter = parentItemsOf(child.path, context.collections).at(-1)!.parameter;
+    const members = await newlyNamed(child, action.verb, context, runner);
+    const made = await runner.make(child, {
+      what: `for ${action.verb} to find under its parent`,
+      purpose: `child for ${action.verb}`,
+      parent: { ...target.at, [parameter]: target.idText },
+      ...(Object.keys(members).length > 0 ? { members } : {}),
+    });
+    if (!('made' in made)) continue;
+    steps.push(`a ${child.path} item added`);
+    answer = await send(action);
+    if (!refusedForState(action, answer)) return answer;
+  }
+  return answer;
 }
 
 /** Moves the item by the first of `moving` its answer accepts, each reached in steps (reachAction),
