@@ -89,7 +89,7 @@ function closedBoxOffice() {
 describe('children a parent takes only in a state the run cannot move it to', () => {
   it('ends with a verdict that names what was not reached', async () => {
     const result = await runConformance({ target: { app: closedBoxOffice() }, contract: document, seed: 2, runs: 3 });
-    expect(result.reach.notReached).toContain('POST /events/{id}/tickets');
-    expect(result.reach.unreached.map(({ path }) => path)).toContain('/events');
+    expect(result.reach?.notReached).toContain('POST /events/{id}/tickets');
+    expect(result.reach?.unreached.map(({ path }) => path)).toContain('/events');
   });
 });

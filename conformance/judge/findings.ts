@@ -112,7 +112,7 @@ export const FINDING_KINDS = {
     key: ['parameter'],
     received: (f) => `${f.status} for a ${f.parameter} the run made up instead of taking it from an answer`,
     expected: () =>
-      'a token the service gave (a cursor, a page token) accepted; a documented refusal of a made-up one is right, so this is not a failure',
+      'a token the service gave (a cursor, a page token, an entity tag) accepted; a documented refusal of a made-up one is right, so this is not a failure',
   },
   value_not_holdable: {
     title: 'Valid input refused: the item cannot hold a value sent',

@@ -136,8 +136,13 @@ function unholdableMember(context: Parameters<Check>[0]): string | undefined {
   return unheldFields(create, body as Record<string, unknown>)[0];
 }
 
-/** The list's cursor parameter, where the case sends one it did not take from an answer. */
+/** The list's cursor parameter, where the case sends one it did not take from an answer; or an
+ * entity tag made up for a precondition (If-Match: rD), which an item that exists fails (412). */
 function madeUpToken(context: Parameters<Check>[0]): string | undefined {
+  const precondition = context.testCase.parameters?.find(
+    (p) => p.in === 'header' && /^if-(?:none-)?match$/i.test(p.name) && !context.testCase.fromAnswers?.includes(p.name),
+  );
+  if (precondition && statusOf(context) === 412) return precondition.name;
   const list = context.collection?.list;
   const parameter = list?.paging.style === 'cursor' ? list.paging.parameter : undefined;
   if (!list || !parameter || list.operation !== context.testCase.operation) return undefined;

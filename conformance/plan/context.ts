@@ -12,6 +12,7 @@ import {
 import {
   type CollectionSpec,
   codePointLength,
+  escapeRegExp,
   IDEMPOTENCY_HEADER,
   isJsonMediaType,
   type JsonSchema,
@@ -54,14 +55,16 @@ export function withWordRules(
   body: unknown,
   schema: JsonSchema,
   keep: (member: string) => boolean = () => false,
+  operationWords?: string,
 ): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   let fixed: Record<string, unknown> | undefined;
   for (const [name, property] of Object.entries(propertiesOf(schema))) {
     if (keep(name)) continue;
     const value = (body as Record<string, unknown>)[name];
-    const description = (property as { description?: unknown }).description;
-    const rule = wordRuleOf(name, typeof description === 'string' ? description : undefined);
+    const own = (property as { description?: unknown }).description;
+    const description = typeof own === 'string' ? own : saidOf(name, operationWords);
+    const rule = wordRuleOf(name, description);
     const checked = rule && value !== undefined ? rule(value) : value;
     if (checked !== value) (fixed ??= { ...(body as Record<string, unknown>) })[name] = checked;
   }
@@ -69,6 +72,14 @@ export function withWordRules(
   // naming each thing once where the words say so.
   const ordered = withOrderedSpans(fixed ?? (body as Record<string, unknown>), keep);
   return withDistinctEntries(ordered, schema as Parameters<typeof withDistinctEntries>[1]);
+}
+
+/** What the operation's words say of a member its schema leaves undescribed: the words right after
+ * its name ("422 for ... a `startsAt` that is not in the future, or ..."), up to the clause's end. */
+function saidOf(name: string, words: string | undefined): string | undefined {
+  if (!words) return undefined;
+  const said = [...words.matchAll(new RegExp(`\`${escapeRegExp(name)}\`([^.;,()]{0,80})`, 'g'))].map((m) => m[1]!);
+  return said.length > 0 ? said.join('. ') : undefined;
 }
 
 /** Valid input names one item once: a body member named like a path parameter (a PUT's `key` under
@@ -211,7 +222,7 @@ export class PlanContext {
               ([name, value]) => !(form && value === null) && !(index % 2 === 1 && canBeEmpty && !required.has(name)),
             ),
           );
-      return withWordRules(this.withPrefix(request.schema, body), request.schema);
+      return withWordRules(this.withPrefix(request.schema, body), request.schema, undefined, operation.description);
     });
     // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
     const valid = bodies.filter((body) => request.isValid(body));
@@ -268,10 +279,11 @@ export class PlanContext {
     const item = this.changingItems.get(operation);
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === item);
     if (parameter) {
-      const unlikely = followingWords(parameter, unlikelyId(parameter));
-      params[parameter.name] = pathText(parameter, unlikely ?? params[parameter.name]);
-      // Where the client chooses keys, a PUT there makes the item: it is the run's own.
+      // Where the client chooses keys, a PUT there makes the item: it is the run's own, and at a key
+      // of its own, never the one every other case names as missing.
       const keyed = this.collections.find((c) => c.clientKey && c.replace?.operation === operation);
+      const unlikely = followingWords(parameter, unlikelyId(parameter, keyed ? 1 : 0));
+      params[parameter.name] = pathText(parameter, unlikely ?? params[parameter.name]);
       if (keyed && unlikely !== undefined) this.markChangedByRun(keyed, JSON.stringify(unlikely));
     }
     return params;
@@ -397,7 +409,11 @@ export class PlanContext {
             ...testCase,
             payload: {
               ...payload,
-              value: this.anchors.apply(operation, pathParams, withWordRules(payload.value, request.schema)),
+              value: this.anchors.apply(
+                operation,
+                pathParams,
+                withWordRules(payload.value, request.schema, undefined, operation.description),
+              ),
             },
           }
         : testCase;

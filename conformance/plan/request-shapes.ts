@@ -97,14 +97,15 @@ export function withNonEmptyArrays(schema: JsonSchema): JsonSchema {
   return { ...(schema as Record<string, unknown>), properties: changed } as JsonSchema;
 }
 
-/** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. */
 /** Keys of a pattern (a client-chosen ^[A-Z]{3,8}$) that plain generated keys, short ones, never are. */
 const UNLIKELY_KEYS = [32, 16, 12, 8, 6, 4, 3].flatMap((length) => ['Z', 'z', '9'].map((c) => c.repeat(length)));
 
 /** A number no item is likely to have that still fits a 32-bit column (unbounded integers). */
 const UNLIKELY_NUMBER = 999_999_999;
 
-export function unlikelyId(parameter: ParameterSpec): unknown {
+/** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. The
+ * `nth` of them where there are several (a key the run's own PUT makes, apart from the missing one). */
+export function unlikelyId(parameter: ParameterSpec, nth = 0): unknown {
   const schema = parameter.validator.schema as Record<string, unknown>;
   const candidates =
     schema.type === 'integer' || schema.type === 'number'
@@ -119,5 +120,6 @@ export function unlikelyId(parameter: ParameterSpec): unknown {
                   UNLIKELY_NUMBER,
         ]
       : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz', ...UNLIKELY_KEYS];
-  return candidates.find((candidate) => parameter.validator.validate(candidate).length === 0);
+  const valid = candidates.filter((candidate) => parameter.validator.validate(candidate).length === 0);
+  return valid[nth] ?? valid[0];
 }
