@@ -4,6 +4,7 @@ import type { CollectionSpec, ItemOperation } from '../../../spec/index.js';
 import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { refusalText } from './fresh-values.js';
+import { withListed, withMembers } from './listed-values.js';
 import type { MakeRequest, Making } from './making.js';
 import { underOwnParent } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
@@ -16,6 +17,8 @@ interface PutMaking {
   readonly runner: Pick<SequenceRunner, 'execute' | 'stopped'>;
   /** The purpose's step of fresh values. */
   readonly use: number;
+  /** Ids that exist for the body's members naming other items (an event's venue), by member. */
+  readonly references?: ReadonlyMap<string, unknown[]>;
 }
 
 /** Keys drawn past one another scenario claimed, at most. */
@@ -59,8 +62,9 @@ export async function makeByPut(
   collection: CollectionSpec,
   put: ItemOperation,
   request: MakeRequest,
-  { context, runner, use }: PutMaking,
+  { context, runner, use, references = new Map() }: PutMaking,
 ): Promise<Making> {
+  const schema = context.requestSchema(put.operation);
   const bodies = put.operation.requestBody
     ? [...examplesOf(put, context), ...context.plainBodies(put.operation, ATTEMPTS, `${request.purpose}:${use}`)]
     : [undefined];
@@ -69,7 +73,10 @@ export async function makeByPut(
   for (let attempt = 0; attempt < ATTEMPTS && !runner.stopped(); attempt++) {
     const key = unclaimedKey(collection, put, context, use * ATTEMPTS + attempt, request.parent);
     if (key === undefined) return { refused: `no value of ${put.parameter} could be drawn from its schema` };
-    const body = bodies[attempt % bodies.length];
+    // References name items that exist (another listed one per attempt); members asked of the item
+    // are held where the schema takes them.
+    const named = withListed(bodies[attempt % bodies.length], references, use + attempt);
+    const body = withMembers(named, { ...request.members }, schema);
     let testCase = context.testCase(put.operation, {
       kind: 'positive',
       plain: true,

@@ -195,6 +195,7 @@ export class ItemMaker {
         context: this.context,
         runner: this.runner,
         use: this.steps.useOf(collection, request.purpose),
+        references: await this.references(collection, request.parent),
       });
     if (!create) {
       const parts = { context: this.context, runner: this.runner, listedIds: (c: CollectionSpec) => this.listedIds(c) };

@@ -139,7 +139,8 @@ export class ReferenceFinder {
   ): Promise<Map<string, unknown[]>> {
     // Members given (an item in a state the words refuse): the rest found around them.
     const found = new Map<string, unknown[]>(fixed);
-    const create = collection.create?.operation;
+    // A collection a PUT makes (at a key the client chooses) names others in the PUT's body.
+    const create = collection.create?.operation ?? putCreation(collection)?.operation;
     if (!create) return found;
     const rules = this.idiomsOf(collection)?.referenceStates ?? [];
     for (const [member, other] of this.referencedOrMade(create)) {

@@ -203,6 +203,7 @@ export async function runSequences(
             mutation: `a client-sent ${collection.idProperty} the request schema does not take`,
           }),
       pathParams: parent,
+      ...(ownParent ? { onMadeItem: true } : {}),
       payload: { kind: 'json', value },
       what: label,
     });
