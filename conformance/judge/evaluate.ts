@@ -8,6 +8,7 @@ import {
   isJsonMediaType,
   parseMediaType,
   propertiesOf,
+  putCreation,
   responseFor,
 } from '../../spec/index.js';
 import type { CheckContext, Executed, Facts, NamedCheck, ParsedBody, SequenceEvidence, TestCase } from '../model.js';
@@ -93,10 +94,13 @@ export async function gatherFacts(
 
 /** A creation answered with an item whose owner-like members the service fills in. */
 function ownerFilled(testCase: TestCase, exchange: Exchange, { collection }: Scope): boolean {
-  const create = collection?.create;
-  if (!create || testCase.operation !== create.operation || testCase.kind !== 'positive' || !exchange.ok) return false;
+  // Made by its creation, or by a PUT at a key the client chooses.
+  const making = collection?.create ?? (collection && putCreation(collection));
+  const schema = making?.item?.schema;
+  if (!making || !schema || testCase.operation !== making.operation || testCase.kind !== 'positive' || !exchange.ok)
+    return false;
   const status = exchange.response.status;
-  return status >= 200 && status < 300 && filledInOf(collection, create.item.schema).owners.length > 0;
+  return status >= 200 && status < 300 && filledInOf(collection!, schema).owners.length > 0;
 }
 
 async function refusalFacts(testCase: TestCase, exchange: Exchange, scope: Scope, readList: ReadList): Promise<Facts> {

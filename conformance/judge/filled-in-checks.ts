@@ -10,6 +10,7 @@ import {
   mergeAllOf,
   NOW_INSTANT,
   propertiesOf,
+  putCreation,
   STATE_INSTANT,
   statusMember,
 } from '../../spec/index.js';
@@ -27,17 +28,28 @@ const CLOCK_SLACK_MS = 5 * 60_000;
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null;
 
+/** How the collection's items are made: its creation, or a PUT at a key the client chooses that
+ * answers 201 (an event PUT at a new slug): the operation, the answer's view of the item and
+ * whether a value fits every view of it. */
+function makingOf(collection: CollectionSpec | undefined) {
+  if (collection?.create) return collection.create;
+  const put = collection && putCreation(collection);
+  return put?.item && { operation: put.operation, item: put.item, keeps: () => true, byPut: true };
+}
+
 function createdAnswer(context: CheckContext): Record<string, unknown> | undefined {
   const { collection, testCase } = context;
-  const create = collection?.create;
+  const making = makingOf(collection);
   const status = context.exchange.ok ? context.exchange.response.status : undefined;
   const elsewhere = context.sequence?.madeElsewhere === true;
   if (!collection || testCase.kind !== 'positive') return;
-  if (!elsewhere && (!create || testCase.operation !== create.operation)) return;
+  if (!elsewhere && (!making || testCase.operation !== making.operation)) return;
   if (status === undefined || status < 200 || status >= 300 || context.body.kind !== 'json') return;
+  // A PUT's 200 replaced an item that was there: only its 201 made one.
+  if (!elsewhere && making && 'byPut' in making && status !== 201) return;
   // An item made elsewhere (a checkout's order) is answered as its collection's read answers it.
   if (elsewhere) return asObject(answeredItem(collection, context.body.value));
-  const view = create!.item;
+  const view = making!.item;
   const body = asObject(context.body.value);
   return view.member === undefined ? body : asObject(body?.[view.member]);
 }
@@ -49,7 +61,7 @@ function defaultsNotApplied(context: CheckContext, item: Record<string, unknown>
   for (const [name, schema] of Object.entries(propertiesOf(request))) {
     if (!isSchema(schema) || Object.hasOwn(sent, name) || !Object.hasOwn(item, name)) continue;
     const merged = mergeAllOf(schema);
-    if (!('default' in merged) || context.collection?.create?.keeps(name, merged.default) !== true) continue;
+    if (!('default' in merged) || makingOf(context.collection)?.keeps(name, merged.default) !== true) continue;
     if (JSON.stringify(item[name]) !== JSON.stringify(merged.default))
       found.push(finding('default_not_applied', { member: name, expected: merged.default, got: item[name] }));
   }
@@ -140,8 +152,9 @@ function laterStatesSet(
 function ownerNotCaller(context: CheckContext, item: Record<string, unknown>): Finding[] {
   const caller = context.facts.caller;
   const collection = context.collection;
-  if (!caller || !collection?.create) return [];
-  return filledInOf(collection, collection.create.item.schema)
+  const making = makingOf(collection);
+  if (!caller || !collection || !making) return [];
+  return filledInOf(collection, making.item.schema)
     .owners.filter((name) => typeof item[name] === 'string' && !caller.names.includes(item[name] as string))
     .map((name) =>
       finding('owner_not_caller', { member: name, got: item[name], expected: caller.names[0], path: caller.path }),
@@ -216,7 +229,8 @@ export const serviceFilledValues: Check = (context) => {
   // Only members the document declares: an undocumented extra (a createdAt of the service's own)
   // says nothing the document asked for.
   const { collection } = context;
-  const itemSchema = collection?.create?.item.schema ?? collection?.read?.item.schema ?? collection?.list?.items.schema;
+  const itemSchema =
+    makingOf(collection)?.item.schema ?? collection?.read?.item.schema ?? collection?.list?.items.schema;
   const declared = new Set(Object.keys(propertiesOf(itemSchema)));
   const item = Object.fromEntries(Object.entries(answered).filter(([name]) => declared.has(name)));
   const payload = context.testCase.payload;

@@ -2,7 +2,7 @@
 // recorded, with members that name another resource's items filled from its list.
 
 import { withOrderedSpans } from '../../spec/generate/index.js';
-import { type CollectionSpec, type Operation, parentItemsOf, responseFor } from '../../spec/index.js';
+import { type CollectionSpec, type Operation, parentItemsOf, putCreation, responseFor } from '../../spec/index.js';
 import type { Scope } from '../judge/evaluate.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
@@ -19,7 +19,12 @@ import type { RunSession } from './session.js';
 /** The collection whose list, create or read an operation is. */
 function collectionOf(session: RunSession, operation: Operation): CollectionSpec | undefined {
   return session.settings.model.collections.find(
-    (c) => c.list?.operation === operation || c.create?.operation === operation || c.read?.operation === operation,
+    (c) =>
+      c.list?.operation === operation ||
+      c.create?.operation === operation ||
+      c.read?.operation === operation ||
+      // A PUT at a key the client chooses makes the items: its 201 is judged as a creation.
+      putCreation(c)?.operation === operation,
   );
 }
 

@@ -1,5 +1,6 @@
 // Bodies given the values that name other items: listed ids in reference members, and the path
 // values of an item several members name together.
+import { type JsonSchema, mergeAllOf, propertiesOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import { withEntriesNaming } from '../references.js';
 
@@ -52,5 +53,22 @@ export function withMembers(
     ]),
   );
   const next = { ...object, ...typed };
+  return request && !request.isValid(next) ? body : next;
+}
+
+/** The body with the item's state member (a writable `status`) at the state a new item starts in:
+ * its default, else the first of its values. A state drawn at random (`closed`) makes an item no
+ * action moves on and no child may be added to; a client making one to use starts it new. */
+export function inFirstState(
+  body: unknown,
+  state: { readonly member: string; readonly values: readonly unknown[] } | undefined,
+  schema: JsonSchema | undefined,
+  request: { isValid(v: unknown): boolean } | undefined,
+): unknown {
+  const object = asObject(body);
+  if (!object || !state || !Object.hasOwn(object, state.member)) return body;
+  const property = mergeAllOf((propertiesOf(schema)[state.member] ?? {}) as Record<string, unknown>);
+  const first = 'default' in property ? property.default : state.values[0];
+  const next = { ...object, [state.member]: first };
   return request && !request.isValid(next) ? body : next;
 }

@@ -1,10 +1,10 @@
 // Items a PUT makes at a key the client chooses, where the collection has no creation of its own
 // (PUT /books/{isbn} answering 201): the maker's way to make them, a fresh key per attempt.
-import type { CollectionSpec, ItemOperation } from '../../../spec/index.js';
+import { type CollectionSpec, type ItemOperation, statusMember } from '../../../spec/index.js';
 import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { refusalText } from './fresh-values.js';
-import { withListed, withMembers } from './listed-values.js';
+import { inFirstState, withListed, withMembers } from './listed-values.js';
 import type { MakeRequest, Making } from './making.js';
 import { underOwnParent } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
@@ -75,7 +75,8 @@ export async function makeByPut(
     if (key === undefined) return { refused: `no value of ${put.parameter} could be drawn from its schema` };
     // References name items that exist (another listed one per attempt); members asked of the item
     // are held where the schema takes them.
-    const named = withListed(bodies[attempt % bodies.length], references, use + attempt);
+    const listed = withListed(bodies[attempt % bodies.length], references, use + attempt);
+    const named = inFirstState(listed, statusMember(collection), schema?.schema, schema);
     const body = withMembers(named, { ...request.members }, schema);
     let testCase = context.testCase(put.operation, {
       kind: 'positive',

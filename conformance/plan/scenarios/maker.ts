@@ -4,13 +4,13 @@
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { withOrderedSpans } from '../../../spec/generate/index.js';
-import { type CollectionSpec, type Idioms, putCreation } from '../../../spec/index.js';
+import { type CollectionSpec, type Idioms, putCreation, statusMember } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, refusalText } from './fresh-values.js';
-import { withListed, withMembers } from './listed-values.js';
+import { inFirstState, withListed, withMembers } from './listed-values.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
@@ -119,9 +119,11 @@ export class ItemMaker {
       const marked = this.context.withPrefix(request?.schema ?? {}, example);
       return request && !request.isValid(marked) ? example : marked;
     });
+    const state = statusMember(collection);
     return [...prefixed, ...plain]
       .slice(0, count)
       .map((body, index) => withListed(body, references, index))
+      .map((body) => inFirstState(body, state, request?.schema, request))
       .filter((body) => !request || request.isValid(body));
   }
 

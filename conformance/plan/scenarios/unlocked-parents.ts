@@ -21,9 +21,33 @@ export interface ParentMoves {
   ) => Promise<Item | undefined>;
 }
 
+/** Moves under way, by run and parent: creations under one parent made at once wait for the one
+ * move, or the second would find the parent moved already, be refused, and move it on past the
+ * state it needs (an event published, then closed). */
+const movesUnderWay = new WeakMap<PlanContext, Map<string, Promise<string | undefined>>>();
+
 /** Moves the run's own parent named by `values` into a state the collection's creation needs, where
  * its words lock it; what it did, or undefined where nothing was needed or possible. */
 export async function unlockParent(
+  collection: CollectionSpec,
+  values: Readonly<Record<string, string>>,
+  parts: ParentMoves,
+): Promise<string | undefined> {
+  let moves = movesUnderWay.get(parts.context);
+  if (!moves) movesUnderWay.set(parts.context, (moves = new Map()));
+  const key = `${collection.path} ${JSON.stringify(values)}`;
+  const under = moves.get(key);
+  if (under) return under;
+  const moving = moveParent(collection, values, parts);
+  moves.set(key, moving);
+  try {
+    return await moving;
+  } finally {
+    moves.delete(key);
+  }
+}
+
+async function moveParent(
   collection: CollectionSpec,
   values: Readonly<Record<string, string>>,
   { context, runner, make, idiomsOf, parentItem }: ParentMoves,
