@@ -10,6 +10,7 @@ import {
   currentUserOf,
   listedItems,
   type Operation,
+  putCreation,
 } from '../../spec/index.js';
 import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
@@ -124,10 +125,14 @@ export class RunSession {
   private createSender(): Sender {
     const { options, model, started } = this.settings;
     const writeOperations = this.testable.filter((operation) => !SAFE_METHODS.has(operation.method));
-    // Each collection's scenarios and each job a 202 starts write from the sequences' reserve.
+    // Each collection's scenarios (made by a creation, or by a PUT at a key the client chooses) and
+    // each job a 202 starts write from the sequences' reserve.
+    const makingOf = (c: CollectionSpec) => (c.create ?? putCreation(c))?.operation;
     const sequenceCount =
-      model.collections.filter((c) => c.create && writeOperations.includes(c.create.operation)).length +
-      asynchronousJobs(this.testable).filter((job) => writeOperations.includes(job.start)).length;
+      model.collections.filter((c) => {
+        const making = makingOf(c);
+        return making !== undefined && writeOperations.includes(making);
+      }).length + asynchronousJobs(this.testable).filter((job) => writeOperations.includes(job.start)).length;
     const maxWrites = this.settings.readOnly
       ? 0
       : (options.maxWrites ?? defaultMaxWrites(DEFAULTS.maxWrites, writeOperations, sequenceCount, this.settings.runs));

@@ -57,8 +57,9 @@ export function withMembers(
 }
 
 /** The body with the item's state member (a writable `status`) at the state a new item starts in:
- * its default, else the first of its values. A state drawn at random (`closed`) makes an item no
- * action moves on and no child may be added to; a client making one to use starts it new. */
+ * left out where it has a default (the service then applies it, and that is judged), else the first
+ * of its values. A state drawn at random (`closed`) makes an item no action moves on and no child may
+ * be added to; a client making one to use starts it new. */
 export function inFirstState(
   body: unknown,
   state: { readonly member: string; readonly values: readonly unknown[] } | undefined,
@@ -68,7 +69,7 @@ export function inFirstState(
   const object = asObject(body);
   if (!object || !state || !Object.hasOwn(object, state.member)) return body;
   const property = mergeAllOf((propertiesOf(schema)[state.member] ?? {}) as Record<string, unknown>);
-  const first = 'default' in property ? property.default : state.values[0];
-  const next = { ...object, [state.member]: first };
+  const { [state.member]: _drawn, ...rest } = object;
+  const next = 'default' in property ? rest : { ...object, [state.member]: state.values[0] };
   return request && !request.isValid(next) ? body : next;
 }
