@@ -106,7 +106,8 @@ export class ItemMaker {
     parent: Readonly<Record<string, string>> = {},
     fixed?: ReadonlyMap<string, unknown[]>,
   ): Promise<unknown[]> {
-    const create = collection.create?.operation;
+    // Made by its creation, or by a PUT at a key the client chooses (the body the PUT sends).
+    const create = collection.create?.operation ?? putCreation(collection)?.operation;
     if (!create) return [];
     // A creation without a body (POST /carts) is sent as it is, as often as asked.
     if (!create.requestBody) return Array.from({ length: count }, () => undefined);
@@ -143,7 +144,8 @@ export class ItemMaker {
     parent: Readonly<Record<string, string>> = {},
     fixed?: ReadonlyMap<string, unknown[]>,
   ) {
-    const request = collection.create ? this.context.requestSchema(collection.create.operation) : undefined;
+    const making = collection.create ?? putCreation(collection);
+    const request = making ? this.context.requestSchema(making.operation) : undefined;
     const isValid = (value: unknown) => request?.isValid(value) !== false;
     const references = await this.references(collection, parent, fixed);
     const keep = new Set(references.keys());
@@ -274,7 +276,7 @@ export class ItemMaker {
 
   /** The creation's examples that validate. */
   private examples(collection: CollectionSpec): unknown[] {
-    const create = collection.create!.operation;
+    const create = (collection.create ?? putCreation(collection))!.operation;
     const request = this.context.requestSchema(create);
     const mediaType = this.context.requestMediaType(create);
     const media = create.requestBody?.content.find((m) => m.mediaType === mediaType);

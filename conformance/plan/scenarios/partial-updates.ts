@@ -4,7 +4,14 @@
 // Patch (RFC 6902) replaces and removes members by pointer, and one whose test fails changes nothing. A
 // step is planned only where the document's PATCH schema takes its body: a server that refuses
 // what its document forbids is right.
-import { type CollectionSpec, mergeAllOf, parseMediaType, propertiesOf } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  itemShapeOf,
+  mergeAllOf,
+  parseMediaType,
+  propertiesOf,
+  putCreation,
+} from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 
@@ -134,15 +141,17 @@ export function partialUpdates(
   fresh: Item,
 ): PartialUpdate[] {
   const update = collection.update;
-  const create = collection.create;
-  if (!update || !create) return [];
+  // Made by a creation, or by a PUT at a key the client chooses (its answer's required members).
+  const shape = itemShapeOf(collection);
+  const made = collection.create?.success ?? putCreation(collection)?.success;
+  if (!update || !shape || !made) return [];
   const request = context.requestSchema(update.operation);
   // A member the PATCH schema does not name may be taken and ignored (an open schema): only named ones.
   const named = new Set(Object.keys(propertiesOf(request?.schema)));
   const accepts = (body: Item | Item[]) =>
     (request?.isValid(body) ?? true) &&
     (Array.isArray(body) || named.size === 0 || Object.keys(body).every((name) => named.has(name)));
-  const required = new Set((mergeAllOf(create.success.schema as Record<string, unknown>).required as string[]) ?? []);
+  const required = new Set((mergeAllOf(made.schema as Record<string, unknown>).required as string[]) ?? []);
   // A merge patch the document takes beside plain JSON is sent as one: its null and its merging
   // are what the document promises.
   const merge = update.operation.requestBody?.content.some(
@@ -154,7 +163,7 @@ export function partialUpdates(
   const steps: PartialUpdate[] = [];
   let state = current;
   for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField]) {
-    const step = planner({ current: state, fresh, required, accepts, keeps: create.keeps });
+    const step = planner({ current: state, fresh, required, accepts, keeps: shape.keeps });
     if (!step) continue;
     steps.push({ ...step, ...mediaType });
     state = step.expected;

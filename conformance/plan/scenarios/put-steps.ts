@@ -4,6 +4,7 @@ import type { CollectionSpec, ItemShape } from '../../../spec/index.js';
 import { unheldFields } from '../../judge/field-compare.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { referencedCollections } from '../references.js';
 import { createParent } from './parents.js';
 import type { ScenarioReach } from './reach.js';
 import { answeredAs, succeeded } from './sequence-runner.js';
@@ -20,6 +21,28 @@ const isItem = (value: unknown): value is Item => typeof value === 'object' && v
  * a creation body (`borrowed`), where the PUT's schema still takes that; else the first.
  */
 export function holdableReplacement(
+  context: PlanContext,
+  collection: CollectionSpec,
+  create: ItemShape,
+  borrowed: unknown,
+): unknown {
+  return namingAsBorrowed(context, collection, chosenReplacement(context, collection, create, borrowed), borrowed);
+}
+
+/** The replacement's members naming other items (an event's `venueId`) as the creation body named
+ * them, items that exist, where the PUT's schema takes that: a plain body's made-up id is refused. */
+function namingAsBorrowed(context: PlanContext, collection: CollectionSpec, body: unknown, borrowed: unknown): unknown {
+  const put = collection.replace!.operation;
+  if (!isItem(body) || !isItem(borrowed)) return body;
+  const named = [...referencedCollections(put, context.collections).keys()].filter(
+    (member) => Object.hasOwn(body, member) && Object.hasOwn(borrowed, member),
+  );
+  if (named.length === 0) return body;
+  const next = { ...body, ...Object.fromEntries(named.map((member) => [member, borrowed[member]])) };
+  return context.requestSchema(put)?.isValid(next) === false ? body : next;
+}
+
+function chosenReplacement(
   context: PlanContext,
   collection: CollectionSpec,
   create: ItemShape,
