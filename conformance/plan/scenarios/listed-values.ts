@@ -73,3 +73,27 @@ export function inFirstState(
   const next = 'default' in property ? rest : { ...object, [state.member]: state.values[0] };
   return request && !request.isValid(next) ? body : next;
 }
+
+/** Words that give an optional member a value of the service's own when left out. */
+const SAID_DEFAULT = /\bdefaults?\s+to\b|\bwhen\s+(?:left\s+out|omitted|absent|not\s+(?:given|sent))\b/i;
+
+/** The body without the optional members whose words give them a default of the service's own ("Most
+ * tickets that can be sold. Defaults to the venue's capacity"): a client making an item to use leaves
+ * them out, where a drawn value (a capacity of 7) would have the item refuse what the run needs of it. */
+export function withSaidDefaultsLeftOut(
+  body: unknown,
+  schema: JsonSchema | undefined,
+  request: { isValid(v: unknown): boolean } | undefined,
+): unknown {
+  const object = asObject(body);
+  if (!object) return body;
+  const merged = mergeAllOf((schema ?? {}) as Record<string, unknown>);
+  const required = new Set(Array.isArray(merged.required) ? (merged.required as string[]) : []);
+  const said = Object.entries(propertiesOf(schema)).filter(([name, property]) => {
+    const description = (property as { description?: unknown }).description;
+    return !required.has(name) && typeof description === 'string' && SAID_DEFAULT.test(description);
+  });
+  if (said.length === 0) return body;
+  const next = Object.fromEntries(Object.entries(object).filter(([name]) => !said.some(([left]) => left === name)));
+  return request && !request.isValid(next) ? body : next;
+}

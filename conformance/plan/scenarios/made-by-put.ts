@@ -4,7 +4,7 @@ import { type CollectionSpec, type ItemOperation, statusMember } from '../../../
 import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { refusalText } from './fresh-values.js';
-import { inFirstState, withListed, withMembers } from './listed-values.js';
+import { inFirstState, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
 import type { MakeRequest, Making } from './making.js';
 import { underOwnParent } from './parents.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
@@ -76,7 +76,8 @@ export async function makeByPut(
     // References name items that exist (another listed one per attempt); members asked of the item
     // are held where the schema takes them.
     const listed = withListed(bodies[attempt % bodies.length], references, use + attempt);
-    const named = inFirstState(listed, statusMember(collection), schema?.schema, schema);
+    const started = inFirstState(listed, statusMember(collection), schema?.schema, schema);
+    const named = withSaidDefaultsLeftOut(started, schema?.schema, schema);
     const body = withMembers(named, { ...request.members }, schema);
     let testCase = context.testCase(put.operation, {
       kind: 'positive',

@@ -10,7 +10,7 @@ import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, refusalText } from './fresh-values.js';
-import { inFirstState, withListed, withMembers } from './listed-values.js';
+import { inFirstState, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
@@ -125,6 +125,7 @@ export class ItemMaker {
       .slice(0, count)
       .map((body, index) => withListed(body, references, index))
       .map((body) => inFirstState(body, state, request?.schema, request))
+      .map((body) => withSaidDefaultsLeftOut(body, request?.schema, request))
       .filter((body) => !request || request.isValid(body));
   }
 
