@@ -103,7 +103,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
       progress(`${resource.collection.path}: values one item at a time may hold checked`);
     }),
     // Members that name other items: an item that exists nowhere is refused.
-    ...creatable.filter(namesOtherItems).map(async (resource) => {
+    ...[...creatable, ...madeByPut].filter(namesOtherItems).map(async (resource) => {
       await checkUnknownReferences(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: references to unknown items checked`);
     }),

@@ -3,7 +3,7 @@
 // The runner expects that status where it breaks the rule on purpose (an unknown reference).
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
-import type { CollectionSpec } from './collections.js';
+import { type CollectionSpec, putCreation } from './collections.js';
 import { membersWithEntries } from './reference-states.js';
 import { referencedName } from './references.js';
 
@@ -31,7 +31,8 @@ export interface SaidRefusal {
 
 /** Each creation member whose clause in the creation's words gives one 4xx status, with it. */
 export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): Record<string, SaidRefusal> {
-  const create = collection.create?.operation;
+  // Made by its creation, or by a PUT at a key the client chooses.
+  const create = (collection.create ?? putCreation(collection))?.operation;
   if (!create) return {};
   const paths = contract.document.paths as Record<string, Record<string, unknown>> | undefined;
   const text = describe(paths?.[create.path]?.[create.method.toLowerCase()]) ?? '';

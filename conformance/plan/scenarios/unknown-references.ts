@@ -4,7 +4,7 @@
 // [`422`, `unknown_project`]"). Each is sent beside an item the run made just before from the same
 // body, so the body is known to be valid but for the member judged. Judged as api_idioms_honoured
 // (unknown_reference_accepted, unknown_reference_status).
-import type { CollectionSpec, Resource } from '../../../spec/index.js';
+import { type CollectionSpec, putCreation, type Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
@@ -57,17 +57,27 @@ function namingIn(body: Body, member: string, named: unknown): Body[] {
   ];
 }
 
+/** How the collection's items are made: its creation, or a PUT at a key the client chooses. */
+const makingOf = (collection: CollectionSpec) => collection.create ?? putCreation(collection);
+
 export const namesOtherItems = (resource: Resource): boolean =>
-  resource.collection.create !== undefined && resource.collection.create.operation.requestBody !== undefined;
+  makingOf(resource.collection)?.operation.requestBody !== undefined;
 
 export async function checkUnknownReferences(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
-  const create = collection.create;
+  const create = makingOf(collection);
   if (!create || runner.stopped()) return;
   // A parent of its own, where the run can make one: no other scenario's items meet the probes there.
   const parent =
     (await createParent(collection, context, runner, 'references')) ??
     (await parentParams(collection, context, runner));
+  // A PUT makes each probe's item at a fresh key of its own.
+  const put = collection.create ? undefined : putCreation(collection);
+  let probes = 0;
+  const probeAt = (): Record<string, string> => {
+    const key = put && context.freshPathValue(put.operation, put.parameter, 7001 + probes++);
+    return put && key !== undefined ? { ...parent, [put.parameter]: key } : parent;
+  };
   const references = await runner.references(collection, parent);
   if (references.size === 0) return;
   // Only where the words give the rule a refusal: a document silent on it leaves unknown ids open.
@@ -146,7 +156,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
       context.testCase(create.operation, {
         kind: 'positive',
         plain: true,
-        pathParams: parent,
+        pathParams: probeAt(),
         payload: { kind: 'json', value: body },
         what,
       }),
