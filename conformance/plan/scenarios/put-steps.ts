@@ -81,9 +81,14 @@ export async function putAtFreeKey(
 ): Promise<void> {
   const put = collection.replace!;
   const [fresh] = await runner.freshBodies(collection, 1, 'put at a free key');
-  const key = asObject(fresh)?.[collection.idProperty];
-  if (typeof key !== 'string' && typeof key !== 'number') return reach.skip('PUT at a free key', 'no fresh key');
-  const body = { ...(asObject(replacement) ?? {}), [collection.idProperty]: key };
+  // The key a body carries (`isbn` in a book), else one drawn for the path alone (an event's slug).
+  const inBody = asObject(fresh)?.[collection.idProperty];
+  const key =
+    typeof inBody === 'string' || typeof inBody === 'number'
+      ? inBody
+      : context.freshPathValue(put.operation, put.parameter, 9001);
+  if (key === undefined) return reach.skip('PUT at a free key', 'no fresh key');
+  const body = { ...(asObject(replacement) ?? {}), ...(key === inBody ? { [collection.idProperty]: key } : {}) };
   const testCase = context.testCase(put.operation, {
     kind: 'positive',
     plain: true,
