@@ -9,6 +9,7 @@ import {
   filledInOf,
   mergeAllOf,
   NOW_INSTANT,
+  pathParameterNamed,
   propertiesOf,
   putCreation,
   STATE_INSTANT,
@@ -75,11 +76,16 @@ function parentNotNamed(
   code: 'parent_not_named' | 'item_names_other_parent' = 'parent_not_named',
 ): Finding[] {
   const found: Finding[] = [];
-  for (const [name, text] of Object.entries(context.testCase.pathParams ?? {})) {
+  const params = context.testCase.pathParams ?? {};
+  const path = context.collection?.path ?? '';
+  for (const [name, value] of Object.entries(item)) {
     // /todos/{id}/comments: the parent is `id` in the path, the comment's own id in its body.
-    if (name === context.collection?.idProperty) continue;
-    if (!Object.hasOwn(item, name) || (typeof item[name] !== 'string' && typeof item[name] !== 'number')) continue;
-    if (String(item[name]) !== text) found.push(finding(code, { member: name, expected: text, got: item[name] }));
+    if (name === context.collection?.idProperty || (typeof value !== 'string' && typeof value !== 'number')) continue;
+    // A member named like the parameter, or by the parent's word before it (`eventSlug`).
+    const parameter = Object.hasOwn(params, name) ? name : pathParameterNamed(path, name);
+    const text = parameter === undefined ? undefined : params[parameter];
+    if (text !== undefined && String(value) !== text)
+      found.push(finding(code, { member: name, expected: text, got: value }));
   }
   return found;
 }

@@ -5,6 +5,7 @@
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { CollectionSpec } from './collections.js';
+import { resourceName } from './resource-names.js';
 import { statusMember } from './state-member.js';
 
 /** Members a service stamps with the moment it makes or changes an item. */
@@ -32,8 +33,9 @@ export interface FilledIn {
   readonly now: readonly { readonly name: string; readonly date: boolean; readonly onChange: boolean }[];
   /** Instants of later states: null where the item's schema allows it. */
   readonly laterStates: readonly string[];
-  /** Members that name a parent the path names, and whether they hold numbers. */
-  readonly parents: readonly { readonly name: string; readonly integer: boolean }[];
+  /** Members that name a parent the path names, the path parameter they hold (its own name, or the
+   * parent's word before it: `eventSlug` for /events/{slug}), and whether they hold numbers. */
+  readonly parents: readonly { readonly name: string; readonly integer: boolean; readonly parameter?: string }[];
   /** Members the service sets to the caller's login (readOnly strings named like an owner). */
   readonly owners: readonly string[];
   /** Members that count the items of a child collection (its path): 0 on a new item. */
@@ -57,6 +59,17 @@ export const fillsNothing = (filled: FilledIn): boolean =>
   filled.referrers.length === 0;
 
 const looseName = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
+
+/** The path parameter a member holds: one of its own name (`projectId`), or one named by the
+ * parent's word before it (`eventSlug`, `event_id` for /events/{slug}, /events/{id}). */
+export function pathParameterNamed(path: string, member: string): string | undefined {
+  const loose = looseName(member);
+  for (const match of path.matchAll(/([^/{}]+)\/\{([^}]+)\}/g)) {
+    const [, segment, parameter] = match as unknown as [string, string, string];
+    if (loose === looseName(parameter) || loose === `${resourceName(segment)}${looseName(parameter)}`) return parameter;
+  }
+  return undefined;
+}
 
 /** The collection directly under the item whose name the count's stem names (issueCount: issues). */
 function childCounted(name: string, itemPath: string | undefined, collections: readonly CollectionSpec[]) {
@@ -158,8 +171,14 @@ function readFilledIn(
       takesNull(schema)
     )
       laterStates.push(name);
-    else if (parameters.has(name)) parents.push({ name, integer: typesOf(schema).includes('integer') && !strings });
-    else if (OWNER.test(name) && strings && (schema.readOnly === true || notSendable(collection, name)))
+    else if (parameters.has(name) || pathParameterNamed(collection.path, name)) {
+      const parameter = parameters.has(name) ? name : pathParameterNamed(collection.path, name)!;
+      parents.push({
+        name,
+        integer: typesOf(schema).includes('integer') && !strings,
+        ...(parameter === name ? {} : { parameter }),
+      });
+    } else if (OWNER.test(name) && strings && (schema.readOnly === true || notSendable(collection, name)))
       owners.push(name);
     else if (typesOf(schema).includes('integer')) {
       const child = childCounted(name, itemPath, collections);
@@ -192,8 +211,8 @@ export function filledValues(
   const instant = at.toISOString();
   for (const { name, date } of filled.now) values[name] = date ? instant.slice(0, 10) : instant;
   for (const name of filled.laterStates) values[name] = null;
-  for (const { name, integer } of filled.parents) {
-    const text = params[name];
+  for (const { name, integer, parameter } of filled.parents) {
+    const text = params[parameter ?? name];
     if (text === undefined) continue;
     values[name] = integer && /^-?\d+$/.test(text) ? Number(text) : text;
   }

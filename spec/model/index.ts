@@ -33,6 +33,7 @@ export {
   movesWithOthers,
   NOW_INSTANT,
   OWNER,
+  pathParameterNamed,
   STATE_INSTANT,
   UPDATE_INSTANT,
 } from './filled-in.js';
