@@ -13,7 +13,7 @@ const input = {
   additionalProperties: false,
   properties: {
     title: { type: 'string', minLength: 1, maxLength: 40 },
-    status: { type: 'string', enum: ['draft', 'live'], default: 'draft' },
+    status: { type: 'string', enum: ['draft', 'live', 'archived'], default: 'draft' },
   },
 };
 const page = {
@@ -22,10 +22,11 @@ const page = {
   properties: {
     slug: { type: 'string', readOnly: true },
     title: { type: 'string' },
-    status: { type: 'string', enum: ['draft', 'live'] },
+    status: { type: 'string', enum: ['draft', 'live', 'archived'] },
     createdBy: { type: 'string', readOnly: true, description: 'The login of the caller who made it.' },
   },
 };
+const none = { description: 'none' };
 const slug = { name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9-]{3,30}$' } };
 const document = contractFromDocument({
   openapi: '3.0.3',
@@ -57,10 +58,28 @@ const document = contractFromDocument({
         },
       },
     },
+    '/pages/{slug}/publish': {
+      parameters: [slug],
+      post: {
+        description: '`draft` → `live`. From any other status: 409.',
+        responses: { '200': { description: 'live', content: json(page) }, '404': none, '409': { description: 'no' } },
+      },
+    },
+    '/pages/{slug}/archive': {
+      parameters: [slug],
+      post: {
+        description: '`live` → `archived`. From any other status: 409.',
+        responses: {
+          '200': { description: 'archived', content: json(page) },
+          '404': none,
+          '409': { description: 'no' },
+        },
+      },
+    },
   },
 });
 
-type Fault = 'none' | 'other-owner' | 'no-default';
+type Fault = 'none' | 'other-owner' | 'no-default' | 'publish-any';
 
 function pages(fault: Fault) {
   const stored = new Map<string, Record<string, unknown>>();
@@ -70,11 +89,21 @@ function pages(fault: Fault) {
     let text = '';
     req.on('data', (chunk) => (text += chunk));
     req.on('end', () => {
-      const [first, key, extra] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+      const [first, key, action, extra] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
       if (first === 'me' && !key && req.method === 'GET') return send(res, 200, { login: 'ada' });
       if (first !== 'pages' || extra) return send(res, 404, {});
       if (!key) return req.method === 'GET' ? send(res, 200, [...stored.values()]) : send(res, 404, {});
       if (!/^[a-z0-9-]{3,30}$/.test(key)) return send(res, req.method === 'PUT' ? 400 : 404, {});
+      if (extra === undefined && action) {
+        const item = stored.get(key);
+        if (req.method !== 'POST' || !item) return send(res, 404, {});
+        const moves: Record<string, [string, string]> = { publish: ['draft', 'live'], archive: ['live', 'archived'] };
+        const move = moves[action];
+        if (!move) return send(res, 404, {});
+        if (item.status !== move[0] && !(fault === 'publish-any' && action === 'publish')) return send(res, 409, {});
+        item.status = move[1];
+        return send(res, 200, item);
+      }
       if (req.method === 'GET') return stored.has(key) ? send(res, 200, stored.get(key)) : send(res, 404, {});
       if (req.method !== 'PUT') return send(res, 404, {});
       let body: Record<string, unknown>;
@@ -91,7 +120,7 @@ function pages(fault: Fault) {
         typeof title === 'string' &&
         title.length >= 1 &&
         [...title].length <= 40 &&
-        (status === undefined || status === 'draft' || status === 'live');
+        (status === undefined || status === 'draft' || status === 'live' || status === 'archived');
       if (!fits) return send(res, 400, {});
       const existing = stored.get(key);
       const page = {
@@ -112,7 +141,6 @@ const run = (fault: Fault) =>
     contract: document,
     seed: 6,
     runs: 5,
-    checks: ['service_filled_values'],
   });
 const codes = async (fault: Fault) => (await run(fault)).violations.map((violation) => violation.code);
 
@@ -123,6 +151,10 @@ describe('items a PUT makes at a key the client chooses', () => {
 
   it('names an owner that is not the caller', async () => {
     expect(await codes('other-owner')).toContain('owner_not_caller');
+  });
+
+  it('names an action taken from a state its words do not start it from', async () => {
+    expect(await codes('publish-any')).toContain('action_accepted_from_other_state');
   });
 
   it('names a default left out and not applied', async () => {

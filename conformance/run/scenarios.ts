@@ -109,7 +109,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
     }),
     // Jobs a 202 starts, followed where its Location says until they end.
     ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable, settings.model.resources)]),
-    ...[...creatable, ...madeElsewhere].filter(hasIdioms).map(async (resource) => {
+    ...[...creatable, ...madeElsewhere, ...madeByPut].filter(hasIdioms).map(async (resource) => {
       await runIdioms(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: idempotency, conditional request and action sequence done`);
     }),
@@ -174,7 +174,9 @@ export async function runScenarios(session: RunSession): Promise<void> {
   );
   // Actions from each state their words draw them from, and refused from the others.
   await Promise.all(
-    creatable.filter(drawsSources).map((resource) => checkActionSources(resource, context, sequenceRunner)),
+    [...creatable, ...madeByPut]
+      .filter(drawsSources)
+      .map((resource) => checkActionSources(resource, context, sequenceRunner)),
   );
   // Creations naming an item in a state their words refuse (an order for a draft event).
   await Promise.all(

@@ -2,7 +2,7 @@
 // (api_idioms_honoured): an idempotency key replayed with the same body and reused with another,
 // If-None-Match with the current ETag, a change with the current ETag and again with the stale one,
 // every action whose target state was read (then once more, where the document lists a refusal).
-import type { Resource } from '../../../spec/index.js';
+import { putCreation, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -105,8 +105,9 @@ export const hasIdioms = ({ idioms, collection }: Resource): boolean =>
 export async function runIdioms(resource: Resource, context: PlanContext, runner: SequenceRunner): Promise<void> {
   const { collection, idioms } = resource;
   const { create, read } = collection;
-  // Items made elsewhere (a checkout's order) are worked on as well: their actions above all.
-  if ((!create && !idioms.madeBy) || runner.stopped()) return;
+  // Items made elsewhere (a checkout's order) or by a PUT at a key the client chooses are worked on
+  // as well: their conditional requests and actions above all.
+  if ((!create && !idioms.madeBy && !putCreation(collection)) || runner.stopped()) return;
   const steps = [
     ...(idioms.idempotency ? ['idempotent replay', 'idempotency conflict'] : []),
     ...(idioms.location ? ['Location followed'] : []),
