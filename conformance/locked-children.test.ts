@@ -62,6 +62,36 @@ const document = contractFromDocument({
   },
 });
 
+/** The same, its holders at most 10 characters. */
+const short = contractFromDocument({
+  ...document.document,
+  paths: {
+    ...(document.document.paths as Record<string, unknown>),
+    '/events/{id}/tickets': {
+      parameters: [id],
+      get: { responses: { '200': { description: 'sold', content: json({ type: 'array', items: ticket }) }, ...none } },
+      post: {
+        description: 'Tickets are only sold while the event is `on_sale` (409 otherwise).',
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            required: ['holder'],
+            additionalProperties: false,
+            properties: { holder: { type: 'string', minLength: 1, maxLength: 10 } },
+          }),
+        },
+        responses: {
+          '201': { description: 'sold', content: json(ticket) },
+          '400': { description: 'bad' },
+          '409': { description: 'not on sale' },
+          ...none,
+        },
+      },
+    },
+  },
+});
+
 /** Every event starts closed (a fault), so publishing is always refused and no ticket is sold. */
 function closedBoxOffice() {
   const events = new Set<string>();
@@ -85,6 +115,69 @@ function closedBoxOffice() {
     });
   };
 }
+
+/** Events made draft and published on request; tickets sold while on sale, their holder 1 to 10
+ * characters unless `loose`. */
+function boxOffice(loose: boolean) {
+  const events = new Map<string, { status: string; tickets: Map<number, unknown> }>();
+  let sold = 0;
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  return (req: IncomingMessage, res: ServerResponse) => {
+    let text = '';
+    req.on('data', (chunk) => (text += chunk));
+    req.on('end', () => {
+      const [first, key, sub, no, extra] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+      if (first !== 'events' || extra) return send(res, 404, {});
+      if (!key && req.method === 'POST') {
+        const made = `e${events.size + 1}`;
+        events.set(made, { status: 'draft', tickets: new Map() });
+        return send(res, 201, { id: made, status: 'draft' });
+      }
+      const event = key === undefined ? undefined : events.get(key);
+      if (!key || !event) return send(res, 404, {});
+      if (!sub && req.method === 'GET') return send(res, 200, { id: key, status: event.status });
+      if (sub === 'publish' && req.method === 'POST' && !no) {
+        if (event.status !== 'draft') return send(res, 409, {});
+        event.status = 'on_sale';
+        return send(res, 200, { id: key, status: 'on_sale' });
+      }
+      if (sub !== 'tickets') return send(res, 404, {});
+      if (no !== undefined) {
+        const ticket = req.method === 'GET' ? event.tickets.get(Number(no)) : undefined;
+        return ticket ? send(res, 200, ticket) : send(res, 404, {});
+      }
+      if (req.method === 'GET') return send(res, 200, [...event.tickets.values()]);
+      if (req.method !== 'POST') return send(res, 404, {});
+      let body: { holder?: unknown };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        return send(res, 400, {});
+      }
+      const holder = body?.holder;
+      const fits = typeof holder === 'string' && holder.length >= 1 && (loose || [...holder].length <= 10);
+      const only = typeof body === 'object' && body !== null && Object.keys(body).every((name) => name === 'holder');
+      if (!fits || !only) return send(res, 400, {});
+      if (event.status !== 'on_sale') return send(res, 409, {});
+      const ticket = { ticketNo: ++sold, holder };
+      event.tickets.set(ticket.ticketNo, ticket);
+      return send(res, 201, ticket);
+    });
+  };
+}
+
+describe('children a parent takes only in one of its states', () => {
+  it("moves the cases' own parent there first, so every body meets its own validation", async () => {
+    const result = await runConformance({ target: { app: boxOffice(true) }, contract: short, seed: 2, runs: 3 });
+    expect(result.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
+  });
+
+  it('passes the service that checks the holder', async () => {
+    const result = await runConformance({ target: { app: boxOffice(false) }, contract: short, seed: 2, runs: 3 });
+    expect(result.violations).toEqual([]);
+  });
+});
 
 describe('children a parent takes only in a state the run cannot move it to', () => {
   it('ends with a verdict that names what was not reached', async () => {

@@ -170,6 +170,10 @@ async function testOperation(
   // missing parent hides no fault of the body behind it.
   const madeParams = await madeItemParams(operation, context, session.sequenceRunner);
   if (madeParams) context.useMadeItem(operation, madeParams);
+  // A creation its parent's state locks (tickets only while the event is on sale): the parent the
+  // cases name is moved there first, or every body would meet the lock, not its own validation.
+  if (madeParams && collection?.create?.operation === operation)
+    await session.sequenceRunner.unlockParent(collection, madeParams);
   const missingParent = madeParams ? missingParentCase(session, operation, madeParams) : undefined;
   // A creation's references are found (or made where none is listed) under the parent its cases
   // name: an entry's project in the entry's own workspace, an order's customer where the run starts

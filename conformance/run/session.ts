@@ -117,6 +117,7 @@ export class RunSession {
       bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),
       parentItem: (collection, values) => maker.parentItem(collection, values),
+      unlockParent: (collection, values) => maker.unlockParent(collection, values),
       references: (collection, parent, fixed) => maker.references(collection, parent, fixed),
       reach: this.reach,
     };

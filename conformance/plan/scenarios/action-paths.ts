@@ -132,6 +132,7 @@ async function withChildren(
       what: `for ${action.verb} to find under its parent`,
       purpose: `child for ${action.verb}`,
       parent: { ...target.at, [parameter]: target.idText },
+      keepParent: true,
       ...(Object.keys(members).length > 0 ? { members } : {}),
     });
     if (!('made' in made)) continue;

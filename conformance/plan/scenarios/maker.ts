@@ -174,6 +174,18 @@ export class ItemMaker {
     return withMembers(fresh(first, 0), compound, this.context.requestSchema(create.operation));
   }
 
+  /** Moves a parent of the run's own named by `values` into a state the collection's creation needs,
+   * where its words lock it (unlocked-parents.ts): what it did, or undefined. */
+  unlockParent(collection: CollectionSpec, values: Readonly<Record<string, string>>): Promise<string | undefined> {
+    return unlockParent(collection, values, {
+      context: this.context,
+      runner: this.runner,
+      make: (c, r) => this.make(c, r),
+      idiomsOf: this.idiomsOf,
+      parentItem: (c, v) => this.parentItem(c, v),
+    });
+  }
+
   /** A new item of the collection, or why none could be made; a made one is kept for its children. */
   async make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const making = await this.makeNew(collection, request);
@@ -188,13 +200,7 @@ export class ItemMaker {
     const create = collection.create;
     const put = putCreation(collection);
     // A parent of the run's own moved first into a state its words allow children in.
-    await unlockParent(collection, request.parent, {
-      context: this.context,
-      runner: this.runner,
-      make: (c, r) => this.make(c, r),
-      idiomsOf: this.idiomsOf,
-      parentItem: (c, values) => this.parentItem(c, values),
-    });
+    if (!request.keepParent) await this.unlockParent(collection, request.parent);
     if (!create && put)
       return makeByPut(collection, put, request, {
         context: this.context,

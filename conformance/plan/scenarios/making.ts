@@ -24,6 +24,9 @@ export interface MakeRequest {
   readonly parent: Readonly<Record<string, string>>;
   /** Members the item must hold (a product of the order's supplier), where its schema takes them. */
   readonly members?: Readonly<Record<string, unknown>>;
+  /** Made to move its parent on (action-paths.ts): the parent is being moved by the very request
+   * that asks, so it is not moved first (that would wait on itself). */
+  readonly keepParent?: boolean;
   /** A change to the creation case (an Idempotency-Key header). */
   readonly decorate?: (testCase: TestCase) => TestCase;
 }

@@ -30,6 +30,12 @@ export interface SequenceRunner {
     collection: CollectionSpec,
     values: Readonly<Record<string, string>>,
   ) => Promise<Record<string, unknown> | undefined>;
+  /** Moves a parent of the run's own into a state the collection's creation needs, where its words
+   * lock it ("Tickets are only sold while the event is `on_sale`"): what it did, or undefined. */
+  readonly unlockParent: (
+    collection: CollectionSpec,
+    values: Readonly<Record<string, string>>,
+  ) => Promise<string | undefined>;
   /** Members of a creation that name other items, with ids that exist (listed under the parent, or
    * made where none is listed). */
   readonly references: (
