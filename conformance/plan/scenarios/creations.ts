@@ -136,7 +136,10 @@ export class CreationLog {
     for (const collection of context.collections) {
       const paged = collection.list && collection.list.paging.style !== 'none';
       if (runner.stopped() || !paged || walked.has(collection) || collection.path.includes('{')) continue;
-      await listCollection(collection, context, runner, {}, { creations: [] }, 'walked to its end', undefined, true);
+      const what = 'walked to its end';
+      const items = await listCollection(collection, context, runner, {}, { creations: [] }, what, undefined, true);
+      // Their filtered totals too (the events a PUT makes, filtered by status).
+      if (items) await walkFilteredTotals(collection, context, runner, {}, items);
     }
   }
 }
