@@ -54,6 +54,22 @@ describe('bodies of items made to use', () => {
     );
   });
 
+  it('keeps a member whose words default it to null, or only say it is null when not given', () => {
+    const nulls = {
+      ...schema,
+      properties: {
+        ...schema.properties,
+        reason: { type: ['string', 'null'], description: 'Why the pet is coming; null when not given.' },
+        note: { type: ['string', 'null'], description: 'Defaults to null.' },
+      },
+    };
+    expect(withSaidDefaultsLeftOut({ title: 't', reason: 'r', note: 'n' }, nulls, anyValid)).toEqual({
+      title: 't',
+      reason: 'r',
+      note: 'n',
+    });
+  });
+
   it('keeps a required member whatever its words say', () => {
     const required = { ...schema, required: ['title', 'capacity'] };
     expect(withSaidDefaultsLeftOut({ title: 't', capacity: 3 }, required, anyValid)).toEqual({

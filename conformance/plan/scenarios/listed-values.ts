@@ -74,8 +74,9 @@ export function inFirstState(
   return request && !request.isValid(next) ? body : next;
 }
 
-/** Words that give an optional member a value of the service's own when left out. */
-const SAID_DEFAULT = /\bdefaults?\s+to\b|\bwhen\s+(?:left\s+out|omitted|absent|not\s+(?:given|sent))\b/i;
+/** Words that give an optional member a value of the service's own when left out ("Defaults to the
+ * venue's capacity"); not a null ("null when not given": sending a value there costs nothing). */
+const SAID_DEFAULT = /\bdefaults?\s+to\s+(?!`?null\b|`?none\b|empty\b|nothing\b)/i;
 
 /** The body without the optional members whose words give them a default of the service's own ("Most
  * tickets that can be sold. Defaults to the venue's capacity"): a client making an item to use leaves
