@@ -1,18 +1,10 @@
 // What every planner may use: the seed, the valid credentials, the name prefix, and builders for
 // plain bodies, path parameters and labelled cases. Planners only describe what to send.
 import fc from 'fast-check';
-import {
-  seedOf,
-  UNSATISFIABLE,
-  valueArbitrary,
-  withDistinctEntries,
-  withOrderedSpans,
-  wordRuleOf,
-} from '../../spec/generate/index.js';
+import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 import {
   type CollectionSpec,
   codePointLength,
-  escapeRegExp,
   IDEMPOTENCY_HEADER,
   isJsonMediaType,
   type JsonSchema,
@@ -22,6 +14,7 @@ import {
 import { type SecretSource, validAuth } from '../auth/auth-variants.js';
 import type { AuthVariant, Placed, TestCase } from '../model.js';
 import { TimeAnchors } from './anchors.js';
+import { followingWords, withWordRules } from './followed-words.js';
 import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
 
@@ -43,43 +36,6 @@ export type CaseFields = Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth
 /** A string property whose values are not narrowed to a format, pattern or fixed set. */
 export function isFreeString(schema: Record<string, unknown> | undefined): schema is Record<string, unknown> {
   return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
-}
-
-/** A parameter's value made to follow its words (a check digit, a weekday). */
-const followingWords = (parameter: { name: string; description?: string }, value: unknown): unknown =>
-  wordRuleOf(parameter.name, parameter.description)?.(value) ?? value;
-
-/** A body whose members' words add rules to their schema (an `isbn`'s check digit, "the Monday
- * that starts the week"), each member made to follow them. */
-export function withWordRules(
-  body: unknown,
-  schema: JsonSchema,
-  keep: (member: string) => boolean = () => false,
-  operationWords?: string,
-): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  let fixed: Record<string, unknown> | undefined;
-  for (const [name, property] of Object.entries(propertiesOf(schema))) {
-    if (keep(name)) continue;
-    const value = (body as Record<string, unknown>)[name];
-    const own = (property as { description?: unknown }).description;
-    const description = typeof own === 'string' ? own : saidOf(name, operationWords);
-    const rule = wordRuleOf(name, description);
-    const checked = rule && value !== undefined ? rule(value) : value;
-    if (checked !== value) (fixed ??= { ...(body as Record<string, unknown>) })[name] = checked;
-  }
-  // A span's end after its start (endsAt after startsAt), where the schema still takes it; a list
-  // naming each thing once where the words say so.
-  const ordered = withOrderedSpans(fixed ?? (body as Record<string, unknown>), keep);
-  return withDistinctEntries(ordered, schema as Parameters<typeof withDistinctEntries>[1]);
-}
-
-/** What the operation's words say of a member its schema leaves undescribed: the words right after
- * its name ("422 for ... a `startsAt` that is not in the future, or ..."), up to the clause's end. */
-function saidOf(name: string, words: string | undefined): string | undefined {
-  if (!words) return undefined;
-  const said = [...words.matchAll(new RegExp(`\`${escapeRegExp(name)}\`([^.;,()]{0,80})`, 'g'))].map((m) => m[1]!);
-  return said.length > 0 ? said.join('. ') : undefined;
 }
 
 /** Valid input names one item once: a body member named like a path parameter (a PUT's `key` under

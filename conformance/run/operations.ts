@@ -6,7 +6,7 @@ import { type CollectionSpec, type Operation, parentItemsOf, putCreation, respon
 import type { Scope } from '../judge/evaluate.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
-import { withWordRules } from '../plan/context.js';
+import { withWordRules } from '../plan/followed-words.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
 import { unlikelyId } from '../plan/request-shapes.js';
