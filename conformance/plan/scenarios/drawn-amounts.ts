@@ -5,9 +5,9 @@
 // above the count is sent where the words refuse it. A count off once is measured again (another
 // write of the run may have moved it meanwhile) and judged on the second measure.
 import { type CollectionSpec, type DrawnAmount, parentItemsOf, type Resource } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import { asObject, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
-import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { parentParams } from './parents.js';
 import { answeredAs, itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
@@ -93,7 +93,7 @@ function bodyNaming(parts: Parts, named: Item, amount: number): unknown {
   return undefined;
 }
 
-/** The named item's count as read now, with the read's case and exchange. */
+/** The named item's count as read now, with the read's case, exchange and parsed body. */
 async function countOf(parts: Parts, named: Item, what: string) {
   const { other, context, runner, taking } = parts;
   const testCase = context.testCase(other.read!.operation, {
@@ -103,17 +103,10 @@ async function countOf(parts: Parts, named: Item, what: string) {
     what,
   });
   const exchange = await runner.send(testCase);
-  const item = exchange?.ok && exchange.response.status < 300 ? readItem(exchange, other) : undefined;
-  const count = item?.[taking.member];
-  return { testCase, exchange, count: typeof count === 'number' ? count : undefined };
-}
-
-function readItem(exchange: Exchange & { ok: true }, collection: CollectionSpec): Item | undefined {
-  try {
-    return itemOf({ kind: 'json', value: JSON.parse(exchange.response.text) }, collection);
-  } catch {
-    return undefined;
-  }
+  const body = exchange ? parseBody(exchange) : undefined;
+  const ok = exchange?.ok === true && exchange.response.status < 300;
+  const count = ok && body ? itemOf(body, other)?.[taking.member] : undefined;
+  return { testCase, exchange, body, count: typeof count === 'number' ? count : undefined };
 }
 
 /** Judges the read of the count against the amount the words move it by. */
@@ -124,22 +117,11 @@ function judgeCount(
   drawn: DrawnAmount,
   how: string,
 ) {
-  if (!read.exchange?.ok) return;
-  let value: unknown;
-  try {
-    value = JSON.parse(read.exchange.response.text);
-  } catch {
-    return;
-  }
-  parts.runner.conclude(
-    read.testCase,
-    read.exchange,
-    { kind: 'json', value },
-    {
-      collection: parts.other,
-      sequence: { idiom: { idiom: 'amount-moved', member: drawn.member, expected, how, words: drawn.words } },
-    },
-  );
+  if (!read.exchange?.ok || !read.body) return;
+  parts.runner.conclude(read.testCase, read.exchange, read.body, {
+    collection: parts.other,
+    sequence: { idiom: { idiom: 'amount-moved', member: drawn.member, expected, how, words: drawn.words } },
+  });
 }
 
 /** Makes an item drawing the amount and reads the count moved (measured again where it is off
