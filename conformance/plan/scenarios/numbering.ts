@@ -9,6 +9,7 @@ import {
   parentItemsOf,
   propertiesOf,
   sentencesOf,
+  variantPropertiesOf,
 } from '../../../spec/index.js';
 
 import { idKey } from '../../judge/json-body.js';
@@ -26,7 +27,12 @@ const NEVER_REUSED =
 /** "numbers are kept per supplier", "numbered per `supplierId`": the scope's word. */
 const PER = /\bnumbers?\b[^.;]{0,40}\bper\s+\**`?(\w+)`?/i;
 /** "the highest number ever given ... plus one", "then 2, 3": each number the next in its scope. */
-const NEXT = /\bplus one\b|\+\s?1\b|\bthen 2\b|\bnext number\b|\bincrement/i;
+const NEXT =
+  /\bplus one\b|\+\s?1\b|\bthen 2\b|\bnext number\b|\bincrement|\bone (?:more|higher|greater) than the highest\b/i;
+/** "one more than the highest number ever used in this space": under a new parent nothing was used,
+ * so its first item is 1, as plainly as where the words say "1 for the first". */
+const HIGHEST_PLUS_ONE =
+  /\bone (?:more|higher|greater) than the highest\b|\bhighest\b[^.;]{0,60}(?:\bplus one\b|\+\s?1\b)/i;
 const NUMBER_NAME = /^(?:number|seq(?:uence)?|\w+Number|\w+_number)$/;
 
 interface Numbering {
@@ -49,7 +55,8 @@ interface Numbering {
 function numberedMember(collection: CollectionSpec): string | undefined {
   const { create, read } = collection;
   if (!create || !read) return undefined;
-  const properties = propertiesOf(read.item.schema);
+  // A union's members every variant has count too (a line's `lineNo` in its part and labour forms).
+  const properties = { ...variantPropertiesOf(read.item.schema, true), ...propertiesOf(read.item.schema) };
   const integer = (name: string) => (properties[name] as { type?: unknown } | undefined)?.type === 'integer';
   if (integer(collection.idProperty)) return collection.idProperty;
   const sent = propertiesOf(create.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema);
@@ -71,7 +78,9 @@ function numberingOf(collection: CollectionSpec, document: Readonly<Record<strin
   const { create, read } = collection;
   const member = numberedMember(collection);
   if (!create || !read || !member) return undefined;
-  const numberSchema = propertiesOf(read.item.schema)[member] as { description?: unknown } | undefined;
+  const numberSchema = { ...variantPropertiesOf(read.item.schema, true), ...propertiesOf(read.item.schema) }[member] as
+    | { description?: unknown }
+    | undefined;
   const { path, method } = create.operation;
   const paths = document.paths as Record<string, Record<string, { description?: unknown }>> | undefined;
   // The document's own description too, where a sentence of it names these items ("Copy numbers
@@ -93,7 +102,7 @@ function numberingOf(collection: CollectionSpec, document: Readonly<Record<strin
   const per = PER.exec(words)?.[1];
   const scope = collection.path.includes('{') ? undefined : per && scopeMember(collection, per);
   const global = !collection.path.includes('{') && !scope;
-  const firstIsOne = FIRST_IS_ONE.test(words) && !scope && !global;
+  const firstIsOne = (FIRST_IS_ONE.test(words) || HIGHEST_PLUS_ONE.test(words)) && !scope && !global;
   const neverReused = NEVER_REUSED.test(words) && collection.remove !== undefined;
   const next = NEXT.test(words);
   if (scope || global ? !next && !neverReused : !firstIsOne && !neverReused) return undefined;
