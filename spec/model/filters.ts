@@ -4,7 +4,7 @@
 // only matching items and every matching item it made.
 
 import type { Operation } from '../contract/types.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { Paging } from './pagination.js';
 
@@ -40,10 +40,11 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
   const paged = new Set([paging.parameter, paging.limit?.name]);
   return list.parameters.flatMap((parameter): Filter[] => {
     if (parameter.in !== 'query' || paged.has(parameter.name) || !Object.hasOwn(properties, parameter.name)) return [];
-    const schema = parameter.validator.schema as Schema;
+    // A schema wrapped to carry words beside a $ref (`allOf: [PageStatus]`) is read merged.
+    const schema = mergeAllOf(parameter.validator.schema as Schema) as Schema;
     const many = schema.type === 'array';
     const values = (many ? (schema.items as Schema | undefined)?.enum : schema.enum) as unknown[] | undefined;
-    const member = properties[parameter.name] as Schema;
+    const member = mergeAllOf(properties[parameter.name] as Schema) as Schema;
     // Only where the member holds one of those values (an enum of scalars), so matching is plain.
     if (Array.isArray(values) && Array.isArray(member.enum)) return [{ parameter: parameter.name, many, values }];
     const taken = many ? (schema.items as Schema | undefined) : schema;

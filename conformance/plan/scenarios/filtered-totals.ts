@@ -1,7 +1,7 @@
 // A filtered list's total counts what the filter matches ("`totalItems` is the number of rentals
 // matching the filter"): once the run's writes are done, the list is walked filtered by each filter
-// at the value its items hold least often (the value where a total of every item differs most),
-// and the total every page states must be the number of items the walk held (list_total_mismatch).
+// at the value its items hold least often (the value where a total of every item differs most) and at
+// one of its values no item holds, and the total every page states must be the number of items the walk held (list_total_mismatch).
 import { type CollectionSpec, listedItems } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { WalkEvidence } from '../../model.js';
@@ -23,6 +23,17 @@ function rarestValue(items: readonly Item[], member: string): string | undefined
   return [...counts].sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
+/** A value the filter takes that none of the items holds: the walk holds nothing, so a total that
+ * counts past the filter shows even where every item is in one state. */
+function unheldValue(
+  items: readonly Item[],
+  filter: { parameter: string; values: readonly unknown[] },
+): string | undefined {
+  const held = new Set(items.map((item) => String(item[filter.parameter])));
+  const value = filter.values.find((candidate) => !held.has(String(candidate)));
+  return value === undefined ? undefined : String(value);
+}
+
 export async function walkFilteredTotals(
   collection: CollectionSpec,
   context: PlanContext,
@@ -33,8 +44,9 @@ export async function walkFilteredTotals(
   const list = collection.list;
   const paging = list?.paging;
   if (!list || !paging || (!paging.total && !paging.totalHeader) || paging.style === 'none') return;
-  for (const filter of list.filters) {
-    const value = filter.contains ? undefined : rarestValue(items, filter.parameter);
+  const valuesOf = (filter: (typeof list.filters)[number]) =>
+    filter.contains ? [] : [rarestValue(items, filter.parameter), unheldValue(items, filter)];
+  for (const [filter, value] of list.filters.flatMap((filter) => valuesOf(filter).map((v) => [filter, v] as const))) {
     if (value === undefined || runner.stopped()) continue;
     const base = context.testCase(list.operation, {
       kind: 'positive',
