@@ -26,7 +26,11 @@ import { apiIdiomsHonoured } from './idiom-checks.js';
 import { ignoredAuth, negativeDataRejection, positiveDataAcceptance } from './input-checks.js';
 import { createdItemReadable, deletedItemGone, itemChangesStored } from './item-checks.js';
 import { objectLevelAuthorization } from './ownership-checks.js';
-import { childrenListedUnderTheirParent, childrenReadUnderTheirParent } from './parent-checks.js';
+import {
+  childrenListedUnderTheirParent,
+  childrenReadUnderTheirParent,
+  listedItemsNameTheirParent,
+} from './parent-checks.js';
 import { prototypePollution } from './pollution-checks.js';
 import {
   createdDataEchoed,
@@ -227,6 +231,11 @@ export const CHECKS: readonly NamedCheck[] = [
     run: (context) =>
       context.sequence?.otherParent ? childrenListedUnderTheirParent(context) : createdDataListed(context),
     collectionsOnly: true,
+  },
+  {
+    name: 'listed_under_their_parent',
+    rule: "a list under a parent's path holds only items that name that parent",
+    run: listedItemsNameTheirParent,
   },
   {
     name: 'created_item_readable',

@@ -254,6 +254,12 @@ export const FINDING_KINDS = {
     received: (f) => `${f.status} for ${f.idProperty} ${f.id} after DELETE`,
     expected: (f) => `${f.gone}: the document answers deleted items so (soft deletion)`,
   },
+  listed_under_other_parent: {
+    title: "A parent's list holds another parent's items",
+    key: ['member'],
+    received: (f) => `an item whose ${String(f.member)} is ${JSON.stringify(f.got)}`,
+    expected: (f) => `only items whose ${String(f.member)} is ${String(f.expected)}, the parent the list's path names`,
+  },
   child_under_other_parent: {
     title: 'Child item shown under another parent',
     received: (f) => `${f.idProperty} ${f.id}, created under the first parent, ${f.how} under another`,

@@ -58,7 +58,7 @@ export type { NamedEffect, NamedLink, NamedState } from './named-effects.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentLock } from './parent-locks.js';
 export type { ParentItem } from './parents.js';
-export { collectionKey, parentItemsOf } from './parents.js';
+export { collectionKey, listedParentOf, parentItemsOf } from './parents.js';
 export type { ReferenceState } from './reference-states.js';
 export {
   collectionResource,

@@ -27,6 +27,18 @@ export function parentItemsOf(path: string, collections: readonly CollectionSpec
   return parents.sort((a, b) => a.collection.path.length - b.collection.path.length);
 }
 
+/** The innermost parent a client can only read (seeded venues above /venues/{venueId}/events): a
+ * listed collection whose item path the path goes below. */
+export function listedParentOf(path: string, collections: readonly CollectionSpec[]): ParentItem | undefined {
+  const below = collections.flatMap((collection): ParentItem[] => {
+    const prefix = `${collection.path}/{`;
+    const close = path.indexOf('}', prefix.length);
+    if (!collection.list || !path.startsWith(prefix) || close === -1 || path[close + 1] !== '/') return [];
+    return [{ collection, parameter: path.slice(prefix.length, close) }];
+  });
+  return below.sort((a, b) => b.collection.path.length - a.collection.path.length)[0];
+}
+
 /** The key a collection's items live under for given path values: /owners/{7}/pets for owner 7. */
 export function collectionKey(template: string, params: Readonly<Record<string, string>>): string {
   // A top-level collection is its own key: the same string each time, whose hash the maps keep.

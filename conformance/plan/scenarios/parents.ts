@@ -1,7 +1,7 @@
 // A nested collection is worked under a parent that exists: where clients can create the parent
 // (/owners for /owners/{ownerId}/pets), the run creates one first and works under its id, so a
 // service that answers 404 under a missing parent is met as a client meets it.
-import { type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
+import { type CollectionSpec, listedParentOf, parentItemsOf, putCreation } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
@@ -78,11 +78,12 @@ export function madeItemParams(
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<Record<string, string> | undefined> {
+  const write = operation.method !== 'GET' && operation.method !== 'HEAD';
   const parent = parentItemsOf(operation.path, context.collections).at(-1);
+  if (!parent && !write && !runner.stopped()) return listedItemParams(operation, context, runner);
   if (!parent || runner.stopped()) return Promise.resolve(undefined);
   let byKey = underItems.get(context);
   if (!byKey) underItems.set(context, (byKey = new Map()));
-  const write = operation.method !== 'GET' && operation.method !== 'HEAD';
   const key = write ? `${operation.method} ${operation.path}` : parent.collection.path;
   let params = byKey.get(key);
   if (!params) {
@@ -93,12 +94,28 @@ export function madeItemParams(
         purpose: write ? `under:${operation.id}` : 'under',
         parent: above,
       });
-      if ('refused' in making) return undefined;
+      // Items clients cannot make (seeded venues): a read below one names a listed one.
+      if ('refused' in making) return write ? undefined : listedItemParams(operation, context, runner);
       return { ...above, [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty) };
     })();
     byKey.set(key, params);
   }
   return params;
+}
+
+/** The path values naming a listed item, for a read below items clients cannot make (a seeded
+ * venue's events): a made-up id would only ever meet a 404. */
+async function listedItemParams(
+  operation: { readonly path: string },
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string> | undefined> {
+  const parent = listedParentOf(operation.path, context.collections);
+  if (!parent) return undefined;
+  const above = await parentParams(parent.collection, context, runner);
+  const [id] = await runner.listedIds(parent.collection);
+  const named = typeof id === 'string' || typeof id === 'number';
+  return named ? { ...above, [parent.parameter]: String(id) } : undefined;
 }
 
 /** Whether the path values name a parent item the run made. */
