@@ -244,7 +244,7 @@ export class ItemMaker {
       const made = succeeded(executed) ? this.madeFrom(executed, collection, request.parent) : undefined;
       if (executed && made) {
         const sent = testCase.payload?.kind === 'json' ? testCase.payload.value : body;
-        return { made: { ...made, executed, testCase, sent, parent: request.parent } };
+        return { made: { ...made, executed, testCase, sent, parent: request.parent, refusedBefore: attempt } };
       }
       if (!executed?.exchange.ok) return { refused: 'its creation got no answer' };
       const status = executed.exchange.response.status;

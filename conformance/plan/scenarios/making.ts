@@ -14,6 +14,8 @@ export interface MadeItem {
   /** Path values naming the item (under its parent) for an operation's item parameter. */
   readonly at: (parameter: string) => Record<string, string>;
   readonly parent: Readonly<Record<string, string>>;
+  /** Creations refused before this one was made (a service may spend a number on each). */
+  readonly refusedBefore?: number;
 }
 
 export interface MakeRequest {

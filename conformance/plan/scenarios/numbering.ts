@@ -143,6 +143,9 @@ export async function checkNumbering(
     : undefined;
   const alone = !listed?.some((item) => idKey(item, collection.idProperty) !== first.made.id);
   if (numbering.firstIsOne && !alone) reach.skip('first number is 1', 'another item was made under the new parent');
+  // A refused creation may have spent a number: what the words say of refusals is left open.
+  else if (numbering.firstIsOne && first.made.refusedBefore)
+    reach.skip('first number is 1', 'its creation was refused before it was made');
   else if (numbering.firstIsOne) {
     await runner.execute(readOf(first.made.at(read.parameter), 'the first under a new parent'), {
       collection,
