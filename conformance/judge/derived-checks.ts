@@ -21,10 +21,11 @@ function offBy(rule: DerivedTime, item: Item): Finding | undefined {
   const [value, from] = [item[rule.member], item[rule.from]];
   if (typeof value !== 'string' || typeof from !== 'string') return undefined;
   const count = rule.times === undefined ? 0 : item[rule.times];
-  if (typeof count !== 'number') return undefined;
+  const each = rule.each === undefined ? 0 : item[rule.each.member];
+  if (typeof count !== 'number' || typeof each !== 'number') return undefined;
   const [at, start] = [Date.parse(value), Date.parse(from)];
   if (Number.isNaN(at) || Number.isNaN(start)) return undefined;
-  const expected = start + rule.plusMs * (1 + count);
+  const expected = start + rule.plusMs * (1 + count) + (rule.each?.plusMs ?? 0) * each;
   if (Math.abs(at - expected) <= rule.toleranceMs) return undefined;
   return finding('derived_time_off', {
     member: rule.member,
@@ -32,6 +33,7 @@ function offBy(rule: DerivedTime, item: Item): Finding | undefined {
     expected: new Date(expected).toISOString(),
     words: rule.words,
     ...(rule.times ? { times: `${rule.times} ${count}` } : {}),
+    ...(rule.each ? { times: `${rule.each.member} ${each}` } : {}),
   });
 }
 

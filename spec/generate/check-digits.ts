@@ -41,7 +41,9 @@ const CODES: readonly CheckDigitCode[] = [
     fits: /^(?:\d{8}|\d{12,14})$/,
     digit: gs1Digit,
   },
-  { name: 'Luhn', named: /\b(?:luhn|card ?numbers?|pan|imei)\b/i, fits: /^\d{8,19}$/, digit: luhnDigit },
+  // Payment cards have 12 to 19 digits: an 8-digit library card number is no PAN, and a value
+  // rewritten there names another member.
+  { name: 'Luhn', named: /\b(?:luhn|card ?numbers?|pan|imei)\b/i, fits: /^\d{12,19}$/, digit: luhnDigit },
 ];
 
 /** A name's words: `isbn13`, `eanCode` and `card_number` read as "isbn13", "ean code", "card number". */

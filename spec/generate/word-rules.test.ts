@@ -46,6 +46,15 @@ describe('word rules', () => {
     expect(wordRuleOf('code', 'A 13-digit EAN with a correct check digit.')?.('4006381333932')).toBe('4006381333931');
   });
 
+  it('leaves a value whose words say its check digit is not verified, and a card number too short for a PAN', () => {
+    const unverified = 'ISBN-13, 13 digits (the check digit is not verified). A duplicate is refused with 409.';
+    expect(wordRuleOf('isbn', unverified)?.('9780261103570') ?? '9780261103570').toBe('9780261103570');
+    expect(wordRuleBreaksOf('isbn', unverified)).toEqual([]);
+    expect(wordRuleOf('isbn', 'ISBN-13; the check digit must be correct.')?.('9780261103570')).toBe('9780261103573');
+    // A library card's 8 digits name a member: rewritten, they would name another.
+    expect(wordRuleOf('cardNumber', undefined)?.('00067890')).toBe('00067890');
+  });
+
   it('a date on the weekday its words name, the time kept', () => {
     const monday = wordRuleOf('weekStart', 'The Monday that starts the week.');
     expect(monday?.('2030-01-09')).toBe('2030-01-14');

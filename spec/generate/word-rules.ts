@@ -38,12 +38,16 @@ function notInThePast(value: unknown): unknown {
   return `${later}${value.slice(10)}`;
 }
 
+/** Words that say the service leaves it unchecked: "(the check digit is not verified)". */
+const UNCHECKED =
+  /\b(?:not|never)\s+(?:be\s+)?(?:verified|checked|validated|enforced)\b|\bunchecked\b|\bunverified\b|\bnot\s+(?:a\s+)?(?:rule|checked)\b/i;
+
 const WORD_RULES: Readonly<Record<string, WordRule>> = {
   notPast(_name, description) {
     return keptFromThePast(description) ? notInThePast : undefined;
   },
   checkDigit(name, description) {
-    const code = checkDigitCodeOf(name, description);
+    const code = UNCHECKED.test(description ?? '') ? undefined : checkDigitCodeOf(name, description);
     return code ? (value) => withCheckDigit(value, code) : undefined;
   },
   weekday(_name, description) {
@@ -68,6 +72,7 @@ type Break = (value: unknown) => { value: unknown; label: string } | undefined;
 const WORD_BREAKS: Readonly<Record<string, (name: string, description: string | undefined) => Break | undefined>> = {
   checkDigit(name, description) {
     if (!description || !/check ?digit|checksum/i.test(description) || !CHECKED.test(description)) return undefined;
+    if (UNCHECKED.test(description)) return undefined;
     const code = checkDigitCodeOf(name, description);
     return code
       ? (value) => {

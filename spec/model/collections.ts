@@ -9,7 +9,7 @@
 
 import { isJsonMediaType } from '../contract/media-types.js';
 import type { Contract, Operation } from '../contract/types.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { propertiesOf, readOnly } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { validatorOfView } from '../schema/schema-registry.js';
 import type { SchemaValidator } from '../schema/validators.js';
@@ -204,7 +204,10 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     if (!idProperty) continue;
     const item = singleItem(success.schema, idProperty, correction.item, pathName)!;
     const answerProperties = propertiesOf(item.schema);
-    const storedProperties = Object.keys(answerProperties).filter((name) => name !== idProperty);
+    // A readOnly member is the service's to fill in: a value sent for it is ignored, not stored.
+    const storedProperties = Object.entries(answerProperties)
+      .filter(([name, schema]) => name !== idProperty && !readOnly(schema))
+      .map(([name]) => name);
     // A value the item keeps fits the property in every view of the item (the creation's answer,
     // the list's items, the read's answer): the views are all known once every loop has run.
     // (validators of each property looked up once, on first use: this runs for every creation).

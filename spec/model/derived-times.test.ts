@@ -57,6 +57,13 @@ describe('derivedTimesOf', () => {
     ]);
   });
 
+  it('reads a further amount per renewal, and nothing where a further term names no count', () => {
+    expect(rulesOf({ description: '`loanedAt` plus 21 days, plus 14 days for each renewal.' }, '')).toEqual([
+      expect.objectContaining({ plusMs: 21 * DAY, each: { member: 'renewCount', plusMs: 14 * DAY } }),
+    ]);
+    expect(rulesOf({ description: '`loanedAt` plus 21 days, plus 2 days for each holiday.' }, '')).toEqual([]);
+  });
+
   it('reads nothing where a member is no date-time or the words add no amount', () => {
     expect(rulesOf({}, '`dueAt` = `loanedAt` + the grace period.')).toEqual([]);
     expect(rulesOf({}, '`renewCount` = `loanedAt` + 2 days.')).toEqual([]);

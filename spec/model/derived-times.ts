@@ -17,6 +17,8 @@ export interface DerivedTime {
   readonly plusMs: number;
   /** An integer member the addition is repeated by: "× (1 + `renewCount`)". */
   readonly times?: string;
+  /** A further amount per unit of an integer member: "plus 14 days for each renewal" (`renewals`). */
+  readonly each?: { readonly member: string; readonly plusMs: number };
   /** How far an answer may be off: a second (precision), an hour for calendar days not said exact. */
   readonly toleranceMs: number;
   /** Said of a new item only ("A new loan ... `dueAt` = `loanedAt` + 14 days"): judged on its creation. */
@@ -40,6 +42,25 @@ const EQUALS = new RegExp(`${NAME}\\s*(?:=|is|equals)\\s*${NAME}\\s*(?:\\+|plus)
 const AFTER = new RegExp(`${NAME}\\s+is\\s+${AMOUNT}\\s+after\\s+${NAME}`, 'gi');
 /** A member's own description: "`loanedAt` + 14 days × (1 + `renewCount`)". */
 const OWN = new RegExp(`^\\s*${NAME}\\s*(?:\\+|plus)\\s*${AMOUNT}${TIMES}`, 'i');
+
+/** A further term after the addition: "…, plus 14 days for each renewal". */
+const EACH =
+  /^\s*,?\s*(?:and\s+)?(?:\+|plus)\s*(\d+)\s*(second|minute|hour|day|week)s?\s+(?:for|per)\s+(?:each|every)\s+`?([A-Za-z_]\w*)`?/i;
+/** Any further term at all: one that cannot be read leaves the rule unjudged. */
+const MORE = /^\s*,?\s*(?:and\s+)?(?:\+|plus|minus|-)\s*\d/i;
+
+/** The integer member a per-unit word names: "renewal" is `renewals`, `renewalCount`, `renewCount`. */
+function countMember(word: string, members: Record<string, JsonSchema>): string | undefined {
+  const stem = word.toLowerCase().replace(/s$/, '');
+  return Object.keys(members).find((name) => {
+    const base = name
+      .toLowerCase()
+      .replace(/_/g, '')
+      .replace(/count$/, '')
+      .replace(/s$/, '');
+    return isInteger(members[name]) && (base === stem || (base.length >= 4 && stem.startsWith(base)));
+  });
+}
 
 /** Words of a new item: what they derive holds when it is made, not after its changes. */
 const NEW_ITEM = /\bnew\b|\bcreat(?:ed|ion|ing)\b|\bwhen made\b/i;
@@ -73,10 +94,17 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
     unit: string,
     times: string | undefined,
     words: string,
+    rest: string,
     onCreation = false,
   ) => {
     if (found.has(member) || member === from || !isDateTime(members[member]) || !isDateTime(members[from])) return;
     if (times !== undefined && !isInteger(members[times])) return;
+    const further = EACH.exec(rest);
+    const perMember = further ? countMember(further[3]!, members) : undefined;
+    if (MORE.test(rest) && perMember === undefined) return;
+    const each = perMember
+      ? { member: perMember, plusMs: Number(further![1]) * UNIT_MS[further![2]!.toLowerCase()]! }
+      : undefined;
     const unitMs = UNIT_MS[unit.toLowerCase()]!;
     const toleranceMs = unitMs >= UNIT_MS.day! && !exact ? UNIT_MS.hour! : 1_000;
     found.set(member, {
@@ -84,6 +112,7 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
       from,
       plusMs: Number(count) * unitMs,
       ...(times ? { times } : {}),
+      ...(each ? { each } : {}),
       toleranceMs,
       ...(onCreation ? { onCreation } : {}),
       words,
@@ -92,7 +121,7 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
   for (const [member, property] of Object.entries(members)) {
     const text = describe(property)?.replace(/\s+/g, ' ').trim();
     const own = text ? OWN.exec(text) : null;
-    if (own) add(member, own[1]!, own[2] !== undefined, own[3]!, own[4]!, own[5], text!);
+    if (own) add(member, own[1]!, own[2] !== undefined, own[3]!, own[4]!, own[5], text!, text!.slice(own[0].length));
   }
   const resource = new RegExp(`\\b${collectionResource(collection)}s?\\b`, 'i');
   const texts = [
@@ -106,10 +135,11 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
       const words = sentence.replace(/\s+/g, ' ').trim();
       if (global && !resource.test(words)) continue;
       const onCreation = creation === true || NEW_ITEM.test(words);
+      const after = (m: RegExpMatchArray) => words.slice(m.index! + m[0].length);
       for (const m of words.matchAll(EQUALS))
-        add(m[1]!, m[2]!, m[3] !== undefined, m[4]!, m[5]!, m[6], words, onCreation && m[6] === undefined);
+        add(m[1]!, m[2]!, m[3] !== undefined, m[4]!, m[5]!, m[6], words, after(m), onCreation && m[6] === undefined);
       for (const m of words.matchAll(AFTER))
-        add(m[1]!, m[5]!, m[2] !== undefined, m[3]!, m[4]!, undefined, words, onCreation);
+        add(m[1]!, m[5]!, m[2] !== undefined, m[3]!, m[4]!, undefined, words, after(m), onCreation);
     }
   return [...found.values()];
 }
@@ -120,9 +150,11 @@ export function withDerivedTimes<T extends Record<string, unknown>>(item: T, rul
   for (const rule of rules) {
     const from = item[rule.from];
     const count = rule.times === undefined ? 0 : item[rule.times];
+    const each = rule.each === undefined ? 0 : item[rule.each.member];
     const start = typeof from === 'string' ? Date.parse(from) : Number.NaN;
-    if (Number.isNaN(start) || typeof count !== 'number') continue;
-    next = { ...next, [rule.member]: new Date(start + rule.plusMs * (1 + count)).toISOString() };
+    if (Number.isNaN(start) || typeof count !== 'number' || typeof each !== 'number') continue;
+    const plus = rule.plusMs * (1 + count) + (rule.each?.plusMs ?? 0) * each;
+    next = { ...next, [rule.member]: new Date(start + plus).toISOString() };
   }
   return next;
 }

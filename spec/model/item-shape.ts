@@ -1,7 +1,7 @@
 // What an item holds that the client sets, for collections made by a POST (the creation's notion)
 // and for those a PUT at a key the client chooses makes (PUT /books/{isbn} answering 201), where no
 // POST exists: the same two answers, read from the PUT's answer and the item's read.
-import { propertiesOf } from '../schema/all-of.js';
+import { propertiesOf, readOnly } from '../schema/all-of.js';
 import { validatorOfView } from '../schema/schema-registry.js';
 import { type CollectionSpec, putCreation } from './collections.js';
 
@@ -37,6 +37,3 @@ export function itemShapeOf(collection: CollectionSpec): ItemShape | undefined {
   SHAPES.set(collection, shape);
   return shape;
 }
-
-const readOnly = (schema: unknown): boolean =>
-  typeof schema === 'object' && schema !== null && (schema as { readOnly?: unknown }).readOnly === true;

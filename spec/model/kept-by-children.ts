@@ -32,7 +32,9 @@ function holdingStates(child: CollectionSpec, clause: string) {
   for (const [member, property] of Object.entries(propertiesOf(schema))) {
     const values = (property as { enum?: unknown }).enum;
     if (!/^(status|state)$/i.test(member) || !Array.isArray(values)) continue;
-    const named = values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`, 'i').test(clause));
+    // `on_loan` is said "on loan" as often as it is written.
+    const said = (value: unknown) => escapeRegExp(String(value)).replace(/[_-]/g, '[ _-]');
+    const named = values.filter((value) => new RegExp(`\\b${said(value)}\\b`, 'i').test(clause));
     if (named.length > 0) return { member, values: named };
   }
   return undefined;
@@ -57,7 +59,7 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
     for (const clause of clauses) {
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
       if (!noun.test(clause) || CASCADES.test(clause) || new Set(statuses).size !== 1) continue;
-      const holding = via ? holdingStates(child, clause) : undefined;
+      const holding = holdingStates(child, clause);
       kept.push({
         child: child.path,
         ...(via ? { via } : {}),

@@ -63,3 +63,7 @@ export function variantPropertiesOf(schema: JsonSchema | undefined, every: boole
     names.map((name) => [name, each.find((properties) => Object.hasOwn(properties, name))![name]!]),
   );
 }
+
+/** A member the service fills in: a value sent for it is ignored, not stored. */
+export const readOnly = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && (schema as { readOnly?: unknown }).readOnly === true;

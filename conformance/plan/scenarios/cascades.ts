@@ -32,7 +32,9 @@ export async function childrenOfDeletedParent(
   const madeByClient = parent && (parent.collection.create ?? putCreation(parent.collection));
   if (!parent || !remove || !read || !madeByClient || runner.stopped()) return;
   const rule = keptBy(parent.collection).find((kept) => kept.child === collection.path);
-  const reach = runner.reach.scenario('cascade', collection.path, [rule ? KEPT : STEP]);
+  // A rule on children in some states ("while any copy is on loan"): a child made in another state
+  // does not hold its parent, which then goes with its children.
+  const reach = runner.reach.scenario('cascade', collection.path, rule?.holding ? [KEPT, STEP] : [rule ? KEPT : STEP]);
   const params = await createParent(collection, context, runner, 'other parent');
   if (!params) return reach.stop('no parent could be made to delete');
   const making = await runner.make(collection, {
@@ -55,7 +57,14 @@ export async function childrenOfDeletedParent(
       pathParams: making.made.at(read.parameter),
       what,
     });
-  if (rule) return keptChild(rule, { collection, context, runner, removal, childRead, made: making.made, reach });
+  const held = rule && (!rule.holding || rule.holding.values.includes(making.made.item[rule.holding.member]));
+  if (rule && held)
+    return keptChild(rule, { collection, context, runner, removal, childRead, made: making.made, reach });
+  if (rule?.holding)
+    reach.skip(
+      KEPT,
+      `the child made is ${String(making.made.item[rule.holding.member])}, not ${rule.holding.values.join(' or ')}`,
+    );
   // A parent whose words allow its deletion only in some states (an order once cancelled) is moved
   // into one first, by its actions.
   const lock = idiomsOf(parent.collection)?.ownLocks?.find((own) => own.operation === remove.operation);
@@ -85,7 +94,11 @@ interface KeptSteps {
   readonly removal: TestCase;
   readonly childRead: (what: string) => TestCase;
   readonly made: { readonly id: string; readonly at: (parameter: string) => Record<string, string> };
-  readonly reach: { done: (step: string) => void; stop: (why: string) => void };
+  readonly reach: {
+    done: (step: string) => void;
+    stop: (why: string) => void;
+    skip: (step: string, why: string) => void;
+  };
 }
 
 /** The parent's deletion refused as its words say, the child still there; then, the child deleted,

@@ -7,11 +7,11 @@ import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { createParent, parentParams } from './parents.js';
-import { partialUpdates } from './partial-updates.js';
+import { carriedChanges, partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
 import { withMemberLeftOut, withResetMemberMoved } from './replace-resets.js';
 import { restoreOfKeptItems } from './restores.js';
-import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
+import { answeredAs, asCarried, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -168,7 +168,7 @@ export async function runItemLifecycle(
         : 'replacing an item just created',
     });
     const instants = firstChange();
-    const expected = { ...stored(body), ...leftOut?.expected };
+    const expected = { ...stored(asCarried(testCase, body)), ...leftOut?.expected };
     const answer = {
       changeAnswer: { id, kind: 'replace' as const, expected: { ...expected, ...countedOnce() }, ...instants },
     };
@@ -210,15 +210,18 @@ export async function runItemLifecycle(
     const refused = step.refused === true;
     const instants = refused ? {} : firstChange();
     const after = refused ? counts : countedOnce();
+    const stepExpected = refused
+      ? step.expected
+      : carriedChanges(step.expected, step.body, asCarried(testCase, step.body));
     const answer = {
-      changeAnswer: { id, kind: 'update' as const, expected: { ...step.expected, ...after }, refused, ...instants },
+      changeAnswer: { id, kind: 'update' as const, expected: { ...stepExpected, ...after }, refused, ...instants },
     };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) {
       reach.skip('update stored', `its PATCH was ${answeredAs(executed)}`);
       break;
     }
-    current = step.expected;
+    current = stepExpected;
     counts = after;
     reach.done('update stored');
     await readAfter('after PATCH', {

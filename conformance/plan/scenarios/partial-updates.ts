@@ -170,3 +170,14 @@ export function partialUpdates(
   }
   return steps;
 }
+
+/** The expected item with the members the case carries otherwise than planned (an object body). */
+export function carriedChanges(expected: Item, planned: unknown, carried: unknown): Item {
+  const plan = Array.isArray(planned) ? undefined : asObject(planned);
+  const sent = Array.isArray(carried) ? undefined : asObject(carried);
+  if (!plan || !sent) return expected;
+  const changed = Object.keys(plan).filter(
+    (name) => name in sent && JSON.stringify(sent[name]) !== JSON.stringify(plan[name]),
+  );
+  return { ...expected, ...Object.fromEntries(changed.map((name) => [name, sent[name]])) };
+}

@@ -110,3 +110,8 @@ export function withHeader(testCase: TestCase, name: string, value: string): Tes
     fromAnswers: [...(testCase.fromAnswers ?? []), name],
   };
 }
+
+/** The body as its case carries it: the words' rules (a check digit) may have set a value anew. */
+export function asCarried(testCase: TestCase, body: unknown): unknown {
+  return testCase.payload?.kind === 'json' ? testCase.payload.value : body;
+}

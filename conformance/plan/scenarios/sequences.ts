@@ -10,7 +10,7 @@ import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
 import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams, underOwnParent } from './parents.js';
-import { itemOf, refusalOf, type SequenceRunner, succeeded } from './sequence-runner.js';
+import { asCarried, itemOf, refusalOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 export { itemOf, type SequenceRunner };
 
@@ -159,8 +159,8 @@ export async function runSequences(
     });
     const executed = await runner.execute(testCase, { collection });
     // What went on the wire: valid cases follow the document's words (anchors.ts, word-rules.ts).
-    const sent = testCase.payload?.kind === 'json' ? testCase.payload.value : body;
-    if (succeeded(executed)) creations.push({ sent: sent as Item, exchange: executed.exchange, body: executed.body });
+    if (succeeded(executed))
+      creations.push({ sent: asCarried(testCase, body) as Item, exchange: executed.exchange, body: executed.body });
     else refusal = refusalOf(executed);
   };
   let refusal = '';
@@ -219,11 +219,17 @@ export async function runSequences(
     return;
   }
   const collidingId = idKey(existing, collection.idProperty);
-  await listItems({ creations: [{ sent, exchange: sentWithId.exchange, body: sentWithId.body }], before, collidingId });
+  // What went on the wire: valid cases follow the document's words (a check digit set anew).
+  const sentOnWire = asCarried(sentWithId.testCase, sent) as Item;
+  await listItems({
+    creations: [{ sent: sentOnWire, exchange: sentWithId.exchange, body: sentWithId.body }],
+    before,
+    collidingId,
+  });
   // A fresh id (no item has it) must not become the new item's either: judged on the answer itself.
   const answered = await runner.send(freshCase);
   if (!answered) return;
-  const creation = { sent: fresh, exchange: answered, body: parseBody(answered) };
+  const creation = { sent: asCarried(freshCase, fresh) as Item, exchange: answered, body: parseBody(answered) };
   const freshKey = idKey(fresh, collection.idProperty);
   runner.conclude(freshCase, answered, creation.body, {
     collection,
