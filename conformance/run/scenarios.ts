@@ -30,6 +30,7 @@ import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restore
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
 import { checkStateCounts } from '../plan/scenarios/state-counts.js';
+import { checkSteppedCounts, stepsCounts } from '../plan/scenarios/stepped-counts.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
 import { checkTiedPages } from '../plan/scenarios/tied-pages.js';
 import { checkTimedActions, timesActions } from '../plan/scenarios/timed-actions.js';
@@ -216,6 +217,9 @@ export async function runScenarios(session: RunSession): Promise<void> {
   await Promise.all(
     creatable.filter(drawsAmounts).map((resource) => checkDrawnAmounts(resource, context, sequenceRunner)),
   );
+  // Counts of other items a write moves by one (a loan's member's activeLoanCount): one resource at
+  // a time, so no other write moves them between the reads.
+  for (const resource of creatable.filter(stepsCounts)) await checkSteppedCounts(resource, context, sequenceRunner);
   // A parent's totals of its children (entryCount, totalMinutes), moved by one child made and deleted.
   await Promise.all(
     nested.map(({ collection, idioms }) =>

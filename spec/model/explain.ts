@@ -53,6 +53,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     referenceStates,
     ownLocks,
     drawnAmounts,
+    steppedCounts,
   } = idioms;
   return {
     ...(location ? { location: { header: location.header, ...where(location.operation) } } : {}),
@@ -124,6 +125,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(referenceStates ? { referenceStates } : {}),
     ...(drawnAmounts
       ? { drawnAmounts: drawnAmounts.map(({ operation, ...drawn }) => ({ ...where(operation), ...drawn })) }
+      : {}),
+    ...(steppedCounts
+      ? { steppedCounts: steppedCounts.map(({ operation, ...count }) => ({ ...where(operation), ...count })) }
       : {}),
     ...(ownLocks ? { ownLocks: ownLocks.map(({ operation, ...lock }) => ({ ...where(operation), ...lock })) } : {}),
     ...(parentLocks

@@ -79,6 +79,7 @@ export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.
 export type { SpanOrder } from './span-orders.js';
 export type { StateCount } from './state-counts.js';
 export { itemWeight, keptOnItem, stateCountsOf } from './state-counts.js';
+export type { SteppedCount } from './stepped-counts.js';
 export type { SumRule } from './sums.js';
 export { sumsOf, withSums } from './sums.js';
 export type { Tally } from './tallies.js';

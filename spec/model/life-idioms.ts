@@ -20,6 +20,7 @@ import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type SpanOrder, spanOrdersOf } from './span-orders.js';
 import { type StateCount, stateCountsOf } from './state-counts.js';
+import { type SteppedCount, steppedCountsOf } from './stepped-counts.js';
 import { type TimedAction, timedActionsOf } from './timed-actions.js';
 import { deletionWords, type UniqueRule, uniqueValuesOf, valuesAfterDeletion } from './unique-values.js';
 
@@ -76,6 +77,9 @@ export interface LifeIdioms {
   /** Counts of the items it names that its creation and deletion move by an amount of its own
    * ("reserves `quantity` from the part's `stock`": drawn-amounts.ts). */
   readonly drawnAmounts?: readonly DrawnAmount[];
+  /** Counts of other items its writes move by one ("the member's `activeLoanCount` up by one":
+   * stepped-counts.ts). */
+  readonly steppedCounts?: readonly SteppedCount[];
 }
 
 interface LifeReading {
@@ -192,6 +196,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   drawnAmounts({ collection, collections = [] }) {
     const drawn = drawnAmountsOf(collection, collections);
     return drawn.length > 0 ? { drawnAmounts: drawn } : {};
+  },
+
+  steppedCounts({ collection, collections = [], actions }) {
+    const stepped = steppedCountsOf(collection, actions, collections);
+    return stepped.length > 0 ? { steppedCounts: stepped } : {};
   },
 
   referrerLimits({ collection, contract, collections = [] }) {

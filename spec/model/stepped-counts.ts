@@ -1,0 +1,113 @@
+// Counts of another item that a write moves by one, as the write's words say: "The copy becomes
+// `on_loan`, its book's `availableCount` goes down by one and the member's `activeLoanCount` up by
+// one" (a loan's creation), "the member's `activeLoanCount` down by one" (its return), "raises the
+// book's `copyCount` and `availableCount` by one" (a copy's creation). Read on the creation, the
+// deletion and every action of a collection, for a possessive ("the member's `count`") naming a
+// collection whose items hold that whole-number member, reached through a member of the request or
+// the item that names it, or the parent in the path. The runner reads the named item around each.
+import type { Operation } from '../contract/types.js';
+import { propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { CollectionSpec } from './collections.js';
+import { parentItemsOf } from './parents.js';
+import { referencedCollection, resourceWordPattern } from './references.js';
+import { sentencesOf } from './sentences.js';
+
+export interface SteppedCount {
+  /** The write: the collection's creation or deletion, or one of its actions. */
+  readonly operation: Operation;
+  /** The counted item's collection, its count member and the step the write moves it by. */
+  readonly collection: string;
+  readonly member: string;
+  readonly step: 1 | -1;
+  /** The member naming the counted item: of the request on a creation, of the item otherwise;
+   * absent where it is the parent the path names. */
+  readonly via?: string;
+  readonly words: string;
+}
+
+const UP = /\b(?:up|raises?|increases?|increments?|grows?|rises?)\b/i;
+const DOWN = /\b(?:down|lowers?|decreases?|decrements?|drops?|falls?|reduces?)\b/i;
+const BY_ONE = /\bby (?:one|1)\b/i;
+/** "its book's `availableCount`", "the book's `copyCount` and `availableCount`". */
+const POSSESSIVE = /\b([A-Za-z][\w-]*)'s\s+(`\w+`(?:\s*(?:,|and|or)\s*`\w+`)*)/g;
+/** Clauses: a comma, a semicolon, or an "and" opening another subject ("and the member's"). */
+const CLAUSE = /[,;]|\band\b(?=\s+(?:the|its|their|his|her)\b)/i;
+
+const isWhole = (schema: unknown): boolean => {
+  const type = (schema as { type?: unknown } | undefined)?.type;
+  return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+};
+
+const membersOf = (schema: JsonSchema | undefined): Record<string, JsonSchema> => ({
+  ...variantPropertiesOf(schema, false),
+  ...propertiesOf(schema),
+});
+
+/** The members of what the write carries: the request on a creation, the item otherwise. */
+function carriedMembers(collection: CollectionSpec, operation: Operation): string[] {
+  const request = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const item = collection.read?.item.schema ?? collection.list?.items.schema;
+  return Object.keys(membersOf(operation === collection.create?.operation ? request : item));
+}
+
+/** The collection a word names whose items hold every one of the members as whole numbers. */
+function countedCollection(
+  word: string,
+  members: readonly string[],
+  collections: readonly CollectionSpec[],
+): CollectionSpec | undefined {
+  return collections.find((candidate) => {
+    if (!new RegExp(`^${resourceWordPattern(candidate)}$`, 'i').test(word)) return false;
+    const properties = membersOf(candidate.read?.item.schema ?? candidate.list?.items.schema);
+    return members.every((member) => isWhole(properties[member]));
+  });
+}
+
+/** The counts one sentence says the write moves by one. */
+function steppedIn(
+  sentence: string,
+  collection: CollectionSpec,
+  operation: Operation,
+  collections: readonly CollectionSpec[],
+): Omit<SteppedCount, 'operation' | 'words'>[] {
+  const found: Omit<SteppedCount, 'operation' | 'words'>[] = [];
+  for (const clause of sentence.split(CLAUSE)) {
+    const up = UP.test(clause);
+    if (!BY_ONE.test(clause) || up === DOWN.test(clause)) continue;
+    for (const match of clause.matchAll(POSSESSIVE)) {
+      const members = [...match[2]!.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+      const counted = countedCollection(match[1]!, members, collections);
+      if (!counted || counted === collection) continue;
+      const parent = parentItemsOf(collection.path, collections).some((p) => p.collection === counted);
+      const via = parent
+        ? undefined
+        : carriedMembers(collection, operation).find(
+            (name) => referencedCollection(name, collections, collection) === counted,
+          );
+      if (!parent && via === undefined) continue;
+      for (const member of members)
+        found.push({ collection: counted.path, member, step: up ? 1 : -1, ...(via ? { via } : {}) });
+    }
+  }
+  return found;
+}
+
+/** The counts of other items the collection's writes move by one, as each write's words say. */
+export function steppedCountsOf(
+  collection: CollectionSpec,
+  actions: readonly { readonly operation: Operation }[],
+  collections: readonly CollectionSpec[],
+): SteppedCount[] {
+  const writes = [collection.create?.operation, collection.remove?.operation, ...actions.map((a) => a.operation)];
+  return writes.flatMap((operation) => {
+    if (!operation) return [];
+    return sentencesOf([operation.summary, operation.description]).flatMap((sentence) =>
+      steppedIn(sentence, collection, operation, collections).map((count) => ({
+        operation,
+        ...count,
+        words: sentence.replace(/\s+/g, ' ').trim(),
+      })),
+    );
+  });
+}
