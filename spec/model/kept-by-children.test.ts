@@ -46,7 +46,13 @@ function keptOf(description: string, statuses?: readonly string[]) {
 
 describe('deletions refused while the item has children', () => {
   it('reads the status and the clause, however the holding is phrased', () => {
-    const holding = fc.constantFrom('has at least one file', 'still has files', 'holds any file', 'contains files');
+    const holding = fc.constantFrom(
+      'has at least one file',
+      'still has files',
+      'holds any file',
+      'contains files',
+      'still has live (not trashed) files',
+    );
     const status = fc.constantFrom('409', '422');
     fc.assert(
       fc.property(holding, status, (words, code) => {

@@ -26,6 +26,12 @@ export interface KeptByChildren {
 /** Words of a deletion that takes children along: then it is no refusal. */
 const CASCADES = /\bcascades?\b(?![^.]*\bno cascade)|\b(?:also|too) (?:deleted|removed)\b|\bwith (?:all )?its\b/i;
 
+/** The child collection's nouns as words say them: /work-orders is "work orders" or "work order". */
+function childNouns(plural: string): string {
+  const said = (word: string) => escapeRegExp(word).replace(/[_-]/g, '[ _-]');
+  return `(?:${said(plural)}|${said(singularOf(plural))})`;
+}
+
 /** The states of the child's status member that the clause names ("an active loan"). */
 function holdingStates(child: CollectionSpec, clause: string) {
   const schema = child.read?.item.schema ?? child.create?.item.schema ?? child.list?.items.schema;
@@ -54,8 +60,9 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
   const read = (child: CollectionSpec, via?: string) => {
     const plural = child.path.split('/').at(-1) ?? '';
     // The item holding children: "has at least one copy", "while the copy has an active loan".
-    const nouns = `(?:${escapeRegExp(plural)}|${escapeRegExp(singularOf(plural))})`;
-    const noun = new RegExp(`\\b(?:has|have|having|with|contains?|holds?)\\s+(?:[\\w-]+\\s+){0,3}?${nouns}\\b`, 'i');
+    const nouns = childNouns(plural);
+    // "has open work orders", "still has live (not trashed) pages".
+    const noun = new RegExp(`\\b(?:has|have|having|with|contains?|holds?)\\s+(?:[\\w()-]+\\s+){0,4}?${nouns}\\b`, 'i');
     for (const clause of clauses) {
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
       if (!noun.test(clause) || CASCADES.test(clause) || new Set(statuses).size !== 1) continue;
@@ -109,7 +116,7 @@ export function childrenNeededOf(
     const clauses = clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`);
     for (const child of children) {
       const plural = child.path.split('/').at(-1) ?? '';
-      const nouns = `(?:${escapeRegExp(plural)}|${escapeRegExp(singularOf(plural))})`;
+      const nouns = childNouns(plural);
       const needed = new RegExp(
         `\\b(?:only (?:when|if|while|once)|must (?:have|hold|contain))\\b[^.;]{0,60}?\\b(?:at least one|one or more|some|any)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b|\\bwithout (?:any )?${nouns}\\b|\\b(?:has|holds|contains) no\\s+${nouns}\\b`,
         'i',
