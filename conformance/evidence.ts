@@ -80,7 +80,8 @@ export interface IdiomEvidence {
     | 'named-moved'
     | 'named-state-refused'
     | 'amount-moved'
-    | 'amount-short';
+    | 'amount-short'
+    | 'deleted-listed';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */
@@ -122,7 +123,8 @@ export interface IdiomEvidence {
    * itself (no item made before holds them: a refusal is then a fault). */
   readonly limit?: number;
   readonly exact?: boolean;
-  /** filter: every item the filtered list showed (all pages), and whether that was all of it. */
+  /** filter: every item the filtered list showed (all pages), and whether that was all of it;
+   * deleted-listed: whether the walk ended (an item missing from one cut short says nothing). */
   readonly items?: readonly Record<string, unknown>[];
   readonly complete?: boolean;
 }

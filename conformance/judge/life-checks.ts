@@ -27,6 +27,11 @@ export const LIFE_JUDGEMENTS = {
       ? [finding('number_not_first', { got: number, expected: evidence.expected })]
       : [];
   },
+  'deleted-listed'(_context, evidence, status) {
+    return status < 300 && evidence.complete === true && evidence.expected === false
+      ? [finding('deleted_not_listed', { member: evidence.member, id: evidence.id })]
+      : [];
+  },
   'number-not-reused'(context, evidence, status) {
     const number = status < 300 ? numberRead(context, evidence) : undefined;
     return number !== undefined && number === evidence.expected ? [finding('number_reused', { number })] : [];

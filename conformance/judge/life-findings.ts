@@ -84,6 +84,12 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${describeValue(f.got)} on an item named by the item ${String(f.verb)} was taken on`,
     expected: (f) => `${describeValue(f.expected)}, as the action's words say ("${String(f.words)}")`,
   },
+  deleted_not_listed: {
+    title: 'A deleted item is missing from the list that includes deleted items',
+    key: ['member'],
+    received: (f) => `no item ${String(f.id)} in the list walked to its end with ${String(f.member)}=true`,
+    expected: (f) => `the item just deleted, listed because ${String(f.member)} asks for deleted items too`,
+  },
   drawn_amount_off: {
     title: "A write does not move the named item's count by its amount",
     key: ['member'],

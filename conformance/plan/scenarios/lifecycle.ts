@@ -5,6 +5,7 @@ import { itemShapeOf, NOW_INSTANT, type Operation, type Resource, UPDATE_INSTANT
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
+import { checkDeletedListed } from './deleted-listing.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
@@ -289,8 +290,10 @@ export async function runItemLifecycle(
           }),
           { collection, sequence: gone },
         );
-      if (collection.list)
+      if (collection.list) {
         await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
+        await checkDeletedListed(collection, context, runner, parent, id);
+      }
       // A soft deletion is undone by the restore the document gives: the item reads again.
       const restoring = restoreCase('restoring an item just deleted');
       if (restoring && !runner.stopped()) {
