@@ -18,7 +18,8 @@ export const STATE_INSTANT =
   /^(closed|cancell?ed|deleted|completed|archived|finished|resolved|shipped|delivered|refunded|expired|revoked)(_?at|_?on)$/i;
 
 /** Members that name who made the item: the caller, by its login. */
-export const OWNER = /^(owner|author|creator|created_?by|reporter|submitter|owner_?login|author_?login)$/i;
+export const OWNER =
+  /^(?:owner|author|creator|reporter|submitter|owner_?login|author_?login|(?:created|registered|added|issued|opened|placed|booked|submitted|requested|reported|filed|logged|recorded|posted|uploaded|raised)_?by)$/i;
 /** Members that count an item's children: `issueCount`, `comment_count`, `commentsCount`. */
 const CHILD_COUNT = /^([a-z][a-z0-9]*?)_?count$/i;
 

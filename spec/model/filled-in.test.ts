@@ -1,0 +1,47 @@
+// Who made an item, read from its members' names: readOnly strings named for the one who made or
+// filed it (`owner`, `createdBy`, `registeredBy`) are the caller's; names of a later state's actor
+// (`cancelledBy`, `updatedBy`) are not.
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument, filledInOf, inferApiModel } from '../index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+function ownersOf(names: readonly string[]): readonly string[] {
+  const member = {
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: { type: 'string', readOnly: true },
+      name: { type: 'string' },
+      ...Object.fromEntries(names.map((name) => [name, { type: 'string', readOnly: true }])),
+    },
+  };
+  const contract = contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'members', version: '1' },
+    paths: {
+      '/members': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: member }) } } },
+        post: {
+          requestBody: { content: json({ type: 'object', properties: { name: { type: 'string' } } }) },
+          responses: { '201': { description: 'made', content: json(member) } },
+        },
+      },
+    },
+  });
+  const members = inferApiModel(contract).collections.find((c) => c.path === '/members')!;
+  return filledInOf(members, members.create?.item.schema).owners;
+}
+
+describe('who made an item', () => {
+  it.each([['owner'], ['createdBy'], ['created_by'], ['registeredBy'], ['submitted_by'], ['reporter']])(
+    'reads %s as the caller',
+    (name) => {
+      expect(ownersOf([name])).toEqual([name]);
+    },
+  );
+
+  it('reads no later actor as the caller', () => {
+    expect(ownersOf(['cancelledBy', 'updatedBy', 'approved_by', 'nearby'])).toEqual([]);
+  });
+});
