@@ -59,6 +59,15 @@ describe('the states an action starts from', () => {
     expect(sourcesOf('Only from `submitted` (`409` otherwise).').cancel).toEqual(['submitted']);
   });
 
+  it('reads the states the words refuse it in: every other one, or the one a denial names', () => {
+    expect(sourcesOf('Refused with 409 when the order is received or cancelled.').cancel).toEqual([
+      'draft',
+      'submitted',
+    ]);
+    expect(sourcesOf('409 if the order is not `submitted`.').cancel).toEqual(['submitted']);
+    expect(sourcesOf('Refused with 409 when the order has lines.').cancel).toBeUndefined();
+  });
+
   it("reads the document's passage that names the action, past a parenthesised verb", () => {
     const info = 'States:\n\n* `draft` or `submitted` → (`cancel`, `POST /orders/{id}/cancel`) → `cancelled`.';
     expect(sourcesOf(undefined, info).cancel).toEqual(['draft', 'submitted']);

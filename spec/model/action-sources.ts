@@ -89,6 +89,24 @@ function onlyFrom(text: string, values: readonly unknown[]): unknown[] {
 
 const unique = (values: readonly unknown[]) => [...new Set(values)];
 
+/** "Refused with 409 when the loan is returned", "409 if the order is not `open`": the item's state
+ * after "is", and whether the words deny it. */
+const REFUSED_WHEN =
+  /\b(?:refused|rejected|fails?|4\d\d)\b[^.;]{0,40}?\b(?:when|if|while)\s+(?:the|this|its)\s+[\w-]+\s+is\s+(?:already\s+)?(not\s+)?((?:`?[\w-]+`?(?:\s*(?:,|or)\s*)?)+)/gi;
+
+/** The states the words start an action from by refusing it in the others: every state but those
+ * refused ("Refused with 409 when the loan is returned": from `active`), or those a denial names. */
+function refusedOutside(text: string, values: readonly unknown[]): unknown[] {
+  const refused: unknown[] = [];
+  const allowed: unknown[] = [];
+  for (const match of text.matchAll(REFUSED_WHEN)) {
+    const named = tokensOf(match[2]!, values).flatMap((token) => (token.kind === 'state' ? [token.value] : []));
+    (match[1] ? allowed : refused).push(...named);
+  }
+  if (allowed.length > 0) return unique(allowed);
+  return refused.length > 0 ? values.filter((value) => !refused.includes(value)) : [];
+}
+
 const MOVES_FROM = [
   // "Moves a `published` page to `archived`"
   /\bmoves?\s+(?:an?|the|every|each)\s+((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)\s+[\w-]+(?:\s+[\w-]+)?\s+to\s+`/gi,
@@ -122,6 +140,8 @@ export function actionSourcesOf(
     if (moved.length > 0) return moved;
     const said = unique(texts.flatMap((text) => onlyFrom(text, values))).filter((value) => value !== target);
     if (said.length > 0) return said;
+    const outside = unique(texts.flatMap((text) => refusedOutside(text, values))).filter((value) => value !== target);
+    if (outside.length > 0) return outside;
   }
   return undefined;
 }
@@ -135,6 +155,8 @@ export function statedSourcesOf(contract: Contract, operation: Operation, values
   for (const texts of [own, passages]) {
     const said = unique(texts.flatMap((text) => onlyFrom(text, values)));
     if (said.length > 0) return said;
+    const outside = unique(texts.flatMap((text) => refusedOutside(text, values)));
+    if (outside.length > 0) return outside;
   }
   return undefined;
 }

@@ -66,6 +66,21 @@ export class ItemMaker {
     return this.finder.compoundReference(collection);
   }
 
+  /** The references with a new item first for each named member the refusals keep naming. */
+  private async freshReferences(
+    collection: CollectionSpec,
+    references: Map<string, unknown[]>,
+    named: readonly string[],
+    held: Readonly<Record<string, unknown>>,
+  ): Promise<Map<string, unknown[]>> {
+    const next = new Map(references);
+    for (const member of named.filter((name) => references.has(name) && !(name in held))) {
+      const id = await this.finder.freshReference(collection, member);
+      if (id !== undefined) next.set(member, [id]);
+    }
+    return next;
+  }
+
   private forgetStated(collection: CollectionSpec): boolean {
     return this.finder.forgetStated(collection);
   }
@@ -259,6 +274,8 @@ export class ItemMaker {
       // copy that another loan holds).
       if (status === 409) {
         if (this.forgetStated(collection)) references = await this.references(collection, request.parent, fixed);
+        // A conflict naming a referenced item again (a member at its limit): one made for it.
+        if (attempt > 0) references = await this.freshReferences(collection, references, named, held);
         next = fresh(body, attempt + 1);
         if (references.size > 0) next = withListed(next, references, use + ++referenceShift);
       } else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {

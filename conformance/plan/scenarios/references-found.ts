@@ -130,6 +130,22 @@ export class ReferenceFinder {
     return found;
   }
 
+  /** A new item for a member of the creation to name, where its collection makes them and none of
+   * its listed ones will do (every listed member at its limit of loans): its id, else undefined. */
+  async freshReference(collection: CollectionSpec, member: string): Promise<unknown> {
+    const create = collection.create?.operation ?? putCreation(collection)?.operation;
+    const other = create ? this.referencedOrMade(create).get(member) : undefined;
+    const makeable = other && (other.create !== undefined || putCreation(other) !== undefined);
+    if (!other || !makeable || other.path.includes('{') || this.namesBack(other, collection)) return undefined;
+    const purpose = `reference ${++this.madeForReferences}`;
+    const making = await this.make(other, {
+      what: `for ${member} to name, the listed ones refused`,
+      purpose,
+      parent: {},
+    });
+    return 'made' in making ? making.made.item[other.idProperty] : undefined;
+  }
+
   /** Members of the collection's creation that name other items, with ids that exist: listed under
    * the creation's parent, or made where none is listed. */
   async references(
