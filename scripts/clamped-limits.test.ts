@@ -10,7 +10,7 @@ import { runConformance } from '../conformance/index.js';
 import { loadContract } from '../spec/index.js';
 
 const DOCUMENT = `openapi: 3.0.3
-info: { title: Pets, version: '1' }
+info: { title: Pets, version: '1', description: LIMIT_WORDS }
 paths:
   /pets:
     get:
@@ -52,9 +52,9 @@ function service(pastMaximum: 'clamp' | 'all-asked') {
   return app;
 }
 
-async function run(pastMaximum: 'clamp' | 'all-asked') {
+async function run(pastMaximum: 'clamp' | 'all-asked', words = 'Pets are listed in pages.') {
   const file = join(mkdtempSync(join(tmpdir(), 'clamped-')), 'pets.yaml');
-  writeFileSync(file, DOCUMENT);
+  writeFileSync(file, DOCUMENT.replace('LIMIT_WORDS', JSON.stringify(words)));
   const contract = await loadContract(file);
   return runConformance({ target: { app: service(pastMaximum) }, contract, seed: 1, runs: 10 });
 }
@@ -65,6 +65,13 @@ describe('a page size past its maximum', () => {
     expect(result.violations).toEqual([]);
     expect(result.exitCode).toBe(0);
     expect(result.notes.map((note) => note.code)).toContain('page_size_clamped');
+  });
+
+  it('clamped where the words refuse a larger value is invalid input accepted; where they leave it open, a note', async () => {
+    const refused = await run('clamp', '`limit` is at most 50; a larger value is refused with 400.');
+    expect(refused.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
+    const open = await run('clamp', 'A `limit` above 50 is either refused (400) or treated as 50.');
+    expect(open.violations).toEqual([]);
   });
 
   it('answered with more items than the maximum is still invalid input accepted', async () => {

@@ -36,13 +36,32 @@ export const negativeDataRejection: Check = (context) => {
   ];
 };
 
+/** Words that refuse a page size past its maximum ("a larger value is refused with 400"), and words
+ * that leave clamping open ("either refused (400) or treated as 100"). */
+const REFUSED_ABOVE =
+  /\b(?:larger|greater|higher|bigger|above|over|more than|exceed\w*)\b[^.;]{0,40}\b(?:refused|rejected|answered 400|gives? 400|is an error)\b/i;
+const CLAMP_OPEN = /\bor (?:treated|clamped|capped|reduced|limited|cut)\b|\b(?:clamped|capped|reduced) to\b/i;
+
+/** Whether the words refuse the parameter past its maximum: its own, the list's, or a sentence of
+ * the document's that names it. */
+function refusedAbove(context: Parameters<Check>[0], name: string): boolean {
+  const { operation } = context.testCase;
+  const own = operation.parameters.find((parameter) => parameter.name === name)?.description;
+  const info = (context.contract.document.info as { description?: unknown } | undefined)?.description;
+  const texts = [own, operation.description, typeof info === 'string' ? info : undefined];
+  const sentences = texts.flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+/));
+  const naming = sentences.filter((sentence) => sentence.includes(name) || sentence === own);
+  return naming.some((sentence) => REFUSED_ABOVE.test(sentence)) && !naming.some((s) => CLAMP_OPEN.test(s));
+}
+
 /** A list's page size past its maximum answered with no more items than the maximum: the service
- * clamped it (a common, harmless reading), which the document does not forbid in words. */
+ * clamped it (a common, harmless reading), where the document does not forbid it in words. */
 function clampedPageSize(context: Parameters<Check>[0]): { parameter: string; maximum: number } | undefined {
   const past = context.testCase.pastMaximum;
   const list = context.collection?.list;
   if (!past || !list || list.operation !== context.testCase.operation || list.paging.limit?.name !== past.parameter)
     return undefined;
+  if (refusedAbove(context, past.parameter)) return undefined;
   const body = context.body;
   const items = body.kind === 'json' ? listedItems(context.collection, body.value) : undefined;
   return items !== undefined && items.length <= past.maximum ? past : undefined;
