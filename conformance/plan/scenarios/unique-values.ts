@@ -12,6 +12,7 @@ import { checkDeletedValues, currentEtag, describeValues, shrinkWithinOwnInterva
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
+import { CHANGED_INTO_USE, changeIntoUse, changesIntoUse } from './unique-changes.js';
 
 const IN_USE = 'values past the limit refused';
 const OTHER_OFFSET = 'same instant with another offset refused';
@@ -107,6 +108,7 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     ...((rule.caseless?.length ?? 0) > 0 ? [OTHER_CASE] : []),
     ...(rule.interval?.touchingFree ? [TOUCHING] : []),
     ...(freeing ? [freedStep(freeing)] : []),
+    ...(changesIntoUse(rule, resource) ? [CHANGED_INTO_USE] : []),
   ];
   const reach = runner.reach.scenario('unique values', `${collection.path} (${rule.members.join(', ')})`, steps);
   if (rule.limit > MOST_ITEMS)
@@ -197,6 +199,8 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const taken = await judged(second, past, rule.limit === 1 ? 'the same values' : `item ${rule.limit + 1}`);
   reach.done(IN_USE);
   if (succeeded(taken)) return reach.stop('the service took the values past the limit');
+  if (changesIntoUse(rule, resource))
+    await changeIntoUse({ resource, rule, context, runner, parent, held, evidence, reach });
   const [instant] = rule.instants;
   const elsewhere =
     instant !== undefined && typeof held[instant] === 'string' ? sameInstantElsewhere(held[instant]) : undefined;

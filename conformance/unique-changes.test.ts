@@ -1,0 +1,103 @@
+// A value one item at a time may hold, given to a second item by a change: a PATCH of another
+// product to the first one's `sku` meets the same 409 a creation does. A shop that keeps it passes
+// with the step run; one that checks only creations is named (values_in_use_accepted).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const sku = {
+  type: 'string',
+  pattern: '^[A-Z]{3}-[0-9]{4}$',
+  description: 'Unique among products: a request that would give two products the same `sku` is refused with 409.',
+};
+const name = { type: 'string', minLength: 1, maxLength: 30 };
+const product = {
+  type: 'object',
+  required: ['id', 'sku', 'name'],
+  properties: { id: { type: 'string', readOnly: true }, sku, name },
+};
+const input = (required: string[]) =>
+  json({ type: 'object', additionalProperties: false, required, properties: { sku, name } });
+const none = { '404': { description: 'none' } };
+const taken = { '409': { description: 'sku taken' } };
+const document = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'shop', version: '1' },
+  paths: {
+    '/products': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
+      post: {
+        requestBody: { required: true, content: input(['sku', 'name']) },
+        responses: { '201': { description: 'made', content: json(product) }, '400': { description: 'bad' }, ...taken },
+      },
+    },
+    '/products/{productId}': {
+      parameters: [{ name: 'productId', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { responses: { '200': { description: 'one', content: json(product) }, ...none } },
+      patch: {
+        requestBody: { required: true, content: input([]) },
+        responses: {
+          '200': { description: 'changed', content: json(product) },
+          '400': { description: 'bad' },
+          ...none,
+          ...taken,
+        },
+      },
+    },
+  },
+});
+
+/** A shop; `createOnly` plants the fault: a PATCH may give a product a sku another holds. */
+function shop(createOnly = false) {
+  const products = new Map<string, Record<string, unknown>>();
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const valid = (body: Record<string, unknown> | undefined, required: string[]) =>
+    body !== undefined &&
+    Object.keys(body).every((key) => key === 'sku' || key === 'name') &&
+    required.every((key) => key in body) &&
+    (!('sku' in body) || (typeof body.sku === 'string' && /^[A-Z]{3}-[0-9]{4}$/.test(body.sku))) &&
+    (!('name' in body) || (typeof body.name === 'string' && body.name.length >= 1 && [...body.name].length <= 30));
+  const heldByOther = (value: unknown, id?: string) =>
+    [...products.values()].some((other) => other.sku === value && other.id !== id);
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const body = parseObject(await readBody(req));
+    const [top, id, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+    if (top !== 'products' || rest.length > 0) return send(res, 404, {});
+    if (id === undefined && req.method === 'GET') return send(res, 200, [...products.values()]);
+    if (id === undefined && req.method === 'POST') {
+      if (!valid(body, ['sku', 'name'])) return send(res, 400, {});
+      if (heldByOther(body!.sku)) return send(res, 409, {});
+      const made = { id: `p${products.size + 1}`, sku: body!.sku, name: body!.name };
+      products.set(made.id, made);
+      return send(res, 201, made);
+    }
+    const found = products.get(id!);
+    if (!found) return send(res, 404, {});
+    if (req.method === 'GET') return send(res, 200, found);
+    if (req.method !== 'PATCH') return send(res, 404, {});
+    if (!valid(body, [])) return send(res, 400, {});
+    if ('sku' in body! && !createOnly && heldByOther(body!.sku, id)) return send(res, 409, {});
+    Object.assign(found, body);
+    return send(res, 200, found);
+  };
+}
+
+const run = (createOnly?: boolean) =>
+  runConformance({ target: { app: shop(createOnly) }, contract: document, seed: 3, runs: 5 });
+
+describe('a unique value given by a change', () => {
+  it('passes a shop that refuses it, with the step run', async () => {
+    const result = await run();
+    expect(result.violations.map((v) => v.code)).toEqual([]);
+    const unreached = (result.reach?.unreached ?? []).filter((u) => u.scenario === 'unique values');
+    expect(unreached).toEqual([]);
+  });
+
+  it('names a shop that checks only creations', async () => {
+    expect((await run(true)).violations.map((v) => v.code)).toContain('values_in_use_accepted');
+  });
+});
