@@ -53,7 +53,24 @@ function allowedIn(clause: string, word: string, values: readonly unknown[]): { 
     );
     if (allowed.length > 0) return { allowed, at: match.index + match[0].length };
   }
-  return { allowed: [], at: -1 };
+  // "409 when the copy is on loan already": the states it names are refused, every other allowed.
+  const refusing = new RegExp(
+    `\\b(?:when|if|while)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+(?:already\\s+)?(?!not\\b)([^.;,]+)`,
+    'i',
+  );
+  const match = refusing.exec(clause);
+  const head = match?.[1]?.split(/\b(?:when|if|and its|while|or when)\b/i)[0] ?? '';
+  const refused = values.filter((value) => saidIn(head, value));
+  const allowed = values.filter((value) => !refused.includes(value));
+  return match && refused.length > 0 && allowed.length > 0
+    ? { allowed, at: match.index + match[0].length }
+    : { allowed: [], at: -1 };
+}
+
+/** Whether the text names the state, as written (`on_loan`) or as said ("on loan"). */
+function saidIn(text: string, value: unknown): boolean {
+  const said = escapeRegExp(String(value)).replace(/[_-]/g, '[ _-]');
+  return new RegExp(`(?:^|[^\\w-])\`?${said}\`?(?![\\w-])`, 'i').test(text);
 }
 
 /** The documented status the clause names nearest to where it states the rule ("`409` when the

@@ -275,7 +275,17 @@ export class ItemMaker {
       if (status === 409) {
         if (this.forgetStated(collection)) references = await this.references(collection, request.parent, fixed);
         // A conflict naming a referenced item again (a member at its limit): one made for it.
-        if (attempt > 0) references = await this.freshReferences(collection, references, named, held);
+        if (attempt > 0) {
+          const text = executed.exchange.response.text;
+          const byValue = Object.entries(asObject(body) ?? {}).flatMap(([member, value]) =>
+            (typeof value === 'string' || typeof value === 'number') &&
+            String(value).length >= 3 &&
+            text.includes(String(value))
+              ? [member]
+              : [],
+          );
+          references = await this.freshReferences(collection, references, [...named, ...byValue], held);
+        }
         next = fresh(body, attempt + 1);
         if (references.size > 0) next = withListed(next, references, use + ++referenceShift);
       } else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {

@@ -4,10 +4,11 @@
 // other members are valid (ticket types of that very event), and expects the words' refusal. Judged
 // as a reference the service must refuse (reference-unknown, api_idioms_honoured).
 import type { Action, CollectionSpec, ReferenceState, Resource } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import type { PlanContext } from '../context.js';
 import { bodyNaming, sharedBeside } from './named-bodies.js';
 import { parentParams } from './parents.js';
-import { answeredAs } from './sequence-runner.js';
+import { answeredAs, itemOf } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 const stepOf = (rule: ReferenceState) => `${rule.member} outside ${rule.allowed.join(', ')} refused`;
@@ -34,13 +35,26 @@ export async function checkReferenceStates(
     }
     // Where the item is named beside others (a product of the order's supplier), the others first.
     const shared = await sharedBeside(collection, parent, rule.member, runner);
-    const refused = await itemOutside(named, rule, other.idioms.actions ?? [], shared, context, runner);
+    // Nested items (a book's copy) are not made on their own here: a creation naming one moves it.
+    const outside = named.path.includes('{')
+      ? ({ why: `${named.path} items are made under a parent` } as const)
+      : await itemOutside(named, rule, other.idioms.actions ?? [], shared, context, runner);
+    const moved =
+      'why' in outside ? await movedByCreation(collection, named, rule, parent, context, runner) : undefined;
+    const refused = moved ?? outside;
     if ('why' in refused) {
-      reach.skip(stepOf(rule), refused.why);
+      reach.skip(
+        stepOf(rule),
+        'why' in outside && moved && 'why' in moved ? `${outside.why}; ${moved.why}` : refused.why,
+      );
       continue;
     }
-    // The members the item was made to share (its supplier), as it holds them.
-    const body = await bodyNaming(collection, parent, rule.member, refused.id, shared, 'refused state', runner);
+    // The members the item was made to share (its supplier), as it holds them; the body a creation
+    // already sent where that creation moved it.
+    const body =
+      'body' in refused
+        ? refused.body
+        : await bodyNaming(collection, parent, rule.member, refused.id, shared, 'refused state', runner);
     const request = context.requestSchema(create);
     if (!body || (request && !request.isValid(body))) {
       reach.skip(stepOf(rule), 'no valid body names that item');
@@ -107,4 +121,35 @@ async function itemOutside(
     if (answer?.ok && answer.response.status < 300) return { id, how: `${String(action.target)} (${action.verb})` };
   }
   return { why: `no action moves a ${collection.path} item out of ${rule.allowed.join(', ')}` };
+}
+
+/** An item the collection's own creation moved into a state the rule refuses ("The copy becomes
+ * `on_loan`"): one made by the maker, the item it names read back (by every path value the body
+ * holds), and the creation's body, to be sent again. */
+async function movedByCreation(
+  collection: CollectionSpec,
+  named: CollectionSpec,
+  rule: ReferenceState,
+  parent: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<{ id: unknown; how: string; body: unknown } | { why: string }> {
+  const read = named.read;
+  if (!read) return { why: `${named.path} items cannot be read` };
+  const making = await runner.make(collection, { what: 'to move the item it names', purpose: 'moved state', parent });
+  if ('refused' in making) return { why: making.refused };
+  const sent = (making.made.sent ?? {}) as Record<string, unknown>;
+  const names = [...read.operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const values = names.map((name) => (name === read.parameter ? sent[rule.member] : sent[name]));
+  if (values.some((value) => typeof value !== 'string' && typeof value !== 'number'))
+    return { why: `its creation does not name the ${named.path} item by its path` };
+  const pathParams = Object.fromEntries(names.map((name, index) => [name, String(values[index])]));
+  const answer = await runner.send(
+    context.testCase(read.operation, { kind: 'positive', plain: true, pathParams, what: 'named by a creation' }),
+  );
+  const item = answer?.ok && answer.response.status < 300 ? itemOf(parseBody(answer), named) : undefined;
+  const state = item?.[rule.stateMember];
+  if (state === undefined || rule.allowed.includes(state))
+    return { why: `the ${named.path} item a creation names stays ${String(state)}` };
+  return { id: sent[rule.member], how: `${String(state)} (named by a creation)`, body: sent };
 }
