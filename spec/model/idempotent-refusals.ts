@@ -7,7 +7,7 @@ import { sentencesOf } from './sentences.js';
 const REFUSED = /\b(?:refused|rejected|fail(?:s|ed|ing)?|invalid|errors?)\b/i;
 const KEY = /\bkeys?\b/i;
 const NOT_KEPT =
-  /\b(?:not|never)\b[^.;]{0,30}\b(?:stored?|kept|keep|saved?|recorded?|remembered|remember|consumed?|use[sd]? up|burn(?:ed|s)?)\b/i;
+  /\b(?:not|never)\b[^.;]{0,30}\b(?:stored?|kept|keep|saved?|recorded?|remembered|remember|consumed?|use[sd]? up|burn(?:ed|s)?)\b|\b(?:stays?|remains?|is left|left)\s+(?:free|unused|available|unclaimed)\b/i;
 
 /** The sentence of the operation's words that says so, where one does. */
 export function refusalsLeaveKeyFree(operation: Operation): string | undefined {
