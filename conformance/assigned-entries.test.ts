@@ -4,7 +4,7 @@
 // takes it fails, where every body naming made-up products is refused anyway.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -65,8 +65,7 @@ const document = contractFromDocument({
 /** Orders priced 100 a unit; `open` is the fault: an entry's unknown members are ignored. */
 function shop(open = false) {
   const orders: Record<string, unknown>[] = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   const validLine = (entry: unknown) => {
     const one = entry as Record<string, unknown>;
     return (

@@ -3,7 +3,7 @@
 // PATCH stores any depot is named; a correct one passes with the step run.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -64,8 +64,7 @@ const document = contractFromDocument({
 function desk(anyDepotOnChange = false) {
   const depots = [{ id: 'd1' }, { id: 'd2' }];
   const tools: Record<string, unknown>[] = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   const invalid = (body: Record<string, unknown> | undefined, required: string[]) =>
     !body ||
     Object.keys(body).some((key) => key !== 'name' && key !== 'depotId') ||

@@ -2,7 +2,7 @@
 // with `includeDeleted=true`. A desk that honours the switch passes; one that ignores it is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -61,8 +61,7 @@ const document = contractFromDocument({
 /** A note desk; `ignored` plants the fault: the switch lists deleted notes nowhere. */
 function desk(ignored = false) {
   const notes: { id: string; text: string; deletedAt: string | null }[] = [];
-  const send = (res: ServerResponse, status: number, body?: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const url = new URL(req.url ?? '/', 'http://desk');

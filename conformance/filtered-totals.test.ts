@@ -2,7 +2,7 @@
 // writes are done, a total of every item is named (list_total_mismatch); a correct desk passes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -96,8 +96,7 @@ const allOpen = contractFromDocument(
 /** An order desk; `totalOfAll` plants the fault: totalItems counts every order, whatever the filter. */
 function desk(totalOfAll = false) {
   const orders: Record<string, unknown>[] = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const url = new URL(req.url ?? '/', 'http://desk');

@@ -4,6 +4,7 @@
 // verdict, saying what it could not reach, not wait on itself.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -95,8 +96,7 @@ const short = contractFromDocument({
 /** Every event starts closed (a fault), so publishing is always refused and no ticket is sold. */
 function closedBoxOffice() {
   const events = new Set<string>();
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return (req: IncomingMessage, res: ServerResponse) => {
     req.resume();
     req.on('end', () => {
@@ -121,8 +121,7 @@ function closedBoxOffice() {
 function boxOffice(loose: boolean) {
   const events = new Map<string, { status: string; tickets: Map<number, unknown> }>();
   let sold = 0;
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return (req: IncomingMessage, res: ServerResponse) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));

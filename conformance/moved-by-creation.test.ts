@@ -4,7 +4,7 @@
 // bike is named (unknown_reference_accepted: an item it may not name).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -63,8 +63,7 @@ const document = contractFromDocument({
 function shop(twice = false) {
   const bikes = new Map(Array.from({ length: 60 }, (_, n) => [`b${n + 1}`, { id: `b${n + 1}`, status: 'available' }]));
   const rentals = new Map<string, { id: string; bikeId: string }>();
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [top, key, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

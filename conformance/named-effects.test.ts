@@ -4,7 +4,7 @@
 // them passes with every step run; each planted fault is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { toolDeskDocument } from '../fixtures/tool-desk-document.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
@@ -20,8 +20,7 @@ function desk(fault?: Fault) {
   const tools: Record<string, unknown>[] = [];
   const rentals: Record<string, unknown>[] = [];
   const lines = new Map<unknown, Record<string, unknown>[]>();
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   const named = (body: Record<string, unknown> | undefined, member: string, max: number) => {
     const value = body?.[member];
     const ok = body && Object.keys(body).every((key) => key === member) && typeof value === 'string';

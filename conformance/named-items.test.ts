@@ -4,7 +4,7 @@
 // whose words tie nothing and that refuses every order still fails.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -53,8 +53,7 @@ const UNTIED = '`409` on a conflict.';
 /** One stock with `left` items. `refusesAll` is the fault: every order refused. */
 function shop(left: number, refusesAll = false) {
   const stocks = [{ id: 'the-stock', left }];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req);
     if (req.method === 'GET' && req.url === '/stocks') return send(res, 200, stocks);

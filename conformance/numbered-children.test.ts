@@ -4,7 +4,7 @@
 // A shelf that keeps them passes with the numbering scenario run; each planted fault is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -75,8 +75,7 @@ function shelves(fault?: Fault) {
     ['s1', { name: 'seeded', notes: [1, 2].map((n) => ({ noteNo: n, kind: 'text', text: 'x' })), highest: 2 }],
   ]);
   let counter = 2;
-  const send = (res: ServerResponse, status: number, body?: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [top, id, sub, number, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

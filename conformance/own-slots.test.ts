@@ -3,6 +3,7 @@
 // case gets a slot of its own, so a validator that lets a broken multipleOf through is caught.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -51,8 +52,7 @@ function isInstant(text: unknown): text is string {
 /** The bookings service by hand; `checksMultiple` false is its planted fault. */
 function bookings(checksMultiple: boolean) {
   const all: Array<Record<string, unknown>> = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return (req: IncomingMessage, res: ServerResponse) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));

@@ -4,7 +4,7 @@
 // /shows/{id}/comments carry their own `id`: that member is theirs, not the parent's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -91,8 +91,7 @@ function box(unfiltered = false) {
     { id: 's1', title: 'Opening', hallId: 'h1' },
     { id: 's2', title: 'Late', hallId: 'h2' },
   ];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [top, id, sub, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

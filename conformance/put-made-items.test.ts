@@ -3,6 +3,7 @@
 // left out is applied.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -83,8 +84,7 @@ type Fault = 'none' | 'other-owner' | 'no-default' | 'publish-any';
 
 function pages(fault: Fault) {
   const stored = new Map<string, Record<string, unknown>>();
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return (req: IncomingMessage, res: ServerResponse) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));

@@ -3,7 +3,7 @@
 // a loan returned frees its place, so its own body is taken again. Each planted fault is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -95,8 +95,7 @@ type Fault = 'off-by-one' | 'counts-returned';
 function desk(fault?: Fault) {
   const members: Record<string, unknown>[] = [];
   const loans: Record<string, unknown>[] = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const parts = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

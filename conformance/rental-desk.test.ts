@@ -4,7 +4,7 @@
 // free. A desk that keeps them passes with every step run; each planted fault is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -81,8 +81,7 @@ function desk(fault?: Fault) {
   const keys = new Map<string, { body: string; rental?: Record<string, unknown> }>();
   let highest = 0;
   let made = 0;
-  const send = (res: ServerResponse, status: number, body?: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+  const send = sendJson;
   const move = (found: Record<string, unknown>, from: string, to: string, stamp: boolean, res: ServerResponse) => {
     if (found.status !== from) return send(res, 409, {});
     found.status = to;

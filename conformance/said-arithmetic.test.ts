@@ -4,7 +4,7 @@
 // that keeps both passes; each planted fault is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -55,8 +55,7 @@ type Fault = 'total-without-fee' | 'past-day-taken';
 
 function desk(fault?: Fault) {
   const bookings: Record<string, unknown>[] = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [, id] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { BOX_OFFICE } from '../fixtures/box-office-document.js';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -30,8 +30,7 @@ function boxOffice(fault?: Fault, seeded: readonly Row[] = [], busy = false) {
       fault === 'revenue-ignores-price' ? seatsSold : paid.reduce((sum, b) => sum + (b.price as number), 0);
     return { ...one, seatsSold, revenue };
   };
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   const refuse = (res: ServerResponse, status: number) => send(res, status, { message: `refused ${status}` });
   return async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req);

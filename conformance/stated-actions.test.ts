@@ -2,6 +2,7 @@
 // `completed` order"): taken from that state, refused from every other one an item can reach.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -53,8 +54,7 @@ const document = contractFromDocument({
 /** Orders made open; `loose` gives a receipt for an open one too. */
 function orders(loose: boolean) {
   const made = new Map<string, { id: string; status: string; note?: string }>();
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return (req: IncomingMessage, res: ServerResponse) => {
     let text = '';
     req.on('data', (chunk) => (text += chunk));

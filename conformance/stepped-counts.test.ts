@@ -3,7 +3,7 @@
 // both back. A desk that keeps them passes with every step run; each planted fault is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -113,8 +113,7 @@ function library(fault?: Fault) {
     label: t.label,
     availableCount: t.stock - (toolOut.get(t.id) ?? 0),
   });
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [top, key, action, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

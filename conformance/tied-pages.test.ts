@@ -4,7 +4,7 @@
 // generates do not tie by chance: the tie is the scenario's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -58,8 +58,7 @@ type Tag = { id: string; name: string; at: string };
 /** Tags paged by a cursor; `atOnly` is the fault: the cursor keeps the last name alone. */
 function tags(atOnly = false) {
   const rows: Tag[] = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   const after = (row: Tag, [at, id]: [string, string]) =>
     Date.parse(row.at) > Date.parse(at) || (!atOnly && Date.parse(row.at) === Date.parse(at) && row.id > id);
   return async (req: IncomingMessage, res: ServerResponse) => {

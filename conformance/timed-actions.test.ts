@@ -3,7 +3,7 @@
 // takes it fails, one that refuses it passes; an action the words put no time on is read as none.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument, inferApiModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -60,8 +60,7 @@ const document = contractFromDocument({
 /** Auctions; `early` is the fault: an auction is settled whatever its closing time. */
 function house(early = false) {
   const auctions: Record<string, unknown>[] = [];
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const parts = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);

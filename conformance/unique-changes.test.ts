@@ -3,7 +3,7 @@
 // with the step run; one that checks only creations is named (values_in_use_accepted).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -53,8 +53,7 @@ const document = contractFromDocument({
 /** A shop; `createOnly` plants the fault: a PATCH may give a product a sku another holds. */
 function shop(createOnly = false) {
   const products = new Map<string, Record<string, unknown>>();
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = sendJson;
   const valid = (body: Record<string, unknown> | undefined, required: string[]) =>
     body !== undefined &&
     Object.keys(body).every((key) => key === 'sku' || key === 'name') &&
