@@ -15,6 +15,7 @@ const member = {
     id: { type: 'string', readOnly: true },
     name: { type: 'string', minLength: 1, maxLength: 20 },
     loanLimit: { type: 'integer', enum: [2], readOnly: true },
+    activeLoanCount: { type: 'integer', minimum: 0, readOnly: true },
   },
 };
 const loan = {
@@ -27,67 +28,69 @@ const loan = {
   },
 };
 const idParameter = (name: string) => [{ name, in: 'path', required: true, schema: { type: 'string' } }];
-const document = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'lending', version: '1' },
-  paths: {
-    '/members': {
-      post: {
-        requestBody: {
-          required: true,
-          content: json({
-            type: 'object',
-            additionalProperties: false,
-            required: ['name'],
-            properties: { name: member.properties.name },
-          }),
-        },
-        responses: { '201': { description: 'made', content: json(member) }, '400': { description: 'bad' } },
-      },
-    },
-    '/members/{memberId}': {
-      parameters: idParameter('memberId'),
-      get: { responses: { '200': { description: 'one', content: json(member) }, '404': { description: 'none' } } },
-    },
-    '/loans': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: loan }) } } },
-      post: {
-        description:
-          '`422` when the member does not exist; `409` when the member already has `loanLimit` active loans.',
-        requestBody: {
-          required: true,
-          content: json({
-            type: 'object',
-            additionalProperties: false,
-            required: ['memberId'],
-            properties: { memberId: { type: 'string' } },
-          }),
-        },
-        responses: {
-          '201': { description: 'lent', content: json(loan) },
-          '400': { description: 'bad' },
-          '409': { description: 'at the limit' },
-          '422': { description: 'no such member' },
+const LIMIT_WORDS = '`422` when the member does not exist; `409` when the member already has `loanLimit` active loans.';
+const documentWith = (words: string) =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'lending', version: '1' },
+    paths: {
+      '/members': {
+        post: {
+          requestBody: {
+            required: true,
+            content: json({
+              type: 'object',
+              additionalProperties: false,
+              required: ['name'],
+              properties: { name: member.properties.name },
+            }),
+          },
+          responses: { '201': { description: 'made', content: json(member) }, '400': { description: 'bad' } },
         },
       },
-    },
-    '/loans/{loanId}': {
-      parameters: idParameter('loanId'),
-      get: { responses: { '200': { description: 'one', content: json(loan) }, '404': { description: 'none' } } },
-    },
-    '/loans/{loanId}/return': {
-      parameters: idParameter('loanId'),
-      post: {
-        summary: 'Return a loan (`active` -> `returned`)',
-        responses: {
-          '200': { description: 'returned', content: json(loan) },
-          '404': { description: 'none' },
-          '409': { description: 'returned already' },
+      '/members/{memberId}': {
+        parameters: idParameter('memberId'),
+        get: { responses: { '200': { description: 'one', content: json(member) }, '404': { description: 'none' } } },
+      },
+      '/loans': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: loan }) } } },
+        post: {
+          description: words,
+          requestBody: {
+            required: true,
+            content: json({
+              type: 'object',
+              additionalProperties: false,
+              required: ['memberId'],
+              properties: { memberId: { type: 'string' } },
+            }),
+          },
+          responses: {
+            '201': { description: 'lent', content: json(loan) },
+            '400': { description: 'bad' },
+            '409': { description: 'at the limit' },
+            '422': { description: 'no such member' },
+          },
+        },
+      },
+      '/loans/{loanId}': {
+        parameters: idParameter('loanId'),
+        get: { responses: { '200': { description: 'one', content: json(loan) }, '404': { description: 'none' } } },
+      },
+      '/loans/{loanId}/return': {
+        parameters: idParameter('loanId'),
+        post: {
+          summary: 'Return a loan (`active` -> `returned`)',
+          responses: {
+            '200': { description: 'returned', content: json(loan) },
+            '404': { description: 'none' },
+            '409': { description: 'returned already' },
+          },
         },
       },
     },
-  },
-});
+  });
+const document = documentWith(LIMIT_WORDS);
 
 type Fault = 'off-by-one' | 'counts-returned';
 
@@ -153,6 +156,14 @@ describe('a limit on the items naming one item', () => {
         states: ['active'],
         status: 409,
       }),
+    ]);
+  });
+
+  it("reads a limit said as the named item's count reaching it, the count's name giving the state", () => {
+    const words = "`409` when the member's `activeLoanCount` has reached `loanLimit`.";
+    const loans = inferApiModel(documentWith(words)).resources.find(({ collection }) => collection.path === '/loans');
+    expect(loans?.idioms.referrerLimits).toEqual([
+      expect.objectContaining({ via: 'memberId', limit: 'loanLimit', states: ['active'], status: 409 }),
     ]);
   });
 

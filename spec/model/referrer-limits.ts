@@ -74,11 +74,21 @@ export function referrerLimitsOf(
         String.raw`\b${word}s?\b[^.;]{0,20}?\b(?:already\s+)?(?:has|holds|have)\s+\`?${escapeRegExp(limit)}\`?\s+(?:\`?([\w-]+)\`?\s+)?${own}s?\b`,
         'i',
       );
+      // "when the member's `activeLoanCount` has reached `maxLoans`": the count's name says which
+      // of the created items it counts (`active` loans), where it names one of their states.
+      const reached = new RegExp(
+        String.raw`\b${word}'s\s+\`?(\w+)\`?\s+(?:has\s+)?(?:reached|hit|equals|is at|is equal to)\s+(?:its\s+)?\`?${escapeRegExp(limit)}\`?`,
+        'i',
+      );
       for (const sentence of sentences) {
-        const match = says.exec(sentence);
+        const counted = reached.exec(sentence);
+        const match = says.exec(sentence) ?? (counted && limits.includes(counted[1]!) ? counted : null);
         const status = /\b(409|422|400|403)\b/.exec(sentence)?.[1];
         if (!match || !status) continue;
-        const named = match[1];
+        const named =
+          match === counted
+            ? state?.values.map(String).find((value) => counted[1]!.toLowerCase().includes(value.toLowerCase()))
+            : match[1];
         const states = named !== undefined && state?.values.map(String).includes(named) ? [named] : undefined;
         found.push({
           via,

@@ -4,7 +4,7 @@
 // action moves an item out of the counted states (a loan returned), it takes it on the first one
 // and sends that item's own body again: the limit no longer counts it, so the body must be taken
 // (limit-freed; refused with the limit's status, a failure).
-import type { ReferrerLimit, Resource } from '../../../spec/index.js';
+import { putCreation, type ReferrerLimit, type Resource } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { MadeItem } from './making.js';
@@ -48,7 +48,7 @@ async function fillLimit(
 ): Promise<string | undefined> {
   const { collection, idioms } = resource;
   const other = context.collections.find((c) => c.path === rule.collection);
-  if (!other?.create) return `${rule.collection} items cannot be made`;
+  if (!other || (!other.create && !putCreation(other))) return `${rule.collection} items cannot be made`;
   const named = await runner.make(other, {
     what: `to be named up to its ${rule.limit}`,
     purpose: 'referrer limit',
