@@ -26,7 +26,7 @@ const DRAWS = 16;
 
 /** A fresh key no other item of the run was made at (two purposes' draws may meet: an ISBN with its
  * check digit has few values per step), under the same parent; the draw's own where all are taken. */
-function unclaimedKey(
+export function unclaimedKey(
   collection: CollectionSpec,
   put: ItemOperation,
   context: PlanContext,

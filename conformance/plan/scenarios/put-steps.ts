@@ -5,6 +5,7 @@ import { unheldFields } from '../../judge/field-compare.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
+import { unclaimedKey } from './made-by-put.js';
 import { createParent } from './parents.js';
 import type { ScenarioReach } from './reach.js';
 import { answeredAs, succeeded } from './sequence-runner.js';
@@ -86,7 +87,7 @@ export async function putAtFreeKey(
   const key =
     typeof inBody === 'string' || typeof inBody === 'number'
       ? inBody
-      : context.freshPathValue(put.operation, put.parameter, 9001);
+      : unclaimedKey(collection, put, context, 9001, parent);
   if (key === undefined) return reach.skip('PUT at a free key', 'no fresh key');
   const body = { ...(asObject(replacement) ?? {}), ...(key === inBody ? { [collection.idProperty]: key } : {}) };
   const testCase = context.testCase(put.operation, {
