@@ -121,8 +121,8 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
     return rules.length > 0 ? { anchored: rules } : {};
   },
 
-  refusals({ collection, contract }) {
-    const said = saidRefusalsOf(collection, contract);
+  refusals({ collection, contract, collections = [] }) {
+    const said = saidRefusalsOf(collection, contract, collections);
     return Object.keys(said).length > 0 ? { refusals: said } : {};
   },
 

@@ -112,6 +112,13 @@ describe("readings of others' documents", () => {
     expect(filledInOf(pages, pages.read!.item.schema).laterStates).toContain('startedAt');
   });
 
+  it("reads the document's words on every body member naming an item that does not exist", () => {
+    const said = document('A body member naming a team that does not exist is always 422.');
+    const pages = inferApiModel(said).resources.find(({ collection }) => collection.path === '/pages');
+    expect(pages?.idioms.refusals?.owner_team?.status).toBe(422);
+    expect(resource('/pages')?.idioms.refusals?.owner_team).toBeUndefined();
+  });
+
   it('reads the statuses the words allow for every schema refusal, and none where they name one', () => {
     expect(validationStatusesOf(contract)).toEqual([400, 422]);
     expect(validationStatusesOf(document('Invalid bodies get 400.'))).toEqual([]);

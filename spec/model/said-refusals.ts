@@ -3,9 +3,11 @@
 // The runner expects that status where it breaks the rule on purpose (an unknown reference).
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
+import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import { type CollectionSpec, putCreation } from './collections.js';
 import { membersWithEntries } from './reference-states.js';
-import { referencedName } from './references.js';
+import { referencedCollection, referencedName, resourceWordPattern } from './references.js';
 
 /** Words that speak of an item existing: a reference named by its resource ("the member does not
  * exist") is read only with them. */
@@ -30,7 +32,11 @@ export interface SaidRefusal {
 }
 
 /** Each creation member whose clause in the creation's words gives one 4xx status, with it. */
-export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): Record<string, SaidRefusal> {
+export function saidRefusalsOf(
+  collection: CollectionSpec,
+  contract: Contract,
+  collections: readonly CollectionSpec[] = [],
+): Record<string, SaidRefusal> {
   // Made by its creation, or by a PUT at a key the client chooses.
   const create = (collection.create ?? putCreation(collection))?.operation;
   if (!create) return {};
@@ -49,6 +55,36 @@ export function saidRefusalsOf(collection: CollectionSpec, contract: Contract): 
     for (const clause of clausesOf(text)) {
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       if (!names(clause) || new Set(statuses).size !== 1) continue;
+      said[member] = { status: Number(statuses[0]), words: clause.replace(/\s+/g, ' ').trim() };
+      break;
+    }
+  }
+  return { ...documentWide(schema, contract, collection, collections, documented), ...said };
+}
+
+/** The document's own words on every body member naming an item ("A body member naming a page or
+ * team that does not exist is always 422"): for each member naming another collection's items, a
+ * clause of them that names that resource and its existence, with one status the creation documents. */
+function documentWide(
+  schema: unknown,
+  contract: Contract,
+  collection: CollectionSpec,
+  collections: readonly CollectionSpec[],
+  documented: ReadonlySet<string>,
+): Record<string, SaidRefusal> {
+  const info = describe(contract.document.info);
+  if (!info || collections.length === 0) return {};
+  const clauses = clausesOf(info).filter(
+    (clause) => EXISTENCE.test(clause) && /\b(?:body|member|field)s?\b/i.test(clause),
+  );
+  const said: Record<string, SaidRefusal> = {};
+  for (const member of Object.keys(propertiesOf(schema as JsonSchema))) {
+    const other = referencedCollection(member, collections, collection);
+    if (!other) continue;
+    const resource = new RegExp(`\\b${resourceWordPattern(other)}s?\\b`, 'i');
+    for (const clause of clauses) {
+      const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
+      if (!resource.test(clause) || new Set(statuses).size !== 1) continue;
       said[member] = { status: Number(statuses[0]), words: clause.replace(/\s+/g, ' ').trim() };
       break;
     }
