@@ -91,7 +91,7 @@ export const LIFE_FINDING_KINDS = {
     expected: (f) => `the item just deleted, listed because ${String(f.member)} asks for deleted items too`,
   },
   drawn_amount_off: {
-    title: "A write does not move the named item's count by its amount",
+    title: "A write does not move the named item's count as its words say",
     key: ['member'],
     received: (f) => `${String(f.member)} ${describeValue(f.got)} (${String(f.how)})`,
     expected: (f) => `${describeValue(f.expected)}, as the words say ("${String(f.words)}")`,
