@@ -143,6 +143,17 @@ export function refusalText(text: string): string {
   return `: ${words.length > 120 ? `${words.slice(0, 117)}...` : words}`;
 }
 
+/** The body's members whose value a refusal names ("Member 00012345 has reached maxLoans"). */
+export function membersValued(text: string, body: unknown): string[] {
+  return Object.entries(asObject(body) ?? {}).flatMap(([member, value]) =>
+    (typeof value === 'string' || typeof value === 'number') &&
+    String(value).length >= 3 &&
+    text.includes(String(value))
+      ? [member]
+      : [],
+  );
+}
+
 /** The body's members a refusal names (by name or JSON pointer). */
 export function membersNamed(text: string, body: unknown): string[] {
   const object = asObject(body);

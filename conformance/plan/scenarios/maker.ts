@@ -9,7 +9,7 @@ import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
-import { freshened, membersNamed, refusalText } from './fresh-values.js';
+import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
 import { inFirstState, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
@@ -276,14 +276,7 @@ export class ItemMaker {
         if (this.forgetStated(collection)) references = await this.references(collection, request.parent, fixed);
         // A conflict naming a referenced item again (a member at its limit): one made for it.
         if (attempt > 0) {
-          const text = executed.exchange.response.text;
-          const byValue = Object.entries(asObject(body) ?? {}).flatMap(([member, value]) =>
-            (typeof value === 'string' || typeof value === 'number') &&
-            String(value).length >= 3 &&
-            text.includes(String(value))
-              ? [member]
-              : [],
-          );
+          const byValue = membersValued(executed.exchange.response.text, body);
           references = await this.freshReferences(collection, references, [...named, ...byValue], held);
         }
         next = fresh(body, attempt + 1);
