@@ -67,6 +67,11 @@ describe('action targets read from words', () => {
     expect(pickupOf('The rental becomes `active`. Later the rental becomes `closed`.')).not.toHaveProperty('target');
   });
 
+  it('reads the item as the object of the verb: "Moves a `confirmed` rental to `active`"', () => {
+    expect(pickupOf('Moves a `confirmed` rental to `active`.')).toMatchObject({ target: 'active' });
+    expect(pickupOf('Moves every tool of the rental to `rented`.')).not.toHaveProperty('target');
+  });
+
   it('reads a transition drawn as an arrow', () => {
     expect(pickupOf('`confirmed` → `active`. From any other status: 409.')).toMatchObject({
       member: 'status',

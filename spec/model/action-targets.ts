@@ -28,10 +28,15 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
   if (!noun) return undefined;
   const subject = String.raw`(?:\b(?:the|this|that)\s+${escapeRegExp(noun)}|^(?:effect:\s*)?it|:\s*it)`;
   const said = new RegExp(String.raw`${subject}\s+${MOVES}\s+([\w-]+)`, 'i');
+  // The item as the object of the action's verb: "Moves an `open` work order to `in_progress`".
+  const moved = new RegExp(
+    String.raw`\b(?:moves|sets|turns|puts|changes)\s+(?:an?|the|this)\s+(?:[\w-]+\s+){0,2}?${escapeRegExp(noun)}\s+(?:to|into)\s+([\w-]+)`,
+    'i',
+  );
   const byName = new Map(values.map((value) => [String(value).toLowerCase(), value]));
   const found = new Set<unknown>();
   for (const clause of clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`)) {
-    const match = said.exec(clause);
+    const match = said.exec(clause) ?? moved.exec(clause.replace(/`/g, ''));
     const value = match ? byName.get(match[1]!.toLowerCase()) : undefined;
     if (value !== undefined) found.add(value);
   }
