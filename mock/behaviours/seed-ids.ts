@@ -29,7 +29,7 @@ export function withIds(
   const ids = [...new Set([...(named !== undefined ? [named] : []), ...byExamples])];
   return shown.map((item, index) =>
     typeof item === 'object' && item !== null
-      ? { ...readOnly, ...item, [spec.idProperty]: ids[index] ?? idValue(spec, index + 1) }
+      ? { ...readOnly, ...item, [spec.idProperty]: ids[index] ?? idValue(spec, index + firstCounter(spec)) }
       : item,
   );
 }
@@ -104,6 +104,21 @@ function idSchemaOf(spec: CollectionSpec): Schema {
         | undefined,
   );
   return parameterSchemas.find(constrainsString) ?? property;
+}
+
+/** The first number a counted id takes: 1, or an integer id's schema minimum above it (work orders
+ * numbered "starting at 1000" under `minimum: 1000`), so no id the mock gives breaks its schema. */
+export function firstCounter(spec: CollectionSpec): number {
+  const idSchema = idSchemaOf(spec);
+  if (takesString(idSchema)) return 1;
+  const { minimum, exclusiveMinimum } = idSchema;
+  // 3.0 says an exclusive minimum as `exclusiveMinimum: true` beside `minimum`.
+  const floors = [
+    typeof minimum === 'number' ? (exclusiveMinimum === true ? Math.floor(minimum) + 1 : Math.ceil(minimum)) : 1,
+    typeof exclusiveMinimum === 'number' ? Math.floor(exclusiveMinimum) + 1 : 1,
+  ];
+  const first = Math.max(1, ...floors);
+  return Number.isSafeInteger(first) ? first : 1;
 }
 
 /** An id of the kind the document's schema gives (integer, or string: digits, a uuid, an IP address,

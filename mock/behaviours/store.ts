@@ -65,10 +65,12 @@ export class Collection {
     private readonly idFor: (counter: number) => number | string = (counter) => counter,
     /** The most JSON text it holds, in characters. */
     readonly maxChars = MAX_LIST_CHARS,
+    /** The counter's first value: an integer id's schema minimum (work orders "starting at 1000"). */
+    private readonly firstId = 1,
   ) {
     this.items = [];
     this.byId = new Map();
-    this.nextId = 1;
+    this.nextId = firstId;
     if (typeof seed === 'function') this.later = once(seed);
     else for (const item of seed) this.insert(item, undefined, true);
   }
@@ -139,7 +141,7 @@ export class Collection {
 
   /** An empty collection of the same kind (for a nested collection's next parent). */
   emptyCopy(): Collection {
-    return new Collection(this.idProperty, this.maxItems, [], this.idFor, this.maxChars);
+    return new Collection(this.idProperty, this.maxItems, [], this.idFor, this.maxChars, this.firstId);
   }
 
   /** The seed's items under a seeded parent, named by its path values: a seeded project has its
@@ -150,7 +152,7 @@ export class Collection {
       this.draw()
         .seeded()
         .map((item) => Object.freeze(under(item)));
-    return new Collection(this.idProperty, this.maxItems, seed, this.idFor, this.maxChars);
+    return new Collection(this.idProperty, this.maxItems, seed, this.idFor, this.maxChars, this.firstId);
   }
 
   /** Whether the item of that id was one the collection was seeded with. */
