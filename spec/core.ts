@@ -47,6 +47,7 @@ export * from './model/index.js';
 export { mergeAllOf, propertiesOf, variantPropertiesOf } from './schema/all-of.js';
 export { coerceForm, coerceScalar, coerceValues, declaredTypes } from './schema/coerce.js';
 export { exactBoundIssues } from './schema/exact-body.js';
+export { formIndexOf, formsOf } from './schema/forms.js';
 export type { Direction, JsonSchema } from './schema/json-schema.js';
 export { toJsonSchema } from './schema/json-schema.js';
 export { setMember } from './schema/members.js';

@@ -9,7 +9,7 @@
 
 import { isJsonMediaType } from '../contract/media-types.js';
 import type { Contract, Operation } from '../contract/types.js';
-import { propertiesOf, readOnly } from '../schema/all-of.js';
+import { propertiesOf, propertiesOfAnyForm, readOnly } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { validatorOfView } from '../schema/schema-registry.js';
 import type { SchemaValidator } from '../schema/validators.js';
@@ -203,7 +203,7 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const idProperty = candidates.find((id) => singleItem(success.schema, id, correction.item, pathName));
     if (!idProperty) continue;
     const item = singleItem(success.schema, idProperty, correction.item, pathName)!;
-    const answerProperties = propertiesOf(item.schema);
+    const answerProperties = propertiesOfAnyForm(item.schema);
     // A readOnly member is the service's to fill in: a value sent for it is ignored, not stored.
     const storedProperties = Object.entries(answerProperties)
       .filter(([name, schema]) => name !== idProperty && !readOnly(schema))

@@ -1,7 +1,7 @@
 // What an item holds that the client sets, for collections made by a POST (the creation's notion)
 // and for those a PUT at a key the client chooses makes (PUT /books/{isbn} answering 201), where no
 // POST exists: the same two answers, read from the PUT's answer and the item's read.
-import { propertiesOf, readOnly } from '../schema/all-of.js';
+import { propertiesOf, propertiesOfAnyForm, readOnly } from '../schema/all-of.js';
 import { validatorOfView } from '../schema/schema-registry.js';
 import { type CollectionSpec, putCreation } from './collections.js';
 
@@ -22,7 +22,7 @@ export function itemShapeOf(collection: CollectionSpec): ItemShape | undefined {
   const views = [put?.item, collection.read?.item, collection.list?.items].flatMap((view) =>
     view ? [view.schema] : [],
   );
-  const answer = put?.item && propertiesOf(put.item.schema);
+  const answer = put?.item && propertiesOfAnyForm(put.item.schema);
   const shape = answer && {
     storedProperties: Object.entries(answer)
       .filter(([name, schema]) => name !== collection.idProperty && !readOnly(schema))

@@ -64,6 +64,13 @@ export function variantPropertiesOf(schema: JsonSchema | undefined, every: boole
   );
 }
 
+/** The members an object of that schema may hold in any of its forms: its own, and those of each
+ * variant of a union (a line that is a part or a labour line). */
+export const propertiesOfAnyForm = (schema: JsonSchema | undefined): Record<string, JsonSchema> => ({
+  ...variantPropertiesOf(schema, false),
+  ...propertiesOf(schema),
+});
+
 /** A member the service fills in: a value sent for it is ignored, not stored. */
 export const readOnly = (schema: unknown): boolean =>
   typeof schema === 'object' && schema !== null && (schema as { readOnly?: unknown }).readOnly === true;
