@@ -4,6 +4,7 @@ import type {
   CollectionSpec,
   DerivedTime,
   FilledIn,
+  Formula,
   ItemView,
   JsonSuccess,
   KeptByChildren,
@@ -21,6 +22,7 @@ import { siblingText } from './item-values.js';
 import type { ListPages } from './list-pages.js';
 import type { MemberReference } from './named-references.js';
 import { once } from './once.js';
+import type { ParentLockBehaviour } from './parent-locks.js';
 import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
 import type { UniqueValues } from './unique-values.js';
@@ -66,6 +68,12 @@ export interface InitialValues {
 }
 
 export interface CreateBehaviour extends Wrapped, Conditional {
+  /** The parent states the words allow this write in (parent-locks.ts). */
+  readonly parentLock?: ParentLockBehaviour;
+  /** Members the words compute from the item's others (formula-values.ts). */
+  readonly formulas?: readonly Formula[];
+  /** Members counting the item's changes, one more on each (change-counts.ts). */
+  readonly changeCounters?: readonly string[];
   readonly kind: 'create';
   /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days), set on every creation. */
   readonly derived?: readonly DerivedTime[];
@@ -81,7 +89,7 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly keeps: (property: string, value: unknown) => boolean;
   /** Values besides the client's: the service's assigned ones, and fallbacks for what the answer
    * requires but a request may leave out (drawn on first use). */
-  readonly initialValues: () => InitialValues;
+  readonly initialValues: (body?: unknown) => InitialValues;
   /** Stored property → the request's name for it, where the request spells it another way. */
   readonly sentNames?: ReadonlyMap<string, string>;
   /** The item is made at the key the client sends in this member; a key in use gets `conflictStatus`. */
@@ -128,6 +136,12 @@ export interface ReadBehaviour extends Wrapped, Conditional {
 /** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
 export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly kind: 'replace' | 'update' | 'remove';
+  /** The parent states the words allow this write in (parent-locks.ts). */
+  readonly parentLock?: ParentLockBehaviour;
+  /** Members the words compute from the item's others (formula-values.ts). */
+  readonly formulas?: readonly Formula[];
+  /** Members counting the item's changes, one more on each (change-counts.ts). */
+  readonly changeCounters?: readonly string[];
   /** Members naming other collections' items: an unknown one refused (named-references.ts). */
   readonly references?: readonly MemberReference[];
   readonly collection: string;
@@ -167,7 +181,7 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   /** A PUT at a key the client chooses that no item has makes the item there, answered `status`. */
   readonly upsert?: {
     readonly status: number;
-    readonly initialValues: () => InitialValues;
+    readonly initialValues: (body?: unknown) => InitialValues;
     /** The 201 documents a Location: the item's own URL, the one the PUT named. */
     readonly location?: boolean;
   };
@@ -177,6 +191,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
  * `refusedStatus` where the item is there already. */
 export interface ActionBehaviour extends Wrapped, Conditional {
   readonly kind: 'action';
+  /** Members counting the item's changes, one more on each (change-counts.ts). */
+  readonly changeCounters?: readonly string[];
   readonly collection: string;
   readonly status: number;
   readonly headers: AnswerHeaders;

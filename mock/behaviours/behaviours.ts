@@ -5,6 +5,9 @@ import {
   apiModelOf,
   type CollectionSpec,
   type Contract,
+  formIndexOf,
+  formsOf,
+  type JsonSchema,
   type Operation,
   type ParentItem,
   parentItemsOf,
@@ -17,7 +20,9 @@ import {
 import { actionLifeOf } from './action-life.js';
 import { appendsOf } from './appends.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
+import { changeCountsOf } from './change-counts.js';
 import { recountsOf } from './counts.js';
+import { formulasFor } from './formula-values.js';
 import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
 import { bindJobs } from './jobs.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
@@ -25,6 +30,7 @@ import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
 import { namedLifeOf } from './named-life.js';
 import { referencesOf } from './named-references.js';
+import { parentLockOf } from './parent-locks.js';
 import { noneCountedYet, referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
 import {
   actionBehaviour,
@@ -42,9 +48,6 @@ import { uniqueValuesFor } from './unique-values.js';
 
 export type * from './behaviour-types.js';
 
-/** A creation's values besides the client's, drawn on first use (not at start-up: a large document
- * has hundreds of resources): the service's assigned ones, fitting every view, in the item's first
- * state; and what the list's items and the read's answer require too, so every view stays valid. */
 /** The first values of an item a PUT makes (no creation): what its read shows the service holds,
  * and the PUT's documented defaults. */
 function putInitialValues(resource: Resource, sendable: Set<string> | undefined): InitialValues {
@@ -61,31 +64,45 @@ function putInitialValues(resource: Resource, sendable: Set<string> | undefined)
   };
 }
 
-function initialValuesOf(resource: Resource, sendable: Set<string> | undefined): () => InitialValues {
+/** A creation's values besides the client's, drawn on first use (not at start-up: a large document
+ * has hundreds of resources): the service's assigned ones, fitting every view, in the item's first
+ * state; and what the list's items and the read's answer require too, so every view stays valid. */
+/** Where the item is a union (a part or a labour line), the values of the form the sent body takes:
+ * a part line's copied price, a labour line's rate. */
+function initialValuesOf(resource: Resource, sendable: Set<string> | undefined): (body?: unknown) => InitialValues {
   const { create, list, read, idProperty } = resource.collection;
-  let values: InitialValues | undefined;
-  return () => {
-    if (!create) return (values ??= putInitialValues(resource, sendable));
-    values ??= {
+  let putValues: InitialValues | undefined;
+  const byForm = new Map<number, InitialValues>();
+  const forms = create ? formsOf(create.item.schema) : [];
+  const viewForms = [list?.items, read?.item].map((view) => view && { view, forms: formsOf(view.schema) });
+  /** The view as the body's form of it, or whole where it is no union. */
+  const inForm = (view: { schema: JsonSchema }, viewForms: readonly Record<string, unknown>[], body: unknown) => {
+    const index = formIndexOf(viewForms, body);
+    return index < 0 ? view : { schema: viewForms[index]! };
+  };
+  return (body?: unknown) => {
+    if (!create) return (putValues ??= putInitialValues(resource, sendable));
+    const index = formIndexOf(forms, body);
+    const known = byForm.get(index);
+    if (known) return known;
+    const item = index < 0 ? create.item : { schema: forms[index]! };
+    const views = viewForms.map((entry) => entry && inForm(entry.view, entry.forms, body));
+    const values: InitialValues = {
       assigned: noneCountedYet(
         resource,
         initialState(
           resource,
-          fitEveryView(
-            assignedValues(create.item, sendable, idProperty),
-            [list?.items, read?.item],
-            create.keeps,
-            idProperty,
-          ),
+          fitEveryView(assignedValues(item, sendable, idProperty), [list?.items, read?.item], create.keeps, idProperty),
         ),
       ),
       fallback: Object.assign(
         {},
-        ...[list?.items, read?.item].map((view) => (view ? assignedValues(view, undefined, idProperty, true) : {})),
-        assignedValues(create.item, sendable, idProperty, true),
+        ...views.map((view) => (view ? assignedValues(view, undefined, idProperty, true) : {})),
+        assignedValues(item, sendable, idProperty, true),
         requestDefaults(create.operation, create.storedProperties),
       ),
     };
+    byForm.set(index, values);
     return values;
   };
 }
@@ -188,6 +205,9 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...resetsOf(kind, item.operation),
         ...(kind === 'remove' && resource.idioms.keptByChildren ? { keptBy: resource.idioms.keptByChildren } : {}),
         ...stateLockOf(resource.idioms.ownLocks, item.operation),
+        ...parentLockOf(resource, item.operation, collections),
+        ...formulasFor(collection),
+        ...(kind === 'remove' ? {} : changeCountsOf(collection)),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
         ...(kind === 'remove' ? {} : referencesOf(resource, item.operation, collections)),
         ...((create ?? collection.read)
@@ -223,6 +243,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           ...(recount ? { recount } : {}),
           ...actionLifeOf(resource, action.verb, referred),
           ...namedLifeOf(resource, action.verb, referred),
+          ...changeCountsOf(collection, action.verb),
         });
     }
     if (list) {
@@ -271,6 +292,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...uniqueValuesFor(resource.idioms.unique, create.operation),
         ...(resource.idioms.spanOrders ? { spanOrders: resource.idioms.spanOrders } : {}),
         ...referencesOf(resource, create.operation, collections),
+        ...parentLockOf(resource, create.operation, collections),
+        ...formulasFor(collection),
         ...(recounts.has(path) ? { recount: recounts.get(path)! } : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });

@@ -4,6 +4,7 @@
 import { changedValues, describeIssues } from '../../spec/core.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import type { ItemChangeBehaviour } from './behaviours.js';
+import { countedChange } from './change-counts.js';
 import {
   changedItem,
   holdable,
@@ -15,11 +16,13 @@ import {
 } from './changes.js';
 import { valuesAt } from './client-keys.js';
 import { recountAfterWrite } from './counts.js';
+import { withFormulas } from './formula-values.js';
 import { collectionOf, type HandlerContext } from './handler-context.js';
 import { answerChange, itemFor, itemJson, missing } from './item-answers.js';
 import { underStoredNames } from './item-values.js';
 import { unknownReference } from './named-references.js';
 import { removeChildren } from './nested.js';
+import { lockedByParent } from './parent-locks.js';
 import { recountReferred } from './referrer-counts.js';
 import { keptByChildren, lockedByState, resetsFor } from './said-rules.js';
 import type { Collection } from './store.js';
@@ -31,7 +34,8 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
   if (behaviour.kind === 'remove') {
     const removed = itemFor(context, behaviour, collection);
     if (removed instanceof MockHttpError) return context.refuse(removed);
-    const locked = lockedByState(behaviour, removed);
+    const locked =
+      lockedByState(behaviour, removed) ?? lockedByParent(behaviour, context.collections(), context.params);
     if (locked) return context.refuse(locked);
     const kept = keptByChildren(context.collections() as Map<string, Collection>, context.params, behaviour);
     if (kept) return context.refuse(kept);
@@ -50,7 +54,10 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
   if (old instanceof MockHttpError && behaviour.upsert && old.status === 404 && !collection.wasRemoved(id))
     return createAt(context, behaviour, collection, body, id);
   if (old instanceof MockHttpError) return context.refuse(old);
-  const locked = unknownReference(behaviour.references, context.collections(), sent) ?? lockedByState(behaviour, old);
+  const locked =
+    unknownReference(behaviour.references, context.collections(), sent) ??
+    lockedByState(behaviour, old) ??
+    lockedByParent(behaviour, context.collections(), context.params);
   if (locked) return context.refuse(locked);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
@@ -64,8 +71,14 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
     behaviour.kind === 'update'
       ? { updated: updateFor(contentType)(old, body, behaviour.storedProperties) }
       : { replacement: { ...resetsFor(behaviour), ...storedFields(body, behaviour.storedProperties) } };
-  const moved = behaviour.filled ? changedValues(behaviour.filled) : {};
-  const changed = changedItem(old, change, { ...kept, ...moved }, collection.idProperty);
+  const moved = {
+    ...(behaviour.filled ? changedValues(behaviour.filled) : {}),
+    ...countedChange(old, behaviour.changeCounters),
+  };
+  const changed = withFormulas(
+    changedItem(old, change, { ...kept, ...moved }, collection.idProperty),
+    behaviour.formulas,
+  );
   // The item must stay what the document says an item is, whatever the change's own schema allows:
   // what the change left out and the item requires is kept, a value the item cannot hold is not
   // taken (as at creation); anything else wrong is refused.

@@ -24,7 +24,7 @@ export function valuesAt(
   id: string,
 ): Fields | MockHttpError {
   const fields = storedFields(body, behaviour.storedProperties, behaviour.keeps);
-  const { assigned, fallback } = behaviour.upsert!.initialValues();
+  const { assigned, fallback } = behaviour.upsert!.initialValues(fields);
   const values = layeredFields(
     fallback,
     fields,

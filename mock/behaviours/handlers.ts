@@ -6,11 +6,13 @@ import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
 import { afterMove, tooEarly } from './action-life.js';
 import { APPEND_HANDLERS } from './append-answers.js';
+import { countedChange } from './change-counts.js';
 import { change } from './change-handler.js';
 import { layeredFields, storedFields } from './changes.js';
 import { chosenKey, filledFor } from './client-keys.js';
 import { itemEtag, notModified } from './conditional.js';
 import { recountAfterWrite } from './counts.js';
+import { withFormulas } from './formula-values.js';
 import { collectionOf, type HandlerContext, type Handlers } from './handler-context.js';
 import { answerItem, answerNotModified, itemFor, itemJson } from './item-answers.js';
 import { underStoredNames } from './item-values.js';
@@ -19,6 +21,7 @@ import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
 import { moveNamed, namedRefusal } from './named-life.js';
 import { copiedFromNamed, unknownReference } from './named-references.js';
+import { lockedByParent } from './parent-locks.js';
 import { recountReferred } from './referrer-counts.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
@@ -82,7 +85,12 @@ export const HANDLERS: Handlers = {
     const early =
       tooEarly(behaviour, item, id) ?? namedRefusal(behaviour, context.collections(), context.params, item, id);
     if (early) throw early;
-    const moved = collection.replace(id, { ...item, ...stampsNow(behaviour), [behaviour.member]: behaviour.target });
+    const moved = collection.replace(id, {
+      ...item,
+      ...stampsNow(behaviour),
+      ...countedChange(item, behaviour.changeCounters),
+      [behaviour.member]: behaviour.target,
+    });
     if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
     if (moved) moveNamed(behaviour, context.collections(), context.params, item, moved);
     answerItem(context, behaviour, moved, behaviour.answersItem);
@@ -100,7 +108,8 @@ export const HANDLERS: Handlers = {
     if (body instanceof MockHttpError) return context.refuse(body);
     const outOfOrder =
       spanOutOfOrder(behaviour.spanOrders, (body ?? {}) as Record<string, unknown>) ??
-      unknownReference(behaviour.references, context.collections(), body);
+      unknownReference(behaviour.references, context.collections(), body) ??
+      lockedByParent(behaviour, context.collections(), context.params);
     if (outOfOrder) return context.refuse(outOfOrder);
     // An item made from another (a checkout's order) starts as a copy of what they share.
     const copied = behaviour.copiesFrom
@@ -121,17 +130,20 @@ export const HANDLERS: Handlers = {
       return context.refuse(new MockHttpError(behaviour.clientKey!.conflictStatus, 'conflict', inUse));
     }
     try {
-      const { assigned, fallback } = behaviour.initialValues();
+      const { assigned, fallback } = behaviour.initialValues(fields);
       // Totals derived from lines (sums.ts), what the client sent kept exactly.
       // and times derived from others (`dueAt` = `loanedAt` + 14 days).
       const values = withDerivedTimes(
-        withSums(
-          layeredFields(
-            fallback,
-            fields,
-            { ...assigned, ...copiedFromNamed(behaviour.references, context.collections(), body) },
-            filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
+        withFormulas(
+          withSums(
+            layeredFields(
+              fallback,
+              fields,
+              { ...assigned, ...copiedFromNamed(behaviour.references, context.collections(), body) },
+              filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),
+            ),
           ),
+          behaviour.formulas,
         ),
         behaviour.derived ?? [],
       );

@@ -14,7 +14,8 @@ import {
   withSums,
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary, withOrderedSpans } from '../../spec/generate/index.js';
-import { idValue, withIds } from './seed-ids.js';
+import { formulasFor, withFormulas } from './formula-values.js';
+import { firstCounter, idValue, withIds } from './seed-ids.js';
 import { linkedSeeds } from './seed-links.js';
 import { Collection, type Item } from './store.js';
 
@@ -85,10 +86,11 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
     } else if (item !== undefined) shown.push(item);
   }
   const derived = options.derived?.(spec) ?? [];
+  const { formulas } = formulasFor(spec);
   const summed = shown.map((item) =>
     // A span's end after its start (startsAt/endsAt filled with one instant would end as it starts).
     typeof item === 'object' && item !== null
-      ? withDerivedTimes(withSums(withOrderedSpans(item as Item)), derived)
+      ? withDerivedTimes(withFormulas(withSums(withOrderedSpans(item as Item)), formulas), derived)
       : item,
   );
   return withIds(spec, summed, readMembersOf(spec), specs);
@@ -164,7 +166,7 @@ export function seedCollections(
               fitsOf: fits,
             })
         : checkedItems(spec, items ?? [], options.maxItems);
-    const collection = new Collection(spec.idProperty, options.maxItems, seed, idFor);
+    const collection = new Collection(spec.idProperty, options.maxItems, seed, idFor, undefined, firstCounter(spec));
     collection.seedUnder = parentMembersOf(spec, specs);
     collections.set(spec.path, collection);
   }
