@@ -33,6 +33,14 @@ paths:
         '200': { description: started, content: { application/json: { schema: { $ref: '#/components/schemas/WorkOrder' } } } }
         '404': { description: none }
         '409': { description: not open }
+  /work-orders/{number}/remind:
+    parameters: [{ name: number, in: path, required: true, schema: { type: integer, minimum: 1000 } }]
+    post:
+      description: Only for an \`in_progress\` work order (409 otherwise). Sends the customer a reminder.
+      responses:
+        '200': { description: reminded, content: { application/json: { schema: { $ref: '#/components/schemas/WorkOrder' } } } }
+        '404': { description: none }
+        '409': { description: not in progress }
   /work-orders/{number}/lines:
     parameters: [{ name: number, in: path, required: true, schema: { type: integer, minimum: 1000 } }]
     get:
@@ -149,5 +157,15 @@ describe('a work order and its lines', () => {
     await request(app).delete(`/work-orders/${number}/lines/${line.lineNo}`).expect(409);
     const lines = (await request(app).get(`/work-orders/${number}/lines`).expect(200)).body;
     expect(lines).toEqual([line]);
+  });
+
+  it('refuses an action that moves no state from the states its words exclude, and leaves the state', async () => {
+    const app = await workshop();
+    const { number } = (await request(app).post('/work-orders').send({ bike: 'grey' }).expect(201)).body;
+    await request(app).post(`/work-orders/${number}/remind`).expect(409);
+    await request(app).post(`/work-orders/${number}/lines`).send({ kind: 'labour', minutes: 15 }).expect(201);
+    await request(app).post(`/work-orders/${number}/start`).expect(200);
+    const reminded = await request(app).post(`/work-orders/${number}/remind`).expect(200);
+    expect(reminded.body).toMatchObject({ number, status: 'in_progress' });
   });
 });

@@ -198,7 +198,9 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly headers: AnswerHeaders;
   readonly parameter: string;
   readonly member: string;
-  readonly target: unknown;
+  readonly target?: unknown;
+  /** The action leaves the item's state as it is (a renewal): `member` is only checked (`from`). */
+  readonly keepsState?: true;
   readonly refusedStatus?: number;
   /** States the document calls final: from them the action is refused with `refusedStatus`. */
   readonly refusedFrom?: readonly unknown[];

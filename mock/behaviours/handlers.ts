@@ -65,7 +65,7 @@ export const HANDLERS: Handlers = {
     const item = itemFor(context, behaviour, collection);
     if (item instanceof MockHttpError) return context.refuse(item);
     const id = context.params[behaviour.parameter] ?? '';
-    if (behaviour.refusedStatus !== undefined && item[behaviour.member] === behaviour.target) {
+    if (behaviour.refusedStatus !== undefined && !behaviour.keepsState && item[behaviour.member] === behaviour.target) {
       const already = `Item ${id} is ${JSON.stringify(behaviour.target)} already.`;
       throw new MockHttpError(behaviour.refusedStatus, 'conflict', already);
     }
@@ -89,7 +89,7 @@ export const HANDLERS: Handlers = {
       ...item,
       ...stampsNow(behaviour),
       ...countedChange(item, behaviour.changeCounters),
-      [behaviour.member]: behaviour.target,
+      ...(behaviour.keepsState ? {} : { [behaviour.member]: behaviour.target }),
     });
     if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
     if (moved) moveNamed(behaviour, context.collections(), context.params, item, moved);

@@ -79,7 +79,10 @@ export function actionBehaviour(
   restores = false,
 ): ActionBehaviour | undefined {
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
-  if ((action.member === undefined && !restores) || parameter === undefined) return undefined;
+  // An action that moves no state of its own (a renewal) may still start only from some ("Only an
+  // `active` loan can be renewed"): it checks the item's state and leaves it.
+  const member = action.member ?? (action.from ? statusMember(collection)?.member : undefined);
+  if ((member === undefined && !restores) || parameter === undefined) return undefined;
   const success = jsonSuccess(action.operation);
   const item = success && singleItem(success.schema, collection.idProperty, undefined, lastSegment(collection.path));
   const empty = action.operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
@@ -90,8 +93,8 @@ export function actionBehaviour(
     status: item ? success!.status : Number(empty!.status),
     headers: answerHeaders(item ? success : undefined),
     parameter,
-    member: action.member ?? '',
-    target: action.target,
+    member: member ?? '',
+    ...(action.member !== undefined ? { target: action.target } : { keepsState: true as const }),
     ...(restores ? { restores } : {}),
     ...(action.refusedStatus ? { refusedStatus: action.refusedStatus } : {}),
     ...(action.refusedFrom ? { refusedFrom: action.refusedFrom } : {}),
