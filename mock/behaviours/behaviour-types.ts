@@ -14,6 +14,7 @@ import type {
   ParentItem,
   ParentLock,
   ReferrerEffect,
+  ReferrerLimit,
   SchemaValidator,
   SpanOrder,
 } from '../../spec/core.js';
@@ -25,6 +26,7 @@ import { once } from './once.js';
 import type { ParentLockBehaviour } from './parent-locks.js';
 import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
+import type { CountStep } from './stepped-counts.js';
 import type { UniqueValues } from './unique-values.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
@@ -72,8 +74,10 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly parentLock?: ParentLockBehaviour;
   /** Members the words compute from the item's others (formula-values.ts). */
   readonly formulas?: readonly Formula[];
-  /** Members counting the item's changes, one more on each (change-counts.ts). */
-  readonly changeCounters?: readonly string[];
+  /** Counts on other items the write moves by one (stepped-counts.ts). */
+  readonly countSteps?: readonly CountStep[];
+  /** How many items may name one item (referrer-limits.ts). */
+  readonly limits?: readonly ReferrerLimit[];
   readonly kind: 'create';
   /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days), set on every creation. */
   readonly derived?: readonly DerivedTime[];
@@ -142,6 +146,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly formulas?: readonly Formula[];
   /** Members counting the item's changes, one more on each (change-counts.ts). */
   readonly changeCounters?: readonly string[];
+  /** Counts on other items the write moves by one (stepped-counts.ts). */
+  readonly countSteps?: readonly CountStep[];
   /** Members naming other collections' items: an unknown one refused (named-references.ts). */
   readonly references?: readonly MemberReference[];
   readonly collection: string;
@@ -193,6 +199,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly kind: 'action';
   /** Members counting the item's changes, one more on each (change-counts.ts). */
   readonly changeCounters?: readonly string[];
+  /** Counts on other items the write moves by one (stepped-counts.ts). */
+  readonly countSteps?: readonly CountStep[];
   readonly collection: string;
   readonly status: number;
   readonly headers: AnswerHeaders;

@@ -32,6 +32,7 @@ import { namedLifeOf } from './named-life.js';
 import { referencesOf } from './named-references.js';
 import { parentLockOf } from './parent-locks.js';
 import { noneCountedYet, referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
+import { referrerLimitsFor } from './referrer-limits.js';
 import {
   actionBehaviour,
   completionOf,
@@ -43,6 +44,7 @@ import {
 } from './resource-idioms.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
 import { stateLockOf } from './said-rules.js';
+import { countStepsOf } from './stepped-counts.js';
 import { tallyBehavioursOf } from './tallies.js';
 import { uniqueValuesFor } from './unique-values.js';
 
@@ -171,6 +173,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   const caller = callerOf(contract, behaviours);
   const recounts = recountsOf(collections);
   const referred = withStateRecounts(referrerRecountsOf(collections), stateRecountsOf(model.resources));
+  const keptCounts = (path: string) => ({ referred: referred.get(path), children: recounts.get(path) });
   for (const resource of model.resources) {
     const { collection } = resource;
     const conditional = conditionalOf(resource);
@@ -208,6 +211,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...parentLockOf(resource, item.operation, collections),
         ...formulasFor(collection),
         ...(kind === 'remove' ? {} : changeCountsOf(collection)),
+        ...countStepsOf(resource, item.operation, collections, keptCounts(path)),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
         ...(kind === 'remove' ? {} : referencesOf(resource, item.operation, collections)),
         ...((create ?? collection.read)
@@ -244,6 +248,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           ...actionLifeOf(resource, action.verb, referred),
           ...namedLifeOf(resource, action.verb, referred),
           ...changeCountsOf(collection, action.verb),
+          ...countStepsOf(resource, action.operation, collections, keptCounts(path)),
         });
     }
     if (list) {
@@ -293,6 +298,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(resource.idioms.spanOrders ? { spanOrders: resource.idioms.spanOrders } : {}),
         ...referencesOf(resource, create.operation, collections),
         ...parentLockOf(resource, create.operation, collections),
+        ...countStepsOf(resource, create.operation, collections, keptCounts(path)),
+        ...referrerLimitsFor(resource),
         ...formulasFor(collection),
         ...(recounts.has(path) ? { recount: recounts.get(path)! } : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),

@@ -25,6 +25,7 @@ import { removeChildren } from './nested.js';
 import { lockedByParent } from './parent-locks.js';
 import { recountReferred } from './referrer-counts.js';
 import { keptByChildren, lockedByState, resetsFor } from './said-rules.js';
+import { stepCounts } from './stepped-counts.js';
 import type { Collection } from './store.js';
 import { valuesInUse } from './unique-values.js';
 
@@ -45,6 +46,7 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
       removeChildren(context.collections() as Map<string, Collection>, behaviour.collection, context.params, id);
     recountAfterWrite(context, behaviour.recount, collection);
     recountReferred(context.collections(), behaviour.referred, collection, removed, undefined);
+    stepCounts(behaviour.countSteps, context.collections(), context.params, removed);
     return answerChange(context, behaviour, removed);
   }
   const sent = await context.readBody();

@@ -23,10 +23,12 @@ import { moveNamed, namedRefusal } from './named-life.js';
 import { copiedFromNamed, unknownReference } from './named-references.js';
 import { lockedByParent } from './parent-locks.js';
 import { recountReferred } from './referrer-counts.js';
+import { pastLimit } from './referrer-limits.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
 import { restore, stampsNow } from './restores.js';
 import { spanOutOfOrder } from './said-rules.js';
+import { stepCounts } from './stepped-counts.js';
 import { CollectionFullError, itemText } from './store.js';
 import { TALLY_HANDLERS } from './tallies.js';
 import { valuesInUse } from './unique-values.js';
@@ -93,6 +95,7 @@ export const HANDLERS: Handlers = {
     });
     if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
     if (moved) moveNamed(behaviour, context.collections(), context.params, item, moved);
+    if (moved) stepCounts(behaviour.countSteps, context.collections(), context.params, moved);
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },
 
@@ -124,6 +127,8 @@ export const HANDLERS: Handlers = {
     // A copy only where there is one: the stored fields carry the exact digits of big numbers.
     const fields = copied ? { ...stored, ...copied } : stored;
     const collection = collectionOf(context, behaviour);
+    const limited = pastLimit(behaviour.limits, context.collections(), collection, body);
+    if (limited) return context.refuse(limited);
     const chosen = chosenKey(behaviour.clientKey, body);
     if (chosen !== undefined && collection.find(String(chosen))) {
       const inUse = `The ${behaviour.clientKey!.property} ${JSON.stringify(chosen)} is already in use.`;
@@ -157,6 +162,7 @@ export const HANDLERS: Handlers = {
       if (behaviour.etag) headers.ETag = itemEtag(item, json);
       recountAfterWrite(context, behaviour.recount, collection);
       recountReferred(context.collections(), behaviour.referred, collection, undefined, item);
+      stepCounts(behaviour.countSteps, context.collections(), context.params, item);
       const answer = itemJson(behaviour, item, json);
       if (typeof key === 'string')
         collection.keepReplay(key, { text: received.text, sent: sentKey(received, body), json: answer, headers });

@@ -1,0 +1,45 @@
+// Limits on how many items may name one item, as a creation's words say ("Refused with 409 when the
+// member's `activeLoanCount` has reached `maxLoans`"): the model's referrerLimits, served. Before a
+// creation, the items of the collection naming the same item, in the counted states, are counted
+// against that item's limit member; at the limit the creation gets the documented refusal.
+import type { ReferrerLimit, Resource } from '../../spec/core.js';
+import { MockHttpError } from '../core/errors.js';
+import type { Collection } from './store.js';
+
+/** The limits the resource's creation keeps. */
+export function referrerLimitsFor(resource: Resource): { limits?: readonly ReferrerLimit[] } {
+  const limits = resource.idioms.referrerLimits ?? [];
+  return limits.length > 0 ? { limits } : {};
+}
+
+/** The documented refusal of a creation naming an item that has as many such items as it allows. */
+export function pastLimit(
+  limits: readonly ReferrerLimit[] | undefined,
+  all: ReadonlyMap<string, Collection>,
+  written: Collection,
+  body: unknown,
+): MockHttpError | undefined {
+  if (!limits || typeof body !== 'object' || body === null) return undefined;
+  const sent = body as Record<string, unknown>;
+  for (const { via, collection, limit, stateMember, states, status } of limits) {
+    const named = sent[via];
+    if (typeof named !== 'string' && typeof named !== 'number') continue;
+    const most = all.get(collection)?.find(String(named))?.[limit];
+    if (typeof most !== 'number') continue;
+    const key = JSON.stringify(named);
+    const counted = written
+      .page(0, written.size)
+      .filter(
+        (item) =>
+          JSON.stringify(item[via]) === key &&
+          (!states || stateMember === undefined || states.includes(String(item[stateMember]))),
+      ).length;
+    if (counted >= most)
+      return new MockHttpError(
+        status,
+        'conflict',
+        `${via} ${key} names an item that has ${counted} already, its ${limit}.`,
+      );
+  }
+  return undefined;
+}
