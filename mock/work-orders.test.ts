@@ -72,13 +72,16 @@ components:
     NewWorkOrder:
       type: object
       required: [bike]
-      properties: { bike: { type: string } }
+      properties:
+        bike: { type: string }
+        promisedDate: { type: string, format: date, description: 'Not before today (400 otherwise).' }
     WorkOrder:
       type: object
       required: [number, bike, status]
       properties:
         number: { type: integer, minimum: 1000, readOnly: true, description: 'From one sequence, starting at 1000.' }
         bike: { type: string }
+        promisedDate: { type: string, format: date }
         status: { type: string, enum: [open, in_progress, done], readOnly: true }
     NewLine:
       oneOf:
@@ -167,5 +170,19 @@ describe('a work order and its lines', () => {
     await request(app).post(`/work-orders/${number}/start`).expect(200);
     const reminded = await request(app).post(`/work-orders/${number}/remind`).expect(200);
     expect(reminded.body).toMatchObject({ number, status: 'in_progress' });
+  });
+
+  it('refuses a member its words keep out of the past, naming it, and takes today', async () => {
+    const app = await workshop();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const refused = await request(app)
+      .post('/work-orders')
+      .send({ bike: 'old', promisedDate: day(-1) })
+      .expect(400);
+    expect(refused.body.message).toMatch(/promisedDate.*before today/);
+    await request(app)
+      .post('/work-orders')
+      .send({ bike: 'new', promisedDate: day(0) })
+      .expect(201);
   });
 });

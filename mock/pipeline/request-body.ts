@@ -23,6 +23,7 @@ import { type Next, sessionOf } from '../core/chain.js';
 import { MockHttpError } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import { noteBody } from '../journal/journal.js';
+import { wordIssues } from './word-checks.js';
 
 /** The documented media type a request's body is read as (a 400, returned, where none fits);
  * undefined where an optional body was left out altogether. */
@@ -60,7 +61,9 @@ class ReadBody implements ReceivedBody {
       const value = decodeBody(this.raw, this.media, this.boundary, this.text);
       if (value instanceof MockHttpError) return value;
       const validator = this.media.validator;
-      const issues = value === undefined || !validator ? [] : bodyIssues(validator, value);
+      const schemaIssues = value === undefined || !validator ? [] : bodyIssues(validator, value);
+      // Only a body its schema takes is judged by its words too.
+      const issues = schemaIssues.length === 0 && value !== undefined ? wordIssues(this.media, value) : schemaIssues;
       if (issues.length > 0) {
         return new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
       }

@@ -12,4 +12,4 @@ export { withOrderedSpans } from './spans.js';
 export { EDGE_STRINGS, plainString, wildString } from './strings.js';
 export type { ValueStyle } from './values.js';
 export { boundedFilter, typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
-export { wordRuleBreaksOf, wordRuleOf } from './word-rules.js';
+export { wordRuleBreaksOf, wordRuleCheckOf, wordRuleOf } from './word-rules.js';

@@ -1,7 +1,7 @@
 // Rules said in words that generated values follow: a code's check digit and a weekday.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wordRuleBreaksOf, wordRuleOf } from './word-rules.js';
+import { wordRuleBreaksOf, wordRuleCheckOf, wordRuleOf } from './word-rules.js';
 
 /** GS1 validity, written apart from the code under test: weights 1 and 3 from the left for 13 digits. */
 const gs1Valid = (code: string) =>
@@ -114,5 +114,29 @@ describe('word rules', () => {
     expect(broken?.value).toMatch(/^\d{4}-\d{2}-\d{2}T10:00:00Z$/);
     expect(String(broken?.value).slice(0, 10) < today).toBe(true);
     expect(wordRuleBreaksOf('promisedDate', 'Usually in the future.')).toEqual([]);
+  });
+
+  it('checks what a service refuses by the words: each break it makes, and no value a fix made', () => {
+    const isbn = wordRuleCheckOf('isbn', 'ISBN-13 with a correct check digit (422 otherwise).')!;
+    fc.assert(
+      fc.property(fc.stringMatching(/^97[89]\d{10}$/), (digits) => {
+        const valid = wordRuleOf('isbn', 'ISBN-13 with a correct check digit (422 otherwise).')!(digits) as string;
+        expect(isbn(valid)).toBeUndefined();
+        for (const breaks of wordRuleBreaksOf('isbn', 'ISBN-13 with a correct check digit (422 otherwise).'))
+          expect(isbn(breaks(valid)?.value)).toBe('has a wrong check digit');
+      }),
+    );
+    const notPast = wordRuleCheckOf('startsAt', 'Not before today (UTC).')!;
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(notPast(`${today}T00:00:00Z`)).toBeUndefined();
+    expect(notPast(`${yesterday}T23:00:00Z`)).toBe('is before today, which its words forbid');
+    expect(wordRuleCheckOf('monday', 'Must be a Monday.')!('2026-11-30')).toBeUndefined();
+    expect(wordRuleCheckOf('monday', 'Must be a Monday.')!('2026-12-01')).toBe('is not a monday');
+  });
+
+  it('checks nothing the words leave unchecked', () => {
+    expect(wordRuleCheckOf('isbn', 'An ISBN-13 (the check digit is not verified).')).toBeUndefined();
+    expect(wordRuleCheckOf('note', 'Free text.')).toBeUndefined();
   });
 });

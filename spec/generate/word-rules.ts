@@ -113,3 +113,47 @@ function broken(valid: string): { value: string; label: string } {
 export function wordRuleBreaksOf(name: string, description: string | undefined): Break[] {
   return Object.values(WORD_BREAKS).flatMap((rule) => rule(name, description) ?? []);
 }
+
+type Check = (value: unknown) => string | undefined;
+
+/** What a value breaks, checked as a service checks the words (a date before today, a wrong check
+ * digit, another weekday), for each rule whose words make it one the service checks. */
+const WORD_CHECKS: Readonly<Record<string, (name: string, description: string | undefined) => Check | undefined>> = {
+  checkDigit(name, description) {
+    const code = WORD_BREAKS.checkDigit!(name, description) && checkDigitCodeOf(name, description);
+    return code
+      ? (value) =>
+          typeof value === 'string' && withCheckDigit(value, code) !== value ? 'has a wrong check digit' : undefined
+      : undefined;
+  },
+  notPast(name, description) {
+    if (!WORD_BREAKS.notPast!(name, description)) return undefined;
+    return (value) =>
+      typeof value === 'string' &&
+      /^\d{4}-\d{2}-\d{2}/.test(value) &&
+      value.slice(0, 10) < new Date().toISOString().slice(0, 10)
+        ? 'is before today, which its words forbid'
+        : undefined;
+  },
+  weekday(name, description) {
+    if (!WORD_BREAKS.weekday!(name, description)) return undefined;
+    const named = WEEKDAYS.find((day) => new RegExp(`\\b${day}s?\\b`, 'i').test(description ?? ''))!;
+    const day = WEEKDAYS.indexOf(named);
+    return (value) => (typeof value === 'string' && onWeekday(value, day) !== value ? `is not a ${named}` : undefined);
+  },
+};
+
+/** What the words of a member or parameter make a service refuse in a value ("Not before today",
+ * "a correct check digit", "must be a Monday"): the first rule it breaks, or undefined; undefined
+ * itself where the words check nothing. */
+export function wordRuleCheckOf(name: string, description: string | undefined): Check | undefined {
+  const checks = Object.values(WORD_CHECKS).flatMap((rule) => rule(name, description) ?? []);
+  if (checks.length === 0) return undefined;
+  return (value) => {
+    for (const check of checks) {
+      const broken = check(value);
+      if (broken) return broken;
+    }
+    return undefined;
+  };
+}
