@@ -9,10 +9,12 @@ import { runConformance } from './index.js';
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const job = {
   type: 'object',
-  required: ['jobId', 'state', 'fileUrl'],
+  required: ['jobId', 'state', 'fileUrl', 'startedAt'],
   properties: {
     jobId: { type: 'string' },
-    state: { type: 'string', enum: ['running', 'done'] },
+    state: { type: 'string', enum: ['queued', 'running', 'done'] },
+    // Null only in the state its words name: set while the job runs, and no early result then.
+    startedAt: { type: 'string', nullable: true, description: 'Null while `queued`; when it started afterwards.' },
     fileUrl: { type: 'string', nullable: true, description: 'The file, `null` until the job is `done`.' },
   },
 };
@@ -53,7 +55,7 @@ const document = contractFromDocument({
 });
 
 /** Jobs done 1.2 s after they start; `early` serves the file while they run. */
-function reports(early: boolean) {
+function reports(early: boolean, fileWhileRunning = false) {
   const started = new Map<string, number>();
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -62,20 +64,28 @@ function reports(early: boolean) {
     if (req.method === 'POST' && first === 'reports' && !id) {
       const made = `j${started.size + 1}`;
       started.set(made, Date.now());
-      return send(res, 202, { jobId: made, state: 'running', fileUrl: null }, { location: `/jobs/${made}` });
+      const body = { jobId: made, state: 'running', fileUrl: fileWhileRunning ? `/jobs/${made}/file` : null };
+      return send(res, 202, { ...body, startedAt: new Date().toISOString() }, { location: `/jobs/${made}` });
     }
     const at = id === undefined ? undefined : started.get(id);
     if (req.method !== 'GET' || first !== 'jobs' || at === undefined || extra) return send(res, 404, {});
     const done = Date.now() - at >= 1200;
-    if (!sub)
-      return send(res, 200, { jobId: id, state: done ? 'done' : 'running', fileUrl: done ? `/jobs/${id}/file` : null });
+    if (!sub) {
+      const fileUrl = done || fileWhileRunning ? `/jobs/${id}/file` : null;
+      return send(res, 200, {
+        jobId: id,
+        state: done ? 'done' : 'running',
+        fileUrl,
+        startedAt: new Date(at).toISOString(),
+      });
+    }
     if (sub !== 'file') return send(res, 404, {});
     return done || early ? send(res, 200, { rows: 3 }) : send(res, 409, {});
   };
 }
 
-const run = (early: boolean) =>
-  runConformance({ target: { app: reports(early) }, contract: document, seed: 4, runs: 5 });
+const run = (early: boolean, fileWhileRunning = false) =>
+  runConformance({ target: { app: reports(early, fileWhileRunning) }, contract: document, seed: 4, runs: 5 });
 const codes = (result: Awaited<ReturnType<typeof run>>) => result.violations.map((v) => v.code);
 
 describe("a job's result on a path of its own", () => {
@@ -88,5 +98,11 @@ describe("a job's result on a path of its own", () => {
 
   it('names a service that serves it while the job runs', async () => {
     expect(codes(await run(true))).toContain('job_result_served_early');
+  });
+
+  it('names a result member set while the job runs, but not one its words hold back only while queued', async () => {
+    const early = (await run(false, true)).violations.filter((v) => v.code === 'job_result_before_done');
+    expect(early.map((v) => v.message).join(' ')).toMatch(/fileUrl/);
+    expect(early.map((v) => v.message).join(' ')).not.toMatch(/startedAt/);
   });
 });

@@ -8,14 +8,20 @@ import { asObject } from './json-body.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
-/** Whether a member's description says it is null until its item gets somewhere ("null while status
- * is pending or running", "null until the job is done"). */
-function nullUntilDone(schema: unknown): boolean {
+/** Whether a member's description says it is null in the job's `state` ("null until the job is
+ * done", "present only when ready"): where the words name the states it is null in ("Null while
+ * `queued`"), only in those; otherwise in every state before done. */
+function nullUntilDone(schema: unknown, state: unknown): boolean {
   const description = (schema as { description?: unknown } | undefined)?.description;
+  if (typeof description !== 'string') return false;
+  const during = /\bnull\b[^.;]*?\b(?:while|when)\b([^.;]*)/i.exec(description);
+  // "null while it is not done" names the one state it is not null in.
+  if (during && !/\bnot\b/i.test(during[1]!))
+    return during[1]!.toLowerCase().split(/[^\w-]+/).includes(String(state).toLowerCase());
+  if (during) return true;
   return (
-    typeof description === 'string' &&
-    (/\bnull\b[^.;]*\b(until|while|before|unless)\b/i.test(description) ||
-      /\b(?:present|set|given|there)\s+only\s+(?:when|once|after|if)\b/i.test(description))
+    /\bnull\b[^.;]*\b(until|before|unless)\b/i.test(description) ||
+    /\b(?:present|set|given|there)\s+only\s+(?:when|once|after|if)\b/i.test(description)
   );
 }
 
@@ -36,7 +42,7 @@ export const JOB_JUDGEMENTS = {
     if (!item || JSON.stringify(item[member]) === JSON.stringify(evidence.expected)) return [];
     const media = context.response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
     return Object.entries(propertiesOf(media?.validator?.schema))
-      .filter(([name, schema]) => name !== member && nullUntilDone(schema))
+      .filter(([name, schema]) => name !== member && nullUntilDone(schema, item[member]))
       .filter(([name]) => item[name] !== null && item[name] !== undefined)
       .map(([name]) => finding('job_result_before_done', { member: name, state: item[member], got: item[name] }));
   },
