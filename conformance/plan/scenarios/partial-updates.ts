@@ -4,6 +4,8 @@
 // Patch (RFC 6902) replaces and removes members by pointer, and one whose test fails changes nothing. A
 // step is planned only where the document's PATCH schema takes its body: a server that refuses
 // what its document forbids is right.
+
+import { withOrderedSpans } from '../../../spec/generate/index.js';
 import {
   type CollectionSpec,
   itemShapeOf,
@@ -43,6 +45,13 @@ interface StepInput {
 
 type Planner = (input: StepInput) => PartialUpdate | undefined;
 
+/** Whether the item, one member changed, still has each span's end after its start: a check-in
+ * moved past the stored check-out is rightly refused. */
+const keepsSpansOrdered = (current: Item, name: string, value: unknown): boolean => {
+  const changed = { ...current, [name]: value };
+  return withOrderedSpans(changed) === changed;
+};
+
 /** One field changed, the others kept. */
 const oneField: Planner = ({ current, fresh, required, accepts }) => {
   // A property every item has (any, where the item's schema requires none).
@@ -51,7 +60,8 @@ const oneField: Planner = ({ current, fresh, required, accepts }) => {
     (name) =>
       (required.size === 0 || required.has(name)) &&
       JSON.stringify(fresh[name]) !== JSON.stringify(current[name]) &&
-      accepts({ [name]: fresh[name] }),
+      accepts({ [name]: fresh[name] }) &&
+      keepsSpansOrdered(current, name, fresh[name]),
   );
   if (field === undefined) return undefined;
   const body = { [field]: fresh[field] };
