@@ -17,7 +17,10 @@ function nullUntilDone(schema: unknown, state: unknown): boolean {
   const during = /\bnull\b[^.;]*?\b(?:while|when)\b([^.;]*)/i.exec(description);
   // "null while it is not done" names the one state it is not null in.
   if (during && !/\bnot\b/i.test(during[1]!))
-    return during[1]!.toLowerCase().split(/[^\w-]+/).includes(String(state).toLowerCase());
+    return during[1]!
+      .toLowerCase()
+      .split(/[^\w-]+/)
+      .includes(String(state).toLowerCase());
   if (during) return true;
   return (
     /\bnull\b[^.;]*\b(until|before|unless)\b/i.test(description) ||
