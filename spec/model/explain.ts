@@ -30,6 +30,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     actions,
     asynchronous,
     softDelete,
+    keptDeletion,
     owned,
     madeBy,
     unique,
@@ -101,6 +102,15 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
         }
       : {}),
     ...(softDelete ? { softDelete: { status: softDelete.status, ...where(softDelete.operation) } } : {}),
+    ...(keptDeletion
+      ? {
+          keptDeletion: {
+            ...(keptDeletion.restore ? { restore: named(keptDeletion.restore) } : {}),
+            ...(keptDeletion.listSwitch ? { listSwitch: keptDeletion.listSwitch } : {}),
+            ...(keptDeletion.stamp ? { stamp: keptDeletion.stamp } : {}),
+          },
+        }
+      : {}),
     ...(owned ? { owned: { how: owned.how, operations: owned.operations.map(named) } } : {}),
     ...(unique ? { unique } : {}),
     ...(deletedValues ? { deletedValues } : {}),

@@ -3,6 +3,7 @@
 // the items it names need, what other items count of it by their states, what its actions do to the
 // items naming it, the times its actions wait for, and how many items may name it. A registry of
 // named readers, like the shape's (idioms.ts), read in a second pass of readIdioms.
+import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
@@ -12,6 +13,7 @@ import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { type DrawnAmount, drawnAmountsOf } from './drawn-amounts.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
+import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
@@ -52,6 +54,9 @@ export interface LifeIdioms {
   readonly parentTotals?: readonly ChildTotal[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
   readonly keptByChildren?: readonly KeptByChildren[];
+  /** A DELETE that keeps the item, read 404 but listed on request and restored (kept-deletions.ts);
+   * a deletion answered 410 is the shape's softDelete instead. */
+  readonly keptDeletion?: KeptDeletion;
   /** Writes of its items the words allow only in some of their own states ("Only a `draft` event can
    * be deleted (`409` otherwise)": parent-locks.ts). */
   readonly ownLocks?: readonly ParentLock[];
@@ -140,6 +145,13 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
         )
       : [];
     return needs.length > 0 ? { needsChildren: needs } : {};
+  },
+
+  keptDeletion({ collection, contract }) {
+    const read = collection.read?.operation;
+    if (read && responseFor(read, 410)?.status === '410') return {};
+    const kept = keptDeletionOf(collection, contract.operations);
+    return kept ? { keptDeletion: kept } : {};
   },
 
   parentLocks({ collection, collections, contract }) {

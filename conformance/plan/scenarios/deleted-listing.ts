@@ -3,24 +3,13 @@
 // (deleted_not_listed). Read where the list takes a boolean query parameter named for deleted (or
 // trashed) items and the item path's words or answers speak of a soft deletion.
 import type { CollectionSpec } from '../../../spec/index.js';
-import { listedItems, mergeAllOf } from '../../../spec/index.js';
+import { deletedSwitchOf, listedItems } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { carries } from '../serialize.js';
 import { walkPages, withSmallPages } from './pages.js';
 import type { SequenceRunner } from './sequences.js';
-
-const SWITCH = /^(?:include|with|show|list)[-_]?(?:deleted|trashed|removed)$|^(?:deleted|trashed)$/i;
-
-/** The list's boolean switch for deleted items, where it has one. */
-export function deletedSwitchOf(collection: CollectionSpec): string | undefined {
-  const parameter = collection.list?.operation.parameters.find((candidate) => {
-    const schema = mergeAllOf(candidate.validator.schema as Record<string, unknown>);
-    return candidate.in === 'query' && schema.type === 'boolean' && SWITCH.test(candidate.name);
-  });
-  return parameter?.name;
-}
 
 /** Walks the list with the switch on for the item just deleted; judged only on a walk that ended. */
 export async function checkDeletedListed(

@@ -1,7 +1,14 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import { itemShapeOf, NOW_INSTANT, type Operation, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import {
+  itemShapeOf,
+  NOW_INSTANT,
+  type Operation,
+  type Resource,
+  restoreOfKeptItems,
+  UPDATE_INSTANT,
+} from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
@@ -11,7 +18,6 @@ import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
 import { withMemberLeftOut, withResetMemberMoved } from './replace-resets.js';
-import { restoreOfKeptItems } from './restores.js';
 import { answeredAs, asCarried, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
 
@@ -240,7 +246,7 @@ export async function runItemLifecycle(
       await readAfter('after invalid changes', { afterChange: { id, kind: 'update', expected: current } });
     } else reach.skip('invalid changes refused', 'no member of its change body can be made invalid');
   }
-  const restore = resource.idioms.softDelete?.restore ?? restoreOfKeptItems(collection, context);
+  const restore = resource.idioms.softDelete?.restore ?? restoreOfKeptItems(collection, context.operations);
   const restoreAt = read?.parameter ?? collection.remove?.parameter;
   const restoreCase = (what: string) =>
     restore && restoreAt

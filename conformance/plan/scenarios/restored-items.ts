@@ -3,12 +3,11 @@
 // state other than the one it was made in (where its deletion allows that state), read, deleted and
 // restored, then read again. Every member reads as before but the update instant, the deletion's
 // marks and counts that move with others (judged as restored-as-was, api_idioms_honoured).
-import { type Action, movesWithOthers, type Resource } from '../../../spec/index.js';
+import { type Action, movesWithOthers, type Resource, restoreOfKeptItems } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
 import { parentParams } from './parents.js';
-import { restoreOfKeptItems } from './restores.js';
 import { itemOf } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -19,13 +18,13 @@ const STEP = 'restored as it was';
 const DELETION_MARK = /^(?:deleted|removed|trashed|archived)(?:_?at|_?on|_?by)?$|^is_?deleted$/i;
 
 export const restoresAsItWas = (resource: Resource, context: PlanContext): boolean => {
-  const restore = resource.idioms.softDelete?.restore ?? restoreOfKeptItems(resource.collection, context);
+  const restore = resource.idioms.softDelete?.restore ?? restoreOfKeptItems(resource.collection, context.operations);
   return restore !== undefined && AS_IT_WAS.test(`${restore.summary ?? ''} ${restore.description ?? ''}`);
 };
 
 export async function checkRestoredAsItWas(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection, idioms } = resource;
-  const restore = idioms.softDelete?.restore ?? restoreOfKeptItems(collection, context);
+  const restore = idioms.softDelete?.restore ?? restoreOfKeptItems(collection, context.operations);
   const { read, remove } = collection;
   if (!restore || !read || !remove || runner.stopped()) return;
   const reach = runner.reach.scenario('restore', collection.path, [STEP]);

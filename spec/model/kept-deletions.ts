@@ -1,0 +1,67 @@
+// Deletions that keep the item where the document answers no 410 for it: the DELETE stamps a
+// deletion time (`deletedAt`) or its words speak of restoring, reads answer 404 from then on, the
+// list shows the item only with its switch for deleted items on (`includeDeleted=true`), and a POST
+// on the item's restore verb brings it back. The runner restores such an item and walks the list
+// with the switch; the mock keeps, lists and restores it.
+import type { Operation } from '../contract/types.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+import type { CollectionSpec } from './collections.js';
+
+export interface KeptDeletion {
+  /** The POST on the item's restore verb, where the document gives one. */
+  readonly restore?: Operation;
+  /** The list's boolean switch for deleted items, where it has one. */
+  readonly listSwitch?: string;
+  /** The item's deletion time, stamped on deletion and cleared on restore, where it has one. */
+  readonly stamp?: string;
+}
+
+const RESTORE_VERB = /^(?:restore|undelete|recover|untrash)$/i;
+const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;
+const SWITCH = /^(?:include|with|show|list)[-_]?(?:deleted|trashed|removed)$|^(?:deleted|trashed)$/i;
+
+/** The list's boolean switch for deleted items, where it has one. */
+export function deletedSwitchOf(collection: CollectionSpec): string | undefined {
+  const parameter = collection.list?.operation.parameters.find((candidate) => {
+    const schema = mergeAllOf(candidate.validator.schema as Record<string, unknown>);
+    return candidate.in === 'query' && schema.type === 'boolean' && SWITCH.test(candidate.name);
+  });
+  return parameter?.name;
+}
+
+/** The item's deletion time, a member of any of its views. */
+function deletionStampOf(collection: CollectionSpec): string | undefined {
+  const views = [collection.list?.items, collection.read?.item, collection.create?.item];
+  for (const view of views) {
+    const found = view && Object.keys(propertiesOf(view.schema)).find((name) => DELETION_INSTANT.test(name));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A restore of items a DELETE keeps: a POST on the item's restore verb, where the item has a
+ * deletion time or the DELETE's words speak of restoring. Not a backup's restore: that item has
+ * neither. */
+export function restoreOfKeptItems(
+  collection: CollectionSpec,
+  operations: readonly Operation[],
+): Operation | undefined {
+  return keptDeletionOf(collection, operations)?.restore;
+}
+
+/** How a DELETE that keeps its items keeps them; undefined where it does not (or answers 410). */
+export function keptDeletionOf(collection: CollectionSpec, operations: readonly Operation[]): KeptDeletion | undefined {
+  const remove = collection.remove?.operation;
+  if (!remove) return undefined;
+  const stamp = deletionStampOf(collection);
+  if (stamp === undefined && !/\brestor/i.test(`${remove.summary ?? ''} ${remove.description ?? ''}`)) return undefined;
+  const restore = operations.find(
+    (operation) =>
+      operation.method === 'POST' &&
+      operation.path.startsWith(`${remove.path}/`) &&
+      RESTORE_VERB.test(operation.path.slice(remove.path.length + 1)),
+  );
+  const listSwitch = deletedSwitchOf(collection);
+  if (!restore && !listSwitch) return undefined;
+  return { ...(restore ? { restore } : {}), ...(listSwitch ? { listSwitch } : {}), ...(stamp ? { stamp } : {}) };
+}
