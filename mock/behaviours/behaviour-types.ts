@@ -52,6 +52,10 @@ export interface ListBehaviour {
   /** An envelope or paging to answer in; absent: the store's whole list as a bare array. */
   readonly pages?: ListPages;
   readonly owned?: boolean;
+  /** The query switch that lists kept deleted items too (kept-deletions.ts). */
+  readonly deletedSwitch?: string;
+  /** A view under a parent's path: only the items whose `member` is the path's `parameter`. */
+  readonly within?: { readonly member: string; readonly parameter: string };
 }
 
 /** Idioms on a resource's answers: conditional requests (conditional.ts), soft deletion, ownership. */
@@ -140,6 +144,8 @@ export interface ReadBehaviour extends Wrapped, Conditional {
 /** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
 export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly kind: 'replace' | 'update' | 'remove';
+  /** A deletion that keeps the item, its deletion time stamped (kept-deletions.ts). */
+  readonly keepsDeleted?: { readonly stamp?: string };
   /** The parent states the words allow this write in (parent-locks.ts). */
   readonly parentLock?: ParentLockBehaviour;
   /** Members the words compute from the item's others (formula-values.ts). */
@@ -218,6 +224,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly answersItem: boolean;
   /** A restore: a softly deleted item back (`refusedStatus` for a live one); `member` unused. */
   readonly restores?: boolean;
+  /** The deletion time a restore clears. */
+  readonly clears?: string;
   /** The parent members that count the collection's items (a restore counts again). */
   readonly recount?: Recount;
   /** The instants the move stamps now: the target state's own (closedAt for closed), and the

@@ -25,12 +25,14 @@ import { recountsOf } from './counts.js';
 import { formulasFor } from './formula-values.js';
 import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
 import { bindJobs } from './jobs.js';
+import { deletedSwitchFor, keptOnRemoval } from './kept-deletions.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
 import { namedLifeOf } from './named-life.js';
 import { referencesOf } from './named-references.js';
 import { parentLockOf } from './parent-locks.js';
+import { parentViewsOf } from './parent-views.js';
 import { noneCountedYet, referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
 import { referrerLimitsFor } from './referrer-limits.js';
 import {
@@ -207,6 +209,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...upsertOf(collection, kind, item.operation, values),
         ...resetsOf(kind, item.operation),
         ...(kind === 'remove' && resource.idioms.keptByChildren ? { keptBy: resource.idioms.keptByChildren } : {}),
+        ...(kind === 'remove' ? keptOnRemoval(resource) : {}),
         ...stateLockOf(resource.idioms.ownLocks, item.operation),
         ...parentLockOf(resource, item.operation, collections),
         ...formulasFor(collection),
@@ -237,7 +240,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...completionOf(resource),
       });
     for (const action of resource.idioms.actions ?? []) {
-      const restores = action.operation === resource.idioms.softDelete?.restore;
+      const kept = resource.idioms.keptDeletion;
+      const restores = action.operation === (resource.idioms.softDelete?.restore ?? kept?.restore);
       const bound = actionBehaviour(collection, action, conditionalOf(resource), restores);
       const recount = restores ? recounts.get(path) : undefined;
       if (bound)
@@ -245,6 +249,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           ...bound,
           ...stampsOf(collection, bound.target, collections, action.verb),
           ...(recount ? { recount } : {}),
+          ...(restores && kept?.stamp ? { clears: kept.stamp } : {}),
           ...actionLifeOf(resource, action.verb, referred),
           ...namedLifeOf(resource, action.verb, referred),
           ...changeCountsOf(collection, action.verb),
@@ -261,6 +266,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         headers: answerHeaders(list.success),
         ...(pages ? { pages } : {}),
         ...(ownedBy(resource) ? { owned: true } : {}),
+        ...deletedSwitchFor(resource),
       });
     }
     if (create) {
@@ -314,6 +320,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   for (const [operation, append] of appendsOf(contract.operations, collections, behaviours))
     behaviours.set(operation, append);
   for (const [operation, job] of bindJobs(contract, behaviours)) behaviours.set(operation, job);
+  for (const [operation, view] of parentViewsOf(contract, behaviours, collections)) behaviours.set(operation, view);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;
     const success = successResponse(operation);

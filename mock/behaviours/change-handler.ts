@@ -15,11 +15,13 @@ import {
   updateFor,
 } from './changes.js';
 import { valuesAt } from './client-keys.js';
+import { itemEtag } from './conditional.js';
 import { recountAfterWrite } from './counts.js';
 import { withFormulas } from './formula-values.js';
 import { collectionOf, type HandlerContext } from './handler-context.js';
 import { answerChange, itemFor, itemJson, missing } from './item-answers.js';
 import { underStoredNames } from './item-values.js';
+import { stampedDeleted } from './kept-deletions.js';
 import { unknownReference } from './named-references.js';
 import { removeChildren } from './nested.js';
 import { lockedByParent } from './parent-locks.js';
@@ -40,9 +42,10 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
     if (locked) return context.refuse(locked);
     const kept = keptByChildren(context.collections() as Map<string, Collection>, context.params, behaviour);
     if (kept) return context.refuse(kept);
-    collection.remove(id, behaviour.softDelete);
+    const soft = behaviour.softDelete === true || behaviour.keepsDeleted !== undefined;
+    collection.remove(id, soft, stampedDeleted(behaviour.keepsDeleted?.stamp));
     // A soft deletion keeps the children for a restore; a deletion for good takes them along.
-    if (!behaviour.softDelete)
+    if (!soft)
       removeChildren(context.collections() as Map<string, Collection>, behaviour.collection, context.params, id);
     recountAfterWrite(context, behaviour.recount, collection);
     recountReferred(context.collections(), behaviour.referred, collection, removed, undefined);
@@ -53,13 +56,16 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
   if (sent instanceof MockHttpError) return context.refuse(sent);
   const body = underStoredNames(sent, behaviour.sentNames);
   const old = itemFor(context, behaviour, collection);
+  // What the item may name and its parent allows hold for an item a PUT makes as for one it changes.
+  const unheld =
+    old instanceof MockHttpError && old.status !== 404
+      ? undefined
+      : (unknownReference(behaviour.references, context.collections(), sent) ??
+        lockedByParent(behaviour, context.collections(), context.params));
   if (old instanceof MockHttpError && behaviour.upsert && old.status === 404 && !collection.wasRemoved(id))
-    return createAt(context, behaviour, collection, body, id);
+    return unheld ? context.refuse(unheld) : createAt(context, behaviour, collection, body, id);
   if (old instanceof MockHttpError) return context.refuse(old);
-  const locked =
-    unknownReference(behaviour.references, context.collections(), sent) ??
-    lockedByState(behaviour, old) ??
-    lockedByParent(behaviour, context.collections(), context.params);
+  const locked = unheld ?? lockedByState(behaviour, old);
   if (locked) return context.refuse(locked);
   // What the service assigned at creation stays, whatever the client sends.
   const kept = Object.fromEntries(
@@ -116,6 +122,8 @@ function createAt(
   const { item, json } = collection.create(values, id);
   recountReferred(context.collections(), behaviour.referred, collection, undefined, item);
   const path = (context.req.url ?? '').split('?')[0]!;
-  const headers = behaviour.upsert!.location ? { ...behaviour.headers, Location: path } : behaviour.headers;
+  const headers: Record<string, string> = { ...behaviour.headers };
+  if (behaviour.upsert!.location) headers.Location = path;
+  if (behaviour.etag) headers.ETag = itemEtag(item, json);
   sendJson(context.res, behaviour.upsert!.status, itemJson(behaviour, item, json), headers);
 }

@@ -17,11 +17,13 @@ import { collectionOf, type HandlerContext, type Handlers } from './handler-cont
 import { answerItem, answerNotModified, itemFor, itemJson } from './item-answers.js';
 import { underStoredNames } from './item-values.js';
 import { JOB_HANDLERS } from './jobs.js';
+import { withDeleted } from './kept-deletions.js';
 import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
 import { moveNamed, namedRefusal } from './named-life.js';
 import { copiedFromNamed, unknownReference } from './named-references.js';
 import { lockedByParent } from './parent-locks.js';
+import { listJsonOf, withinParent } from './parent-views.js';
 import { recountReferred } from './referrer-counts.js';
 import { pastLimit } from './referrer-limits.js';
 import { answeredReplay, sentKey } from './replays.js';
@@ -37,8 +39,10 @@ export type { HandlerContext, Handlers };
 
 export const HANDLERS: Handlers = {
   list(behaviour, context) {
-    const collection = collectionOf(context, behaviour);
-    if (!behaviour.pages) return sendJson(context.res, behaviour.status, collection.listJson(), behaviour.headers);
+    const whole = collectionOf(context, behaviour);
+    const listed = withDeleted(whole, behaviour.deletedSwitch, context.req.url);
+    const collection = behaviour.within ? withinParent(listed, behaviour.within, context.params) : listed;
+    if (!behaviour.pages) return sendJson(context.res, behaviour.status, listJsonOf(collection), behaviour.headers);
     const host = context.req.headers.host;
     const origin = typeof host === 'string' && /^[\w.:[\]-]+$/.test(host) ? `http://${host}` : 'http://localhost';
     const { json, headers } = listPage(behaviour.pages, collection, context.req.url, origin);

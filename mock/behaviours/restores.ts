@@ -27,7 +27,8 @@ export function restore(behaviour: ActionBehaviour, context: RestoreExchange, co
     const live = `Item ${id} of ${behaviour.collection} is not deleted.`;
     return context.refuse(new MockHttpError(behaviour.refusedStatus ?? 409, 'conflict', live));
   }
-  const item = collection.restore(id, (old) => ({ ...old, ...stampsNow(behaviour) }));
+  const cleared = behaviour.clears ? { [behaviour.clears]: null } : {};
+  const item = collection.restore(id, (old) => ({ ...old, ...stampsNow(behaviour), ...cleared }));
   if (!item) return context.refuse(missing(behaviour, id));
   recountAfterWrite(context, behaviour.recount, collection);
   answerItem(context, behaviour, item, behaviour.answersItem);

@@ -192,6 +192,11 @@ export class Collection {
   }
 
   /** Whether an item of that id was deleted softly (reads answer 410). */
+  /** The items deleted softly, as kept. */
+  removedItems(): readonly Item[] {
+    return [...this.draw().gone.values()];
+  }
+
   wasRemoved(id: string): boolean {
     return this.draw().gone.has(id);
   }
@@ -224,11 +229,11 @@ export class Collection {
     return item;
   }
 
-  /** Removes the item (remembered as gone where `soft`); false when there was none. */
-  remove(id: string, soft = false): boolean {
+  /** Removes the item (remembered as gone where `soft`, as `kept` makes it); false when there was none. */
+  remove(id: string, soft = false, kept: (old: Item) => Item = (old) => old): boolean {
     const old = this.draw().index().get(id);
     if (!old) return false;
-    if (soft) this.gone.set(id, old);
+    if (soft) this.gone.set(id, Object.freeze(kept(old)));
     else this.seededIds.delete(id);
     this.items = this.items.filter((existing) => existing !== old);
     this.byId.delete(id);

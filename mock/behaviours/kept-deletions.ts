@@ -1,0 +1,39 @@
+// Deletions that keep the item (the model's keptDeletion): the item leaves reads (404) and the list,
+// stamped with its deletion time; the list shows it again with its switch for deleted items on, and
+// the restore brings it back with the stamp cleared.
+import type { Resource } from '../../spec/core.js';
+import type { ListSource } from './list-pages.js';
+import type { Collection, Item } from './store.js';
+
+/** On the remove behaviour: keep the item, stamped. */
+export function keptOnRemoval(resource: Resource): { keepsDeleted?: { readonly stamp?: string } } {
+  const kept = resource.idioms.keptDeletion;
+  return kept ? { keepsDeleted: kept.stamp ? { stamp: kept.stamp } : {} } : {};
+}
+
+/** On the list behaviour: the query switch that lists kept items too. */
+export function deletedSwitchFor(resource: Resource): { deletedSwitch?: string } {
+  const name = resource.idioms.keptDeletion?.listSwitch;
+  return name ? { deletedSwitch: name } : {};
+}
+
+/** The item as the deletion keeps it: its deletion time now. */
+export const stampedDeleted =
+  (stamp: string | undefined) =>
+  (old: Item): Item =>
+    stamp ? { ...old, [stamp]: new Date().toISOString() } : old;
+
+/** The list with the kept items after the live ones, where the request turns the switch on. */
+export function withDeleted(collection: Collection, name: string | undefined, url: string | undefined): ListSource {
+  if (!name) return collection;
+  const query = new URLSearchParams((url ?? '').split('?')[1] ?? '');
+  const deleted = collection.removedItems();
+  if (query.get(name) !== 'true' || deleted.length === 0) return collection;
+  const items = [...collection.page(0, collection.size), ...deleted];
+  return {
+    idProperty: collection.idProperty,
+    size: items.length,
+    page: (start, count) => items.slice(start, start + count),
+    positionOf: (id) => items.findIndex((item) => String(item[collection.idProperty]) === id),
+  };
+}

@@ -1,0 +1,70 @@
+// A DELETE that keeps the item where the document answers no 410 (a deletion time, a restore
+// verb): the item reads 404 and leaves the list, is listed again with the list's switch for deleted
+// items, stamped; the restore brings it back with the stamp cleared; a live item's restore is 409.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../spec/index.js';
+import { createMockApp } from './index.js';
+
+const one = `{ application/json: { schema: { $ref: '#/components/schemas/Event' } } }`;
+const DOCUMENT = `openapi: 3.0.3
+info: { title: Events, version: '1' }
+paths:
+  /events:
+    get:
+      parameters: [{ name: includeDeleted, in: query, schema: { type: boolean, default: false } }]
+      responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Event' } } } } } }
+    post:
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/NewEvent' } } } }
+      responses: { '201': { description: made, content: ${one} } }
+  /events/{eventId}:
+    parameters: [{ name: eventId, in: path, required: true, schema: { type: string } }]
+    get: { responses: { '200': { description: one, content: ${one} }, '404': { description: none } } }
+    delete:
+      description: Soft delete; the event is kept with \`deletedAt\` set and answers 404 until restored.
+      responses: { '204': { description: gone }, '404': { description: none } }
+  /events/{eventId}/restore:
+    parameters: [{ name: eventId, in: path, required: true, schema: { type: string } }]
+    post:
+      description: Sets \`deletedAt\` back to null. An event that is not deleted answers 409.
+      responses: { '200': { description: restored, content: ${one} }, '404': { description: none }, '409': { description: live } }
+components:
+  schemas:
+    NewEvent:
+      type: object
+      required: [title]
+      properties: { title: { type: string } }
+    Event:
+      type: object
+      required: [id, title, deletedAt]
+      properties:
+        id: { type: string, readOnly: true }
+        title: { type: string }
+        deletedAt: { type: string, format: date-time, nullable: true, readOnly: true }
+`;
+
+describe('a deletion that keeps the item', () => {
+  it('hides it from reads and the list, lists it on request, and restores it once', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'events-')), 'events.yaml');
+    writeFileSync(file, DOCUMENT);
+    const app = createMockApp({ contract: await loadContract(file), apiKeys: [] });
+    const event = (await request(app).post('/events').send({ title: 'Gala' }).expect(201)).body;
+    expect(event.deletedAt).toBeNull();
+    await request(app).post(`/events/${event.id}/restore`).expect(409);
+    await request(app).delete(`/events/${event.id}`).expect(204);
+    await request(app).get(`/events/${event.id}`).expect(404);
+    const ids = (body: { id: string }[]) => body.map((one) => one.id);
+    expect(ids((await request(app).get('/events').expect(200)).body)).not.toContain(event.id);
+    const all = (await request(app).get('/events?includeDeleted=true').expect(200)).body as Record<string, unknown>[];
+    const kept = all.find((one) => one.id === event.id);
+    expect(typeof kept?.deletedAt).toBe('string');
+    const restored = (await request(app).post(`/events/${event.id}/restore`).expect(200)).body;
+    expect(restored).toMatchObject({ id: event.id, title: 'Gala', deletedAt: null });
+    await request(app).get(`/events/${event.id}`).expect(200);
+    await request(app).post(`/events/${event.id}/restore`).expect(409);
+    await request(app).post('/events/nothing-here/restore').expect(404);
+  });
+});
