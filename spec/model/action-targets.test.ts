@@ -72,6 +72,19 @@ describe('action targets read from words', () => {
     expect(pickupOf('Moves every tool of the rental to `rented`.')).not.toHaveProperty('target');
   });
 
+  it('reads the state member set by name: "sets `status` to `active`"', () => {
+    expect(pickupOf('Only from `confirmed`; sets `status` to `active` and `pickedUpAt` to now.')).toMatchObject({
+      target: 'active',
+      from: ['confirmed'],
+    });
+  });
+
+  it('reads, of a life drawn line by line, the arrow on the line naming the action', () => {
+    const life =
+      'Life of a rental:\n- confirm: `draft` -> `confirmed`.\n- pickup: `confirmed` -> `active`.\n- close: `active` -> `closed`.';
+    expect(pickupOf(life)).toMatchObject({ target: 'active' });
+  });
+
   it('reads a transition drawn as an arrow', () => {
     expect(pickupOf('`confirmed` → `active`. From any other status: 409.')).toMatchObject({
       member: 'status',

@@ -13,6 +13,20 @@ export const singularOf = (plural: string): string =>
 
 const MOVES = String.raw`(?:then\s+)?(?:becomes|is\s+(?:set|moved|changed)\s+to|moves\s+to|turns|goes\s+to|changes\s+to|is\s+now)`;
 
+/** "sets `status` to `checked_in`": a member of the item set to a state (checked against the states). */
+const SETS_MEMBER = /\b(?:sets?|changes?|moves?)\s+(?:its\s+|the\s+)?\w+\s+to\s+([\w-]+)/i;
+
+/** Whether a line speaks of this action: its operationId, or its path's last segment as a word. */
+function namesAction(line: string, operation: Operation): boolean {
+  const verb = operation.path.split('/').at(-1) ?? '';
+  const loose = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const words = line.split(/[^\w-]+/).map(loose);
+  return (
+    (operation.operationId !== undefined && words.includes(loose(operation.operationId))) ||
+    (verb !== '' && !verb.startsWith('{') && words.includes(loose(verb)))
+  );
+}
+
 /** The noun the document calls the collection's items by: the singular of its last fixed segment. */
 function nounOf(collectionPath: string): string | undefined {
   const segment = collectionPath
@@ -35,15 +49,21 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
   );
   const byName = new Map(values.map((value) => [String(value).toLowerCase(), value]));
   const found = new Set<unknown>();
-  for (const clause of clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`)) {
-    const match = said.exec(clause) ?? moved.exec(clause.replace(/`/g, ''));
-    const value = match ? byName.get(match[1]!.toLowerCase()) : undefined;
+  const text = `${operation.summary ?? ''}. ${operation.description ?? ''}`;
+  for (const clause of clausesOf(text)) {
+    const bare = clause.replace(/`/g, '');
+    const match = said.exec(clause) ?? moved.exec(bare) ?? SETS_MEMBER.exec(bare);
+    const value = match ? byName.get(match.at(-1)!.toLowerCase()) : undefined;
     if (value !== undefined) found.add(value);
   }
   if (found.size === 0) {
-    // A transition drawn as an arrow: "`open` → `in_progress`".
-    const drawn = arrowTargets(`${operation.summary ?? ''}. ${operation.description ?? ''}`, values);
+    // A transition drawn as an arrow: "`open` → `in_progress`"; of several (a life drawn line by
+    // line), the one on the line that names this action.
+    const drawn = arrowTargets(text, values);
     if (drawn.length === 1) return drawn[0];
+    const own = text.split('\n').filter((line) => namesAction(line, operation));
+    const onOwnLine = own.length === 1 ? arrowTargets(own[0]!, values) : [];
+    if (onOwnLine.length === 1) return onOwnLine[0];
   }
   return found.size === 1 ? [...found][0] : undefined;
 }
