@@ -265,6 +265,8 @@ export interface JobKind {
   readonly states: readonly unknown[];
   /** Members null until the job is done, with the value they get then. */
   readonly results: Readonly<Record<string, unknown>>;
+  /** Of those, the ones left out until then (optional, "present only when `status` is `ready`"). */
+  readonly absentUntilDone?: readonly string[];
   /** The document's job (its example), the template of every new one. */
   readonly sample: Readonly<Record<string, unknown>>;
   readonly exampleId?: string;
@@ -276,6 +278,15 @@ export interface JobKind {
 export interface JobStartBehaviour {
   readonly kind: 'job-start';
   readonly job: JobKind;
+  /** The item the job works on must be in these states (an action's words: "Only for a `completed`
+   * work order (409 otherwise)"), read where the path names it. */
+  readonly startsFrom?: {
+    readonly collection: string;
+    readonly parameter: string;
+    readonly member: string;
+    readonly from: readonly unknown[];
+    readonly status: number;
+  };
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
 }

@@ -319,7 +319,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
     behaviours.set(operation, made);
   for (const [operation, append] of appendsOf(contract.operations, collections, behaviours))
     behaviours.set(operation, append);
-  for (const [operation, job] of bindJobs(contract, behaviours)) behaviours.set(operation, job);
+  for (const [operation, job] of bindJobs(contract, behaviours, model.resources)) behaviours.set(operation, job);
   for (const [operation, view] of parentViewsOf(contract, behaviours, collections)) behaviours.set(operation, view);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;

@@ -12,8 +12,10 @@ import {
   NOW_INSTANT,
   type Operation,
   propertiesOf,
+  type Resource,
   type SchemaValidator,
   STATE_INSTANT,
+  statusMember,
 } from '../../spec/core.js';
 import { sampleValue, seedOf } from '../../spec/generate/index.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
@@ -24,12 +26,16 @@ import {
   type JobReadBehaviour,
   type JobStartBehaviour,
 } from './behaviour-types.js';
-import type { Collections } from './store.js';
+import { collectionAt } from './nested.js';
+import type { Collection, Collections } from './store.js';
 
 type Item = Record<string, unknown>;
 
 /** How long a job stays in each state before its end state. */
 const STEP_MS = 250;
+/** Words that hold an optional member back until the job is done. */
+const HELD_BACK =
+  /\b(?:present|set|given|there|filled)\s+only\s+(?:when|once|after|if)\b|\bnull\b[^.;]*\b(?:until|before|unless)\b/i;
 const TERMINAL = ['done', 'completed', 'complete', 'succeeded', 'success', 'finished', 'ready'];
 
 interface Running {
@@ -62,6 +68,7 @@ function jsonOf(operation: Operation, status: (code: number) => boolean) {
 export function bindJobs(
   contract: Contract,
   bound: ReadonlyMap<Operation, Behaviour>,
+  resources: readonly Resource[] = [],
 ): Map<Operation, JobStartBehaviour | JobReadBehaviour> {
   const jobs = new Map<Operation, JobStartBehaviour | JobReadBehaviour>();
   for (const { start, read } of asynchronousJobs(contract.operations)) {
@@ -69,7 +76,13 @@ export function bindJobs(
     const accepted = jsonOf(start, (code) => code === 202)!;
     const job = jobKind(contract, start, read, accepted.validator, accepted.media.examples);
     if (!job) continue;
-    jobs.set(start, { kind: 'job-start', job, status: 202, headers: answerHeaders(undefined) });
+    jobs.set(start, {
+      kind: 'job-start',
+      job,
+      status: 202,
+      headers: answerHeaders(undefined),
+      ...startsFromOf(start, resources),
+    });
     jobs.set(read, { kind: 'job-read', job, status: 200, headers: answerHeaders(undefined) });
   }
   return jobs;
@@ -97,11 +110,17 @@ function jobKind(
       ? values.slice(0, end + 1).filter((v, i) => i === end || !/fail|error|cancel/i.test(String(v)))
       : values.slice(0, 1);
   const results: Item = {};
+  const absentUntilDone: string[] = [];
+  const required = new Set((mergeAllOf(validator.schema as Item).required as string[] | undefined) ?? []);
   for (const [name, schema] of Object.entries(properties)) {
     const merged = mergeAllOf(schema as Item);
     const nullable = merged.nullable === true || (Array.isArray(merged.type) && merged.type.includes('null'));
-    if (!nullable || name === stateMember || STATE_INSTANT.test(name) || NOW_INSTANT.test(name)) continue;
+    // An optional member its words hold back ("Present only when `status` is `ready`") is left out.
+    const heldBack = !nullable && !required.has(name) && HELD_BACK.test(String(merged.description ?? ''));
+    if ((!nullable && !heldBack) || name === stateMember || STATE_INSTANT.test(name) || NOW_INSTANT.test(name))
+      continue;
     if (sample[name] !== null && sample[name] !== undefined) results[name] = sample[name];
+    if (heldBack) absentUntilDone.push(name);
   }
   const example = read.parameters.find((p) => p.in === 'path' && p.name === parameter)?.examples[0];
   return {
@@ -111,6 +130,7 @@ function jobKind(
     ...(stateMember ? { stateMember } : {}),
     states,
     results,
+    ...(absentUntilDone.length > 0 ? { absentUntilDone } : {}),
     sample: { ...sample, ...(stateMember && states.length > 0 ? { [stateMember]: states.at(-1) } : {}) },
     ...(example !== undefined ? { exampleId: String(example) } : {}),
     basePath: contract.basePath,
@@ -136,6 +156,8 @@ let counter = 0;
 export const JOB_HANDLERS = {
   'job-start'(behaviour: JobStartBehaviour, context: JobExchange): void {
     const { job } = behaviour;
+    const refused = startRefused(behaviour, context);
+    if (refused) return context.refuse(refused);
     const jobs = jobsOf(context.collections(), job);
     counter++;
     // An id of the kind the job's schema gives: a string of the mock's, else a uuid, else a number.
@@ -149,6 +171,7 @@ export const JOB_HANDLERS = {
     for (const name of Object.keys(item))
       if (NOW_INSTANT.test(name) && typeof item[name] === 'string') item[name] = instant;
     for (const name of Object.keys(job.results)) item[name] = null;
+    for (const name of job.absentUntilDone ?? []) delete item[name];
     // Members named like the starter's path parameters name what the job works on.
     for (const [name, value] of Object.entries(context.params)) if (name in item) item[name] = value;
     if (job.stateMember && job.states.length > 0) item[job.stateMember] = job.states[0];
@@ -175,4 +198,34 @@ interface JobExchange {
   readonly params: Readonly<Record<string, string>>;
   collections(): Collections;
   refuse(refusal: MockHttpError): void;
+}
+
+/** The documented refusal of a job on an item its state does not allow it for. */
+function startRefused(behaviour: JobStartBehaviour, context: JobExchange): MockHttpError | undefined {
+  const rule = behaviour.startsFrom;
+  if (!rule) return undefined;
+  const item = collectionAt(context.collections() as Map<string, Collection>, rule.collection, context.params).find(
+    context.params[rule.parameter] ?? '',
+  );
+  if (!item || rule.from.includes(item[rule.member])) return undefined;
+  const state = JSON.stringify(item[rule.member]);
+  const from = rule.from.map((value) => JSON.stringify(value)).join(', ');
+  return new MockHttpError(rule.status, 'conflict', `The item is ${state}: this starts only from ${from}.`);
+}
+
+/** Where a job's start is one of a resource's actions whose words give the states it starts from. */
+export function startsFromOf(
+  start: Operation,
+  resources: readonly Resource[],
+): { startsFrom?: JobStartBehaviour['startsFrom'] } {
+  for (const { collection, idioms } of resources) {
+    const action = idioms.actions?.find((one) => one.operation === start);
+    const parameter = collection.read?.parameter ?? collection.remove?.parameter;
+    const member = action?.member ?? statusMember(collection)?.member;
+    if (!action?.from || action.refusedStatus === undefined || !parameter || !member) continue;
+    return {
+      startsFrom: { collection: collection.path, parameter, member, from: action.from, status: action.refusedStatus },
+    };
+  }
+  return {};
 }

@@ -1,0 +1,83 @@
+// A job started on an item: refused where the action's words start it only from some of the item's
+// states, and its result member, which its words hold back ("Present only when `status` is
+// `ready`"), left out until the job is done.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../spec/index.js';
+import { createMockApp } from './index.js';
+
+const one = (schema: string) => `{ application/json: { schema: { $ref: '#/components/schemas/${schema}' } } }`;
+const number = `[{ name: number, in: path, required: true, schema: { type: integer } }]`;
+const DOCUMENT = `openapi: 3.0.3
+info: { title: Invoices, version: '1' }
+paths:
+  /orders:
+    get:
+      responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Order' } } } } } }
+    post:
+      requestBody: { required: true, content: ${one('NewOrder')} }
+      responses: { '201': { description: made, content: ${one('Order')} } }
+  /orders/{number}:
+    parameters: ${number}
+    get: { responses: { '200': { description: one, content: ${one('Order')} }, '404': { description: none } } }
+  /orders/{number}/complete:
+    parameters: ${number}
+    post:
+      description: '\`open\` → \`completed\`. From any other status, 409.'
+      responses: { '200': { description: done, content: ${one('Order')} }, '404': { description: none }, '409': { description: not open } }
+  /orders/{number}/invoice:
+    parameters: ${number}
+    post:
+      description: Only for a \`completed\` order (409 otherwise). Starts an invoice job.
+      responses:
+        '202': { description: started, headers: { Location: { required: true, schema: { type: string } } }, content: ${one('Job')} }
+        '404': { description: none }
+        '409': { description: not completed }
+  /jobs/{jobId}:
+    parameters: [{ name: jobId, in: path, required: true, schema: { type: string } }]
+    get: { responses: { '200': { description: the job, content: ${one('Job')} }, '404': { description: none } } }
+components:
+  schemas:
+    NewOrder:
+      type: object
+      required: [item]
+      properties: { item: { type: string } }
+    Order:
+      type: object
+      required: [number, item, status]
+      properties:
+        number: { type: integer, readOnly: true }
+        item: { type: string }
+        status: { type: string, enum: [open, completed], readOnly: true }
+    Job:
+      type: object
+      required: [id, status]
+      properties:
+        id: { type: string }
+        status: { type: string, enum: [pending, ready] }
+        pdfUrl: { type: string, format: uri, example: 'https://files.example/invoice.pdf', description: 'Present only when \`status\` is \`ready\`.' }
+`;
+
+describe('a job started on an item', () => {
+  it('starts only from the states its words give, and holds its result back until done', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'invoices-')), 'invoices.yaml');
+    writeFileSync(file, DOCUMENT);
+    const app = createMockApp({ contract: await loadContract(file), apiKeys: [] });
+    const order = (await request(app).post('/orders').send({ item: 'bike' }).expect(201)).body;
+    await request(app).post(`/orders/${order.number}/invoice`).expect(409);
+    await request(app).post(`/orders/${order.number}/complete`).expect(200);
+    const started = await request(app).post(`/orders/${order.number}/invoice`).expect(202);
+    expect(started.body.status).toBe('pending');
+    expect(started.body).not.toHaveProperty('pdfUrl');
+    let job = started.body;
+    for (let tries = 0; tries < 20 && job.status !== 'ready'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await request(app).get(`/jobs/${started.body.id}`).expect(200)).body;
+      if (job.status !== 'ready') expect(job).not.toHaveProperty('pdfUrl');
+    }
+    expect(job).toMatchObject({ status: 'ready', pdfUrl: 'https://files.example/invoice.pdf' });
+  });
+});
