@@ -13,6 +13,15 @@ import { createMockApp } from './index.js';
 const DOCUMENT = `openapi: 3.0.3
 info: { title: Workshop, version: '1' }
 paths:
+  /parts:
+    get:
+      responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Part' } }, example: [{ sku: CH-1, unitPrice: 250 }] } } } }
+  /parts/{sku}:
+    parameters: [{ name: sku, in: path, required: true, schema: { type: string } }]
+    get:
+      responses:
+        '200': { description: one, content: { application/json: { schema: { $ref: '#/components/schemas/Part' } } } }
+        '404': { description: none }
   /work-orders:
     get:
       responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/WorkOrder' } } } } } }
@@ -56,6 +65,7 @@ paths:
         '201': { description: made, content: { application/json: { schema: { $ref: '#/components/schemas/Line' } } } }
         '404': { description: none }
         '409': { description: locked }
+        '422': { description: no such part }
   /work-orders/{number}/lines/{lineNo}:
     parameters:
       - { name: number, in: path, required: true, schema: { type: integer, minimum: 1000 } }
@@ -69,6 +79,10 @@ paths:
       responses: { '204': { description: gone }, '404': { description: none }, '409': { description: locked } }
 components:
   schemas:
+    Part:
+      type: object
+      required: [sku, unitPrice]
+      properties: { sku: { type: string }, unitPrice: { type: integer, minimum: 0 } }
     NewWorkOrder:
       type: object
       required: [bike]
@@ -184,5 +198,16 @@ describe('a work order and its lines', () => {
       .post('/work-orders')
       .send({ bike: 'new', promisedDate: day(0) })
       .expect(201);
+  });
+
+  it('refuses a part line naming no part, whatever form the line takes', async () => {
+    const app = await workshop();
+    const { number } = (await request(app).post('/work-orders').send({ bike: 'black' }).expect(201)).body;
+    const refused = await request(app)
+      .post(`/work-orders/${number}/lines`)
+      .send({ kind: 'part', sku: 'ZZ-9', quantity: 1 })
+      .expect(422);
+    expect(refused.body.message).toMatch(/sku/);
+    expect((await request(app).get(`/work-orders/${number}/lines`).expect(200)).body).toEqual([]);
   });
 });

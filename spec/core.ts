@@ -44,7 +44,7 @@ export {
 export { codePointLength, escapeRegExp, truncate } from './json/text.js';
 export { nestsDeeperThan } from './json/value-walk.js';
 export * from './model/index.js';
-export { mergeAllOf, propertiesOf, variantPropertiesOf } from './schema/all-of.js';
+export { mergeAllOf, propertiesOf, propertiesOfAnyForm, variantPropertiesOf } from './schema/all-of.js';
 export { coerceForm, coerceScalar, coerceValues, declaredTypes } from './schema/coerce.js';
 export { exactBoundIssues } from './schema/exact-body.js';
 export { formIndexOf, formsOf } from './schema/forms.js';

@@ -5,7 +5,7 @@
 import {
   type CollectionSpec,
   type Operation,
-  propertiesOf,
+  propertiesOfAnyForm,
   type Resource,
   referencedCollection,
 } from '../../spec/core.js';
@@ -33,7 +33,7 @@ export function referencesOf(
   const own = resource.collection;
   const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const documented = (status: number) => operation.responses.some((r) => r.status === String(status));
-  const references = Object.keys(propertiesOf(schema)).flatMap((member): MemberReference[] => {
+  const references = Object.keys(propertiesOfAnyForm(schema)).flatMap((member): MemberReference[] => {
     const named = member === own.idProperty ? undefined : referencedCollection(member, collections, own);
     if (!named || named === own || named.path.includes('{') || !(named.read || named.list)) return [];
     const said = resource.idioms.refusals?.[member]?.status;

@@ -22,16 +22,38 @@ export function withIds(
   shown: unknown[],
   readOnly: Record<string, unknown>,
   specs: readonly CollectionSpec[],
+  /** The items are the document's example: their own ids are kept where they fit. */
+  keepOwn = false,
 ): unknown[] {
   const named = exampleId(spec);
   const byExamples = namedByExamples(spec, specs);
   // The path's example first, then the ids other creations' examples name (an event's `main-hall`).
   const ids = [...new Set([...(named !== undefined ? [named] : []), ...byExamples])];
-  return shown.map((item, index) =>
-    typeof item === 'object' && item !== null
-      ? { ...readOnly, ...item, [spec.idProperty]: ids[index] ?? idValue(spec, index + firstCounter(spec)) }
-      : item,
-  );
+  // The list example's own ids next (a part `CH-1` that a line example names), each once, where
+  // they fit the id; the counter's ids for the rest (and for generated items).
+  const idSchema = propertiesOf(spec.list?.items.schema)[spec.idProperty];
+  const fits = idSchema && typeof idSchema === 'object' ? validatorOfView(idSchema) : undefined;
+  const used = new Set(ids.map(String));
+  let counter = firstCounter(spec);
+  const nextCounted = () => {
+    let id = idValue(spec, counter++);
+    while (used.has(String(id))) id = idValue(spec, counter++);
+    return id;
+  };
+  return shown.map((item, index) => {
+    if (typeof item !== 'object' || item === null) return item;
+    const own = (item as Record<string, unknown>)[spec.idProperty];
+    const kept =
+      keepOwn &&
+      (typeof own === 'string' || typeof own === 'number') &&
+      fits?.(own).length === 0 &&
+      !used.has(String(own))
+        ? own
+        : undefined;
+    const id = ids[index] ?? kept ?? nextCounted();
+    used.add(String(id));
+    return { ...readOnly, ...item, [spec.idProperty]: id };
+  });
 }
 
 /** The ids other collections' creation examples name in members referring to this collection

@@ -73,7 +73,8 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
     ?.content.find((m) => m.validator === list.success.validator);
   const example = media?.examples.find((value) => list.success.validator.validate(value).length === 0);
   const shown: unknown[] = (example !== undefined && itemsIn(list.items, example)) || [];
-  if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec), specs);
+  // The list example's own ids are kept (a part `CH-1` a line example names); generated ones are not.
+  if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec), specs, true);
   // Items the document does not list get what a service gives: the first put together from what the
   // document shows of its members (assembled.ts), made now, no later state yet, no children yet.
   const filled = filledValues(filledInOf(spec, list.items.schema, specs), {});
