@@ -59,6 +59,7 @@ components:
         id: { type: string }
         status: { type: string, enum: [pending, ready] }
         pdfUrl: { type: string, format: uri, example: 'https://files.example/invoice.pdf', description: 'Present only when \`status\` is \`ready\`.' }
+        finishedAt: { type: string, format: date-time, nullable: true, example: '2025-01-12T11:00:02Z' }
 `;
 
 describe('a job started on an item', () => {
@@ -72,6 +73,7 @@ describe('a job started on an item', () => {
     const started = await request(app).post(`/orders/${order.number}/invoice`).expect(202);
     expect(started.body.status).toBe('pending');
     expect(started.body).not.toHaveProperty('pdfUrl');
+    expect(started.body.finishedAt).toBeNull();
     let job = started.body;
     for (let tries = 0; tries < 20 && job.status !== 'ready'; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -79,5 +81,7 @@ describe('a job started on an item', () => {
       if (job.status !== 'ready') expect(job).not.toHaveProperty('pdfUrl');
     }
     expect(job).toMatchObject({ status: 'ready', pdfUrl: 'https://files.example/invoice.pdf' });
+    // Done now, not when the document's example was.
+    expect(Math.abs(Date.parse(job.finishedAt) - Date.now())).toBeLessThan(60_000);
   });
 });

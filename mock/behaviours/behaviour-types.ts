@@ -4,7 +4,6 @@ import type {
   CollectionSpec,
   DerivedTime,
   FilledIn,
-  Formula,
   ItemView,
   JsonSuccess,
   KeptByChildren,
@@ -19,6 +18,7 @@ import type {
   SpanOrder,
 } from '../../spec/core.js';
 import type { Recount } from './counts.js';
+import type { ItemFormulas } from './formula-values.js';
 import { siblingText } from './item-values.js';
 import type { ListPages } from './list-pages.js';
 import type { MemberReference } from './named-references.js';
@@ -77,7 +77,7 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   /** The parent states the words allow this write in (parent-locks.ts). */
   readonly parentLock?: ParentLockBehaviour;
   /** Members the words compute from the item's others (formula-values.ts). */
-  readonly formulas?: readonly Formula[];
+  readonly formulas?: ItemFormulas;
   /** Counts on other items the write moves by one (stepped-counts.ts). */
   readonly countSteps?: readonly CountStep[];
   /** How many items may name one item (referrer-limits.ts). */
@@ -149,7 +149,7 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   /** The parent states the words allow this write in (parent-locks.ts). */
   readonly parentLock?: ParentLockBehaviour;
   /** Members the words compute from the item's others (formula-values.ts). */
-  readonly formulas?: readonly Formula[];
+  readonly formulas?: ItemFormulas;
   /** Members counting the item's changes, one more on each (change-counts.ts). */
   readonly changeCounters?: readonly string[];
   /** Counts on other items the write moves by one (stepped-counts.ts). */
@@ -267,6 +267,9 @@ export interface JobKind {
   readonly results: Readonly<Record<string, unknown>>;
   /** Of those, the ones left out until then (optional, "present only when `status` is `ready`"). */
   readonly absentUntilDone?: readonly string[];
+  /** Instants of a later state that may be null (`finishedAt`): null until the job is done, then
+   * the time it was. */
+  readonly doneInstants?: readonly string[];
   /** The document's job (its example), the template of every new one. */
   readonly sample: Readonly<Record<string, unknown>>;
   readonly exampleId?: string;

@@ -25,7 +25,7 @@ import { recountsOf } from './counts.js';
 import { formulasFor } from './formula-values.js';
 import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
 import { bindJobs } from './jobs.js';
-import { deletedSwitchFor, keptOnRemoval } from './kept-deletions.js';
+import { clearedOnRestore, deletedSwitchFor, keptOnRemoval } from './kept-deletions.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
@@ -249,7 +249,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           ...bound,
           ...stampsOf(collection, bound.target, collections, action.verb),
           ...(recount ? { recount } : {}),
-          ...(restores && kept?.stamp ? { clears: kept.stamp } : {}),
+          ...(restores ? clearedOnRestore(resource) : {}),
           ...actionLifeOf(resource, action.verb, referred),
           ...namedLifeOf(resource, action.verb, referred),
           ...changeCountsOf(collection, action.verb),

@@ -1,32 +1,52 @@
 // Members the words define as arithmetic over the item's others ("`lineTotal`: `unitPrice` ×
 // `quantity`", "`total`: `partsTotal` + `labourTotal`"): the model's formulas, computed on every
 // item the mock makes or changes, so the answer adds up as the real service's does.
-import { type CollectionSpec, evaluateFormula, type Formula, formulasOf } from '../../spec/core.js';
+import {
+  type CollectionSpec,
+  evaluateFormula,
+  type Formula,
+  formulasOf,
+  mergeAllOf,
+  propertiesOfAnyForm,
+} from '../../spec/core.js';
 
 type Fields = Record<string, unknown>;
 
+export interface ItemFormulas {
+  readonly rules: readonly Formula[];
+  /** The members the schema makes whole numbers: a value computed for them is rounded. */
+  readonly whole: ReadonlySet<string>;
+}
+
 /** The formulas of the collection's item, where its words give any. */
-export function formulasFor(collection: CollectionSpec): { formulas?: readonly Formula[] } {
+export function formulasFor(collection: CollectionSpec): { formulas?: ItemFormulas } {
   const schema = collection.read?.item.schema ?? collection.create?.item.schema;
-  const formulas = formulasOf(schema, collection.create?.operation);
-  return formulas.length > 0 ? { formulas } : {};
+  const rules = formulasOf(schema, collection.create?.operation);
+  if (rules.length === 0) return {};
+  const properties = propertiesOfAnyForm(schema);
+  const whole = new Set(
+    rules
+      .map((rule) => rule.member)
+      .filter((member) => [mergeAllOf((properties[member] ?? {}) as Fields).type].flat().includes('integer')),
+  );
+  return { formulas: { rules, whole } };
 }
 
 /**
  * The item with each formula's member set where all its parts are numbers there (a part line's
- * formula does not apply to a labour line). A whole-number member stays whole. Applied as often as
- * formulas build on each other (a line total inside a total), at most once per formula.
+ * formula does not apply to a labour line): a whole-number member rounded, any other to cents.
+ * Applied as often as formulas build on each other (a line total inside a total), at most once
+ * per formula.
  */
-export function withFormulas<T extends Fields>(item: T, formulas: readonly Formula[] | undefined): T {
-  if (!formulas || formulas.length === 0) return item;
+export function withFormulas<T extends Fields>(item: T, formulas: ItemFormulas | undefined): T {
+  if (!formulas) return item;
   let next: Fields = item;
-  for (let round = 0; round < formulas.length; round++) {
+  for (let round = 0; round < formulas.rules.length; round++) {
     let moved = false;
-    for (const formula of formulas) {
+    for (const formula of formulas.rules) {
       const value = evaluateFormula(formula, next);
       if (value === undefined) continue;
-      const whole = Number.isInteger(next[formula.member]) || !Object.hasOwn(next, formula.member);
-      const computed = whole ? Math.round(value) : Math.round(value * 100) / 100;
+      const computed = formulas.whole.has(formula.member) ? Math.round(value) : Math.round(value * 100) / 100;
       if (next[formula.member] === computed) continue;
       next = { ...next, [formula.member]: computed };
       moved = true;

@@ -111,12 +111,14 @@ function jobKind(
       : values.slice(0, 1);
   const results: Item = {};
   const absentUntilDone: string[] = [];
+  const doneInstants: string[] = [];
   const required = new Set((mergeAllOf(validator.schema as Item).required as string[] | undefined) ?? []);
   for (const [name, schema] of Object.entries(properties)) {
     const merged = mergeAllOf(schema as Item);
     const nullable = merged.nullable === true || (Array.isArray(merged.type) && merged.type.includes('null'));
     // An optional member its words hold back ("Present only when `status` is `ready`") is left out.
     const heldBack = !nullable && !required.has(name) && HELD_BACK.test(String(merged.description ?? ''));
+    if (nullable && STATE_INSTANT.test(name) && !NOW_INSTANT.test(name)) doneInstants.push(name);
     if ((!nullable && !heldBack) || name === stateMember || STATE_INSTANT.test(name) || NOW_INSTANT.test(name))
       continue;
     if (sample[name] !== null && sample[name] !== undefined) results[name] = sample[name];
@@ -131,6 +133,7 @@ function jobKind(
     states,
     results,
     ...(absentUntilDone.length > 0 ? { absentUntilDone } : {}),
+    ...(doneInstants.length > 0 ? { doneInstants } : {}),
     sample: { ...sample, ...(stateMember && states.length > 0 ? { [stateMember]: states.at(-1) } : {}) },
     ...(example !== undefined ? { exampleId: String(example) } : {}),
     basePath: contract.basePath,
@@ -144,10 +147,13 @@ function asNow(job: JobKind, running: Running): Item {
   if (running.started === 0 || !job.stateMember) return running.item;
   const step = Math.min(job.states.length - 1, Math.floor((Date.now() - running.started) / STEP_MS));
   const done = step === job.states.length - 1;
+  const doneAt = new Date(running.started + (job.states.length - 1) * STEP_MS).toISOString();
+  const stamped = done ? Object.fromEntries((job.doneInstants ?? []).map((name) => [name, doneAt])) : {};
   return {
     ...running.item,
     [job.stateMember]: job.states[step],
     ...(done ? job.results : {}),
+    ...stamped,
   };
 }
 
@@ -172,6 +178,7 @@ export const JOB_HANDLERS = {
       if (NOW_INSTANT.test(name) && typeof item[name] === 'string') item[name] = instant;
     for (const name of Object.keys(job.results)) item[name] = null;
     for (const name of job.absentUntilDone ?? []) delete item[name];
+    for (const name of job.doneInstants ?? []) if (name in item) item[name] = null;
     // Members named like the starter's path parameters name what the job works on.
     for (const [name, value] of Object.entries(context.params)) if (name in item) item[name] = value;
     if (job.stateMember && job.states.length > 0) item[job.stateMember] = job.states[0];

@@ -36,4 +36,18 @@ describe('formulas read from words', () => {
     expect(evaluateFormula(formulas[1]!, { minutes: 45 })).toBe(900);
     expect(evaluateFormula(formulas[1]!, { quantity: 2 })).toBeUndefined();
   });
+
+  it('reads an expression written in one code span, with trailing words of rounding left out', () => {
+    const charge = {
+      type: 'object',
+      properties: {
+        quantity: { type: 'integer' },
+        unitPrice: { type: 'number' },
+        amount: { type: 'number', description: '`quantity * unitPrice`, rounded to cents.' },
+      },
+    };
+    const [amount] = formulasOf(charge as never);
+    expect(amount && [amount.member, amount.tokens.join(' ')]).toEqual(['amount', 'm:quantity * m:unitPrice']);
+    expect(evaluateFormula(amount!, { quantity: 3, unitPrice: 14.5 })).toBe(43.5);
+  });
 });

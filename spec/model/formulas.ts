@@ -19,10 +19,24 @@ export interface Formula {
 const TOKEN = /`([A-Za-z_]\w*)`|(\d+(?:\.\d+)?)|([+\-−×*/÷()])|(\S+)/g;
 const OPERATOR: Readonly<Record<string, string>> = { '−': '-', '×': '*', '÷': '/' };
 
+/** A whole expression in one code span ("`quantity * unitPrice`"): its members backticked each. */
+const spanned = (text: string, members: ReadonlySet<string>): string =>
+  text
+    .split('`')
+    .map((part, index) =>
+      // Odd parts are inside a code span; one holding an operator is an expression.
+      index % 2 === 1 && /[+\-−×*/÷]/.test(part)
+        ? part.replace(/[A-Za-z_]\w*/g, (word) => (members.has(word) ? `\`${word}\`` : word))
+        : index % 2 === 1
+          ? `\`${part}\``
+          : part,
+    )
+    .join('');
+
 /** The tokens of an expression, or undefined where anything but members, numbers and operators is in it. */
 function tokensOf(text: string, members: ReadonlySet<string>): string[] | undefined {
   const tokens: string[] = [];
-  for (const [, member, number, operator, other] of text.matchAll(TOKEN)) {
+  for (const [, member, number, operator, other] of spanned(text, members).matchAll(TOKEN)) {
     if (other !== undefined) return undefined;
     if (member !== undefined) {
       if (!members.has(member)) return undefined;
@@ -45,9 +59,12 @@ export function formulasOf(schema: JsonSchema | undefined, create?: Operation): 
   const members = new Set(Object.keys(properties).filter((name) => numeric(properties[name])));
   const found: Formula[] = [];
   const add = (member: string, expression: string, words: string) => {
-    // Trailing words of unit ("in cents") are not part of the expression.
+    // Trailing words of unit ("in cents", "rounded to cents") are not part of the expression.
     const bare = expression
-      .replace(/[,;]?\s*in\s+(?:cents|euros?|dollars?|minutes|seconds)\b.*$/i, '')
+      .replace(
+        /[,;]?\s*(?:in|rounded\s+to(?:\s+the\s+nearest)?)\s+(?:cents?|euros?|dollars?|minutes|seconds)\b.*$/i,
+        '',
+      )
       .replace(/\.\s*$/, '');
     const tokens = tokensOf(bare, members);
     // A union's variants may each define it (a part line's and a labour line's `lineTotal`): each

@@ -49,7 +49,13 @@ export { itemShapeOf } from './item-shape.js';
 export type { JobOperations } from './jobs.js';
 export { asynchronousJobs } from './jobs.js';
 export type { KeptByChildren, NeedsChildren } from './kept-by-children.js';
-export { deletedSwitchOf, type KeptDeletion, keptDeletionOf, restoreOfKeptItems } from './kept-deletions.js';
+export {
+  deletedSwitchOf,
+  deletionStampOf,
+  type KeptDeletion,
+  keptDeletionOf,
+  restoreOfKeptItems,
+} from './kept-deletions.js';
 export type { ListOrder } from './list-order.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';

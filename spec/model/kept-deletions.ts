@@ -30,7 +30,7 @@ export function deletedSwitchOf(collection: CollectionSpec): string | undefined 
 }
 
 /** The item's deletion time, a member of any of its views. */
-function deletionStampOf(collection: CollectionSpec): string | undefined {
+export function deletionStampOf(collection: CollectionSpec): string | undefined {
   const views = [collection.list?.items, collection.read?.item, collection.create?.item];
   for (const view of views) {
     const found = view && Object.keys(propertiesOf(view.schema)).find((name) => DELETION_INSTANT.test(name));
