@@ -46,4 +46,16 @@ describe('parent locks', () => {
       expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
     );
   });
+
+  it('reads "a `submitted` or `approved` timesheet refuses it with `409`" as a lock to the other states', () => {
+    const said = locksOf((text) =>
+      text.replace(
+        'Only while the timesheet is in `draft` (`409`, `timesheet_locked`, otherwise).',
+        'A `submitted`, `approved` or `rejected` timesheet refuses it with `409`.',
+      ),
+    );
+    expect(said).toContainEqual(
+      expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
+    );
+  });
 });

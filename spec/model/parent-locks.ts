@@ -64,6 +64,11 @@ function locksOn(
     `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)`,
     'i',
   );
+  // "a `cancelled` or `checked_out` reservation refuses it with 409": every other state allows it.
+  const refuses = new RegExp(
+    `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:refuses|rejects)\\s+(?:it|this|them)\\b`,
+    'i',
+  );
   const named = (text: string) =>
     state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`).test(text));
   const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
@@ -77,7 +82,8 @@ function locksOn(
   );
   const words = [`${operation.summary ?? ''}. ${operation.description ?? ''}`, ...passages];
   for (const clause of words.flatMap(clausesOf)) {
-    const refused = own ? barredStates(barred.exec(clause), operation, named) : [];
+    const barredHere = own ? barredStates(barred.exec(clause), operation, named) : [];
+    const refused = barredHere.length > 0 ? barredHere : named(refuses.exec(clause)?.[1] ?? '');
     if (refused.length > 0) {
       const status = statusIn(clause, documented);
       const allowed = state.values.filter((value) => !refused.includes(value));
