@@ -310,6 +310,8 @@ describe('values one live item at a time may hold', () => {
 
   it('a value compared case-insensitively: read, sent in another case, and served so', async () => {
     expect(await ruleOf(PLAYERS)).toMatchObject([{ members: ['player'], caseless: ['player'], limit: 1 }]);
+    const withoutRegard = PLAYERS.replace('compared case-insensitively', 'compared without regard to letter case');
+    expect(await ruleOf(withoutRegard)).toMatchObject([{ members: ['player'], caseless: ['player'], limit: 1 }]);
     const players = await contractOf(PLAYERS);
     const run = (mode: 'caseless' | 'exact') =>
       runConformance({ target: { app: service('none', undefined, mode) }, contract: players, seed: 1, runs: 5 });

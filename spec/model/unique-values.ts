@@ -54,7 +54,7 @@ const NOT_A_RULE =
 const AS_INSTANTS =
   /\binstants?\b|\b(?:whatever|regardless of|any|ignoring) (?:the )?(?:offset|time ?zone)s?\b|\bsame point in time\b/i;
 const CASELESS =
-  /\bcase[- ]?insensitiv|\bignoring (?:the )?case\b|\bregardless of (?:the )?case\b|\bwhatever the case\b/i;
+  /\bcase[- ]?insensitiv|\b(?:ignoring|regardless of|without regard to|whatever) (?:the )?(?:letter )?case\b/i;
 const STATE_WORDS = /^(status|state)$/i;
 const NUMBERS: Readonly<Record<string, number>> = {
   one: 1,
