@@ -1,12 +1,8 @@
 // A member the words make a count of the item's changes ("`revision` grows by one") moves by one on
 // every change and on each action the same words name; an action they do not name leaves it.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
-import { createMockApp } from './index.js';
+import { mockOfDocument } from '../fixtures/mock-of-document.js';
 
 const itemPath = (verb: string) => `
   /pages/{pageId}/${verb}:
@@ -57,9 +53,7 @@ components:
 
 describe("a count of the item's changes", () => {
   it('grows by one on each change and each action its words name, and only those', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'pages-')), 'pages.yaml');
-    writeFileSync(file, DOCUMENT);
-    const app = createMockApp({ contract: await loadContract(file), apiKeys: [] });
+    const app = await mockOfDocument(DOCUMENT, 'pages');
     const page = (await request(app).post('/pages').send({ title: 'Intro' }).expect(201)).body;
     expect(page.revision).toBe(1);
     const patched = (await request(app).patch(`/pages/${page.id}`).send({ title: 'Intro, again' }).expect(200)).body;

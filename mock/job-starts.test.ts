@@ -1,13 +1,9 @@
 // A job started on an item: refused where the action's words start it only from some of the item's
 // states, and its result member, which its words hold back ("Present only when `status` is
 // `ready`"), left out until the job is done.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
-import { createMockApp } from './index.js';
+import { mockOfDocument } from '../fixtures/mock-of-document.js';
 
 const one = (schema: string) => `{ application/json: { schema: { $ref: '#/components/schemas/${schema}' } } }`;
 const number = `[{ name: number, in: path, required: true, schema: { type: integer } }]`;
@@ -64,9 +60,7 @@ components:
 
 describe('a job started on an item', () => {
   it('starts only from the states its words give, and holds its result back until done', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'invoices-')), 'invoices.yaml');
-    writeFileSync(file, DOCUMENT);
-    const app = createMockApp({ contract: await loadContract(file), apiKeys: [] });
+    const app = await mockOfDocument(DOCUMENT, 'invoices');
     const order = (await request(app).post('/orders').send({ item: 'bike' }).expect(201)).body;
     await request(app).post(`/orders/${order.number}/invoice`).expect(409);
     await request(app).post(`/orders/${order.number}/complete`).expect(200);

@@ -1,13 +1,9 @@
 // A DELETE that keeps the item where the document answers no 410 (a deletion time, a restore
 // verb): the item reads 404 and leaves the list, is listed again with the list's switch for deleted
 // items, stamped; the restore brings it back with the stamp cleared; a live item's restore is 409.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
-import { createMockApp } from './index.js';
+import { mockOfDocument } from '../fixtures/mock-of-document.js';
 
 const one = `{ application/json: { schema: { $ref: '#/components/schemas/Event' } } }`;
 const DOCUMENT = `openapi: 3.0.3
@@ -48,9 +44,7 @@ components:
 
 describe('a deletion that keeps the item', () => {
   it('hides it from reads and the list, lists it on request, and restores it once', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'events-')), 'events.yaml');
-    writeFileSync(file, DOCUMENT);
-    const app = createMockApp({ contract: await loadContract(file), apiKeys: [] });
+    const app = await mockOfDocument(DOCUMENT, 'events');
     const event = (await request(app).post('/events').send({ title: 'Gala' }).expect(201)).body;
     expect(event.deletedAt).toBeNull();
     await request(app).post(`/events/${event.id}/restore`).expect(409);

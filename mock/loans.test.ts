@@ -1,13 +1,9 @@
 // Counts on other items that a write moves by one, as its words say, and a limit on how many items
 // may name one item: a loan lowers its book's availableCount and raises its member's
 // activeLoanCount, a return moves both back, and a member at maxLoans active loans is refused.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
-import { createMockApp } from './index.js';
+import { mockOfDocument } from '../fixtures/mock-of-document.js';
 
 const json = (schema: string) => `{ application/json: { schema: { $ref: '#/components/schemas/${schema}' } } }`;
 const collection = (path: string, item: string, create: string, idName: string, createWords = '') => `
@@ -75,9 +71,7 @@ components:
 
 describe('loans and the counts they move', () => {
   it("moves the book's and the member's counts by one, back on return, and refuses a member at maxLoans", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'lending-')), 'lending.yaml');
-    writeFileSync(file, DOCUMENT);
-    const app = createMockApp({ contract: await loadContract(file), apiKeys: [] });
+    const app = await mockOfDocument(DOCUMENT, 'lending');
     const member = (await request(app).post('/members').send({ name: 'Ada', maxLoans: 2 }).expect(201)).body;
     const book = (await request(app).post('/books').send({ title: 'Dune', availableCount: 5 }).expect(201)).body;
     const counts = async () => [

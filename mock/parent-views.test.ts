@@ -1,13 +1,9 @@
 // A list under a parent's path that no creation fills (/venues/{venueId}/events, events made at
 // /events naming their venue) answers the items naming that parent; and an item a PUT makes at a
 // key the client chose is checked and answered as one a change makes (its references, its ETag).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
-import { createMockApp } from './index.js';
+import { mockOfDocument } from '../fixtures/mock-of-document.js';
 
 const list = (item: string) =>
   `{ '200': { description: all, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/${item}' } } } } } }`;
@@ -58,9 +54,7 @@ components:
 `;
 
 async function venues() {
-  const file = join(mkdtempSync(join(tmpdir(), 'venues-')), 'venues.yaml');
-  writeFileSync(file, DOCUMENT);
-  return createMockApp({ contract: await loadContract(file), apiKeys: [] });
+  return mockOfDocument(DOCUMENT, 'venues');
 }
 
 describe('events of a venue', () => {

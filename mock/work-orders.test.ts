@@ -1,14 +1,10 @@
 // The life of an item whose words the model reads beyond its schema: numbers that start where the
 // schema's minimum says, lines of two forms (a union) each filled in as its own form, totals the
 // words compute from other members, and writes under a parent its words lock to some states.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
-import { createMockApp } from './index.js';
+import { mockOfDocument } from '../fixtures/mock-of-document.js';
 
 const DOCUMENT = `openapi: 3.0.3
 info: { title: Workshop, version: '1' }
@@ -126,9 +122,7 @@ components:
 `;
 
 async function workshop() {
-  const file = join(mkdtempSync(join(tmpdir(), 'workshop-')), 'workshop.yaml');
-  writeFileSync(file, DOCUMENT);
-  return createMockApp({ contract: await loadContract(file), apiKeys: [] });
+  return mockOfDocument(DOCUMENT, 'workshop');
 }
 
 describe('a work order and its lines', () => {
