@@ -18,8 +18,10 @@ import type {
   SpanOrder,
 } from '../../spec/core.js';
 import type { Recount } from './counts.js';
+import type { AppendBehaviour, TallyBehaviour } from './entry-types.js';
 import type { ItemFormulas } from './formula-values.js';
 import { siblingText } from './item-values.js';
+import type { JobReadBehaviour, JobStartBehaviour } from './job-types.js';
 import type { ListPages } from './list-pages.js';
 import type { MemberReference } from './named-references.js';
 import { once } from './once.js';
@@ -28,6 +30,9 @@ import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
 import type { CountStep } from './stepped-counts.js';
 import type { UniqueValues } from './unique-values.js';
+
+export type * from './entry-types.js';
+export type * from './job-types.js';
 
 /** The Content-Type of a stateful answer: the media type the document gives its success. */
 export type AnswerHeaders = Readonly<Record<string, string>>;
@@ -253,86 +258,6 @@ export interface RespondBehaviour {
   readonly kind: 'respond';
   readonly status: number;
   answer(): PreparedAnswer;
-}
-
-export interface JobKind {
-  /** The read's path template and the parameter naming the job. */
-  readonly readPath: string;
-  readonly parameter: string;
-  readonly idProperty: string;
-  readonly stateMember?: string;
-  /** The states in the order a job goes through them, its end state last. */
-  readonly states: readonly unknown[];
-  /** Members null until the job is done, with the value they get then. */
-  readonly results: Readonly<Record<string, unknown>>;
-  /** Of those, the ones left out until then (optional, "present only when `status` is `ready`"). */
-  readonly absentUntilDone?: readonly string[];
-  /** Instants of a later state that may be null (`finishedAt`): null until the job is done, then
-   * the time it was. */
-  readonly doneInstants?: readonly string[];
-  /** The document's job (its example), the template of every new one. */
-  readonly sample: Readonly<Record<string, unknown>>;
-  readonly exampleId?: string;
-  readonly basePath: string;
-  /** Whether an id fits the job's id member (a uuid, an integer, a pattern). */
-  readonly idFits: (id: unknown) => boolean;
-}
-
-export interface JobStartBehaviour {
-  readonly kind: 'job-start';
-  readonly job: JobKind;
-  /** The item the job works on must be in these states (an action's words: "Only for a `completed`
-   * work order (409 otherwise)"), read where the path names it. */
-  readonly startsFrom?: {
-    readonly collection: string;
-    readonly parameter: string;
-    readonly member: string;
-    readonly from: readonly unknown[];
-    readonly status: number;
-  };
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-export interface JobReadBehaviour {
-  readonly kind: 'job-read';
-  readonly job: JobKind;
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/** A POST below an item that adds an entry to one of its lists and answers the item (appends.ts). */
-/** What an entry takes from the item one of its members names. */
-export interface EntryReference {
-  readonly member: string;
-  readonly collection: string;
-  /** Members of the entry the request does not send, copied from that item (unitPrice). */
-  readonly copies: readonly string[];
-}
-
-export interface AppendBehaviour {
-  readonly kind: 'append';
-  readonly collection: string;
-  readonly parameter: string;
-  /** The item's list the entry goes into. */
-  readonly member: string;
-  readonly status: number;
-  readonly headers: AnswerHeaders;
-  readonly references: readonly EntryReference[];
-  /** The entry's required numbers no request sends (lineTotal): worked out by the sums. */
-  readonly derived: readonly string[];
-  /** The status for an entry naming an item that does not exist. */
-  readonly unknownStatus: number;
-}
-
-/** A read that counts a collection's items by a member (tallies.ts). */
-export interface TallyBehaviour {
-  readonly kind: 'tally';
-  readonly collection: string;
-  readonly member: string;
-  readonly values: readonly string[];
-  readonly status: number;
-  readonly headers: AnswerHeaders;
 }
 
 export type Behaviour =

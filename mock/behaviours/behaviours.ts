@@ -5,9 +5,6 @@ import {
   apiModelOf,
   type CollectionSpec,
   type Contract,
-  formIndexOf,
-  formsOf,
-  type JsonSchema,
   type Operation,
   type ParentItem,
   parentItemsOf,
@@ -23,7 +20,8 @@ import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapO
 import { changeCountsOf } from './change-counts.js';
 import { recountsOf } from './counts.js';
 import { formulasFor } from './formula-values.js';
-import { assignedValues, itemViews, requestDefaults, requestProperties, sentNamesOf } from './item-values.js';
+import { initialValuesOf, itemMembers } from './initial-values.js';
+import { itemViews, requestProperties, sentNamesOf } from './item-values.js';
 import { bindJobs } from './jobs.js';
 import { clearedOnRestore, deletedSwitchFor, keptOnRemoval } from './kept-deletions.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
@@ -33,17 +31,9 @@ import { namedLifeOf } from './named-life.js';
 import { referencesOf } from './named-references.js';
 import { parentLockOf } from './parent-locks.js';
 import { parentViewsOf } from './parent-views.js';
-import { noneCountedYet, referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
+import { referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
 import { referrerLimitsFor } from './referrer-limits.js';
-import {
-  actionBehaviour,
-  completionOf,
-  conditionalOf,
-  fitEveryView,
-  initialState,
-  itemPathOf,
-  ownedBy,
-} from './resource-idioms.js';
+import { actionBehaviour, completionOf, conditionalOf, itemPathOf, ownedBy } from './resource-idioms.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
 import { stateLockOf } from './said-rules.js';
 import { countStepsOf } from './stepped-counts.js';
@@ -51,65 +41,6 @@ import { tallyBehavioursOf } from './tallies.js';
 import { uniqueValuesFor } from './unique-values.js';
 
 export type * from './behaviour-types.js';
-
-/** The first values of an item a PUT makes (no creation): what its read shows the service holds,
- * and the PUT's documented defaults. */
-function putInitialValues(resource: Resource, sendable: Set<string> | undefined): InitialValues {
-  const { list, read, replace, idProperty } = resource.collection;
-  const view = read?.item ?? list?.items;
-  if (!view) return { assigned: {}, fallback: {} };
-  return {
-    assigned: initialState(resource, assignedValues(view, sendable, idProperty)),
-    fallback: Object.assign(
-      {},
-      ...[list?.items, read?.item].map((other) => (other ? assignedValues(other, undefined, idProperty, true) : {})),
-      replace ? requestDefaults(replace.operation, itemMembers(resource.collection)) : {},
-    ),
-  };
-}
-
-/** A creation's values besides the client's, drawn on first use (not at start-up: a large document
- * has hundreds of resources): the service's assigned ones, fitting every view, in the item's first
- * state; and what the list's items and the read's answer require too, so every view stays valid. */
-/** Where the item is a union (a part or a labour line), the values of the form the sent body takes:
- * a part line's copied price, a labour line's rate. */
-function initialValuesOf(resource: Resource, sendable: Set<string> | undefined): (body?: unknown) => InitialValues {
-  const { create, list, read, idProperty } = resource.collection;
-  let putValues: InitialValues | undefined;
-  const byForm = new Map<number, InitialValues>();
-  const forms = create ? formsOf(create.item.schema) : [];
-  const viewForms = [list?.items, read?.item].map((view) => view && { view, forms: formsOf(view.schema) });
-  /** The view as the body's form of it, or whole where it is no union. */
-  const inForm = (view: { schema: JsonSchema }, viewForms: readonly Record<string, unknown>[], body: unknown) => {
-    const index = formIndexOf(viewForms, body);
-    return index < 0 ? view : { schema: viewForms[index]! };
-  };
-  return (body?: unknown) => {
-    if (!create) return (putValues ??= putInitialValues(resource, sendable));
-    const index = formIndexOf(forms, body);
-    const known = byForm.get(index);
-    if (known) return known;
-    const item = index < 0 ? create.item : { schema: forms[index]! };
-    const views = viewForms.map((entry) => entry && inForm(entry.view, entry.forms, body));
-    const values: InitialValues = {
-      assigned: noneCountedYet(
-        resource,
-        initialState(
-          resource,
-          fitEveryView(assignedValues(item, sendable, idProperty), [list?.items, read?.item], create.keeps, idProperty),
-        ),
-      ),
-      fallback: Object.assign(
-        {},
-        ...views.map((view) => (view ? assignedValues(view, undefined, idProperty, true) : {})),
-        assignedValues(item, sendable, idProperty, true),
-        requestDefaults(create.operation, create.storedProperties),
-      ),
-    };
-    byForm.set(index, values);
-    return values;
-  };
-}
 
 /** Where a PUT makes the item at a key the client chooses: the 201 it documents (else its success). */
 function upsertOf(
@@ -159,12 +90,6 @@ function objectMembersOf(collection: CollectionSpec): Set<string> {
       Object.entries(propertiesOf(view.schema)).flatMap(([name, schema]) => (isObject(schema) ? [name] : [])),
     ),
   );
-}
-
-/** The members an item holds (its read's, else its list's view), its id aside. */
-function itemMembers(collection: CollectionSpec): string[] {
-  const schema = collection.read?.item.schema ?? collection.list?.items.schema;
-  return Object.keys(propertiesOf(schema)).filter((name) => name !== collection.idProperty);
 }
 
 export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<string, ResourceCorrection>): Bindings {

@@ -1,0 +1,37 @@
+// The behaviours of reads and writes on an item's parts: an entry added to one of its lists
+// (appends.ts), and a count of a collection's items by a member (tallies.ts).
+import type { AnswerHeaders } from './behaviour-types.js';
+
+/** A POST below an item that adds an entry to one of its lists and answers the item (appends.ts). */
+/** What an entry takes from the item one of its members names. */
+export interface EntryReference {
+  readonly member: string;
+  readonly collection: string;
+  /** Members of the entry the request does not send, copied from that item (unitPrice). */
+  readonly copies: readonly string[];
+}
+
+export interface AppendBehaviour {
+  readonly kind: 'append';
+  readonly collection: string;
+  readonly parameter: string;
+  /** The item's list the entry goes into. */
+  readonly member: string;
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+  readonly references: readonly EntryReference[];
+  /** The entry's required numbers no request sends (lineTotal): worked out by the sums. */
+  readonly derived: readonly string[];
+  /** The status for an entry naming an item that does not exist. */
+  readonly unknownStatus: number;
+}
+
+/** A read that counts a collection's items by a member (tallies.ts). */
+export interface TallyBehaviour {
+  readonly kind: 'tally';
+  readonly collection: string;
+  readonly member: string;
+  readonly values: readonly string[];
+  readonly status: number;
+  readonly headers: AnswerHeaders;
+}
