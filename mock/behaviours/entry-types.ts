@@ -1,8 +1,6 @@
 // The behaviours of reads and writes on an item's parts: an entry added to one of its lists
 // (appends.ts), and a count of a collection's items by a member (tallies.ts).
-import type { AnswerHeaders } from './behaviour-types.js';
 
-/** A POST below an item that adds an entry to one of its lists and answers the item (appends.ts). */
 /** What an entry takes from the item one of its members names. */
 export interface EntryReference {
   readonly member: string;
@@ -11,6 +9,7 @@ export interface EntryReference {
   readonly copies: readonly string[];
 }
 
+/** A POST below an item that adds an entry to one of its lists and answers the item (appends.ts). */
 export interface AppendBehaviour {
   readonly kind: 'append';
   readonly collection: string;
@@ -18,7 +17,7 @@ export interface AppendBehaviour {
   /** The item's list the entry goes into. */
   readonly member: string;
   readonly status: number;
-  readonly headers: AnswerHeaders;
+  readonly headers: Readonly<Record<string, string>>;
   readonly references: readonly EntryReference[];
   /** The entry's required numbers no request sends (lineTotal): worked out by the sums. */
   readonly derived: readonly string[];
@@ -33,5 +32,5 @@ export interface TallyBehaviour {
   readonly member: string;
   readonly values: readonly string[];
   readonly status: number;
-  readonly headers: AnswerHeaders;
+  readonly headers: Readonly<Record<string, string>>;
 }
