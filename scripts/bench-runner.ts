@@ -14,6 +14,12 @@ export interface RunnerRun {
 }
 
 /** `npm run conformance` without npm: wall time including start-up, the requests it sent, peak RSS. */
+/** The run of median wall time among runs of one build. */
+export function medianRun(runs: RunnerRun[]): RunnerRun {
+  const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 export function runRunnerCli(runnerCli: string, work: string): Promise<RunnerRun> {
   const report = join(work, 'runner.json');
   const rssFile = join(work, 'runner-rss');

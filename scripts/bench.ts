@@ -13,7 +13,7 @@ import { allocationPerRequest } from './bench-allocation.js';
 import { idiomThroughput } from './bench-idioms.js';
 import { firstAnswer, writeMultiFileDocument } from './bench-multi-file.js';
 import { proxyLatency } from './bench-proxy.js';
-import { runRunnerCli, timeToFirstFailure } from './bench-runner.js';
+import { medianRun, type RunnerRun, runRunnerCli, timeToFirstFailure } from './bench-runner.js';
 import { type Server, spawnServer, stop } from './bench-servers.js';
 import {
   created,
@@ -251,10 +251,17 @@ async function main(): Promise<void> {
     }`,
   );
 
-  const runner = await runRunnerCli(join(root, 'dist/conformance/cli.js'), work);
-  const before = previousRoot ? await runRunnerCli(join(previousRoot, 'dist/conformance/cli.js'), work) : undefined;
+  // Interleaved, median of 3 each: one run apiece let a noisy neighbour pass for a regression.
+  const runnerRuns: RunnerRun[] = [];
+  const beforeRuns: RunnerRun[] = [];
+  for (let i = 0; i < 3; i++) {
+    runnerRuns.push(await runRunnerCli(join(root, 'dist/conformance/cli.js'), work));
+    if (previousRoot) beforeRuns.push(await runRunnerCli(join(previousRoot, 'dist/conformance/cli.js'), work));
+  }
+  const runner = medianRun(runnerRuns);
+  const before = previousRoot ? medianRun(beforeRuns) : undefined;
   out(
-    `Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up): **${fmt(runner.ms)} ms**, peak RSS ${fmt(runner.rssMiB)} MiB, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s)${before ? `; previous ${fmt(before.ms)} ms, ${fmt(before.rssMiB)} MiB, ${before.requests} requests` : ''}.`,
+    `Runner, default run against the mock (\`npm run conformance\` without npm, wall time incl. start-up, median of 3 interleaved): **${fmt(runner.ms)} ms**, peak RSS ${fmt(runner.rssMiB)} MiB, ${runner.requests} requests (${fmt(runner.requests / (runner.ms / 1000))} req/s)${before ? `; previous ${fmt(before.ms)} ms, ${fmt(before.rssMiB)} MiB, ${before.requests} requests` : ''}.`,
   );
   const failure = await timeToFirstFailure(KEY);
   out(
