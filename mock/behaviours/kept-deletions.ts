@@ -2,7 +2,7 @@
 // stamped with its deletion time; the list shows it again with its switch for deleted items on, and
 // the restore brings it back with the stamp cleared.
 import { deletedSwitchOf, deletionStampOf, type Resource } from '../../spec/core.js';
-import type { ListSource } from './list-pages.js';
+import { type ListSource, listSourceOf } from './list-pages.js';
 import type { Collection, Item } from './store.js';
 
 /** On the remove behaviour: keep the item, stamped (a soft deletion answered 410 stamps it too). */
@@ -40,10 +40,5 @@ export function withDeleted(collection: Collection, name: string | undefined, ur
   const deleted = collection.removedItems();
   if (query.get(name) !== 'true' || deleted.length === 0) return collection;
   const items = [...collection.page(0, collection.size), ...deleted];
-  return {
-    idProperty: collection.idProperty,
-    size: items.length,
-    page: (start, count) => items.slice(start, start + count),
-    positionOf: (id) => items.findIndex((item) => String(item[collection.idProperty]) === id),
-  };
+  return listSourceOf(collection.idProperty, items);
 }

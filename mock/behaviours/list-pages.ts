@@ -24,6 +24,16 @@ export interface ListSource {
   positionOf(id: string): number;
 }
 
+/** A source over items already chosen and ordered (a filter's, a view's, a switch's). */
+export function listSourceOf(idProperty: string, items: readonly Item[]): ListSource {
+  return {
+    idProperty,
+    size: items.length,
+    page: (start, count) => items.slice(start, start + count),
+    positionOf: (id) => items.findIndex((item) => String(item[idProperty]) === id),
+  };
+}
+
 type Record_ = Record<string, unknown>;
 
 export interface ListPages {
@@ -196,12 +206,7 @@ function filtered(filters: readonly Filter[], query: URLSearchParams, source: Li
         contains ? holdsAll(item[member], texts) : texts.has(String(item[member])),
       ),
     );
-  return {
-    idProperty: source.idProperty,
-    size: items.length,
-    page: (start, count) => items.slice(start, start + count),
-    positionOf: (id) => items.findIndex((item) => String(item[source.idProperty]) === id),
-  };
+  return listSourceOf(source.idProperty, items);
 }
 
 /** Numbers by value, text by code units, absent and null members last. */
@@ -226,12 +231,7 @@ function byMember(member: string, descending: boolean): (a: Item, b: Item) => nu
 function ordered(order: ListOrder | undefined, source: ListSource): ListSource {
   if (!order) return source;
   const items = [...source.page(0, source.size)].sort(byMember(order.member, order.descending));
-  return {
-    idProperty: source.idProperty,
-    size: items.length,
-    page: (start, count) => items.slice(start, start + count),
-    positionOf: (id) => items.findIndex((item) => String(item[source.idProperty]) === id),
-  };
+  return listSourceOf(source.idProperty, items);
 }
 
 /** One page of the collection, as JSON and the headers that go with it. */

@@ -12,7 +12,7 @@ import {
 } from '../../spec/core.js';
 import type { Behaviour, ListBehaviour } from './behaviour-types.js';
 import { answerHeaders } from './behaviour-types.js';
-import type { ListSource } from './list-pages.js';
+import { type ListSource, listSourceOf } from './list-pages.js';
 import { Collection } from './store.js';
 
 /** The top-level list a GET under a parent lists, and the member naming that parent. */
@@ -66,12 +66,7 @@ export function withinParent(
 ): ListSource {
   const parent = params[within.parameter];
   const items = collection.page(0, collection.size).filter((item) => String(item[within.member]) === parent);
-  return {
-    idProperty: collection.idProperty,
-    size: items.length,
-    page: (start, count) => items.slice(start, start + count),
-    positionOf: (id) => items.findIndex((item) => String(item[collection.idProperty]) === id),
-  };
+  return listSourceOf(collection.idProperty, items);
 }
 
 /** A list's whole JSON: the collection's own text, or a view's items written now. */

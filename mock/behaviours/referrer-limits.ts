@@ -26,19 +26,20 @@ export function pastLimit(
     if (typeof named !== 'string' && typeof named !== 'number') continue;
     const most = all.get(collection)?.find(String(named))?.[limit];
     if (typeof most !== 'number') continue;
-    const key = JSON.stringify(named);
-    const counted = written
-      .page(0, written.size)
-      .filter(
-        (item) =>
-          JSON.stringify(item[via]) === key &&
-          (!states || stateMember === undefined || states.includes(String(item[stateMember]))),
-      ).length;
+    // One walk of the written collection per creation, comparing ids as text (no copy per item).
+    const key = String(named);
+    let counted = 0;
+    for (const item of written.page(0, written.size))
+      if (
+        String(item[via]) === key &&
+        (!states || stateMember === undefined || states.includes(String(item[stateMember])))
+      )
+        counted++;
     if (counted >= most)
       return new MockHttpError(
         status,
         'conflict',
-        `${via} ${key} names an item that has ${counted} already, its ${limit}.`,
+        `${via} ${JSON.stringify(named)} names an item that has ${counted} already, its ${limit}.`,
       );
   }
   return undefined;
