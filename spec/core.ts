@@ -5,6 +5,7 @@ export { contractFromDocument } from './contract/compile-contract.js';
 export type { MediaType } from './contract/media-types.js';
 export { isJsonMediaType, mediaTypeMatches, parseMediaType } from './contract/media-types.js';
 export { documentedStatuses, responseFor } from './contract/operations.js';
+export { readOnlyRequestMembers } from './contract/read-only-members.js';
 export {
   documentedMediaType,
   judgingMediaType,

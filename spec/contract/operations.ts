@@ -5,6 +5,7 @@ import { deref } from '../json/refs.js';
 import type { Direction } from '../schema/json-schema.js';
 import type { SchemaValidator } from '../schema/validators.js';
 import { assignedPropertiesOf, statusPropertyOf } from './extensions.js';
+import { readOnlyMembersOf } from './read-only-members.js';
 import {
   type HeaderSpec,
   HTTP_METHODS,
@@ -113,7 +114,13 @@ function contentOf(reader: Reader, content: unknown, direction: Direction, point
       ...examplesOf(reader, media),
       ...(direction === 'request' ? schemaExamplesOf(reader, media.schema) : []),
     ],
+    ...readOnlyOf(reader, media.schema, direction),
   }));
+}
+
+function readOnlyOf(reader: Reader, schema: unknown, direction: Direction): { readOnlyMembers?: string[] } {
+  const members = direction === 'request' && schema !== undefined ? readOnlyMembersOf(reader.api, schema) : [];
+  return members.length > 0 ? { readOnlyMembers: members } : {};
 }
 
 /** A request schema's own examples (3.0 `example`, 3.1 `examples`): the author's valid input too,

@@ -11,6 +11,9 @@ export interface MediaTypeSpec {
   readonly validator?: SchemaValidator;
   /** The author's example values (`example`, then each of `examples`), in document order. */
   readonly examples: readonly unknown[];
+  /** Of a request body: the members its schema declares readOnly (left out of the compiled
+   * schema; a service may ignore them or refuse them). */
+  readonly readOnlyMembers?: readonly string[];
 }
 
 export interface HeaderSpec {

@@ -17,7 +17,7 @@ const MOVES = String.raw`(?:then\s+)?(?:becomes|is\s+(?:set|moved|changed)\s+to|
 const SETS_MEMBER = /\b(?:sets?|changes?|moves?)\s+(?:its\s+|the\s+)?\w+\s+to\s+([\w-]+)/i;
 
 /** Whether a line speaks of this action: its operationId, or its path's last segment as a word. */
-function namesAction(line: string, operation: Operation): boolean {
+export function namesAction(line: string, operation: Operation): boolean {
   const verb = operation.path.split('/').at(-1) ?? '';
   const loose = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   const words = line.split(/[^\w-]+/).map(loose);
@@ -25,6 +25,17 @@ function namesAction(line: string, operation: Operation): boolean {
     (operation.operationId !== undefined && words.includes(loose(operation.operationId))) ||
     (verb !== '' && !verb.startsWith('{') && words.includes(loose(verb)))
   );
+}
+
+/** Whether a sentence is a list line of another action's (a life drawn line by line in every
+ * action's words: "- checkOutReservation: ... adds one to the guest's `stayCount`"), not this one's. */
+export function speaksOfOtherAction(
+  sentence: string,
+  operation: Operation,
+  others: readonly { readonly operation: Operation }[],
+): boolean {
+  if (!/^\s*[-*•]\s/.test(sentence) || namesAction(sentence, operation)) return false;
+  return others.some((other) => other.operation !== operation && namesAction(sentence, other.operation));
 }
 
 /** The noun the document calls the collection's items by: the singular of its last fixed segment. */

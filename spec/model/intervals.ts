@@ -15,12 +15,18 @@ export interface Interval {
   readonly end?: string;
   /** An item starting exactly when another ends does not overlap it (the words say half-open). */
   readonly touchingFree: boolean;
+  /** Its members are dates (`format: date`: a stay's days), not instants. */
+  readonly days?: true;
 }
 
+/** An instant as the interval's members write it: a date, or an RFC 3339 date-time. */
+export const intervalText = (interval: Pick<Interval, 'days'>, ms: number): string =>
+  interval.days ? new Date(ms).toISOString().slice(0, 10) : new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+
 const FORBIDS_OVERLAP =
-  /\b(?:must not|may not|cannot|can ?not|can't|never|no two)\b[^.;]{0,60}\boverlap|\boverlapping\b[^.;]{0,60}\b(?:refused|rejected|conflict|409)/i;
+  /\b(?:must not|may not|cannot|can ?not|can't|never|no two)\b[^.;]{0,60}\boverlap|\boverlapping\b[^.;]{0,60}\b(?:refused|rejected|conflict|409)|\b(?:refused|rejected)\b[^.;]{0,120}\boverlaps?\b/i;
 const HALF_OPEN =
-  /\bhalf[- ]open\b|\bstarts? (?:exactly )?(?:when|as|where) (?:another|the other|one) ends?\b[^.;]{0,40}\b(?:does not|doesn't|do not|don't)\s+overlap|\btouching\b[^.;]{0,30}\b(?:allowed|fine|free|not overlap)/i;
+  /\bhalf[- ]open\b|\bstarts? (?:exactly )?(?:when|as|where) (?:another|the other|one) ends?\b[^.;]{0,40}\b(?:does not|doesn't|do not|don't)\s+overlap|\bends? (?:on the day|when|as|where) (?:another|the other|one|the next)(?: one)? (?:begins|starts)\b[^.;]{0,40}\b(?:does not|doesn't|do not|don't)\s+overlap|\btouching\b[^.;]{0,30}\b(?:allowed|fine|free|not overlap)/i;
 const UNITS: readonly [RegExp, number][] = [
   [/minutes?|mins?\b/i, 60_000],
   [/hours?|hrs?\b/i, 3_600_000],
@@ -31,20 +37,34 @@ const UNITS: readonly [RegExp, number][] = [
 const named = (text: string, member: string): boolean =>
   new RegExp(`(^|[^\\w])${member.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`).test(text);
 
+/** Where the words first name the member (-1 placed last). */
+const mentionOf = (text: string, member: string): number => {
+  const at = text.search(new RegExp(`(^|[^\\w])${member.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w]|$)`));
+  return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+};
+
 const kind = (schema: unknown): { format?: unknown; type?: unknown } => (schema ?? {}) as { format?: unknown };
 
 /** The interval the words around a sentence forbid overlapping, over the request's members. */
 export function intervalOf(sentence: string, around: string, schema: JsonSchema | undefined): Interval | undefined {
   if (!FORBIDS_OVERLAP.test(sentence)) return undefined;
   const members = Object.entries(propertiesOf(schema)).filter(([name]) => named(around, name));
-  const instants = members.filter(([, property]) => kind(property).format === 'date-time').map(([name]) => name);
-  const [start, end] = [
-    instants.find((name) => !/end|finish|until|stop/i.test(name)),
-    instants.find((name) => /end|finish|until|stop/i.test(name)),
-  ];
+  const dated = (format: string) => members.filter(([, p]) => kind(p).format === format).map(([name]) => name);
+  const days = dated('date-time').length === 0 && dated('date').length > 0;
+  const instants = dated(days ? 'date' : 'date-time');
+  // The end by its name (endsAt, until); else, of two, the one the words name second ("[checkIn,
+  // checkOut)").
+  const ends = (name: string) => /end|finish|until|stop/i.test(name);
+  const mentioned = [...instants].sort((a, b) => mentionOf(around, a) - mentionOf(around, b));
+  const [start, end] = instants.some(ends)
+    ? [instants.find((name) => !ends(name)), instants.find(ends)]
+    : instants.length === 2
+      ? mentioned
+      : [instants[0], undefined];
   if (!start) return undefined;
   const touchingFree = HALF_OPEN.test(around);
-  if (end) return { start, end, touchingFree };
+  if (end) return { start, end, touchingFree, ...(days ? { days: true as const } : {}) };
+  if (days) return undefined;
   for (const [name, property] of members) {
     const type = kind(property).type;
     if (type !== 'integer' && type !== 'number') continue;

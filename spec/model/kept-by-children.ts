@@ -62,7 +62,14 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
     // The item holding children: "has at least one copy", "while the copy has an active loan".
     const nouns = childNouns(plural);
     // "has open work orders", "still has live (not trashed) pages".
-    const noun = new RegExp(`\\b(?:has|have|having|with|contains?|holds?)\\s+(?:[\\w()-]+\\s+){0,4}?${nouns}\\b`, 'i');
+    // Or named by them, where they are items naming it: "A room named by a `booked` reservation".
+    const namedBy = via
+      ? `|\\b(?:named|referenced|referred to|used|pointed to|booked|held)\\s+by\\s+(?:[\\w()\x60-]+\\s+){0,4}?${nouns}\\b`
+      : '';
+    const noun = new RegExp(
+      `\\b(?:has|have|having|with|contains?|holds?)\\s+(?:[\\w()-]+\\s+){0,4}?${nouns}\\b${namedBy}`,
+      'i',
+    );
     for (const clause of clauses) {
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
       if (!noun.test(clause) || CASCADES.test(clause) || new Set(statuses).size !== 1) continue;

@@ -103,3 +103,27 @@ export function resourceWordPattern(collection: CollectionSpec): string {
   if (words.length === 1) return last;
   return `(?:${[...words.slice(0, -1), last].join('[-_ ]?')}|${last})`;
 }
+
+/** The members of a body that carry an item path's values, by parameter: the member of the
+ * parameter's own name, else one naming the collection whose items the parameter names (a
+ * reservation's `propertyCode` carries the `code` of /properties/{code}/rooms/{roomNo}). Undefined
+ * where some parameter has no such member. */
+export function pathMembersOf(
+  itemPath: string,
+  members: readonly string[],
+  collections: readonly CollectionSpec[],
+  own?: CollectionSpec,
+): Record<string, string> | undefined {
+  const carried: Record<string, string> = {};
+  for (const [, name] of itemPath.matchAll(/\{([^}]+)\}/g)) {
+    const member =
+      members.find((candidate) => candidate === name) ??
+      members.find((candidate) => {
+        const named = referencedCollection(candidate, collections, own);
+        return named !== undefined && named.read?.parameter === name && itemPath.startsWith(`${named.path}/{${name}}`);
+      });
+    if (member === undefined) return undefined;
+    carried[name!] = member;
+  }
+  return carried;
+}

@@ -8,6 +8,7 @@
 import type { Operation } from '../contract/types.js';
 import { propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { speaksOfOtherAction } from './action-targets.js';
 import type { CollectionSpec } from './collections.js';
 import { parentItemsOf } from './parents.js';
 import { referencedCollection, resourceWordPattern } from './references.js';
@@ -26,9 +27,11 @@ export interface SteppedCount {
   readonly words: string;
 }
 
-const UP = /\b(?:up|raises?|increases?|increments?|grows?|rises?)\b/i;
-const DOWN = /\b(?:down|lowers?|decreases?|decrements?|drops?|falls?|reduces?)\b/i;
-const BY_ONE = /\bby (?:one|1)\b/i;
+const UP = /\b(?:up|raises?|increases?|increments?|grows?|rises?|adds? (?:one|1) to)\b/i;
+const DOWN =
+  /\b(?:down|lowers?|decreases?|decrements?|drops?|falls?|reduces?|(?:subtracts?|takes?) (?:one|1) (?:from|off))\b/i;
+/** "by one", or the step said by its verb: "adds one to the guest's `stayCount`". */
+const BY_ONE = /\bby (?:one|1)\b|\b(?:adds? (?:one|1) to|(?:subtracts?|takes?) (?:one|1) (?:from|off))\b/i;
 /** "its book's `availableCount`", "the book's `copyCount` and `availableCount`". */
 const POSSESSIVE = /\b([A-Za-z][\w-]*)'s\s+(`\w+`(?:\s*(?:,|and|or)\s*`\w+`)*)/g;
 /** Clauses: a comma, a semicolon, or an "and" opening another subject ("and the member's"). */
@@ -100,9 +103,18 @@ export function steppedCountsOf(
   collections: readonly CollectionSpec[],
 ): SteppedCount[] {
   const writes = [collection.create?.operation, collection.remove?.operation, ...actions.map((a) => a.operation)];
-  return writes.flatMap((operation) => {
+  // One count per write, member and step: the words often say it twice (a summary line and prose).
+  const seen = new Set<string>();
+  const first = (count: SteppedCount) => {
+    const key = `${count.operation.id} ${count.collection} ${count.member} ${count.step}`;
+    return !seen.has(key) && seen.add(key) !== undefined;
+  };
+  const counts = writes.flatMap((operation) => {
     if (!operation) return [];
-    return sentencesOf([operation.summary, operation.description]).flatMap((sentence) =>
+    const own = sentencesOf([operation.summary, operation.description]).filter(
+      (sentence) => !speaksOfOtherAction(sentence, operation, actions),
+    );
+    return own.flatMap((sentence) =>
       steppedIn(sentence, collection, operation, collections).map((count) => ({
         operation,
         ...count,
@@ -110,4 +122,5 @@ export function steppedCountsOf(
       })),
     );
   });
+  return counts.filter(first);
 }
