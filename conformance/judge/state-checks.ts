@@ -5,11 +5,14 @@ import {
   answeredItem,
   type CollectionSpec,
   type Contract,
+  collectionResource,
   fieldText,
   listCapOf,
   listedItems,
   listsEveryItem,
   movesWithOthers,
+  propertiesOf,
+  referencedName,
 } from '../../spec/index.js';
 import type { Check, Finding, SequenceEvidence } from '../model.js';
 import { compareField, firstDifference, keptFields } from './field-compare.js';
@@ -151,6 +154,23 @@ function hasChildren(contract: Contract, collection: CollectionSpec): boolean {
 /** Read once per collection: lists are judged many times a run. */
 const HAS_CHILDREN = new WeakMap<CollectionSpec, boolean>();
 
+/** Whether another operation's request names the collection's items (an enrollment's `studentId`):
+ * a count on them (`enrollmentCount`) then moves with the run's writes there. */
+function namedByOthers(contract: Contract, collection: CollectionSpec): boolean {
+  let known = NAMED_BY_OTHERS.get(collection);
+  if (known === undefined) {
+    const resource = collectionResource(collection);
+    known = contract.operations.some((operation) =>
+      (operation.requestBody?.content ?? []).some((media) =>
+        Object.keys(propertiesOf(media.validator?.schema)).some((member) => referencedName(member) === resource),
+      ),
+    );
+    NAMED_BY_OTHERS.set(collection, known);
+  }
+  return known;
+}
+const NAMED_BY_OTHERS = new WeakMap<CollectionSpec, boolean>();
+
 /** Items that existed before the run are still listed, unchanged, after it. */
 export const existingDataPreserved: Check = (context) => {
   const { collection, sequence } = context;
@@ -166,7 +186,7 @@ export const existingDataPreserved: Check = (context) => {
   if (missing.size > 0 && paged) {
     return [finding('existing_items_paged_off', { idProperty, count: missing.size, why: paged }, { severity: 'note' })];
   }
-  const parent = hasChildren(context.contract, collection);
+  const parent = hasChildren(context.contract, collection) || namedByOthers(context.contract, collection);
   for (const item of sequence.before) {
     const id = idKey(item, idProperty);
     const now = after.get(idKey(item, idProperty));

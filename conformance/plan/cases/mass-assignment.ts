@@ -4,7 +4,7 @@
 // creation may succeed, but the sent values must not become the item's.
 import fc from 'fast-check';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from '../../../spec/generate/index.js';
-import { type JsonSchema, propertiesOf } from '../../../spec/index.js';
+import { type JsonSchema, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
 
@@ -33,6 +33,14 @@ export function anyValueOf(schema: unknown): unknown {
   return value === UNSATISFIABLE ? undefined : value;
 }
 
+/** An enum's value a service assigning the member would not start with: neither its default nor
+ * its first (a course `full`, a student `suspended`). */
+function unlikelyMember(schema: unknown): unknown {
+  const { enum: values, default: start } = schema as { enum?: unknown[]; default?: unknown };
+  const others = Array.isArray(values) ? values.slice(1).filter((value) => value !== start) : [];
+  return others.at(-1);
+}
+
 export const massAssignmentPlanner: Planner = {
   name: 'mass-assignment',
   sends: "a creation that also sends each readOnly (service-assigned) property with a value of the client's",
@@ -49,14 +57,18 @@ export const massAssignmentPlanner: Planner = {
       if (property === collection.idProperty || Object.hasOwn(sendable, property)) continue;
       // Where the request schema is closed, any value of the property makes the body invalid: an
       // enum's or a format's value is sent too (a service that takes it is caught either way).
-      const value = distinctive(schema as Record<string, unknown>) ?? (closed ? anyValueOf(schema) : undefined);
+      // Declared readOnly in the request schema, it may be ignored as well as refused: then only a
+      // value the service would not pick itself tells which (an enum's last, off its default).
+      const ignorable = readOnlyRequestMembers(operation).includes(property);
+      const own = distinctive(schema as Record<string, unknown>);
+      const value = ignorable ? (own ?? unlikelyMember(schema)) : (own ?? (closed ? anyValueOf(schema) : undefined));
       if (value === undefined) continue;
       const [body] = context.plainBodies(operation, 1, `assigned:${property}`);
       if (typeof body !== 'object' || body === null) continue;
       const sent = { ...(body as Record<string, unknown>), [property]: value };
       const what = `with the service-assigned ${property} sent as ${JSON.stringify(value)}`;
       cases.push(
-        request.isValid(sent)
+        request.isValid(sent) || ignorable
           ? context.testCase(operation, {
               kind: 'positive',
               payload: { kind: 'json', value: sent },
