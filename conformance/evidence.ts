@@ -176,6 +176,10 @@ export interface SequenceEvidence {
   /** The filter values the list was read with, by member (a filter the list requires): items off
    * them are rightly not in `before` or `after`. */
   readonly narrowedTo?: Readonly<Record<string, readonly string[]>>;
+  /** A write the model says the run's own items may rightly hold off: a change into a span another
+   * item holds (an interval rule), a deletion while items name it (keptByChildren). Its documented
+   * refusal is then a note, not a refusal of valid input. */
+  readonly heldByOwnItems?: 'interval' | 'referrers';
   /** For a read-back of one created item: its id (exact digits) and what was sent to create it. */
   readonly readBack?: { readonly id: string; readonly sent: Record<string, unknown> };
   /** For the client-sent id sequence: the existing id the client tried to take (its exact digits). */

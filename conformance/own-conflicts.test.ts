@@ -1,7 +1,7 @@
-// Conflicts with the run's own items are notes where the words tie them to other items: a change
-// into a span another item holds ("must not overlap another booking (409)"), a deletion refused
-// while other items name the item ("A room named by a booking cannot be deleted (409)"). Without
-// such words, the same 409 is valid input refused.
+// Conflicts with the run's own items are notes where the model reads a rule tying them to other
+// items: a change of an item whose spans must not overlap ("Rooms must not overlap ... (409)": an
+// interval rule), a deletion refused while other items name the item ("A room named by a booking
+// cannot be deleted (409)": keptByChildren). Without such words, the same 409 is valid input refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
@@ -18,6 +18,11 @@ const room = {
     until: { type: 'string', format: 'date' },
   },
 };
+const booking = {
+  type: 'object',
+  required: ['roomId'],
+  properties: { id: { type: 'string', readOnly: true }, roomId: { type: 'string' } },
+};
 const change = { type: 'object', properties: { name: { type: 'string', maxLength: 20 } }, additionalProperties: false };
 const roomId = [{ name: 'roomId', in: 'path', required: true, schema: { type: 'string' } }];
 
@@ -29,15 +34,30 @@ function documentWith(words: boolean) {
       '/rooms': {
         get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: room }) } } },
         post: {
+          description: words
+            ? 'Rooms must not overlap: a room holds the half-open range [from, until) (409).'
+            : 'Makes a room.',
           requestBody: { required: true, content: json(room) },
-          responses: { '201': { description: 'made', content: json(room) }, '400': { description: 'malformed' } },
+          responses: {
+            '201': { description: 'made', content: json(room) },
+            '400': { description: 'malformed' },
+            '409': { description: 'overlap' },
+          },
+        },
+      },
+      // Bookings name rooms: the items a room's deletion waits on.
+      '/bookings': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: booking }) } } },
+        post: {
+          requestBody: { required: true, content: json(booking) },
+          responses: { '201': { description: 'made', content: json(booking) }, '400': { description: 'malformed' } },
         },
       },
       '/rooms/{roomId}': {
         parameters: roomId,
         get: { responses: { '200': { description: 'one', content: json(room) }, '404': { description: 'none' } } },
         patch: {
-          description: words ? 'The room must not overlap another booking of its owner (409).' : 'Changes the room.',
+          description: 'Changes the room.',
           requestBody: { required: true, content: json(change) },
           responses: {
             '200': { description: 'changed', content: json(room) },

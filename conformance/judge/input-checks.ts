@@ -67,9 +67,6 @@ function clampedPageSize(context: Parameters<Check>[0]): { parameter: string; ma
   return items !== undefined && items.length <= past.maximum ? past : undefined;
 }
 
-const OVERLAP = /\boverlap/i;
-const NAMED_BY = /\b(?:named|referenced|referred to|used|pointed to)\s+by\b|\bin use\b/i;
-
 const isJsonPatch = (mediaType: string | undefined): boolean =>
   parseMediaType(mediaType)?.essence === 'application/json-patch+json';
 
@@ -112,18 +109,17 @@ export const positiveDataAcceptance: Check = (context) => {
       finding('value_already_taken', { status, property: context.facts.valueAlreadyListed }, { severity: 'note' }),
     ];
   }
-  // A change of the run's own item into a time another of its items holds, where the words forbid
-  // overlaps ("must not overlap another reservation of the room (409)"): a conflict with the run's
-  // own items, not a refusal of the input.
-  if (status === 409 && sequence?.changeAnswer && OVERLAP.test(operation.description ?? '')) {
+  // A write the run's own items may hold off, as the model reads the words: a change into a span
+  // another of its items holds ("must not overlap another reservation of the room (409)"), a
+  // deletion while its items name the item ("A room named by a `booked` reservation cannot be
+  // deleted (409)"). A conflict with the run's own items, not a refusal of the input.
+  if (status === 409 && sequence?.heldByOwnItems === 'interval') {
     const payload = context.testCase.payload;
     const sent = payload?.kind === 'json' ? payload.value : undefined;
     const property = sent && typeof sent === 'object' && !Array.isArray(sent) ? Object.keys(sent).join(', ') : 'span';
     return [finding('value_already_taken', { status, property }, { severity: 'note' })];
   }
-  // A deletion the words refuse while other items name the item ("A room named by a `booked`
-  // reservation cannot be deleted (409)"): the run's own items may name it by then.
-  if (status === 409 && operation.method === 'DELETE' && NAMED_BY.test(operation.description ?? ''))
+  if (status === 409 && sequence?.heldByOwnItems === 'referrers')
     return [finding('item_state_refused', { status }, { severity: 'note' })];
   // An item the run made for this operation is in whatever state the run's earlier cases left it.
   if (status === 409 && context.testCase.onMadeItem && documented4xx(operation).includes(status))

@@ -1,7 +1,7 @@
 // What becomes of the values an item holds (spec/model/unique-values.ts) when the item is deleted,
 // where the words say (free again, or held for good), and when it changes within its own interval
 // (it overlaps only itself: taken). Each on a new item of the run's own.
-import type { Interval, Resource, UniqueRule } from '../../../spec/index.js';
+import { type Interval, intervalText, type Resource, type UniqueRule } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { deleteMade } from './deletions.js';
@@ -122,11 +122,19 @@ export async function shrinkWithinOwnInterval(
     interval.end && typeof held[interval.end] === 'string' ? Date.parse(held[interval.end] as string) : undefined;
   const length = interval.length ? held[interval.length.member] : undefined;
   const spanMs = end !== undefined ? end - start : typeof length === 'number' ? length * interval.length!.unitMs : NaN;
-  // A quarter of the span later, on a whole minute where the span allows (a multipleOf on minutes).
+  // A quarter of the span later, on a whole minute where the span allows (a multipleOf on minutes);
+  // on a whole day for days, still before the end.
   const minute = 60_000;
-  const shift = spanMs >= 4 * minute ? Math.floor(spanMs / 4 / minute) * minute : Math.floor(spanMs / 4);
+  const day = 86_400_000;
+  const shift = interval.days
+    ? spanMs >= 2 * day
+      ? Math.max(1, Math.floor(spanMs / 4 / day)) * day
+      : 0
+    : spanMs >= 4 * minute
+      ? Math.floor(spanMs / 4 / minute) * minute
+      : Math.floor(spanMs / 4);
   if (!(shift > 0)) return reach.skip(step, 'its interval is too short to shrink');
-  const text = new Date(start + shift).toISOString().replace(/\.000Z$/, 'Z');
+  const text = intervalText(interval, start + shift);
   const body: Body = { [interval.start]: text };
   if (interval.length) body[interval.length.member] = (length as number) - shift / interval.length.unitMs;
   if (context.requestSchema(update.operation)?.isValid(body) === false)

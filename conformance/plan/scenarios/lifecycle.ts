@@ -75,6 +75,8 @@ export async function runItemLifecycle(
   // Items that hold slots (times bound to the parent's period, values one item at a time may hold)
   // are changed under a parent of their own where the run can make one: a change moved onto another
   // scenario's slot is rightly refused. Others share the run's parent, whose counts are judged.
+  // Changes into a span another of the run's items holds may rightly be refused (an interval rule).
+  const heldOff = resource.idioms.unique?.some((rule) => rule.interval) ? { heldByOwnItems: 'interval' as const } : {};
   const holdsSlots = (resource.idioms.anchored?.length ?? 0) > 0 || (resource.idioms.unique?.length ?? 0) > 0;
   const parent =
     (holdsSlots ? await createParent(collection, context, runner, 'lifecycle') : undefined) ??
@@ -178,6 +180,7 @@ export async function runItemLifecycle(
     const expected = { ...stored(asCarried(testCase, body)), ...leftOut?.expected };
     const answer = {
       changeAnswer: { id, kind: 'replace' as const, expected: { ...expected, ...countedOnce() }, ...instants },
+      ...heldOff,
     };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (executed?.exchange.ok)
@@ -222,6 +225,7 @@ export async function runItemLifecycle(
       : carriedChanges(step.expected, step.body, asCarried(testCase, step.body));
     const answer = {
       changeAnswer: { id, kind: 'update' as const, expected: { ...stepExpected, ...after }, refused, ...instants },
+      ...heldOff,
     };
     const executed = await runner.execute(await preconditioned(testCase), { collection, sequence: answer });
     if (!executed?.exchange.ok || (!refused && executed.exchange.response.status >= 300)) {
@@ -279,7 +283,12 @@ export async function runItemLifecycle(
       pathParams: at(remove.parameter),
       what: 'deleting an item just created',
     });
-    const executed = await runner.execute(await preconditioned(testCase), { collection });
+    // Items of the run's own may name it by now, where the words keep it while they do.
+    const kept = (resource.idioms.keptByChildren?.length ?? 0) > 0;
+    const executed = await runner.execute(await preconditioned(testCase), {
+      collection,
+      ...(kept ? { sequence: { heldByOwnItems: 'referrers' as const } } : {}),
+    });
     if (succeeded(executed)) {
       reach.done('delete gone');
       // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.

@@ -9,6 +9,7 @@ import {
   type Idioms,
   type Operation,
   parentItemsOf,
+  pathMembersOf,
   propertiesOf,
   putCreation,
   type ReferenceState,
@@ -73,11 +74,13 @@ export class ReferenceFinder {
   async compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
     const create = collection.create?.operation;
     const schema = create ? this.context.requestSchema(create)?.schema : undefined;
-    const members = new Set(Object.keys(propertiesOf(schema)));
+    const members = Object.keys(propertiesOf(schema));
     for (const other of this.context.collections) {
       const itemPath = other.read?.operation.path;
       const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
-      if (other === collection || names.length < 2 || !names.every((name) => members.has(name))) continue;
+      // Each path value in a member: of its own name, or one naming the parent (`propertyCode`).
+      const carried = itemPath && pathMembersOf(itemPath, members, this.context.collections, collection);
+      if (other === collection || names.length < 2 || !carried) continue;
       const parent = parentItemsOf(other.path, this.context.collections).at(-1);
       if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) continue;
       const purpose = `compound ${++this.madeForReferences}`;
@@ -92,7 +95,7 @@ export class ReferenceFinder {
           : above;
       if (!('made' in made)) return {};
       const at = made.made.at(other.read!.parameter);
-      return Object.fromEntries(names.map((name) => [name, made.made.item[name] ?? at[name]]));
+      return Object.fromEntries(names.map((name) => [carried[name]!, made.made.item[name] ?? at[name]]));
     }
     return {};
   }

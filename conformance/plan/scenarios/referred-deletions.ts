@@ -1,7 +1,7 @@
 // An item the words keep while other items name it ("409 while the copy has an active loan": the
 // model's keptByChildren with `via`): the run makes an item naming one (a loan, active as made), then
 // deletes the item it names, read from the new item's own members; the documented refusal is expected.
-import type { CollectionSpec, KeptByChildren, Resource } from '../../../spec/index.js';
+import { type CollectionSpec, type KeptByChildren, pathMembersOf, type Resource } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
@@ -34,9 +34,11 @@ export async function itemsKeptByReferrers(resource: Resource, context: PlanCont
       );
       continue;
     }
-    // The named item's path values: the naming member for its own, the others by their names.
+    // The named item's path values: the naming member for its own, the others by their names or
+    // by the members naming its parents (a reservation's `propertyCode` for a room's `code`).
     const names = [...remove.operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-    const values = names.map((name) => (name === remove.parameter ? item[rule.via!] : item[name]));
+    const carried = pathMembersOf(remove.operation.path, Object.keys(item), context.collections, referrer) ?? {};
+    const values = names.map((name) => (name === remove.parameter ? item[rule.via!] : item[carried[name] ?? name]));
     if (values.some((value) => typeof value !== 'string' && typeof value !== 'number')) {
       reach.skip(stepOf(rule), `the item made does not say every path value of what it names (${names.join(', ')})`);
       continue;

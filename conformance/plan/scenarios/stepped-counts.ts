@@ -6,6 +6,7 @@
 import {
   type CollectionSpec,
   type Operation,
+  pathMembersOf,
   propertiesOf,
   putCreation,
   type Resource,
@@ -14,6 +15,7 @@ import {
 import { parseBody } from '../../judge/evaluate.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { reachAction } from './action-paths.js';
 import type { MadeItem } from './making.js';
 import { createParent } from './parents.js';
 import { answeredAs, itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
@@ -58,24 +60,58 @@ export async function checkSteppedCounts(resource: Resource, context: PlanContex
   const writes = [...new Set(counts.map((count) => count.operation))]
     .filter((operation) => operation !== collection.create?.operation)
     .sort((a, b) => Number(a === collection.remove?.operation) - Number(b === collection.remove?.operation));
-  for (const operation of writes) {
+  // Each write on an item of its own: one action may end the state another starts from (a
+  // check-out before a cancellation).
+  for (const [index, operation] of writes.entries()) {
     const these = counts.filter((count) => count.operation === operation);
-    const why = await around(parts, these, first.made, first.made.item, () => takeOn(parts, operation, first.made));
+    const item =
+      index === 0
+        ? first
+        : await runner.make(collection, {
+            what: `to move the counts ${operation.id} names`,
+            purpose: `stepped counts ${index}`,
+            parent,
+            members,
+          });
+    if ('refused' in item) {
+      skip(these, item.refused);
+      continue;
+    }
+    const why = await around(parts, these, item.made, item.made.item, (readBefore) =>
+      takeOn(parts, resource, operation, item.made, readBefore),
+    );
     if (why) skip(these, why);
   }
   const creation = counts.filter((count) => count.operation === collection.create?.operation);
   if (creation.length === 0) return;
   const sent = asObject(first.made.sent) ?? {};
-  const why = await around(parts, creation, undefined, sent, async () => {
+  const why = await around(parts, creation, undefined, sent, async (readBefore) => {
+    if (!(await readBefore())) return 'the item it counts on could not be read';
+    // The same counted items named again (and the members naming their parents); the rest fresh,
+    // so no rule on the first one's values (a stay's dates) refuses it.
     const again = await runner.make(collection, {
-      what: "with the first one's body, to move the counts again",
+      what: 'naming the same items, to move the counts again',
       purpose: 'stepped counts again',
       parent,
-      members: sent,
+      members: namingMembers(parts, creation, sent),
     });
     return 'refused' in again ? again.refused : undefined;
   });
   if (why) skip(creation, why);
+}
+
+/** The members of a sent body that name the counted items: each count's `via`, and the members
+ * carrying the path values of the item it names (a room's property code). */
+function namingMembers(parts: Parts, counts: readonly SteppedCount[], sent: Item): Item {
+  const names = new Set<string>();
+  for (const count of counts) {
+    if (count.via === undefined) continue;
+    names.add(count.via);
+    const read = counted(parts, count)?.read;
+    const carried = read && pathMembersOf(read.operation.path, Object.keys(sent), parts.context.collections);
+    for (const member of Object.values(carried ?? {})) names.add(member);
+  }
+  return Object.fromEntries(Object.entries(sent).filter(([name]) => names.has(name)));
 }
 
 /** New items for the creation's members to name, where their collection makes them: counts no
@@ -93,8 +129,12 @@ async function freshNamed(parts: Parts, counts: readonly SteppedCount[]): Promis
     if (count.operation !== create || !via || !other || via in members || other.path.includes('{')) continue;
     if (!other.create && !putCreation(other)) continue;
     const paired = context.collections.some((c) => {
-      const names = [...(c.read?.operation.path ?? '').matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-      return c.path.startsWith(`${other.path}/{`) && names.length > 1 && names.every((name) => sent.has(name));
+      const path = c.read?.operation.path ?? '';
+      return (
+        c.path.startsWith(`${other.path}/{`) &&
+        path.split('{').length > 2 &&
+        pathMembersOf(path, [...sent], context.collections, collection) !== undefined
+      );
     });
     if (paired) continue;
     const made = await runner.make(other, { what: `for ${via} to name`, purpose: 'stepped counts named', parent: {} });
@@ -103,21 +143,41 @@ async function freshNamed(parts: Parts, counts: readonly SteppedCount[]): Promis
   return members;
 }
 
-/** The write on the made item: an action at its path, or its deletion. */
-async function takeOn(parts: Parts, operation: Operation, made: MadeItem): Promise<string | undefined> {
+/** The write on the made item: its deletion, or an action reached in steps where the item's state
+ * refuses it at first (a check-out once checked in: action-paths.ts), the counts read again just
+ * before each try of the action itself, so the steps' own moves are not taken for the action's. */
+async function takeOn(
+  parts: Parts,
+  resource: Resource,
+  operation: Operation,
+  made: MadeItem,
+  readBefore: () => Promise<boolean>,
+): Promise<string | undefined> {
   const parameter = [...operation.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
   if (!parameter) return 'the write names no item';
-  const executed = await parts.runner.execute(
-    parts.context.testCase(operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: made.at(parameter),
-      onMadeItem: true,
-      what: 'to move the counts its words name',
-    }),
-    { collection: parts.collection },
-  );
-  return succeeded(executed) ? undefined : `${operation.id} was refused: ${answeredAs(executed)}`;
+  const at = made.at(parameter);
+  const caseOf = (write: Operation, what: string) =>
+    parts.context.testCase(write, { kind: 'positive', plain: true, pathParams: at, onMadeItem: true, what });
+  const actions = resource.idioms.actions ?? [];
+  const action = actions.find((candidate) => candidate.operation === operation);
+  if (!action) {
+    if (!(await readBefore())) return 'the item it counts on could not be read';
+    const executed = await parts.runner.execute(caseOf(operation, 'to move the counts its words name'), {
+      collection: parts.collection,
+    });
+    return succeeded(executed) ? undefined : `${operation.id} was refused: ${answeredAs(executed)}`;
+  }
+  let readable = true;
+  const target = { collection: parts.collection, idText: at[parameter]!, at };
+  const reached = await reachAction(action, actions, target, parts.context, parts.runner, async (sent) => {
+    if (sent === action) readable = await readBefore();
+    return parts.runner.send(caseOf(sent.operation, `to ${sent.verb}`));
+  });
+  if (!readable) return 'the item it counts on could not be read';
+  const answer = reached.answer;
+  return answer?.ok && answer.response.status < 300
+    ? undefined
+    : `${operation.id} was refused: ${answer?.ok ? `answered ${answer.response.status}` : 'not answered'}${reached.steps.length > 0 ? ` (after ${reached.steps.join(', ')})` : ''}`;
 }
 
 /** The counted items read before the write and after it, each judged moved by its step; the
@@ -127,15 +187,18 @@ async function around(
   counts: readonly SteppedCount[],
   made: MadeItem | undefined,
   carrier: Item,
-  write: () => Promise<string | undefined>,
+  write: (readBefore: () => Promise<boolean>) => Promise<string | undefined>,
 ): Promise<string | undefined> {
-  const named = counts.map((count) => ({ count, id: namedId(parts, count, carrier, made) }));
-  const before = await Promise.all(named.map(({ count, id }) => readCount(parts, count, id, 'before')));
-  if (before.some((read) => read.value === undefined)) return 'the item it counts on could not be read';
-  const refused = await write();
+  const named = counts.map((count) => ({ count, at: namedAt(parts, count, carrier, made) }));
+  let before: Awaited<ReturnType<typeof readCount>>[] = [];
+  const readBefore = async () => {
+    before = await Promise.all(named.map(({ count, at }) => readCount(parts, count, at, 'before')));
+    return before.every((read) => read.value !== undefined);
+  };
+  const refused = await write(readBefore);
   if (refused) return refused;
-  for (const [index, { count, id }] of named.entries()) {
-    const after = await readCount(parts, count, id, 'after');
+  for (const [index, { count, at }] of named.entries()) {
+    const after = await readCount(parts, count, at, 'after');
     if (!after.exchange?.ok || !after.body) continue;
     parts.runner.conclude(after.testCase, after.exchange, after.body, {
       collection: counted(parts, count),
@@ -157,23 +220,48 @@ async function around(
 const counted = (parts: Parts, count: SteppedCount) =>
   parts.context.collections.find((collection) => collection.path === count.collection)!;
 
-/** The counted item's id: the member naming it (of the body sent, or of the made item), else the
- * parent the path names. */
-function namedId(parts: Parts, count: SteppedCount, carrier: Item, made: MadeItem | undefined): string | undefined {
-  const value = count.via === undefined ? undefined : (made?.item[count.via] ?? carrier[count.via]);
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  const parameter = [...parts.collection.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
-  return count.via === undefined && parameter ? parts.parent[parameter] : undefined;
+/** The counted item's path values: the member naming it (of the made item, or of the body sent),
+ * with the members carrying its parents' values (a room's property code), else the parent the
+ * path names. */
+function namedAt(
+  parts: Parts,
+  count: SteppedCount,
+  carrier: Item,
+  made: MadeItem | undefined,
+): Readonly<Record<string, string>> | undefined {
+  const read = counted(parts, count)?.read;
+  if (!read) return undefined;
+  const holding: Item = { ...carrier, ...made?.item };
+  const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+  if (count.via === undefined) {
+    const parameter = [...parts.collection.path.matchAll(/\{([^}]+)\}/g)].at(-1)?.[1];
+    const id = parameter ? parts.parent[parameter] : undefined;
+    return id === undefined ? undefined : { ...parts.parent, [read.parameter]: id };
+  }
+  const id = text(holding[count.via]);
+  if (id === undefined) return undefined;
+  const carried = pathMembersOf(read.operation.path, Object.keys(holding), parts.context.collections, parts.collection);
+  const values: Record<string, string> = { ...parts.parent, [read.parameter]: id };
+  for (const [name, member] of Object.entries(carried ?? {})) {
+    const value = name === read.parameter ? id : text(holding[member]);
+    if (value !== undefined) values[name] = value;
+  }
+  return values;
 }
 
-async function readCount(parts: Parts, count: SteppedCount, id: string | undefined, when: string) {
+async function readCount(
+  parts: Parts,
+  count: SteppedCount,
+  at: Readonly<Record<string, string>> | undefined,
+  when: string,
+) {
   const other = counted(parts, count);
   const read = other?.read;
-  if (!read || id === undefined) return { value: undefined };
+  if (!read || at === undefined) return { value: undefined };
   const testCase = parts.context.testCase(read.operation, {
     kind: 'positive',
     plain: true,
-    pathParams: { ...parts.parent, [read.parameter]: id },
+    pathParams: at,
     what: `for its ${count.member} ${when} ${count.operation.id}`,
   });
   const exchange = await parts.runner.send(testCase);

@@ -3,7 +3,7 @@
 // so does the same instant written with another offset, where the words say instants are compared;
 // and once an action moves the first into a state that frees its values, they are free again.
 // Judged as api_idioms_honoured (values_in_use_accepted, freed_values_refused).
-import type { Action, Interval, Resource, UniqueRule } from '../../../spec/index.js';
+import { type Action, type Interval, intervalText, type Resource, type UniqueRule } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -140,7 +140,9 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   // member's limit).
   const references = referencedCollections(create.operation, context.collections);
   const others = new Set((resource.idioms.unique ?? []).filter((r) => r !== rule).flatMap((r) => r.members));
-  const kept = new Set([...rule.members, ...[...references.keys()].filter((member) => !others.has(member))]);
+  // An interval's other end (or length) too: the same span, not a fresh end before its start.
+  const span = [rule.interval?.end, rule.interval?.length?.member].filter((m): m is string => m !== undefined);
+  const kept = new Set([...rule.members, ...span, ...[...references.keys()].filter((member) => !others.has(member))]);
   const ownScope = async (): Promise<Body> => {
     const own: Body = {};
     for (const member of others) {
@@ -267,7 +269,7 @@ function touchingBody(interval: Interval, held: Body, second: Body): { body: Bod
   const length = interval.length ? held[interval.length.member] : undefined;
   const ends = end ?? (typeof length === 'number' ? start + length * interval.length!.unitMs : Number.NaN);
   if (Number.isNaN(start) || Number.isNaN(ends)) return undefined;
-  const text = (ms: number) => new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+  const text = (ms: number) => intervalText(interval, ms);
   const at = text(ends);
   const body: Body = { ...second, [interval.start]: at };
   if (interval.end) body[interval.end] = text(ends + (ends - start));
