@@ -240,7 +240,10 @@ export class PlanContext {
       const keyed = this.collections.find((c) => c.clientKey && c.replace?.operation === operation);
       const unlikely = followingWords(parameter, unlikelyId(parameter, keyed ? 1 : 0));
       params[parameter.name] = pathText(parameter, unlikely ?? params[parameter.name]);
-      if (keyed && unlikely !== undefined) this.markChangedByRun(keyed, JSON.stringify(unlikely));
+      // No unlikely key fits the key's pattern: the sampled one is the run's own just the same.
+      const key = unlikely ?? params[parameter.name];
+      if (keyed && key !== undefined)
+        for (const text of new Set([JSON.stringify(key), String(key)])) this.markChangedByRun(keyed, text);
     }
     return params;
   }
