@@ -9,7 +9,7 @@ import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { reachAction } from './action-paths.js';
 import { refuseFromFinalState } from './final-states.js';
-import { settleClock, stampedInstants } from './lifecycle.js';
+import { settleClock, stampedInstants } from './item-instants.js';
 import type { MadeItem } from './making.js';
 import { referredReads } from './referred-reads.js';
 import { etagOf, withHeader } from './sequence-runner.js';

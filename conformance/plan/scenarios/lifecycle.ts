@@ -1,58 +1,19 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import {
-  itemShapeOf,
-  NOW_INSTANT,
-  type Operation,
-  type Resource,
-  restoreOfKeptItems,
-  UPDATE_INSTANT,
-} from '../../../spec/index.js';
+import { itemShapeOf, type Resource, restoreOfKeptItems } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
 import { checkDeletedListed } from './deleted-listing.js';
 import { sendInvalidChanges } from './invalid-changes.js';
+import { noMoreThanHeld, settleClock, stampedInstants } from './item-instants.js';
 import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
 import { withMemberLeftOut, withResetMemberMoved } from './replace-resets.js';
 import { answeredAs, asCarried, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
-
-type Item = Record<string, unknown>;
-
-const isItem = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The replacement asking for no more than the item holds: each number above the item's own is
- * taken down to it (a limit the item met, a venue's capacity, is met again), where the PUT takes it. */
-function noMoreThanHeld(context: PlanContext, put: Operation, replacement: unknown, held: Item): unknown {
-  const body = isItem(replacement) ? replacement : undefined;
-  if (!body) return replacement;
-  const lowered = { ...body };
-  for (const [name, value] of Object.entries(body))
-    if (typeof value === 'number' && typeof held[name] === 'number' && value > (held[name] as number))
-      lowered[name] = held[name];
-  return context.requestSchema(put)?.isValid(lowered) === false ? replacement : lowered;
-}
-
-/** The item's creation and update instants (createdAt, updatedAt) as it was made; undefined where
- * it has no update instant to judge a change by. */
-export function stampedInstants(item: Item): Record<string, string> | undefined {
-  const stamped = Object.entries(item).filter(
-    ([name, value]) => NOW_INSTANT.test(name) && typeof value === 'string' && !Number.isNaN(Date.parse(value)),
-  );
-  if (!stamped.some(([name]) => UPDATE_INSTANT.test(name))) return undefined;
-  return Object.fromEntries(stamped) as Record<string, string>;
-}
-
-/** Waits until every stamped instant is more than a second in the past. */
-export async function settleClock(instants: Record<string, string>): Promise<void> {
-  const latest = Math.max(...Object.values(instants).map((value) => Date.parse(value)));
-  const wait = Math.min(1_100, latest + 1_100 - Date.now());
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
 
 export async function runItemLifecycle(
   resource: Resource,
@@ -97,7 +58,7 @@ export async function runItemLifecycle(
   // What a body gives the item: its stored properties, of values the item can hold (as for a creation).
   const stored = (body: unknown) =>
     Object.fromEntries(
-      Object.entries((body ?? {}) as Item).filter(
+      Object.entries((body ?? {}) as Record<string, unknown>).filter(
         ([name, value]) => create.storedProperties.includes(name) && create.keeps(name, value),
       ),
     );
