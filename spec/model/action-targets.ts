@@ -14,7 +14,8 @@ export const singularOf = (plural: string): string =>
 const MOVES = String.raw`(?:then\s+)?(?:becomes|is\s+(?:set|moved|changed)\s+to|moves\s+to|turns|goes\s+to|changes\s+to|is\s+now)`;
 
 /** "sets `status` to `checked_in`": a member of the item set to a state (checked against the states). */
-const SETS_MEMBER = /\b(?:sets?|changes?|moves?)\s+(?:its\s+|the\s+)?\w+\s+to\s+([\w-]+)/i;
+const SETS_MEMBER =
+  /\b(?:sets?|changes?|moves?)\s+(?:its\s+|the\s+)?\w+\s+to\s+([\w-]+)|\bsets?\s+(?:its\s+|the\s+)?(?:state|status)\s+([\w-]+)/i;
 
 /** Whether a line speaks of this action: its operationId, or its path's last segment as a word. */
 export function namesAction(line: string, operation: Operation): boolean {
@@ -64,7 +65,13 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
   for (const clause of clausesOf(text)) {
     const bare = clause.replace(/`/g, '');
     const match = said.exec(clause) ?? moved.exec(bare) ?? SETS_MEMBER.exec(bare);
-    const value = match ? byName.get(match.at(-1)!.toLowerCase()) : undefined;
+    const word = match
+      ? match
+          .slice(1)
+          .filter((group) => group !== undefined)
+          .at(-1)
+      : undefined;
+    const value = word ? byName.get(word.toLowerCase()) : undefined;
     if (value !== undefined) found.add(value);
   }
   if (found.size === 0) {

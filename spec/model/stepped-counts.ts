@@ -32,8 +32,14 @@ const DOWN =
   /\b(?:down|lowers?|decreases?|decrements?|drops?|falls?|reduces?|(?:subtracts?|takes?) (?:one|1) (?:from|off))\b/i;
 /** "by one", or the step said by its verb: "adds one to the guest's `stayCount`". */
 const BY_ONE = /\bby (?:one|1)\b|\b(?:adds? (?:one|1) to|(?:subtracts?|takes?) (?:one|1) (?:from|off))\b/i;
-/** "its book's `availableCount`", "the book's `copyCount` and `availableCount`". */
-const POSSESSIVE = /\b([A-Za-z][\w-]*)'s\s+(`\w+`(?:\s*(?:,|and|or)\s*`\w+`)*)/g;
+/** "its book's `availableCount`", "the book's `copyCount` and `availableCount`", "the course's
+ * seatsTaken" (a camelCase name needs no code span). */
+const POSSESSIVE = /\b([A-Za-z][\w-]*)'s\s+(`\w+`(?:\s*(?:,|and|or)\s*`\w+`)*|[a-z]+[A-Z]\w*)/g;
+/** Several counts moved together: "the course's seatsTaken and the student's enrollmentCount each
+ * go up by one", one clause for all. */
+const TOGETHER = /\b(?:each|both|all)\s+(?:go(?:es)?|move|moves|grow|drop)\b/i;
+/** Counts said without their owner: "(seatsTaken and enrollmentCount go down by one)". */
+const BARE_MEMBER = /`(\w+)`|\b([a-z]+[A-Z]\w*)\b/g;
 /** Clauses: a comma, a semicolon, or an "and" opening another subject ("and the member's"). */
 const CLAUSE = /[,;]|\band\b(?=\s+(?:the|its|their|his|her)\b)/i;
 
@@ -75,11 +81,14 @@ function steppedIn(
   collections: readonly CollectionSpec[],
 ): Omit<SteppedCount, 'operation' | 'words'>[] {
   const found: Omit<SteppedCount, 'operation' | 'words'>[] = [];
-  for (const clause of sentence.split(CLAUSE)) {
+  const clauses = TOGETHER.test(sentence) ? [sentence] : sentence.split(CLAUSE);
+  for (const clause of clauses) {
     const up = UP.test(clause);
     if (!BY_ONE.test(clause) || up === DOWN.test(clause)) continue;
-    for (const match of clause.matchAll(POSSESSIVE)) {
-      const members = [...match[2]!.matchAll(/`(\w+)`/g)].map((m) => m[1]!);
+    const owned = [...clause.matchAll(POSSESSIVE)];
+    if (owned.length === 0) found.push(...ownerless(clause, up, collection, operation, collections));
+    for (const match of owned) {
+      const members = [...match[2]!.matchAll(/`(\w+)`|^(\w+)$/g)].map((m) => (m[1] ?? m[2])!);
       const counted = countedCollection(match[1]!, members, collections);
       if (!counted || counted === collection) continue;
       const parent = parentItemsOf(collection.path, collections).some((p) => p.collection === counted);
@@ -92,6 +101,32 @@ function steppedIn(
       for (const member of members)
         found.push({ collection: counted.path, member, step: up ? 1 : -1, ...(via ? { via } : {}) });
     }
+  }
+  return found;
+}
+
+/** Counts named without their owner ("seatsTaken and enrollmentCount go down by one"): each a
+ * whole-number member of exactly one collection that the item names by a member of its own. */
+function ownerless(
+  clause: string,
+  up: boolean,
+  collection: CollectionSpec,
+  operation: Operation,
+  collections: readonly CollectionSpec[],
+): Omit<SteppedCount, 'operation' | 'words'>[] {
+  const named = carriedMembers(collection, operation).flatMap((via) => {
+    const other = referencedCollection(via, collections, collection);
+    return other && other !== collection ? [{ via, other }] : [];
+  });
+  const found: Omit<SteppedCount, 'operation' | 'words'>[] = [];
+  for (const match of clause.matchAll(BARE_MEMBER)) {
+    const member = (match[1] ?? match[2])!;
+    const owners = named.filter(({ other }) =>
+      isWhole(membersOf(other.read?.item.schema ?? other.list?.items.schema)[member]),
+    );
+    if (owners.length !== 1) continue;
+    const [{ via, other }] = owners as [(typeof owners)[number]];
+    found.push({ collection: other.path, member, step: up ? 1 : -1, via });
   }
   return found;
 }

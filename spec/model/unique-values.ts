@@ -47,7 +47,7 @@ export function valuesAfterDeletion(texts: readonly (string | undefined)[]): 'fr
 }
 
 const SAYS_UNIQUE =
-  /\bunique\b|\b(?:cannot|can ?not|can't|may not|must not|never)\b[^.;]{0,30}\btwo\b|\bno two\b|\bat most one\b|\b(?:holds?|takes?) (?:only )?one\b|\balready (?:has|have|exists?|in use|taken|booked|registered)\b|\b(?:must not|may not|cannot|can't|never)\s+(?:belong to|be used by|be held by|be taken by)\s+(?:another|any other)\b/i;
+  /\bunique\b|\b(?:cannot|can ?not|can't|may not|must not|never)\b[^.;]{0,30}\btwo\b|\bno two\b|\bat most one\b|\b(?:holds?|takes?) (?:only )?one\b|\balready (?:has|have|exists?|in use|used|taken|booked|registered)\b|\b(?:used|taken|held) by another\b|\b(?:must not|may not|cannot|can't|never)\s+(?:belong to|be used by|be held by|be taken by)\s+(?:another|any other)\b/i;
 /** Sentences that leave the rule open, or speak of retries (an idempotency key's "same body"). */
 const NOT_A_RULE =
   /\bnot (?:shown|specified|documented|defined|enforced)\b|\bunspecified\b|\bidempot|\breplay|\bretr(?:y|ies)\b/i;

@@ -1,0 +1,102 @@
+// A school's words: counts moved together ("the course's seatsTaken and the student's
+// enrollmentCount each go up by one") or without their owner ("seatsTaken and enrollmentCount go
+// down by one"), a value "already used by another" student, and an action that "Sets state
+// `withdrawn`".
+import { describe, expect, it } from 'vitest';
+import { contractFromDocument, inferApiModel } from '../index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+const course = {
+  type: 'object',
+  properties: { code: { type: 'string' }, seatsTaken: { type: 'integer', readOnly: true } },
+};
+const student = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', readOnly: true },
+    email: { type: 'string' },
+    enrollmentCount: { type: 'integer', readOnly: true },
+  },
+};
+const enrollment = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', readOnly: true },
+    studentId: { type: 'string' },
+    courseCode: { type: 'string' },
+    state: { type: 'string', enum: ['active', 'completed', 'withdrawn'], readOnly: true },
+  },
+};
+const collection = (schema: unknown, description = '') => ({
+  get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: schema }) } } },
+  post: {
+    description,
+    requestBody: { content: json(schema) },
+    responses: { '201': { description: 'made', content: json(schema) }, '409': { description: 'conflict' } },
+  },
+});
+const item = (name: string, schema: unknown) => ({
+  parameters: [id(name)],
+  get: { responses: { '200': { description: 'one', content: json(schema) } } },
+});
+const action = (description: string) => ({
+  post: {
+    description,
+    responses: { '200': { description: 'moved', content: json(enrollment) }, '409': { description: 'state' } },
+  },
+});
+
+const model = inferApiModel(
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'school', version: '1' },
+    paths: {
+      '/courses': collection(course),
+      '/courses/{code}': item('code', course),
+      '/students': collection(
+        student,
+        'An email already used by another student (compared without regard to letter case) is refused with 409.',
+      ),
+      '/students/{studentId}': item('studentId', student),
+      '/enrollments': collection(
+        enrollment,
+        "It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one.",
+      ),
+      '/enrollments/{enrollmentId}': item('enrollmentId', enrollment),
+      '/enrollments/{enrollmentId}/complete': action(
+        'Only an `active` enrollment can be completed (409). Frees the seat (seatsTaken and enrollmentCount go down by one).',
+      ),
+      '/enrollments/{enrollmentId}/withdraw': action(
+        'Only an `active` enrollment can be withdrawn (409). Sets state `withdrawn` and withdrawnAt to now.',
+      ),
+    },
+  }),
+);
+const idiomsOf = (path: string) => model.resources.find((resource) => resource.collection.path === path)?.idioms;
+
+describe("a school's words", () => {
+  it('reads counts moved together and counts named without their owner', () => {
+    const counts = (idiomsOf('/enrollments')?.steppedCounts ?? []).map(
+      ({ operation, collection, member, step, via }) =>
+        `${operation.method} ${operation.path} ${collection} ${member} ${step} ${via}`,
+    );
+    expect(counts).toEqual([
+      'POST /enrollments /courses seatsTaken 1 courseCode',
+      'POST /enrollments /students enrollmentCount 1 studentId',
+      'POST /enrollments/{enrollmentId}/complete /courses seatsTaken -1 courseCode',
+      'POST /enrollments/{enrollmentId}/complete /students enrollmentCount -1 studentId',
+    ]);
+  });
+
+  it('reads a value already used by another item as unique, without regard to case', () => {
+    expect(idiomsOf('/students')?.unique).toEqual([
+      expect.objectContaining({ members: ['email'], caseless: ['email'], conflictStatus: 409, limit: 1 }),
+    ]);
+  });
+
+  it('reads the state an action sets', () => {
+    const withdraw = idiomsOf('/enrollments')?.actions?.find((action) => action.verb === 'withdraw');
+    expect(withdraw?.target).toBe('withdrawn');
+  });
+});
