@@ -345,7 +345,11 @@ export class PlanContext {
   }
 
   testCase(operation: Operation, fields: CaseFields): TestCase {
-    const { what, ...rest } = fields;
+    const { what, ...given } = fields;
+    // A valid request to an operation whose body is required carries one (an action that takes a
+    // grade): a scenario that names none gets the plain valid body.
+    const needsBody = given.kind === 'positive' && !given.payload && operation.requestBody?.required === true;
+    const rest = needsBody ? { ...given, ...this.baselinePayload(operation) } : given;
     const mediaType = this.requestMediaType(operation);
     const pathParams = rest.pathParams ?? this.pathParams(operation, 'plain', 0);
     const testCase: TestCase = {
