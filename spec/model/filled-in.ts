@@ -6,6 +6,7 @@ import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { CollectionSpec } from './collections.js';
 import { resourceName } from './resource-names.js';
+import { sentencesOf } from './sentences.js';
 import { statusMember } from './state-member.js';
 
 /** Members a service stamps with the moment it makes or changes an item. */
@@ -20,6 +21,19 @@ export const STATE_INSTANT =
 /** Members that name who made the item: the caller, by its login. */
 export const OWNER =
   /^(?:owner|author|creator|reporter|submitter|owner_?login|author_?login|(?:created|registered|added|issued|opened|placed|booked|submitted|requested|reported|filed|logged|recorded|posted|uploaded|raised)_?by)$/i;
+/** Members named for who did the item's making (`enrolledBy`), where words give it the caller. */
+const DONE_BY = /^[a-z]+ed_?by$/i;
+const CALLER = /\b(?:the caller|caller's|calling user|current user|authenticated user|user making the request)\b/i;
+
+/** Whether the member's own description, or a sentence of the creation's words naming it, says
+ * it holds the caller ("`enrolledBy` set to the caller's login"). */
+function saidCaller(collection: CollectionSpec, name: string, schema: Schema): boolean {
+  if (typeof schema.description === 'string' && CALLER.test(schema.description)) return true;
+  const create = collection.create?.operation;
+  const words = `${create?.summary ?? ''}. ${create?.description ?? ''}`;
+  return sentencesOf([words]).some((sentence) => sentence.includes(name) && CALLER.test(sentence));
+}
+
 /** Members that count an item's children: `issueCount`, `comment_count`, `commentsCount`. */
 const CHILD_COUNT = /^([a-z][a-z0-9]*?)_?count$/i;
 
@@ -179,7 +193,11 @@ function readFilledIn(
         integer: typesOf(schema).includes('integer') && !strings,
         ...(parameter === name ? {} : { parameter }),
       });
-    } else if (OWNER.test(name) && strings && (schema.readOnly === true || notSendable(collection, name)))
+    } else if (
+      (OWNER.test(name) || (DONE_BY.test(name) && saidCaller(collection, name, schema))) &&
+      strings &&
+      (schema.readOnly === true || notSendable(collection, name))
+    )
       owners.push(name);
     else if (typesOf(schema).includes('integer')) {
       const child = childCounted(name, itemPath, collections);

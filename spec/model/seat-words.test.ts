@@ -3,7 +3,7 @@
 // down by one"), a value "already used by another" student, and an action that "Sets state
 // `withdrawn`".
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, inferApiModel } from '../index.js';
+import { contractFromDocument, filledInOf, inferApiModel } from '../index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
@@ -26,6 +26,8 @@ const enrollment = {
     studentId: { type: 'string' },
     courseCode: { type: 'string' },
     state: { type: 'string', enum: ['active', 'completed', 'withdrawn'], readOnly: true },
+    enrolledBy: { type: 'string', readOnly: true },
+    approvedBy: { type: 'string', readOnly: true },
   },
 };
 const collection = (schema: unknown, description = '') => ({
@@ -61,7 +63,7 @@ const model = inferApiModel(
       '/students/{studentId}': item('studentId', student),
       '/enrollments': collection(
         enrollment,
-        "It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one.",
+        "Creates an enrollment with `enrolledBy` set to the caller's login. It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one.",
       ),
       '/enrollments/{enrollmentId}': item('enrollmentId', enrollment),
       '/enrollments/{enrollmentId}/complete': action(
@@ -98,5 +100,11 @@ describe("a school's words", () => {
   it('reads the state an action sets', () => {
     const withdraw = idiomsOf('/enrollments')?.actions?.find((action) => action.verb === 'withdraw');
     expect(withdraw?.target).toBe('withdrawn');
+  });
+
+  it('reads a member done by the caller where the words say so, and not another done-by member', () => {
+    const enrollments = model.resources.find((resource) => resource.collection.path === '/enrollments')!;
+    const schema = enrollments.collection.create?.item.schema;
+    expect(filledInOf(enrollments.collection, schema, model.collections).owners).toEqual(['enrolledBy']);
   });
 });
