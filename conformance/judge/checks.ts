@@ -32,6 +32,7 @@ import {
   listedItemsNameTheirParent,
 } from './parent-checks.js';
 import { prototypePollution } from './pollution-checks.js';
+import { headerPromised } from './said-headers.js';
 import {
   createdDataEchoed,
   createdDataListed,
@@ -131,7 +132,8 @@ const responseHeadersConformance: Check = (context) => {
     const value = headers[header.name.toLowerCase()];
     const status = context.exchange.response.status;
     if (value === undefined) {
-      if (header.required) found.push(finding('missing_header', { header: header.name, status }));
+      const promised = context.response && headerPromised(context.testCase.operation, context.response, header);
+      if (header.required || promised) found.push(finding('missing_header', { header: header.name, status }));
       continue;
     }
     const text = Array.isArray(value) ? value.join(', ') : value;

@@ -1,0 +1,30 @@
+// Response headers the words promise where the document does not mark them required: "answers 202
+// with the job and Location /v1/jobs/{jobId}", "The answer carries the new ETag". A header declared
+// for the status and named so by the operation's or the response's words is judged as required.
+import type { Operation, ResponseSpec } from '../../spec/index.js';
+
+type Header = ResponseSpec['headers'][number];
+
+const CARRIES = /\b(?:carr(?:y|ies)|with|sends?|returns?|includes?|answers?|gives?|sets?)\b/i;
+const DENIES = /\b(?:no|not|never|without|absent|omit\w*|may|might|optional\w*|unless|if)\b/i;
+
+const said = new WeakMap<Header, boolean>();
+
+/** Whether the words promise the header on answers of this status. */
+export function headerPromised(operation: Operation, response: ResponseSpec, header: Header): boolean {
+  const known = said.get(header);
+  if (known !== undefined) return known;
+  const name = new RegExp(`(^|[^\\w-])${header.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w-]|$)`, 'i');
+  const sentences = [operation.description, response.description]
+    .flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+|\n+/))
+    .filter((sentence) => name.test(sentence));
+  const statuses = (sentence: string) => [...sentence.matchAll(/\b([1-5]\d\d)\b/g)].map((match) => match[1]);
+  const promised = sentences.some(
+    (sentence) =>
+      CARRIES.test(sentence) &&
+      !DENIES.test(sentence) &&
+      (statuses(sentence).length === 0 || statuses(sentence).includes(response.status)),
+  );
+  said.set(header, promised);
+  return promised;
+}
