@@ -16,6 +16,7 @@ const job = {
     // Null only in the state its words name: set while the job runs, and no early result then.
     startedAt: { type: 'string', nullable: true, description: 'Null while `queued`; when it started afterwards.' },
     fileUrl: { type: 'string', nullable: true, description: 'The file, `null` until the job is `done`.' },
+    summaryUrl: { type: 'string', description: 'A summary. Only present when the state is `done`.' },
   },
 };
 const file = { type: 'object', required: ['rows'], properties: { rows: { type: 'integer', minimum: 0 } } };
@@ -76,6 +77,7 @@ function reports(early: boolean, fileWhileRunning = false) {
         jobId: id,
         state: done ? 'done' : 'running',
         fileUrl,
+        ...(done || fileWhileRunning ? { summaryUrl: `/jobs/${id}/summary` } : {}),
         startedAt: new Date(at).toISOString(),
       });
     }
@@ -100,9 +102,10 @@ describe("a job's result on a path of its own", () => {
     expect(codes(await run(true))).toContain('job_result_served_early');
   });
 
-  it('names a result member set while the job runs, but not one its words hold back only while queued', async () => {
+  it('names result members set (or present) while the job runs, but not one its words hold back only while queued', async () => {
     const early = (await run(false, true)).violations.filter((v) => v.code === 'job_result_before_done');
     expect(early.map((v) => v.message).join(' ')).toMatch(/fileUrl/);
+    expect(early.map((v) => v.message).join(' ')).toMatch(/summaryUrl/);
     expect(early.map((v) => v.message).join(' ')).not.toMatch(/startedAt/);
   });
 });

@@ -1,20 +1,20 @@
 // api_idioms_honoured, the judgements of asynchronous jobs (plan/scenarios/jobs.ts): a job ends, a
 // result its words hold back until then is not there before it, on the job or on a path of its own.
 // Part of idiom-checks.ts's registry.
-import { answeredItem, isJsonMediaType, propertiesOf } from '../../spec/index.js';
+import { answeredItem, HELD_BACK_UNTIL_DONE, isJsonMediaType, propertiesOf } from '../../spec/index.js';
 import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
 import { finding } from './findings.js';
 import { asObject } from './json-body.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
-/** Whether a member's description says it is null in the job's `state` ("null until the job is
- * done", "present only when ready"): where the words name the states it is null in ("Null while
+/** Whether a member's description says it is null (or absent) in the job's `state` ("null until
+ * the job is done", "present only when ready", "Only present when state is done"): where the words name the states it is null in ("Null while
  * `queued`"), only in those; otherwise in every state before done. */
 function nullUntilDone(schema: unknown, state: unknown): boolean {
   const description = (schema as { description?: unknown } | undefined)?.description;
   if (typeof description !== 'string') return false;
-  const during = /\bnull\b[^.;]*?\b(?:while|when)\b([^.;]*)/i.exec(description);
+  const during = /\b(?:null|absent)\b[^.;]*?\b(?:while|when)\b([^.;]*)/i.exec(description);
   // "null while it is not done" names the one state it is not null in.
   if (during && !/\bnot\b/i.test(during[1]!))
     return during[1]!
@@ -22,10 +22,7 @@ function nullUntilDone(schema: unknown, state: unknown): boolean {
       .split(/[^\w-]+/)
       .includes(String(state).toLowerCase());
   if (during) return true;
-  return (
-    /\bnull\b[^.;]*\b(until|before|unless)\b/i.test(description) ||
-    /\b(?:present|set|given|there)\s+only\s+(?:when|once|after|if)\b/i.test(description)
-  );
+  return HELD_BACK_UNTIL_DONE.test(description);
 }
 
 export const JOB_JUDGEMENTS = {

@@ -7,6 +7,7 @@
 import {
   asynchronousJobs,
   type Contract,
+  HELD_BACK_UNTIL_DONE,
   isJsonMediaType,
   mergeAllOf,
   NOW_INSTANT,
@@ -34,8 +35,7 @@ type Item = Record<string, unknown>;
 /** How long a job stays in each state before its end state. */
 const STEP_MS = 250;
 /** Words that hold an optional member back until the job is done. */
-const HELD_BACK =
-  /\b(?:present|set|given|there|filled)\s+only\s+(?:when|once|after|if)\b|\bnull\b[^.;]*\b(?:until|before|unless)\b/i;
+const HELD_BACK = HELD_BACK_UNTIL_DONE;
 const TERMINAL = ['done', 'completed', 'complete', 'succeeded', 'success', 'finished', 'ready'];
 
 interface Running {

@@ -39,6 +39,7 @@ export {
 } from './filled-in.js';
 export type { Filter } from './filters.js';
 export { evaluateFormula, type Formula, formulasOf } from './formulas.js';
+export { HELD_BACK_UNTIL_DONE } from './held-back.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
