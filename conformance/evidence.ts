@@ -70,6 +70,7 @@ export interface IdiomEvidence {
     | 'state-locked'
     | 'needs-children'
     | 'reference-unknown'
+    | 'parent-unknown'
     | 'counts-unchanged'
     | 'state-counts'
     | 'referrer-moved'

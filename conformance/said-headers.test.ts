@@ -53,6 +53,7 @@ const missing = async (words: string) => {
 describe('headers the words promise', () => {
   it('are required where the words say the answer carries them', async () => {
     expect(await missing('Starts an export and answers 202 with the job and Location /jobs/{jobId}.')).not.toEqual([]);
+    expect(await missing('When no export runs, one is started and the answer is 202 with Location.')).not.toEqual([]);
   });
 
   it('stay optional where the words say nothing of them, or leave them open', async () => {

@@ -272,6 +272,13 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, ${String(f.kind)}`,
     expected: () => 'a refusal: the document says which items it may name',
   },
+  missing_parent_accepted: {
+    title: 'Write below an item that does not exist accepted',
+    key: ['operation'],
+    received: (f) =>
+      `${f.status} for ${String(f.operation)} with ${String(f.parameter)} ${String(f.value)}, an item that does not exist`,
+    expected: (f) => `${f.expected}: the item it is below must exist`,
+  },
   unknown_reference_status: {
     title: 'Reference to an item it may not name refused with another status',
     key: ['member', 'kind'],

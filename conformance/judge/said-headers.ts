@@ -19,10 +19,16 @@ export function headerPromised(operation: Operation, response: ResponseSpec, hea
     .flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+|\n+/))
     .filter((sentence) => name.test(sentence));
   const statuses = (sentence: string) => [...sentence.matchAll(/\b([1-5]\d\d)\b/g)].map((match) => match[1]);
+  // Words that leave it open are read next to the name ("without a Location", "may carry an ETag"),
+  // not anywhere in the sentence ("When no course has this code, ... 201 with Location").
+  const near = (sentence: string) => {
+    const at = sentence.search(name);
+    return sentence.slice(Math.max(0, at - 30), at + header.name.length + 31);
+  };
   const promised = sentences.some(
     (sentence) =>
       CARRIES.test(sentence) &&
-      !DENIES.test(sentence) &&
+      !DENIES.test(near(sentence)) &&
       (statuses(sentence).length === 0 || statuses(sentence).includes(response.status)),
   );
   said.set(header, promised);

@@ -14,6 +14,7 @@ import { checkFilters } from '../plan/scenarios/filters.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { checkMissingParent, itemAbove } from '../plan/scenarios/missing-parents.js';
 import { checkNamedEffects, movesNamed } from '../plan/scenarios/named-effects.js';
 import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
@@ -108,6 +109,13 @@ export async function runScenarios(session: RunSession): Promise<void> {
       await checkUnknownReferences(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: references to unknown items checked`);
     }),
+    // Writes below an item that does not exist: refused (404) as the document says.
+    ...(settings.readOnly ? [] : testable)
+      .filter((operation) => itemAbove(operation, context.collections))
+      .map(async (operation) => {
+        await checkMissingParent(operation, context, sequenceRunner);
+        progress(`${operation.id}: a write below a missing item checked`);
+      }),
     // Jobs a 202 starts, followed where its Location says until they end.
     ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable, settings.model.resources)]),
     ...[...creatable, ...madeElsewhere, ...madeByPut].filter(hasIdioms).map(async (resource) => {

@@ -97,9 +97,11 @@ describe("a school's words", () => {
     ]);
   });
 
-  it('reads the state an action sets', () => {
+  it('reads the state an action sets, and the one it starts from', () => {
     const withdraw = idiomsOf('/enrollments')?.actions?.find((action) => action.verb === 'withdraw');
     expect(withdraw?.target).toBe('withdrawn');
+    // "Only an `active` enrollment can be withdrawn": the one state it starts from.
+    expect(withdraw?.from).toEqual(['active']);
   });
 
   it('reads a member done by the caller where the words say so, and not another done-by member', () => {

@@ -1,0 +1,68 @@
+// Writes below an item (a lesson under a course, a course's transcripts job) need that item: sent
+// with a valid body under one that does not exist, they are refused with the documented 404. The
+// run makes an item for the write's path first, then names one like it that a read shows absent.
+// Judged as api_idioms_honoured (missing_parent_accepted).
+import { type CollectionSpec, type Operation, parentItemsOf } from '../../../spec/index.js';
+import type { PlanContext } from '../context.js';
+import { unknownLike } from './made-up-ids.js';
+import { madeItemParams } from './parents.js';
+import type { SequenceRunner } from './sequences.js';
+
+const STEP = 'a write below an item that does not exist refused';
+
+/** The item a POST is below, where the document gives the POST a 404: a creation under a parent,
+ * an action or a job on an item. */
+export function itemAbove(
+  operation: Operation,
+  collections: readonly CollectionSpec[],
+): { readonly collection: CollectionSpec; readonly parameter: string } | undefined {
+  if (operation.method !== 'POST' || !operation.responses.some((response) => response.status === '404')) return;
+  const parent = parentItemsOf(operation.path, collections).at(-1);
+  return parent?.collection.read ? parent : undefined;
+}
+
+/** Path text like the made one that names nothing (a read of it answers 404), else undefined. */
+async function absentLike(
+  parent: { readonly collection: CollectionSpec; readonly parameter: string },
+  at: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<string | undefined> {
+  const made = at[parent.parameter];
+  if (made === undefined) return undefined;
+  const read = parent.collection.read!;
+  const id = /^\d+$/.test(made) ? Number(made) : made;
+  for (const candidate of unknownLike(id, []).slice(0, 3)) {
+    const text = String(candidate);
+    const answer = await runner.send(
+      context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { ...at, [read.parameter]: text },
+        what: 'to show a made-up item is absent',
+      }),
+    );
+    if (answer?.ok && answer.response.status === 404) return text;
+  }
+  return undefined;
+}
+
+export async function checkMissingParent(operation: Operation, context: PlanContext, runner: SequenceRunner) {
+  const parent = itemAbove(operation, context.collections);
+  if (!parent || runner.stopped()) return;
+  const reach = runner.reach.scenario('missing parent', `${operation.method} ${operation.path}`, [STEP]);
+  const at = await madeItemParams(operation, context, runner);
+  if (!at) return reach.skip(STEP, `no ${parent.collection.path} item could be made to name one like it`);
+  const absent = await absentLike(parent, at, context, runner);
+  if (absent === undefined) return reach.skip(STEP, `no made-up ${parent.parameter} was shown absent by a read`);
+  const testCase = context.testCase(operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { ...at, [parent.parameter]: absent },
+    what: `below a ${parent.collection.path} item that does not exist`,
+  });
+  await runner.execute(testCase, {
+    sequence: { idiom: { idiom: 'parent-unknown', expectedStatus: 404, member: parent.parameter, how: absent } },
+  });
+  reach.done(STEP);
+}
