@@ -7,6 +7,7 @@ import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import { NOW_INSTANT } from './filled-in.js';
 import { membersWithEntries } from './reference-states.js';
 import { referencedCollection } from './references.js';
 import { sentencesOf } from './sentences.js';
@@ -60,7 +61,9 @@ export function copiedValuesOf(
     const prefix = via.includes('[].') ? `${via.split('[].')[0]}[].` : '';
     for (const member of Object.keys(propertiesOf(sourceSchema))) {
       const copy = `${prefix}${member}`;
-      if (member === source.idProperty || member === name || !schemaAt(itemSchema, copy)) continue;
+      // An item's own stamps (createdAt: "When the reservation was created") are never copies.
+      if (member === source.idProperty || member === name || NOW_INSTANT.test(member) || !schemaAt(itemSchema, copy))
+        continue;
       const named = new RegExp(`(^|[^\\w])${escapeRegExp(member)}($|[^\\w])`);
       const own = describe(schemaAt(itemSchema, copy));
       const said = [own, ...creationWords.filter((sentence) => named.test(sentence))].find(

@@ -9,7 +9,12 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 const guest = {
   type: 'object',
-  properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' }, stayCount: { type: 'integer' } },
+  properties: {
+    id: { type: 'string', readOnly: true },
+    name: { type: 'string' },
+    stayCount: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time', readOnly: true },
+  },
 };
 const room = { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } };
 const stay = {
@@ -21,6 +26,7 @@ const stay = {
     arrival: { type: 'string', format: 'date' },
     departure: { type: 'string', format: 'date' },
     status: { type: 'string', enum: ['booked', 'in_house', 'departed'], readOnly: true },
+    createdAt: { type: 'string', format: 'date-time', readOnly: true, description: 'When the stay was created.' },
   },
 };
 const life = [
@@ -88,6 +94,10 @@ describe('the words of a booking desk', () => {
     ).toEqual([['departStay', '/guests', 'stayCount', 1, 'guestId']]);
   });
 
+  it("takes no stamp of the stay's own for a copy of its guest's ('When the stay was created')", () => {
+    expect(idiomsOf('/stays')?.copied).toBeUndefined();
+  });
+
   it('reads a room kept while a stay in the named states names it', () => {
     expect(idiomsOf('/rooms')?.keptByChildren).toEqual([
       expect.objectContaining({
@@ -101,7 +111,7 @@ describe('the words of a booking desk', () => {
 
   it('says which members a request schema declares readOnly', () => {
     const create = contract.operations.find((operation) => operation.method === 'POST' && operation.path === '/stays');
-    expect(readOnlyRequestMembers(create!)).toEqual(['id', 'status']);
+    expect(readOnlyRequestMembers(create!)).toEqual(['id', 'status', 'createdAt']);
     const depart = contract.operations.find((operation) => operation.operationId === 'departStay');
     expect(readOnlyRequestMembers(depart!)).toEqual([]);
   });
