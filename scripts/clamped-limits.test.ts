@@ -16,7 +16,7 @@ paths:
     get:
       operationId: listPets
       parameters:
-        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 50, default: 20 } }
+        - { name: limit, in: query, description: PARAM_WORDS, schema: { type: integer, minimum: 1, maximum: 50, default: 20 } }
       responses:
         '200':
           description: a page of pets
@@ -52,9 +52,12 @@ function service(pastMaximum: 'clamp' | 'all-asked') {
   return app;
 }
 
-async function run(pastMaximum: 'clamp' | 'all-asked', words = 'Pets are listed in pages.') {
+async function run(pastMaximum: 'clamp' | 'all-asked', words = 'Pets are listed in pages.', own = 'The page size.') {
   const file = join(mkdtempSync(join(tmpdir(), 'clamped-')), 'pets.yaml');
-  writeFileSync(file, DOCUMENT.replace('LIMIT_WORDS', JSON.stringify(words)));
+  writeFileSync(
+    file,
+    DOCUMENT.replace('LIMIT_WORDS', JSON.stringify(words)).replace('PARAM_WORDS', JSON.stringify(own)),
+  );
   const contract = await loadContract(file);
   return runConformance({ target: { app: service(pastMaximum) }, contract, seed: 1, runs: 10 });
 }
@@ -72,6 +75,9 @@ describe('a page size past its maximum', () => {
     expect(refused.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
     const open = await run('clamp', 'A `limit` above 50 is either refused (400) or treated as 50.');
     expect(open.violations).toEqual([]);
+    // The parameter's own words, over sentences that do not repeat its name.
+    const own = await run('clamp', undefined, 'Page size, 1 to 50. A value outside 1..50 is refused with 400.');
+    expect(own.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
   });
 
   it('answered with more items than the maximum is still invalid input accepted', async () => {

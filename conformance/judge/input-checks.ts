@@ -36,10 +36,11 @@ export const negativeDataRejection: Check = (context) => {
   ];
 };
 
-/** Words that refuse a page size past its maximum ("a larger value is refused with 400"), and words
+/** Words that refuse a page size past its maximum ("a larger value is refused with 400", "A value
+ * outside 1..50 is refused": a range's dots are no stop), and words
  * that leave clamping open ("either refused (400) or treated as 100"). */
 const REFUSED_ABOVE =
-  /\b(?:larger|greater|higher|bigger|above|over|more than|exceed\w*)\b[^.;]{0,40}\b(?:refused|rejected|answered 400|gives? 400|is an error)\b/i;
+  /\b(?:larger|greater|higher|bigger|above|over|more than|exceed\w*|outside)\b(?:[^.;]|\.(?=[\d.])){0,40}\b(?:refused|rejected|answered 400|gives? 400|is an error)\b/i;
 const CLAMP_OPEN = /\bor (?:treated|clamped|capped|reduced|limited|cut)\b|\b(?:clamped|capped|reduced) to\b/i;
 
 /** Whether the words refuse the parameter past its maximum: its own, the list's, or a sentence of
@@ -48,9 +49,10 @@ function refusedAbove(context: Parameters<Check>[0], name: string): boolean {
   const { operation } = context.testCase;
   const own = operation.parameters.find((parameter) => parameter.name === name)?.description;
   const info = (context.contract.document.info as { description?: unknown } | undefined)?.description;
-  const texts = [own, operation.description, typeof info === 'string' ? info : undefined];
-  const sentences = texts.flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+/));
-  const naming = sentences.filter((sentence) => sentence.includes(name) || sentence === own);
+  const split = (text: string | undefined) => (text ?? '').split(/(?<=[.!?])\s+/);
+  // Every sentence of the parameter's own words speaks of it; elsewhere, those that name it.
+  const others = [operation.description, typeof info === 'string' ? info : undefined].flatMap(split);
+  const naming = [...split(own), ...others.filter((sentence) => sentence.includes(name))];
   return naming.some((sentence) => REFUSED_ABOVE.test(sentence)) && !naming.some((s) => CLAMP_OPEN.test(s));
 }
 
