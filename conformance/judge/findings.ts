@@ -6,6 +6,7 @@ import type { Finding } from '../model.js';
 import { describeValue, type Fields, type FindingKind, IDIOM_FINDING_KINDS } from './idiom-findings.js';
 import { ITEM_FINDING_KINDS } from './item-findings.js';
 import { LIFE_FINDING_KINDS } from './life-findings.js';
+import { LIFE_RULE_FINDING_KINDS } from './life-rule-findings.js';
 
 /** A compared field as it was written: its exact JSON text where the comparison kept one (int64
  * digits past 2^53 that the parsed number rounds), else the value. */
@@ -315,6 +316,7 @@ export const FINDING_KINDS = {
     expected: () => 'an id assigned by the service',
   },
   ...IDIOM_FINDING_KINDS,
+  ...LIFE_RULE_FINDING_KINDS,
   ...ITEM_FINDING_KINDS,
   ...LIFE_FINDING_KINDS,
 } satisfies Record<string, FindingKind>;

@@ -4,6 +4,7 @@
 import { answeredItem, listedItems, movesWithOthers, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { pathOf, statusOf } from './check-support.js';
+import { pointsElsewhere } from './error-pointers.js';
 import { finding } from './findings.js';
 import { JOB_JUDGEMENTS } from './job-checks.js';
 import { idKey } from './json-body.js';
@@ -167,10 +168,15 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     return status === expected ? [finding('freed_values_refused', { status, values, words, state })] : [];
   },
   // A member naming an item that exists nowhere: refused, with the status the words give its rule.
-  'reference-unknown'(_context, evidence, status) {
+  'reference-unknown'(context, evidence, status) {
     const { member, how: value, expectedStatus: expected } = evidence;
     const kind = evidence.values ?? 'an item that exists nowhere';
     if (status < 300) return [finding('unknown_reference_accepted', { status, member, value, kind })];
+    // The refusal the words give this rule, whose entries point at fields: one of them is the member
+    // refused (a 400 or 409 may be about the rest of the body, and point there rightly).
+    const own = member !== undefined && status === expected && context.body.kind === 'json';
+    const elsewhere = own ? pointsElsewhere(context.body.value, member) : undefined;
+    if (elsewhere) return [finding('refusal_points_elsewhere', { status, member, pointed: elsewhere.join(', ') })];
     // A conflict (409) or a plain 400 may come first from the rest of the body: only another
     // refusal than the words say is judged.
     const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
