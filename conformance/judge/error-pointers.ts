@@ -9,7 +9,10 @@ export function pointedMembers(body: unknown): string[] {
   const found: string[] = [];
   const walk = (value: unknown, depth: number) => {
     if (depth > 6 || typeof value !== 'object' || value === null) return;
-    if (Array.isArray(value)) return value.forEach((entry) => walk(entry, depth + 1));
+    if (Array.isArray(value)) {
+      for (const entry of value) walk(entry, depth + 1);
+      return;
+    }
     for (const [key, inner] of Object.entries(value)) {
       if (POINTING.has(key) && typeof inner === 'string') {
         const last = inner
