@@ -4,7 +4,14 @@
 // [`422`, `unknown_project`]"). Each is sent beside an item the run made just before from the same
 // body, so the body is known to be valid but for the member judged. Judged as api_idioms_honoured
 // (unknown_reference_accepted, unknown_reference_status).
-import { type CollectionSpec, putCreation, type Resource } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  pathMembersOf,
+  propertiesOf,
+  putCreation,
+  type Resource,
+  referencedCollection,
+} from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
@@ -78,7 +85,16 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     const key = put && context.freshPathValue(put.operation, put.parameter, 7001 + probes++);
     return put && key !== undefined ? { ...parent, [put.parameter]: key } : parent;
   };
-  const references = await runner.references(collection, parent);
+  const references = new Map(await runner.references(collection, parent));
+  // A member naming an item below one another member names (a room's number beside its property's
+  // code) is listed nowhere the run can read alone: the made body's value gives one like it.
+  const sendable = Object.keys(propertiesOf(context.requestSchema(create.operation)?.schema));
+  for (const member of Object.keys(resource.idioms.refusals ?? {})) {
+    const other = referencedCollection(member, context.collections, collection);
+    const path = other?.read?.operation.path;
+    if (references.has(member) || !other?.path.includes('{') || !path) continue;
+    if (pathMembersOf(path, sendable, context.collections, collection)) references.set(member, []);
+  }
   if (references.size === 0) return;
   // Only where the words give the rule a refusal: a document silent on it leaves unknown ids open.
   const members = [...references.keys()].filter((member) => resource.idioms.refusals?.[member] !== undefined);
