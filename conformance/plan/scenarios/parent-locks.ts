@@ -27,25 +27,48 @@ export async function checkParentLocks(
   const actions = parentResource.idioms.actions ?? [];
   const leaving = actions.filter((action) => action.member === member && !allowed.includes(action.target));
   if (leaving.length === 0) return reach.stop(`no action of its parent moves ${member} out of ${allowed.join(', ')}`);
-  const params = await createParent(collection, context, runner, 'lock');
-  if (!params) return reach.stop('no parent of its own could be made');
-  // A parent made in a state the creation is locked in (an order still draft, receipts allowed once
-  // it is submitted): the creation is refused there before the parent is moved at all.
-  await creationUnderNewParent(locks, resource, context, runner, params);
-  // A child naming items made new: a listed one may be held elsewhere (a tool another rental
-  // reserved), and the action moving its parent would stay refused.
-  const named = await newlyNamed(collection, 'the lock', context, runner);
-  const making = await runner.make(collection, {
-    what: 'before its parent is locked',
-    purpose: 'lock',
-    parent: params,
-    ...(Object.keys(named).length > 0 ? { members: named } : {}),
-  });
-  if ('refused' in making) return reach.stop(making.refused);
-  const target = { collection: parent.collection, idText: params[parent.parameter]!, at: params };
-  const reached = await moveItem(leaving, actions, target, context, runner);
-  const moved = reached === undefined ? undefined : String(reached.state);
-  if (moved === undefined) return reach.stop(`no action moved its parent out of ${allowed.join(', ')}`);
+  // Each state its parent's actions leave to, on a parent of its own: a service may lock only some
+  // of them (a cancelled reservation takes a charge, a checked-out one does not).
+  const byTarget = [...new Map(leaving.map((action) => [String(action.target), action])).values()].slice(0, 3);
+  let movedAny = false;
+  for (const [index, action] of byTarget.entries()) {
+    if (runner.stopped()) break;
+    const params = await createParent(collection, context, runner, index === 0 ? 'lock' : `lock ${index}`);
+    if (!params) return reach.stop('no parent of its own could be made');
+    // A parent made in a state the creation is locked in (an order still draft, receipts allowed
+    // once it is submitted): the creation is refused there before the parent is moved at all.
+    if (index === 0) await creationUnderNewParent(locks, resource, context, runner, params);
+    // A child naming items made new: a listed one may be held elsewhere (a tool another rental
+    // reserved), and the action moving its parent would stay refused.
+    const named = await newlyNamed(collection, 'the lock', context, runner);
+    const making = await runner.make(collection, {
+      what: 'before its parent is locked',
+      purpose: index === 0 ? 'lock' : `lock ${index}`,
+      parent: params,
+      ...(Object.keys(named).length > 0 ? { members: named } : {}),
+    });
+    if ('refused' in making) return reach.stop(making.refused);
+    const target = { collection: parent.collection, idText: params[parent.parameter]!, at: params };
+    const reached = await moveItem([action], actions, target, context, runner);
+    if (reached === undefined) continue;
+    movedAny = true;
+    await sendLocked(locks, resource, context, runner, params, making.made.at, String(reached.state), reach);
+  }
+  if (!movedAny) reach.stop(`no action moved its parent out of ${allowed.join(', ')}`);
+}
+
+/** Each locked write under the parent moved to `moved`, judged refused as its words say. */
+async function sendLocked(
+  locks: readonly ParentLock[],
+  resource: Resource,
+  context: PlanContext,
+  runner: SequenceRunner,
+  params: Readonly<Record<string, string>>,
+  at: (parameter: string) => Record<string, string>,
+  moved: string,
+  reach: ReturnType<SequenceRunner['reach']['scenario']>,
+) {
+  const { collection } = resource;
   for (const lock of locks) {
     // A creation's body as the maker would send it (references filled under this parent).
     // Naming items made new: a listed one may already be on the parent (a tool on this rental),
@@ -57,7 +80,7 @@ export async function checkParentLocks(
     const fresh = creation ? await newlyNamed(collection, 'the locked creation', context, runner) : {};
     const renamed = typeof drafted === 'object' && drafted !== null ? { ...drafted, ...fresh } : drafted;
     const draft = context.requestSchema(lock.operation)?.isValid(renamed) === false ? drafted : renamed;
-    const testCase = lockedWrite(lock, resource, context, params, making.made.at, draft);
+    const testCase = lockedWrite(lock, resource, context, params, at, draft);
     if (!testCase) {
       reach.skip(stepOf(lock), 'no valid request could be built for it');
       continue;
