@@ -13,6 +13,9 @@ import { referencedCollection, referencedName, resourceWordPattern } from './ref
  * exist") is read only with them. */
 const EXISTENCE = /\b(?:(?:does not|doesn't|do not|don't) exist|unknown|no such|not found|names? no|must name|live)\b/i;
 
+/** Words of a rule on the shape of input, not on what it names. */
+const MALFORMED = /\bnot (?:valid )?JSON\b|\bdoes not match\b|\bmalformed\b|\bnot a valid\b|\bout of range\b/i;
+
 const describe = (value: unknown): string | undefined => {
   const description = (value as { description?: unknown } | undefined)?.description;
   return typeof description === 'string' ? description : undefined;
@@ -74,8 +77,10 @@ function documentWide(
 ): Record<string, SaidRefusal> {
   const info = describe(contract.document.info);
   if (!info || collections.length === 0) return {};
+  // Not the clause on malformed input ("does not match the operation's request schema (including
+  // unknown members ...), a copy number that is not a positive integer ... 400"): it speaks of shapes.
   const clauses = clausesOf(info).filter(
-    (clause) => EXISTENCE.test(clause) && /\b(?:body|member|field)s?\b/i.test(clause),
+    (clause) => EXISTENCE.test(clause) && /\b(?:body|member|field)s?\b/i.test(clause) && !MALFORMED.test(clause),
   );
   const said: Record<string, SaidRefusal> = {};
   for (const member of Object.keys(propertiesOf(schema as JsonSchema))) {
