@@ -348,7 +348,8 @@ export class PlanContext {
     const { what, ...given } = fields;
     // A valid request to an operation whose body is required carries one (an action that takes a
     // grade): a scenario that names none gets the plain valid body.
-    const needsBody = given.kind === 'positive' && !given.payload && operation.requestBody?.required === true;
+    const needsBody =
+      given.kind === 'positive' && given.plain === true && !given.payload && operation.requestBody?.required === true;
     const rest = needsBody ? { ...given, ...this.baselinePayload(operation) } : given;
     const mediaType = this.requestMediaType(operation);
     const pathParams = rest.pathParams ?? this.pathParams(operation, 'plain', 0);

@@ -32,7 +32,16 @@ async function absentLike(
   if (made === undefined) return undefined;
   const read = parent.collection.read!;
   const id = /^\d+$/.test(made) ? Number(made) : made;
-  for (const candidate of unknownLike(id, []).slice(0, 3)) {
+  // Far past what the run will make: a counted id's last digits as nine nines (`bk_12` →
+  // `bk_999999999`, where `bk_99` would be made by the run's own writes soon after the read).
+  const far = typeof id === 'string' ? id.replace(/\d+(?=\D*$)/, '999999999') : undefined;
+  const parameter = read.operation.parameters.find((p) => p.in === 'path' && p.name === read.parameter);
+  const valid = (text: string) => parameter?.validator.validate(text).length === 0;
+  const candidates = [
+    ...(far !== undefined && far !== id && valid(far) ? [far] : []),
+    ...unknownLike(id, []).slice(0, 3),
+  ];
+  for (const candidate of candidates) {
     const text = String(candidate);
     const answer = await runner.send(
       context.testCase(read.operation, {
