@@ -106,6 +106,8 @@ export interface IdiomEvidence {
   /** action: the item's stamped instants read before it (createdAt, updatedAt), made at least a
    * second earlier: the update's must move on. */
   readonly instantsBefore?: Readonly<Record<string, string>>;
+  /** action: the members its body carried that its words say it sets on the item, as sent. */
+  readonly stored?: Readonly<Record<string, unknown>>;
   /** action: other final states, which an item in the expected one never passed through. */
   readonly otherFinals?: readonly unknown[];
   /** action-from-state: the state the item was in, whether the words let the action start there,

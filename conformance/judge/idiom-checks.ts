@@ -77,6 +77,14 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (!item) return [];
     if (JSON.stringify(got) !== JSON.stringify(evidence.expected))
       return [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })];
+    // What the body gave the item, as its words say ("Sets ... grade"): held as sent.
+    const unstored = Object.entries(evidence.stored ?? {}).filter(
+      ([name, value]) => JSON.stringify(item[name]) !== JSON.stringify(value),
+    );
+    if (unstored.length > 0)
+      return unstored.map(([name, value]) =>
+        finding('action_not_applied', { verb: evidence.verb, member: name, expected: value, got: item[name] }),
+      );
     return [...stateTimes(item, evidence.expected, evidence.otherFinals ?? []), ...updateKept(item, evidence)];
   },
   'next-page'(context, evidence, status) {

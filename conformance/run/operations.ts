@@ -6,6 +6,7 @@ import { type CollectionSpec, type Operation, parentItemsOf, putCreation, respon
 import type { Scope } from '../judge/evaluate.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
+import { sendsPrototypeMember } from '../plan/cases/structure.js';
 import { withWordRules } from '../plan/followed-words.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
@@ -191,6 +192,14 @@ async function testOperation(
     const executed = await session.execute(testCase, scope);
     if (executed) creations.record(executed);
   };
+  // On an item the run made for them (an action, a change), the cases that must change nothing go
+  // first, the probe's valid request included: a valid one may move the item on (a completed
+  // enrollment), and a body out of range would then meet the state's refusal, never its own
+  // validation.
+  const refusable = (testCase: TestCase) =>
+    (testCase.kind === 'negative' && !sendsPrototypeMember(testCase.mutation)) || testCase.kind === 'auth';
+  const beforeValid = new Set(madeParams ? plan.cases.filter(refusable) : []);
+  await Promise.all([...beforeValid].map(executeLogged));
   if (plan.probe) await executeLogged(plan.probe);
   if (missingParent) await executeLogged(missingParent);
   const listed = await listedItemCase(session, operation);
@@ -198,7 +207,7 @@ async function testOperation(
   if (sender.stopped) return;
   settings.progress(`${operation.id}: valid, invalid and credential cases`);
   await Promise.all([
-    ...plan.cases.map(executeLogged),
+    ...plan.cases.filter((testCase) => !beforeValid.has(testCase)).map(executeLogged),
     ...plan.properties.map((property) =>
       runProperty(property, settings.seed, {
         judge: async (testCase) => {

@@ -16,15 +16,18 @@ export function keptByChildren(
 ): MockHttpError | undefined {
   const id = params[behaviour.parameter] ?? '';
   const holds = ({ child, via, holding }: NonNullable<ItemChangeBehaviour['keptBy']>[number]) => {
-    const items = collectionAt(all, child, via ? {} : params);
+    // A top-level child is one collection; a nested one is the item's siblings or children (a page
+    // named as parent by another page of the space).
+    const items = collectionAt(all, child, params);
     if (!via) return items.size > 0;
+    const shared = Object.entries(params).filter(([name]) => name !== behaviour.parameter);
     // Items naming this one (by the member and the other path values they share), in a holding state.
     return items
       .page(0, items.size)
       .some(
         (item) =>
           String(item[via]) === id &&
-          Object.entries(params).every(([name, value]) => item[name] === undefined || String(item[name]) === value) &&
+          shared.every(([name, value]) => item[name] === undefined || String(item[name]) === value) &&
           (!holding || holding.values.includes(item[holding.member])),
       );
   };

@@ -80,13 +80,14 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(actions
       ? {
-          actions: actions.map(({ operation, verb, member, target, refusedStatus, refusedFrom, from }) => ({
+          actions: actions.map(({ operation, verb, member, target, refusedStatus, refusedFrom, from, sets }) => ({
             verb,
             ...where(operation),
             ...(member !== undefined ? { member, target } : {}),
             ...(refusedStatus ? { refusedStatus } : {}),
             ...(refusedFrom ? { refusedFrom } : {}),
             ...(from ? { from } : {}),
+            ...(sets ? { sets } : {}),
           })),
         }
       : {}),

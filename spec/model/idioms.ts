@@ -3,7 +3,9 @@
 
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
 import { actionSourcesOf, statedSourcesOf } from './action-sources.js';
+import { membersSetByAction } from './action-stores.js';
 import { targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
@@ -52,6 +54,8 @@ export interface Action {
   /** The states the document's words let it start from ("`draft` or `submitted` → `cancelled`",
    * action-sources.ts), where they draw them. */
   readonly from?: readonly unknown[];
+  /** Members of its body its words say it sets on the item ("Sets ... grade", action-stores.ts). */
+  readonly sets?: readonly string[];
 }
 
 export interface Idioms extends LifeIdioms {
@@ -186,6 +190,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
     const itemPath = collection.read?.operation.path ?? collection.remove?.operation.path;
     if (!itemPath) return {};
     const status = statusMember(collection);
+    const itemMembers = Object.keys(propertiesOf(collection.read?.item.schema));
     // POST /projects/{id}/issues makes an issue (a child collection's creation), not an action.
     const creations = new Set(collections.flatMap((other) => (other.create ? [other.create.operation] : [])));
     const verbs = contract.operations.filter((operation) => {
@@ -206,6 +211,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
         (status ? targetFromWords(operation, collection.path, status.values) : undefined);
       const member = correction.member ?? (target !== undefined ? status?.member : undefined);
       const refusedStatus = firstDocumented(operation, [409, 422]);
+      const sets = membersSetByAction(operation, itemMembers);
       const from =
         member !== undefined && member === status?.member
           ? actionSourcesOf(contract, operation, status.values, target)
@@ -220,6 +226,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
           ...(refusedStatus ? { refusedStatus } : {}),
           ...(refusedStatus && member !== undefined && final.length > 0 ? { refusedFrom: final } : {}),
           ...(from ? { from } : {}),
+          ...(sets.length > 0 ? { sets } : {}),
         },
       ];
     });

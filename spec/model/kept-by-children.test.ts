@@ -97,3 +97,84 @@ describe('deletions refused while the item has children', () => {
     expect(needs('Shares the folder and its files (409 when already shared).')).toEqual([]);
   });
 });
+
+/** Pages of a space: a page may name another of the space as its parent; pages have a status. */
+function pagesModel(spaceDelete: string, pageDelete: string) {
+  const page = {
+    type: 'object',
+    properties: {
+      number: { type: 'integer', readOnly: true },
+      title: { type: 'string' },
+      status: { type: 'string', enum: ['draft', 'published', 'archived'] },
+      parentNumber: { type: ['integer', 'null'] },
+    },
+  };
+  const space = { type: 'object', properties: { slug: { type: 'string' } } };
+  const deleting = (description: string) => ({
+    description,
+    responses: { '204': { description: 'gone' }, '404': { description: 'none' }, '409': { description: 'kept' } },
+  });
+  return inferApiModel(
+    contractFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'wiki', version: '1' },
+      paths: {
+        '/spaces': {
+          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: space }) } } },
+          post: {
+            requestBody: { content: json(space) },
+            responses: { '201': { description: 'made', content: json(space) } },
+          },
+        },
+        '/spaces/{slug}': {
+          parameters: [named('slug')],
+          get: { responses: { '200': { description: 'ok', content: json(space) } } },
+          delete: deleting(spaceDelete),
+        },
+        '/spaces/{slug}/pages': {
+          parameters: [named('slug')],
+          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: page }) } } },
+          post: {
+            requestBody: { content: json(page) },
+            responses: { '201': { description: 'made', content: json(page) } },
+          },
+        },
+        '/spaces/{slug}/pages/{number}': {
+          parameters: [named('slug'), { name: 'number', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { responses: { '200': { description: 'ok', content: json(page) } } },
+          delete: deleting(pageDelete),
+        },
+      },
+    }),
+  );
+}
+
+describe('deletions refused while items in some states, or siblings, name the item', () => {
+  const model = pagesModel(
+    'A space that still holds pages that are not archived (drafts or published pages) cannot be deleted: 409.',
+    'A page that another page of the space (in any status) names as its `parentNumber` cannot be deleted: 409, nothing changes.',
+  );
+  const keptOfPath = (path: string) =>
+    model.resources.find(({ collection }) => collection.path === path)?.idioms.keptByChildren;
+
+  it('reads "not archived" as every other state', () => {
+    expect(keptOfPath('/spaces')).toEqual([
+      expect.objectContaining({
+        child: '/spaces/{slug}/pages',
+        holding: { member: 'status', values: ['draft', 'published'] },
+      }),
+    ]);
+  });
+
+  it('reads a page kept while another page names it, by the member named after the verb', () => {
+    expect(keptOfPath('/spaces/{slug}/pages')).toEqual([
+      expect.objectContaining({ child: '/spaces/{slug}/pages', via: 'parentNumber', status: 409 }),
+    ]);
+  });
+
+  it('reads no sibling rule where the words speak of the item alone', () => {
+    const plain = pagesModel('Deletes the space.', 'Deletes the page and its comments; its number is not used again.');
+    const pages = plain.resources.find(({ collection }) => collection.path === '/spaces/{slug}/pages');
+    expect(pages?.idioms.keptByChildren).toBeUndefined();
+  });
+});

@@ -40,6 +40,9 @@ function holdingStates(child: CollectionSpec, clause: string) {
     if (!/^(status|state)$/i.test(member) || !Array.isArray(values)) continue;
     // `on_loan` is said "on loan" as often as it is written.
     const said = (value: unknown) => escapeRegExp(String(value)).replace(/[_-]/g, '[ _-]');
+    // "pages that are not archived": every state but the ones the clause denies.
+    const denied = values.filter((value) => new RegExp(`\\b(?:not|non-?)\\s*${said(value)}\\b`, 'i').test(clause));
+    if (denied.length > 0) return { member, values: values.filter((value) => !denied.includes(value)) };
     const named = values.filter((value) => new RegExp(`\\b${said(value)}\\b`, 'i').test(clause));
     if (named.length > 0) return { member, values: named };
   }
@@ -84,6 +87,8 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
       return;
     }
   };
+  const self = keptBySiblings(collection, clauses, documented);
+  if (self) kept.push(self);
   for (const child of collections) {
     const parent = parentItemsOf(child.path, collections).at(-1);
     if (parent?.collection === collection && child.path.startsWith(`${collection.path}/{`)) read(child);
@@ -95,6 +100,36 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
     if (via && !child.path.includes('{')) read(child, via);
   }
   return kept;
+}
+
+/** Words that keep an item while another of its own collection names it by a member of its
+ * creation ("A page that another page of the space names as its `parentNumber` cannot be deleted:
+ * 409"): a reference within one collection, which no other collection's reading finds. */
+function keptBySiblings(
+  collection: CollectionSpec,
+  clauses: readonly string[],
+  documented: ReadonlySet<string>,
+): KeptByChildren | undefined {
+  const sent = collection.create?.operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+  const members = Object.keys(propertiesOf(sent)).filter((member) => member !== collection.idProperty);
+  const nouns = childNouns(collection.path.split('/').at(-1) ?? '');
+  const another = new RegExp(
+    `\\b(?:another|other|any other)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b[^.;]*?\\b(?:names?|references?|refers? to|points? to|uses?)\\b`,
+    'i',
+  );
+  for (const clause of clauses) {
+    const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
+    const naming = another.exec(clause);
+    if (!naming || CASCADES.test(clause) || new Set(statuses).size !== 1) continue;
+    // The member named after the verb, asides left out ("(in any status) names as its `parentNumber`").
+    const words = clause
+      .slice(naming.index + naming[0].length)
+      .replace(/\([^)]*\)/g, ' ')
+      .split(/[^\w]+/);
+    const via = members.find((member) => words.includes(member));
+    if (via) return { child: collection.path, via, status: Number(statuses[0]), words: clause };
+  }
+  return undefined;
 }
 
 export interface NeedsChildren {

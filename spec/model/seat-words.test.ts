@@ -28,6 +28,8 @@ const enrollment = {
     state: { type: 'string', enum: ['active', 'completed', 'withdrawn'], readOnly: true },
     enrolledBy: { type: 'string', readOnly: true },
     approvedBy: { type: 'string', readOnly: true },
+    grade: { type: ['integer', 'null'] },
+    comment: { type: ['string', 'null'] },
   },
 };
 const collection = (schema: unknown, description = '') => ({
@@ -42,9 +44,10 @@ const item = (name: string, schema: unknown) => ({
   parameters: [id(name)],
   get: { responses: { '200': { description: 'one', content: json(schema) } } },
 });
-const action = (description: string) => ({
+const action = (description: string, body?: unknown) => ({
   post: {
     description,
+    ...(body ? { requestBody: { content: json(body) } } : {}),
     responses: { '200': { description: 'moved', content: json(enrollment) }, '409': { description: 'state' } },
   },
 });
@@ -67,10 +70,11 @@ const model = inferApiModel(
       ),
       '/enrollments/{enrollmentId}': item('enrollmentId', enrollment),
       '/enrollments/{enrollmentId}/complete': action(
-        'Only an `active` enrollment can be completed (409). Frees the seat (seatsTaken and enrollmentCount go down by one).',
+        'Only an `active` enrollment can be completed (409). Sets state `completed`, grade, and completedAt to now, and frees the seat (seatsTaken and enrollmentCount go down by one). The comment is kept on the transcript.',
+        { type: 'object', properties: { grade: { type: 'integer' }, comment: { type: 'string' } } },
       ),
       '/enrollments/{enrollmentId}/withdraw': action(
-        'Only an `active` enrollment can be withdrawn (409). Sets state `withdrawn` and withdrawnAt to now.',
+        'Only an `active` enrollment can be withdrawn (409). Sets state `withdrawn` and withdrawnAt to now (grade stays null), and frees the seat.',
       ),
     },
   }),
@@ -88,7 +92,17 @@ describe("a school's words", () => {
       'POST /enrollments /students enrollmentCount 1 studentId',
       'POST /enrollments/{enrollmentId}/complete /courses seatsTaken -1 courseCode',
       'POST /enrollments/{enrollmentId}/complete /students enrollmentCount -1 studentId',
+      // "and frees the seat", the phrase the completion's words define: the same counts.
+      'POST /enrollments/{enrollmentId}/withdraw /courses seatsTaken -1 courseCode',
+      'POST /enrollments/{enrollmentId}/withdraw /students enrollmentCount -1 studentId',
     ]);
+  });
+
+  it("reads the members of an action's body its words say it sets, and no other", () => {
+    const actions = idiomsOf('/enrollments')?.actions ?? [];
+    // `comment` is kept elsewhere ("on the transcript"): not a member the action sets.
+    expect(actions.find((action) => action.verb === 'complete')?.sets).toEqual(['grade']);
+    expect(actions.find((action) => action.verb === 'withdraw')?.sets).toBeUndefined();
   });
 
   it('reads a value already used by another item as unique, without regard to case', () => {

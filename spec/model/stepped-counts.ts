@@ -157,5 +157,37 @@ export function steppedCountsOf(
       })),
     );
   });
-  return counts.filter(first);
+  return [...counts, ...borrowedCounts(counts, writes, collection, actions)].filter(first);
+}
+
+/** The phrase a count's words define it by: the words before its bracket or colon ("frees the seat
+ * (seatsTaken and enrollmentCount go down by one)", "It takes a seat: the course's ..."). */
+function definedPhrase(words: string): string | undefined {
+  const defined = /([A-Za-z][\w ]*?)\s*(?:\(([^)]*)\)|:\s)/.exec(words);
+  if (!defined || (defined[2] !== undefined && !BY_ONE.test(defined[2]))) return undefined;
+  const phrase = defined[1]!.trim().split(/\s+/).slice(-3);
+  return phrase.length === 3 ? phrase.join(' ') : undefined;
+}
+
+/** Counts another write's words move by the phrase one write defined ("... and frees the seat."
+ * after "frees the seat (seatsTaken ... go down by one)"): the same counts, by the same member. */
+function borrowedCounts(
+  counts: readonly SteppedCount[],
+  writes: readonly (Operation | undefined)[],
+  collection: CollectionSpec,
+  actions: readonly { readonly operation: Operation }[],
+): SteppedCount[] {
+  return counts.flatMap((count) => {
+    const phrase = definedPhrase(count.words);
+    if (!phrase) return [];
+    const said = new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+    return writes.flatMap((operation) => {
+      if (!operation || operation === count.operation) return [];
+      if (count.via !== undefined && !carriedMembers(collection, operation).includes(count.via)) return [];
+      const sentence = sentencesOf([operation.summary, operation.description]).find(
+        (line) => !speaksOfOtherAction(line, operation, actions) && said.test(line.replace(/\([^)]*\)/g, ' ')),
+      );
+      return sentence ? [{ ...count, operation, words: sentence.replace(/\s+/g, ' ').trim() }] : [];
+    });
+  });
 }

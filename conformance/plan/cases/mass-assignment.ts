@@ -35,7 +35,7 @@ export function anyValueOf(schema: unknown): unknown {
 
 /** An enum's value a service assigning the member would not start with: neither its default nor
  * its first (a course `full`, a student `suspended`). */
-function unlikelyMember(schema: unknown): unknown {
+export function unlikelyMember(schema: unknown): unknown {
   const { enum: values, default: start } = schema as { enum?: unknown[]; default?: unknown };
   const others = Array.isArray(values) ? values.slice(1).filter((value) => value !== start) : [];
   return others.at(-1);

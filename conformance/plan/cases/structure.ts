@@ -33,6 +33,11 @@ export const PROTOTYPE_MEMBERS = ['__proto__', 'constructor', 'prototype'] as co
 /** The label of the case that sends such a member (the mutation of its invalid form). */
 export const prototypeMemberCase = (member: string): string => `with a member named ${member}`;
 
+/** Whether a case sends a prototype-named member: invalid where the schema is closed, yet a service
+ * whose safe parser drops the member rightly takes the rest of the body. */
+export const sendsPrototypeMember = (mutation: string | undefined): boolean =>
+  PROTOTYPE_MEMBERS.some((member) => mutation === prototypeMemberCase(member));
+
 export const structurePlanner: Planner = {
   name: 'structure',
   sends:

@@ -5,6 +5,7 @@
 // from the states the words call final. What the item names is read before and after the first.
 import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
+import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { reachAction } from './action-paths.js';
@@ -126,6 +127,7 @@ export async function takeActions({
         expected: action.target,
         verb,
         otherFinals: finalStates.filter((state) => state !== action.target),
+        ...storedBy(action, actionCase),
         ...(instantsBefore ? { instantsBefore } : {}),
       });
     if (action.refusedStatus !== undefined) {
@@ -141,6 +143,15 @@ export async function takeActions({
       forEtag: conditional ? targetRead : undefined,
     });
   }
+}
+
+/** The members the action's body carried that its words say it sets ("Sets ... grade"), as sent. */
+function storedBy(action: Action, sent: TestCase): { stored?: Record<string, unknown> } {
+  const body = sent.payload?.kind === 'json' ? asObject(sent.payload.value) : undefined;
+  const stored = Object.fromEntries(
+    (action.sets ?? []).flatMap((member) => (body && member in body ? [[member, body[member]]] : [])),
+  );
+  return Object.keys(stored).length > 0 ? { stored } : {};
 }
 
 const namesUpdateInstant = (action: Action): boolean =>

@@ -11,6 +11,7 @@ import { noMoreThanHeld, settleClock, stampedInstants } from './item-instants.js
 import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
+import { sendReadOnlyChange } from './read-only-changes.js';
 import { withMemberLeftOut, withResetMemberMoved } from './replace-resets.js';
 import { answeredAs, asCarried, succeeded, withHeader } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
@@ -116,13 +117,15 @@ export async function runItemLifecycle(
         current,
       )
     : undefined;
-  // Where the PUT's words say it replaces, one member the item holds is left out: it must come back
-  // reset. Where every such member holds its reset value already, a first PUT moves one off it.
+  // Where the PUT's words say it replaces, the members the item holds are left out: they must come
+  // back reset.
   const put = collection.replace;
   // What the item holds: what was sent, over what the service filled in (a default it applied).
   const holding = { ...created.item, ...current };
-  const leftOutNow = put && withMemberLeftOut(context, put.operation, holdable, holding);
-  const primed = put && !leftOutNow ? withResetMemberMoved(context, put.operation, holdable, holding) : undefined;
+  // Members held at their reset value are moved off it first, so the later replacement leaving
+  // them out shows each one reset (a service may reset one member and keep another).
+  const primed = put ? withResetMemberMoved(context, put.operation, holdable, holding) : undefined;
+  const leftOutNow = put && !primed ? withMemberLeftOut(context, put.operation, holdable, holding) : undefined;
   const replacement = leftOutNow ? leftOutNow.body : (primed ?? holdable);
   const replacements: { body: unknown; leftOut?: ReturnType<typeof withMemberLeftOut> }[] =
     replacement === undefined ? [] : [{ body: replacement, ...(leftOutNow ? { leftOut: leftOutNow } : {}) }];
@@ -134,7 +137,7 @@ export async function runItemLifecycle(
       pathParams: at(put.parameter),
       payload: { kind: 'json', value: body },
       what: leftOut
-        ? `replacing an item just created, ${Object.keys(leftOut.expected)[0]} left out`
+        ? `replacing an item just created, ${Object.keys(leftOut.expected).join(', ')} left out`
         : 'replacing an item just created',
     });
     const instants = firstChange();
@@ -200,6 +203,9 @@ export async function runItemLifecycle(
       afterChange: { id, kind: 'update', expected: { ...current, ...counts }, ...instants },
     });
   }
+  // The members the PATCH declares readOnly, sent: ignored or refused, never taken.
+  if (patch && !runner.stopped())
+    await sendReadOnlyChange(collection, context, runner, created.item, at, preconditioned);
   if (collection.clientKey && collection.replace && replacement !== undefined)
     await putAtFreeKey(collection, context, runner, replacement, parent, reach);
   const change = collection.update ?? collection.replace;

@@ -1,0 +1,60 @@
+// A change that sends the members its request schema declares readOnly (a derived count, a stamp),
+// each with a value no service would pick itself: the document lets a service ignore or refuse them,
+// never take them. Sent as a PATCH of the item scenario's item; the answer and a read after it must
+// not hold the values sent (mass assignment on a change, where mass-assignment.ts sends creations).
+import { type CollectionSpec, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
+import type { TestCase } from '../../model.js';
+import { distinctive, unlikelyMember } from '../cases/mass-assignment.js';
+import type { PlanContext } from '../context.js';
+import type { SequenceRunner } from './sequences.js';
+
+type Item = Readonly<Record<string, unknown>>;
+
+/** The readOnly members of the PATCH's body with values the item does not hold now. */
+export function readOnlyChangeBody(collection: CollectionSpec, held: Item): Record<string, unknown> | undefined {
+  const patch = collection.update?.operation;
+  if (!patch) return undefined;
+  const schemas = propertiesOf(collection.read?.item.schema ?? collection.create?.success.schema);
+  const entries = readOnlyRequestMembers(patch).flatMap((member) => {
+    const schema = schemas[member] as Record<string, unknown> | undefined;
+    if (member === collection.idProperty || !schema) return [];
+    const value = distinctive(schema) ?? unlikelyMember(schema);
+    return value === undefined || JSON.stringify(value) === JSON.stringify(held[member]) ? [] : [[member, value]];
+  });
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Sends the PATCH and reads the item after it; both judged by server_assigned_id. */
+export async function sendReadOnlyChange(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  held: Item,
+  at: (parameter: string) => Record<string, string>,
+  preconditioned: (testCase: TestCase) => Promise<TestCase>,
+): Promise<boolean> {
+  const patch = collection.update;
+  const body = readOnlyChangeBody(collection, held);
+  if (!patch || !body) return false;
+  const what = `with the service-assigned ${Object.keys(body).join(', ')} sent`;
+  const testCase = context.testCase(patch.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: at(patch.parameter),
+    payload: { kind: 'json', value: body },
+    assigned: body,
+    what,
+  });
+  const executed = await runner.execute(await preconditioned(testCase), { collection });
+  const read = collection.read;
+  if (!read || !executed?.exchange.ok || executed.exchange.response.status >= 300) return true;
+  const after = context.testCase(read.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: at(read.parameter),
+    assigned: body,
+    what: `after a change ${what}`,
+  });
+  await runner.execute(after, { collection });
+  return true;
+}
