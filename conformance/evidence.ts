@@ -108,6 +108,8 @@ export interface IdiomEvidence {
   readonly instantsBefore?: Readonly<Record<string, string>>;
   /** action: the members its body carried that its words say it sets on the item, as sent. */
   readonly stored?: Readonly<Record<string, unknown>>;
+  /** action: the item's members its words say are null after it. */
+  readonly nulled?: readonly string[];
   /** action: other final states, which an item in the expected one never passed through. */
   readonly otherFinals?: readonly unknown[];
   /** action-from-state: the state the item was in, whether the words let the action start there,

@@ -63,10 +63,17 @@ const document = contractFromDocument({
         responses: { ...answers, '409': { description: 'not submitted' } },
       },
     },
+    '/papers/{paperId}/reopen': {
+      parameters: idParameter,
+      post: {
+        description: 'Returns a graded paper to `submitted`: its `grade` becomes null. Only a `graded` paper (409).',
+        responses: { '200': answers['200'], '404': answers['404'], '409': { description: 'not graded' } },
+      },
+    },
   },
 });
 
-type Fault = 'patch-takes-read-only' | 'grade-not-stored' | 'grade-range-unchecked';
+type Fault = 'patch-takes-read-only' | 'grade-not-stored' | 'grade-range-unchecked' | 'reopen-keeps-grade';
 
 const READ_ONLY = ['id', 'state', 'grade', 'reviewCount'];
 const writable = (body: Record<string, unknown>) =>
@@ -110,6 +117,12 @@ function desk(fault?: Fault) {
       found.grade = fault === 'grade-not-stored' ? null : grade;
       return send(res, 200, found);
     }
+    if (parts[2] === 'reopen' && req.method === 'POST') {
+      if (found.state !== 'graded') return send(res, 409, {});
+      found.state = 'submitted';
+      if (fault !== 'reopen-keeps-grade') found.grade = null;
+      return send(res, 200, found);
+    }
     return send(res, 404, {});
   };
 }
@@ -127,6 +140,7 @@ describe('a grading desk whose changes may carry what the service keeps', () => 
     ['patch-takes-read-only', 'client_value_taken'],
     ['grade-not-stored', 'action_not_applied'],
     ['grade-range-unchecked', 'invalid_input_accepted'],
+    ['reopen-keeps-grade', 'action_not_applied'],
   ] as const)('names a desk whose fault is %s', async (fault, code) => {
     expect(codes(await run(fault))).toContain(code);
   });

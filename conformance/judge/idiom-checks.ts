@@ -78,8 +78,10 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (JSON.stringify(got) !== JSON.stringify(evidence.expected))
       return [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })];
     // What the body gave the item, as its words say ("Sets ... grade"): held as sent.
-    const unstored = Object.entries(evidence.stored ?? {}).filter(
-      ([name, value]) => JSON.stringify(item[name]) !== JSON.stringify(value),
+    // And the members its words leave null ("`archivedAt` ... become null"): absent reads the same.
+    const nulled = (evidence.nulled ?? []).map((name) => [name, null] as const);
+    const unstored = [...Object.entries(evidence.stored ?? {}), ...nulled].filter(
+      ([name, value]) => JSON.stringify(item[name] ?? null) !== JSON.stringify(value),
     );
     if (unstored.length > 0)
       return unstored.map(([name, value]) =>

@@ -1,7 +1,8 @@
-// The members an action's body gives its item, where the action's own words say so ("Sets state
-// `completed`, grade, and completedAt to now"): a member of the body the item has too, named after a
-// verb of setting in one clause. A body member the words do not name may be kept elsewhere (a
-// refund's `amount` beside the payment's own), so it is left alone.
+// What an action's own words say it does to its item's members: the members of its body it sets
+// ("Sets state `completed`, grade, and completedAt to now": a member of the body the item has too,
+// named after a verb of setting in one clause; a body member the words do not name may be kept
+// elsewhere, a refund's `amount` beside the payment's own), and the members it leaves null
+// ("`archivedAt` and `publishedAt` become null", "grade and completedAt stay null").
 import type { Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
 import { clausesOf } from './sentences.js';
@@ -24,4 +25,25 @@ export function membersSetByAction(operation: Operation, itemMembers: readonly s
   return sent.filter((member) =>
     setClauses.some((clause) => clause.split(/[^\w]+/).some((word) => word.toLowerCase() === member.toLowerCase())),
   );
+}
+
+const NULLED =
+  /\b(?:becomes?|are|is|stays?|remains?|goes? back to|(?:are|is) set to|(?:are|is) reset to)\s+null\b|\b(?:are|is) cleared\b/i;
+
+/** The item's members the action's words say are null after it, named before the words that say so. */
+export function membersNulledByAction(operation: Operation, itemMembers: readonly string[]): string[] {
+  const clauses = clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`).flatMap((clause) =>
+    clause.split(/[()]/),
+  );
+  const nulled = new Set<string>();
+  for (const clause of clauses) {
+    const said = NULLED.exec(clause);
+    // "does not become null": the denial right before the words; "as for a page never published" after
+    // them says nothing of it.
+    const before = said ? clause.slice(0, said.index) : '';
+    if (!said || DENIED.test(before.slice(-20))) continue;
+    const words = before.split(/[^\w]+/);
+    for (const member of itemMembers) if (words.includes(member)) nulled.add(member);
+  }
+  return [...nulled];
 }

@@ -56,7 +56,7 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
   const said = new RegExp(String.raw`${subject}\s+${MOVES}\s+([\w-]+)`, 'i');
   // The item as the object of the action's verb: "Moves an `open` work order to `in_progress`".
   const moved = new RegExp(
-    String.raw`\b(?:moves|sets|turns|puts|changes)\s+(?:an?|the|this)\s+(?:[\w-]+\s+){0,2}?${escapeRegExp(noun)}\s+(?:to|into)\s+([\w-]+)`,
+    String.raw`\b(?:moves|sets|turns|puts|changes|returns|brings|restores|resets)\s+(?:an?|the|this)\s+(?:[\w-]+\s+){0,2}?${escapeRegExp(noun)}\s+(?:(?:back\s+)?to|into)\s+([\w-]+)`,
     'i',
   );
   const byName = new Map(values.map((value) => [String(value).toLowerCase(), value]));

@@ -80,15 +80,18 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(actions
       ? {
-          actions: actions.map(({ operation, verb, member, target, refusedStatus, refusedFrom, from, sets }) => ({
-            verb,
-            ...where(operation),
-            ...(member !== undefined ? { member, target } : {}),
-            ...(refusedStatus ? { refusedStatus } : {}),
-            ...(refusedFrom ? { refusedFrom } : {}),
-            ...(from ? { from } : {}),
-            ...(sets ? { sets } : {}),
-          })),
+          actions: actions.map(
+            ({ operation, verb, member, target, refusedStatus, refusedFrom, from, sets, nulls }) => ({
+              verb,
+              ...where(operation),
+              ...(member !== undefined ? { member, target } : {}),
+              ...(refusedStatus ? { refusedStatus } : {}),
+              ...(refusedFrom ? { refusedFrom } : {}),
+              ...(from ? { from } : {}),
+              ...(sets ? { sets } : {}),
+              ...(nulls ? { nulls } : {}),
+            }),
+          ),
         }
       : {}),
     ...(asynchronous

@@ -5,7 +5,7 @@ import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
 import { actionSourcesOf, statedSourcesOf } from './action-sources.js';
-import { membersSetByAction } from './action-stores.js';
+import { membersNulledByAction, membersSetByAction } from './action-stores.js';
 import { targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
@@ -56,6 +56,8 @@ export interface Action {
   readonly from?: readonly unknown[];
   /** Members of its body its words say it sets on the item ("Sets ... grade", action-stores.ts). */
   readonly sets?: readonly string[];
+  /** Members of the item its words say are null after it ("`archivedAt` ... become null"). */
+  readonly nulls?: readonly string[];
 }
 
 export interface Idioms extends LifeIdioms {
@@ -212,6 +214,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
       const member = correction.member ?? (target !== undefined ? status?.member : undefined);
       const refusedStatus = firstDocumented(operation, [409, 422]);
       const sets = membersSetByAction(operation, itemMembers);
+      const nulls = membersNulledByAction(operation, itemMembers);
       const from =
         member !== undefined && member === status?.member
           ? actionSourcesOf(contract, operation, status.values, target)
@@ -227,6 +230,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
           ...(refusedStatus && member !== undefined && final.length > 0 ? { refusedFrom: final } : {}),
           ...(from ? { from } : {}),
           ...(sets.length > 0 ? { sets } : {}),
+          ...(nulls.length > 0 ? { nulls } : {}),
         },
       ];
     });

@@ -103,6 +103,8 @@ describe("a school's words", () => {
     // `comment` is kept elsewhere ("on the transcript"): not a member the action sets.
     expect(actions.find((action) => action.verb === 'complete')?.sets).toEqual(['grade']);
     expect(actions.find((action) => action.verb === 'withdraw')?.sets).toBeUndefined();
+    // "(grade stays null)": a member the withdrawal leaves null.
+    expect(actions.find((action) => action.verb === 'withdraw')?.nulls).toEqual(['grade']);
   });
 
   it('reads a value already used by another item as unique, without regard to case', () => {

@@ -4,17 +4,16 @@
 // (on the first action, and on each whose words name it), the action refused when taken again and
 // from the states the words call final. What the item names is read before and after the first.
 import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
-import { parseBody } from '../../judge/evaluate.js';
 import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { reachAction } from './action-paths.js';
 import { refuseFromFinalState } from './final-states.js';
-import { settleClock, stampedInstants } from './item-instants.js';
+import { stampsOf } from './item-instants.js';
 import type { MadeItem } from './making.js';
 import { referredReads } from './referred-reads.js';
 import { etagOf, withHeader } from './sequence-runner.js';
-import { itemOf, type SequenceRunner } from './sequences.js';
+import type { SequenceRunner } from './sequences.js';
 
 export interface ActionParts {
   readonly resource: Resource;
@@ -128,6 +127,7 @@ export async function takeActions({
         verb,
         otherFinals: finalStates.filter((state) => state !== action.target),
         ...storedBy(action, actionCase),
+        ...(action.nulls ? { nulled: action.nulls } : {}),
         ...(instantsBefore ? { instantsBefore } : {}),
       });
     if (action.refusedStatus !== undefined) {
@@ -156,18 +156,3 @@ function storedBy(action: Action, sent: TestCase): { stored?: Record<string, unk
 
 const namesUpdateInstant = (action: Action): boolean =>
   (action.operation.description ?? '').split(/[^\w]+/).some((word) => UPDATE_INSTANT.test(word));
-
-/** The item's stamped instants (createdAt, updatedAt) as a read answers them, once they are more than
- * a second old. */
-async function stampsOf(
-  runner: SequenceRunner,
-  read: TestCase,
-  collection: Resource['collection'],
-): Promise<Record<string, string> | undefined> {
-  const exchange = await runner.send(read);
-  const body = exchange?.ok && exchange.response.status < 300 ? parseBody(exchange) : undefined;
-  const item = body ? itemOf(body, collection) : undefined;
-  const stamps = item ? stampedInstants(item) : undefined;
-  if (stamps) await settleClock(stamps);
-  return stamps;
-}

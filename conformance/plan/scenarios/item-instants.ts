@@ -1,8 +1,11 @@
 // What the item scenario keeps of an item between its steps: the instants it was stamped with (a
 // change must leave the creation's and move the update's, a second later), and a replacement that
 // asks for no more than the item holds.
-import { NOW_INSTANT, type Operation, UPDATE_INSTANT } from '../../../spec/index.js';
+import { type CollectionSpec, NOW_INSTANT, type Operation, UPDATE_INSTANT } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
+import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { itemOf, type SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
 
@@ -35,4 +38,19 @@ export async function settleClock(instants: Record<string, string>): Promise<voi
   const latest = Math.max(...Object.values(instants).map((value) => Date.parse(value)));
   const wait = Math.min(1_100, latest + 1_100 - Date.now());
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** The item's stamped instants (createdAt, updatedAt) as a read answers them, once they are more than
+ * a second old. */
+export async function stampsOf(
+  runner: SequenceRunner,
+  read: TestCase,
+  collection: CollectionSpec,
+): Promise<Record<string, string> | undefined> {
+  const exchange = await runner.send(read);
+  const body = exchange?.ok && exchange.response.status < 300 ? parseBody(exchange) : undefined;
+  const item = body ? itemOf(body, collection) : undefined;
+  const stamps = item ? stampedInstants(item) : undefined;
+  if (stamps) await settleClock(stamps);
+  return stamps;
 }

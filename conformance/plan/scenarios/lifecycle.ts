@@ -7,7 +7,7 @@ import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
 import { checkDeletedListed } from './deleted-listing.js';
 import { sendInvalidChanges } from './invalid-changes.js';
-import { noMoreThanHeld, settleClock, stampedInstants } from './item-instants.js';
+import { noMoreThanHeld, settleClock, stampedInstants, stampsOf } from './item-instants.js';
 import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
@@ -64,31 +64,19 @@ export async function runItemLifecycle(
       ),
     );
 
-  const readAfter = async (
-    evidence: TestCase['label'],
-    sequence: Parameters<SequenceRunner['execute']>[1]['sequence'],
-  ) => {
-    if (!read) return;
-    const testCase = context.testCase(read.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: at(read.parameter),
-      what: evidence,
-    });
-    await runner.execute(testCase, { collection, ...(sequence ? { sequence } : {}) });
+  const readCase = (what: string) =>
+    read && context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: at(read.parameter), what });
+  const readAfter = async (what: string, sequence: Parameters<SequenceRunner['execute']>[1]['sequence']) => {
+    const testCase = readCase(what);
+    if (testCase) await runner.execute(testCase, { collection, ...(sequence ? { sequence } : {}) });
   };
 
   // Where a change must name the item's version (If-Match), the item's current ETag, read just before.
   const preconditioned = async (testCase: TestCase): Promise<TestCase> => {
     const ifMatch = testCase.operation.parameters.find((p) => p.in === 'header' && /^if-match$/i.test(p.name));
-    if (!ifMatch || !read) return testCase;
-    const readCase = context.testCase(read.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: at(read.parameter),
-      what: 'for its ETag',
-    });
-    const exchange = await runner.send(readCase);
+    const forEtag = ifMatch && readCase('for its ETag');
+    if (!ifMatch || !forEtag) return testCase;
+    const exchange = await runner.send(forEtag);
     const etag = exchange?.ok ? exchange.response.headers.etag : undefined;
     if (typeof etag !== 'string') return testCase;
     return withHeader(testCase, ifMatch.name, etag);
@@ -171,6 +159,10 @@ export async function runItemLifecycle(
   const patchSteps = patch && third !== undefined ? partialUpdates(collection, context, current, stored(third)) : [];
   if (patch && patchSteps.length === 0)
     reach.skip('update stored', 'no PATCH body of members its schema names could be built from a fresh body');
+  // The replacement took the first change's stamps: the first PATCH gets its own, a second on.
+  const stampsRead =
+    collection.replace && patchSteps.length > 0 ? readCase('for its stamps before a PATCH') : undefined;
+  if (stampsRead && instantsBefore === undefined) instantsBefore = await stampsOf(runner, stampsRead, collection);
   for (const step of patchSteps) {
     if (!patch || runner.stopped()) break;
     const testCase = context.testCase(patch.operation, {
