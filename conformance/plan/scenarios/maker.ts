@@ -8,6 +8,7 @@ import { type CollectionSpec, type Idioms, putCreation, statusMember } from '../
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { DroppedMembers } from './dropped-members.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
 import { inFirstState, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
@@ -26,6 +27,7 @@ type Item = Record<string, unknown>;
 
 export class ItemMaker {
   private readonly listings = new Map<CollectionSpec | string, Promise<Item[]>>();
+  private readonly dropped = new DroppedMembers();
 
   constructor(
     private readonly context: PlanContext,
@@ -240,7 +242,9 @@ export class ItemMaker {
     // The parent known before the cases are built: they bind their times to it (anchors.ts).
     if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
     const held = { ...compound, ...request.members };
-    let body = withMembers(fresh(candidates[0], 0), held, requestSchema);
+    const shaped = (next: unknown) =>
+      this.dropped.apply(collection, withMembers(next, held, requestSchema), requestSchema, held);
+    let body = shaped(fresh(candidates[0], 0));
     let referenceShift = 0;
     let lastRefusal = '';
     const ownParent = underOwnParent(collection, request.parent, this.context);
@@ -284,9 +288,14 @@ export class ItemMaker {
       } else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {
         referenceShift++;
         next = withListed(body, references, use + referenceShift);
-      } else next = fresh(candidates[++candidate % candidates.length], attempt + 1);
+      }
+      // An optional member the refusal names is left out; else the next valid body.
+      else
+        next =
+          this.dropped.drop(collection, body, named, requestSchema, held) ??
+          fresh(candidates[++candidate % candidates.length], attempt + 1);
       const valid = requestSchema && !requestSchema.isValid(next) ? candidates[++candidate % candidates.length] : next;
-      body = withMembers(valid, held, requestSchema);
+      body = shaped(valid);
     }
     return { refused: `its creation was refused: ${lastRefusal}` };
   }

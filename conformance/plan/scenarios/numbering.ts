@@ -128,12 +128,21 @@ export async function checkNumbering(
   const reach = runner.reach.scenario('numbering', collection.path, steps);
   if (!numbering.global && !parentItemsOf(collection.path, context.collections).at(-1))
     return reach.stop('its parent cannot be made');
-  const parent = numbering.global ? {} : await createParent(collection, context, runner, 'numbering parent');
+  let parent = numbering.global ? {} : await createParent(collection, context, runner, 'numbering parent');
   if (!parent) return reach.stop('no new parent could be made to number under');
   const make = (purpose: string) =>
-    runner.make(collection, { what: `to see its number (${purpose})`, purpose, parent });
-  const first = await make('numbering first');
+    runner.make(collection, { what: `to see its number (${purpose})`, purpose, parent: parent! });
+  let first = await make('numbering first');
   if ('refused' in first) return reach.stop(first.refused);
+  // A first item made only after a refusal may have a spent number before it: once more under a new
+  // parent, where the maker leaves out what was refused.
+  const again = first.made.refusedBefore && !numbering.global;
+  const retried = again ? await createParent(collection, context, runner, 'numbering parent again') : undefined;
+  if (retried) {
+    parent = retried;
+    first = await make('numbering first again');
+    if ('refused' in first) return reach.stop(first.refused);
+  }
   const readOf = (at: Record<string, string>, what: string) =>
     context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: at, what });
   // Another of the run's scenarios may take the new parent for its own children: then the first

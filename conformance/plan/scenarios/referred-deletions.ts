@@ -3,6 +3,7 @@
 // deletes the item it names, read from the new item's own members; the documented refusal is expected.
 import { type CollectionSpec, type KeptByChildren, pathMembersOf, type Resource } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
+import { parentParams } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
 const stepOf = (rule: KeptByChildren) => `deletion refused while ${rule.child} names it`;
@@ -17,10 +18,18 @@ export async function itemsKeptByReferrers(resource: Resource, context: PlanCont
     if (runner.stopped()) return reach.stop('the run stopped early');
     const referrer = context.collections.find((c: CollectionSpec) => c.path === rule.child);
     if (!referrer) continue;
+    // A sibling naming it (a page naming its parent page): both made under one parent, the second
+    // naming the first by the rule's member.
+    const named = referrer === collection ? await namedSibling(collection, context, runner, rule.via!) : undefined;
+    if (named && 'refused' in named) {
+      reach.skip(stepOf(rule), named.refused);
+      continue;
+    }
     const making = await runner.make(referrer, {
       what: `naming a ${collection.path} item`,
       purpose: 'kept by referrer',
-      parent: {},
+      parent: named?.parent ?? {},
+      ...(named ? { members: named.members } : {}),
     });
     if ('refused' in making) {
       reach.skip(stepOf(rule), making.refused);
@@ -38,7 +47,8 @@ export async function itemsKeptByReferrers(resource: Resource, context: PlanCont
     // by the members naming its parents (a reservation's `propertyCode` for a room's `code`).
     const names = [...remove.operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
     const carried = pathMembersOf(remove.operation.path, Object.keys(item), context.collections, referrer) ?? {};
-    const values = names.map((name) => (name === remove.parameter ? item[rule.via!] : item[carried[name] ?? name]));
+    const pathValue = (name: string) => named?.parent[name] ?? item[carried[name] ?? name];
+    const values = names.map((name) => (name === remove.parameter ? item[rule.via!] : pathValue(name)));
     if (values.some((value) => typeof value !== 'string' && typeof value !== 'number')) {
       reach.skip(stepOf(rule), `the item made does not say every path value of what it names (${names.join(', ')})`);
       continue;
@@ -57,4 +67,18 @@ export async function itemsKeptByReferrers(resource: Resource, context: PlanCont
     if (executed?.exchange.ok) reach.done(stepOf(rule));
     else reach.skip(stepOf(rule), `its DELETE was ${answeredAs(executed)}`);
   }
+}
+
+/** An item of the collection to be named by a sibling: the parent they share and the member value
+ * the sibling names it by. */
+async function namedSibling(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  via: string,
+): Promise<{ parent: Record<string, string>; members: Record<string, unknown> } | { refused: string }> {
+  const parent = { ...(await parentParams(collection, context, runner)) };
+  const making = await runner.make(collection, { what: 'to be named by another', purpose: 'kept by sibling', parent });
+  if ('refused' in making) return making;
+  return { parent, members: { [via]: making.made.item[collection.idProperty] } };
 }
