@@ -4,6 +4,7 @@
 // the child no longer reads. The deletion itself is then sent, not judged: a documented refusal of
 // deleting a parent that has children (409) is the service's right, and there is nothing to judge.
 import {
+  type Action,
   type CollectionSpec,
   type Idioms,
   type KeptByChildren,
@@ -58,8 +59,19 @@ export async function childrenOfDeletedParent(
       what,
     });
   const held = rule && (!rule.holding || rule.holding.values.includes(making.made.item[rule.holding.member]));
+  const childActions = idiomsOf(collection)?.actions ?? [];
   if (rule && held)
-    return keptChild(rule, { collection, context, runner, removal, childRead, made: making.made, reach });
+    return keptChild(rule, {
+      collection,
+      context,
+      runner,
+      removal,
+      childRead,
+      made: making.made,
+      reach,
+      childActions,
+      parentId,
+    });
   if (rule?.holding)
     reach.skip(
       KEPT,
@@ -94,6 +106,9 @@ interface KeptSteps {
   readonly removal: TestCase;
   readonly childRead: (what: string) => TestCase;
   readonly made: { readonly id: string; readonly at: (parameter: string) => Record<string, string> };
+  /** The child's actions: one into a state that holds no parent frees it (an archived page). */
+  readonly childActions: readonly Action[];
+  readonly parentId: string;
   readonly reach: {
     done: (step: string) => void;
     stop: (why: string) => void;
@@ -105,7 +120,7 @@ interface KeptSteps {
  * the parent goes. */
 async function keptChild(
   rule: KeptByChildren,
-  { collection, context, runner, removal, childRead, made, reach }: KeptSteps,
+  { collection, context, runner, removal, childRead, made, reach, childActions, parentId }: KeptSteps,
 ): Promise<void> {
   const words = { expectedStatus: rule.status, words: rule.words };
   const refused = await runner.execute(removal, {
@@ -119,6 +134,33 @@ async function keptChild(
       collection,
       sequence: { idiom: { idiom: 'kept-child', id: made.id, ...words } },
     });
+  // Where only children in some states hold it, the child moved out of them frees the parent, which
+  // then goes and takes the child along.
+  const read = collection.read;
+  const freeing = childActions.filter(
+    (action) => rule.holding && action.member === rule.holding.member && !rule.holding.values.includes(action.target),
+  );
+  const freed =
+    read && freeing.length > 0 && !runner.stopped()
+      ? await moveItem(
+          freeing,
+          childActions,
+          { collection, idText: made.id, at: made.at(read.parameter) },
+          context,
+          runner,
+        )
+      : undefined;
+  if (freed) {
+    const gone = await runner.send(removal);
+    const status = gone?.ok ? gone.response.status : undefined;
+    if (status === undefined || status >= 300)
+      return reach.stop(`deleting its parent, the child ${String(freed.state)}, was ${status ?? 'not answered'}`);
+    await runner.execute(childRead('under a parent just deleted'), {
+      collection,
+      sequence: { idiom: { idiom: 'parent-deleted', id: made.id, expected: parentId } },
+    });
+    return reach.done(STEP);
+  }
   // Left as the words ask: the child deleted first, then the parent.
   const childRemove = collection.remove;
   if (!childRemove || runner.stopped()) return;
