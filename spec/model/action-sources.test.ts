@@ -57,6 +57,8 @@ describe('the states an action starts from', () => {
 
   it('reads "only from" where no arrow is drawn', () => {
     expect(sourcesOf('Only from `submitted` (`409` otherwise).').cancel).toEqual(['submitted']);
+    // The state as the item's noun alone, unquoted: "Only a draft can be ...".
+    expect(sourcesOf('Only a draft can be cancelled; another order is refused with 409.').cancel).toEqual(['draft']);
   });
 
   it('reads the states the words refuse it in: every other one, or the one a denial names', () => {

@@ -47,6 +47,20 @@ describe('parent locks', () => {
     );
   });
 
+  it('reads "A submitted or approved timesheet accepts no entries: 409" as a lock to the other states', () => {
+    const said = locksOf((text) =>
+      text
+        .replace('the timesheet must be in `draft` [`409`, `timesheet_locked`];', 'entries are added one by one;')
+        .replace(
+          'Only while the timesheet is in `draft` (`409`, `timesheet_locked`, otherwise).',
+          'A submitted, approved or rejected timesheet accepts no entries: 409.',
+        ),
+    );
+    expect(said).toContainEqual(
+      expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
+    );
+  });
+
   it('reads "a `submitted` or `approved` timesheet refuses it with `409`" as a lock to the other states', () => {
     const said = locksOf((text) =>
       text.replace(

@@ -64,9 +64,10 @@ function locksOn(
     `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)`,
     'i',
   );
-  // "a `cancelled` or `checked_out` reservation refuses it with 409": every other state allows it.
+  // "a `cancelled` or `checked_out` reservation refuses it with 409", "An archived page accepts no
+  // comments: 409": every other state allows it.
   const refuses = new RegExp(
-    `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:refuses|rejects)\\s+(?:it|this|them)\\b`,
+    `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:(?:refuses|rejects)\\s+(?:it|this|them)|(?:accepts|takes|allows)\\s+no)\\b`,
     'i',
   );
   const named = (text: string) =>
