@@ -10,12 +10,16 @@ import { sendsPrototypeMember } from '../plan/cases/structure.js';
 import { withWordRules } from '../plan/followed-words.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
+import { withoutRefusableMembers } from '../plan/refusable-members.js';
 import { unlikelyId } from '../plan/request-shapes.js';
 import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-values.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
 import { pathText } from '../plan/serialize.js';
 import { runProperty } from '../property.js';
 import type { RunSession } from './session.js';
+
+const resourceOf = (session: RunSession, collection: CollectionSpec | undefined) =>
+  session.settings.model.resources.find((resource) => resource.collection === collection);
 
 /** The collection whose list, create or read an operation is. */
 function collectionOf(session: RunSession, operation: Operation): CollectionSpec | undefined {
@@ -183,7 +187,14 @@ async function testOperation(
     collection?.create?.operation === operation
       ? await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))
       : await listedIds(operation);
-  const planned = withReferences(planOperation(operation, context), referenced);
+  const creation = collection?.create?.operation === operation;
+  const saidRefused = creation ? Object.keys(resourceOf(session, collection)?.idioms.refusals ?? {}) : [];
+  const planned = withoutRefusableMembers(
+    withReferences(planOperation(operation, context), referenced),
+    saidRefused.filter((member) => !referenced.has(member)),
+    context.requestSchema(operation),
+    caseIsAbout,
+  );
   const plan =
     collection?.create?.operation === operation
       ? await withAnchoredTimes(withOwnSlots(planned, ownValuesOf(session, collection)), session, collection)

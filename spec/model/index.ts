@@ -80,7 +80,7 @@ export {
 } from './references.js';
 export type { ReferrerEffect } from './referrer-effects.js';
 export type { ReferrerLimit } from './referrer-limits.js';
-export { replaceResetsOf } from './replace-resets.js';
+export { replaceRemovalsOf, replaceResetsOf } from './replace-resets.js';
 export { plainWord } from './resource-names.js';
 export { sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';

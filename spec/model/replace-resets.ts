@@ -3,7 +3,7 @@
 // the old value. Read only where the words say "replace", since many documented PUTs merge. One
 // notion for the mock (what it stores) and the runner (what it expects back).
 import type { Operation } from '../contract/types.js';
-import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf, readOnly } from '../schema/all-of.js';
 
 const REPLACES = /\breplac/i;
 
@@ -22,4 +22,22 @@ export function replaceResetsOf(put: Operation): Readonly<Record<string, unknown
     else if (merged.nullable === true || types.includes('null')) resets[name] = null;
   }
   return Object.keys(resets).length > 0 ? resets : undefined;
+}
+
+/** "a writable member that is not sent is removed", "a space replaced without `description` has no
+ * description afterwards": the words say a left-out member is gone. */
+const REMOVED =
+  /\b(?:not sent|left out|omitted|absent)\b[^.;]{0,40}\b(?:is|are) (?:removed|dropped|cleared|deleted)\b|\bhas no [\w\s]{1,30}afterwards\b/i;
+
+/** Optional members of a replacing PUT's body with neither a default nor a null, where its words say
+ * a left-out member is removed: absent once left out (read as null, which absent reads the same as). */
+export function replaceRemovalsOf(put: Operation): readonly string[] {
+  if (!REPLACES.test(`${put.summary ?? ''} ${put.description ?? ''}`)) return [];
+  if (!REMOVED.test(`${put.description ?? ''}`)) return [];
+  const schema = put.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const required = new Set(Array.isArray(schema?.required) ? (schema.required as unknown[]) : []);
+  const resets = replaceResetsOf(put) ?? {};
+  return Object.entries(propertiesOf(schema))
+    .filter(([name, member]) => !required.has(name) && !(name in resets) && !readOnly(member))
+    .map(([name]) => name);
 }

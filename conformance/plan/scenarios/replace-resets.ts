@@ -1,7 +1,13 @@
 // Where the PUT's words say it replaces the item (the model's replaceResetsOf), the replacement
 // leaves out one optional member the item holds: that member must come back reset (its default, else
 // null), never with the old value.
-import { type JsonSchema, type Operation, propertiesOf, replaceResetsOf } from '../../../spec/index.js';
+import {
+  type JsonSchema,
+  type Operation,
+  propertiesOf,
+  replaceRemovalsOf,
+  replaceResetsOf,
+} from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import { anyValueOf } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
@@ -26,7 +32,9 @@ interface MemberLeftOut {
 
 /** What both reset steps read: the members the PUT resets, its request schema, the replacement. */
 function resetParts(context: PlanContext, put: Operation, replacement: unknown) {
-  const resets = replaceResetsOf(put);
+  // Members the words remove when left out read back as null (absent reads the same).
+  const removed = Object.fromEntries(replaceRemovalsOf(put).map((name) => [name, null]));
+  const resets = Object.keys(removed).length > 0 ? { ...replaceResetsOf(put), ...removed } : replaceResetsOf(put);
   const request = context.requestSchema(put);
   const body = asObject(replacement);
   return resets && request && body ? { resets, request, body } : undefined;
