@@ -80,8 +80,13 @@ export function referrerLimitsOf(
         String.raw`\b${word}'s\s+\`?(\w+)\`?\s+(?:has\s+)?(?:reached|hit|equals|is at|is equal to)\s+(?:its\s+)?\`?${escapeRegExp(limit)}\`?`,
         'i',
       );
+      // "409 when the course is full (seatsTaken equals capacity)": the count and its limit in a bracket.
+      const bracketed = new RegExp(
+        String.raw`\b${word}s?\b[^.;(]{0,40}\(\s*\`?(\w+)\`?\s+(?:equals|has reached|reached|is at|is equal to)\s+(?:its\s+)?\`?${escapeRegExp(limit)}\`?\s*\)`,
+        'i',
+      );
       for (const sentence of sentences) {
-        const counted = reached.exec(sentence);
+        const counted = reached.exec(sentence) ?? bracketed.exec(sentence);
         const match = says.exec(sentence) ?? (counted && limits.includes(counted[1]!) ? counted : null);
         const status = /\b(409|422|400|403)\b/.exec(sentence)?.[1];
         if (!match || !status) continue;

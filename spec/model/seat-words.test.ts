@@ -9,7 +9,11 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 const course = {
   type: 'object',
-  properties: { code: { type: 'string' }, seatsTaken: { type: 'integer', readOnly: true } },
+  properties: {
+    code: { type: 'string' },
+    capacity: { type: 'integer', minimum: 1 },
+    seatsTaken: { type: 'integer', readOnly: true },
+  },
 };
 const student = {
   type: 'object',
@@ -66,7 +70,7 @@ const model = inferApiModel(
       '/students/{studentId}': item('studentId', student),
       '/enrollments': collection(
         enrollment,
-        "Creates an enrollment with `enrolledBy` set to the caller's login. It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one.",
+        "Creates an enrollment with `enrolledBy` set to the caller's login. It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one. 409 when the course is full (seatsTaken equals capacity).",
       ),
       '/enrollments/{enrollmentId}': item('enrollmentId', enrollment),
       '/enrollments/{enrollmentId}/complete': action(
@@ -105,6 +109,12 @@ describe("a school's words", () => {
     expect(actions.find((action) => action.verb === 'withdraw')?.sets).toBeUndefined();
     // "(grade stays null)": a member the withdrawal leaves null.
     expect(actions.find((action) => action.verb === 'withdraw')?.nulls).toEqual(['grade']);
+  });
+
+  it('reads "409 when the course is full (seatsTaken equals capacity)" as a limit on the enrollments naming it', () => {
+    expect(idiomsOf('/enrollments')?.referrerLimits).toEqual([
+      expect.objectContaining({ via: 'courseCode', collection: '/courses', limit: 'capacity', status: 409 }),
+    ]);
   });
 
   it('reads a value already used by another item as unique, without regard to case', () => {

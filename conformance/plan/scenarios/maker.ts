@@ -12,6 +12,7 @@ import { DroppedMembers } from './dropped-members.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
 import { inFirstState, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
+import { Listings } from './listings.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
@@ -26,18 +27,15 @@ export type { MadeItem, MakeRequest, Making };
 type Item = Record<string, unknown>;
 
 export class ItemMaker {
-  private readonly listings = new Map<CollectionSpec | string, Promise<Item[]>>();
   private readonly dropped = new DroppedMembers();
 
   constructor(
     private readonly context: PlanContext,
     private readonly runner: Pick<SequenceRunner, 'execute' | 'send' | 'conclude' | 'stopped'>,
-    private readonly readList: (
-      collection: CollectionSpec,
-      parent?: Readonly<Record<string, string>>,
-    ) => Promise<Item[] | undefined>,
+    readList: (collection: CollectionSpec, parent?: Readonly<Record<string, string>>) => Promise<Item[] | undefined>,
     private readonly idiomsOf: (collection: CollectionSpec) => Idioms | undefined = () => undefined,
   ) {
+    this.listings = new Listings(readList);
     this.parents = new ParentItems(context, runner);
     this.steps = new FreshSteps(context);
     this.finder = new ReferenceFinder({
@@ -50,6 +48,7 @@ export class ItemMaker {
     });
   }
 
+  private readonly listings: Listings;
   private readonly parents: ParentItems;
   private readonly steps: FreshSteps;
   private readonly finder: ReferenceFinder;
@@ -62,10 +61,6 @@ export class ItemMaker {
     fixed?: ReadonlyMap<string, unknown[]>,
   ): Promise<Map<string, unknown[]>> {
     return this.finder.references(collection, parent, fixed);
-  }
-
-  private compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
-    return this.finder.compoundReference(collection);
   }
 
   /** The references with a new item first for each named member the refusals keep naming. */
@@ -83,10 +78,6 @@ export class ItemMaker {
     return next;
   }
 
-  private forgetStated(collection: CollectionSpec): boolean {
-    return this.finder.forgetStated(collection);
-  }
-
   /** The parent item a nested collection's path values name (parent-items.ts). */
   parentItem(collection: CollectionSpec, values: Readonly<Record<string, string>>): Promise<Item | undefined> {
     return this.parents.of(collection, values);
@@ -94,19 +85,7 @@ export class ItemMaker {
 
   /** Items the collection lists now (read once per run, and once per parent for a nested one). */
   listedItems(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<Item[]> {
-    const key = Object.keys(parent).length > 0 ? `${collection.path} ${JSON.stringify(parent)}` : collection;
-    let items = this.listings.get(key);
-    if (!items) {
-      items = this.readList(collection, parent).then((listed) =>
-        (listed ?? []).flatMap((item) => {
-          const object = asObject(item);
-          const id = object?.[collection.idProperty];
-          return object && id !== undefined && id !== null ? [object] : [];
-        }),
-      );
-      this.listings.set(key, items);
-    }
-    return items;
+    return this.listings.items(collection, parent);
   }
 
   /** Ids the collection lists now. */
@@ -186,7 +165,7 @@ export class ItemMaker {
     const { use, fresh } = await this.freshener(collection, request.purpose, request.parent);
     const [first] = await this.bodies(collection, 1, `${request.purpose}:${use}`, request.parent);
     if (first === undefined) return undefined;
-    const compound = await this.compoundReference(collection);
+    const compound = await this.finder.compoundReference(collection);
     if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
     return withMembers(fresh(first, 0), compound, this.context.requestSchema(create.operation));
   }
@@ -238,7 +217,7 @@ export class ItemMaker {
     if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
     const requestSchema = this.context.requestSchema(create.operation);
     let candidate = 0;
-    const compound = await this.compoundReference(collection);
+    const compound = await this.finder.compoundReference(collection);
     // The parent known before the cases are built: they bind their times to it (anchors.ts).
     if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
     const held = { ...compound, ...request.members };
@@ -277,7 +256,7 @@ export class ItemMaker {
       // A conflict asks for fresh values, and for another listed item where the body names one (a
       // copy that another loan holds).
       if (status === 409) {
-        if (this.forgetStated(collection)) references = await this.references(collection, request.parent, fixed);
+        if (this.finder.forgetStated(collection)) references = await this.references(collection, request.parent, fixed);
         // A conflict naming a referenced item again (a member at its limit): one made for it.
         if (attempt > 0) {
           const byValue = membersValued(executed.exchange.response.text, body);

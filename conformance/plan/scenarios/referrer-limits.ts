@@ -4,7 +4,13 @@
 // action moves an item out of the counted states (a loan returned), it takes it on the first one
 // and sends that item's own body again: the limit no longer counts it, so the body must be taken
 // (limit-freed; refused with the limit's status, a failure).
-import { putCreation, type ReferrerLimit, type Resource } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  propertiesOf,
+  putCreation,
+  type ReferrerLimit,
+  type Resource,
+} from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { MadeItem } from './making.js';
@@ -53,6 +59,7 @@ async function fillLimit(
     what: `to be named up to its ${rule.limit}`,
     purpose: 'referrer limit',
     parent: {},
+    ...smallLimit(context, other, rule.limit),
   });
   if (!('made' in named)) return `no ${rule.collection} item could be made: ${named.refused}`;
   const id = named.made.item[other.idProperty];
@@ -141,4 +148,16 @@ async function fillLimit(
   );
   reach.done(freedStep(rule));
   return undefined;
+}
+
+/** The limit set low where the creation takes it (a course's `capacity`): two, else the least its
+ * schema allows; left to the service otherwise. */
+function smallLimit(context: PlanContext, other: CollectionSpec, limit: string): { members?: Record<string, unknown> } {
+  const create = other.create?.operation;
+  const request = create && context.requestSchema(create);
+  const schema = propertiesOf(request?.schema)[limit] as { minimum?: unknown; readOnly?: unknown } | undefined;
+  if (!schema || schema.readOnly === true) return {};
+  const least = typeof schema.minimum === 'number' ? Math.max(1, Math.ceil(schema.minimum)) : 1;
+  const value = Math.max(2, least);
+  return value <= MOST ? { members: { [limit]: value } } : {};
 }

@@ -1,0 +1,31 @@
+// The items each collection lists now, as the item maker reads them: once per run, and once per
+// parent for a nested collection; items without an id are left out (nothing can name them).
+import type { CollectionSpec } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+
+type Item = Record<string, unknown>;
+type Parent = Readonly<Record<string, string>>;
+
+export class Listings {
+  private readonly cache = new Map<CollectionSpec | string, Promise<Item[]>>();
+
+  constructor(
+    private readonly readList: (collection: CollectionSpec, parent?: Parent) => Promise<Item[] | undefined>,
+  ) {}
+
+  items(collection: CollectionSpec, parent: Parent = {}): Promise<Item[]> {
+    const key = Object.keys(parent).length > 0 ? `${collection.path} ${JSON.stringify(parent)}` : collection;
+    let items = this.cache.get(key);
+    if (!items) {
+      items = this.readList(collection, parent).then((listed) =>
+        (listed ?? []).flatMap((item) => {
+          const object = asObject(item);
+          const id = object?.[collection.idProperty];
+          return object && id !== undefined && id !== null ? [object] : [];
+        }),
+      );
+      this.cache.set(key, items);
+    }
+    return items;
+  }
+}
