@@ -42,7 +42,10 @@ export function membersNulledByAction(operation: Operation, itemMembers: readonl
     // them says nothing of it.
     const before = said ? clause.slice(0, said.index) : '';
     if (!said || DENIED.test(before.slice(-20))) continue;
-    const words = before.split(/[^\w]+/);
+    // Only the list right before the words: "`submittedAt` keeps its value and `rejectedAt` stays
+    // null" leaves `rejectedAt` null, not `submittedAt`.
+    const list = /((?:[\w`]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*[\w`]+)\s*$/.exec(before)?.[1] ?? '';
+    const words = list.split(/[^\w]+/);
     for (const member of itemMembers) if (words.includes(member)) nulled.add(member);
   }
   return [...nulled];

@@ -58,7 +58,12 @@ function allowedIn(clause: string, word: string, values: readonly unknown[]): { 
     `\\b(?:when|if|while)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+(?:already\\s+)?(?!not\\b)([^.;,]+)`,
     'i',
   );
-  const match = refusing.exec(clause);
+  // "422 when studentId names no student, or a suspended one": the state named beside the missing item.
+  const besideMissing = new RegExp(
+    `\\bnames?\\s+no\\s+${word}s?\\b[^.;]{0,20}?\\bor\\s+(?:an?\\s+)?([^.;,(]+?)\\s+(?:one|${word})s?\\b`,
+    'i',
+  );
+  const match = refusing.exec(clause) ?? besideMissing.exec(clause);
   const head = match?.[1]?.split(/\b(?:when|if|and its|while|or when)\b/i)[0] ?? '';
   const refused = values.filter((value) => saidIn(head, value));
   const allowed = values.filter((value) => !refused.includes(value));

@@ -20,6 +20,7 @@ const student = {
   properties: {
     id: { type: 'string', readOnly: true },
     email: { type: 'string' },
+    status: { type: 'string', enum: ['active', 'suspended'], readOnly: true },
     enrollmentCount: { type: 'integer', readOnly: true },
   },
 };
@@ -70,7 +71,7 @@ const model = inferApiModel(
       '/students/{studentId}': item('studentId', student),
       '/enrollments': collection(
         enrollment,
-        "Creates an enrollment with `enrolledBy` set to the caller's login. It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one. 409 when the course is full (seatsTaken equals capacity).",
+        "Creates an enrollment with `enrolledBy` set to the caller's login. It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one. 409 when the course is full (seatsTaken equals capacity). Refused when studentId names no student, or a suspended one.",
       ),
       '/enrollments/{enrollmentId}': item('enrollmentId', enrollment),
       '/enrollments/{enrollmentId}/complete': action(
@@ -78,7 +79,7 @@ const model = inferApiModel(
         { type: 'object', properties: { grade: { type: 'integer' }, comment: { type: 'string' } } },
       ),
       '/enrollments/{enrollmentId}/withdraw': action(
-        'Only an `active` enrollment can be withdrawn (409). Sets state `withdrawn` and withdrawnAt to now (grade stays null), and frees the seat.',
+        'Only an `active` enrollment can be withdrawn (409). Sets state `withdrawn` and withdrawnAt to now (approvedBy keeps its value and grade stays null), and frees the seat.',
       ),
     },
   }),
@@ -107,7 +108,7 @@ describe("a school's words", () => {
     // `comment` is kept elsewhere ("on the transcript"): not a member the action sets.
     expect(actions.find((action) => action.verb === 'complete')?.sets).toEqual(['grade']);
     expect(actions.find((action) => action.verb === 'withdraw')?.sets).toBeUndefined();
-    // "(grade stays null)": a member the withdrawal leaves null.
+    // "(approvedBy keeps its value and grade stays null)": grade alone is left null.
     expect(actions.find((action) => action.verb === 'withdraw')?.nulls).toEqual(['grade']);
   });
 
@@ -115,6 +116,12 @@ describe("a school's words", () => {
     expect(idiomsOf('/enrollments')?.referrerLimits).toEqual([
       expect.objectContaining({ via: 'courseCode', collection: '/courses', limit: 'capacity', status: 409 }),
     ]);
+  });
+
+  it('reads "names no student, or a suspended one" as a state the named student must not be in', () => {
+    expect(idiomsOf('/enrollments')?.referenceStates).toContainEqual(
+      expect.objectContaining({ member: 'studentId', collection: '/students', allowed: ['active'] }),
+    );
   });
 
   it('reads a value already used by another item as unique, without regard to case', () => {
