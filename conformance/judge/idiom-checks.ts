@@ -77,17 +77,19 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (!item) return [];
     if (JSON.stringify(got) !== JSON.stringify(evidence.expected))
       return [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })];
-    // What the body gave the item, as its words say ("Sets ... grade"): held as sent.
-    // And the members its words leave null ("`archivedAt` ... become null"): absent reads the same.
-    const nulled = (evidence.nulled ?? []).map((name) => [name, null] as const);
+    const times = stateTimes(item, evidence.expected, evidence.otherFinals ?? []);
+    // What the body gave the item, as its words say ("Sets ... grade"): held as sent. And the
+    // members its words leave null ("`archivedAt` ... become null"; absent reads the same), but
+    // another final state's time, which other_state_time_set names already.
+    const timed = new Set(times.map((found) => found.fields.member));
+    const nulled = (evidence.nulled ?? []).filter((name) => !timed.has(name)).map((name) => [name, null] as const);
     const unstored = [...Object.entries(evidence.stored ?? {}), ...nulled].filter(
       ([name, value]) => JSON.stringify(item[name] ?? null) !== JSON.stringify(value),
     );
-    if (unstored.length > 0)
-      return unstored.map(([name, value]) =>
-        finding('action_not_applied', { verb: evidence.verb, member: name, expected: value, got: item[name] }),
-      );
-    return [...stateTimes(item, evidence.expected, evidence.otherFinals ?? []), ...updateKept(item, evidence)];
+    const unapplied = unstored.map(([name, value]) =>
+      finding('action_not_applied', { verb: evidence.verb, member: name, expected: value, got: item[name] }),
+    );
+    return [...unapplied, ...times, ...updateKept(item, evidence)];
   },
   'next-page'(context, evidence, status) {
     // A token naming an item the run deleted meanwhile may rightly be refused (cursor = last id).
