@@ -156,7 +156,8 @@ export async function runItemLifecycle(
     if (next) replacements.push({ body: next.body, leftOut: next });
   }
   const patch = collection.update;
-  const patchSteps = patch && third !== undefined ? partialUpdates(collection, context, current, stored(third)) : [];
+  const patchSteps =
+    patch && third !== undefined ? partialUpdates(collection, context, current, stored(third), stored(first)) : [];
   if (patch && patchSteps.length === 0)
     reach.skip('update stored', 'no PATCH body of members its schema names could be built from a fresh body');
   // The replacement took the first change's stamps: the first PATCH gets its own, a second on.

@@ -36,6 +36,8 @@ interface StepInput {
   readonly current: Item;
   /** Another valid creation body, where the new values come from. */
   readonly fresh: Item;
+  /** The body the item was made from: values of members the fresh body leaves out. */
+  readonly earlier: Item;
   /** Properties the item's schema requires: never removed. */
   readonly required: ReadonlySet<string>;
   readonly accepts: (body: Item | Item[]) => boolean;
@@ -76,6 +78,24 @@ const nullRemoves: Planner = ({ current, required, accepts, keeps }) => {
   );
   if (field === undefined) return undefined;
   return { body: { [field]: null }, expected: { ...current, [field]: null }, what: `removing ${field} (merge patch)` };
+};
+
+/** Merge Patch: where the item holds no optional member to remove (a replacement left them out),
+ * one is set first, for the null that follows to remove. */
+const optionalRefilled: Planner = (input) => {
+  if (nullRemoves(input)) return undefined;
+  const { current, fresh, earlier, required, accepts } = input;
+  const given = { ...earlier, ...fresh };
+  const field = Object.keys(given).find(
+    (name) =>
+      !required.has(name) &&
+      (given[name] ?? null) !== null &&
+      (current[name] ?? null) === null &&
+      accepts({ [name]: given[name] }),
+  );
+  if (field === undefined) return undefined;
+  const body = { [field]: given[field] };
+  return { body, expected: { ...current, ...body }, what: `setting ${field} again (merge patch)` };
 };
 
 /** Merge Patch: one member of an object member changed, its other members kept. */
@@ -138,7 +158,7 @@ const failedTestRefused: Planner = ({ current, fresh, required, accepts }) => {
 
 /** Update planners by the PATCH's media type; any media type gets the plain one-field step. */
 const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
-  'application/merge-patch+json': [oneField, objectMerged, nullRemoves],
+  'application/merge-patch+json': [oneField, objectMerged, optionalRefilled, nullRemoves],
   // oneField last: where the document's patch schema is an object, not a list of operations.
   'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused, oneField],
 };
@@ -149,6 +169,7 @@ export function partialUpdates(
   context: PlanContext,
   current: Item,
   fresh: Item,
+  earlier: Item = {},
 ): PartialUpdate[] {
   const update = collection.update;
   // Made by a creation, or by a PUT at a key the client chooses (its answer's required members).
@@ -173,7 +194,7 @@ export function partialUpdates(
   const steps: PartialUpdate[] = [];
   let state = current;
   for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField]) {
-    const step = planner({ current: state, fresh, required, accepts, keeps: shape.keeps });
+    const step = planner({ current: state, fresh, earlier, required, accepts, keeps: shape.keeps });
     if (!step) continue;
     steps.push({ ...step, ...mediaType });
     state = step.expected;
