@@ -11,14 +11,33 @@ export async function freshChange(
   collection: Resource['collection'],
   context: PlanContext,
   runner: SequenceRunner,
+  held: Readonly<Record<string, unknown>> = {},
 ): Promise<unknown> {
   const [plain] = context.plainBodies(operation, 1, 'idioms');
-  const [fresh] = await runner.freshBodies(collection, 1, 'idioms change');
   const plainObject = asObject(plain);
-  const freshObject = asObject(fresh);
-  if (!plainObject || !freshObject) return plain;
-  // One plain text member alone, where the change takes it so: it moves no slot, key or reference
-  // another item holds (an event moved onto a booked interval is rightly refused with 409).
+  // A fresh body may be the one the item was made from: the next one then.
+  for (const fresh of await runner.freshBodies(collection, 3, 'idioms change')) {
+    const freshObject = asObject(fresh);
+    if (!plainObject || !freshObject) return plain;
+    const body = changeFrom(operation, context, plainObject, freshObject, held);
+    const moves = Object.entries(asObject(body) ?? {}).some(
+      ([name, value]) => JSON.stringify(value) !== JSON.stringify(held[name] ?? null),
+    );
+    if (moves || Object.keys(held).length === 0) return body;
+  }
+  return undefined;
+}
+
+/** One plain text member alone, where the change takes it so: it moves no slot, key or reference
+ * another item holds (an event moved onto a booked interval is rightly refused with 409); else the
+ * whole body with the fresh values. */
+function changeFrom(
+  operation: Operation,
+  context: PlanContext,
+  plainObject: Record<string, unknown>,
+  freshObject: Record<string, unknown>,
+  held: Readonly<Record<string, unknown>>,
+): unknown {
   const request = context.requestSchema(operation);
   const properties = propertiesOf(request?.schema);
   const plainText = Object.keys(plainObject).find((name) => {
@@ -29,7 +48,8 @@ export async function freshChange(
       property.enum === undefined &&
       !/(?:id|key|code|slug)$/i.test(name) &&
       typeof freshObject[name] === 'string' &&
-      freshObject[name] !== plainObject[name]
+      freshObject[name] !== plainObject[name] &&
+      freshObject[name] !== held[name]
     );
   });
   const alone = plainText === undefined ? undefined : { [plainText]: freshObject[plainText] };
@@ -42,5 +62,5 @@ export async function freshChange(
         .map((k) => [k, freshObject[k]]),
     ),
   };
-  return context.requestSchema(operation)?.isValid(freshened) === false ? plain : freshened;
+  return request?.isValid(freshened) === false ? plainObject : freshened;
 }

@@ -185,7 +185,9 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       await judge(withHeader(readCase, 'If-None-Match', etag), { idiom: 'if-none-match', id });
     const change = collection.update ?? collection.replace;
     const takesIfMatch = change && conditional.ifMatch.some(({ operation }) => operation === change.operation);
-    const changeBody = change ? await freshChange(change.operation, collection, context, runner) : undefined;
+    // A change that moves a value the item holds now (a fresh value may be the one it was made with).
+    const held = first?.ok && first.response.status < 300 ? itemOf(parseBody(first), collection) : undefined;
+    const changeBody = change ? await freshChange(change.operation, collection, context, runner, held) : undefined;
     if (!change || !takesIfMatch || changeBody === undefined)
       reach.skip('ETag checks', 'no change of it takes If-Match with a valid body');
     if (etag && change && takesIfMatch && changeBody !== undefined) {
