@@ -4,7 +4,7 @@ import { documentedStatuses, parseMediaType, validationStatusesOf } from '../../
 import { listedItems } from '../../spec/model/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
-import { PROTOTYPE_MEMBERS, prototypeMemberCase } from '../plan/cases/structure.js';
+import { prototypeMemberOf } from '../plan/cases/structure.js';
 import { referenceIn } from '../plan/references.js';
 import {
   documented4xx,
@@ -26,7 +26,7 @@ export const negativeDataRejection: Check = (context) => {
   // A safe JSON parser drops a __proto__ member before validation (Fastify's onProtoPoisoning
   // 'remove'), and a JavaScript `name in schema` test takes these names for known ones: whether it
   // did harm is prototype_pollution's to judge.
-  const prototypeMember = PROTOTYPE_MEMBERS.find((member) => mutation === prototypeMemberCase(member));
+  const prototypeMember = prototypeMemberOf(mutation);
   if (prototypeMember)
     return [finding('prototype_member_accepted', { status, member: prototypeMember }, { severity: 'note' })];
   const clamped = clampedPageSize(context);

@@ -3,10 +3,11 @@
 
 import { withOrderedSpans } from '../../spec/generate/index.js';
 import { type CollectionSpec, type Operation, parentItemsOf, putCreation, responseFor } from '../../spec/index.js';
+import { resourceOf } from '../../spec/model/index.js';
 import type { Scope } from '../judge/evaluate.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
-import { sendsPrototypeMember } from '../plan/cases/structure.js';
+import { prototypeMemberOf } from '../plan/cases/structure.js';
 import { withWordRules } from '../plan/followed-words.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
@@ -17,9 +18,6 @@ import { madeItemParams } from '../plan/scenarios/parents.js';
 import { pathText } from '../plan/serialize.js';
 import { runProperty } from '../property.js';
 import type { RunSession } from './session.js';
-
-const resourceOf = (session: RunSession, collection: CollectionSpec | undefined) =>
-  session.settings.model.resources.find((resource) => resource.collection === collection);
 
 /** The collection whose list, create or read an operation is. */
 function collectionOf(session: RunSession, operation: Operation): CollectionSpec | undefined {
@@ -124,7 +122,7 @@ async function withAnchoredTimes<P extends { readonly cases: readonly TestCase[]
 /** The members a collection's rules of values hold unique (and its client-chosen key), and a test
  * of a value for one: the creation's plain body with that value must stay valid. */
 function ownValuesOf(session: RunSession, collection: CollectionSpec): OwnValues {
-  const resource = session.settings.model.resources.find((r) => r.collection === collection);
+  const resource = resourceOf(session.settings.model, collection);
   const create = collection.create?.operation;
   // A key the client chooses is one too: two creations with one key are refused (409).
   const keys = collection.clientKey ? [collection.idProperty] : [];
@@ -171,34 +169,33 @@ async function testOperation(
   const { sender, recorder, creations, context, settings } = session;
   const collection = collectionOf(session, operation);
   const scope: Scope = collection ? { collection } : {};
+  const creation = collection?.create?.operation === operation;
   // Below an item (an action, a nested creation), the cases name one the run made, so a 404 for a
   // missing parent hides no fault of the body behind it.
   const madeParams = await madeItemParams(operation, context, session.sequenceRunner);
   if (madeParams) context.useMadeItem(operation, madeParams);
   // A creation its parent's state locks (tickets only while the event is on sale): the parent the
   // cases name is moved there first, or every body would meet the lock, not its own validation.
-  if (madeParams && collection?.create?.operation === operation)
-    await session.sequenceRunner.unlockParent(collection, madeParams);
+  if (madeParams && creation) await session.sequenceRunner.unlockParent(collection, madeParams);
   const missingParent = madeParams ? missingParentCase(session, operation, madeParams) : undefined;
   // A creation's references are found (or made where none is listed) under the parent its cases
   // name: an entry's project in the entry's own workspace, an order's customer where the run starts
   // with no customers. A made-up one would have every valid body refused for the reference.
-  const referenced =
-    collection?.create?.operation === operation
-      ? await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))
-      : await listedIds(operation);
-  const creation = collection?.create?.operation === operation;
-  const saidRefused = creation ? Object.keys(resourceOf(session, collection)?.idioms.refusals ?? {}) : [];
+  const referenced = creation
+    ? await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))
+    : await listedIds(operation);
+  const saidRefused = creation
+    ? Object.keys(resourceOf(session.settings.model, collection)?.idioms.refusals ?? {})
+    : [];
   const planned = withoutRefusableMembers(
     withReferences(planOperation(operation, context), referenced),
     saidRefused.filter((member) => !referenced.has(member)),
     context.requestSchema(operation),
     caseIsAbout,
   );
-  const plan =
-    collection?.create?.operation === operation
-      ? await withAnchoredTimes(withOwnSlots(planned, ownValuesOf(session, collection)), session, collection)
-      : planned;
+  const plan = creation
+    ? await withAnchoredTimes(withOwnSlots(planned, ownValuesOf(session, collection)), session, collection)
+    : planned;
   const executeLogged = async (testCase: TestCase) => {
     const executed = await session.execute(testCase, scope);
     if (executed) creations.record(executed);
@@ -208,10 +205,10 @@ async function testOperation(
   // enrollment), and a body out of range would then meet the state's refusal, never its own
   // validation.
   const refusable = (testCase: TestCase) =>
-    (testCase.kind === 'negative' && !sendsPrototypeMember(testCase.mutation)) || testCase.kind === 'auth';
+    (testCase.kind === 'negative' && prototypeMemberOf(testCase.mutation) === undefined) || testCase.kind === 'auth';
   // A creation below the item is left in its order: its valid cases make what the invalid ones may
   // name (a page's parent page).
-  const onItem = madeParams && collection?.create?.operation !== operation;
+  const onItem = madeParams && !creation;
   const beforeValid = new Set(onItem ? plan.cases.filter(refusable) : []);
   await Promise.all([...beforeValid].map(executeLogged));
   if (plan.probe) await executeLogged(plan.probe);

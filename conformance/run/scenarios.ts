@@ -1,6 +1,7 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
 import { type CollectionSpec, type Operation, parentItemsOf, putCreation } from '../../spec/index.js';
+import { resourceOf } from '../../spec/model/index.js';
 import { idKey } from '../judge/json-body.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
 import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
@@ -133,13 +134,11 @@ export async function runScenarios(session: RunSession): Promise<void> {
         countChildren(collection, context, sequenceRunner, await parentParams(collection, context, sequenceRunner)),
       ),
   );
-  const resourceOf = (collection: CollectionSpec) =>
-    settings.model.resources.find((resource) => resource.collection === collection);
-  const keptBy = (parent: CollectionSpec) =>
-    settings.model.resources.find((resource) => resource.collection === parent)?.idioms.keptByChildren ?? [];
+  const resourceIn = (collection: CollectionSpec) => resourceOf(settings.model, collection);
+  const keptBy = (parent: CollectionSpec) => resourceIn(parent)?.idioms.keptByChildren ?? [];
   await Promise.all(
     nested.map(({ collection }) =>
-      childrenOfDeletedParent(collection, context, sequenceRunner, keptBy, (c) => resourceOf(c)?.idioms),
+      childrenOfDeletedParent(collection, context, sequenceRunner, keptBy, (c) => resourceIn(c)?.idioms),
     ),
   );
   // Writes under a parent its words lock in some states, sent once a parent of the run's own left them.
@@ -154,7 +153,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
   await Promise.all(
     [...nested, ...putMade].map((resource) => {
       const parent = parentItemsOf(resource.collection.path, context.collections).at(-1);
-      return checkParentLocks(resource, parent && resourceOf(parent.collection), context, sequenceRunner);
+      return checkParentLocks(resource, parent && resourceIn(parent.collection), context, sequenceRunner);
     }),
   );
   // Writes of an item its own words lock to some states (a published event's deletion).
@@ -191,7 +190,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
   await Promise.all(
     creatable
       .filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0)
-      .map((resource) => checkReferenceStates(resource, resourceOf, context, sequenceRunner)),
+      .map((resource) => checkReferenceStates(resource, resourceIn, context, sequenceRunner)),
   );
   // Limits on how many items may name one item, filled on an item of the run's own.
   await Promise.all(
@@ -210,10 +209,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
   await Promise.all(
     creatable
       .filter(movesReferrers)
-      .map((resource) => checkReferrerEffects(resource, resourceOf, context, sequenceRunner)),
+      .map((resource) => checkReferrerEffects(resource, resourceIn, context, sequenceRunner)),
   );
   await Promise.all(
-    creatable.filter(movesNamed).map((resource) => checkNamedEffects(resource, resourceOf, context, sequenceRunner)),
+    creatable.filter(movesNamed).map((resource) => checkNamedEffects(resource, resourceIn, context, sequenceRunner)),
   );
   // Actions the words allow only once the item has a child, sent on a new item without any.
   await Promise.all(creatable.map((resource) => actionsNeedingChildren(resource, context, sequenceRunner)));
@@ -254,10 +253,14 @@ export async function checkCounts(session: RunSession): Promise<void> {
   await checkTallies(session.settings.model.resources, session.testable, session.context, session.sequenceRunner);
   // Counts of the items naming an item in some states (tickets in paid orders), one at a time.
   const resources = session.settings.model.resources;
-  const resourceOf = (collection: CollectionSpec) => resources.find((resource) => resource.collection === collection);
   for (const resource of resources)
     if ((resource.idioms.stateCounts?.length ?? 0) > 0 && !session.sequenceRunner.stopped())
-      await checkStateCounts(resource, resourceOf, session.context, session.sequenceRunner);
+      await checkStateCounts(
+        resource,
+        (collection) => resourceOf(session.settings.model, collection),
+        session.context,
+        session.sequenceRunner,
+      );
   // Pages that end on the last item, read while nothing writes (the list's size must hold still).
   for (const { collection } of session.settings.model.resources)
     if (endsPagesExactly(collection) && session.testable.includes(collection.list!.operation))

@@ -11,6 +11,7 @@ import {
   listedItems,
   type Operation,
   putCreation,
+  resourceOf,
 } from '../../spec/index.js';
 import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
@@ -102,8 +103,7 @@ export class RunSession {
       this.context.anchors.bind(resource.collection, resource.idioms.anchored ?? []);
       this.context.anchors.bindSpans(resource.collection, resource.idioms.spanOrders ?? []);
     }
-    const idiomsOf = (collection: CollectionSpec) =>
-      model.resources.find((resource) => resource.collection === collection)?.idioms;
+    const idiomsOf = (collection: CollectionSpec) => resourceOf(model, collection)?.idioms;
     const maker = new ItemMaker(this.context, { execute, stopped, send, conclude }, this.readList, idiomsOf);
     this.sequenceRunner = {
       send,

@@ -50,3 +50,13 @@ export function membersNulledByAction(operation: Operation, itemMembers: readonl
   }
   return [...nulled];
 }
+
+/** The members an action's words set and leave null, each where there is one. */
+export function actionStores(
+  operation: Operation,
+  itemMembers: readonly string[],
+): { readonly sets?: readonly string[]; readonly nulls?: readonly string[] } {
+  const sets = membersSetByAction(operation, itemMembers);
+  const nulls = membersNulledByAction(operation, itemMembers);
+  return { ...(sets.length > 0 ? { sets } : {}), ...(nulls.length > 0 ? { nulls } : {}) };
+}

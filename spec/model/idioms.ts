@@ -5,8 +5,8 @@ import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
 import { actionSourcesOf, statedSourcesOf } from './action-sources.js';
-import { membersNulledByAction, membersSetByAction } from './action-stores.js';
-import { targetFromWords } from './action-targets.js';
+import { actionStores } from './action-stores.js';
+import { participle, targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
@@ -126,27 +126,6 @@ const verbOf = (path: string, itemPath: string): string | undefined =>
 /** The verbs that bring a soft-deleted item back. */
 const RESTORE = /^(restore|undelete|recover|untrash|undo[-_]?delete)$/i;
 
-/** English past participles of the usual action verbs: cancel → cancelled, archive → archived,
- * submit → submitted (a final consonant doubled). */
-function participle(verb: string): string[] {
-  const v = verb.toLowerCase();
-  const doubled = /[bcdfgklmnprstvz]$/.test(v) ? [`${v}${v.at(-1)}ed`] : [];
-  const irregular = IRREGULAR[v] ? [IRREGULAR[v]] : [];
-  return [
-    `${v}led`,
-    `${v}ed`,
-    `${v}d`,
-    `${v.replace(/e$/, '')}ed`,
-    v.replace(/y$/, 'ied'),
-    `${v}`,
-    ...doubled,
-    ...irregular,
-  ];
-}
-
-/** Verbs whose past participle no rule gives. */
-const IRREGULAR: Readonly<Record<string, string>> = { pay: 'paid', send: 'sent', hold: 'held', freeze: 'frozen' };
-
 export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdioms>, Reader>> = {
   location({ collection }) {
     const create = collection.create;
@@ -213,8 +192,6 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
         (status ? targetFromWords(operation, collection.path, status.values) : undefined);
       const member = correction.member ?? (target !== undefined ? status?.member : undefined);
       const refusedStatus = firstDocumented(operation, [409, 422]);
-      const sets = membersSetByAction(operation, itemMembers);
-      const nulls = membersNulledByAction(operation, itemMembers);
       const from =
         member !== undefined && member === status?.member
           ? actionSourcesOf(contract, operation, status.values, target)
@@ -229,8 +206,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
           ...(refusedStatus ? { refusedStatus } : {}),
           ...(refusedStatus && member !== undefined && final.length > 0 ? { refusedFrom: final } : {}),
           ...(from ? { from } : {}),
-          ...(sets.length > 0 ? { sets } : {}),
-          ...(nulls.length > 0 ? { nulls } : {}),
+          ...actionStores(operation, itemMembers),
         },
       ];
     });

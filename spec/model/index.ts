@@ -43,7 +43,7 @@ export { HELD_BACK_UNTIL_DONE } from './held-back.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
-export { apiModelOf, inferApiModel } from './infer.js';
+export { apiModelOf, inferApiModel, resourceOf } from './infer.js';
 export { type Interval, intervalText } from './intervals.js';
 export type { ItemShape } from './item-shape.js';
 export { itemShapeOf } from './item-shape.js';

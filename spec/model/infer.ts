@@ -85,3 +85,11 @@ export function apiModelOf(contract: Contract, fromFile?: ReadonlyMap<string, Re
   if (!model) models.set(contract, (model = inferApiModel(contract)));
   return model;
 }
+
+/** The model's reading of one collection (its idioms), where the model read it as a resource. */
+export function resourceOf(
+  model: Pick<ApiModel, 'resources'>,
+  collection: CollectionSpec | undefined,
+): Resource | undefined {
+  return model.resources.find((resource) => resource.collection === collection);
+}

@@ -35,8 +35,9 @@ export const prototypeMemberCase = (member: string): string => `with a member na
 
 /** Whether a case sends a prototype-named member: invalid where the schema is closed, yet a service
  * whose safe parser drops the member rightly takes the rest of the body. */
-export const sendsPrototypeMember = (mutation: string | undefined): boolean =>
-  PROTOTYPE_MEMBERS.some((member) => mutation === prototypeMemberCase(member));
+/** The prototype member a case sends (`__proto__`), where it is one of those cases. */
+export const prototypeMemberOf = (mutation: string | undefined): (typeof PROTOTYPE_MEMBERS)[number] | undefined =>
+  PROTOTYPE_MEMBERS.find((member) => mutation === prototypeMemberCase(member));
 
 export const structurePlanner: Planner = {
   name: 'structure',

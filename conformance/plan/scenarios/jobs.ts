@@ -11,6 +11,7 @@ import {
   parentItemsOf,
   propertiesOf,
   type Resource,
+  resourceOf,
   terminalState,
 } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
@@ -51,7 +52,7 @@ async function parentOf(
   const making = await runner.make(collection, { what: 'for a job to work on', purpose: 'job', parent: {} });
   if (!('refused' in making)) {
     const idText = idPathText(making.made.item, collection.idProperty);
-    const actions = resources.find((resource) => resource.collection === collection)?.idioms.actions ?? [];
+    const actions = resourceOf({ resources }, collection)?.idioms.actions ?? [];
     const asks = actions.find((action) => action.operation === job.start)?.from;
     const moving = actions.filter((action) => action.member !== undefined && asks?.includes(action.target));
     const at = { [parameter]: idText };
