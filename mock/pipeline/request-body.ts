@@ -32,8 +32,14 @@ export function bodyMediaOf(req: MockRequest, operation: Operation): MediaTypeSp
   // No body documented (a creation of an empty cart): whatever was sent is not read.
   if (!requestBody) return undefined;
   if (!requestBody.required && !hasBody(req)) return undefined;
-  return contentTypeOf(req.headers['content-type'], requestBody.content);
+  const verdict = contentTypeOf(req.headers['content-type'], requestBody.content);
+  // A 415 the operation lists is its answer to a type its body does not take.
+  if (verdict instanceof MockHttpError && verdict.code === 'unsupported_media_type' && lists415(operation))
+    return new MockHttpError(415, verdict.code, verdict.message);
+  return verdict;
 }
+
+const lists415 = (operation: Operation): boolean => operation.responses.some((response) => response.status === '415');
 
 const LEFT_OUT: ReceivedBody = Object.freeze({ text: undefined, value: () => ({}), judged: () => ({}) });
 

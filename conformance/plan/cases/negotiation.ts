@@ -1,8 +1,9 @@
 // Content negotiation as real clients do it. Valid requests with the Content-Type written as
 // libraries write it (with a charset, in other letter case) and the Accept headers browsers and
 // HTTP libraries send must be served like plain ones; a valid JSON body without a Content-Type,
-// or under a non-JSON one, must get an answer the document lists, whichever it is.
-import { isJsonMediaType } from '../../../spec/index.js';
+// or under a non-JSON one, must get an answer the document lists, whichever it is; where the
+// operation lists a 415, a body under a type it does not take must be refused.
+import { isJsonMediaType, responseFor } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
 
@@ -71,10 +72,15 @@ export const negotiationPlanner: Planner = {
         }),
       );
     }
+    // A 415 the operation lists says a type its body does not take is refused, not guessed at.
+    const refusesOthers = responseFor(operation, 415)?.status === '415';
+    const takes = new Set(operation.requestBody?.content.map((media) => media.mediaType.toLowerCase()) ?? []);
     for (const contentType of OTHER_CONTENT_TYPES) {
+      const refused = refusesOthers && contentType !== null && !takes.has(contentType);
       cases.push(
         context.testCase(operation, {
-          kind: 'unusual',
+          kind: refused ? 'negative' : 'unusual',
+          ...(refused ? { mutation: `a body under Content-Type: ${contentType}, where the document lists 415` } : {}),
           ...payload(),
           contentType,
           what: `with a JSON body under ${contentType === null ? 'no Content-Type' : `Content-Type: ${contentType}`}`,
