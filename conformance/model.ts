@@ -38,6 +38,8 @@ export interface TestCase {
   /** e.g. "POST /categories body: name is a number" */
   readonly label: string;
   readonly mutation?: string;
+  /** The body member a negative case breaks alone (its path), where it breaks one. */
+  readonly brokenAt?: readonly string[];
   readonly auth: AuthVariant;
   readonly payload?: Payload;
   /** The Content-Type of the payload; application/json when absent. */

@@ -27,6 +27,40 @@ export function pointedMembers(body: unknown): string[] {
   return found;
 }
 
+// Segments that name the body itself, not a member of it ("#/title", "$.title", "body.title").
+const ROOT_SEGMENTS = new Set(['#', '$', 'body']);
+
+/** Every pointer or field a body's entries carry, as its member names ("/lines/1/sku" → lines, sku). */
+function pointedPaths(body: unknown): string[][] {
+  const found: string[][] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (depth > 6 || typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (POINTING.has(key) && typeof inner === 'string') found.push(namesIn(inner));
+      else walk(inner, depth + 1);
+    }
+  };
+  walk(body, 0);
+  return found;
+}
+
+const namesIn = (pointer: string): string[] => {
+  const names = pointer.split(/[/.[\]]+/).filter((part) => part !== '' && !/^\d+$/.test(part));
+  while (names.length > 0 && ROOT_SEGMENTS.has(names[0]!)) names.shift();
+  return names;
+};
+
+/** Where a refusal of the member at `path` points only at other members (a sibling, another
+ * object's): the names it points at. A pointer at the member, at an object that holds it, or at
+ * the body itself is no such pointer. */
+export function pointsAside(body: unknown, path: readonly string[]): string[] | undefined {
+  const own = path.filter((part) => !/^\d+$/.test(part));
+  const pointed = pointedPaths(body);
+  const aside = (names: readonly string[]) =>
+    names.length > 0 && !names.every((name, i) => own[i] === name) && !own.includes(names.at(-1)!);
+  return pointed.length > 0 && pointed.every(aside) ? pointed.map((names) => names.join('/')) : undefined;
+}
+
 /** Whether a refusal of `member` (`lines[].sku`) points somewhere, but never at it. */
 export function pointsElsewhere(body: unknown, member: string): string[] | undefined {
   const pointed = pointedMembers(body);

@@ -14,6 +14,7 @@ import {
   smallBodyRefused,
   statusOf,
 } from './check-support.js';
+import { pointsAside } from './error-pointers.js';
 import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
 
@@ -21,7 +22,7 @@ import { finding } from './findings.js';
 export const negativeDataRejection: Check = (context) => {
   const status = statusOf(context);
   if (context.testCase.kind !== 'negative' || status === undefined) return undefined;
-  if (status >= 400) return [];
+  if (status >= 400) return pointedAside(context, status);
   const mutation = context.testCase.mutation ?? 'the input is invalid';
   // A safe JSON parser drops a __proto__ member before validation (Fastify's onProtoPoisoning
   // 'remove'), and a JavaScript `name in schema` test takes these names for known ones: whether it
@@ -35,6 +36,25 @@ export const negativeDataRejection: Check = (context) => {
     finding('invalid_input_accepted', { status, mutation, documented: documented4xx(context.testCase.operation) }),
   ];
 };
+
+/** A refusal of one broken member whose entries point only at other members (RFC 9457
+ * `errors[].pointer`, JSON:API `source.pointer`, `field`) tells the client to fix the wrong field. */
+function pointedAside(context: Parameters<Check>[0], status: number) {
+  const { brokenAt, mutation } = context.testCase;
+  const validation = status === 400 || status === 422 || validationStatusesOf(context.contract).includes(status);
+  if (!brokenAt || !validation || context.body.kind !== 'json') return [];
+  const pointed = pointsAside(context.body.value, brokenAt);
+  return pointed
+    ? [
+        finding('refusal_points_at_other_member', {
+          status,
+          mutation,
+          member: brokenAt.join('.'),
+          pointed: pointed.join(', '),
+        }),
+      ]
+    : [];
+}
 
 /** Words that refuse a page size past its maximum ("a larger value is refused with 400", "A value
  * outside 1..50 is refused": a range's dots are no stop), and words

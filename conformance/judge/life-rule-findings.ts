@@ -63,6 +63,12 @@ export const LIFE_RULE_FINDING_KINDS = {
     received: (f) => `${f.status} for an unknown ${String(f.member)}, its entries pointing at ${String(f.pointed)}`,
     expected: (f) => `an entry pointing at ${String(f.member)}, the member refused`,
   },
+  refusal_points_at_other_member: {
+    title: 'Refusal of an invalid member points at another member',
+    key: ['member'],
+    received: (f) => `${f.status} for "${String(f.mutation)}", its entries pointing at ${String(f.pointed)}`,
+    expected: (f) => `an entry pointing at ${String(f.member)} (or at an object holding it), the member refused`,
+  },
   unknown_reference_status: {
     title: 'Reference to an item it may not name refused with another status',
     key: ['member', 'kind'],

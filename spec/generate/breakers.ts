@@ -18,6 +18,8 @@ export interface Mutation {
   readonly id: string;
   /** Human label, e.g. "name is a number". */
   readonly label: string;
+  /** The member the mutation breaks (its path in the body), where it breaks one. */
+  readonly at?: readonly string[];
   apply(valid: unknown): Payload;
 }
 
@@ -106,7 +108,7 @@ export function setAt(root: unknown, path: readonly string[], value: unknown | t
 export const REMOVE = Symbol('remove');
 
 export function json(id: string, label: string, path: readonly string[], value: unknown): Mutation {
-  return { id, label, apply: (valid) => ({ kind: 'json', value: setAt(valid, path, value) }) };
+  return { id, label, at: path, apply: (valid) => ({ kind: 'json', value: setAt(valid, path, value) }) };
 }
 
 // Bounds past these are not broken by sending one more: a body of 2^31 items is no request.

@@ -174,6 +174,7 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
     out.push({
       id: `${at.join('.')}:missing`,
       label: `${at.join('.')} is missing`,
+      at,
       apply: (valid) => ({ kind: 'json', value: setAt(valid, at, REMOVE) }),
     });
   }

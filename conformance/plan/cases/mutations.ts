@@ -102,6 +102,7 @@ export function mutationCase(
   return context.testCase(operation, {
     kind: 'negative',
     mutation: mutation.label,
+    ...(mutation.at && mutation.at.length > 0 ? { brokenAt: mutation.at } : {}),
     ...markedPayload(
       mutation.apply(body),
       body,

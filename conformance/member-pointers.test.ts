@@ -1,0 +1,162 @@
+// A refusal of one invalid member whose entries point at another member tells the client to fix the
+// wrong field. A pointer at the member, at an object holding it or at the body, in any of the
+// spellings services use (RFC 6901, "$.a.b", "a[0].b", "body.a"), is no such pointer.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody } from '../fixtures/http-bodies.js';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+import { pointsAside } from './judge/error-pointers.js';
+
+const memberName = fc.stringMatching(/^[a-z][a-zA-Z]{0,8}$/).filter((name) => name !== 'body');
+const path = fc.array(fc.oneof(memberName, fc.nat({ max: 9 }).map(String)), { minLength: 1, maxLength: 4 });
+const spellings: ReadonlyArray<(parts: readonly string[]) => string> = [
+  (parts) => `/${parts.join('/')}`,
+  (parts) => `#/${parts.join('/')}`,
+  (parts) => `$.${parts.join('.')}`,
+  (parts) => `body.${parts.join('.')}`,
+  (parts) =>
+    parts
+      .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+      .join('')
+      .replace(/^\./, ''),
+];
+
+describe('pointsAside', () => {
+  it('is silent for a pointer at the member or at any object holding it, in any spelling', () => {
+    fc.assert(
+      fc.property(path, fc.nat(), fc.nat({ max: spellings.length - 1 }), (at, cut, spelling) => {
+        const held = at.slice(0, 1 + (cut % at.length));
+        expect(pointsAside({ errors: [{ pointer: spellings[spelling]!(held) }] }, at)).toBeUndefined();
+      }),
+    );
+  });
+
+  it('names a pointer only at a sibling member', () => {
+    fc.assert(
+      fc.property(path, memberName, (at, other) => {
+        const last = at.filter((part) => !/^\d+$/.test(part)).at(-1);
+        fc.pre(last !== undefined && !at.includes(other));
+        const sibling = [...at.slice(0, at.lastIndexOf(last!)), other];
+        expect(pointsAside({ errors: [{ pointer: `/${sibling.join('/')}` }] }, at)).toEqual([
+          sibling.filter((part) => !/^\d+$/.test(part)).join('/'),
+        ]);
+      }),
+    );
+  });
+
+  it('is silent where any entry points at the member, or none points anywhere', () => {
+    expect(pointsAside({ errors: [{ pointer: '/tag' }, { pointer: '/title' }] }, ['title'])).toBeUndefined();
+    expect(pointsAside({ detail: 'title is too long' }, ['title'])).toBeUndefined();
+  });
+});
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const members = {
+  title: { type: 'string', minLength: 1, maxLength: 20 },
+  tag: { type: 'string', enum: ['home', 'work'] },
+};
+const note = {
+  type: 'object',
+  required: ['id', 'title', 'tag'],
+  properties: { id: { type: 'integer', readOnly: true }, ...members },
+};
+const problem = {
+  type: 'object',
+  required: ['title', 'status'],
+  properties: {
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    errors: {
+      type: 'array',
+      items: { type: 'object', required: ['pointer'], properties: { pointer: { type: 'string' } } },
+    },
+  },
+};
+const contract = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'notes', version: '1' },
+  paths: {
+    '/notes': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: note }) } } },
+      post: {
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['title', 'tag'],
+            properties: members,
+          }),
+        },
+        responses: {
+          '201': { description: 'made', content: json(note) },
+          '400': {
+            description: 'invalid: each entry points at a member refused',
+            content: { 'application/problem+json': { schema: problem } },
+          },
+        },
+      },
+    },
+  },
+});
+
+type Variant = 'points-at-first-member' | 'points-as-field-path';
+
+/** Notes whose refusals point at each invalid member; the fault points at the first member declared. */
+function notes(variant?: Variant) {
+  const stored: Array<Record<string, unknown>> = [];
+  const refuse = (res: ServerResponse, members: string[]) => {
+    const pointerOf = (member: string) =>
+      variant === 'points-at-first-member'
+        ? '/title'
+        : variant === 'points-as-field-path'
+          ? `body.${member}`
+          : `/${member}`;
+    res
+      .writeHead(400, { 'content-type': 'application/problem+json' })
+      .end(
+        JSON.stringify({
+          title: 'invalid',
+          status: 400,
+          errors: members.map((member) => ({ pointer: pointerOf(member) })),
+        }),
+      );
+  };
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const text = await readBody(req);
+    if ((req.url ?? '').split('?')[0] !== '/notes') return res.writeHead(404).end();
+    const json = { 'content-type': 'application/json' };
+    if (req.method === 'GET') return res.writeHead(200, json).end(JSON.stringify(stored));
+    const body = parseObject(text);
+    if (!body) return refuse(res, []);
+    const { title, tag } = body;
+    const bad = [
+      ...Object.keys(body).filter((name) => !(name in members)),
+      ...(typeof title === 'string' && title.length >= 1 && title.length <= 20 ? [] : ['title']),
+      ...(tag === 'home' || tag === 'work' ? [] : ['tag']),
+    ];
+    if (bad.length > 0) return refuse(res, bad);
+    const item = { id: stored.length + 1, title, tag };
+    stored.push(item);
+    return res.writeHead(201, json).end(JSON.stringify(item));
+  };
+}
+
+const pointedElsewhere = async (variant?: Variant) =>
+  (await runConformance({ target: { app: notes(variant) }, contract, seed: 5 })).violations.filter(
+    (v) => v.code === 'refusal_points_at_other_member',
+  );
+
+describe('a refusal of one invalid member', () => {
+  it('passes a service pointing at it, in RFC 6901 or as a field path', async () => {
+    expect(await pointedElsewhere()).toEqual([]);
+    expect(await pointedElsewhere('points-as-field-path')).toEqual([]);
+  });
+
+  it('names a service pointing at another member', async () => {
+    const found = await pointedElsewhere('points-at-first-member');
+    expect(found.map((v) => v.message).join('\n')).toMatch(/tag/);
+  });
+});
