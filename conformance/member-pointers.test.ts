@@ -114,15 +114,13 @@ function notes(variant?: Variant) {
         : variant === 'points-as-field-path'
           ? `body.${member}`
           : `/${member}`;
-    res
-      .writeHead(400, { 'content-type': 'application/problem+json' })
-      .end(
-        JSON.stringify({
-          title: 'invalid',
-          status: 400,
-          errors: members.map((member) => ({ pointer: pointerOf(member) })),
-        }),
-      );
+    res.writeHead(400, { 'content-type': 'application/problem+json' }).end(
+      JSON.stringify({
+        title: 'invalid',
+        status: 400,
+        errors: members.map((member) => ({ pointer: pointerOf(member) })),
+      }),
+    );
   };
   return async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req);
