@@ -4,20 +4,17 @@
 import {
   answeredItem,
   type CollectionSpec,
-  type Contract,
-  collectionResource,
   fieldText,
   listCapOf,
   listedItems,
   listsEveryItem,
   movesWithOthers,
-  propertiesOf,
-  referencedName,
 } from '../../spec/index.js';
 import type { Check, Finding, SequenceEvidence } from '../model.js';
 import { compareField, firstDifference, keptFields } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
+import { movedByOthers } from './moved-by-others.js';
 import { withinNarrowing } from './narrowing.js';
 
 function idsOf(items: readonly Record<string, unknown>[], idProperty: string): string[] {
@@ -139,38 +136,6 @@ function slidLikeAPage(sequence: SequenceEvidence, collection: CollectionSpec): 
   return newestFirst && leadEnd > 0 && kept.length < before.length && kept.every((id, index) => id === before[index]);
 }
 
-/** Whether the document writes under the collection's items (POST /projects/{id}/issues). */
-function hasChildren(contract: Contract, collection: CollectionSpec): boolean {
-  let known = HAS_CHILDREN.get(collection);
-  if (known === undefined) {
-    const itemPath = collection.read?.operation.path;
-    known =
-      itemPath !== undefined &&
-      contract.operations.some((operation) => operation.method !== 'GET' && operation.path.startsWith(`${itemPath}/`));
-    HAS_CHILDREN.set(collection, known);
-  }
-  return known;
-}
-/** Read once per collection: lists are judged many times a run. */
-const HAS_CHILDREN = new WeakMap<CollectionSpec, boolean>();
-
-/** Whether another operation's request names the collection's items (an enrollment's `studentId`):
- * a count on them (`enrollmentCount`) then moves with the run's writes there. */
-function namedByOthers(contract: Contract, collection: CollectionSpec): boolean {
-  let known = NAMED_BY_OTHERS.get(collection);
-  if (known === undefined) {
-    const resource = collectionResource(collection);
-    known = contract.operations.some((operation) =>
-      (operation.requestBody?.content ?? []).some((media) =>
-        Object.keys(propertiesOf(media.validator?.schema)).some((member) => referencedName(member) === resource),
-      ),
-    );
-    NAMED_BY_OTHERS.set(collection, known);
-  }
-  return known;
-}
-const NAMED_BY_OTHERS = new WeakMap<CollectionSpec, boolean>();
-
 /** Items that existed before the run are still listed, unchanged, after it. */
 export const existingDataPreserved: Check = (context) => {
   const { collection, sequence } = context;
@@ -186,14 +151,16 @@ export const existingDataPreserved: Check = (context) => {
   if (missing.size > 0 && paged) {
     return [finding('existing_items_paged_off', { idProperty, count: missing.size, why: paged }, { severity: 'note' })];
   }
-  const parent = hasChildren(context.contract, collection) || namedByOthers(context.contract, collection);
+  const { parent, kept } = movedByOthers(context.contract, collection);
   for (const item of sequence.before) {
     const id = idKey(item, idProperty);
     const now = after.get(idKey(item, idProperty));
     if (!now) return [finding('existing_item_disappeared', { idProperty, id })];
-    // A count of its children or its update time moves with the run's writes under it.
+    // A count of its children, its update time or another member the service keeps moves with the
+    // run's writes under it or naming it.
     const changed = Object.keys(item).find(
-      (name) => !(parent && movesWithOthers(name)) && fieldText(item, name) !== fieldText(now, name),
+      (name) =>
+        !(parent && (movesWithOthers(name) || kept.has(name))) && fieldText(item, name) !== fieldText(now, name),
     );
     if (changed) {
       return [

@@ -58,8 +58,9 @@ async function listedParent(
   runner: SequenceRunner,
 ): Promise<Record<string, string> | undefined> {
   const sampled = context.parentParams(collection);
-  const parent = parentItemsOf(collection.path, context.collections).at(-1);
-  if (!parent?.collection.list || !(parent.parameter in sampled) || runner.stopped()) return undefined;
+  // Any listed parent, read-only ones too (seeded warehouses above /warehouses/{id}/orders).
+  const parent = listedParentOf(collection.path, context.collections);
+  if (!parent || !(parent.parameter in sampled) || runner.stopped()) return undefined;
   const above = await parentParams(parent.collection, context, runner);
   const [id] = await runner.listedIds(parent.collection);
   if (id === undefined || (typeof id !== 'string' && typeof id !== 'number')) return undefined;
@@ -80,7 +81,8 @@ export function madeItemParams(
 ): Promise<Record<string, string> | undefined> {
   const write = operation.method !== 'GET' && operation.method !== 'HEAD';
   const parent = parentItemsOf(operation.path, context.collections).at(-1);
-  if (!parent && !write && !runner.stopped()) return listedItemParams(operation, context, runner);
+  // Below items clients cannot make (seeded warehouses), reads and writes name a listed one.
+  if (!parent && !runner.stopped()) return listedItemParams(operation, context, runner);
   if (!parent || runner.stopped()) return Promise.resolve(undefined);
   let byKey = underItems.get(context);
   if (!byKey) underItems.set(context, (byKey = new Map()));
