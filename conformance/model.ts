@@ -94,6 +94,8 @@ export interface Facts {
   /** A plain creation naming listed items met a documented 409 that the words tie to those items, or
    * that the same body asking the least it can (numbers at their minimum) did not meet. */
   readonly conflictOnNamedItems?: boolean;
+  /** A deletion's item is one the run's own taken writes named (its orders' productId). */
+  readonly deletedItemNamedByRun?: boolean;
 }
 
 export interface CheckContext {

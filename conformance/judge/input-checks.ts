@@ -141,7 +141,7 @@ export const positiveDataAcceptance: Check = (context) => {
     const property = sent && typeof sent === 'object' && !Array.isArray(sent) ? Object.keys(sent).join(', ') : 'span';
     return [finding('value_already_taken', { status, property }, { severity: 'note' })];
   }
-  if (status === 409 && sequence?.heldByOwnItems === 'referrers')
+  if (status === 409 && (sequence?.heldByOwnItems === 'referrers' || context.facts.deletedItemNamedByRun))
     return [finding('item_state_refused', { status }, { severity: 'note' })];
   // An item the run made for this operation is in whatever state the run's earlier cases left it.
   if (status === 409 && context.testCase.onMadeItem && documented4xx(operation).includes(status))

@@ -18,6 +18,7 @@ import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js'
 import { etagConflictFindings } from '../judge/idiom-checks.js';
 import { asObject } from '../judge/json-body.js';
 import { SentKeys } from '../judge/sent-keys.js';
+import { SentReferences } from '../judge/sent-references.js';
 import type { CheckContext, Executed, Facts, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
 import { nestedReferences, referencedCollections } from '../plan/references.js';
@@ -44,6 +45,7 @@ export class RunSession {
   readonly reach = new Reach();
   /** Keys the client chooses, as the run's creations sent them. */
   private readonly sentKeys: SentKeys;
+  private readonly sentReferences = new SentReferences();
   /** Strong ETags seen per request, to catch one tag on two bodies. */
   private readonly etags = new EtagMemory();
   /** The operations the selection, shard and document leave to test. */
@@ -152,6 +154,7 @@ export class RunSession {
       allowedDelay,
       onSent: (testCase, exchange) => {
         this.sentKeys.note(testCase);
+        this.sentReferences.note(testCase, exchange);
         this.etags.note(exchange);
         this.recorder.countExchange(testCase, exchange);
         options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));
@@ -224,11 +227,13 @@ export class RunSession {
         : undefined;
     const etagConflict = this.etags.take(exchange);
     const namedConflict = await this.conflictOnNamedItems(testCase, exchange);
+    const namedByRun = exchange.ok && exchange.response.status === 409 && this.sentReferences.namesDeleted(testCase);
     const facts = {
       ...gathered,
       ...(keyTaken ? { valueAlreadyListed: keyTaken } : {}),
       ...(etagConflict ? { etagConflict } : {}),
       ...(namedConflict ? { conflictOnNamedItems: true } : {}),
+      ...(namedByRun ? { deletedItemNamedByRun: true } : {}),
     };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
   }
