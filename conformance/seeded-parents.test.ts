@@ -73,6 +73,10 @@ const contract = contractFromDocument({
     '/parts/{partId}': {
       parameters: [{ name: 'partId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
       get: { responses: { '200': { description: 'one', content: json(part) }, '404': none } },
+      delete: {
+        description: 'Deletes the part; while a pick names it, the answer is 409 and the part stays.',
+        responses: { '204': { description: 'gone' }, '404': none, '409': none },
+      },
     },
     '/depots/{depotId}/picks': {
       parameters: depotId,
@@ -120,6 +124,12 @@ function depots(fault?: Fault) {
         return sendJson(res, 201, made);
       }
       const found = parts.get(Number(id));
+      if (found && req.method === 'DELETE' && segments.length === 2) {
+        const named = [...picks.values()].flat().some((p) => p.partId === found.id);
+        if (named) return sendJson(res, 409, {});
+        parts.delete(found.id);
+        return sendJson(res, 204);
+      }
       return found && req.method === 'GET' && segments.length === 2
         ? sendJson(res, 200, found)
         : sendJson(res, 404, {});

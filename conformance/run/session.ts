@@ -7,7 +7,6 @@ import {
   type CollectionSpec,
   collectionOperations,
   conflictsOnNamedItems,
-  currentUserOf,
   listedItems,
   type Operation,
   putCreation,
@@ -19,7 +18,7 @@ import { etagConflictFindings } from '../judge/idiom-checks.js';
 import { asObject } from '../judge/json-body.js';
 import { SentKeys } from '../judge/sent-keys.js';
 import { SentReferences } from '../judge/sent-references.js';
-import type { CheckContext, Executed, Facts, TestCase, Violation } from '../model.js';
+import type { CheckContext, Executed, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
 import { nestedReferences, referencedCollections } from '../plan/references.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
@@ -34,6 +33,7 @@ import { DEFAULTS, skipReason } from '../run-options.js';
 import type { Exchange } from '../send/http.js';
 import { SAFE_METHODS, Sender } from '../send/sender.js';
 import { defaultMaxWrites, WriteBudget, writesFor } from '../send/write-budget.js';
+import { callerReader } from './caller.js';
 import type { RunSettings } from './settings.js';
 
 export class RunSession {
@@ -194,30 +194,8 @@ export class RunSession {
     return (await walkPages(collection, listCase, { exchange, body, items }, (page) => this.sender.send(page))).items;
   };
 
-  private caller: Promise<Facts['caller']> | undefined;
-
-  /** What the document's current-user operation (GET /me) answers for the run's key, read once:
-   * every string or number member of its answer names the caller (login, id, email). */
-  readonly readCaller = (): Promise<Facts['caller']> => {
-    this.caller ??= (async () => {
-      const current = currentUserOf(this.settings.contract);
-      if (!current || this.sender.stopped) return undefined;
-      const testCase = this.context.testCase(current.operation, {
-        kind: 'positive',
-        what: 'to learn who the caller is',
-      });
-      const exchange = await this.sender.send(testCase);
-      const body = exchange ? parseBody(exchange) : undefined;
-      if (!exchange?.ok || exchange.response.status >= 300 || body?.kind !== 'json') return undefined;
-      const answer = body.value;
-      if (typeof answer !== 'object' || answer === null || Array.isArray(answer)) return undefined;
-      const names = Object.values(answer).flatMap((value) =>
-        typeof value === 'string' || typeof value === 'number' ? [String(value)] : [],
-      );
-      return names.length > 0 ? { names, path: current.operation.path } : undefined;
-    })();
-    return this.caller;
-  };
+  /** What the document's current-user operation answers for the run's key, read once. */
+  readonly readCaller = callerReader(this);
 
   async judgeSent(testCase: TestCase, exchange: Exchange, scope: Scope): Promise<Executed> {
     const gathered = await gatherFacts(testCase, exchange, scope, this.readList, this.readCaller);
