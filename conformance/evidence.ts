@@ -200,7 +200,12 @@ export interface SequenceEvidence {
   /** For a read after DELETE: the id of the item removed. */
   /** After DELETE: the item's id, and the status the document gives deleted items where it gives
    * one (410, soft deletion) rather than the 404 of an unknown id. */
-  readonly afterRemove?: { readonly id: string; readonly goneStatus?: number };
+  readonly afterRemove?: {
+    readonly id: string;
+    readonly goneStatus?: number;
+    /** The words keep the deleted item readable: its deletion time (or '' where it has none) is set. */
+    readonly readableWith?: string;
+  };
   /** For a list or read under another parent: the children created under the first (id and what
    * was sent), which belong to that parent only. */
   readonly otherParent?: { readonly children: ReadonlyMap<string, Record<string, unknown>> };

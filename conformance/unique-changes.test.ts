@@ -23,35 +23,43 @@ const input = (required: string[]) =>
   json({ type: 'object', additionalProperties: false, required, properties: { sku, name } });
 const none = { '404': { description: 'none' } };
 const taken = { '409': { description: 'sku taken' } };
-const document = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'shop', version: '1' },
-  paths: {
-    '/products': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
-      post: {
-        requestBody: { required: true, content: input(['sku', 'name']) },
-        responses: { '201': { description: 'made', content: json(product) }, '400': { description: 'bad' }, ...taken },
+const documentOf = (patchInput: ReturnType<typeof json>) =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'shop', version: '1' },
+    paths: {
+      '/products': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
+        post: {
+          requestBody: { required: true, content: input(['sku', 'name']) },
+          responses: {
+            '201': { description: 'made', content: json(product) },
+            '400': { description: 'bad' },
+            ...taken,
+          },
+        },
       },
-    },
-    '/products/{productId}': {
-      parameters: [{ name: 'productId', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { responses: { '200': { description: 'one', content: json(product) }, ...none } },
-      patch: {
-        requestBody: { required: true, content: input([]) },
-        responses: {
-          '200': { description: 'changed', content: json(product) },
-          '400': { description: 'bad' },
-          ...none,
-          ...taken,
+      '/products/{productId}': {
+        parameters: [{ name: 'productId', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { responses: { '200': { description: 'one', content: json(product) }, ...none } },
+        patch: {
+          requestBody: { required: true, content: patchInput },
+          responses: {
+            '200': { description: 'changed', content: json(product) },
+            '400': { description: 'bad' },
+            ...none,
+            ...taken,
+          },
         },
       },
     },
-  },
-});
+  });
+const document = documentOf(input([]));
+// A PATCH that names only `name`: a sku sent there is ignored, as members the schema does not know.
+const nameOnly = documentOf(json({ type: 'object', properties: { name } }));
 
 /** A shop; `createOnly` plants the fault: a PATCH may give a product a sku another holds. */
-function shop(createOnly = false) {
+function shop(createOnly = false, ignoresSku = false) {
   const products = new Map<string, Record<string, unknown>>();
   const send = sendJson;
   const valid = (body: Record<string, unknown> | undefined, required: string[]) =>
@@ -78,6 +86,7 @@ function shop(createOnly = false) {
     if (!found) return send(res, 404, {});
     if (req.method === 'GET') return send(res, 200, found);
     if (req.method !== 'PATCH') return send(res, 404, {});
+    if (ignoresSku && body) delete body.sku;
     if (!valid(body, [])) return send(res, 400, {});
     if ('sku' in body! && !createOnly && heldByOther(body!.sku, id)) return send(res, 409, {});
     Object.assign(found, body);
@@ -98,5 +107,12 @@ describe('a unique value given by a change', () => {
 
   it('names a shop that checks only creations', async () => {
     expect((await run(true)).violations.map((v) => v.code)).toContain('values_in_use_accepted');
+  });
+
+  it('is not asked of a PATCH that does not declare the member, and one that ignores it passes', async () => {
+    const result = await runConformance({ target: { app: shop(false, true) }, contract: nameOnly, seed: 3, runs: 5 });
+    expect(result.violations.map((v) => v.code)).toEqual([]);
+    const unreached = (result.reach?.unreached ?? []).filter((u) => u.scenario === 'unique values');
+    expect(JSON.stringify(unreached)).toContain('does not declare sku');
   });
 });

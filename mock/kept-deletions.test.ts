@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { mockOfDocument } from '../fixtures/mock-of-document.js';
 
 const one = `{ application/json: { schema: { $ref: '#/components/schemas/Event' } } }`;
-const DOCUMENT = `openapi: 3.0.3
+const documentOf = (deletion: string) => `openapi: 3.0.3
 info: { title: Events, version: '1' }
 paths:
   /events:
@@ -20,7 +20,7 @@ paths:
     parameters: [{ name: eventId, in: path, required: true, schema: { type: string } }]
     get: { responses: { '200': { description: one, content: ${one} }, '404': { description: none } } }
     delete:
-      description: Soft delete; the event is kept with \`deletedAt\` set and answers 404 until restored.
+      description: ${deletion}
       responses: { '204': { description: gone }, '404': { description: none } }
   /events/{eventId}/restore:
     parameters: [{ name: eventId, in: path, required: true, schema: { type: string } }]
@@ -42,7 +42,25 @@ components:
         deletedAt: { type: string, format: date-time, nullable: true, readOnly: true }
 `;
 
+const DOCUMENT = documentOf('Soft delete; the event is kept with `deletedAt` set and answers 404 until restored.');
+const READABLE = documentOf('Sets `deletedAt`; the event stays readable with GET but leaves the list until restored.');
+
 describe('a deletion that keeps the item', () => {
+  it('keeps it readable, stamped, where the words say so, and out of the list', async () => {
+    const app = await mockOfDocument(READABLE, 'events');
+    const event = (await request(app).post('/events').send({ title: 'Fair' }).expect(201)).body;
+    await request(app).delete(`/events/${event.id}`).expect(204);
+    const read = (await request(app).get(`/events/${event.id}`).expect(200)).body;
+    expect(read).toMatchObject({ id: event.id, title: 'Fair' });
+    expect(typeof read.deletedAt).toBe('string');
+    const listed = (await request(app).get('/events').expect(200)).body as { id: string }[];
+    expect(listed.map((one) => one.id)).not.toContain(event.id);
+    await request(app)
+      .patch(`/events/${event.id}`)
+      .send({ title: 'x' })
+      .expect((answer) => expect(answer.status).not.toBe(200));
+  });
+
   it('hides it from reads and the list, lists it on request, and restores it once', async () => {
     const app = await mockOfDocument(DOCUMENT, 'events');
     const event = (await request(app).post('/events').send({ title: 'Gala' }).expect(201)).body;

@@ -87,6 +87,14 @@ function instantsAfterChange(item: Record<string, unknown>, change: ChangeEviden
   return found;
 }
 
+/** A deleted item the words keep readable reads 2xx, its deletion time set (HEAD has no body). */
+function stillReadable(context: Parameters<Check>[0], status: number, stamp: string, id: string) {
+  if (status < 200 || status >= 300) return [finding('deleted_item_unreadable', { status, id })];
+  const item = context.body.kind === 'json' ? asObject(context.body.value) : undefined;
+  const unset = stamp !== '' && item !== undefined && (item[stamp] === null || item[stamp] === undefined);
+  return unset ? [finding('deleted_item_unstamped', { id, stamp })] : [];
+}
+
 /** After DELETE the item is gone: reading it gets 404 (or 410; 410 where the document gives deleted
  * items that status), and no list shows it. */
 export const deletedItemGone: Check = (context) => {
@@ -100,6 +108,7 @@ export const deletedItemGone: Check = (context) => {
     return still ? [finding('deleted_item_still_listed', { idProperty, id: removed.id })] : [];
   }
   const status = context.exchange.response.status;
+  if (removed.readableWith !== undefined) return stillReadable(context, status, removed.readableWith, removed.id);
   if (status === 404 && removed.goneStatus !== undefined)
     return [finding('deleted_item_not_gone', { status, gone: removed.goneStatus, idProperty, id: removed.id })];
   if (status === 404 || status === 410) return [];

@@ -3,6 +3,17 @@
 import { describeValue, type FindingKind } from './idiom-findings.js';
 
 export const ITEM_FINDING_KINDS = {
+  deleted_item_unreadable: {
+    title: 'Deleted item unreadable where the document keeps it',
+    received: (f) => `${f.status} for ${String(f.id)} after DELETE`,
+    expected: () => "a 2xx with the item, its deletion time set: the DELETE's words keep it readable",
+  },
+  deleted_item_unstamped: {
+    title: 'Deleted item read without its deletion time',
+    key: ['stamp'],
+    received: (f) => `${String(f.id)} read after DELETE with ${String(f.stamp)} unset`,
+    expected: (f) => `${String(f.stamp)} set: the item was deleted`,
+  },
   default_not_applied: {
     title: 'Default not applied',
     key: ['member'],

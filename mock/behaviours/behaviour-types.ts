@@ -71,6 +71,8 @@ export interface Conditional {
   readonly etag?: boolean;
   /** Deleted items answer 410 where the document lists it for reads. */
   readonly softDelete?: boolean;
+  /** Deleted items stay readable, stamped, where the DELETE's words say so. */
+  readonly readsDeleted?: boolean;
 }
 
 export interface InitialValues {

@@ -73,8 +73,11 @@ interface Naming {
   readonly collection: string;
   readonly parameter: string;
   readonly softDelete?: boolean;
+  readonly readsDeleted?: boolean;
   readonly etag?: boolean;
 }
+
+const READS = new Set(['GET', 'HEAD']);
 
 /** The item a request names, or its refusal (returned, not thrown: a 404 is an everyday answer):
  * 404 where there is none (410 where it was deleted and the document answers reads of deleted items
@@ -88,6 +91,8 @@ export function itemFor(
   const id = context.params[behaviour.parameter] ?? '';
   const item = collection.find(id);
   if (!item) {
+    const kept = behaviour.readsDeleted && READS.has(context.req.method ?? '') ? collection.removedItem(id) : undefined;
+    if (kept) return kept;
     if (behaviour.softDelete && collection.wasRemoved(id))
       return new MockHttpError(410, 'gone', `Item ${id} of ${behaviour.collection} was deleted.`);
     return missing(behaviour, id);

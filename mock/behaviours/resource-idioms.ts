@@ -29,6 +29,7 @@ export function conditionalOf(resource: Resource): Conditional {
   return {
     ...(resource.idioms.conditional ? { etag: true } : {}),
     ...(resource.idioms.softDelete ? { softDelete: true } : {}),
+    ...(resource.idioms.keptDeletion?.readable ? { readsDeleted: true } : {}),
     ...(ownedBy(resource) ? { owned: true } : {}),
   };
 }

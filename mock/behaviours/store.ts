@@ -197,6 +197,11 @@ export class Collection {
     return [...this.draw().gone.values()];
   }
 
+  /** The item of that id as its soft deletion kept it. */
+  removedItem(id: string): Item | undefined {
+    return this.draw().gone.get(id);
+  }
+
   wasRemoved(id: string): boolean {
     return this.draw().gone.has(id);
   }

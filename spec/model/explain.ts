@@ -112,6 +112,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
             ...(keptDeletion.restore ? { restore: named(keptDeletion.restore) } : {}),
             ...(keptDeletion.listSwitch ? { listSwitch: keptDeletion.listSwitch } : {}),
             ...(keptDeletion.stamp ? { stamp: keptDeletion.stamp } : {}),
+            ...(keptDeletion.readable ? { readable: true } : {}),
           },
         }
       : {}),

@@ -1,5 +1,6 @@
 // Deletions that keep the item where the document answers no 410 for it: the DELETE stamps a
-// deletion time (`deletedAt`) or its words speak of restoring, reads answer 404 from then on, the
+// deletion time (`deletedAt`) or its words speak of restoring, reads answer 404 from then on (or the
+// item, stamped, where the words keep it readable), the
 // list shows the item only with its switch for deleted items on (`includeDeleted=true`), and a POST
 // on the item's restore verb brings it back. The runner restores such an item and walks the list
 // with the switch; the mock keeps, lists and restores it.
@@ -14,7 +15,13 @@ export interface KeptDeletion {
   readonly listSwitch?: string;
   /** The item's deletion time, stamped on deletion and cleared on restore, where it has one. */
   readonly stamp?: string;
+  /** The DELETE's words keep the item readable ("the member stays readable with GET"). */
+  readonly readable?: true;
 }
+
+// "stays readable", "can still be read", "GET still answers it": reads of a deleted item go on.
+const STILL_READ =
+  /\b(?:stays|remains|is still|still)\s+(?:readable|visible)\b|\bcan still be (?:read|fetched|retrieved)\b|\bstill answers?\b/i;
 
 const RESTORE_VERB = /^(?:restore|undelete|recover|untrash)$/i;
 const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;
@@ -63,5 +70,11 @@ export function keptDeletionOf(collection: CollectionSpec, operations: readonly 
   );
   const listSwitch = deletedSwitchOf(collection);
   if (!restore && !listSwitch) return undefined;
-  return { ...(restore ? { restore } : {}), ...(listSwitch ? { listSwitch } : {}), ...(stamp ? { stamp } : {}) };
+  const readable = STILL_READ.test(`${remove.summary ?? ''} ${remove.description ?? ''}`);
+  return {
+    ...(restore ? { restore } : {}),
+    ...(listSwitch ? { listSwitch } : {}),
+    ...(stamp ? { stamp } : {}),
+    ...(readable ? { readable: true as const } : {}),
+  };
 }

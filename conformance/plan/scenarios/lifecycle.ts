@@ -252,7 +252,15 @@ export async function runItemLifecycle(
     if (succeeded(executed)) {
       reach.done('delete gone');
       // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.
-      const gone = { afterRemove: { id, ...(goneStatus ? { goneStatus } : {}) } };
+      const kept = resource.idioms.keptDeletion;
+      const readableWith = kept?.readable ? (kept.stamp ?? '') : undefined;
+      const gone = {
+        afterRemove: {
+          id,
+          ...(goneStatus ? { goneStatus } : {}),
+          ...(readableWith !== undefined ? { readableWith } : {}),
+        },
+      };
       await readAfter('after DELETE', gone);
       // HEAD answers as GET does, without a body: the deleted item is gone there too.
       if (head && read)

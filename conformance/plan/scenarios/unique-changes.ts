@@ -2,7 +2,7 @@
 // the run's own to the first one's values must meet the same documented conflict as a creation
 // would (values_in_use_accepted). Sent where one item alone may hold the values and the PATCH takes
 // them as they are.
-import type { Resource, UniqueRule } from '../../../spec/index.js';
+import { propertiesOf, type Resource, type UniqueRule } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { currentEtag } from './held-values.js';
 import { withHeader } from './sequence-runner.js';
@@ -30,6 +30,12 @@ export async function changeIntoUse(parts: ChangeParts): Promise<void> {
   const update = resource.collection.update!;
   const body = Object.fromEntries(rule.members.map((member) => [member, held[member]]));
   const request = context.requestSchema(update.operation);
+  // A member the PATCH schema does not declare (or keeps readOnly) may be taken and ignored: a
+  // book's isbn, its key, "ignored like any member the patch schema does not know".
+  const declared = propertiesOf(request?.schema) as Record<string, { readOnly?: unknown }>;
+  const ignorable = rule.members.filter((member) => !(member in declared) || declared[member]?.readOnly === true);
+  if (request && ignorable.length > 0)
+    return reach.skip(CHANGED_INTO_USE, `its PATCH does not declare ${ignorable.join(', ')} as writable`);
   if (request && !request.isValid(body))
     return reach.skip(CHANGED_INTO_USE, `its PATCH does not take ${rule.members.join(', ')} alone`);
   const other = await runner.make(resource.collection, {
