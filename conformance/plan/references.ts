@@ -108,7 +108,11 @@ export function referencedCollections(
   const found = new Map<string, CollectionSpec>();
   const own = collections.find((c) => c.create?.operation === operation);
   // A union's members too (a part line's `sku`): a body holds only its own variant's.
+  // A member named like a path parameter holds the path's value (a PUT's isbn under /books/{isbn}):
+  // the item's own key, not a reference to fill from a list.
+  const inPath = new Set(operation.parameters.flatMap((p) => (p.in === 'path' ? [p.name] : [])));
   for (const member of Object.keys({ ...variantPropertiesOf(schema, false), ...propertiesOf(schema) })) {
+    if (inPath.has(member)) continue;
     const collection = referencedCollection(member, collections, own);
     if (collection) found.set(member, collection);
   }

@@ -62,6 +62,12 @@ const CANDIDATE_FILLS: ReadonlyArray<{ pattern: RegExp; type: string; fill: (nam
     fill: (name) => (b, e) => void (b[name] = e.code),
   },
   {
+    // Where the refusal points (RFC 9457 errors[].pointer, JSON:API source.pointer, a field).
+    pattern: /^(pointer|field)$/i,
+    type: 'string',
+    fill: (name) => (b, e) => void (b[name] = e.pointer),
+  },
+  {
     pattern: /^(status|code|statuscode|status_code)$/i,
     type: 'integer',
     fill: (name) => (b, e) => void (b[name] = e.status),
@@ -74,6 +80,7 @@ function fits(validator: SchemaValidator, value: unknown): boolean {
 
 function shapeOf(validator: SchemaValidator | undefined, examples: readonly unknown[], seed: number): Shape {
   const probe = new MockHttpError(400, 'probe_code', 'A probe message, "quoted" & long enough.');
+  probe.pointer = '/probe';
   if (!validator) return { fills: [] };
   if (fits(validator, JSON.parse(probe.body())))
     return narrows(validator.schema) ? { fills: [], verify: validator } : { fills: [] };

@@ -15,6 +15,9 @@ export interface ErrorBody {
  */
 export class MockHttpError {
   private json: string | undefined;
+  /** The body member the error is about (a JSON pointer; '' for the body), for a document's
+   * `pointer` or `field` member. */
+  pointer = '';
 
   constructor(
     readonly status: number,

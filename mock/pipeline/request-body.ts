@@ -71,7 +71,10 @@ class ReadBody implements ReceivedBody {
       // Only a body its schema takes is judged by its words too.
       const issues = schemaIssues.length === 0 && value !== undefined ? wordIssues(this.media, value) : schemaIssues;
       if (issues.length > 0) {
-        return new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
+        const refused = new MockHttpError(400, 'invalid_body', `Invalid request body: ${describeIssues(issues)}.`);
+        // The most specific member refused (a union's issues name the body and the member both).
+        refused.pointer = issues.map((issue) => issue.pointer).reduce((a, b) => (b.length > a.length ? b : a), '');
+        return refused;
       }
       return value ?? {};
     } catch (error) {
