@@ -367,6 +367,7 @@ export class PlanContext {
     if (testCase.kind !== 'positive') return testCase;
     const request = this.requestSchema(operation);
     const payload = testCase.payload;
+    const named = new Set(testCase.knownReferences ?? []);
     const checked =
       payload?.kind === 'json' && request
         ? {
@@ -376,7 +377,8 @@ export class PlanContext {
               value: this.anchors.apply(
                 operation,
                 pathParams,
-                withWordRules(payload.value, request.schema, undefined, operation.description),
+                // A value naming a listed item is the service's own: a check digit is not forced on it.
+                withWordRules(payload.value, request.schema, (member) => named.has(member), operation.description),
               ),
             },
           }

@@ -98,3 +98,17 @@ export function withSaidDefaultsLeftOut(
   const next = Object.fromEntries(Object.entries(object).filter(([name]) => !said.some(([left]) => left === name)));
   return request && !request.isValid(next) ? body : next;
 }
+
+/** The body's members that name items the service holds (its references, members held for it): the
+ * case says so, and no word rule rewrites them (a listed book's isbn keeps its check digit). */
+export function namingListed(
+  body: unknown,
+  references: ReadonlyMap<string, unknown>,
+  held: Readonly<Record<string, unknown>>,
+): { knownReferences?: string[] } {
+  const object = asObject(body);
+  const named = [...references.keys(), ...Object.keys(held)].filter(
+    (member) => object && Object.hasOwn(object, member),
+  );
+  return named.length > 0 ? { knownReferences: [...new Set(named)] } : {};
+}

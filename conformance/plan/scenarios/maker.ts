@@ -11,7 +11,7 @@ import type { PlanContext } from '../context.js';
 import { DroppedMembers } from './dropped-members.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
-import { inFirstState, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
+import { inFirstState, namingListed, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
 import { Listings } from './listings.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
@@ -235,6 +235,7 @@ export class ItemMaker {
         // Under a parent the run made, a documented 409 is about the state the run left it in.
         ...(ownParent ? { onMadeItem: true } : {}),
         ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
+        ...namingListed(body, references, held),
         what: request.what,
       });
       if (request.decorate) testCase = request.decorate(testCase);
@@ -283,9 +284,8 @@ export class ItemMaker {
   private madeFrom(executed: Executed, collection: CollectionSpec, parent: Readonly<Record<string, string>>) {
     const item = itemOf(executed.body, collection);
     if (item?.[collection.idProperty] === undefined) return undefined;
-    const id = idKey(item, collection.idProperty);
+    const [id, text] = [idKey(item, collection.idProperty), idPathText(item, collection.idProperty)];
     this.context.markChangedByRun(collection, id);
-    const text = idPathText(item, collection.idProperty);
     return { item, id, at: (parameter: string) => ({ ...parent, [parameter]: text }) };
   }
 

@@ -85,14 +85,16 @@ export class ReferenceFinder {
       if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) continue;
       const purpose = `compound ${++this.madeForReferences}`;
       const above = await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} });
-      const made =
-        'made' in above
-          ? await this.make(other, {
-              what: `for ${names.join(' and ')} to name`,
-              purpose,
-              parent: { [parent.parameter]: idPathText(above.made.item, parent.collection.idProperty) },
-            })
-          : above;
+      // Where no parent could be made (its key met another's), a new item under a listed one.
+      const [listed] = 'made' in above ? [] : await this.listedItems(parent.collection);
+      const holder = 'made' in above ? above.made.item : listed;
+      const made = holder
+        ? await this.make(other, {
+            what: `for ${names.join(' and ')} to name`,
+            purpose,
+            parent: { [parent.parameter]: idPathText(holder, parent.collection.idProperty) },
+          })
+        : above;
       if (!('made' in made)) return {};
       const at = made.made.at(other.read!.parameter);
       return Object.fromEntries(names.map((name) => [carried[name]!, made.made.item[name] ?? at[name]]));
