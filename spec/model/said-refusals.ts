@@ -28,6 +28,9 @@ const clausesOf = (text: string): string[] =>
     .map((clause) => clause.replace(/[`*_]/g, ''))
     .filter((clause) => clause.trim() !== '');
 
+const STATUS = /\b4\d\d\b/;
+const OTHERWISE = /^\s*(?:otherwise|else|or else|if not|failing that)\b/i;
+
 export interface SaidRefusal {
   readonly status: number;
   /** The clause it was read from. */
@@ -55,9 +58,14 @@ export function saidRefusalsOf(
     const resource = referencedName(own);
     const names = (clause: string) =>
       word(own).test(clause) || (resource !== undefined && word(resource).test(clause) && EXISTENCE.test(clause));
-    for (const clause of clausesOf(text)) {
+    const clauses = clausesOf(text);
+    for (const [index, single] of clauses.entries()) {
+      // "Every productId must name an existing product; otherwise the answer is 422": the rule's
+      // refusal in the clause that follows it.
+      const next = clauses[index + 1];
+      const clause = !STATUS.test(single) && next !== undefined && OTHERWISE.test(next) ? `${single} ${next}` : single;
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
-      if (!names(clause) || new Set(statuses).size !== 1) continue;
+      if (!names(single) || new Set(statuses).size !== 1) continue;
       said[member] = { status: Number(statuses[0]), words: clause.replace(/\s+/g, ' ').trim() };
       break;
     }

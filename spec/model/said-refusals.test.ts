@@ -1,0 +1,57 @@
+// The refusal a creation's words give a rule on one member: in the member's own clause ("422 when
+// memberId names no member"), or in the clause that follows it ("Every productId must name an
+// existing product; otherwise the answer is 422"); never a status of another clause.
+import { describe, expect, it } from 'vitest';
+import { apiModelOf, contractFromDocument } from '../index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const orderOf = (words: string) => {
+  const line = { type: 'object', required: ['productId'], properties: { productId: { type: 'string' } } };
+  const lines = { type: 'array', items: line };
+  const order = {
+    type: 'object',
+    required: ['id', 'lines'],
+    properties: { id: { type: 'string', readOnly: true }, lines },
+  };
+  const contract = contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'orders', version: '1' },
+    paths: {
+      '/products': {
+        get: {
+          responses: {
+            '200': {
+              description: 'all',
+              content: json({ type: 'array', items: { type: 'object', properties: { id: { type: 'string' } } } }),
+            },
+          },
+        },
+      },
+      '/orders': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: order }) } } },
+        post: {
+          description: words,
+          requestBody: { content: json(order) },
+          responses: {
+            '201': { description: 'made', content: json(order) },
+            '409': { description: 'taken' },
+            '422': { description: 'unknown' },
+          },
+        },
+      },
+    },
+  });
+  return apiModelOf(contract).resources.find((r) => r.collection.path === '/orders')?.idioms.refusals;
+};
+
+describe('a refusal said of a member', () => {
+  it('is read from the clause after the rule where that clause says otherwise', () => {
+    expect(orderOf('Every productId must name an existing product; otherwise the answer is 422.')).toMatchObject({
+      'lines[].productId': { status: 422 },
+    });
+  });
+
+  it('is not taken from a clause that does not follow on the rule', () => {
+    expect(orderOf('Every productId must name an existing product; a duplicate order is 409.')).toBeUndefined();
+  });
+});
