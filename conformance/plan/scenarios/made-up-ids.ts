@@ -6,7 +6,8 @@ import { nestedReferences, referencedCollections } from '../references.js';
 import type { SequenceRunner } from './sequences.js';
 
 /** Values like a listed id that no listed id is, most unlikely first: a run of digits made nines
- * (sequential ids: mem_0087 -> mem_9999), then the last digit or letter changed. */
+ * (sequential ids: mem_0087 -> mem_9999), then the last digit or letter changed, then a short run
+ * widened (m-1 -> m-99999), the one value of another length. */
 export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] {
   // The id itself is taken too: a run of digits already all nines would make it again.
   const taken = new Set([...listed, id].map((value) => JSON.stringify(value)));
@@ -18,10 +19,8 @@ export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] 
   if (typeof id !== 'string' || id === '') return [];
   const candidates: string[] = [];
   const digits = /\d+(?=\D*$)/.exec(id);
-  if (digits)
-    candidates.push(
-      `${id.slice(0, digits.index)}${'9'.repeat(digits[0].length)}${id.slice(digits.index + digits[0].length)}`,
-    );
+  const [before, after] = digits ? [id.slice(0, digits.index), id.slice(digits.index + digits[0].length)] : [];
+  if (digits) candidates.push(`${before}${'9'.repeat(digits[0].length)}${after}`);
   for (let at = id.length - 1; at >= 0 && candidates.length < 6; at--) {
     const c = id[at]!;
     const pool = /\d/.test(c)
@@ -35,6 +34,8 @@ export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] 
       candidates.push(`${id.slice(0, at)}${pool[(pool.indexOf(c) + step) % pool.length]!}${id.slice(at + 1)}`);
     }
   }
+  // Last, a short run widened (m-1: m-2 to m-9 may all be the run's own members by now): m-99999.
+  if (digits && digits[0].length < 5) candidates.push(`${before}99999${after}`);
   return [...new Set(candidates)].filter(fresh);
 }
 
