@@ -9,7 +9,7 @@ import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { createMockApp } from '../mock/index.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
-import { pointsAside } from './judge/error-pointers.js';
+import { pointsAside, pointsAtOtherEntry } from './judge/error-pointers.js';
 
 const memberName = fc.stringMatching(/^[a-z][a-zA-Z]{0,8}$/).filter((name) => name !== 'body');
 const path = fc.array(fc.oneof(memberName, fc.nat({ max: 9 }).map(String)), { minLength: 1, maxLength: 4 });
@@ -171,5 +171,23 @@ describe("the mock's refusal of one invalid member", () => {
     expect(answer.body.errors[0].pointer).toBe('/title');
     const result = await runConformance({ target: { app }, contract, seed: 5 });
     expect(result.violations.filter((v) => v.code === 'refusal_points_at_other_member')).toEqual([]);
+  });
+});
+
+describe('pointsAtOtherEntry', () => {
+  const sent = {
+    lines: [
+      { productId: 'prd_known', quantity: 1 },
+      { productId: 'prd_nowhere', quantity: 1 },
+    ],
+  };
+  it('names a refusal of the second line that points at the first', () => {
+    const refusal = { errors: [{ pointer: '/lines/0/productId' }] };
+    expect(pointsAtOtherEntry(refusal, 'lines[].productId', sent, 'prd_nowhere')).toEqual(['lines/0/productId']);
+  });
+
+  it('is silent where it points at the line holding the value, in any spelling, or at no line', () => {
+    for (const pointer of ['/lines/1/productId', 'lines[1].productId', '/productId'])
+      expect(pointsAtOtherEntry({ errors: [{ pointer }] }, 'lines[].productId', sent, 'prd_nowhere')).toBeUndefined();
   });
 });

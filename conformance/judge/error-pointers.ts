@@ -70,3 +70,33 @@ export function pointsElsewhere(body: unknown, member: string): string[] | undef
     .at(-1);
   return pointed.length > 0 && own !== undefined && !pointed.includes(own) ? pointed : undefined;
 }
+
+/** Where a refusal of a list entry's member (`lines[].productId`) points at that member only in
+ * other entries than those holding the refused `value` (`/lines/0/productId` for the second line):
+ * the pointers it gives. */
+export function pointsAtOtherEntry(body: unknown, member: string, sent: unknown, value: unknown): string[] | undefined {
+  const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
+  const entries = array === undefined ? undefined : (sent as Record<string, unknown> | undefined)?.[array];
+  if (inner === undefined || !Array.isArray(entries) || entries.length < 2) return undefined;
+  const holding = new Set(
+    entries.flatMap((entry, index) =>
+      JSON.stringify((entry as Record<string, unknown> | null)?.[inner]) === JSON.stringify(value)
+        ? [String(index)]
+        : [],
+    ),
+  );
+  const indexed: string[] = [];
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 6 || typeof node !== 'object' || node === null) return;
+    for (const [key, text] of Object.entries(node)) {
+      if (POINTING.has(key) && typeof text === 'string') {
+        const at = new RegExp(`${array}(?:/|\\[|\\.)(\\d+)\\]?(?:/|\\.)${inner}$`).exec(text);
+        if (at) indexed.push(at[1]!);
+      } else walk(text, depth + 1);
+    }
+  };
+  walk(body, 0);
+  return indexed.length > 0 && indexed.every((index) => !holding.has(index))
+    ? indexed.map((index) => `${array}/${index}/${inner}`)
+    : undefined;
+}

@@ -4,7 +4,7 @@
 import { answeredItem, listedItems, movesWithOthers, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { pathOf, statusOf } from './check-support.js';
-import { pointsElsewhere } from './error-pointers.js';
+import { pointsAtOtherEntry, pointsElsewhere } from './error-pointers.js';
 import { finding } from './findings.js';
 import { JOB_JUDGEMENTS } from './job-checks.js';
 import { idKey } from './json-body.js';
@@ -187,7 +187,10 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     // The refusal the words give this rule, whose entries point at fields: one of them is the member
     // refused (a 400 or 409 may be about the rest of the body, and point there rightly).
     const own = member !== undefined && status === expected && context.body.kind === 'json';
-    const elsewhere = own ? pointsElsewhere(context.body.value, member) : undefined;
+    const sent = context.testCase.payload?.kind === 'json' ? context.testCase.payload.value : undefined;
+    const elsewhere = own
+      ? (pointsElsewhere(context.body.value, member) ?? pointsAtOtherEntry(context.body.value, member, sent, value))
+      : undefined;
     if (elsewhere) return [finding('refusal_points_elsewhere', { status, member, pointed: elsewhere.join(', ') })];
     // A conflict (409) or a plain 400 may come first from the rest of the body: only another
     // refusal than the words say is judged.

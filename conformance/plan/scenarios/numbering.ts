@@ -6,6 +6,7 @@
 import {
   type CollectionSpec,
   collectionResource,
+  listedParentOf,
   parentItemsOf,
   propertiesOf,
   sentencesOf,
@@ -120,14 +121,14 @@ export async function checkNumbering(
   const read = collection.read;
   if (!numbering || !read || runner.stopped()) return;
   if (numbering.scope) return checkNumberingWithin(collection, numbering, numbering.scope, context, runner);
+  if (!numbering.global && !parentItemsOf(collection.path, context.collections).at(-1))
+    return checkNumberingUnderListed(collection, numbering, context, runner);
   const { member } = numbering;
   const steps = [
     ...(numbering.firstIsOne ? ['first number is 1'] : []),
     ...(numbering.neverReused ? ['number never reused'] : []),
   ];
   const reach = runner.reach.scenario('numbering', collection.path, steps);
-  if (!numbering.global && !parentItemsOf(collection.path, context.collections).at(-1))
-    return reach.stop('its parent cannot be made');
   let parent = numbering.global ? {} : await createParent(collection, context, runner, 'numbering parent');
   if (!parent) return reach.stop('no new parent could be made to number under');
   const make = (purpose: string) =>
@@ -190,11 +191,7 @@ async function checkNumberingWithin(
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<void> {
-  const { member, next, neverReused } = numbering;
-  const read = collection.read!;
-  const remove = collection.remove;
-  const steps = [...(next ? ['number next within its scope'] : []), ...(neverReused ? ['number never reused'] : [])];
-  const reach = runner.reach.scenario('numbering', collection.path, steps);
+  const reach = numberingReach(collection, numbering, runner);
   const parent = await parentParams(collection, context, runner);
   // Every listed item of the scope (the references found for a body keep the one its lines fit).
   const named = referencedCollections(collection.create!.operation, context.collections).get(scope);
@@ -209,6 +206,59 @@ async function checkNumberingWithin(
       parent,
       members: { [scope]: value },
     });
+  return numberWithin(collection, numbering, { scope, mine, other, make, reach }, context, runner);
+}
+
+/** Numbers within a parent clients cannot make (a seeded warehouse's orders): the last two listed
+ * parents, which the run's other scenarios leave alone, taken as the scopes. */
+async function checkNumberingUnderListed(
+  collection: CollectionSpec,
+  numbering: Numbering,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const reach = numberingReach(collection, numbering, runner);
+  const parent = listedParentOf(collection.path, context.collections);
+  if (!parent) return reach.stop('its parent can neither be made nor listed');
+  const above = await parentParams(parent.collection, context, runner);
+  const ids = (await runner.listedIds(parent.collection)).filter(
+    (id) => typeof id === 'string' || typeof id === 'number',
+  );
+  const [mine, other] = [ids.at(-1), ids.length > 1 ? ids.at(-2) : undefined];
+  if (mine === undefined) return reach.stop(`no listed ${parent.collection.path} item to number under`);
+  const make = (value: unknown, purpose: string) =>
+    runner.make(collection, {
+      what: `to see its number under ${parent.parameter} ${String(value)}`,
+      purpose,
+      parent: { ...above, [parent.parameter]: String(value) },
+    });
+  return numberWithin(collection, numbering, { scope: parent.parameter, mine, other, make, reach }, context, runner);
+}
+
+const numberingReach = (collection: CollectionSpec, { next, neverReused }: Numbering, runner: SequenceRunner) =>
+  runner.reach.scenario('numbering', collection.path, [
+    ...(next ? ['number next within its scope'] : []),
+    ...(neverReused ? ['number never reused'] : []),
+  ]);
+
+interface Scoped {
+  readonly scope: string;
+  readonly mine: unknown;
+  readonly other: unknown;
+  readonly make: (value: unknown, purpose: string) => ReturnType<SequenceRunner['make']>;
+  readonly reach: ReturnType<typeof numberingReach>;
+}
+
+async function numberWithin(
+  collection: CollectionSpec,
+  numbering: Numbering,
+  { scope, mine, other, make, reach }: Scoped,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const { member, next, neverReused } = numbering;
+  const read = collection.read!;
+  const remove = collection.remove;
   const readOf = (made: { at: (parameter: string) => Record<string, string> }, what: string) =>
     context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: made.at(read.parameter), what });
   const first = await make(mine, 'numbering first');
