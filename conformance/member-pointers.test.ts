@@ -186,6 +186,20 @@ describe('pointsAtOtherEntry', () => {
     expect(pointsAtOtherEntry(refusal, 'lines[].productId', sent, 'prd_nowhere')).toEqual(['lines/0/productId']);
   });
 
+  it('reads the value as the evidence spells it (JSON text)', () => {
+    const refusal = { errors: [{ pointer: '/lines/1/productId' }] };
+    expect(pointsAtOtherEntry(refusal, 'lines[].productId', sent, '"prd_nowhere"')).toBeUndefined();
+    expect(
+      pointsAtOtherEntry({ errors: [{ pointer: '/lines/0/productId' }] }, 'lines[].productId', sent, '"prd_nowhere"'),
+    ).toEqual(['lines/0/productId']);
+  });
+
+  it('is silent where no entry holds the value', () => {
+    expect(
+      pointsAtOtherEntry({ errors: [{ pointer: '/lines/0/productId' }] }, 'lines[].productId', sent, 'prd_x'),
+    ).toBeUndefined();
+  });
+
   it('is silent where it points at the line holding the value, in any spelling, or at no line', () => {
     for (const pointer of ['/lines/1/productId', 'lines[1].productId', '/productId'])
       expect(pointsAtOtherEntry({ errors: [{ pointer }] }, 'lines[].productId', sent, 'prd_nowhere')).toBeUndefined();

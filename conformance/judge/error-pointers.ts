@@ -78,13 +78,16 @@ export function pointsAtOtherEntry(body: unknown, member: string, sent: unknown,
   const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
   const entries = array === undefined ? undefined : (sent as Record<string, unknown> | undefined)?.[array];
   if (inner === undefined || !Array.isArray(entries) || entries.length < 2) return undefined;
+  // The refused value as sent, or as the evidence spells it (JSON text).
+  const same = (held: unknown) =>
+    held !== undefined && (JSON.stringify(held) === JSON.stringify(value) || JSON.stringify(held) === value);
   const holding = new Set(
     entries.flatMap((entry, index) =>
-      JSON.stringify((entry as Record<string, unknown> | null)?.[inner]) === JSON.stringify(value)
-        ? [String(index)]
-        : [],
+      same((entry as Record<string, unknown> | null)?.[inner]) ? [String(index)] : [],
     ),
   );
+  // No entry known to hold it: nothing to tell one entry from another by.
+  if (holding.size === 0) return undefined;
   const indexed: string[] = [];
   const walk = (node: unknown, depth: number) => {
     if (depth > 6 || typeof node !== 'object' || node === null) return;
