@@ -59,7 +59,7 @@ const document = documentOf(input([]));
 const nameOnly = documentOf(json({ type: 'object', properties: { name } }));
 
 /** A shop; `createOnly` plants the fault: a PATCH may give a product a sku another holds. */
-function shop(createOnly = false, ignoresSku = false) {
+function shop(createOnly = false, ignoresSku = false, refusalOverwrites = false) {
   const products = new Map<string, Record<string, unknown>>();
   const send = sendJson;
   const valid = (body: Record<string, unknown> | undefined, required: string[]) =>
@@ -77,7 +77,12 @@ function shop(createOnly = false, ignoresSku = false) {
     if (id === undefined && req.method === 'GET') return send(res, 200, [...products.values()]);
     if (id === undefined && req.method === 'POST') {
       if (!valid(body, ['sku', 'name'])) return send(res, 400, {});
-      if (heldByOther(body!.sku)) return send(res, 409, {});
+      if (heldByOther(body!.sku)) {
+        // The fault: the refused duplicate's name is written onto the product holding the sku.
+        const holder = [...products.values()].find((other) => other.sku === body!.sku);
+        if (refusalOverwrites && holder) holder.name = body!.name;
+        return send(res, 409, {});
+      }
       const made = { id: `p${products.size + 1}`, sku: body!.sku, name: body!.name };
       products.set(made.id, made);
       return send(res, 201, made);
@@ -114,5 +119,15 @@ describe('a unique value given by a change', () => {
     expect(result.violations.map((v) => v.code)).toEqual([]);
     const unreached = (result.reach?.unreached ?? []).filter((u) => u.scenario === 'unique values');
     expect(JSON.stringify(unreached)).toContain('does not declare sku');
+  });
+
+  it('names a shop whose refused duplicate changed the product holding the sku', async () => {
+    const result = await runConformance({
+      target: { app: shop(false, false, true) },
+      contract: document,
+      seed: 3,
+      runs: 5,
+    });
+    expect(result.violations.map((v) => `${v.code} ${v.message}`).join('\n')).toMatch(/name/);
   });
 });

@@ -201,6 +201,18 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const taken = await judged(second, past, rule.limit === 1 ? 'the same values' : `item ${rule.limit + 1}`);
   reach.done(IN_USE);
   if (succeeded(taken)) return reach.stop('the service took the values past the limit');
+  // The refusal changed nothing: the item that holds the values reads as it was made.
+  const read = collection.read;
+  if (read && rule.limit === 1)
+    await runner.execute(
+      context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: first.made.at(read.parameter),
+        what: 'holding the values, after another item was refused them',
+      }),
+      { collection, sequence: { afterChange: { id: first.made.id, kind: 'update', expected: first.made.item } } },
+    );
   if (changesIntoUse(rule, resource))
     await changeIntoUse({ resource, rule, context, runner, parent, held, evidence, reach });
   const [instant] = rule.instants;
