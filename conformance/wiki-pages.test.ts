@@ -104,7 +104,12 @@ const document = contractFromDocument({
   },
 });
 
-type Fault = 'delete-parent-allowed' | 'numbers-global' | 'space-delete-keeps-pages' | 'title-unchecked';
+type Fault =
+  | 'delete-parent-allowed'
+  | 'numbers-global'
+  | 'space-delete-keeps-pages'
+  | 'title-unchecked'
+  | 'recreated-space-inherits-pages';
 
 function wiki(fault?: Fault) {
   const spaces = new Map<string, { pages: Record<string, unknown>[]; highest: number }>();
@@ -129,16 +134,19 @@ function wiki(fault?: Fault) {
       if (!body || Object.keys(body).join() !== 'slug' || typeof name !== 'string' || !/^[a-z]{3,12}$/.test(name))
         return problem(res, 400);
       if (spaces.has(name)) return problem(res, 409);
-      spaces.set(name, { pages: [], highest: 0 });
+      // The fault: a space made again at a deleted one's slug finds the old pages (rows never removed).
+      const old = fault === 'recreated-space-inherits-pages' ? kept.get(name) : undefined;
+      spaces.set(name, old ?? { pages: [], highest: 0 });
       return sendJson(res, 201, { slug: name });
     }
-    const found = spaces.get(key) ?? (req.method === 'GET' && pages ? kept.get(key) : undefined);
+    const outlive = fault === 'space-delete-keeps-pages' && req.method === 'GET' && pages;
+    const found = spaces.get(key) ?? (outlive ? kept.get(key) : undefined);
     if (!found) return problem(res, 404);
     if (pages === undefined && req.method === 'DELETE') {
       if (found.pages.some((one) => one.status !== 'archived')) return problem(res, 409);
       spaces.delete(key);
       // The fault: the archived pages outlive their space.
-      if (fault === 'space-delete-keeps-pages') kept.set(key, found);
+      if (fault === 'space-delete-keeps-pages' || fault === 'recreated-space-inherits-pages') kept.set(key, found);
       return sendJson(res, 204);
     }
     if (pages === undefined) return req.method === 'GET' ? sendJson(res, 200, { slug: key }) : problem(res, 405);
@@ -192,6 +200,7 @@ describe('pages numbered per space, each naming a parent page of its own space',
     ['delete-parent-allowed', 'deleted_with_children'],
     ['numbers-global', 'number_not_first'],
     ['space-delete-keeps-pages', 'child_outlives_parent'],
+    ['recreated-space-inherits-pages', 'child_outlives_parent'],
     // The over-long title goes without the example's parentNumber, which a new space would refuse.
     ['title-unchecked', 'invalid_input_accepted'],
   ] as const)('names a wiki whose fault is %s', async (fault, code) => {

@@ -11,6 +11,7 @@ import {
   parentItemsOf,
   putCreation,
 } from '../../../spec/index.js';
+import { idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
@@ -58,6 +59,24 @@ export async function childrenOfDeletedParent(
       pathParams: making.made.at(read.parameter),
       what,
     });
+  const goneEvidence = {
+    collection,
+    sequence: { idiom: { idiom: 'parent-deleted' as const, id: making.made.id, expected: parentId } },
+  };
+  // A key the client chooses names a new item once made again: the old children are not its own.
+  const madeAgain = async () => {
+    const { clientKey, create, idProperty } = parent.collection;
+    if (!clientKey || !create || runner.stopped()) return;
+    const above = Object.fromEntries(Object.entries(params).filter(([name]) => name !== parent.parameter));
+    const again = await runner.make(parent.collection, {
+      what: 'again at the key of a parent just deleted',
+      purpose: 'cascade again',
+      parent: above,
+      members: { [idProperty]: parentId },
+    });
+    if ('made' in again && idPathText(again.made.item, idProperty) === parentId)
+      await runner.execute(childRead('under a parent made again at its key'), goneEvidence);
+  };
   const held = rule && (!rule.holding || rule.holding.values.includes(making.made.item[rule.holding.member]));
   const childActions = idiomsOf(collection)?.actions ?? [];
   if (rule && held)
@@ -71,6 +90,7 @@ export async function childrenOfDeletedParent(
       reach,
       childActions,
       parentId,
+      madeAgain,
     });
   if (rule?.holding)
     reach.skip(
@@ -91,12 +111,10 @@ export async function childrenOfDeletedParent(
   const status = exchange?.ok ? exchange.response.status : undefined;
   if (status === undefined || status >= 300)
     return reach.stop(`deleting its parent was ${status === undefined ? 'not answered' : `answered ${status}`}`);
-  const executed = await runner.execute(childRead('under a parent just deleted'), {
-    collection,
-    sequence: { idiom: { idiom: 'parent-deleted', id: making.made.id, expected: parentId } },
-  });
-  if (executed) reach.done(STEP);
-  else reach.stop(`its read was ${answeredAs(executed)}`);
+  const executed = await runner.execute(childRead('under a parent just deleted'), goneEvidence);
+  if (!executed) return reach.stop(`its read was ${answeredAs(executed)}`);
+  reach.done(STEP);
+  await madeAgain();
 }
 
 interface KeptSteps {
@@ -109,6 +127,8 @@ interface KeptSteps {
   /** The child's actions: one into a state that holds no parent frees it (an archived page). */
   readonly childActions: readonly Action[];
   readonly parentId: string;
+  /** Makes the parent again at its key, where the client chooses it, and reads the child there. */
+  readonly madeAgain: () => Promise<void>;
   readonly reach: {
     done: (step: string) => void;
     stop: (why: string) => void;
@@ -120,7 +140,7 @@ interface KeptSteps {
  * the parent goes. */
 async function keptChild(
   rule: KeptByChildren,
-  { collection, context, runner, removal, childRead, made, reach, childActions, parentId }: KeptSteps,
+  { collection, context, runner, removal, childRead, made, reach, childActions, parentId, madeAgain }: KeptSteps,
 ): Promise<void> {
   const words = { expectedStatus: rule.status, words: rule.words };
   const refused = await runner.execute(removal, {
@@ -159,7 +179,8 @@ async function keptChild(
       collection,
       sequence: { idiom: { idiom: 'parent-deleted', id: made.id, expected: parentId } },
     });
-    return reach.done(STEP);
+    reach.done(STEP);
+    return madeAgain();
   }
   // Left as the words ask: the child deleted first, then the parent.
   const childRemove = collection.remove;
