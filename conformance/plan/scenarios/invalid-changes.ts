@@ -4,13 +4,29 @@
 // one. A service checks the item and its precondition first (404, 428, 412), so the same mutations
 // sent at a made-up id never reach its validation.
 import { bodyMutations } from '../../../spec/generate/index.js';
-import type { CollectionSpec, ItemOperation } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  type ItemOperation,
+  mergeAllOf,
+  parseMediaType,
+  propertiesOf,
+} from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
+import { distinctive } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 /** Member mutations only (malformed JSON and the like are the operation stage's): at most this many. */
 const MOST = 8;
+
+/** Mutations a service most often lets through first: a null, a bound or pattern broken, then the
+ * rest (other wrong types), so a body of several members gets each member's telling ones. */
+const rankOf = (id: string): number =>
+  id.endsWith(':type:null')
+    ? 0
+    : /:(?:too-|below-|above-|at-exclusive|pattern|enum|const|format|impossible-date|not-multiple|duplicate)/.test(id)
+      ? 1
+      : 2;
 
 export async function sendInvalidChanges(
   collection: CollectionSpec,
@@ -23,9 +39,17 @@ export async function sendInvalidChanges(
   const request = context.requestSchema(change.operation);
   const [valid] = context.plainBodies(change.operation, 1, 'invalid changes');
   if (!request || valid === undefined) return 0;
+  // A merge patch's null removes a member: refused only for one the item must hold (a required name).
+  const merge = parseMediaType(context.requestMediaType(change.operation))?.essence === 'application/merge-patch+json';
+  const required = new Set((mergeAllOf(collection.read?.item.schema ?? {}).required as string[] | undefined) ?? []);
+  const nullable = (mutation: { id: string; at?: readonly string[] }) =>
+    !merge || !mutation.id.endsWith(':type:null') || (mutation.at?.length === 1 && required.has(mutation.at[0]!));
   const mutations = bodyMutations(request.schema, request.isValid, valid)
-    .filter((mutation) => !mutation.id.startsWith('body:'))
-    .slice(0, MOST);
+    .filter((mutation) => !mutation.id.startsWith('body:') && nullable(mutation))
+    .map((mutation, index) => ({ mutation, rank: rankOf(mutation.id) * 1000 + index }))
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, MOST)
+    .map(({ mutation }) => mutation);
   let sent = 0;
   for (const mutation of mutations) {
     if (runner.stopped()) break;
@@ -35,6 +59,21 @@ export async function sendInvalidChanges(
       payload: mutation.apply(valid),
       pathParams: at(change.parameter),
       what: `of an existing item, body: ${mutation.label}`,
+    });
+    await runner.execute(await preconditioned(testCase), { collection });
+    sent++;
+  }
+  // A member the service keeps (readOnly in the item, undeclared in a closed change body: a
+  // product's stock) sent with a value of the client's: refused, and the read after finds it kept.
+  for (const [member, value] of keptMembers(collection, request, valid)) {
+    if (runner.stopped()) break;
+    const label = `${member}, which the service keeps, sent as ${JSON.stringify(value)}`;
+    const testCase = context.testCase(change.operation, {
+      kind: 'negative',
+      mutation: label,
+      payload: { kind: 'json', value: { ...(valid as Record<string, unknown>), [member]: value } },
+      pathParams: at(change.parameter),
+      what: `of an existing item, body: ${label}`,
     });
     await runner.execute(await preconditioned(testCase), { collection });
     sent++;
@@ -56,4 +95,24 @@ export async function sendInvalidChanges(
     sent++;
   }
   return sent;
+}
+
+/** The item's readOnly members a closed change body does not declare, each with a value no service
+ * would pick itself (at most two). */
+function keptMembers(
+  collection: CollectionSpec,
+  request: { readonly schema: Record<string, unknown>; isValid(value: unknown): boolean },
+  valid: unknown,
+): Array<[string, unknown]> {
+  const body = valid as Record<string, unknown>;
+  if (typeof valid !== 'object' || valid === null || request.isValid({ ...body, 'conformance-undeclared': 1 }))
+    return [];
+  const declared = propertiesOf(request.schema);
+  return Object.entries(propertiesOf(collection.read?.item.schema))
+    .flatMap(([member, schema]): Array<[string, unknown]> => {
+      const readOnly = (schema as { readOnly?: unknown }).readOnly === true;
+      const value = readOnly ? distinctive(schema as Record<string, unknown>) : undefined;
+      return member === collection.idProperty || member in declared || value === undefined ? [] : [[member, value]];
+    })
+    .slice(0, 2);
 }

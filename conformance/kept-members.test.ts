@@ -1,0 +1,104 @@
+// Invalid changes of an existing item: a merge patch's null for a member the item must hold (its
+// name) is refused, and a member the service keeps (readOnly `stock`, undeclared in the closed
+// patch body) sent by the client is refused and not stored. A service that takes either is named;
+// one that refuses both passes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const none = { description: 'none' };
+const name = { type: 'string', minLength: 1, maxLength: 30 };
+const product = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'stock'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    name,
+    note: { type: 'string', maxLength: 40 },
+    stock: { type: 'integer', minimum: 0, readOnly: true, description: 'Moved only by receipts.' },
+  },
+};
+const patch = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { name, note: { type: 'string', maxLength: 40, nullable: true } },
+};
+
+const contract = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'products', version: '1' },
+  paths: {
+    '/products': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
+      post: {
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', additionalProperties: false, required: ['name'], properties: { name } }),
+        },
+        responses: { '201': { description: 'made, with no stock', content: json(product) }, '400': none },
+      },
+    },
+    '/products/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { responses: { '200': { description: 'one', content: json(product) }, '404': none } },
+      patch: {
+        description: 'A JSON merge patch: null removes `note`; `name` cannot be removed (400).',
+        requestBody: { required: true, content: { 'application/merge-patch+json': { schema: patch } } },
+        responses: { '200': { description: 'changed', content: json(product) }, '400': none, '404': none },
+      },
+    },
+  },
+});
+
+type Fault = 'stock-writable' | 'null-name-taken';
+
+function products(fault?: Fault) {
+  const stored = new Map<string, Record<string, unknown>>();
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const text = await readBody(req);
+    const [root, id, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+    if (root !== 'products' || rest.length > 0) return sendJson(res, 404, {});
+    const body = parseObject(text);
+    const named = (value: unknown) => typeof value === 'string' && value.length >= 1 && [...value].length <= 30;
+    if (id === undefined) {
+      if (req.method === 'GET') return sendJson(res, 200, [...stored.values()]);
+      if (!body || Object.keys(body).join() !== 'name' || !named(body.name)) return sendJson(res, 400, {});
+      const made = { id: `p${stored.size + 1}`, name: body.name, stock: 0 };
+      stored.set(made.id, made);
+      return sendJson(res, 201, made);
+    }
+    const found = stored.get(id);
+    if (!found) return sendJson(res, 404, {});
+    if (req.method === 'GET') return sendJson(res, 200, found);
+    if (req.method !== 'PATCH' || !body) return sendJson(res, 400, {});
+    const allowed = ['name', 'note', ...(fault === 'stock-writable' ? ['stock'] : [])];
+    if (Object.keys(body).some((member) => !allowed.includes(member))) return sendJson(res, 400, {});
+    if ('name' in body && !named(body.name) && !(body.name === null && fault === 'null-name-taken'))
+      return sendJson(res, 400, {});
+    const note = body.note;
+    if (note !== undefined && note !== null && !(typeof note === 'string' && [...note].length <= 40))
+      return sendJson(res, 400, {});
+    if (fault === 'stock-writable' && Number.isInteger(body.stock)) found.stock = body.stock;
+    if (body.name === null) delete found.name;
+    else if ('name' in body) found.name = body.name;
+    if (note === null) delete found.note;
+    else if (note !== undefined) found.note = note;
+    return sendJson(res, 200, found);
+  };
+}
+
+const run = (fault?: Fault) => runConformance({ target: { app: products(fault) }, contract, seed: 5 });
+
+describe('invalid changes of an existing item', () => {
+  it('pass a service that refuses a null name and a stock sent by the client', async () => {
+    expect((await run()).violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+  });
+
+  it.each(['stock-writable', 'null-name-taken'] as const)('name a service whose fault is %s', async (fault) => {
+    expect((await run(fault)).violations.length).toBeGreaterThan(0);
+  });
+});
