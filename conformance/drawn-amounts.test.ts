@@ -174,6 +174,23 @@ describe('counts a write moves on the item it names', () => {
     ]);
   });
 
+  it('reads a creation that adds its amount, the count written plainly (a goods receipt)', () => {
+    const receipts = structuredClone(document) as typeof document & { paths: Record<string, unknown> };
+    const post = (receipts.paths['/orders/{id}/lines'] as { post: { description: string } }).post;
+    post.description = "Records goods arriving and adds `quantity` to the part's stock.";
+    const lines = inferApiModel(contractFromDocument(receipts)).resources.find(({ collection }) =>
+      collection.path.endsWith('/lines'),
+    );
+    expect(
+      lines?.idioms.drawnAmounts?.map(({ operation, member, amount, sign }) => [
+        operation.method,
+        member,
+        amount,
+        sign,
+      ]),
+    ).toContainEqual(['POST', 'stock', 'quantity', 1]);
+  });
+
   it('passes a service that moves the stock as its words say', async () => {
     expect((await run('none')).violations).toEqual([]);
   });

@@ -72,7 +72,16 @@ const contract = contractFromDocument({
     },
     '/parts/{partId}': {
       parameters: [{ name: 'partId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
-      get: { responses: { '200': { description: 'one', content: json(part) }, '404': none } },
+      get: {
+        responses: {
+          '200': {
+            description: "one, tagged with the part's own version: a pick moving its stock keeps the tag",
+            headers: { ETag: { schema: { type: 'string' } } },
+            content: json(part),
+          },
+          '404': none,
+        },
+      },
       delete: {
         description: 'Deletes the part; while a pick names it, the answer is 409 and the part stays.',
         responses: { '204': { description: 'gone' }, '404': none, '409': none },
@@ -83,7 +92,7 @@ const contract = contractFromDocument({
       get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: pick }) }, '404': none } },
       post: {
         description:
-          "Picks a part in the depot: the part's stock goes down by the quantity. An unknown partId is answered 422.",
+          "Picks a part in the depot: it takes `quantity` from the part's stock. An unknown partId is answered 422.",
         requestBody: { required: true, content: json(pickBody) },
         responses: { '201': { description: 'picked', content: json(pick) }, '400': none, '404': none, '422': none },
       },
@@ -130,9 +139,11 @@ function depots(fault?: Fault) {
         parts.delete(found.id);
         return sendJson(res, 204);
       }
-      return found && req.method === 'GET' && segments.length === 2
-        ? sendJson(res, 200, found)
-        : sendJson(res, 404, {});
+      if (!found || req.method !== 'GET' || segments.length !== 2) return sendJson(res, 404, {});
+      // A tag of the part's own version (never changed here), not of its stock.
+      return res
+        .writeHead(200, { 'content-type': 'application/json', etag: `"part-${found.id}-v1"` })
+        .end(JSON.stringify(found));
     }
     if (root !== 'depots') return sendJson(res, 404, {});
     if (id === undefined) return sendJson(res, 200, depotsSeeded);
@@ -178,6 +189,8 @@ describe('items below seeded parents', () => {
     const result = await run();
     expect(result.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
     expect(result.reach?.notReached).toEqual([]);
+    // The pick's draw on the part's stock, judged under a listed depot.
+    expect((result.reach?.unreached ?? []).filter((u) => u.scenario === 'drawn amounts')).toEqual([]);
   });
 
   it('are judged: a pick that stores another quantity is named', async () => {

@@ -9,6 +9,7 @@ import { finding } from './findings.js';
 import { JOB_JUDGEMENTS } from './job-checks.js';
 import { idKey } from './json-body.js';
 import { LIFE_JUDGEMENTS } from './life-checks.js';
+import { movedByOthers } from './moved-by-others.js';
 import { listOrderFindings } from './order-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
 
@@ -272,7 +273,10 @@ export function etagConflictFindings(context: CheckContext, ordered: Finding[] |
   // Only counts and instants others' writes move (a page's comment_count) differ: many services tag
   // the item's own version, and a document that says the tag "changes whenever the page changes"
   // leaves open whether a comment changes the page. Said, not failed.
-  const othersOnly = members.length > 0 && members.every(movesWithOthers);
+  // So do members the service keeps that other requests move (a product's stock, moved by receipts).
+  const moved = context.collection ? movedByOthers(context.contract, context.collection) : undefined;
+  const keptMoved = (member: string) => moved?.parent === true && moved.kept.has(member.split('/')[0]!);
+  const othersOnly = members.length > 0 && members.every((member) => movesWithOthers(member) || keptMoved(member));
   return [
     ...(ordered ?? []),
     finding(

@@ -249,7 +249,10 @@ export class RunSession {
     // Only the ETag is judged here: the read was the run's own, not a case of its own.
     const etagOnly = { ...idioms, run: (context: CheckContext) => etagConflictFindings(context, undefined) };
     const body = parseBody(exchange);
-    this.recorder.record(judge(this.settings.contract, [etagOnly], testCase, exchange, body, {}, { etagConflict }));
+    // The collection whose item it read: what other writes move there is said, not failed.
+    const collection = this.settings.model.collections.find((c) => c.read?.operation === testCase.operation);
+    const scope = collection ? { collection } : {};
+    this.recorder.record(judge(this.settings.contract, [etagOnly], testCase, exchange, body, scope, { etagConflict }));
   }
 
   /** The key member, where a creation's client-chosen key names an item that exists (a 409 for a key

@@ -61,9 +61,10 @@ function movedIn(
 ): { member: string; amount: string; sign: 1 | -1 } | undefined {
   for (const member of counts) {
     for (const amount of amounts.filter((name) => name !== member)) {
-      const pair = new RegExp(`\`${amount}\`[^.;\`]{0,30}?\\b(?:from|to|into|of)\\b[^.;\`]{0,40}?\`${member}\``).exec(
-        sentence,
-      );
+      // The count in code or plain ("adds `quantity` to the product's stock").
+      const pair = new RegExp(
+        `\`${amount}\`[^.;\`]{0,30}?\\b(?:from|to|into|of)\\b[^.;\`]{0,40}?(?:\`${member}\`|\\b${member}\\b)`,
+      ).exec(sentence);
       if (!pair) continue;
       const said = sentence.slice(Math.max(0, pair.index - 40), pair.index + pair[0].length);
       const sign = WAYS.find(([verb]) => verb.test(said))?.[1];
@@ -93,7 +94,8 @@ export function drawnAmountsOf(collection: CollectionSpec, collections: readonly
       for (const { via, other, counts } of links) {
         if (!new RegExp(`\\b${resourceWordPattern(other)}\\b`, 'i').test(sentence)) continue;
         const moved = movedIn(sentence, counts, amounts);
-        if (!moved || (operation.method === 'DELETE') !== (moved.sign === 1)) continue;
+        // A deletion gives back; a creation takes, or adds where its words say so (a goods receipt).
+        if (!moved || (operation.method === 'DELETE' && moved.sign !== 1)) continue;
         const { member } = moved;
         const short = sentences.find((one) => SHORT.test(one) && new RegExp(`\\b${member}\\b`, 'i').test(one));
         const status = short && [...short.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).find((s) => documented.has(s));

@@ -68,7 +68,8 @@ async function ownParent(
   runner: SequenceRunner,
 ): Promise<{ values: Record<string, string> } | { why: string }> {
   const parent = parentItemsOf(collection.path, context.collections).at(-1);
-  if (!parent) return { values: {} };
+  // Under a parent clients cannot make (a seeded warehouse), a listed one.
+  if (!parent) return { values: await parentParams(collection, context, runner) };
   const above = await parentParams(parent.collection, context, runner);
   const making = await runner.make(parent.collection, {
     what: 'to hold items that move counts',
