@@ -14,6 +14,7 @@ import {
   putCreation,
   STATE_INSTANT,
   statusMember,
+  UPDATE_INSTANT,
 } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js';
 import { derivedTimesOff } from './derived-checks.js';
@@ -106,6 +107,12 @@ function instantsOffNow(context: CheckContext, item: Record<string, unknown>, se
     if (!Number.isNaN(at) && Math.abs(at - now) > CLOCK_SLACK_MS)
       found.push(finding('instant_not_now', { member: name, got: value, now: new Date(now).toISOString() }));
   }
+  // Whatever the clocks, no update comes before the creation (equal on a new item).
+  const created = Object.keys(item).find((name) => NOW_INSTANT.test(name) && !UPDATE_INSTANT.test(name));
+  const updated = Object.keys(item).find((name) => UPDATE_INSTANT.test(name));
+  const [since, last] = [created, updated].map((name) => (name ? Date.parse(String(item[name])) : Number.NaN));
+  if (created && updated && !Object.hasOwn(sent, updated) && since! > last!)
+    found.push(finding('update_before_creation', { member: updated, got: item[updated], created: item[created] }));
   return found;
 }
 

@@ -38,6 +38,12 @@ export const ITEM_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${String(f.got)}`,
     expected: (f) => `the moment it was made, within 5 minutes of the server's clock (${String(f.now)})`,
   },
+  update_before_creation: {
+    title: 'Update time before the creation time',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${String(f.got)}, before the creation at ${String(f.created)}`,
+    expected: () => 'the update time at or after the creation time (equal on a new item)',
+  },
   state_instant_set: {
     title: "A later state's time set on a new item",
     key: ['member'],
