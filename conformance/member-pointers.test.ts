@@ -3,10 +3,8 @@
 // spellings services use (RFC 6901, "$.a.b", "a[0].b", "body.a"), is no such pointer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody } from '../fixtures/http-bodies.js';
-import { createMockApp } from '../mock/index.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
 import { pointsAside, pointsAtOtherEntry } from './judge/error-pointers.js';
@@ -158,19 +156,6 @@ describe('a refusal of one invalid member', () => {
   it('names a service pointing at another member', async () => {
     const found = await pointedElsewhere('points-at-first-member');
     expect(found.map((v) => v.message).join('\n')).toMatch(/tag/);
-  });
-});
-
-describe("the mock's refusal of one invalid member", () => {
-  it('points at that member, and the runner finds nothing to say of it', async () => {
-    const app = createMockApp({ contract, apiKeys: [] });
-    const answer = await request(app)
-      .post('/notes')
-      .send({ title: 'x'.repeat(21), tag: 'home' });
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].pointer).toBe('/title');
-    const result = await runConformance({ target: { app }, contract, seed: 5 });
-    expect(result.violations.filter((v) => v.code === 'refusal_points_at_other_member')).toEqual([]);
   });
 });
 

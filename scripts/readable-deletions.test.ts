@@ -3,9 +3,9 @@
 // answers such an item 404 is named, where a deletion the words do not keep readable reads 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
 import { createMockApp } from '../mock/index.js';
 import { contractFromDocument } from '../spec/index.js';
-import { runConformance } from './index.js';
 
 const one = { 'application/json': { schema: { $ref: '#/components/schemas/Event' } } };
 const documentOf = (deletion: string) =>
