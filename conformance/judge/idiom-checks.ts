@@ -294,9 +294,11 @@ export function etagConflictFindings(context: CheckContext, ordered: Finding[] |
   // So do members the service keeps that other requests move (a product's stock, moved by receipts).
   const moved = context.collection ? movedByOthers(context.contract, context.collection) : undefined;
   // Unless the document's ETag words reach them ("whenever any member, including `ticketsSold`, differs").
-  const strict = etagWordsOf(context);
-  const keptMoved = (member: string) =>
-    moved?.parent === true && moved.kept.has(member) && !ANY_MEMBER.test(strict) && !strict.includes(member);
+  const keptMoved = (member: string) => {
+    if (moved?.parent !== true || !moved.kept.has(member)) return false;
+    const strict = etagWordsOf(context);
+    return !ANY_MEMBER.test(strict) && !strict.includes(member);
+  };
   const othersOnly = members.length > 0 && members.every((member) => movesWithOthers(member) || keptMoved(member));
   return [
     ...(ordered ?? []),
