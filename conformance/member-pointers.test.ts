@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody } from '../fixtures/http-bodies.js';
-import { contractFromDocument } from '../spec/index.js';
+import { members, notesContract } from '../fixtures/pointed-notes.js';
 import { runConformance } from './index.js';
 import { pointsAside, pointsAtOtherEntry } from './judge/error-pointers.js';
 
@@ -52,55 +52,7 @@ describe('pointsAside', () => {
   });
 });
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const members = {
-  title: { type: 'string', minLength: 1, maxLength: 20 },
-  tag: { type: 'string', enum: ['home', 'work'] },
-};
-const note = {
-  type: 'object',
-  required: ['id', 'title', 'tag'],
-  properties: { id: { type: 'integer', readOnly: true }, ...members },
-};
-const problem = {
-  type: 'object',
-  required: ['title', 'status'],
-  properties: {
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    errors: {
-      type: 'array',
-      items: { type: 'object', required: ['pointer'], properties: { pointer: { type: 'string' } } },
-    },
-  },
-};
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'notes', version: '1' },
-  paths: {
-    '/notes': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: note }) } } },
-      post: {
-        requestBody: {
-          required: true,
-          content: json({
-            type: 'object',
-            additionalProperties: false,
-            required: ['title', 'tag'],
-            properties: members,
-          }),
-        },
-        responses: {
-          '201': { description: 'made', content: json(note) },
-          '400': {
-            description: 'invalid: each entry points at a member refused',
-            content: { 'application/problem+json': { schema: problem } },
-          },
-        },
-      },
-    },
-  },
-});
+const contract = notesContract;
 
 type Variant = 'points-at-first-member' | 'points-as-field-path';
 
