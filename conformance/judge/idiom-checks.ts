@@ -198,11 +198,13 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
     return other ? [finding('unknown_reference_status', { status, member, value, expected, kind })] : [];
   },
-  // A write below an item that exists nowhere (a lesson under an unknown course): refused.
+  // A write below an item that exists nowhere (a lesson under an unknown course), or a read of
+  // what is below it: refused.
   'parent-unknown'(context, evidence, status) {
     const { how: value, expectedStatus: expected, member: parameter } = evidence;
-    const operation = context.testCase.operation.id;
-    return status < 300 ? [finding('missing_parent_accepted', { status, parameter, value, expected, operation })] : [];
+    const { id: operation, method } = context.testCase.operation;
+    const kind = method === 'GET' ? 'missing_parent_read' : 'missing_parent_accepted';
+    return status < 300 ? [finding(kind, { status, parameter, value, expected, operation })] : [];
   },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];

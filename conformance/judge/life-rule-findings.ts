@@ -57,6 +57,13 @@ export const LIFE_RULE_FINDING_KINDS = {
       `${f.status} for ${String(f.operation)} with ${String(f.parameter)} ${String(f.value)}, an item that does not exist`,
     expected: (f) => `${f.expected}: the item it is below must exist`,
   },
+  missing_parent_read: {
+    title: 'Read below an item that does not exist answered',
+    key: ['operation'],
+    received: (f) =>
+      `${f.status} for ${String(f.operation)} with ${String(f.parameter)} ${String(f.value)}, an item that does not exist`,
+    expected: (f) => `${f.expected}: what is below an item that does not exist cannot be read`,
+  },
   refusal_points_elsewhere: {
     title: 'Refusal points at another member',
     key: ['member'],

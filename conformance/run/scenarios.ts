@@ -110,7 +110,8 @@ export async function runScenarios(session: RunSession): Promise<void> {
       await checkUnknownReferences(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: references to unknown items checked`);
     }),
-    // Writes below an item that does not exist: refused (404) as the document says.
+    // Writes below an item that does not exist, and reads of what is below it: refused (404) as
+    // the document says.
     ...(settings.readOnly ? [] : testable)
       .filter((operation) => itemAbove(operation, context.collections))
       .map(async (operation) => {

@@ -1,23 +1,31 @@
 // Writes below an item (a lesson under a course, a course's transcripts job) need that item: sent
-// with a valid body under one that does not exist, they are refused with the documented 404. The
-// run makes an item for the write's path first, then names one like it that a read shows absent.
-// Judged as api_idioms_honoured (missing_parent_accepted).
-import { type CollectionSpec, type Operation, parentItemsOf } from '../../../spec/index.js';
+// with a valid body under one that does not exist, they are refused with the documented 404. So are
+// reads of what is below it (a course's lessons): an empty list there would say the course exists.
+// The run makes an item for the path first, then names one like it that a read shows absent.
+// Judged as api_idioms_honoured (missing_parent_accepted, missing_parent_read).
+import { type CollectionSpec, listedParentOf, type Operation, parentItemsOf } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { unknownLike } from './made-up-ids.js';
 import { madeItemParams } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
-const STEP = 'a write below an item that does not exist refused';
+const stepOf = (operation: Operation) =>
+  `a ${operation.method === 'GET' ? 'read' : 'write'} below an item that does not exist refused`;
 
-/** The item a POST is below, where the document gives the POST a 404: a creation under a parent,
- * an action or a job on an item. */
+/** Whether the operation is checked below a missing item: a POST (a creation under a parent, an
+ * action or a job on an item), or a GET of what is below an item (its children's list, a summary),
+ * not a child item's own read, whose made-up ids the single cases already send. */
+const checkedBelow = (operation: Operation) =>
+  operation.method === 'POST' || (operation.method === 'GET' && !operation.path.endsWith('}'));
+
+/** The item an operation is below, where the document gives the operation a 404. */
 export function itemAbove(
   operation: Operation,
   collections: readonly CollectionSpec[],
 ): { readonly collection: CollectionSpec; readonly parameter: string } | undefined {
-  if (operation.method !== 'POST' || !operation.responses.some((response) => response.status === '404')) return;
-  const parent = parentItemsOf(operation.path, collections).at(-1);
+  if (!checkedBelow(operation) || !operation.responses.some((response) => response.status === '404')) return;
+  // Below items clients cannot make (seeded warehouses), the parent is a listed one.
+  const parent = parentItemsOf(operation.path, collections).at(-1) ?? listedParentOf(operation.path, collections);
   return parent?.collection.read ? parent : undefined;
 }
 
@@ -59,11 +67,12 @@ async function absentLike(
 export async function checkMissingParent(operation: Operation, context: PlanContext, runner: SequenceRunner) {
   const parent = itemAbove(operation, context.collections);
   if (!parent || runner.stopped()) return;
-  const reach = runner.reach.scenario('missing parent', `${operation.method} ${operation.path}`, [STEP]);
+  const step = stepOf(operation);
+  const reach = runner.reach.scenario('missing parent', `${operation.method} ${operation.path}`, [step]);
   const at = await madeItemParams(operation, context, runner);
-  if (!at) return reach.skip(STEP, `no ${parent.collection.path} item could be made to name one like it`);
+  if (!at) return reach.skip(step, `no ${parent.collection.path} item could be made to name one like it`);
   const absent = await absentLike(parent, at, context, runner);
-  if (absent === undefined) return reach.skip(STEP, `no made-up ${parent.parameter} was shown absent by a read`);
+  if (absent === undefined) return reach.skip(step, `no made-up ${parent.parameter} was shown absent by a read`);
   const testCase = context.testCase(operation, {
     kind: 'positive',
     plain: true,
@@ -73,5 +82,5 @@ export async function checkMissingParent(operation: Operation, context: PlanCont
   await runner.execute(testCase, {
     sequence: { idiom: { idiom: 'parent-unknown', expectedStatus: 404, member: parent.parameter, how: absent } },
   });
-  reach.done(STEP);
+  reach.done(step);
 }
