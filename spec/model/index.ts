@@ -77,6 +77,7 @@ export {
   referencedCollection,
   referencedName,
   resourceName,
+  resourceWordPattern,
 } from './references.js';
 export type { ReferrerEffect } from './referrer-effects.js';
 export type { ReferrerLimit } from './referrer-limits.js';

@@ -43,6 +43,16 @@ describe('reference states', () => {
     expect(idiomsAt(model, '/orders')?.referenceStates).toBeUndefined();
   });
 
+  it('reads the states a parenthesis gives as what "not" means as refused, not allowed', () => {
+    const model = modelOf((text) =>
+      text.replace(
+        '`409` when the event is not\n      `published`,',
+        '`409` when the event is not `published` (draft or cancelled),',
+      ),
+    );
+    expect(idiomsAt(model, '/orders')?.referenceStates?.[0]).toMatchObject({ allowed: ['published'], status: 409 });
+  });
+
   it('reads a state that a passage naming the creation gives with "must be"', () => {
     const model = modelOf((text) =>
       text.replace('`409` when the event is not\n      `published`,', 'the event must be `published` (`409`),'),

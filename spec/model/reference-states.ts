@@ -35,9 +35,9 @@ const STATE_STATUSES = /^4(?:09|22|23|00)$/;
 function allowedIn(clause: string, word: string, values: readonly unknown[]): { allowed: unknown[]; at: number } {
   const named = `\\b${word}s?\\b[^.;,]{0,30}?`;
   const forms = [
-    new RegExp(`\\b(?:when|if|where|unless)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+not\\s+([^.;,]+)`, 'i'),
-    new RegExp(`${named}\\b(?:must|has to|needs to|should)\\s+be\\s+([^.;,]+)`, 'i'),
-    new RegExp(`\\bonly\\b[^.;]{0,40}?${named}\\b(?:is|are)\\s+([^.;,]+)`, 'i'),
+    new RegExp(`\\b(?:when|if|where|unless)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+not\\s+([^.;,(]+)`, 'i'),
+    new RegExp(`${named}\\b(?:must|has to|needs to|should)\\s+be\\s+([^.;,(]+)`, 'i'),
+    new RegExp(`\\bonly\\b[^.;]{0,40}?${named}\\b(?:is|are)\\s+([^.;,(]+)`, 'i'),
     new RegExp(`\\b${word}s?\\b[^.;]{0,90}?\\b(?:that|which)\\s+(?:is|are)\\s+([^.;,(]+)`, 'i'),
   ];
   for (const form of forms) {
@@ -45,7 +45,8 @@ function allowedIn(clause: string, word: string, values: readonly unknown[]): { 
     if (!match) continue;
     // "A tool that is currently reserved ... may be added": states it is allowed in too, not only in.
     if (PERMITS.test(clause.slice(match.index, match.index + match[0].length + 40))) continue;
-    // The states named right there ("`draft` or `published`"), not a later clause's.
+    // The states named right there ("`draft` or `published`"), not a later clause's, nor those a
+    // parenthesis gives as what "not available" means ("(on loan or lost)").
     const said = match[1]!;
     const head = said.split(/\b(?:when|if|and its|while)\b/i)[0] ?? said;
     const allowed = values.filter((value) =>

@@ -1,7 +1,7 @@
 // Items a creation may not name, made by the run where the words say so: one it deleted ("a live
 // project"), one under another parent ("of this workspace"), one of another scope than the body's
 // ("a product that this supplier supplies": the product's supplierId is not the order's).
-import { type CollectionSpec, referencedName } from '../../../spec/index.js';
+import { type CollectionSpec, referencedName, resourceWordPattern } from '../../../spec/index.js';
 import { escapeRegExp } from '../../../spec/json/text.js';
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
@@ -10,6 +10,16 @@ import type { SequenceRunner } from './sequences.js';
 
 /** Words that ask for an item that is not deleted, and for one under the same parent. */
 export const LIVE = /\b(?:live|not deleted|deleted|active)\b/i;
+
+/** Whether the creation's words refuse an item of `target` once deleted, in any clause: "409 when
+ * the member is deleted", "naming a deleted member". */
+export function deletedRefused(words: string, target: CollectionSpec): boolean {
+  const word = resourceWordPattern(target);
+  return new RegExp(
+    `\\b${word}s?\\b[^.;]{0,20}?\\b(?:is|are|was|has been)\\s+(?:soft[- ]?)?deleted\\b|\\bdeleted\\s+${word}s?\\b`,
+    'i',
+  ).test(words);
+}
 export const SAME_PARENT = /\b(?:this|the same|its own|the path's)\b/i;
 
 /** The id of an item of `target` the run made (under the creation's parent values) and deleted. */

@@ -20,6 +20,7 @@ import { absentOf, readableTarget, unknownLike } from './made-up-ids.js';
 import { createParent, parentParams } from './parents.js';
 import {
   deletedItem,
+  deletedRefused,
   itemOfOtherScope,
   itemUnderAnotherParent,
   LIVE,
@@ -113,7 +114,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
       member,
       target,
       named,
-      deleted: target?.remove !== undefined && LIVE.test(words),
+      deleted: target?.remove !== undefined && (LIVE.test(words) || deletedRefused(said, target)),
       elsewhere: target?.path.includes('{') === true && SAME_PARENT.test(words),
       // A scope the body and the named items share, where the words ask for the body's.
       scope: named && !named.path.includes('{') ? sharedScope(said, member, topLevel) : undefined,
