@@ -87,7 +87,14 @@ function compile(
     basePath: basePathOf(api),
     operations,
     webhooks: Object.keys((api.webhooks ?? {}) as Json),
-    warnings: [...problems.map((problem) => problem.message), ...notChecked, ...dialectWarning(file, api)],
+    warnings: [
+      ...problems.map((problem) => problem.message),
+      ...notChecked,
+      ...dialectWarning(file, api),
+      ...[...compiler.ignored].map(
+        (keyword) => `${file}: #: unknown schema keyword ${JSON.stringify(keyword)} read as an annotation, not checked`,
+      ),
+    ],
   };
   return deepFreeze(contract);
 }

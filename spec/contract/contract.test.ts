@@ -227,6 +227,29 @@ components:
     expect(error.problem).toMatch(/requird/);
   });
 
+  it('reads an unknown keyword that is no typo as an annotation in a 3.1 schema, and says so', async () => {
+    // A YAML flow mapping split at a comma: `{ type: integer, description: Sum, in minor units. }`.
+    const file = writeVariant(`openapi: 3.1.0
+info: { title: totals, version: '1' }
+paths:
+  /totals:
+    get:
+      responses:
+        '200':
+          description: the total
+          content:
+            application/json:
+              schema: { type: integer, minimum: 0, description: Sum of the orders, in minor units. }
+`);
+    const loaded = await loadContract(file);
+    expect(loaded.warnings).toEqual([
+      `${file}: #: unknown schema keyword "in minor units." read as an annotation, not checked`,
+    ]);
+    const answer = loaded.operations[0]!.responses[0]!.content[0]!.validator!;
+    expect(answer.validate(-1).length).toBeGreaterThan(0);
+    expect(answer.validate(12)).toEqual([]);
+  });
+
   it('rejects a document that is not OpenAPI', async () => {
     const error = await loadError(original.replace('operationId: listCategories', 'operationId: 5'));
     expect(error.pointer).toBe('/paths/~1categories/get/operationId');

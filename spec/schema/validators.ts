@@ -69,13 +69,16 @@ export const KNOWN_FORMATS: Readonly<Record<string, unknown>> = { ...fullFormats
 export const FORMATS_MODULE = '#formats';
 
 function createAjv(allErrors: boolean, keepSource = false): Ajv2020 {
-  // strictSchema stays on, so an unknown keyword (a typo) fails at start-up. strictTypes and
+  // An unknown keyword is an annotation, as JSON Schema reads it (registerOpenVocabulary fails a
+  // typo of a known one before ajv sees it, and tells the others). strictTypes and
   // strictRequired are off: they reject valid documents written by others (union types,
   // `required` listed beside allOf), and the runner must accept any valid OpenAPI document.
   // JSON Schema 2020-12: OpenAPI 3.1's dialect, and what OpenAPI 3.0 schemas are converted to.
   const ajv = new Ajv2020({
     allErrors,
     strict: true,
+    strictSchema: 'log',
+    logger: { log: () => {}, warn: () => {}, error: (...args: unknown[]) => console.error(...args) },
     strictTypes: false,
     strictTuples: false,
     strictRequired: false,
@@ -113,6 +116,8 @@ export class SchemaCompiler {
   private readonly fresh = new Map<string, string>();
   private keeping: boolean;
   private misses = 0;
+  /** Unknown keywords the schemas hold, read as annotations (JSON Schema's rule), not validated. */
+  readonly ignored = new Set<string>();
 
   constructor(private readonly options: CompilerOptions = {}) {
     this.keeping = options.keepSource === true;
@@ -159,7 +164,7 @@ export class SchemaCompiler {
 
   private compileNew(schema: JsonSchema): ValidateFunction {
     const ajv = this.ajv();
-    registerOpenVocabulary(ajv, schema);
+    registerOpenVocabulary(ajv, schema, this.ignored);
     if (!this.keeping) return ajv.compile(schema);
     const text = JSON.stringify(schema);
     const known = this.fresh.get(text);
@@ -204,17 +209,46 @@ function addById(ajv: Ajv2020, id: string, schema: JsonSchema): void {
 
 /**
  * OpenAPI allows vendor extensions (x-*) anywhere and formats that no registry knows
- * ("should fall back to the type"). Those are registered as annotations; anything else
- * unknown still fails.
+ * ("should fall back to the type"); JSON Schema reads a keyword it does not know as an annotation.
+ * Those are registered as annotations, each unknown keyword told in `ignored`. A keyword a letter
+ * or two from a known one (`requird`) is a typo: it still fails, rather than drop a constraint.
  */
-function registerOpenVocabulary(ajv: Ajv2020, schema: JsonSchema): void {
+function registerOpenVocabulary(ajv: Ajv2020, schema: JsonSchema, ignored?: Set<string>): void {
   walkSchema(schema, (node) => {
     for (const keyword of Object.keys(node)) {
-      if (keyword.startsWith('x-') && !ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+      if (ajv.getKeyword(keyword) || keyword in rulesOf(ajv)) continue;
+      if (keyword.startsWith('x-')) ajv.addKeyword({ keyword });
+      // ajv itself only logs an unknown keyword (strictSchema: 'log'), whatever its name.
+      else if (isTypo(ajv, keyword)) throw new Error(`strict mode: unknown keyword: ${JSON.stringify(keyword)}`);
+      else ignored?.add(keyword);
     }
     const format = node.format;
     if (typeof format === 'string' && !ajv.formats[format]) ajv.addFormat(format, true);
   });
+}
+
+/** Every keyword the ajv knows, with or without a rule of its own (`examples`, a metadata one). */
+const rulesOf = (ajv: Ajv2020) => (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
+
+/** Whether an unknown keyword is a known one misspelt: at most two edits away, case aside. */
+function isTypo(ajv: Ajv2020, keyword: string): boolean {
+  if (keyword.length < 4) return false;
+  const known = Object.keys(rulesOf(ajv));
+  const word = keyword.toLowerCase();
+  return known.some((name) => name.length >= 4 && editDistance(word, name.toLowerCase()) <= 2);
+}
+
+/** Levenshtein distance, for words of a few letters. */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** Points at the property itself for `required` and `additionalProperties`, not at its parent. */
