@@ -1,6 +1,8 @@
 // The findings of an item's life read from the words (numbers within a scope, actions from their
 // drawn states, pages that end on the last item, copies, restores): part of the one catalog
 // (findings.ts).
+
+import { CREATION_VERB } from '../../spec/index.js';
 import { describeState, describeValue, type FindingKind } from './idiom-findings.js';
 
 export const LIFE_FINDING_KINDS = {
@@ -79,10 +81,14 @@ export const LIFE_FINDING_KINDS = {
     expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
   },
   named_not_moved: {
-    title: 'An action leaves the items its item names where they were',
+    title: 'A creation or an action leaves the items its item names where they were',
     key: ['verb'],
-    received: (f) => `${describeValue(f.got)} on an item named by the item ${String(f.verb)} was taken on`,
-    expected: (f) => `${describeValue(f.expected)}, as the action's words say ("${String(f.words)}")`,
+    received: (f) =>
+      f.verb === CREATION_VERB
+        ? `${describeValue(f.got)} on an item named by the item just created`
+        : `${describeValue(f.got)} on an item named by the item ${String(f.verb)} was taken on`,
+    expected: (f) =>
+      `${describeValue(f.expected)}, as the ${f.verb === CREATION_VERB ? 'creation' : 'action'}'s words say ("${String(f.words)}")`,
   },
   deleted_not_listed: {
     title: 'A deleted item is missing from the list that includes deleted items',

@@ -116,6 +116,10 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly spanOrders?: readonly SpanOrder[];
   /** Members naming other collections' items: an unknown one refused (named-references.ts). */
   readonly references?: readonly MemberReference[];
+  /** What the creation does to the items its new item names ("The copy becomes `on_loan`"), with
+   * the counts others keep of them (named-life.ts). */
+  readonly namedMoves?: readonly NamedEffect[];
+  readonly namedReferred?: ReadonlyMap<string, readonly ReferrerRecount[]>;
   /** What the service fills in on each new item: times now, later states' times null, the parent. */
   readonly filled?: FilledIn;
   /** The caller's login, for the owner-like members filled in (from the current-user operation). */

@@ -27,7 +27,7 @@ import { clearedOnRestore, deletedSwitchFor, keptOnRemoval } from './kept-deleti
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
-import { namedLifeOf } from './named-life.js';
+import { creationMovesOf, namedLifeOf } from './named-life.js';
 import { referencesOf } from './named-references.js';
 import { parentLockOf } from './parent-locks.js';
 import { parentViewsOf } from './parent-views.js';
@@ -228,6 +228,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...uniqueValuesFor(resource.idioms.unique, create.operation),
         ...(resource.idioms.spanOrders ? { spanOrders: resource.idioms.spanOrders } : {}),
         ...referencesOf(resource, create.operation, collections),
+        ...creationMovesOf(resource, referred),
         ...parentLockOf(resource, create.operation, collections),
         ...countStepsOf(resource, create.operation, collections, keptCounts(path)),
         ...referrerLimitsFor(resource),

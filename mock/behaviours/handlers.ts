@@ -20,7 +20,7 @@ import { JOB_HANDLERS } from './jobs.js';
 import { withDeleted } from './kept-deletions.js';
 import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
-import { moveNamed, namedRefusal } from './named-life.js';
+import { moveItemsNamed, moveNamed, namedRefusal } from './named-life.js';
 import { copiedFromNamed, unknownReference } from './named-references.js';
 import { lockedByParent } from './parent-locks.js';
 import { listJsonOf, withinParent } from './parent-views.js';
@@ -167,6 +167,8 @@ export const HANDLERS: Handlers = {
       recountAfterWrite(context, behaviour.recount, collection);
       recountReferred(context.collections(), behaviour.referred, collection, undefined, item);
       stepCounts(behaviour.countSteps, context.collections(), context.params, item);
+      if (behaviour.namedMoves)
+        moveItemsNamed(behaviour.namedMoves, behaviour.namedReferred, context.collections(), context.params, item);
       const answer = itemJson(behaviour, item, json);
       if (typeof key === 'string')
         collection.keepReplay(key, { text: received.text, sent: sentKey(received, body), json: answer, headers });

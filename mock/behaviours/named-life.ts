@@ -3,7 +3,7 @@
 // names must be in some states ("names a tool whose status is not `available`": refused), and it
 // moves them ("every tool on it becomes `reserved`"; "When it was `confirmed`, ... `available`").
 // A named item moved gets its update instant moved and the counts others keep of it recounted.
-import { type NamedLink, type Resource, UPDATE_INSTANT } from '../../spec/core.js';
+import { CREATION_VERB, type NamedEffect, type NamedLink, type Resource, UPDATE_INSTANT } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { ActionBehaviour } from './behaviour-types.js';
 import { collectionAt } from './nested.js';
@@ -66,9 +66,35 @@ export function namedRefusal(behaviour: ActionBehaviour, all: All, params: Param
 
 /** After the item moved from `before`: the named items the words move, moved. */
 export function moveNamed(behaviour: ActionBehaviour, all: All, params: Params, before: Item, after: Item): void {
-  for (const effect of behaviour.namedMoves ?? []) {
-    if (effect.when && !effect.when.includes(String(before[behaviour.member]))) continue;
-    const { others, named } = namedBy(all, effect, params, after);
+  const moves = (behaviour.namedMoves ?? []).filter(
+    (effect) => !effect.when || effect.when.includes(String(before[behaviour.member])),
+  );
+  moveItemsNamed(moves, behaviour.referred, all, params, after);
+}
+
+/** The moves a creation's words give the items its new item names ("The copy becomes `on_loan`"),
+ * where those are top-level items the mock keeps. */
+export function creationMovesOf(
+  resource: Resource,
+  referred: ReadonlyMap<string, readonly ReferrerRecount[]>,
+): { namedMoves?: readonly NamedEffect[]; namedReferred?: ReadonlyMap<string, readonly ReferrerRecount[]> } {
+  const moves = (resource.idioms.namedEffects ?? []).filter(
+    (effect) => effect.verb === CREATION_VERB && !effect.collection.includes('{'),
+  );
+  return moves.length > 0 ? { namedMoves: moves, namedReferred: referred } : {};
+}
+
+/** The items `item` names, moved as the effects say: their update instant moved, counts of them
+ * recounted. */
+export function moveItemsNamed(
+  moves: readonly NamedEffect[],
+  referred: ReadonlyMap<string, readonly ReferrerRecount[]> | undefined,
+  all: All,
+  params: Params,
+  item: Item,
+): void {
+  for (const effect of moves) {
+    const { others, named } = namedBy(all, effect, params, item);
     const now = new Date().toISOString();
     for (const other of named) {
       if (other[effect.stateMember] === effect.to) continue;
@@ -86,7 +112,7 @@ export function moveNamed(behaviour: ActionBehaviour, all: All, params: Params, 
         ...grown,
         [effect.stateMember]: effect.to,
       });
-      if (moved) recountReferred(all, behaviour.referred?.get(effect.collection), others, other, moved);
+      if (moved) recountReferred(all, referred?.get(effect.collection), others, other, moved);
     }
   }
 }

@@ -151,9 +151,10 @@ function itemOperation(
 const FORM = /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i;
 
 /** A POST without a body that answers 201 makes an item of its own (POST /carts: an empty cart),
- * unless it stands under an item (POST /carts/{id}/checkout: what the item does). */
-function bodilessCreation(operation: Operation, success: JsonSuccess): boolean {
-  return !operation.requestBody && success.status === 201 && !/\}\/[^/{}]+$/.test(operation.path);
+ * unless it stands under an item (POST /carts/{id}/checkout: what the item does) where no list
+ * answers at its path (POST /books/{isbn}/copies beside the book's copies: a new copy). */
+function bodilessCreation(operation: Operation, success: JsonSuccess, listed: boolean): boolean {
+  return !operation.requestBody && success.status === 201 && (listed || !/\}\/[^/{}]+$/.test(operation.path));
 }
 
 /** Whether a request body can carry an item's members: JSON, or a form (Twilio's creations). */
@@ -187,7 +188,12 @@ export function findCollections(contract: Contract, corrections: Corrections = N
   }
   for (const operation of usable) {
     const success = creationSuccess(operation);
-    if (operation.method !== 'POST' || !success || !(takesObjects(operation) || bodilessCreation(operation, success)))
+    const listed = byPath.has(operation.path);
+    if (
+      operation.method !== 'POST' ||
+      !success ||
+      !(takesObjects(operation) || bodilessCreation(operation, success, listed))
+    )
       continue;
     const correction = corrections(operation.path);
     const known = byPath.get(operation.path);

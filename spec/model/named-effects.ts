@@ -94,8 +94,9 @@ function effectsIn(
   own: readonly string[],
   members: Readonly<Record<string, unknown>>,
 ) {
+  // "every tool on it becomes `reserved`", or the one item it names: "the copy becomes `on_loan`".
   const moves = new RegExp(
-    String.raw`\b(?:every|each|all(?:\s+(?:of\s+)?(?:its|the))?)\s+${noun}s?\b[^.;\`]{0,40}?\b${BECOMES}\s+\`([\w-]+)\``,
+    String.raw`\b(?:(?:every|each|all(?:\s+(?:of\s+)?(?:its|the))?)\s+${noun}s?|the\s+${noun})\b[^.;\`]{0,40}?\b${BECOMES}\s+\`([\w-]+)\``,
     'gi',
   );
   const when = /\bwhen\s+(?:it|the\s+[\w-]+)\s+(?:was|is|had\s+been)\s+((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)/i.exec(
@@ -143,8 +144,14 @@ export function namedEffectsOf(
   return read;
 }
 
+/** The verb of the effects a creation has ("Lends the copy: the copy becomes `on_loan`"): no
+ * action's, since an action's verb is its path's last segment. */
+export const CREATION_VERB = 'creation';
+
 function readNamed(collection: CollectionSpec, actions: Actions, collections: readonly CollectionSpec[]): NamedReading {
   const own = (statusMember(collection)?.values ?? []).map(String);
+  const create = collection.create?.operation;
+  const writes: Actions = create ? [...actions, { verb: CREATION_VERB, operation: create }] : actions;
   const effects: NamedEffect[] = [];
   const states: NamedState[] = [];
   for (const link of linksOf(collection, collections)) {
@@ -152,13 +159,14 @@ function readNamed(collection: CollectionSpec, actions: Actions, collections: re
     const values = (statusMember(other)?.values ?? []).map(String);
     const members = propertiesOf(other.read?.item.schema);
     const noun = resourceWordPattern(other);
-    for (const { verb, operation } of actions) {
+    for (const { verb, operation } of writes) {
       const refusal = operation.responses.find((response) => response.status === '409' || response.status === '422');
       for (const sentence of textsOf(operation)) {
         for (const effect of effectsIn(sentence, noun, values, own, members))
           if (!effects.some((one) => one.verb === verb && one.collection === link.collection && one.to === effect.to))
             effects.push({ ...link, verb, ...effect, words: sentence });
-        const allowed = allowedIn(sentence, noun, values);
+        // A creation's asks of what it names are its reference states (reference-states.ts).
+        const allowed = verb === CREATION_VERB ? [] : allowedIn(sentence, noun, values);
         if (allowed.length > 0 && refusal)
           states.push({ ...link, verb, allowed, status: Number(refusal.status), words: sentence });
       }

@@ -9,10 +9,12 @@
 import {
   type Action,
   type CollectionSpec,
+  CREATION_VERB,
   type NamedEffect,
   type NamedLink,
   type NamedState,
   parentItemsOf,
+  pathMembersOf,
   type Resource,
 } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
@@ -101,6 +103,45 @@ export async function namingItem(
   return { target: { collection, idText, at: at(parameter) } };
 }
 
+/** The named item (its id and path values) and a new item naming it. A named item under a parent
+ * (a book's copy) is the one the maker makes for the new item's compound reference, read back
+ * from the new item's members; any other is made first and named by the new item. */
+async function namedAndNaming(effect: NamedEffect, other: CollectionSpec, purpose: string, parts: Parts) {
+  const { resource, context, runner } = parts;
+  const { collection } = resource;
+  const read = other.read!;
+  if (!other.path.includes('{') || effect.through) {
+    const making = await runner.make(other, {
+      what: `for a ${collection.path} item to name`,
+      purpose,
+      parent: {},
+    });
+    if (!('made' in making)) return { why: `no ${other.path} item could be made: ${making.refused}` };
+    const named = making.made.item[other.idProperty];
+    context.markChangedByRun(other, JSON.stringify(named));
+    const naming = await namingItem(effect, named, purpose, parts);
+    if ('why' in naming) return { why: naming.why };
+    return { named, namedAt: making.made.at(read.parameter), target: naming.target };
+  }
+  const parameter = collection.read?.parameter ?? collection.remove?.parameter;
+  if (!parameter) return { why: `no path names a ${collection.path} item` };
+  const making = await runner.make(collection, { what: `naming a new ${other.path} item`, purpose, parent: {} });
+  if (!('made' in making)) return { why: `no ${collection.path} item could be made: ${making.refused}` };
+  const { item, at } = making.made;
+  const names = [...read.operation.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  const carried = pathMembersOf(read.operation.path, Object.keys(item), context.collections, collection) ?? {};
+  const values = names.map((name) => item[name === read.parameter ? effect.via : (carried[name] ?? name)]);
+  if (values.some((value) => typeof value !== 'string' && typeof value !== 'number'))
+    return { why: `the ${collection.path} item made does not say every path value of the ${other.path} item it names` };
+  context.markChangedByRun(collection, JSON.stringify(item[collection.idProperty]));
+  context.markChangedByRun(other, JSON.stringify(item[effect.via]));
+  return {
+    named: item[effect.via],
+    namedAt: Object.fromEntries(names.map((name, index) => [name, String(values[index])])),
+    target: { collection, idText: idPathText(item, collection.idProperty), at: at(parameter) },
+  };
+}
+
 async function followEffect(
   effect: NamedEffect,
   states: readonly NamedState[],
@@ -111,21 +152,13 @@ async function followEffect(
   const other = context.collections.find((one) => one.path === effect.collection);
   const read = other?.read;
   const actions = resource.idioms.actions ?? [];
-  const action = actions.find((one) => one.verb === effect.verb);
-  if (!other || !read || !action) return `${effect.collection} items cannot be read`;
+  // A creation's effect follows the new item's creation itself; an action's, the action.
+  const action = effect.verb === CREATION_VERB ? undefined : actions.find((one) => one.verb === effect.verb);
+  if (!other || !read || (!action && effect.verb !== CREATION_VERB)) return `${effect.collection} items cannot be read`;
   const purpose = `named effects ${effect.verb}`;
-  const making = await runner.make(other, {
-    what: `for a ${resource.collection.path} item to name`,
-    purpose,
-    parent: {},
-  });
-  if (!('made' in making)) return `no ${other.path} item could be made: ${making.refused}`;
-  const named = making.made.item[other.idProperty];
-  const namedAt = making.made.at(read.parameter);
-  context.markChangedByRun(other, JSON.stringify(named));
-  const naming = await namingItem(effect, named, purpose, parts);
-  if ('why' in naming) return naming.why;
-  const { target } = naming;
+  const found = await namedAndNaming(effect, other, purpose, parts);
+  if ('why' in found) return found.why;
+  const { named, namedAt, target } = found;
   const readCase = (what: string) =>
     context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: namedAt, what });
   // A count the action moves is read just before the action itself, after any steps that reach it.
@@ -146,13 +179,13 @@ async function followEffect(
   };
   // Where the words limit the effect to some of the item's states, the item is moved there first.
   let answer: Exchange | undefined;
-  if (effect.when) {
+  if (action && effect.when) {
     const into = actions.filter((one) => effect.when!.includes(String(one.target)));
     const moved = await moveItem(into, actions, target, context, runner);
     if (!moved) return `no action brought a ${resource.collection.path} item to ${effect.when.join(' or ')}`;
     answer = await send(action);
-  } else answer = (await reachAction(action, actions, target, context, runner, send)).answer;
-  if (!answer?.ok || answer.response.status >= 300)
+  } else if (action) answer = (await reachAction(action, actions, target, context, runner, send)).answer;
+  if (action && (!answer?.ok || answer.response.status >= 300))
     return `its ${effect.verb} was refused (${answer?.ok ? answer.response.status : 'no answer'})`;
   const evidence: IdiomEvidence = {
     idiom: 'named-moved',
