@@ -5,6 +5,7 @@
 import {
   type CollectionSpec,
   type Contract,
+  escapeRegExp,
   type JsonSchema,
   listPathsIn,
   namesByIdName,
@@ -15,6 +16,7 @@ import {
   referencedName,
   resourceName,
   variantPropertiesOf,
+  wordsNameItemId,
 } from '../../spec/index.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
@@ -82,8 +84,12 @@ export function referenceIn(contract: Contract, testCase: TestCase): string | un
     // Its words take it from a list the document has ("A `team_key` from `GET /teams`").
     const words = (described[member] as { description?: unknown } | undefined)?.description;
     if (typeof words === 'string' && listPathsIn(words).some((path) => listed.has(path))) return true;
+    // Or names another resource's item by its id ("Login of an existing user.").
     return [...idNames].some(
-      ([resource, idName]) => resource !== ownResource && namesByIdName(member, resource, idName),
+      ([resource, idName]) =>
+        resource !== ownResource &&
+        (namesByIdName(member, resource, idName) ||
+          (typeof words === 'string' && wordsNameItemId(words, escapeRegExp(resource), idName))),
     );
   };
   const body = (testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined) ?? {};

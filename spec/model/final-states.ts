@@ -16,11 +16,30 @@ export function finalStatesOf(
   const info = (contract.document.info ?? {}) as { description?: unknown };
   const description = typeof info.description === 'string' ? info.description : undefined;
   const finalSentences = sentencesOf([description, ...texts]).filter((sentence) => FINAL.test(sentence));
+  // The clause that says it ("publish moves a draft to `on_sale`; cancel ... `cancelled`, which is
+  // final"), and of a "which is final" only the state just before it.
+  const finalClauses = finalSentences.flatMap((sentence) => {
+    const clause = sentence.split(';').find((part) => FINAL.test(part)) ?? sentence;
+    const which = WHICH_IS_FINAL.exec(clause);
+    return [which ? lastStateBefore(clause.slice(0, which.index), values) : clause];
+  });
   return values.filter((value) => {
     const text = escapeRegExp(String(value));
     const name = new RegExp(`(^|[^\\w])${text}([^\\w]|$)`, 'i');
     // A state a transition starts from ("submitted -> approved, final") is not the final one.
     const source = new RegExp(`(^|[^\\w])${text}\`?\\s*(->|→|=>)|\\bfrom\\s+\`?${text}\\b`, 'i');
-    return finalSentences.some((sentence) => name.test(sentence) && !source.test(sentence));
+    return finalClauses.some((clause) => name.test(clause) && !source.test(clause));
   });
+}
+
+const WHICH_IS_FINAL = /,?\s*which\s+(?:is|are)\s+(?:final|terminal)\b/i;
+
+/** The text of the state named last in the text ("… to `cancelled`"), or the text where none is. */
+function lastStateBefore(text: string, values: readonly unknown[]): string {
+  let last: { at: number; value: string } | undefined;
+  for (const value of values.map(String)) {
+    const at = text.search(new RegExp(`(^|[^\\w])${escapeRegExp(value)}[^\\w]*$`, 'i'));
+    if (at >= 0 && (!last || at > last.at)) last = { at, value };
+  }
+  return last ? `\`${last.value}\`` : text;
 }

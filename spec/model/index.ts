@@ -62,7 +62,7 @@ export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';
 export { madeElsewhere, makersOf } from './made-elsewhere.js';
 export { conflictsOnNamedItems } from './named-conflicts.js';
-export type { NamedEffect, NamedLink, NamedState } from './named-effects.js';
+export { CREATION_VERB, type NamedEffect, type NamedLink, type NamedState } from './named-effects.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentLock } from './parent-locks.js';
 export type { ParentItem } from './parents.js';
@@ -78,6 +78,7 @@ export {
   referencedName,
   resourceName,
   resourceWordPattern,
+  wordsNameItemId,
 } from './references.js';
 export type { ReferrerEffect } from './referrer-effects.js';
 export type { ReferrerLimit } from './referrer-limits.js';

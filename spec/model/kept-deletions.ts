@@ -19,9 +19,10 @@ export interface KeptDeletion {
   readonly readable?: true;
 }
 
-// "stays readable", "can still be read", "GET still answers it": reads of a deleted item go on.
+// "stays readable", "can still be read", "GET still answers it", "GET keeps answering it": reads of a
+// deleted item go on.
 const STILL_READ =
-  /\b(?:stays|remains|is still|still)\s+(?:readable|visible)\b|\bcan still be (?:read|fetched|retrieved)\b|\bstill answers?\b/i;
+  /\b(?:stays|remains|is still|still)\s+(?:readable|visible)\b|\bcan still be (?:read|fetched|retrieved)\b|\bstill (?:answers?|returns?)\b|\b(?:keeps?|continues?)\s+(?:to\s+)?(?:answer|return|serv)(?:ing|e|s)?\b/i;
 
 const RESTORE_VERB = /^(?:restore|undelete|recover|untrash)$/i;
 const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;

@@ -2,6 +2,7 @@
 // name, and `sku` or `warehouseKey` by the name the resource's read path gives its item
 // (/products/{sku}, /warehouses/{key}). One reading for the runner (it fills them from lists, and
 // takes a refusal of a made-up one for right) and the mock (it refuses one that names nothing).
+import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { plainWord, resourceName } from './resource-names.js';
@@ -67,7 +68,8 @@ function wordsOf(own: CollectionSpec, member: string): string | undefined {
 }
 
 /** A member whose words name another collection's list by its path: "A `team_key` from `GET /teams`"
- * (`owner_team`, named neither by the resource nor by its id's name). */
+ * (`owner_team`, named neither by the resource nor by its id's name), or its items by their id:
+ * "Login of an existing user." (`assignee`), "the user's login". */
 function namedByWords(
   member: string,
   collections: readonly CollectionSpec[],
@@ -76,7 +78,23 @@ function namedByWords(
   const words = own && wordsOf(own, member);
   if (!words) return undefined;
   const paths = listPathsIn(words);
-  return collections.find((c) => c !== own && c.list !== undefined && paths.includes(c.path));
+  const listed = collections.filter((c) => c !== own && c.list !== undefined);
+  return listed.find((c) => paths.includes(c.path)) ?? listed.find((c) => namesItsId(words, c));
+}
+
+/** Whether the words name an item of the collection by its id: "login of an existing user". */
+function namesItsId(words: string, collection: CollectionSpec): boolean {
+  return wordsNameItemId(words, resourceWordPattern(collection), collection.idProperty);
+}
+
+/** Whether the words name an item by its id: "login of an existing user", "the user's login" (the
+ * noun a pattern, the id as its schema names it). */
+export function wordsNameItemId(words: string, noun: string, id: string): boolean {
+  const name = escapeRegExp(id);
+  return new RegExp(
+    `\\b${name}\\s+of\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|listed\\s+)?${noun}s?\\b|\\b${noun}'s\\s+${name}\\b`,
+    'i',
+  ).test(words);
 }
 
 /** The paths a member's words take its value from: "A `team_key` from `GET /teams`" → /teams. */

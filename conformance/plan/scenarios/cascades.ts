@@ -107,6 +107,10 @@ export async function childrenOfDeletedParent(
     const into = actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target));
     await moveItem(into, actions, target, context, runner);
   }
+  // A parent its deletion keeps (soft deletion: a restore, a deleted-items switch) is not gone for
+  // good: what stays of its children is the service's to say.
+  if (idiomsOf(parent.collection)?.keptDeletion)
+    return reach.skip(STEP, `its parent's deletion keeps the parent (it can be restored), so its children may stay`);
   const exchange = await runner.send(removal);
   const status = exchange?.ok ? exchange.response.status : undefined;
   if (status === undefined || status >= 300)
