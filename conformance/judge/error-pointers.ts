@@ -27,6 +27,11 @@ export function pointedMembers(body: unknown): string[] {
   return found;
 }
 
+/** The top-level members the body's entries point at ("/prices/extra1" → prices). */
+export function pointedTopMembers(body: unknown): string[] {
+  return pointedPaths(body).flatMap((names) => (names[0] === undefined ? [] : [names[0]]));
+}
+
 // Segments that name the body itself, not a member of it ("#/title", "$.title", "body.title").
 const ROOT_SEGMENTS = new Set(['#', '$', 'body']);
 

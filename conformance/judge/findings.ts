@@ -108,6 +108,13 @@ export const FINDING_KINDS = {
     expected: () =>
       '2xx where that item exists; a documented refusal of an item that exists nowhere is right, so this is not a failure',
   },
+  said_rule_refused: {
+    title: 'Valid input refused: the words rule the member over other data',
+    key: ['property'],
+    received: (f) => `${f.status} pointing at ${f.property}, a member the words give a rule over other data`,
+    expected: () =>
+      "2xx where the words' rule allows the value; the run drew it from the schema alone, so a documented refusal is not a failure",
+  },
   opaque_value_made_up: {
     title: 'Valid input refused: a token the service gives was made up',
     key: ['parameter'],

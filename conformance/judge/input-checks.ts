@@ -17,6 +17,7 @@ import {
 import { pointsAside } from './error-pointers.js';
 import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
+import { saidRuleMember } from './said-rules.js';
 
 /** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
 export const negativeDataRejection: Check = (context) => {
@@ -47,6 +48,10 @@ function pointedAside(context: Parameters<Check>[0], status: number) {
   const schema = context.testCase.operation.requestBody?.content[0]?.validator?.schema;
   if (unionAlong(schema, brokenAt)) return [];
   const pointed = pointsAside(context.body.value, brokenAt);
+  // The rest of the body named an item the run made up, or broke a rule the words give over other
+  // data: a refusal pointing there first is fair.
+  const fair = referenceIn(context.contract, context.testCase) ?? saidRuleMember(context);
+  if (fair !== undefined && pointed?.some((names) => names.split('/')[0] === fair.split('[]')[0])) return [];
   return pointed
     ? [
         finding('refusal_points_at_other_member', {
@@ -180,6 +185,9 @@ export const positiveDataAcceptance: Check = (context) => {
   if (reference !== undefined) {
     return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
   }
+  // A refusal pointing at a member the words rule over other data (the event's `maxPerOrder`).
+  const ruled = documented4xx(operation).includes(status) ? saidRuleMember(context) : undefined;
+  if (ruled !== undefined) return [finding('said_rule_refused', { status, property: ruled }, { severity: 'note' })];
   // A change whose value the item cannot hold (the document's PUT takes any text, its item an enum
   // or an email): the document contradicts itself, and a documented refusal is a fair reading.
   const unholdable = documented4xx(operation).includes(status) ? unholdableMember(context) : undefined;

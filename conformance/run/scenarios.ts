@@ -116,7 +116,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
       .filter((operation) => itemAbove(operation, context.collections))
       .map(async (operation) => {
         await checkMissingParent(operation, context, sequenceRunner);
-        progress(`${operation.id}: a write below a missing item checked`);
+        progress(`${operation.id}: a request below a missing item checked`);
       }),
     // Jobs a 202 starts, followed where its Location says until they end.
     ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable, settings.model.resources)]),

@@ -116,7 +116,7 @@ export class RunSession {
       draft: (collection, request) => maker.draft(collection, request),
       listedIds: (collection) => maker.listedIds(collection),
       listedItems: (collection, parent) => maker.listedItems(collection, parent),
-      bodies: (collection, count, purpose) => maker.bodies(collection, count, purpose),
+      bodies: (collection, count, purpose, parent) => maker.bodies(collection, count, purpose, parent),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),
       parentItem: (collection, values) => maker.parentItem(collection, values),
       unlockParent: (collection, values) => maker.unlockParent(collection, values),

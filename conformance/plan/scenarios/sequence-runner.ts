@@ -22,7 +22,13 @@ export interface SequenceRunner {
   /** The body a creation of a new item would send first, unsent (maker.ts). */
   readonly draft: (collection: CollectionSpec, request: MakeRequest) => Promise<unknown>;
   /** Valid creation bodies with references filled (maker.ts), the author's example first. */
-  readonly bodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
+  /** Valid creation bodies, their references naming items listed under `parent` where nested. */
+  readonly bodies: (
+    collection: CollectionSpec,
+    count: number,
+    purpose: string,
+    parent?: Readonly<Record<string, string>>,
+  ) => Promise<unknown[]>;
   /** The same, each with fresh values of the purpose's own (keys, names, times no other step sends). */
   readonly freshBodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
   /** The parent item a nested collection's path values name (made by the run, else read once). */

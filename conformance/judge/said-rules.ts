@@ -1,0 +1,39 @@
+// A refusal that points at a member the words give a rule its schema cannot state, a rule over
+// other data: "`quantity` ... at most the event's `maxPerOrder`", a map "keyed by section id of the
+// event's venue". The run drew the value from the schema alone, so a documented refusal is fair.
+// A rule of the member alone ("`title` must be 1 to 200 characters") is no such rule: the schema
+// could say it, and a refusal of a value within it stays a failure.
+import { propertiesOf } from '../../spec/index.js';
+import { sentencesOf } from '../../spec/model/index.js';
+import type { CheckContext } from '../model.js';
+import { pointedTopMembers } from './error-pointers.js';
+
+/** Words that state a rule. */
+const RULE = /\b(?:must|at most|at least|only|exceeds?|cannot|may not|keyed by|existing)\b/i;
+/** Words that tie the rule to other data: an item's ("the event's"), one that exists, a key. */
+const OTHER_DATA = /\b\w+'s\b|\bexisting\b|\bkeyed by\b/i;
+
+/** The member a documented refusal points at, where the words give it a rule over other data. */
+export function saidRuleMember(context: CheckContext): string | undefined {
+  if (context.body.kind !== 'json') return undefined;
+  const { operation } = context.testCase;
+  const bodyOf = (write: typeof operation | undefined) =>
+    write?.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const members = propertiesOf(bodyOf(operation)) as Record<string, { description?: unknown }>;
+  // A change's member is often described once, where the item is made or read.
+  const { collection } = context;
+  const described = [bodyOf(collection?.create?.operation), collection?.read?.item.schema].map(
+    (schema) => propertiesOf(schema) as Record<string, { description?: unknown }>,
+  );
+  const sentences = sentencesOf([operation.summary, operation.description]);
+  return pointedTopMembers(context.body.value).find((member) => {
+    if (!(member in members)) return false;
+    const own = [members, ...described].map((found) => found[member]?.description).find((text) => text !== undefined);
+    const named = new RegExp(`\`${member.replace(/[^\w-]/g, '')}\``);
+    const said = [...(typeof own === 'string' ? [own] : []), ...sentences.filter((sentence) => named.test(sentence))];
+    return said.some((text) => {
+      const others = [...text.matchAll(/`([\w-]+)`/g)].some((match) => match[1] !== member);
+      return RULE.test(text) && (others || OTHER_DATA.test(text));
+    });
+  });
+}
