@@ -78,6 +78,7 @@ export interface IdiomEvidence {
     | 'limit-reached'
     | 'limit-freed'
     | 'key-free-after-refusal'
+    | 'key-scoped'
     | 'named-moved'
     | 'named-state-refused'
     | 'amount-moved'

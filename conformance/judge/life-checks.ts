@@ -193,6 +193,19 @@ export const LIFE_JUDGEMENTS = {
     return takenAgainstWords(status, 'named_state_ignored', { verb, state, expected: expectedStatus, words });
   },
   // A valid creation refused under the key a refused one carried, and taken under another key.
+  // A key used under another parent than the one the words scope it to: a new item there, neither
+  // the first parent's item replayed nor the refusal of a key reused with another body.
+  'key-scoped'(context, evidence, status) {
+    const { member, how: parent, words, expectedStatus } = evidence;
+    if (status === expectedStatus) return [finding('idempotency_key_not_scoped', { status, how: 'refused', words })];
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const named = item && member !== undefined ? item[member] : undefined;
+    const replayed =
+      item !== undefined &&
+      ((named !== undefined && String(named) !== String(parent)) || JSON.stringify(item) === evidence.body);
+    return replayed ? [finding('idempotency_key_not_scoped', { status, how: 'replayed', words })] : [];
+  },
   'key-free-after-refusal'(_context, evidence, status) {
     return status >= 300 && evidence.how !== undefined
       ? [finding('idempotency_key_kept_by_refusal', { status, control: evidence.how, words: evidence.words })]

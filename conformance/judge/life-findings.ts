@@ -114,6 +114,14 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.verb)} of an item naming one that is ${describeValue(f.state)}`,
     expected: (f) => `${String(f.expected)}, as the words say ("${String(f.words)}")`,
   },
+  idempotency_key_not_scoped: {
+    title: 'An idempotency key kept across the parents it is scoped to',
+    received: (f) =>
+      f.how === 'replayed'
+        ? `${f.status} replaying the item another parent's creation made with the same key`
+        : `${f.status} for a creation under another parent with a key used under the first`,
+    expected: (f) => `a new item under this parent: the key is scoped to it ("${String(f.words)}")`,
+  },
   idempotency_key_kept_by_refusal: {
     title: 'A refused request used up its idempotency key',
     received: (f) =>

@@ -29,6 +29,7 @@ import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer
 import { checkRefusedKeys } from '../plan/scenarios/refused-keys.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
+import { checkScopedKeys } from '../plan/scenarios/scoped-keys.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
 import { checkStateCounts } from '../plan/scenarios/state-counts.js';
@@ -206,6 +207,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
   // Members only the service assigns, sent inside a creation's closed entries (an order line's price).
   await Promise.all(creatable.map(({ collection }) => checkAssignedEntries(collection, context, sequenceRunner)));
   await Promise.all(creatable.map((resource) => checkRefusedKeys(resource, context, sequenceRunner)));
+  await Promise.all(creatable.map((resource) => checkScopedKeys(resource, context, sequenceRunner)));
   // Actions whose words move the items naming their item (an event's cancel cancels its orders).
   await Promise.all(
     creatable

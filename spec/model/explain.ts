@@ -74,6 +74,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
             conflictStatus: idempotency.conflictStatus,
             replayStatus: idempotency.replayStatus,
             refusalsLeaveKeyFree: idempotency.refusalsLeaveKeyFree,
+            keyScope: idempotency.keyScope,
             ...where(idempotency.operation),
           },
         }

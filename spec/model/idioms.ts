@@ -11,6 +11,7 @@ import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf } from './final-states.js';
 import { refusalsLeaveKeyFree } from './idempotent-refusals.js';
+import { type KeyScope, keyScopeOf } from './key-scopes.js';
 import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
 import { statusMember } from './state-member.js';
@@ -38,6 +39,8 @@ export interface Idempotency {
   readonly replayStatus?: number;
   /** The words that say a refused request leaves its key free (idempotent-refusals.ts). */
   readonly refusalsLeaveKeyFree?: string;
+  /** The parent the words scope the key to ("Keys are scoped to the warehouse": key-scopes.ts). */
+  readonly keyScope?: KeyScope;
 }
 
 export interface Action {
@@ -148,7 +151,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
       : { conditional: { etagOn, ifMatch, ifNoneMatch } };
   },
 
-  idempotency({ collection }) {
+  idempotency({ collection, collections = [] }) {
     const operation = collection.create?.operation;
     const parameter = operation && headerParameter(operation, IDEMPOTENCY_HEADER);
     if (!operation || !parameter) return {};
@@ -156,6 +159,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
     const replayStatus =
       collection.create?.success.status === 201 && responseFor(operation, 200)?.status === '200' ? 200 : undefined;
     const keyFree = refusalsLeaveKeyFree(operation);
+    const keyScope = keyScopeOf(operation, collections);
     return {
       idempotency: {
         header: parameter.name,
@@ -163,6 +167,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
         ...(conflictStatus ? { conflictStatus } : {}),
         ...(replayStatus ? { replayStatus } : {}),
         ...(keyFree ? { refusalsLeaveKeyFree: keyFree } : {}),
+        ...(keyScope ? { keyScope } : {}),
       },
     };
   },

@@ -57,6 +57,7 @@ export {
   keptDeletionOf,
   restoreOfKeptItems,
 } from './kept-deletions.js';
+export type { KeyScope } from './key-scopes.js';
 export type { ListOrder } from './list-order.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';
