@@ -51,3 +51,38 @@ describe('formulas read from words', () => {
     expect(evaluateFormula(amount!, { quantity: 3, unitPrice: 14.5 })).toBe(43.5);
   });
 });
+
+describe('a threshold read from words', () => {
+  const order = {
+    type: 'object',
+    properties: {
+      subtotalCents: { type: 'integer' },
+      shippingCents: {
+        type: 'integer',
+        description: '500 when `subtotalCents` is below 5000, else 0 (see `GET /shipping-policy`).',
+      },
+    },
+  };
+  const [shipping] = formulasOf(order as never);
+
+  it('holds the first value under the bound and the other from it on, at every subtotal', () => {
+    expect(shipping?.condition).toEqual({ member: 'subtotalCents', operator: '<', bound: 5000 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e7 }), (subtotal) => {
+        expect(evaluateFormula(shipping!, { subtotalCents: subtotal })).toBe(subtotal < 5000 ? 500 : 0);
+      }),
+    );
+    expect(evaluateFormula(shipping!, {})).toBeUndefined();
+  });
+
+  it('reads none where a branch is no expression', () => {
+    const loose = {
+      type: 'object',
+      properties: {
+        subtotal: { type: 'integer' },
+        fee: { type: 'integer', description: 'A fee when `subtotal` is below 50, else none.' },
+      },
+    };
+    expect(formulasOf(loose as never)).toEqual([]);
+  });
+});

@@ -14,6 +14,54 @@ export interface Formula {
   readonly tokens: readonly string[];
   readonly parts: readonly string[];
   readonly words: string;
+  /** A threshold the expression holds under ("500 when `subtotal` is below 5000, else 0"), and the
+   * expression otherwise. */
+  readonly condition?: { readonly member: string; readonly operator: '<' | '<=' | '>' | '>='; readonly bound: number };
+  readonly otherwise?: readonly string[];
+}
+
+// "500 when `subtotal` is below 5000, else 0": a value under a threshold on another member.
+const CONDITIONAL =
+  /^(.+?)\s+(?:when|if|while)\s+`([A-Za-z_]\w*)`\s+is\s+(below|under|less than|lower than|at most|at least|above|over|more than|greater than|higher than)\s+(\d+(?:\.\d+)?)\s*[,;]?\s*(?:else|otherwise)\s+(.+?)\.?$/i;
+const OPERATORS: Readonly<Record<string, '<' | '<=' | '>' | '>='>> = {
+  below: '<',
+  under: '<',
+  'less than': '<',
+  'lower than': '<',
+  'at most': '<=',
+  'at least': '>=',
+  above: '>',
+  over: '>',
+  'more than': '>',
+  'greater than': '>',
+  'higher than': '>',
+};
+
+/** A branch of a threshold: an expression, or a number alone. */
+function branchOf(text: string, members: ReadonlySet<string>): string[] | undefined {
+  const bare = text.trim();
+  return /^\d+(?:\.\d+)?$/.test(bare) ? [bare] : tokensOf(bare, members);
+}
+
+/** The threshold formula a member's description states, where it states one. */
+function conditionalOf(member: string, text: string, members: ReadonlySet<string>): Formula | undefined {
+  const match = CONDITIONAL.exec(text.replace(/\s*\([^)]*\)/g, '').trim());
+  if (!match) return undefined;
+  const [, then, test, said, bound, otherwise] = match;
+  const tokens = branchOf(then!, members);
+  const other = branchOf(otherwise!, members);
+  if (!tokens || !other || !members.has(test!) || test === member) return undefined;
+  const parts = [
+    ...new Set([test!, ...[...tokens, ...other].filter((t) => t.startsWith('m:')).map((t) => t.slice(2))]),
+  ];
+  return {
+    member,
+    tokens,
+    parts,
+    words: text.replace(/\s+/g, ' ').trim(),
+    condition: { member: test!, operator: OPERATORS[said!.toLowerCase()]!, bound: Number(bound) },
+    otherwise: other,
+  };
 }
 
 const TOKEN = /`([A-Za-z_]\w*)`|(\d+(?:\.\d+)?)|([+\-−×*/÷()])|(\S+)/g;
@@ -76,7 +124,10 @@ export function formulasOf(schema: JsonSchema | undefined, create?: Operation): 
   };
   for (const member of members) {
     const description = (properties[member] as { description?: unknown }).description;
-    if (typeof description === 'string') add(member, description.trim(), description);
+    if (typeof description !== 'string') continue;
+    const conditional = conditionalOf(member, description, members);
+    if (conditional) found.push(conditional);
+    else add(member, description.trim(), description);
   }
   for (const sentence of sentencesOf([create?.description])) {
     for (const [, member, expression] of sentence.matchAll(/`([A-Za-z_]\w*)`\s*=\s*([^=;]+?)(?=$|;)/g))
@@ -87,8 +138,24 @@ export function formulasOf(schema: JsonSchema | undefined, create?: Operation): 
 
 /** The formula's value for the item, or undefined where a part is not a number there. */
 export function evaluateFormula(formula: Formula, item: Readonly<Record<string, unknown>>): number | undefined {
+  const { condition, otherwise } = formula;
+  if (!condition || !otherwise) return evaluateTokens(formula.tokens, item);
+  const value = item[condition.member];
+  if (typeof value !== 'number') return undefined;
+  const { operator, bound } = condition;
+  const holds =
+    operator === '<'
+      ? value < bound
+      : operator === '<='
+        ? value <= bound
+        : operator === '>'
+          ? value > bound
+          : value >= bound;
+  return evaluateTokens(holds ? formula.tokens : otherwise, item);
+}
+
+function evaluateTokens(tokens: readonly string[], item: Readonly<Record<string, unknown>>): number | undefined {
   let at = 0;
-  const tokens = formula.tokens;
   const primary = (): number | undefined => {
     const token = tokens[at++];
     if (token === '(') {

@@ -24,8 +24,16 @@ export interface SumRule {
   readonly parts: readonly string[];
 }
 
-const numberAt = (item: Item, names: readonly string[]): string | undefined =>
-  names.find((name) => typeof item[name] === 'number');
+/** A money member's name without its unit (`subtotalCents`, `unit_price_minor` → subtotal, unit_price). */
+const withoutUnit = (name: string): string => name.replace(/(?:_?in)?_?(?:cents|Cents|minor|Minor|pence|Pence)$/, '');
+
+/** The item's number members named as one of `names`, a unit aside, in the order of `names`. */
+const numbersNamed = (item: Item, names: readonly string[]): string[] => {
+  const numbers = Object.keys(item).filter((key) => typeof item[key] === 'number');
+  return names.flatMap((name) => numbers.filter((key) => key === name || withoutUnit(key) === name));
+};
+
+const numberAt = (item: Item, names: readonly string[]): string | undefined => numbersNamed(item, names)[0];
 
 function isLine(value: unknown): value is Item {
   return (
@@ -47,10 +55,12 @@ export function sumsOf(item: Item): SumRule[] {
     const priceOf = (line: Item) => numberAt(line, UNIT_PRICE)!;
     const lineTotals = lines.map((line) => Number(line[quantityOf(line)]) * Number(line[priceOf(line)]));
     lines.forEach((line, index) => {
+      const price = priceOf(line);
       const total = numberAt(
         line,
         LINE_TOTAL.filter((name) => !UNIT_PRICE.includes(name)),
       );
+      if (total === price) return;
       if (total)
         rules.push({
           path: [member, index, total],
@@ -71,8 +81,8 @@ export function sumsOf(item: Item): SumRule[] {
       rules.push({ path: [subtotal], expected: lineSum, parts: [quantityOf(first), priceOf(first), member] });
     const total = numberAt(item, TOTAL);
     if (total) {
-      const added = ADDED.filter((name) => typeof item[name] === 'number');
-      const taken = TAKEN.filter((name) => typeof item[name] === 'number');
+      const added = numbersNamed(item, ADDED);
+      const taken = numbersNamed(item, TAKEN);
       const expected =
         lineSum + added.reduce((s, n) => s + Number(item[n]), 0) - taken.reduce((s, n) => s + Number(item[n]), 0);
       const parts = [...(subtotal ? [subtotal] : [quantityOf(first), priceOf(first), member]), ...added, ...taken];
