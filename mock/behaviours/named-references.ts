@@ -18,8 +18,9 @@ export interface MemberReference {
   readonly collection: string;
   readonly status: number;
   /** Members the item copies from the item named, as they are at its creation ("The tool's
-   * `dailyRate` when the line was added"). */
-  readonly copies?: readonly string[];
+   * `dailyRate` when the line was added"), each from the source's member of its own name or the
+   * one the words name (`unitPriceCents` from `priceCents`). */
+  readonly copies?: readonly { readonly member: string; readonly from: string }[];
 }
 
 const FALLBACK_STATUSES = [422, 404, 409];
@@ -40,7 +41,7 @@ export function referencesOf(
     const status = said ?? FALLBACK_STATUSES.find(documented) ?? 400;
     const copies = (resource.idioms.copied ?? [])
       .filter((copy) => copy.via === member && copy.collection === named.path && !copy.member.includes('[].'))
-      .map((copy) => copy.member);
+      .map((copy) => ({ member: copy.member, from: copy.from ?? copy.member }));
     return [{ member, collection: named.path, status, ...(copies.length > 0 ? { copies } : {}) }];
   });
   return references.length > 0 ? { references } : {};
@@ -77,7 +78,7 @@ export function copiedFromNamed(
     const value = (body as Record<string, unknown> | null | undefined)?.[member];
     if (!copies || (typeof value !== 'string' && typeof value !== 'number')) continue;
     const source = collectionAt(all as Map<string, Collection>, collection, {}).find(String(value));
-    for (const name of copies) if (source && source[name] !== undefined) copied[name] = source[name];
+    for (const { member: name, from } of copies) if (source && source[from] !== undefined) copied[name] = source[from];
   }
   return copied;
 }

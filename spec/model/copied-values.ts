@@ -18,6 +18,9 @@ export interface CopiedValue {
   /** The creation's member naming the source item (`lines[].sku`), and the source's collection. */
   readonly via: string;
   readonly collection: string;
+  /** The source's member copied, where the copy has another name (`unitPriceCents` from the
+   * product's `priceCents`). */
+  readonly from?: string;
   readonly words: string;
 }
 
@@ -70,6 +73,21 @@ export function copiedValuesOf(
         (text) => text !== undefined && COPIED.test(text),
       );
       if (said) found.push({ member: copy, via, collection: source.path, words: said.replace(/\s+/g, ' ').trim() });
+    }
+    // A copy under another name, its description naming the source's member: "The product's
+    // `priceCents` when the order was created" (`lines[].unitPriceCents`).
+    const sourceMembers = new Set(Object.keys(propertiesOf(sourceSchema)));
+    const entries =
+      prefix === '' ? itemSchema : (schemaAt(itemSchema, prefix.slice(0, -3)) as { items?: unknown })?.items;
+    for (const member of Object.keys(propertiesOf(entries as never))) {
+      const copy = `${prefix}${member}`;
+      const own = describe(schemaAt(itemSchema, copy));
+      if (!own || !COPIED.test(own) || sourceMembers.has(member) || found.some((one) => one.member === copy)) continue;
+      const from = [...own.matchAll(/`([\w-]+)`/g)]
+        .map((match) => match[1]!)
+        .find((name) => sourceMembers.has(name) && name !== source.idProperty && !NOW_INSTANT.test(name));
+      if (from)
+        found.push({ member: copy, via, collection: source.path, from, words: own.replace(/\s+/g, ' ').trim() });
     }
   }
   return found;

@@ -5,10 +5,11 @@
 // the run did not make are never changed: they are somebody else's.
 import type { CollectionSpec, CopiedValue, Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
+import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { bodyNaming, sharedBeside } from './named-bodies.js';
 import { createParent, parentParams } from './parents.js';
-import { itemOf, succeeded } from './sequence-runner.js';
+import { itemOf, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -41,7 +42,8 @@ export async function checkCopiedValues(resource: Resource, context: PlanContext
     const step = stepOf(rule);
     const source = context.collections.find((c) => c.path === rule.collection);
     const change = source?.update ?? source?.replace;
-    const member = rule.member.split('[].').at(-1)!;
+    // The source's member: the copy's own name, or the one the words name (`priceCents`).
+    const member = rule.from ?? rule.member.split('[].').at(-1)!;
     if (!source || !change) {
       reach.skip(step, `${rule.collection} items cannot be changed`);
       continue;
@@ -60,13 +62,19 @@ export async function checkCopiedValues(resource: Resource, context: PlanContext
       continue;
     }
     const answer = await runner.send(
-      context.testCase(change.operation, {
-        kind: 'positive',
-        plain: true,
-        pathParams: made.sourceAt(change.parameter),
-        payload: { kind: 'json', value: changed },
-        what: `to change the ${member} an item copied`,
-      }),
+      await withCurrentTag(
+        context.testCase(change.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: made.sourceAt(change.parameter),
+          payload: { kind: 'json', value: changed },
+          what: `to change the ${member} an item copied`,
+        }),
+        source,
+        made.sourceAt(source.read?.parameter ?? change.parameter),
+        context,
+        runner,
+      ),
     );
     if (!answer?.ok || answer.response.status >= 300) {
       reach.skip(step, `the change of its ${rule.collection} item was refused`);
@@ -150,4 +158,23 @@ async function sourceItem(
       : undefined;
   }
   return { why: refusal };
+}
+
+/** The change with the source's current ETag in its If-Match, where the change declares one (a
+ * product changed only at the version the client read). */
+async function withCurrentTag(
+  testCase: TestCase,
+  source: CollectionSpec,
+  at: Record<string, string>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<TestCase> {
+  const ifMatch = testCase.operation.parameters.find((p) => p.in === 'header' && /^if-match$/i.test(p.name));
+  const read = source.read;
+  if (!ifMatch || !read) return testCase;
+  const exchange = await runner.send(
+    context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: at, what: 'for its ETag' }),
+  );
+  const etag = exchange?.ok ? exchange.response.headers.etag : undefined;
+  return typeof etag === 'string' ? withHeader(testCase, ifMatch.name, etag) : testCase;
 }
