@@ -16,7 +16,7 @@ describe('a copy under another name', () => {
     expect(order.body.unitPriceCents).toBe(1250);
     const changed = await app
       .patch(`/products/${product.body.id}`)
-      .set('If-Match', product.headers.etag)
+      .set('If-Match', String(product.headers.etag))
       .set('Content-Type', 'application/merge-patch+json')
       .send(JSON.stringify({ priceCents: 990 }));
     expect(changed.body.priceCents).toBe(990);

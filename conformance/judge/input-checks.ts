@@ -14,7 +14,7 @@ import {
   smallBodyRefused,
   statusOf,
 } from './check-support.js';
-import { pointsAside } from './error-pointers.js';
+import { pointedTopMembers, pointsAside } from './error-pointers.js';
 import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
 import { saidRuleMember } from './said-rules.js';
@@ -182,7 +182,10 @@ export const positiveDataAcceptance: Check = (context) => {
   const reference = documented4xx(operation).includes(status)
     ? referenceIn(context.contract, context.testCase)
     : undefined;
-  if (reference !== undefined) {
+  // Unless the refusal points only at other members: then it was not the reference it refused.
+  const pointed = context.body.kind === 'json' ? pointedTopMembers(context.body.value) : [];
+  const pointsElsewhere = reference !== undefined && pointed.length > 0 && !pointed.includes(reference.split('[]')[0]!);
+  if (reference !== undefined && !pointsElsewhere) {
     return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
   }
   // A refusal pointing at a member the words rule over other data (the event's `maxPerOrder`).

@@ -14,6 +14,7 @@ import {
 import { type SecretSource, validAuth } from '../auth/auth-variants.js';
 import type { AuthVariant, Placed, TestCase } from '../model.js';
 import { TimeAnchors } from './anchors.js';
+import { authoredMaps, withAuthoredMaps } from './authored-maps.js';
 import { followingWords, withWordRules } from './followed-words.js';
 import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
@@ -168,6 +169,7 @@ export class PlanContext {
     const canBeEmpty = required.size > 0 || mediaType === undefined || isJsonMediaType(mediaType);
     // A form has no null either: a nullable field left null is left out.
     const form = !canBeEmpty || (mediaType !== undefined && !isJsonMediaType(mediaType));
+    const maps = authoredMaps(request.schema, operation);
     const bodies = samples.map((sample, index) => {
       const entries =
         typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? Object.entries(sample) : undefined;
@@ -178,7 +180,8 @@ export class PlanContext {
               ([name, value]) => !(form && value === null) && !(index % 2 === 1 && canBeEmpty && !required.has(name)),
             ),
           );
-      return withWordRules(this.withPrefix(request.schema, body), request.schema, undefined, operation.description);
+      const authored = withAuthoredMaps(body, maps, request.isValid);
+      return withWordRules(this.withPrefix(request.schema, authored), request.schema, undefined, operation.description);
     });
     // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
     const valid = bodies.filter((body) => request.isValid(body));

@@ -4,6 +4,7 @@
 // creation may succeed, but the sent values must not become the item's.
 import fc from 'fast-check';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from '../../../spec/generate/index.js';
+import type { Operation } from '../../../spec/index.js';
 import { type JsonSchema, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
@@ -84,6 +85,29 @@ export const massAssignmentPlanner: Planner = {
             }),
       );
     }
+    // An open request schema takes members it does not name: where the words say they are ignored,
+    // a body with one must be taken as it is (a refusal is a failure); elsewhere a refusal is a note.
+    if (!closed) {
+      const sent = { ...(baseline.body as Record<string, unknown>), [UNDECLARED]: 'ignored' };
+      cases.push(
+        context.testCase(operation, {
+          kind: 'positive',
+          ...(unknownMembersIgnored(operation, request.schema) ? { plain: true } : {}),
+          payload: { kind: 'json', value: sent },
+          what: `with a member the schema does not name (${UNDECLARED})`,
+        }),
+      );
+    }
     return { cases };
   },
 };
+
+const IGNORED =
+  /\b(?:unknown|undeclared|unrecognized|extra|other)\s+(?:members|properties|fields|keys)\b[^.]*\b(?:are|is|get)\s+(?:silently\s+)?ignored\b/i;
+
+/** Whether the words say members a request does not name are ignored ("Read-only members of
+ * `Event` and unknown members are ignored if sent"): the request schema's or the operation's. */
+function unknownMembersIgnored(operation: Operation, schema: Record<string, unknown>): boolean {
+  const texts = [schema.description, operation.summary, operation.description];
+  return texts.some((text) => typeof text === 'string' && IGNORED.test(text.replace(/\s+/g, ' ')));
+}
