@@ -12,6 +12,7 @@ import { LIFE_JUDGEMENTS } from './life-checks.js';
 import { movedByOthers } from './moved-by-others.js';
 import { listOrderFindings } from './order-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
+import { stateTimes } from './state-times.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -78,7 +79,7 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (!item) return [];
     if (JSON.stringify(got) !== JSON.stringify(evidence.expected))
       return [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })];
-    const times = stateTimes(item, evidence.expected, evidence.otherFinals ?? []);
+    const times = stateTimes(item, evidence.expected, evidence.otherFinals ?? [], evidence.verb);
     // What the body gave the item, as its words say ("Sets ... grade"): held as sent. And the
     // members its words leave null ("`archivedAt` ... become null"; absent reads the same), but
     // another final state's time, which other_state_time_set names already.
@@ -214,31 +215,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       : [finding('action_from_final_state_accepted', { verb, status, expected, state: finalState })];
   },
 };
-
-/** The member that holds when an item reached a state (`approvedAt` for approved), where it has one. */
-function timeOfState(item: Record<string, unknown>, state: unknown): string | undefined {
-  if (typeof state !== 'string') return undefined;
-  const stem = state.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return Object.keys(item).find((name) => {
-    const match = /^(.+?)_?(?:at|on|time|date)$/i.exec(name);
-    return match !== null && match[1]!.toLowerCase().replace(/[^a-z0-9]/g, '') === stem;
-  });
-}
-
-/** An item an action just moved into a state: the time of that state set, and the time of every
- * other final state (one it cannot have passed through) still empty. */
-function stateTimes(item: Record<string, unknown>, state: unknown, otherFinals: readonly unknown[]): Finding[] {
-  const own = timeOfState(item, state);
-  const found: Finding[] = [];
-  if (own !== undefined && (item[own] === null || item[own] === undefined))
-    found.push(finding('state_time_missing', { member: own, state }));
-  for (const other of otherFinals) {
-    const name = timeOfState(item, other);
-    if (name !== undefined && name !== own && item[name] !== null && item[name] !== undefined)
-      found.push(finding('other_state_time_set', { member: name, state, other, got: item[name] }));
-  }
-  return found;
-}
 
 /** A walk of every page: it ends (no page pointed to twice), its first page holds no more than the
  * limit asked, and, read when the run's own writes
