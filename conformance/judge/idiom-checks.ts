@@ -62,10 +62,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('etag_unstable', { before: evidence.expected, after: now })]
       : [];
   },
+  // RFC 9110 13.1.1: a failed If-Match is 412, whatever else the change would meet.
   'stale-if-match'(_context, evidence, status) {
-    return status < 300
-      ? [finding('stale_precondition_accepted', { status, expected: evidence.expectedStatus ?? '412' })]
-      : [];
+    if (status < 300)
+      return [finding('stale_precondition_accepted', { status, expected: evidence.expectedStatus ?? '412' })];
+    const other = evidence.expectedStatus === 412 && status >= 400 && status < 500 && status !== 412 && status !== 429;
+    return other ? [finding('stale_precondition_other_status', { status })] : [];
   },
   // A change the document makes take If-Match, sent without it: refused as documented (428).
   'if-match-missing'(_context, evidence, status) {

@@ -56,6 +56,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for If-Match naming the item's previous version`,
     expected: (f) => `${f.expected} Precondition Failed, and the item unchanged (lost update)`,
   },
+  stale_precondition_other_status: {
+    title: 'Change with a stale If-Match refused with another status than 412',
+    received: (f) => `${f.status} for If-Match naming the item's previous version`,
+    expected: () => '412 Precondition Failed, as documented and as RFC 9110 has a failed If-Match answered',
+  },
   action_not_applied: {
     title: 'Action answered but not applied',
     key: ['verb'],

@@ -5,11 +5,11 @@
 // the run did not make are never changed: they are somebody else's.
 import type { CollectionSpec, CopiedValue, Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
-import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { withCurrentTag } from './current-tags.js';
 import { bodyNaming, sharedBeside } from './named-bodies.js';
 import { createParent, parentParams } from './parents.js';
-import { itemOf, succeeded, withHeader } from './sequence-runner.js';
+import { itemOf, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 type Item = Record<string, unknown>;
@@ -158,23 +158,4 @@ async function sourceItem(
       : undefined;
   }
   return { why: refusal };
-}
-
-/** The change with the source's current ETag in its If-Match, where the change declares one (a
- * product changed only at the version the client read). */
-async function withCurrentTag(
-  testCase: TestCase,
-  source: CollectionSpec,
-  at: Record<string, string>,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<TestCase> {
-  const ifMatch = testCase.operation.parameters.find((p) => p.in === 'header' && /^if-match$/i.test(p.name));
-  const read = source.read;
-  if (!ifMatch || !read) return testCase;
-  const exchange = await runner.send(
-    context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: at, what: 'for its ETag' }),
-  );
-  const etag = exchange?.ok ? exchange.response.headers.etag : undefined;
-  return typeof etag === 'string' ? withHeader(testCase, ifMatch.name, etag) : testCase;
 }

@@ -5,6 +5,7 @@
 import type { ParentLock, Resource } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
+import { withCurrentTag } from './current-tags.js';
 import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -63,7 +64,10 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
       words: lock.words,
       how: String(moved),
     };
-    await runner.execute(testCase, { collection, sequence: { idiom } });
+    await runner.execute(await withCurrentTag(testCase, collection, at, context, runner), {
+      collection,
+      sequence: { idiom },
+    });
     reach.done(stepOf(lock));
   }
 }
