@@ -17,15 +17,23 @@ const ORDERED =
 const DESCENDING =
   /^\W*(?:in\s+)?(?:descending|desc\b|decreasing|newest first|most recent first|latest first|highest first|reverse)/i;
 
+// "in ascending order of `number`", "in descending order of creation time".
+const IN_ORDER_OF =
+  /\bin\s+(ascending|descending|increasing|decreasing)\s+order\s+of\s+(?:the\s+|their\s+|its\s+)?`?([A-Za-z_][\w.-]*)`?/i;
+
 /** The order a list operation's words give its items, where they name an item member. */
 export function listOrderOf(operation: Operation, itemSchema: JsonSchema): ListOrder | undefined {
   const members = Object.keys(propertiesOf(itemSchema));
+  const memberNamed = (said: string) => members.find((name) => name.toLowerCase() === said.toLowerCase());
   for (const text of [operation.summary, operation.description]) {
-    const match = text ? ORDERED.exec(text.replace(/[*_]/g, '')) : null;
-    if (!match) continue;
-    const member = members.find((name) => name.toLowerCase() === match[1]!.toLowerCase());
-    if (!member) continue;
-    return { member, descending: DESCENDING.test(match[2] ?? ''), words: match[0].trim() };
+    const plain = text?.replace(/[*]/g, '') ?? '';
+    const match = ORDERED.exec(plain.replace(/_/g, ''));
+    const byName = match ? memberNamed(match[1]!) : undefined;
+    if (match && byName) return { member: byName, descending: DESCENDING.test(match[2] ?? ''), words: match[0].trim() };
+    const inOrder = IN_ORDER_OF.exec(plain);
+    const member = inOrder ? memberNamed(inOrder[2]!) : undefined;
+    if (inOrder && member)
+      return { member, descending: /^(?:descending|decreasing)$/i.test(inOrder[1]!), words: inOrder[0].trim() };
   }
   return undefined;
 }

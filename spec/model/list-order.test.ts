@@ -1,0 +1,24 @@
+// The order a list's words give it, said either way round: "ordered by `isbn` ascending", "sorted
+// by `createdAt`, newest first", "in ascending order of `number`".
+import { describe, expect, it } from 'vitest';
+import type { Operation } from '../contract/types.js';
+import { listOrderOf } from './list-order.js';
+
+const item = { type: 'object', properties: { number: { type: 'integer' }, createdAt: { type: 'string' } } };
+const said = (description: string) => listOrderOf({ description } as Operation, item as never);
+
+describe('the order a list is said to have', () => {
+  it.each([
+    ['Lists the orders, ordered by `number` ascending.', 'number', false],
+    ['Sorted by `createdAt`, newest first.', 'createdAt', true],
+    ['Lists the orders of this event only, in ascending order of `number`.', 'number', false],
+    ['In descending order of `createdAt`.', 'createdAt', true],
+  ])('reads "%s"', (words, member, descending) => {
+    expect(said(words)).toMatchObject({ member, descending });
+  });
+
+  it('reads none where the words name no member of the item', () => {
+    expect(said('In ascending order of importance.')).toBeUndefined();
+    expect(said('Lists the orders.')).toBeUndefined();
+  });
+});
