@@ -2,7 +2,8 @@
 // `draft` event can be deleted (`409` otherwise)"): an item of the run's own is moved out of them by
 // its actions (reached in steps, action-paths.ts), then each locked write is sent and must get the
 // documented refusal (judged as state-locked, api_idioms_honoured).
-import type { ParentLock, Resource } from '../../../spec/index.js';
+import { type Operation, type ParentLock, propertiesOf, type Resource } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
 import { withCurrentTag } from './current-tags.js';
@@ -46,7 +47,8 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
       reach.skip(stepOf(lock), `no action moved it out of ${lock.allowed.join(', ')}`);
       continue;
     }
-    const [body] = lock.operation.requestBody ? context.plainBodies(lock.operation, 1, 'state lock') : [undefined];
+    const [drawn] = lock.operation.requestBody ? context.plainBodies(lock.operation, 1, 'state lock') : [undefined];
+    const body = lock.operation.method === 'PATCH' ? (plainestPart(drawn, lock.operation, context) ?? drawn) : drawn;
     if (lock.operation.requestBody && body === undefined) {
       reach.skip(stepOf(lock), 'no valid request could be built for it');
       continue;
@@ -70,4 +72,20 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
     });
     reach.done(stepOf(lock));
   }
+}
+
+/** A change of one plain member of a drawn PATCH body (a name), where that alone is valid: the lock
+ * is then what the write meets, not a member whose words rule it over other data (prices keyed by
+ * the venue's sections). */
+function plainestPart(body: unknown, operation: Operation, context: PlanContext): Record<string, unknown> | undefined {
+  const request = context.requestSchema(operation);
+  const object = asObject(body);
+  if (!request || !object) return undefined;
+  const members = propertiesOf(request.schema) as Record<string, Record<string, unknown>>;
+  const plain = (name: string) => {
+    const schema = members[name] ?? {};
+    return typeof object[name] === 'string' && schema.format === undefined && schema.pattern === undefined;
+  };
+  const name = Object.keys(object).find((one) => plain(one) && request.isValid({ [one]: object[one] }));
+  return name === undefined ? undefined : { [name]: object[name] };
 }

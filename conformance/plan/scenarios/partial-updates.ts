@@ -43,6 +43,8 @@ interface StepInput {
   readonly accepts: (body: Item | Item[]) => boolean;
   /** Whether the item can hold this value of a member (a null where its schema allows one). */
   readonly keeps: (name: string, value: unknown) => boolean;
+  /** The defaults the item's members take where a creation leaves them out. */
+  readonly defaults: Readonly<Record<string, unknown>>;
 }
 
 type Planner = (input: StepInput) => PartialUpdate | undefined;
@@ -80,6 +82,52 @@ const nullRemoves: Planner = ({ current, required, accepts, keeps }) => {
   return { body: { [field]: null }, expected: { ...current, [field]: null }, what: `removing ${field} (merge patch)` };
 };
 
+/** A valid-looking value beside a default: an integer one up, another word, the other truth. */
+const besideDefault = (value: unknown): unknown[] =>
+  typeof value === 'number'
+    ? [value + 1, value - 1]
+    : typeof value === 'boolean'
+      ? [!value]
+      : typeof value === 'string'
+        ? [`${value}2`]
+        : [];
+
+/** Merge Patch: a member with a default the item holds at its default (or the run does not know,
+ * its creation having left it out), set to another value, for the null that follows to restore. */
+const awayFromDefault: Planner = ({ current, fresh, required, accepts, keeps, defaults }) => {
+  for (const name of Object.keys(defaults)) {
+    const atDefault = !Object.hasOwn(current, name) || JSON.stringify(current[name]) === JSON.stringify(defaults[name]);
+    if (!required.has(name) || keeps(name, null) || !atDefault) continue;
+    const candidates = [fresh[name], ...besideDefault(defaults[name])].filter(
+      (value) => value !== undefined && JSON.stringify(value) !== JSON.stringify(defaults[name]),
+    );
+    const value = candidates.find((one) => accepts({ [name]: one }));
+    if (value === undefined) continue;
+    const body = { [name]: value };
+    return { body, expected: { ...current, ...body }, what: `setting ${name} off its default (merge patch)` };
+  }
+  return undefined;
+};
+
+/** Merge Patch: a member the item must hold, one with a default, sent as null: RFC 7396 removes it,
+ * and an item that must hold it then holds its default (never the value it held before). */
+const nullRestoresDefault: Planner = ({ current, required, accepts, keeps, defaults }) => {
+  const field = Object.keys(defaults).find(
+    (name) =>
+      required.has(name) &&
+      !keeps(name, null) &&
+      Object.hasOwn(current, name) &&
+      JSON.stringify(current[name]) !== JSON.stringify(defaults[name]) &&
+      accepts({ [name]: null }),
+  );
+  if (field === undefined) return undefined;
+  return {
+    body: { [field]: null },
+    expected: { ...current, [field]: defaults[field] },
+    what: `removing ${field}, which then holds its default (merge patch)`,
+  };
+};
+
 /** Merge Patch: where the item holds no optional member to remove (a replacement left them out),
  * one is set first, for the null that follows to remove. */
 const optionalRefilled: Planner = (input) => {
@@ -104,14 +152,24 @@ const objectMerged: Planner = ({ current, fresh, accepts }) => {
     const stored = asObject(value);
     const given = asObject(fresh[name]);
     if (!stored || !given) continue;
-    // A member whose new value differs, beside another member the merge must keep.
-    const member = Object.keys(given).find(
-      (key) => given[key] !== stored[key] && given[key] !== null && Object.keys(stored).some((other) => other !== key),
-    );
+    // A member whose new value differs, beside another member the merge must keep. A member the
+    // item already holds first: the keys of a map mean something (a section of the event's venue),
+    // so one it holds is changed, not one drawn at random added.
+    const beside = (key: string) => Object.keys(stored).some((other) => other !== key);
+    const valueFor = (key: string) =>
+      given[key] ?? Object.values(given).find((one) => one !== null && typeof one === typeof stored[key]);
+    const changes = (key: string) => {
+      const next = valueFor(key);
+      return beside(key) && next !== undefined && next !== null && next !== stored[key];
+    };
+    // A member it does not hold is added only where the two share members (an object of named
+    // members, not a map of free keys, where a new key names nothing).
+    const shared = Object.keys(given).some((key) => key in stored);
+    const member = Object.keys(stored).find(changes) ?? (shared ? Object.keys(given).find(changes) : undefined);
     if (member === undefined) continue;
-    const body = { [name]: { [member]: given[member] } };
+    const body = { [name]: { [member]: valueFor(member) } };
     if (!accepts(body)) continue;
-    const expected = { ...current, [name]: { ...stored, [member]: given[member] } };
+    const expected = { ...current, [name]: { ...stored, [member]: valueFor(member) } };
     return { body, expected, what: `changing ${name}.${member} alone (merge patch)` };
   }
   return undefined;
@@ -158,7 +216,14 @@ const failedTestRefused: Planner = ({ current, fresh, required, accepts }) => {
 
 /** Update planners by the PATCH's media type; any media type gets the plain one-field step. */
 const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
-  'application/merge-patch+json': [oneField, objectMerged, optionalRefilled, nullRemoves],
+  'application/merge-patch+json': [
+    oneField,
+    objectMerged,
+    optionalRefilled,
+    nullRemoves,
+    awayFromDefault,
+    nullRestoresDefault,
+  ],
   // oneField last: where the document's patch schema is an object, not a list of operations.
   'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused, oneField],
 };
@@ -191,15 +256,28 @@ export function partialUpdates(
   const preferred = parseMediaType(context.requestMediaType(update.operation))?.essence ?? '';
   const essence = merge ? MERGE_PATCH : preferred;
   const mediaType = merge && preferred !== MERGE_PATCH ? { mediaType: MERGE_PATCH } : {};
+  const creation = collection.create?.operation;
+  const defaults = defaultsOf([made.schema, creation ? context.requestSchema(creation)?.schema : undefined]);
   const steps: PartialUpdate[] = [];
   let state = current;
   for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField]) {
-    const step = planner({ current: state, fresh, earlier, required, accepts, keeps: shape.keeps });
+    const step = planner({ current: state, fresh, earlier, required, accepts, keeps: shape.keeps, defaults });
     if (!step) continue;
     steps.push({ ...step, ...mediaType });
     state = step.expected;
   }
   return steps;
+}
+
+/** The `default` of each member the schemas give one, the first schema's first. */
+function defaultsOf(schemas: readonly unknown[]): Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  for (const schema of schemas)
+    for (const [name, member] of Object.entries(propertiesOf(schema as never))) {
+      const merged = typeof member === 'object' && member !== null ? mergeAllOf(member as Item) : {};
+      if ('default' in merged && !(name in found)) found[name] = merged.default;
+    }
+  return found;
 }
 
 /** The expected item with the members the case carries otherwise than planned (an object body). */
