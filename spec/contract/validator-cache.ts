@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { cacheFile, touchCacheFile, writeCacheFile } from '../document/validated-cache.js';
+import { cacheFile, kitCodeHash, touchCacheFile, writeCacheFile } from '../document/validated-cache.js';
 import { ajvRegExp, PATTERN_MODULE } from '../schema/patterns.js';
 import { FORMATS_MODULE, KNOWN_FORMATS, type SchemaCompiler } from '../schema/validators.js';
 
@@ -23,7 +23,9 @@ interface Saved {
 
 function fileOf(path: string, source: string): string | undefined {
   const ajvVersion = (require('ajv/package.json') as { version: string }).version;
-  const key = createHash('sha256').update(`${ajvVersion}\u0000${FORMAT}\u0000${path}\u0000${source}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${ajvVersion}\u0000${FORMAT}\u0000${kitCodeHash()}\u0000${path}\u0000${source}`)
+    .digest('hex');
   return cacheFile(`${key}.validators.json`);
 }
 

@@ -25,6 +25,26 @@ function cacheDirectory(): string | undefined {
 
 const hash = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
+// The kit's own code that shapes what is cached (reading, converting, compiling): a build that
+// changes it must not reuse what an older one saved.
+const SHAPING_MODULES = ['document/read-document', 'document/swagger2', 'schema/json-schema', 'schema/validators'];
+let kitCode: string | undefined;
+
+/** A hash of the kit's modules that shape the cache's contents, as this build has them. */
+export function kitCodeHash(): string {
+  kitCode ??= hash(
+    SHAPING_MODULES.map((name) => {
+      for (const extension of ['js', 'ts']) {
+        try {
+          return readFileSync(new URL(`../${name}.${extension}`, import.meta.url));
+        } catch {}
+      }
+      return name;
+    }).join('\u0000'),
+  );
+  return kitCode;
+}
+
 function keyOf(path: string, source: string): string {
   const versions = ['@apidevtools/swagger-parser/package.json'].map((name) => {
     try {
@@ -33,7 +53,7 @@ function keyOf(path: string, source: string): string {
       return 'unknown';
     }
   });
-  return hash(`${versions.join(',')}\u0000${FORMAT}\u0000${path}\u0000${source}`);
+  return hash(`${versions.join(',')}\u0000${FORMAT}\u0000${kitCodeHash()}\u0000${path}\u0000${source}`);
 }
 
 function fileHash(path: string): string | undefined {

@@ -140,6 +140,7 @@ function convert(schema: unknown, at: Conversion): unknown {
     if (Array.isArray(list))
       out[keyword] = list.filter((v, i) => list.findIndex((w) => JSON.stringify(w) === JSON.stringify(v)) === i);
   }
+  pointerFormat(out, schema.description);
   // Leftovers of 3.0 in 3.1 documents (boolean bounds, nullable) keep their 3.0 meaning.
   convertExclusiveBound(out, 'exclusiveMinimum', 'minimum');
   convertExclusiveBound(out, 'exclusiveMaximum', 'maximum');
@@ -210,4 +211,14 @@ export function walkSchema(
       walkSchema(value, visit, at);
     }
   }
+}
+
+/** A string its own words call a JSON Pointer (RFC 6901: an RFC 9457 `errors[].pointer`) is held
+ * to that form: "" or "/…", never a bare name or a URI fragment ("#/…"). A relative pointer is not. */
+function pointerFormat(out: Record<string, unknown>, description: unknown): void {
+  const { format, type } = out;
+  const strings = type === 'string' || (Array.isArray(type) && type.includes('string'));
+  if (format !== undefined || !strings || typeof description !== 'string') return;
+  if (/\bJSON[- ]Pointer\b/i.test(description) && !/\brelative\b|\bfragment\b/i.test(description))
+    out.format = 'json-pointer';
 }
