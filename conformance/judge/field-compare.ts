@@ -1,6 +1,6 @@
 // How a stored field is compared with what was sent: by exact JSON text (int64 digits past 2^53
 // included), with the one leeway every serialiser family needs: null members left out.
-import { fieldText } from '../../spec/index.js';
+import { type CollectionSpec, fieldText, mergeAllOf, propertiesOf } from '../../spec/index.js';
 
 /** Whether a value is null or holds one at any depth. */
 function holdsNull(value: unknown): boolean {
@@ -45,14 +45,50 @@ function sameInstant(a: unknown, b: unknown): boolean {
   return Math.abs(millis(x[1]) - millis(y[1])) < 1;
 }
 
-/** A field that differs in its exact JSON text, as finding fields; undefined when it does not. */
+const setsByCollection = new WeakMap<CollectionSpec, ReadonlySet<string>>();
+
+/** The item's members that are sets (an array of `uniqueItems`: labels "in any order"), whose
+ * order a service may change. */
+export function setsOf(collection: CollectionSpec | undefined): ReadonlySet<string> {
+  if (!collection) return new Set();
+  let sets = setsByCollection.get(collection);
+  if (!sets) {
+    const views = [collection.read?.item.schema, collection.create?.item.schema, collection.list?.items.schema];
+    sets = new Set(
+      views.flatMap((schema) =>
+        Object.entries(propertiesOf(schema)).flatMap(([name, member]) =>
+          typeof member === 'object' &&
+          member !== null &&
+          mergeAllOf(member as Record<string, unknown>).uniqueItems === true
+            ? [name]
+            : [],
+        ),
+      ),
+    );
+    setsByCollection.set(collection, sets);
+  }
+  return sets;
+}
+
+/** Whether two arrays hold the same items, in any order. */
+const sameSet = (a: unknown, b: unknown): boolean =>
+  Array.isArray(a) &&
+  Array.isArray(b) &&
+  a.length === b.length &&
+  JSON.stringify(a.map((one) => JSON.stringify(one)).sort()) ===
+    JSON.stringify(b.map((one) => JSON.stringify(one)).sort());
+
+/** A field that differs in its exact JSON text, as finding fields; undefined when it does not. A
+ * member in `sets` may hold its items in another order. */
 export function compareField(
   got: Record<string, unknown>,
   sent: Record<string, unknown>,
   name: string,
+  sets: ReadonlySet<string> = new Set(),
 ): Record<string, unknown> | undefined {
   const [receivedText, sentText] = [fieldText(got, name), fieldText(sent, name)];
   if (receivedText === sentText) return undefined;
+  if (sets.has(name) && sameSet(got[name], sent[name])) return undefined;
   // Serialisers that leave nulls out are everywhere: a null sent and answered absent is the same
   // value, at any depth (a property the schema requires is still judged by the schema check).
   const withNullsLeftOut = (item: Record<string, unknown>) => JSON.stringify(withoutNulls({ [name]: item[name] }));
@@ -87,10 +123,11 @@ export function firstDifference(
   item: Record<string, unknown>,
   sent: Record<string, unknown>,
   fields: readonly string[],
+  sets: ReadonlySet<string> = new Set(),
 ): Record<string, unknown> | undefined {
   for (const name of fields) {
     if (!(name in sent)) continue;
-    const difference = compareField(item, sent, name);
+    const difference = compareField(item, sent, name, sets);
     if (difference) return difference;
   }
   return undefined;

@@ -1,9 +1,9 @@
 // The checks that judge one item across its life: read back after its creation, its changes
 // stored and answered, gone after its deletion.
 
-import { answeredItem, UPDATE_INSTANT } from '../../spec/index.js';
+import { answeredItem, type CollectionSpec, UPDATE_INSTANT } from '../../spec/index.js';
 import type { ChangeEvidence, Check, Finding } from '../model.js';
-import { firstDifference, keptFields } from './field-compare.js';
+import { firstDifference, keptFields, setsOf } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
 
@@ -21,7 +21,12 @@ export const createdItemReadable: Check = (context) => {
   if (item[idProperty] !== undefined && idKey(item, idProperty) !== readBack.id) {
     return [finding('read_back_other_id', { idProperty, id: readBack.id, received: idKey(item, idProperty) })];
   }
-  const difference = firstDifference(item, readBack.sent, keptFields(collection.create, readBack.sent));
+  const difference = firstDifference(
+    item,
+    readBack.sent,
+    keptFields(collection.create, readBack.sent),
+    setsOf(collection),
+  );
   return difference ? [finding('read_back_differs', difference)] : [];
 };
 
@@ -37,7 +42,7 @@ export const itemChangesStored: Check = (context) => {
     return [finding('changed_item_unreadable', { status, idProperty: collection.idProperty, id: change.id })];
   }
   const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-  return item ? changeFindings('change_not_stored', item, change, collection.idProperty) : [];
+  return item ? changeFindings('change_not_stored', item, change, collection) : [];
 };
 
 /** A PUT or PATCH answered with the item (a JSON object with its id). Whether it succeeded at all
@@ -55,7 +60,7 @@ function changeAnswered(context: Parameters<Check>[0], change: ChangeEvidence): 
   const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
   if (status < 200 || status >= 300 || !item || item[collection.idProperty] === undefined) return undefined;
   if (idKey(item, collection.idProperty) !== change.id) return undefined;
-  return changeFindings('change_not_answered', item, change, collection.idProperty);
+  return changeFindings('change_not_answered', item, change, collection);
 }
 
 /** The first field of the item that differs from what the change set, as a finding of `code`. */
@@ -63,9 +68,10 @@ function changeFindings(
   code: 'change_not_stored' | 'change_not_answered',
   item: Record<string, unknown>,
   change: ChangeEvidence,
-  idProperty: string,
+  collection: CollectionSpec,
 ): Finding[] {
-  const difference = firstDifference(item, change.expected, Object.keys(change.expected));
+  const { idProperty } = collection;
+  const difference = firstDifference(item, change.expected, Object.keys(change.expected), setsOf(collection));
   const found = difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
   return [...found, ...instantsAfterChange(item, change)];
 }

@@ -11,7 +11,7 @@ import {
   movesWithOthers,
 } from '../../spec/index.js';
 import type { Check, Finding, SequenceEvidence } from '../model.js';
-import { compareField, firstDifference, keptFields } from './field-compare.js';
+import { compareField, firstDifference, keptFields, setsOf } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
 import { movedByOthers } from './moved-by-others.js';
@@ -51,7 +51,7 @@ export const createdDataEchoed: Check = (context) => {
   return create.storedProperties
     .filter((name) => name in sent && !(name in assigned) && create.keeps(name, sent[name]))
     .flatMap((name) => {
-      const difference = compareField(got, sent, name);
+      const difference = compareField(got, sent, name, setsOf(context.collection));
       return difference ? [finding('field_not_echoed', difference, { pointer: `/${name}` })] : [];
     });
 };
@@ -106,7 +106,12 @@ export const createdDataListed: Check = (context) => {
       const severity = shifting ? 'note' : 'failure';
       findings.push(finding('created_item_repeated', { idProperty, id, count: matches.length }, { severity }));
     }
-    const difference = firstDifference(matches[0]!, creation.sent, keptFields(collection.create, creation.sent));
+    const difference = firstDifference(
+      matches[0]!,
+      creation.sent,
+      keptFields(collection.create, creation.sent),
+      setsOf(collection),
+    );
     if (difference) findings.push(finding('listed_item_differs', difference));
   }
   return findings;
