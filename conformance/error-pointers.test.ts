@@ -9,6 +9,9 @@ describe('error pointers', () => {
     expect(pointedMembers({ errors: [{ source: { pointer: '/data/attributes/title' } }] })).toEqual(['title']);
     expect(pointedMembers({ error: { details: [{ field: 'lines[1].sku', issue: 'unknown' }] } })).toEqual(['sku']);
     expect(pointedMembers({ errors: [{ pointer: '/lines/0/sku' }] })).toEqual(['sku']);
+    expect(pointedMembers({ error: { code: 'invalid', message: 'no such user', target: 'assignee' } })).toEqual([
+      'assignee',
+    ]);
     expect(pointedMembers({ message: 'no pointers here' })).toEqual([]);
   });
 

@@ -79,6 +79,7 @@ export interface IdiomEvidence {
     | 'limit-freed'
     | 'key-free-after-refusal'
     | 'key-scoped'
+    | 'absent-head'
     | 'named-moved'
     | 'named-state-refused'
     | 'amount-moved'

@@ -1,8 +1,8 @@
 // Where a refusal's body points: the members its entries name (RFC 9457 `errors[].pointer`,
-// JSON:API `errors[].source.pointer`, `details[].field`). A refusal of one member that points only
-// elsewhere tells the client the wrong field.
+// JSON:API `errors[].source.pointer`, `details[].field`, the OData and Microsoft REST `error.target`).
+// A refusal of one member that points only elsewhere tells the client the wrong field.
 
-const POINTING = new Set(['pointer', 'field']);
+const POINTING = new Set(['pointer', 'field', 'target']);
 
 /** The last segment of every pointer or field a body's entries carry ("/lines/1/sku" → "sku"). */
 export function pointedMembers(body: unknown): string[] {

@@ -193,6 +193,10 @@ export const LIFE_JUDGEMENTS = {
     return takenAgainstWords(status, 'named_state_ignored', { verb, state, expected: expectedStatus, words });
   },
   // A valid creation refused under the key a refused one carried, and taken under another key.
+  // HEAD answers as GET does: an item that does not exist is not found there either.
+  'absent-head'(_context, evidence, status) {
+    return status < 300 ? [finding('absent_item_found_by_head', { status, id: evidence.id })] : [];
+  },
   // A key used under another parent than the one the words scope it to: a new item there, neither
   // the first parent's item replayed nor the refusal of a key reused with another body.
   'key-scoped'(context, evidence, status) {

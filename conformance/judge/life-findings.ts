@@ -114,6 +114,11 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.verb)} of an item naming one that is ${describeValue(f.state)}`,
     expected: (f) => `${String(f.expected)}, as the words say ("${String(f.words)}")`,
   },
+  absent_item_found_by_head: {
+    title: 'HEAD finds an item that does not exist',
+    received: (f) => `${f.status} for HEAD of ${String(f.id)}, which a GET shows absent`,
+    expected: () => '404, as the GET answers: HEAD answers as GET does, without the body (RFC 9110 9.3.2)',
+  },
   idempotency_key_not_scoped: {
     title: 'An idempotency key kept across the parents it is scoped to',
     received: (f) =>

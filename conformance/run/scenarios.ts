@@ -12,6 +12,7 @@ import { checkCopiedValues } from '../plan/scenarios/copied-values.js';
 import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts.js';
 import { checkExactPages, endsPagesExactly } from '../plan/scenarios/exact-pages.js';
 import { checkFilters } from '../plan/scenarios/filters.js';
+import { headOfAbsent, headOfRead } from '../plan/scenarios/head-reads.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
@@ -119,6 +120,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
         await checkMissingParent(operation, context, sequenceRunner);
         progress(`${operation.id}: a request below a missing item checked`);
       }),
+    // HEAD of an item that does not exist: not found, as its GET.
+    ...settings.model.resources
+      .filter(({ collection }) => headOfRead(collection, context.operations))
+      .map(({ collection }) => headOfAbsent(collection, context, sequenceRunner)),
     // Jobs a 202 starts, followed where its Location says until they end.
     ...(settings.readOnly ? [] : [followJobs(context, sequenceRunner, testable, settings.model.resources)]),
     ...[...creatable, ...madeElsewhere, ...madeByPut].filter(hasIdioms).map(async (resource) => {
