@@ -148,7 +148,7 @@ function desk(fault?: Fault) {
         Number(body.copyNumber) >= 1;
       if (!valid) return sendJson(res, 400, {});
       const found = copyOf(String(body.isbn), Number(body.copyNumber));
-      if (!found) return sendJson(res, 422, {});
+      if (!found) return sendJson(res, 422, { errors: [{ pointer: '/copyNumber' }] });
       if (found.status !== 'available') return sendJson(res, 409, {});
       if (fault !== 'loan-leaves-copy-available') found.status = 'on_loan';
       const made = { id: `ln-${++last}`, isbn: found.isbn, copyNumber: found.copyNumber, status: 'active' };

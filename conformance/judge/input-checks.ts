@@ -5,7 +5,7 @@ import { listedItems } from '../../spec/model/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
 import { prototypeMemberOf } from '../plan/cases/structure.js';
-import { referenceIn } from '../plan/references.js';
+import { referenceIn, referencesIn } from '../plan/references.js';
 import {
   documented4xx,
   documentsSuccess,
@@ -184,7 +184,8 @@ export const positiveDataAcceptance: Check = (context) => {
     : undefined;
   // Unless the refusal points only at other members: then it was not the reference it refused.
   const pointed = context.body.kind === 'json' ? pointedTopMembers(context.body.value) : [];
-  const pointsElsewhere = reference !== undefined && pointed.length > 0 && !pointed.includes(reference.split('[]')[0]!);
+  const referenced = new Set(referencesIn(context.contract, context.testCase).map((one) => one.split('[]')[0]!));
+  const pointsElsewhere = reference !== undefined && pointed.length > 0 && !pointed.some((one) => referenced.has(one));
   if (reference !== undefined && !pointsElsewhere) {
     return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
   }

@@ -66,6 +66,11 @@ const isLiteral = (segment: string): boolean => segment !== '' && !segment.start
 /** The first member of the case's JSON body or query that names another resource's item (one the
  * run filled with an id it saw listed aside). */
 export function referenceIn(contract: Contract, testCase: TestCase): string | undefined {
+  return referencesIn(contract, testCase)[0];
+}
+
+/** Every member of the case's JSON body or query that names another resource's item, body first. */
+export function referencesIn(contract: Contract, testCase: TestCase): string[] {
   const names = resourcesOf(contract);
   const idNames = idNamesOf(contract);
   const ownResource = resourceName(testCase.operation.path.split('/').filter(isLiteral).at(-1) ?? '');
@@ -93,15 +98,16 @@ export function referenceIn(contract: Contract, testCase: TestCase): string | un
     );
   };
   const body = (testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined) ?? {};
-  const inBody = Object.keys(body).find(isReference);
-  if (inBody !== undefined) return inBody;
+  const found = Object.keys(body).filter(isReference);
   // Entries of a list that name items (an order's lines naming ticket types by code).
   for (const [array, entries] of Object.entries(body)) {
     if (!Array.isArray(entries) || testCase.knownReferences?.some((known) => known.startsWith(`${array}[].`))) continue;
     const inner = entries.flatMap((entry) => Object.keys(asObject(entry) ?? {})).find(isReference);
-    if (inner !== undefined) return `${array}[].${inner}`;
+    if (inner !== undefined) found.push(`${array}[].${inner}`);
   }
-  return testCase.parameters?.find((placed) => placed.in === 'query' && isReference(placed.name))?.name;
+  for (const placed of testCase.parameters ?? [])
+    if (placed.in === 'query' && isReference(placed.name)) found.push(placed.name);
+  return found;
 }
 
 /** Members of the operation's request body that name an item of another collection the run can
