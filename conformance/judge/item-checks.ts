@@ -1,11 +1,12 @@
 // The checks that judge one item across its life: read back after its creation, its changes
 // stored and answered, gone after its deletion.
 
-import { answeredItem, type CollectionSpec, UPDATE_INSTANT } from '../../spec/index.js';
+import { answeredItem, type CollectionSpec, statusMember, UPDATE_INSTANT } from '../../spec/index.js';
 import type { ChangeEvidence, Check, Finding } from '../model.js';
 import { firstDifference, keptFields, setsOf } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
+import { stateTimes } from './state-times.js';
 
 /** A created item can be read back by its id, with the fields it was created with. */
 export const createdItemReadable: Check = (context) => {
@@ -73,7 +74,13 @@ function changeFindings(
   const { idProperty } = collection;
   const difference = firstDifference(item, change.expected, Object.keys(change.expected), setsOf(collection));
   const found = difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
-  return [...found, ...instantsAfterChange(item, change)];
+  // A change that moved the item's state sets that state's instant (`closedAt` once closed).
+  const state = statusMember(collection);
+  const moved =
+    !difference && state && Object.hasOwn(change.expected, state.member)
+      ? stateTimes(item, change.expected[state.member], []).filter((one) => one.code === 'state_time_missing')
+      : [];
+  return [...found, ...moved, ...instantsAfterChange(item, change)];
 }
 
 /** A change leaves the creation instant as it was and moves the update instant on (the item was

@@ -13,9 +13,11 @@ import {
   parseMediaType,
   propertiesOf,
   putCreation,
+  statusMember,
 } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { awayFromDefault, defaultsOf, nullRestoresDefault, stateMoved } from './partial-states.js';
 
 type Item = Record<string, unknown>;
 
@@ -32,7 +34,7 @@ export interface PartialUpdate {
 
 const MERGE_PATCH = 'application/merge-patch+json';
 
-interface StepInput {
+export interface StepInput {
   readonly current: Item;
   /** Another valid creation body, where the new values come from. */
   readonly fresh: Item;
@@ -45,9 +47,11 @@ interface StepInput {
   readonly keeps: (name: string, value: unknown) => boolean;
   /** The defaults the item's members take where a creation leaves them out. */
   readonly defaults: Readonly<Record<string, unknown>>;
+  /** The item's state member (status, state) and its values, where it has one. */
+  readonly state?: { readonly member: string; readonly values: readonly unknown[] };
 }
 
-type Planner = (input: StepInput) => PartialUpdate | undefined;
+export type Planner = (input: StepInput) => PartialUpdate | undefined;
 
 /** Whether the item, one member changed, still has each span's end after its start: a check-in
  * moved past the stored check-out is rightly refused. */
@@ -80,52 +84,6 @@ const nullRemoves: Planner = ({ current, required, accepts, keeps }) => {
   );
   if (field === undefined) return undefined;
   return { body: { [field]: null }, expected: { ...current, [field]: null }, what: `removing ${field} (merge patch)` };
-};
-
-/** A valid-looking value beside a default: an integer one up, another word, the other truth. */
-const besideDefault = (value: unknown): unknown[] =>
-  typeof value === 'number'
-    ? [value + 1, value - 1]
-    : typeof value === 'boolean'
-      ? [!value]
-      : typeof value === 'string'
-        ? [`${value}2`]
-        : [];
-
-/** Merge Patch: a member with a default the item holds at its default (or the run does not know,
- * its creation having left it out), set to another value, for the null that follows to restore. */
-const awayFromDefault: Planner = ({ current, fresh, required, accepts, keeps, defaults }) => {
-  for (const name of Object.keys(defaults)) {
-    const atDefault = !Object.hasOwn(current, name) || JSON.stringify(current[name]) === JSON.stringify(defaults[name]);
-    if (!required.has(name) || keeps(name, null) || !atDefault) continue;
-    const candidates = [fresh[name], ...besideDefault(defaults[name])].filter(
-      (value) => value !== undefined && JSON.stringify(value) !== JSON.stringify(defaults[name]),
-    );
-    const value = candidates.find((one) => accepts({ [name]: one }));
-    if (value === undefined) continue;
-    const body = { [name]: value };
-    return { body, expected: { ...current, ...body }, what: `setting ${name} off its default (merge patch)` };
-  }
-  return undefined;
-};
-
-/** Merge Patch: a member the item must hold, one with a default, sent as null: RFC 7396 removes it,
- * and an item that must hold it then holds its default (never the value it held before). */
-const nullRestoresDefault: Planner = ({ current, required, accepts, keeps, defaults }) => {
-  const field = Object.keys(defaults).find(
-    (name) =>
-      required.has(name) &&
-      !keeps(name, null) &&
-      Object.hasOwn(current, name) &&
-      JSON.stringify(current[name]) !== JSON.stringify(defaults[name]) &&
-      accepts({ [name]: null }),
-  );
-  if (field === undefined) return undefined;
-  return {
-    body: { [field]: null },
-    expected: { ...current, [field]: defaults[field] },
-    what: `removing ${field}, which then holds its default (merge patch)`,
-  };
 };
 
 /** Merge Patch: where the item holds no optional member to remove (a replacement left them out),
@@ -223,6 +181,7 @@ const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
     nullRemoves,
     awayFromDefault,
     nullRestoresDefault,
+    stateMoved,
   ],
   // oneField last: where the document's patch schema is an object, not a list of operations.
   'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused, oneField],
@@ -258,26 +217,25 @@ export function partialUpdates(
   const mediaType = merge && preferred !== MERGE_PATCH ? { mediaType: MERGE_PATCH } : {};
   const creation = collection.create?.operation;
   const defaults = defaultsOf([made.schema, creation ? context.requestSchema(creation)?.schema : undefined]);
+  const states = statusMember(collection);
   const steps: PartialUpdate[] = [];
   let state = current;
-  for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField]) {
-    const step = planner({ current: state, fresh, earlier, required, accepts, keeps: shape.keeps, defaults });
+  for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField, stateMoved]) {
+    const step = planner({
+      current: state,
+      fresh,
+      earlier,
+      required,
+      accepts,
+      keeps: shape.keeps,
+      defaults,
+      state: states,
+    });
     if (!step) continue;
     steps.push({ ...step, ...mediaType });
     state = step.expected;
   }
   return steps;
-}
-
-/** The `default` of each member the schemas give one, the first schema's first. */
-function defaultsOf(schemas: readonly unknown[]): Record<string, unknown> {
-  const found: Record<string, unknown> = {};
-  for (const schema of schemas)
-    for (const [name, member] of Object.entries(propertiesOf(schema as never))) {
-      const merged = typeof member === 'object' && member !== null ? mergeAllOf(member as Item) : {};
-      if ('default' in merged && !(name in found)) found[name] = merged.default;
-    }
-  return found;
 }
 
 /** The expected item with the members the case carries otherwise than planned (an object body). */
