@@ -80,6 +80,7 @@ export interface IdiomEvidence {
     | 'key-free-after-refusal'
     | 'key-scoped'
     | 'absent-head'
+    | 'frozen-write'
     | 'named-moved'
     | 'named-state-refused'
     | 'amount-moved'

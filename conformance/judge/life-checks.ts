@@ -193,6 +193,20 @@ export const LIFE_JUDGEMENTS = {
     return takenAgainstWords(status, 'named_state_ignored', { verb, state, expected: expectedStatus, words });
   },
   // A valid creation refused under the key a refused one carried, and taken under another key.
+  // A write to (or under) an item deleted just before, where the words freeze it until restored.
+  'frozen-write'(context, evidence, status) {
+    const { method, path } = context.testCase.operation;
+    return status < 300
+      ? [
+          finding('deleted_item_written', {
+            status,
+            write: `${method} ${path}`,
+            expected: evidence.expectedStatus,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
   // HEAD answers as GET does: an item that does not exist is not found there either.
   'absent-head'(_context, evidence, status) {
     return status < 300 ? [finding('absent_item_found_by_head', { status, id: evidence.id })] : [];

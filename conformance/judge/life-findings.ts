@@ -114,6 +114,12 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.verb)} of an item naming one that is ${describeValue(f.state)}`,
     expected: (f) => `${String(f.expected)}, as the words say ("${String(f.words)}")`,
   },
+  deleted_item_written: {
+    title: 'A deleted item written to before its restore',
+    key: ['write'],
+    received: (f) => `${f.status} for ${String(f.write)} on an item deleted just before`,
+    expected: (f) => `${String(f.expected)}: the document says "${String(f.words)}"`,
+  },
   absent_item_found_by_head: {
     title: 'HEAD finds an item that does not exist',
     received: (f) => `${f.status} for HEAD of ${String(f.id)}, which a GET shows absent`,

@@ -12,6 +12,7 @@ import { checkCopiedValues } from '../plan/scenarios/copied-values.js';
 import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts.js';
 import { checkExactPages, endsPagesExactly } from '../plan/scenarios/exact-pages.js';
 import { checkFilters } from '../plan/scenarios/filters.js';
+import { checkFrozenDeletion, freezesDeletions } from '../plan/scenarios/frozen-deletions.js';
 import { headOfAbsent, headOfRead } from '../plan/scenarios/head-reads.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
@@ -120,6 +121,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
         await checkMissingParent(operation, context, sequenceRunner);
         progress(`${operation.id}: a request below a missing item checked`);
       }),
+    // Writes to an item deleted just before, where the words freeze it until restored.
+    ...(settings.readOnly
+      ? []
+      : creatable.filter(freezesDeletions).map((resource) => checkFrozenDeletion(resource, context, sequenceRunner))),
     // HEAD of an item that does not exist: not found, as its GET.
     ...settings.model.resources
       .filter(({ collection }) => headOfRead(collection, context.operations))

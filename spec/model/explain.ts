@@ -114,6 +114,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
             ...(keptDeletion.listSwitch ? { listSwitch: keptDeletion.listSwitch } : {}),
             ...(keptDeletion.stamp ? { stamp: keptDeletion.stamp } : {}),
             ...(keptDeletion.readable ? { readable: true } : {}),
+            ...(keptDeletion.frozen ? { frozen: keptDeletion.frozen } : {}),
           },
         }
       : {}),

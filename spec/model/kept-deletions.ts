@@ -7,6 +7,7 @@
 import type { Operation } from '../contract/types.js';
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import type { FrozenDeletion } from './frozen-deletions.js';
 
 export interface KeptDeletion {
   /** The POST on the item's restore verb, where the document gives one. */
@@ -17,6 +18,9 @@ export interface KeptDeletion {
   readonly stamp?: string;
   /** The DELETE's words keep the item readable ("the member stays readable with GET"). */
   readonly readable?: true;
+  /** The words refuse writes on a deleted item until it is restored ("A deleted project is
+   * read-only": frozen-deletions.ts). */
+  readonly frozen?: FrozenDeletion;
 }
 
 // "stays readable", "can still be read", "GET still answers it", "GET keeps answering it": reads of a

@@ -77,7 +77,11 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
 /** A change of one plain member of a drawn PATCH body (a name), where that alone is valid: the lock
  * is then what the write meets, not a member whose words rule it over other data (prices keyed by
  * the venue's sections). */
-function plainestPart(body: unknown, operation: Operation, context: PlanContext): Record<string, unknown> | undefined {
+export function plainestPart(
+  body: unknown,
+  operation: Operation,
+  context: PlanContext,
+): Record<string, unknown> | undefined {
   const request = context.requestSchema(operation);
   const object = asObject(body);
   if (!request || !object) return undefined;

@@ -1,0 +1,151 @@
+// An item its deletion keeps, frozen by the words until restored ("A deleted project is read-only:
+// changes and new tasks are answered `409` until it is restored"): a change of a deleted project and
+// a task made under it must be refused. A tracker that changes a deleted project is named.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const none = { description: 'none' };
+const named = {
+  type: 'object',
+  required: ['name'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 20 } },
+};
+const project = {
+  type: 'object',
+  required: ['id', 'name', 'deletedAt'],
+  properties: {
+    id: { type: 'integer', readOnly: true },
+    name: { type: 'string' },
+    deletedAt: { type: 'string', format: 'date-time', nullable: true, readOnly: true },
+  },
+};
+const task = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } },
+};
+const id = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'integer' } });
+const list = (schema: unknown) => ({ description: 'all', content: json({ type: 'array', items: schema }) });
+const one = (schema: unknown) => ({ description: 'one', content: json(schema) });
+
+const contract = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'projects', version: '1' },
+  paths: {
+    '/projects': {
+      get: {
+        parameters: [{ name: 'includeDeleted', in: 'query', schema: { type: 'boolean' } }],
+        responses: { '200': list(project), '400': none },
+      },
+      post: { requestBody: { required: true, content: json(named) }, responses: { '201': one(project), '400': none } },
+    },
+    '/projects/{projectId}': {
+      parameters: [id('projectId')],
+      get: { responses: { '200': one(project), '404': none } },
+      patch: {
+        requestBody: { required: true, content: json(named) },
+        responses: { '200': one(project), '400': none, '404': none, '409': none },
+      },
+      delete: {
+        description:
+          'Sets `deletedAt`: the project leaves the list, and its read keeps answering it. A deleted project is read-only: changes and new tasks are answered `409` until it is restored.',
+        responses: { '204': none, '404': none },
+      },
+    },
+    '/projects/{projectId}/restore': {
+      parameters: [id('projectId')],
+      post: { responses: { '200': one(project), '404': none, '409': none } },
+    },
+    '/projects/{projectId}/tasks': {
+      parameters: [id('projectId')],
+      get: { responses: { '200': list(task), '404': none } },
+      post: {
+        requestBody: { required: true, content: json(named) },
+        responses: { '201': one(task), '400': none, '404': none, '409': none },
+      },
+    },
+    '/projects/{projectId}/tasks/{taskId}': {
+      parameters: [id('projectId'), id('taskId')],
+      get: { responses: { '200': one(task), '404': none } },
+    },
+  },
+});
+
+function tracker(deletedChangeable = false) {
+  const projects = new Map<number, { id: number; name: string; deletedAt: string | null }>();
+  const tasks = new Map<number, Array<{ id: number; name: string }>>();
+  let last = 0;
+  const validName = (body: Record<string, unknown> | undefined) =>
+    body !== undefined && typeof body.name === 'string' && body.name.length > 0 && [...body.name].length <= 20;
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const body = parseObject(await readBody(req));
+    const url = new URL(req.url ?? '/', 'http://x');
+    const [root, key, below, inner, ...rest] = url.pathname.split('/').filter(Boolean);
+    if (root !== 'projects' || rest.length > 0) return sendJson(res, 404, {});
+    if (key === undefined) {
+      if (req.method === 'GET') {
+        const all = url.searchParams.get('includeDeleted') === 'true';
+        return sendJson(
+          res,
+          200,
+          [...projects.values()].filter((p) => all || p.deletedAt === null),
+        );
+      }
+      if (!validName(body)) return sendJson(res, 400, {});
+      const made = { id: ++last, name: String(body!.name), deletedAt: null };
+      projects.set(made.id, made);
+      return sendJson(res, 201, made);
+    }
+    const found = projects.get(Number(key));
+    if (!found) return sendJson(res, 404, {});
+    if (below === undefined) {
+      if (req.method === 'PATCH') {
+        if (!validName(body)) return sendJson(res, 400, {});
+        if (found.deletedAt !== null && !deletedChangeable) return sendJson(res, 409, {});
+        found.name = String(body!.name);
+        return sendJson(res, 200, found);
+      }
+      if (req.method === 'DELETE') {
+        found.deletedAt ??= new Date().toISOString();
+        return sendJson(res, 204);
+      }
+      return sendJson(res, 200, found);
+    }
+    if (below === 'restore') {
+      if (found.deletedAt === null) return sendJson(res, 409, {});
+      found.deletedAt = null;
+      return sendJson(res, 200, found);
+    }
+    if (below !== 'tasks') return sendJson(res, 404, {});
+    const held = tasks.get(found.id) ?? [];
+    if (inner !== undefined) {
+      const task = held.find((one) => String(one.id) === inner);
+      return task ? sendJson(res, 200, task) : sendJson(res, 404, {});
+    }
+    if (req.method === 'GET') return sendJson(res, 200, held);
+    if (!validName(body)) return sendJson(res, 400, {});
+    if (found.deletedAt !== null) return sendJson(res, 409, {});
+    const made = { id: ++last, name: String(body!.name) };
+    tasks.set(found.id, [...held, made]);
+    return sendJson(res, 201, made);
+  };
+}
+
+const run = (fault?: boolean) => runConformance({ target: { app: tracker(fault) }, contract, seed: 24 });
+
+describe('an item its deletion freezes', () => {
+  it('passes a tracker that refuses writes to it, with both steps run', async () => {
+    const result = await run();
+    expect(result.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+    expect((result.reach?.unreached ?? []).filter((u) => u.scenario === 'frozen deletion')).toEqual([]);
+  });
+
+  it('names a tracker that changes a deleted project', async () => {
+    const found = (await run(true)).violations.filter((v) => v.code === 'deleted_item_written');
+    expect(found.map((v) => v.message).join('\n')).toMatch(/PATCH \/projects\/\{projectId\}/);
+  });
+});

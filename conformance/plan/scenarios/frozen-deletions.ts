@@ -1,0 +1,78 @@
+// An item its deletion keeps, that the words freeze until restored ("A deleted project is read-only:
+// ... answered `409` until the project is restored"; the model's keptDeletion.frozen): an item of the
+// run's own is deleted, then changed (one plain member, with its current ETag where the change
+// needs If-Match), and a child is made under it; each must get the refusal (deleted_item_written).
+import { type CollectionSpec, parentItemsOf, type Resource } from '../../../spec/index.js';
+import { idPathText } from '../../judge/json-body.js';
+import type { PlanContext } from '../context.js';
+import { withCurrentTag } from './current-tags.js';
+import { plainestPart } from './own-locks.js';
+import { parentParams } from './parents.js';
+import { answeredAs, type SequenceRunner } from './sequence-runner.js';
+
+const CHANGE = 'change of a deleted item refused';
+const childStep = (child: CollectionSpec) => `${child.path} item made under a deleted item refused`;
+
+export const freezesDeletions = ({ idioms, collection }: Resource): boolean =>
+  idioms.keptDeletion?.frozen !== undefined && collection.read !== undefined && collection.remove !== undefined;
+
+export async function checkFrozenDeletion(resource: Resource, context: PlanContext, runner: SequenceRunner) {
+  const { collection } = resource;
+  const frozen = resource.idioms.keptDeletion?.frozen;
+  const { read, remove, update } = collection;
+  if (!frozen || !read || !remove || runner.stopped()) return;
+  const children = context.collections.filter(
+    (child) => child.create && parentItemsOf(child.path, context.collections).at(-1)?.collection === collection,
+  );
+  const reach = runner.reach.scenario('frozen deletion', collection.path, [
+    ...(update ? [CHANGE] : []),
+    ...children.map(childStep),
+  ]);
+  const parent = await parentParams(collection, context, runner);
+  const made = await runner.make(collection, { what: 'to delete, then write to', purpose: 'frozen deletion', parent });
+  if ('refused' in made) return reach.stop(made.refused);
+  const deleted = await runner.send(
+    context.testCase(remove.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: made.made.at(remove.parameter),
+      what: 'before writes to it',
+    }),
+  );
+  if (!deleted?.ok || deleted.response.status >= 300)
+    return reach.stop(`its DELETE was ${deleted?.ok ? `answered ${deleted.response.status}` : 'not answered'}`);
+  const idiom = { idiom: 'frozen-write' as const, expectedStatus: frozen.status, words: frozen.words };
+  if (update) {
+    const [drawn] = context.plainBodies(update.operation, 1, 'frozen deletion');
+    const body = plainestPart(drawn, update.operation, context) ?? drawn;
+    const change = context.testCase(update.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: made.made.at(update.parameter),
+      ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
+      what: 'on an item deleted just before',
+    });
+    const sent = await withCurrentTag(change, collection, made.made.at(read.parameter), context, runner);
+    const executed = await runner.execute(sent, { collection, sequence: { idiom } });
+    if (executed?.exchange.ok) reach.done(CHANGE);
+    else reach.skip(CHANGE, `its PATCH was ${answeredAs(executed)}`);
+  }
+  const above = parentItemsOf(collection.path, context.collections).length;
+  for (const child of children) {
+    if (runner.stopped()) break;
+    const parameter = parentItemsOf(child.path, context.collections)[above]?.parameter;
+    if (!parameter) continue;
+    const under = { ...parent, [parameter]: idPathText(made.made.item, collection.idProperty) };
+    const body = await runner.draft(child, { what: '', purpose: 'frozen deletion', parent: under });
+    const creation = context.testCase(child.create!.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: under,
+      ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
+      what: 'under an item deleted just before',
+    });
+    const executed = await runner.execute(creation, { collection: child, sequence: { idiom } });
+    if (executed?.exchange.ok) reach.done(childStep(child));
+    else reach.skip(childStep(child), `its creation was ${answeredAs(executed)}`);
+  }
+}

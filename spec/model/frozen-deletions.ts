@@ -1,0 +1,37 @@
+// Words that freeze an item its deletion keeps: "A deleted project is read-only: replacing or
+// changing it, creating ... its issues ... are answered `409` until the project is restored". Read
+// from the DELETE's words and the overview's, in a sentence naming a deleted item of the collection
+// and a refusal status. The runner then changes a deleted item of its own, and makes a child under
+// it: each must get the refusal.
+import type { Contract } from '../contract/types.js';
+import type { CollectionSpec } from './collections.js';
+import { resourceWordPattern } from './references.js';
+import { sentencesOf } from './sentences.js';
+
+export interface FrozenDeletion {
+  readonly status: number;
+  readonly words: string;
+}
+
+const FROZEN =
+  /\b(?:is|are|becomes?|stays?)\s+read-only\b|\bcannot be (?:changed|modified|updated|written to)\b|\bno (?:changes|writes)\b/i;
+
+/** The refusal of writes on a deleted item the words give, where they give one. */
+export function frozenDeletionOf(collection: CollectionSpec, contract: Contract): FrozenDeletion | undefined {
+  const remove = collection.remove?.operation;
+  if (!remove) return undefined;
+  const info = (contract.document.info ?? {}) as { description?: unknown };
+  const noun = resourceWordPattern(collection);
+  const deleted = new RegExp(`\\b(?:soft-)?deleted\\s+${noun}s?\\b`, 'i');
+  const texts = [
+    remove.summary,
+    remove.description,
+    typeof info.description === 'string' ? info.description : undefined,
+  ];
+  for (const sentence of sentencesOf(texts)) {
+    if (!deleted.test(sentence) || !FROZEN.test(sentence)) continue;
+    const status = /\b(409|423|410|422|403)\b/.exec(sentence)?.[1];
+    if (status) return { status: Number(status), words: sentence.replace(/\s+/g, ' ').trim() };
+  }
+  return undefined;
+}
