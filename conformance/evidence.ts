@@ -81,6 +81,7 @@ export interface IdiomEvidence {
     | 'key-scoped'
     | 'absent-head'
     | 'frozen-write'
+    | 'if-match-star'
     | 'named-moved'
     | 'named-state-refused'
     | 'amount-moved'

@@ -1,7 +1,7 @@
 // Writes an item takes only at the version the client read (If-Match required, 428 without it):
 // a write the words lock to some states ("A cancelled event cannot be changed (409)") is sent with
 // the item's current ETag, so it meets the lock and not a 428; a stale If-Match must be 412, not
-// another refusal.
+// another refusal, and `If-Match: *` matches the item as it is.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -54,7 +54,7 @@ const contract = contractFromDocument({
   },
 });
 
-type Fault = 'stale-tag-409' | 'cancelled-changeable';
+type Fault = 'stale-tag-409' | 'cancelled-changeable' | 'star-refused';
 
 function box(fault?: Fault) {
   const events = new Map<number, { id: number; name: string; status: string; version: number }>();
@@ -96,7 +96,9 @@ function box(fault?: Fault) {
     if (req.method !== 'PATCH') return sendJson(res, 404, {});
     const ifMatch = req.headers['if-match'];
     if (ifMatch === undefined) return sendJson(res, 428, {});
-    if (ifMatch !== `"${found.id}.${found.version}"`) return sendJson(res, fault === 'stale-tag-409' ? 409 : 412, {});
+    const star = ifMatch === '*' && fault !== 'star-refused';
+    if (!star && ifMatch !== `"${found.id}.${found.version}"`)
+      return sendJson(res, fault === 'stale-tag-409' ? 409 : 412, {});
     if (!body || Object.keys(body).some((n) => n !== 'name') || ('name' in body && !validName(body.name)))
       return sendJson(res, 400, {});
     if (found.status === 'cancelled' && fault !== 'cancelled-changeable') return sendJson(res, 409, {});
@@ -117,6 +119,7 @@ describe('writes at the version the client read', () => {
   it.each([
     ['stale-tag-409', 'stale_precondition_other_status'],
     ['cancelled-changeable', 'write_in_locked_state_accepted'],
+    ['star-refused', 'if_match_star_refused'],
   ] as const)('name a box office whose %s', async (fault, code) => {
     expect((await run(fault)).violations.map((v) => v.code)).toContain(code);
   });

@@ -11,6 +11,7 @@ import { idKey } from './json-body.js';
 import { LIFE_JUDGEMENTS } from './life-checks.js';
 import { movedByOthers } from './moved-by-others.js';
 import { listOrderFindings } from './order-checks.js';
+import { PRECONDITION_JUDGEMENTS } from './precondition-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
 import { stateTimes } from './state-times.js';
 
@@ -30,6 +31,7 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   ...SAID_RULE_JUDGEMENTS,
   ...LIFE_JUDGEMENTS,
   ...JOB_JUDGEMENTS,
+  ...PRECONDITION_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {
     if (status >= 300) return [finding('idempotent_replay_refused', { status })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
@@ -63,16 +65,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       : [];
   },
   // RFC 9110 13.1.1: a failed If-Match is 412, whatever else the change would meet.
-  'stale-if-match'(_context, evidence, status) {
-    if (status < 300)
-      return [finding('stale_precondition_accepted', { status, expected: evidence.expectedStatus ?? '412' })];
-    const other = evidence.expectedStatus === 412 && status >= 400 && status < 500 && status !== 412 && status !== 429;
-    return other ? [finding('stale_precondition_other_status', { status })] : [];
-  },
-  // A change the document makes take If-Match, sent without it: refused as documented (428).
-  'if-match-missing'(_context, evidence, status) {
-    return status < 300 ? [finding('precondition_not_required', { status, expected: evidence.expectedStatus })] : [];
-  },
   action(context, evidence, status) {
     if (status >= 300) return [];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;

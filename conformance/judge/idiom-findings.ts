@@ -56,6 +56,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for If-Match naming the item's previous version`,
     expected: (f) => `${f.expected} Precondition Failed, and the item unchanged (lost update)`,
   },
+  if_match_star_refused: {
+    title: 'Change with If-Match: * refused',
+    received: (f) => `${f.status} for If-Match: * on an item that exists`,
+    expected: () => 'the change taken: "*" matches any current version of an existing item (RFC 9110 13.1.1)',
+  },
   stale_precondition_other_status: {
     title: 'Change with a stale If-Match refused with another status than 412',
     received: (f) => `${f.status} for If-Match naming the item's previous version`,

@@ -226,6 +226,9 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
           };
           await judge(bare, { idiom: 'if-match-missing', id, expectedStatus: 428 });
         }
+        // `If-Match: *` matches any current version of an item that exists (RFC 9110 13.1.1).
+        const star = { ...changeCase, what: undefined, label: `${changeCase.label} (If-Match: *)` };
+        await judge(withHeader(star, 'If-Match', '*'), { idiom: 'if-match-star', id });
       }
     }
   }
