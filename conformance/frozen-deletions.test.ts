@@ -52,8 +52,8 @@ const contract = contractFromDocument({
       },
       delete: {
         description:
-          'Sets `deletedAt`: the project leaves the list, and its read keeps answering it. A deleted project is read-only: changes and new tasks are answered `409` until it is restored.',
-        responses: { '204': none, '404': none },
+          'Sets `deletedAt`: the project leaves the list, and its read keeps answering it. A deleted project is read-only: changes and new tasks are answered `409` until it is restored. Deleting a project that is already deleted is answered `409`.',
+        responses: { '204': none, '404': none, '409': none },
       },
     },
     '/projects/{projectId}/restore': {
@@ -75,7 +75,7 @@ const contract = contractFromDocument({
   },
 });
 
-function tracker(deletedChangeable = false) {
+function tracker(fault?: 'deleted-changeable' | 'deleted-again') {
   const projects = new Map<number, { id: number; name: string; deletedAt: string | null }>();
   const tasks = new Map<number, Array<{ id: number; name: string }>>();
   let last = 0;
@@ -105,11 +105,12 @@ function tracker(deletedChangeable = false) {
     if (below === undefined) {
       if (req.method === 'PATCH') {
         if (!validName(body)) return sendJson(res, 400, {});
-        if (found.deletedAt !== null && !deletedChangeable) return sendJson(res, 409, {});
+        if (found.deletedAt !== null && fault !== 'deleted-changeable') return sendJson(res, 409, {});
         found.name = String(body!.name);
         return sendJson(res, 200, found);
       }
       if (req.method === 'DELETE') {
+        if (found.deletedAt !== null && fault !== 'deleted-again') return sendJson(res, 409, {});
         found.deletedAt ??= new Date().toISOString();
         return sendJson(res, 204);
       }
@@ -135,17 +136,23 @@ function tracker(deletedChangeable = false) {
   };
 }
 
-const run = (fault?: boolean) => runConformance({ target: { app: tracker(fault) }, contract, seed: 24 });
+const run = (fault?: 'deleted-changeable' | 'deleted-again') =>
+  runConformance({ target: { app: tracker(fault) }, contract, seed: 24 });
 
 describe('an item its deletion freezes', () => {
-  it('passes a tracker that refuses writes to it, with both steps run', async () => {
+  it('passes a tracker that refuses writes to it, with every step run', async () => {
     const result = await run();
     expect(result.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
     expect((result.reach?.unreached ?? []).filter((u) => u.scenario === 'frozen deletion')).toEqual([]);
   });
 
+  it('names a tracker that deletes a deleted project again', async () => {
+    const found = (await run('deleted-again')).violations.filter((v) => v.code === 'deleted_item_written');
+    expect(found.map((v) => v.message).join('\n')).toMatch(/DELETE \/projects\/\{projectId\}/);
+  });
+
   it('names a tracker that changes a deleted project', async () => {
-    const found = (await run(true)).violations.filter((v) => v.code === 'deleted_item_written');
+    const found = (await run('deleted-changeable')).violations.filter((v) => v.code === 'deleted_item_written');
     expect(found.map((v) => v.message).join('\n')).toMatch(/PATCH \/projects\/\{projectId\}/);
   });
 });

@@ -115,6 +115,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
             ...(keptDeletion.stamp ? { stamp: keptDeletion.stamp } : {}),
             ...(keptDeletion.readable ? { readable: true } : {}),
             ...(keptDeletion.frozen ? { frozen: keptDeletion.frozen } : {}),
+            ...(keptDeletion.again ? { again: keptDeletion.again } : {}),
           },
         }
       : {}),

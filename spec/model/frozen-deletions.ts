@@ -35,3 +35,16 @@ export function frozenDeletionOf(collection: CollectionSpec, contract: Contract)
   }
   return undefined;
 }
+
+/** The refusal of a second DELETE of an item already deleted, where the DELETE's words give one:
+ * "Deleting a project that is already deleted is answered `409`". */
+export function deletedAgainOf(collection: CollectionSpec): FrozenDeletion | undefined {
+  const remove = collection.remove?.operation;
+  if (!remove) return undefined;
+  for (const sentence of sentencesOf([remove.summary, remove.description])) {
+    if (!/\balready\s+(?:been\s+)?(?:soft-)?deleted\b/i.test(sentence)) continue;
+    const status = /\b(409|410|404|422)\b/.exec(sentence)?.[1];
+    if (status) return { status: Number(status), words: sentence.replace(/\s+/g, ' ').trim() };
+  }
+  return undefined;
+}

@@ -21,6 +21,8 @@ export interface KeptDeletion {
   /** The words refuse writes on a deleted item until it is restored ("A deleted project is
    * read-only": frozen-deletions.ts). */
   readonly frozen?: FrozenDeletion;
+  /** The refusal of a second DELETE the words give ("already deleted is answered `409`"). */
+  readonly again?: FrozenDeletion;
 }
 
 // "stays readable", "can still be read", "GET still answers it", "GET keeps answering it": reads of a

@@ -12,7 +12,7 @@ import { type CopiedValue, copiedValuesOf } from './copied-values.js';
 import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { type DrawnAmount, drawnAmountsOf } from './drawn-amounts.js';
-import { frozenDeletionOf } from './frozen-deletions.js';
+import { deletedAgainOf, frozenDeletionOf } from './frozen-deletions.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
@@ -153,7 +153,8 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
     if (read && responseFor(read, 410)?.status === '410') return {};
     const kept = keptDeletionOf(collection, contract.operations);
     const frozen = kept && frozenDeletionOf(collection, contract);
-    return kept ? { keptDeletion: { ...kept, ...(frozen ? { frozen } : {}) } } : {};
+    const again = kept && deletedAgainOf(collection);
+    return kept ? { keptDeletion: { ...kept, ...(frozen ? { frozen } : {}), ...(again ? { again } : {}) } } : {};
   },
 
   parentLocks({ collection, collections, contract }) {

@@ -1,7 +1,9 @@
 // An item its deletion keeps, that the words freeze until restored ("A deleted project is read-only:
 // ... answered `409` until the project is restored"; the model's keptDeletion.frozen): an item of the
-// run's own is deleted, then changed (one plain member, with its current ETag where the change
-// needs If-Match), and a child is made under it; each must get the refusal (deleted_item_written).
+// run's own is deleted, then deleted again where the words refuse that ("already deleted is
+// answered `409`": keptDeletion.again), changed (one plain member, with its current ETag where the
+// change needs If-Match), and a child is made under it; each must get the refusal
+// (deleted_item_written).
 import { type CollectionSpec, parentItemsOf, type Resource } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
@@ -11,20 +13,27 @@ import { parentParams } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
 const CHANGE = 'change of a deleted item refused';
+const AGAIN = 'second deletion refused';
 const childStep = (child: CollectionSpec) => `${child.path} item made under a deleted item refused`;
 
 export const freezesDeletions = ({ idioms, collection }: Resource): boolean =>
-  idioms.keptDeletion?.frozen !== undefined && collection.read !== undefined && collection.remove !== undefined;
+  (idioms.keptDeletion?.frozen !== undefined || idioms.keptDeletion?.again !== undefined) &&
+  collection.read !== undefined &&
+  collection.remove !== undefined;
 
 export async function checkFrozenDeletion(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
-  const frozen = resource.idioms.keptDeletion?.frozen;
-  const { read, remove, update } = collection;
-  if (!frozen || !read || !remove || runner.stopped()) return;
-  const children = context.collections.filter(
-    (child) => child.create && parentItemsOf(child.path, context.collections).at(-1)?.collection === collection,
-  );
+  const { frozen, again } = resource.idioms.keptDeletion ?? {};
+  const { read, remove } = collection;
+  const update = frozen ? collection.update : undefined;
+  if ((!frozen && !again) || !read || !remove || runner.stopped()) return;
+  const children = frozen
+    ? context.collections.filter(
+        (child) => child.create && parentItemsOf(child.path, context.collections).at(-1)?.collection === collection,
+      )
+    : [];
   const reach = runner.reach.scenario('frozen deletion', collection.path, [
+    ...(again ? [AGAIN] : []),
     ...(update ? [CHANGE] : []),
     ...children.map(childStep),
   ]);
@@ -41,6 +50,19 @@ export async function checkFrozenDeletion(resource: Resource, context: PlanConte
   );
   if (!deleted?.ok || deleted.response.status >= 300)
     return reach.stop(`its DELETE was ${deleted?.ok ? `answered ${deleted.response.status}` : 'not answered'}`);
+  if (again) {
+    const second = context.testCase(remove.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: made.made.at(remove.parameter),
+      what: 'once more, on an item deleted just before',
+    });
+    const idiom = { idiom: 'frozen-write' as const, expectedStatus: again.status, words: again.words };
+    const executed = await runner.execute(second, { collection, sequence: { idiom } });
+    if (executed?.exchange.ok) reach.done(AGAIN);
+    else reach.skip(AGAIN, `its second DELETE was ${answeredAs(executed)}`);
+  }
+  if (!frozen) return;
   const idiom = { idiom: 'frozen-write' as const, expectedStatus: frozen.status, words: frozen.words };
   if (update) {
     const [drawn] = context.plainBodies(update.operation, 1, 'frozen deletion');
