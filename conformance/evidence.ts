@@ -82,6 +82,7 @@ export interface IdiomEvidence {
     | 'absent-head'
     | 'frozen-write'
     | 'if-match-star'
+    | 'parent-default'
     | 'named-moved'
     | 'named-state-refused'
     | 'amount-moved'

@@ -207,6 +207,22 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // A member left out of a creation, whose default the parent holds: the parent's value.
+  'parent-default'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const got = item?.[evidence.member ?? ''];
+    return item && JSON.stringify(got) !== JSON.stringify(evidence.expected)
+      ? [
+          finding('parent_default_not_applied', {
+            member: evidence.member,
+            got,
+            expected: evidence.expected,
+            words: evidence.words,
+          }),
+        ]
+      : [];
+  },
   // HEAD answers as GET does: an item that does not exist is not found there either.
   'absent-head'(_context, evidence, status) {
     return status < 300 ? [finding('absent_item_found_by_head', { status, id: evidence.id })] : [];

@@ -114,6 +114,12 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.verb)} of an item naming one that is ${describeValue(f.state)}`,
     expected: (f) => `${String(f.expected)}, as the words say ("${String(f.words)}")`,
   },
+  parent_default_not_applied: {
+    title: "A member left out does not take the parent's value",
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item made without it`,
+    expected: (f) => `${describeValue(f.expected)}, the parent's: the document says "${String(f.words)}"`,
+  },
   deleted_item_written: {
     title: 'A deleted item written to before its restore',
     key: ['write'],

@@ -23,6 +23,7 @@ import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
+import { checkParentDefaults, takesParentDefaults } from '../plan/scenarios/parent-defaults.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
@@ -121,6 +122,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
         await checkMissingParent(operation, context, sequenceRunner);
         progress(`${operation.id}: a request below a missing item checked`);
       }),
+    // Members whose default the parent holds, left out of a child's creation.
+    ...(settings.readOnly
+      ? []
+      : creatable
+          .filter(takesParentDefaults)
+          .map((resource) => checkParentDefaults(resource, context, sequenceRunner))),
     // Writes to an item deleted just before, where the words freeze it until restored.
     ...(settings.readOnly
       ? []

@@ -48,6 +48,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     refusals,
     keptByChildren,
     parentTotals,
+    parentDefaults,
     derivedTimes,
     parentLocks,
     needsChildren,
@@ -136,6 +137,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),
     ...(parentTotals ? { parentTotals } : {}),
+    ...(parentDefaults ? { parentDefaults } : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
     ...(needsChildren
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }

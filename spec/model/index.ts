@@ -99,3 +99,4 @@ export type { Tally } from './tallies.js';
 export type { TimedAction } from './timed-actions.js';
 export type { UniqueRule } from './unique-values.js';
 export { validationStatusesOf } from './validation-statuses.js';
+export type { ParentDefault } from './parent-defaults.js';

@@ -16,6 +16,7 @@ import { deletedAgainOf, frozenDeletionOf } from './frozen-deletions.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
+import { type ParentDefault, parentDefaultsOf } from './parent-defaults.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
@@ -53,6 +54,9 @@ export interface LifeIdioms {
   readonly parentLocks?: readonly ParentLock[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
   readonly parentTotals?: readonly ChildTotal[];
+  /** Members whose default the parent holds ("`priority` defaults to the project's
+   * `defaultPriority`": parent-defaults.ts). */
+  readonly parentDefaults?: readonly ParentDefault[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
   readonly keptByChildren?: readonly KeptByChildren[];
   /** A DELETE that keeps the item, read 404 but listed on request and restored (kept-deletions.ts);
@@ -160,6 +164,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   parentLocks({ collection, collections, contract }) {
     const locks = collections ? parentLocksOf(collection, collections, contract) : [];
     return locks.length > 0 ? { parentLocks: locks } : {};
+  },
+
+  parentDefaults({ collection, collections }) {
+    const defaults = collections ? parentDefaultsOf(collection, collections) : [];
+    return defaults.length > 0 ? { parentDefaults: defaults } : {};
   },
 
   parentTotals({ collection, collections }) {
