@@ -23,7 +23,7 @@ import type { ItemFormulas } from './formula-values.js';
 import { siblingText } from './item-values.js';
 import type { JobReadBehaviour, JobStartBehaviour } from './job-types.js';
 import type { ListPages } from './list-pages.js';
-import type { MemberReference } from './named-references.js';
+import type { MemberReference, ParentDefaulted } from './named-references.js';
 import { once } from './once.js';
 import type { ParentLockBehaviour } from './parent-locks.js';
 import type { ReferrerRecount } from './referrer-counts.js';
@@ -116,6 +116,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly spanOrders?: readonly SpanOrder[];
   /** Members naming other collections' items: an unknown one refused (named-references.ts). */
   readonly references?: readonly MemberReference[];
+  /** Members whose default is the parent's value (named-references.ts). */
+  readonly parentDefaults?: ParentDefaulted;
   /** What the creation does to the items its new item names ("The copy becomes `on_loan`"), with
    * the counts others keep of them (named-life.ts). */
   readonly namedMoves?: readonly NamedEffect[];

@@ -28,7 +28,7 @@ import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
 import { creationMovesOf, namedLifeOf } from './named-life.js';
-import { referencesOf } from './named-references.js';
+import { type ParentDefaulted, referencesOf } from './named-references.js';
 import { parentLockOf } from './parent-locks.js';
 import { parentViewsOf } from './parent-views.js';
 import { referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
@@ -229,6 +229,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(resource.idioms.spanOrders ? { spanOrders: resource.idioms.spanOrders } : {}),
         ...referencesOf(resource, create.operation, collections),
         ...creationMovesOf(resource, referred),
+        ...parentDefaultsFor(resource, collections),
         ...parentLockOf(resource, create.operation, collections),
         ...countStepsOf(resource, create.operation, collections, keptCounts(path)),
         ...referrerLimitsFor(resource),
@@ -278,4 +279,15 @@ function parentsToCheck(
     parents.set(operation, items);
   }
   return parents;
+}
+
+/** Where the resource's members take their default from the parent item. */
+function parentDefaultsFor(
+  resource: Resource,
+  collections: readonly CollectionSpec[],
+): { parentDefaults?: ParentDefaulted } {
+  const rules = resource.idioms.parentDefaults ?? [];
+  const parent = parentItemsOf(resource.collection.path, collections).at(-1);
+  if (rules.length === 0 || !parent) return {};
+  return { parentDefaults: { parentPath: parent.collection.path, parameter: parent.parameter, members: rules } };
 }

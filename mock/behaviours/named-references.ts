@@ -82,3 +82,27 @@ export function copiedFromNamed(
   }
   return copied;
 }
+
+/** Where a member's default is the parent's ("`priority` defaults to the project's
+ * `defaultPriority`"): the parent's collection, the path parameter naming it, and the members. */
+export interface ParentDefaulted {
+  readonly parentPath: string;
+  readonly parameter: string;
+  readonly members: readonly { readonly member: string; readonly parentMember: string }[];
+}
+
+/** The values a new item takes from its parent for the members its creation left out. */
+export function fromParent(
+  defaults: ParentDefaulted | undefined,
+  all: ReadonlyMap<string, Collection>,
+  params: Readonly<Record<string, string>>,
+  sent: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const id = defaults && params[defaults.parameter];
+  if (!defaults || id === undefined) return {};
+  const parent = collectionAt(all as Map<string, Collection>, defaults.parentPath, params).find(id);
+  const taken: Record<string, unknown> = {};
+  for (const { member, parentMember } of defaults.members)
+    if (!Object.hasOwn(sent, member) && parent?.[parentMember] !== undefined) taken[member] = parent[parentMember];
+  return taken;
+}
