@@ -6,6 +6,7 @@
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import { parentItemsOf } from './parents.js';
 import { referencedCollection, resourceWordPattern } from './references.js';
 import { passagesNaming } from './sentences.js';
 import { statusMember } from './state-member.js';
@@ -59,6 +60,16 @@ function namingMember(
   return members.find((member) => referencedCollection(member, collections, other) === own);
 }
 
+/** The path parameter naming `own` in the paths of `other`, where `other` is a child of it. */
+function parentParameter(
+  own: CollectionSpec,
+  other: CollectionSpec,
+  collections: readonly CollectionSpec[],
+): string | undefined {
+  const parent = parentItemsOf(other.path, collections).at(-1);
+  return parent?.collection === own ? parent.parameter : undefined;
+}
+
 export function referrerEffectsOf(
   collection: CollectionSpec,
   actions: readonly { readonly verb: string; readonly operation: Operation }[],
@@ -78,7 +89,9 @@ export function referrerEffectsOf(
       .map((text) => text.replace(/\s+/g, ' '));
     for (const other of collections) {
       const state = other === collection ? undefined : statusMember(other);
-      const via = state && namingMember(collection, other, collections);
+      // A child names its parent by the path (an event's orders, by {eventId}).
+      const via =
+        state && (namingMember(collection, other, collections) ?? parentParameter(collection, other, collections));
       if (!state || !via) continue;
       const values = state.values.map(String);
       const moves = texts.flatMap((text) => movesIn(text, resourceWordPattern(other)));

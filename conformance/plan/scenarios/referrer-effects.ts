@@ -67,11 +67,14 @@ async function followEffects(
   context.markChangedByRun(collection, JSON.stringify(id));
   // One referring item per state the words move, each brought there.
   const referring: { effect: ReferrerEffect; item: Item }[] = [];
+  // A child names the item by its path ({eventId}); another item by a member of its own.
+  const idText = idPathText({ [collection.idProperty]: id }, collection.idProperty);
+  const child = other.path.includes(`{${effects[0]!.via}}`);
   for (const effect of effects) {
     const made = await inState(
       other,
       effect,
-      { [effect.via]: id },
+      child ? { under: { [effect.via]: idText } } : { members: { [effect.via]: id } },
       otherResource.idioms.actions ?? [],
       context,
       runner,
@@ -84,7 +87,7 @@ async function followEffects(
     context.testCase(action.operation, {
       kind: 'positive',
       plain: true,
-      pathParams: { [parameter]: idPathText({ [collection.idProperty]: id }, collection.idProperty) },
+      pathParams: { [parameter]: idText },
       what: `to ${action.verb} an item others name`,
     }),
   );
@@ -95,7 +98,10 @@ async function followEffects(
       context.testCase(read.operation, {
         kind: 'positive',
         plain: true,
-        pathParams: { [read.parameter]: idPathText(item, other.idProperty) },
+        pathParams: {
+          ...(child ? { [effect.via]: idText } : {}),
+          [read.parameter]: idPathText(item, other.idProperty),
+        },
         what: `after the ${collection.path} item it names was ${action.target ?? action.verb}`,
       }),
       {
@@ -121,20 +127,21 @@ async function followEffects(
 async function inState(
   other: CollectionSpec,
   effect: ReferrerEffect,
-  members: Record<string, unknown>,
+  naming: { readonly members?: Record<string, unknown>; readonly under?: Record<string, string> },
   actions: readonly Action[],
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<{ item: Item } | { why: string }> {
+  const { members, under } = naming;
   const making = await runner.make(other, {
     what: `naming an item to be moved`,
     purpose: 'referrer effects',
-    members,
-    parent: {},
+    ...(members ? { members } : {}),
+    parent: under ?? {},
   });
   if (!('made' in making)) return { why: `no ${other.path} item naming it could be made: ${making.refused}` };
   const { item, at } = making.made;
-  if (JSON.stringify(item[effect.via]) !== JSON.stringify(members[effect.via]))
+  if (members && JSON.stringify(item[effect.via]) !== JSON.stringify(members[effect.via]))
     return { why: `the ${other.path} item made names another item` };
   context.markChangedByRun(other, JSON.stringify(item[other.idProperty]));
   if (item[effect.stateMember] === effect.from) return { item };
