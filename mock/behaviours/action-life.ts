@@ -5,6 +5,7 @@
 import type { Resource } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { ActionBehaviour } from './behaviour-types.js';
+import { collectionAt } from './nested.js';
 import { type ReferrerRecount, recountReferred } from './referrer-counts.js';
 import type { Collection, Item } from './store.js';
 
@@ -48,10 +49,14 @@ export function afterMove(
   recountReferred(all, behaviour.ownReferred, collection, before, after);
   const id = JSON.stringify(after[collection.idProperty]);
   for (const { collection: path, via, stateMember, from, to } of behaviour.moves ?? []) {
-    const others = all.get(path);
+    // Children name the item by their path (an event's orders under {eventId}), others by a member.
+    const child = path.includes(`{${via}}`);
+    const others = child
+      ? collectionAt(all as Map<string, Collection>, path, { [via]: String(after[collection.idProperty]) })
+      : all.get(path);
     if (!others) continue;
     for (const other of others.page(0, others.size)) {
-      if (JSON.stringify(other[via]) !== id || other[stateMember] !== from) continue;
+      if ((!child && JSON.stringify(other[via]) !== id) || other[stateMember] !== from) continue;
       const moved = others.replace(String(other[others.idProperty]), { ...other, [stateMember]: to });
       if (moved) recountReferred(all, behaviour.referred?.get(path), others, other, moved);
     }
