@@ -56,6 +56,27 @@ function runToExit(args: string[], env: Record<string, string> = {}): Promise<{ 
 }
 
 describe('npm start', () => {
+  it('prints the key as the document has it sent: here in an API key header, which the mock reads', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mock-key-'));
+    const file = join(dir, 'openapi.yaml');
+    writeFileSync(
+      file,
+      [
+        'openapi: 3.0.3',
+        'info: { title: keyed, version: "1" }',
+        'servers: [{ url: /v1 }]',
+        'security: [{ key: [] }]',
+        'components: { securitySchemes: { key: { type: apiKey, in: header, name: X-Api-Key } } }',
+        'paths:',
+        '  /things:',
+        '    get: { responses: { "200": { description: all, content: { application/json: { schema: { type: array, items: { type: object, properties: { id: { type: string } } } } } } } } }',
+      ].join('\n'),
+    );
+    const { baseUrl, output } = await start(['--spec', file]);
+    expect(output()).toContain('key:        X-Api-Key: dev-key');
+    expect((await fetch(`${baseUrl}/things`, { headers: { 'X-Api-Key': 'dev-key' } })).status).toBe(200);
+  });
+
   it('prints the URL, the key, the mocked operations and the seeded count, then answers', async () => {
     const { baseUrl, output } = await start();
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);

@@ -3,7 +3,7 @@ import { relative, resolve } from 'node:path';
 // `npm start`: the mock on a port, with a start-up banner and one log line per request.
 // Started without V8 flags: any flag (even --max-semi-space-size, which kept RSS under load 10 MB
 // lower) makes V8 refuse Node's cached code of its own modules, 15 ms of every start.
-import { ContractError, explainedModel, loadContract, readModelFile } from '../spec/index.js';
+import { type Contract, ContractError, explainedModel, loadContract, readModelFile } from '../spec/index.js';
 import type { MockOptions, RequestLogEntry } from './adapters/app.js';
 import { MOCK_HELP, type MockCliOptions, parseMockOptions, UsageError } from './adapters/options.js';
 import { readSeedFile } from './adapters/seed-file.js';
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
     : DEFAULT_API_KEY;
   const lines = [
     `${contract.title} ${contract.version} mock listening on ${mock.baseUrl}`,
-    `  key:        Authorization: Bearer ${keyNote}`,
+    `  key:        ${howToSendKey(contract.operations)(keyNote)}`,
     ...info.operations.map(
       ({ operation, behaviour }) =>
         `  ${operation.method.padEnd(6)} ${contract.basePath}${operation.path.padEnd(20)} ${behaviour ? (behaviour.kind === 'respond' ? `${behaviour.status} (answered from the document)` : behaviour.kind) : `${options.unspecifiedStatus} (behaviour not specified)`}`,
@@ -174,3 +174,18 @@ main().catch((error: unknown) => {
   );
   process.exit(2);
 });
+
+/** How a client sends the key, as the document's first secured operation asks: a bearer token, an
+ * API key header, query parameter or cookie. */
+function howToSendKey(operations: Contract['operations']): (key: string) => string {
+  const scheme = operations.flatMap((operation) => operation.security.flat())[0];
+  if (scheme?.type === 'apiKey' && scheme.parameterName) {
+    const name = scheme.parameterName;
+    if (scheme.in === 'query') return (key) => `?${name}=${key}`;
+    if (scheme.in === 'cookie') return (key) => `Cookie: ${name}=${key}`;
+    return (key) => `${name}: ${key}`;
+  }
+  if (scheme?.type === 'http' && scheme.scheme === 'basic')
+    return (key) => `Authorization: Basic <user:${key} in base64>`;
+  return (key) => `Authorization: Bearer ${key}`;
+}
