@@ -131,8 +131,14 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
         label: `is shorter than ${schema.minLength} characters`,
         value: 'x'.repeat(schema.minLength - 1),
       });
-    if (typeof schema.pattern === 'string')
+    if (typeof schema.pattern === 'string') {
       out.push({ what: 'pattern', label: `does not match ${schema.pattern}`, value: '\u0000!~ no match ~!' });
+      // A near miss: a valid value in the other letter case ("lower1" for ^[A-Z][A-Z0-9]+$), which
+      // a service matching without regard to case takes.
+      const flipped = caseFlipped(schema);
+      if (flipped !== undefined)
+        out.push({ what: 'pattern-case', label: `does not match ${schema.pattern} in letter case`, value: flipped });
+    }
     if (
       typeof schema.format === 'string' &&
       ['email', 'uuid', 'date-time', 'date', 'ipv4', 'ipv6', 'uri', 'hostname'].includes(schema.format)
@@ -263,4 +269,22 @@ export function exampleItem(schema: Schema): unknown {
           : type === 'array'
             ? []
             : {};
+}
+
+/** A valid value of the string schema with its letters' case swapped, where that breaks the pattern. */
+function caseFlipped(schema: Schema): string | undefined {
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(String(schema.pattern), 'u');
+  } catch {
+    return undefined;
+  }
+  const examples = [schema.example, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+  const drawn = fc.sample(valueArbitrary(schema as JsonSchema, { style: 'plain' }), { seed: 7, numRuns: 4 });
+  for (const value of [...examples, ...drawn]) {
+    if (typeof value !== 'string' || !pattern.test(value)) continue;
+    const swapped = [...value].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+    if (swapped !== value && !pattern.test(swapped)) return swapped;
+  }
+  return undefined;
 }

@@ -179,6 +179,8 @@ const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
     objectMerged,
     optionalRefilled,
     nullRemoves,
+    // A second optional member removed (the first may be a text, the next a reference: `assignee`).
+    nullRemoves,
     awayFromDefault,
     nullRestoresDefault,
     stateMoved,
