@@ -48,7 +48,7 @@ function shop(priceFollows = false) {
       if (req.method === 'GET') return tagged(res, 200, found);
       const ifMatch = req.headers['if-match'];
       if (ifMatch === undefined) return sendJson(res, 428, {});
-      if (ifMatch !== `"${found.id}-${found.version}"`) return sendJson(res, 412, {});
+      if (ifMatch !== '*' && ifMatch !== `"${found.id}-${found.version}"`) return sendJson(res, 412, {});
       const changes = body ?? {};
       if (Object.keys(changes).some((name) => name !== 'name' && name !== 'priceCents')) return sendJson(res, 400, {});
       if ('name' in changes && !validName(changes.name)) return sendJson(res, 400, {});

@@ -2,7 +2,7 @@
 // merge patch's null that restores it; a PATCH that moves the state member (its instant judged with
 // the change). Planned after the plain steps of partial-updates.ts.
 import { mergeAllOf, propertiesOf } from '../../../spec/index.js';
-import type { Planner } from './partial-updates.js';
+import type { Planner } from './partial-steps.js';
 
 type Item = Record<string, unknown>;
 

@@ -18,40 +18,11 @@ import {
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { awayFromDefault, defaultsOf, nullRestoresDefault, stateMoved } from './partial-states.js';
+import type { PartialUpdate, Planner } from './partial-steps.js';
 
 type Item = Record<string, unknown>;
 
-export interface PartialUpdate {
-  readonly body: Item | Item[];
-  /** The stored fields the item holds after it (a null: absent or null, which read the same). */
-  readonly expected: Item;
-  readonly what: string;
-  /** Sent to be refused (a JSON Patch whose test fails): the item must stay `expected`. */
-  readonly refused?: boolean;
-  /** The media type it goes as, where not the operation's first (a merge patch beside plain JSON). */
-  readonly mediaType?: string;
-}
-
 const MERGE_PATCH = 'application/merge-patch+json';
-
-export interface StepInput {
-  readonly current: Item;
-  /** Another valid creation body, where the new values come from. */
-  readonly fresh: Item;
-  /** The body the item was made from: values of members the fresh body leaves out. */
-  readonly earlier: Item;
-  /** Properties the item's schema requires: never removed. */
-  readonly required: ReadonlySet<string>;
-  readonly accepts: (body: Item | Item[]) => boolean;
-  /** Whether the item can hold this value of a member (a null where its schema allows one). */
-  readonly keeps: (name: string, value: unknown) => boolean;
-  /** The defaults the item's members take where a creation leaves them out. */
-  readonly defaults: Readonly<Record<string, unknown>>;
-  /** The item's state member (status, state) and its values, where it has one. */
-  readonly state?: { readonly member: string; readonly values: readonly unknown[] };
-}
-
-export type Planner = (input: StepInput) => PartialUpdate | undefined;
 
 /** Whether the item, one member changed, still has each span's end after its start: a check-in
  * moved past the stored check-out is rightly refused. */
