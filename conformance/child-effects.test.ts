@@ -3,66 +3,9 @@
 // the order refunded. A box office whose cancel leaves the orders confirmed is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { eventOrdersContract as contract } from '../fixtures/event-orders-document.js';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
-import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
-
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const none = { description: 'none' };
-const name = { type: 'string', minLength: 1, maxLength: 20 };
-const event = {
-  type: 'object',
-  required: ['id', 'name', 'status'],
-  properties: {
-    id: { type: 'integer', readOnly: true },
-    name,
-    status: { type: 'string', enum: ['open', 'cancelled'], readOnly: true },
-  },
-};
-const order = {
-  type: 'object',
-  required: ['id', 'buyer', 'status'],
-  properties: {
-    id: { type: 'integer', readOnly: true },
-    buyer: name,
-    status: { type: 'string', enum: ['confirmed', 'refunded'], readOnly: true },
-  },
-};
-const id = (param: string) => ({ name: param, in: 'path', required: true, schema: { type: 'integer' } });
-const list = (schema: unknown) => ({ description: 'all', content: json({ type: 'array', items: schema }) });
-const one = (schema: unknown) => ({ description: 'one', content: json(schema) });
-const body = (member: string) => ({
-  required: true,
-  content: json({ type: 'object', additionalProperties: false, required: [member], properties: { [member]: name } }),
-});
-
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'box office', version: '1' },
-  paths: {
-    '/events': {
-      get: { responses: { '200': list(event) } },
-      post: { requestBody: body('name'), responses: { '201': one(event), '400': none } },
-    },
-    '/events/{eventId}': { parameters: [id('eventId')], get: { responses: { '200': one(event), '404': none } } },
-    '/events/{eventId}/cancel': {
-      parameters: [id('eventId')],
-      post: {
-        description: 'Moves an `open` event to `cancelled`. Every `confirmed` order of the event becomes `refunded`.',
-        responses: { '200': one(event), '404': none, '409': none },
-      },
-    },
-    '/events/{eventId}/orders': {
-      parameters: [id('eventId')],
-      get: { responses: { '200': list(order), '404': none } },
-      post: { requestBody: body('buyer'), responses: { '201': one(order), '400': none, '404': none } },
-    },
-    '/events/{eventId}/orders/{orderId}': {
-      parameters: [id('eventId'), id('orderId')],
-      get: { responses: { '200': one(order), '404': none } },
-    },
-  },
-});
 
 function boxOffice(cancelKeepsOrders = false) {
   const events = new Map<number, { id: number; name: string; status: string }>();

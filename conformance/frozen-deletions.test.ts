@@ -1,6 +1,8 @@
 // An item its deletion keeps, frozen by the words until restored ("A deleted project is read-only:
-// changes and new tasks are answered `409` until it is restored"): a change of a deleted project and
-// a task made under it must be refused. A tracker that changes a deleted project is named.
+// changes and new tasks are answered `409` until it is restored"): a change of a deleted project, a
+// second deletion and a task made under it must be refused. A tracker that changes a deleted project,
+// or deletes it twice, is named. A parent its deletion keeps is not gone for good: its tasks may stay
+// readable, and the cascade step says why it did not judge them.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -144,6 +146,9 @@ describe('an item its deletion freezes', () => {
     const result = await run();
     expect(result.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
     expect((result.reach?.unreached ?? []).filter((u) => u.scenario === 'frozen deletion')).toEqual([]);
+    // Its tasks may stay readable while it is deleted: the cascade says why it did not judge them.
+    const cascade = (result.reach?.unreached ?? []).find((u) => u.scenario === 'cascade');
+    expect(cascade?.reason).toMatch(/can be restored/);
   });
 
   it('names a tracker that deletes a deleted project again', async () => {
