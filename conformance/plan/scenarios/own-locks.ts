@@ -2,7 +2,7 @@
 // `draft` event can be deleted (`409` otherwise)"): an item of the run's own is moved out of them by
 // its actions (reached in steps, action-paths.ts), then each locked write is sent and must get the
 // documented refusal (judged as state-locked, api_idioms_honoured).
-import { type Operation, type ParentLock, propertiesOf, type Resource } from '../../../spec/index.js';
+import { type Operation, type ParentLock, propertiesOf, type Resource, referencedName } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
@@ -88,7 +88,15 @@ export function plainestPart(
   const members = propertiesOf(request.schema) as Record<string, Record<string, unknown>>;
   const plain = (name: string) => {
     const schema = members[name] ?? {};
-    return typeof object[name] === 'string' && schema.format === undefined && schema.pattern === undefined;
+    // Free text: not a member naming another item (`venueId`) nor one of a few values (`currency`),
+    // which the words may lock on their own.
+    return (
+      typeof object[name] === 'string' &&
+      schema.format === undefined &&
+      schema.pattern === undefined &&
+      schema.enum === undefined &&
+      referencedName(name) === undefined
+    );
   };
   const name = Object.keys(object).find((one) => plain(one) && request.isValid({ [one]: object[one] }));
   return name === undefined ? undefined : { [name]: object[name] };
