@@ -4,7 +4,7 @@
 import { answeredItem, listedItems, movesWithOthers, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { pathOf, statusOf } from './check-support.js';
-import { pointsAtOtherEntry, pointsElsewhere } from './error-pointers.js';
+import { pointedMembers, pointsAtOtherEntry, pointsElsewhere } from './error-pointers.js';
 import { finding } from './findings.js';
 import { JOB_JUDGEMENTS } from './job-checks.js';
 import { idKey } from './json-body.js';
@@ -189,8 +189,15 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       : undefined;
     if (elsewhere) return [finding('refusal_points_elsewhere', { status, member, pointed: elsewhere.join(', ') })];
     // A conflict (409) or a plain 400 may come first from the rest of the body: only another
-    // refusal than the words say is judged.
-    const other = expected !== undefined && status < 500 && status !== expected && status !== 400 && status !== 409;
+    // refusal than the words say is judged, or, for an item that exists nowhere, a 400 or 409 that
+    // points at the member itself (a deleted item may meet a rule of its own: "409 when deleted").
+    const atMember =
+      kind === 'an item that exists nowhere' &&
+      member !== undefined &&
+      context.body.kind === 'json' &&
+      pointedMembers(context.body.value).includes(member.split('.').at(-1)!);
+    const other =
+      expected !== undefined && status < 500 && status !== expected && ((status !== 400 && status !== 409) || atMember);
     return other ? [finding('unknown_reference_status', { status, member, value, expected, kind })] : [];
   },
   // A write below an item that exists nowhere (a lesson under an unknown course), or a read of
