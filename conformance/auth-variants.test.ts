@@ -40,6 +40,22 @@ describe('wrong credentials', () => {
     );
   });
 
+  it("leave the user's own texts whole where a near miss of the key is part of them (a replay's --spec)", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{4,8}-[a-z]{3,8}-[a-z0-9]{1,4}$/), (key) => {
+        const half = [...key].slice(0, Math.ceil(key.length / 2)).join('');
+        const spec = `/tmp/${half}docs/openapi.yaml`;
+        const redact = createRedactor(key, [], [spec, 'http://127.0.0.1:1/v1']);
+        const replay = `npm run conformance -- --spec '${spec}' --base-url 'http://127.0.0.1:1/v1'`;
+        expect(redact(replay)).toBe(replay);
+        // Elsewhere, the near miss and the key stay hidden; a given text holding the key is no shelter.
+        expect(redact(`Authorization: Bearer ${half}`)).toBe('Authorization: Bearer [REDACTED]');
+        expect(createRedactor(key, [], [`/tmp/${key}/a.yaml`])(`/tmp/${key}/a.yaml`)).not.toContain(key);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('reproduce in every scheme of a document that uses them all (bearer, basic, apiKey header, query, cookie)', async () => {
     const shop = await loadContract(new URL('../fixtures/documents/shop-openapi.yaml', import.meta.url).pathname);
     const key = 'shop-Key-0123456789-abcdefghijklmnopqrstuvwxyz-0123456789-long-enough-to-wrap';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run conformance`: runs the suite against --base-url, or against the mock started in-process.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { DEFAULT_API_KEY } from '../mock/core/defaults.js';
 import {
   type Contract,
@@ -107,7 +107,13 @@ async function main(): Promise<number> {
   const transport = transportOf(flags);
   const selection = selectionOf(flags);
   const rateLimit = rateLimitOf(flags);
-  const redact = createRedactor(apiKey, [...Object.values(auth), ...runSecrets({ headers, transport, otherApiKey })]);
+  // The document's path and the base URL are the user's own words: printed as given.
+  const verbatim = [flags.spec, flags.spec && resolve(flags.spec), baseUrl];
+  const redact = createRedactor(
+    apiKey,
+    [...Object.values(auth), ...runSecrets({ headers, transport, otherApiKey })],
+    verbatim,
+  );
   for (const warning of contract.warnings) process.stderr.write(`warning: ${redact(warning)}\n`);
   if (!baseUrl) apiKey ??= DEFAULT_API_KEY;
   // The in-process mock takes a second user's key too, so ownership is checked by default there.

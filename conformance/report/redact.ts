@@ -19,15 +19,38 @@ export function secretForms(key: string | undefined): string[] {
   return [...new Set(forms)].filter((form) => form.length > 0).sort((a, b) => b.length - a.length);
 }
 
-/** Replaces every form of the key, and of every other secret given, in text. */
-export function createRedactor(key: string | undefined, otherSecrets: readonly string[] = []): Redact {
-  const forms = [...new Set([key, ...otherSecrets].flatMap(secretForms))].sort((a, b) => b.length - a.length);
+/** Replaces every form of the key, and of every other secret given, in text. The texts the user
+ * gave that hold no whole secret (the document's path, the base URL) are printed as given: a near
+ * miss of a key (its first half, "panel-" of "panel-key-v") must not garble a replay command. */
+export function createRedactor(
+  key: string | undefined,
+  otherSecrets: readonly string[] = [],
+  verbatim: readonly (string | undefined)[] = [],
+): Redact {
+  const secrets = [key, ...otherSecrets].filter(
+    (secret): secret is string => typeof secret === 'string' && secret !== '',
+  );
+  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
   // Credentials written into a URL (https://user:secret@host) are never printed either.
   const withoutUserinfo = (text: string): string =>
     text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^/@\s'"]+@/gi, '$1[REDACTED]@');
   if (forms.length === 0) return withoutUserinfo;
   const pattern = new RegExp(forms.map(escapeRegExp).join('|'), 'g');
-  return (text) => withoutUserinfo(text.replace(pattern, '[REDACTED]'));
+  const redacted = (text: string) => text.replace(pattern, '[REDACTED]');
+  const kept = [...new Set(verbatim)]
+    .filter((text): text is string => typeof text === 'string' && text.length > 0)
+    .filter((text) => !secrets.some((secret) => text.includes(secret)))
+    .sort((a, b) => b.length - a.length);
+  if (kept.length === 0) return (text) => withoutUserinfo(redacted(text));
+  // Split around the kept texts (the capture keeps them, at odd places): only the rest is redacted.
+  const keptPattern = new RegExp(`(${kept.map(escapeRegExp).join('|')})`);
+  return (text) =>
+    withoutUserinfo(
+      text
+        .split(keptPattern)
+        .map((part, index) => (index % 2 === 1 ? part : redacted(part)))
+        .join(''),
+    );
 }
 
 // Names from the registry and the document, never data from the target: left as they are, so a

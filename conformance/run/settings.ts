@@ -30,7 +30,12 @@ export async function resolveSettings(options: RunOptions): Promise<RunSettings>
   // Checks before the document: an unknown check name is told before a document is read.
   const checks = selectChecks(options);
   const contract = options.contract ?? (await loadContract(options.spec));
-  const redact = createRedactor(options.apiKey, [...secretsOf(options, contract.operations), ...runSecrets(options)]);
+  const baseUrl = 'baseUrl' in options.target ? options.target.baseUrl : undefined;
+  const redact = createRedactor(
+    options.apiKey,
+    [...secretsOf(options, contract.operations), ...runSecrets(options)],
+    [options.spec, baseUrl],
+  );
   return {
     options,
     started,
