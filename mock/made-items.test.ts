@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { withSums } from '../spec/core.js';
-import { loadContract } from '../spec/index.js';
+import { apiModelOf, contractFromDocument, loadContract } from '../spec/index.js';
 import { createMockApp } from './index.js';
 
 const contract = await loadContract(
@@ -174,5 +174,27 @@ describe('totals derived from lines', () => {
   it('leave an item without lines of quantities and prices as it is', () => {
     const item = { tags: ['a'], total: 3 };
     expect(withSums(item)).toBe(item);
+  });
+
+  it('a checkout that takes a body (a shipping address) still makes the order in /orders', async () => {
+    const document = structuredClone(contract.document) as { paths: Record<string, Record<string, object>> };
+    const shipping = { type: 'object', properties: { note: { type: 'string', maxLength: 40 } } };
+    const checkout = document.paths['/carts/{cartId}/checkout']!;
+    checkout.post = { ...checkout.post, requestBody: { content: { 'application/json': { schema: shipping } } } };
+    const withBody = contractFromDocument(document);
+    // Not a collection of its own: the orders' making.
+    const { resources } = apiModelOf(withBody);
+    expect(resources.map((resource) => resource.collection.path)).not.toContain('/carts/{cartId}/checkout');
+    const orders = resources.find((resource) => resource.collection.path === '/orders');
+    expect(orders?.idioms.madeBy?.map((made) => made.operation.path)).toEqual(['/carts/{cartId}/checkout']);
+    const app = createMockApp({ contract: withBody, apiKeys: [KEY] });
+    const cart = await request(app).post('/v1/carts').set(auth);
+    const [product] = (await request(app).get('/v1/products').set(auth)).body;
+    await request(app).post(`/v1/carts/${cart.body.id}/lines`).set(auth).send({ sku: product.sku, quantity: 1 });
+    const order = await request(app).post(`/v1/carts/${cart.body.id}/checkout`).set(auth).send({ note: 'door' });
+    expect(order.status).toBe(201);
+    const listed = await request(app).get('/v1/orders').set(auth);
+    expect(listed.body.map((one: { id: string }) => one.id)).toContain(order.body.id);
+    expect((await request(app).get(`/v1/orders/${order.body.id}`).set(auth)).status).toBe(200);
   });
 });

@@ -311,7 +311,21 @@ function dropCreationsThatAreActions(byPath: Map<string, CollectionSpec>): void 
     const under = /^(.*)[/:][A-Za-z][\w-]*$/.exec(path)?.[1];
     const views = itemSchemas.get(path) ?? (under === undefined ? undefined : itemSchemas.get(under));
     if (views?.some((view) => sameSchema(view, create.item.schema))) byPath.delete(path);
+    // Under an item, a POST answering another top-level collection's item makes that item there
+    // (a cart's checkout, with its shipping address, makes an order): made elsewhere, no collection.
+    else if (/\}\/[^/{}]+$/.test(path) && makesOthers(byPath, collection, create.item.schema)) byPath.delete(path);
   }
+}
+
+/** Whether a schema is the item a top-level collection other than `own` reads or lists. */
+function makesOthers(byPath: Map<string, CollectionSpec>, own: CollectionSpec, schema: JsonSchema): boolean {
+  return [...byPath.values()].some(
+    (other) =>
+      other !== own &&
+      !other.path.includes('{') &&
+      (other.read !== undefined || other.list !== undefined) &&
+      viewsOf(other).some((view) => sameSchema(view, schema)),
+  );
 }
 
 /** The same schema object, or the same JSON (documents inline copies); circular ones by identity. */
