@@ -96,6 +96,8 @@ export interface Facts {
   readonly conflictOnNamedItems?: boolean;
   /** A deletion's item is one the run's own taken writes named (its orders' productId). */
   readonly deletedItemNamedByRun?: boolean;
+  /** The write names an item one of the run's own actions moved before (an order it cancelled). */
+  readonly itemMovedByRun?: boolean;
 }
 
 export interface CheckContext {

@@ -1,5 +1,6 @@
 // A PATCH that takes the item's state member moves it (an issue closed by `{"state": "closed"}`), and
 // the state's own instant is then set (`closedAt`). A tracker that closes without the time is named.
+// Where the words make the instant null while the item is open, a reopened issue holds none.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -16,7 +17,13 @@ const issue = {
     id: { type: 'integer', readOnly: true },
     title: { type: 'string' },
     state: { ...state, readOnly: true },
-    closedAt: { type: 'string', format: 'date-time', nullable: true, readOnly: true },
+    closedAt: {
+      type: 'string',
+      format: 'date-time',
+      nullable: true,
+      readOnly: true,
+      description: 'When the issue was closed; null while it is open.',
+    },
   },
 };
 const title = { type: 'string', minLength: 1, maxLength: 20 };
@@ -41,13 +48,15 @@ const contract = contractFromDocument({
           required: true,
           content: { 'application/merge-patch+json': { schema: { type: 'object', properties: { title, state } } } },
         },
-        responses: { '200': one, '400': none, '404': none },
+        responses: { '200': one, '400': none, '404': none, '409': none },
       },
     },
   },
 });
 
-function tracker(timeless = false) {
+type Fault = 'timeless' | 'kept on reopening' | 'never reopened';
+
+function tracker(fault?: Fault) {
   const issues = new Map<number, { id: number; title: string; state: string; closedAt: string | null }>();
   let last = 0;
   const validTitle = (v: unknown) => typeof v === 'string' && v.length > 0 && [...v].length <= 20;
@@ -72,13 +81,18 @@ function tracker(timeless = false) {
     if ('title' in body) found.title = String(body.title);
     if (body.state === 'closed' && found.state !== 'closed') {
       found.state = 'closed';
-      found.closedAt = timeless ? null : new Date().toISOString();
-    } else if (body.state === 'open') Object.assign(found, { state: 'open', closedAt: null });
+      found.closedAt = fault === 'timeless' ? null : new Date().toISOString();
+    } else if (body.state === 'open' && found.state === 'closed') {
+      // A tracker may keep closed issues closed: the document gives it a 409.
+      if (fault === 'never reopened') return sendJson(res, 409, {});
+      found.state = 'open';
+      if (fault !== 'kept on reopening') found.closedAt = null;
+    }
     return sendJson(res, 200, found);
   };
 }
 
-const run = (fault?: boolean) => runConformance({ target: { app: tracker(fault) }, contract, seed: 23 });
+const run = (fault?: Fault) => runConformance({ target: { app: tracker(fault) }, contract, seed: 23 });
 
 describe('a state moved by PATCH', () => {
   it("sets the state's instant on a correct tracker", async () => {
@@ -86,7 +100,18 @@ describe('a state moved by PATCH', () => {
   });
 
   it('names a tracker that closes an issue without its closedAt', async () => {
-    const found = (await run(true)).violations.filter((v) => v.code === 'state_time_missing');
+    const found = (await run('timeless')).violations.filter((v) => v.code === 'state_time_missing');
     expect(found.map((v) => v.message).join('\n')).toMatch(/closedAt/);
+  });
+
+  it('names a tracker that keeps closedAt on an issue it reopens', async () => {
+    const found = (await run('kept on reopening')).violations.filter((v) => v.code === 'change_not_stored');
+    expect(found.map((v) => v.message).join('\n')).toMatch(/closedAt/);
+  });
+
+  it('passes a tracker that keeps closed issues closed with its documented 409', async () => {
+    const report = await run('never reopened');
+    expect(report.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+    expect(report.notes?.map((note) => note.code) ?? []).toContain('item_state_refused');
   });
 });

@@ -87,6 +87,11 @@ export const FINDING_KINDS = {
     // Where the document lists no 4xx, no empty parentheses.
     expected: (f) => (listed(f.documented) ? `a documented 4xx (${list(f.documented)})` : 'a 4xx'),
   },
+  malformed_body_other_status: {
+    title: 'A body that is not JSON refused with another status than the words give',
+    received: (f) => `${f.status} for a request body that is not JSON at all`,
+    expected: (f) => `${f.expected}, the status the document's words give a body that does not parse`,
+  },
   page_size_clamped: {
     title: 'A page size past its maximum clamped, not refused',
     key: ['parameter'],
@@ -353,7 +358,6 @@ export function describeFinding(found: Finding): { title: string; message: strin
   return { title, message: `Received: ${kind.received(found.fields)} / Expected: ${kind.expected(found.fields)}` };
 }
 
-/** What tells this finding's problem apart: its code, key fields, pointer (array indices folded) and keyword. */
 /** What tells one problem from another: code, severity, body pointer (array indices as *),
  * keyword, and the fields its kind names (a status, a field's name); never messages or values. */
 export function problemParts(found: Pick<Finding, 'code' | 'severity' | 'pointer' | 'keyword' | 'fields'>): string[] {

@@ -1,6 +1,12 @@
 // Checks of how the service treats what it is sent: invalid input refused, valid input accepted,
 // missing or wrong credentials refused.
-import { documentedStatuses, mergeAllOf, parseMediaType, validationStatusesOf } from '../../spec/index.js';
+import {
+  documentedStatuses,
+  malformedBodyStatus,
+  mergeAllOf,
+  parseMediaType,
+  validationStatusesOf,
+} from '../../spec/index.js';
 import { listedItems } from '../../spec/model/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
@@ -23,7 +29,7 @@ import { saidRuleMember } from './said-rules.js';
 export const negativeDataRejection: Check = (context) => {
   const status = statusOf(context);
   if (context.testCase.kind !== 'negative' || status === undefined) return undefined;
-  if (status >= 400) return pointedAside(context, status);
+  if (status >= 400) return [...malformedOtherStatus(context, status), ...pointedAside(context, status)];
   const mutation = context.testCase.mutation ?? 'the input is invalid';
   // A safe JSON parser drops a __proto__ member before validation (Fastify's onProtoPoisoning
   // 'remove'), and a JavaScript `name in schema` test takes these names for known ones: whether it
@@ -36,6 +42,29 @@ export const negativeDataRejection: Check = (context) => {
   return [
     finding('invalid_input_accepted', { status, mutation, documented: documented4xx(context.testCase.operation) }),
   ];
+};
+
+/** A body that is not JSON at all, refused with another status than the one the words give it
+ * ("400 - the body is not well-formed JSON"): a 422 meant for schema violations tells the client
+ * its members were wrong. Auth, missing items, sizes and media types come first where they apply. */
+function malformedOtherStatus(context: Parameters<Check>[0], status: number) {
+  const { payload, contentType, mediaType, operation } = context.testCase;
+  if (payload?.kind !== 'raw' || payload.text.trim() === '' || parses(payload.text)) return [];
+  if ((contentType ?? mediaType ?? 'application/json') !== 'application/json') return [];
+  if ([401, 403, 404, 410, 413, 415, 429].includes(status)) return [];
+  const expected = malformedBodyStatus(context.contract, operation);
+  return expected !== undefined && status !== expected
+    ? [finding('malformed_body_other_status', { status, expected })]
+    : [];
+}
+
+const parses = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 /** A refusal of one broken member whose entries point only at other members (RFC 9457
@@ -164,8 +193,10 @@ export const positiveDataAcceptance: Check = (context) => {
   }
   if (status === 409 && (sequence?.heldByOwnItems === 'referrers' || context.facts.deletedItemNamedByRun))
     return [finding('item_state_refused', { status }, { severity: 'note' })];
-  // An item the run made for this operation is in whatever state the run's earlier cases left it.
-  if (status === 409 && context.testCase.onMadeItem && documented4xx(operation).includes(status))
+  // An item the run made for this operation, or one its own actions moved, is in whatever state the
+  // run's earlier cases left it.
+  const ownState = context.testCase.onMadeItem === true || context.facts.itemMovedByRun === true;
+  if (status === 409 && ownState && documented4xx(operation).includes(status))
     return [finding('item_state_refused', { status }, { severity: 'note' })];
   // Items it names that the run found listed are in whatever state their owner left them: where the
   // least the body can ask was taken, the conflict was over what they allow.

@@ -13,6 +13,17 @@ const RULE = /\b(?:must|at most|at least|only|exceeds?|cannot|may not|keyed by|e
 /** Words that tie the rule to other data: an item's ("the event's"), one that exists, a key. */
 const OTHER_DATA = /\b\w+'s\b|\bexisting\b|\bkeyed by\b/i;
 
+/** An operation's sentences, split once: every refused case of the operation asks for them. */
+const sentencesByOperation = new WeakMap<object, string[]>();
+function operationSentences(operation: CheckContext['testCase']['operation']): string[] {
+  let sentences = sentencesByOperation.get(operation);
+  if (!sentences) {
+    sentences = sentencesOf([operation.summary, operation.description]);
+    sentencesByOperation.set(operation, sentences);
+  }
+  return sentences;
+}
+
 /** The member a documented refusal points at, where the words give it a rule over other data. */
 export function saidRuleMember(context: CheckContext): string | undefined {
   if (context.body.kind !== 'json') return undefined;
@@ -25,9 +36,11 @@ export function saidRuleMember(context: CheckContext): string | undefined {
   const described = [bodyOf(collection?.create?.operation), collection?.read?.item.schema].map(
     (schema) => propertiesOf(schema) as Record<string, { description?: unknown }>,
   );
-  const sentences = sentencesOf([operation.summary, operation.description]);
+  const sentences = operationSentences(operation);
+  // A value the run took from the target (a listed item's id, the parent's total) was not drawn.
+  const taken = new Set(context.testCase.knownReferences ?? []);
   return pointedTopMembers(context.body.value).find((member) => {
-    if (!(member in members)) return false;
+    if (!(member in members) || taken.has(member)) return false;
     const own = [members, ...described].map((found) => found[member]?.description).find((text) => text !== undefined);
     const named = new RegExp(`\`${member.replace(/[^\w-]/g, '')}\``);
     const said = [...(typeof own === 'string' ? [own] : []), ...sentences.filter((sentence) => named.test(sentence))];

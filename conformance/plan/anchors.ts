@@ -5,6 +5,7 @@
 import {
   type AnchorRule,
   type CollectionSpec,
+  listedParentOf,
   type Operation,
   parentItemsOf,
   type SpanOrder,
@@ -113,7 +114,9 @@ export class TimeAnchors {
     collection: CollectionSpec,
     values: Readonly<Record<string, string>>,
   ): { collection: CollectionSpec; id: string; item: Item | undefined } | undefined {
-    const parent = parentItemsOf(collection.path, this.collections).at(-1);
+    // A parent the client makes, else one it can only list (an order a checkout made, seeded venues).
+    const parent =
+      parentItemsOf(collection.path, this.collections).at(-1) ?? listedParentOf(collection.path, this.collections);
     const id = parent && values[parent.parameter];
     if (!parent || id === undefined) return undefined;
     return { collection: parent.collection, id, item: this.items.get(itemKey(parent.collection, values, id)) };

@@ -4,65 +4,35 @@ import fc from 'fast-check';
 import { seedOf, UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 import {
   type CollectionSpec,
-  codePointLength,
   IDEMPOTENCY_HEADER,
   isJsonMediaType,
   type JsonSchema,
   type Operation,
-  propertiesOf,
 } from '../../spec/index.js';
 import { type SecretSource, validAuth } from '../auth/auth-variants.js';
 import type { AuthVariant, Placed, TestCase } from '../model.js';
 import { TimeAnchors } from './anchors.js';
-import { authoredMaps, withAuthoredMaps } from './authored-maps.js';
 import { followingWords, withWordRules } from './followed-words.js';
+import { plainBodiesOf, type RequestSchema } from './plain-bodies.js';
+import { prefixedMember, withPathInBody, withPrefixed } from './prefixed-names.js';
 import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
+import { RunLedger } from './run-ledger.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
+
+export type { RequestSchema } from './plain-bodies.js';
+export { isFreeString } from './prefixed-names.js';
 
 /** The longest string a path, query, header or cookie parameter is given (code points; the schema's
  * minLength wins): percent-encoded, 256 of them stay well inside the 8 KiB request line that common
  * servers read (nginx, Node); longer wild strings only drew 414 and 431 answers, which test nothing. */
 const URL_PART_LONGEST = 256;
 
-export interface RequestSchema {
-  readonly schema: JsonSchema;
-  readonly isValid: (value: unknown) => boolean;
-  /** The schema valid bodies are generated from: outside JSON, arrays hold at least one item, as
-   * an empty list leaves no field in a form and reads as a missing one. */
-  readonly generate: JsonSchema;
-}
-
 export type CaseFields = Omit<TestCase, 'operation' | 'label' | 'auth'> & { auth?: AuthVariant; what?: string };
 
-/** A string property whose values are not narrowed to a format, pattern or fixed set. */
-export function isFreeString(schema: Record<string, unknown> | undefined): schema is Record<string, unknown> {
-  return schema?.type === 'string' && !schema.enum && !schema.pattern && !schema.format && !('const' in schema);
-}
-
-/** Valid input names one item once: a body member named like a path parameter (a PUT's `key` under
- * /warehouses/{key}) holds the path's value, where the body schema still takes it. */
-function withPathInBody(testCase: TestCase, request: RequestSchema | undefined): TestCase {
-  const payload = testCase.payload;
-  const body = payload?.kind === 'json' ? payload.value : undefined;
-  if (!request || typeof body !== 'object' || body === null || Array.isArray(body)) return testCase;
-  const object = body as Record<string, unknown>;
-  let value: Record<string, unknown> | undefined;
-  for (const [name, text] of Object.entries(testCase.pathParams ?? {})) {
-    if (!Object.hasOwn(object, name) || object[name] === text) continue;
-    const same = typeof object[name] === 'number' && /^-?\d+$/.test(text) ? Number(text) : text;
-    const candidate = { ...(value ?? object), [name]: same };
-    if (request.isValid(candidate)) value = candidate;
-  }
-  return value ? { ...testCase, payload: { kind: 'json', value } } : testCase;
-}
-
-export class PlanContext {
+export class PlanContext extends RunLedger {
   private readonly requestSchemas = new Map<Operation, RequestSchema | undefined>();
   /** What valid input the generators could not build, by operation: said as a note, never silent. */
   readonly shortfalls = new Map<Operation, Set<string>>();
-  /** Ids (exact text) of items the run itself changes or deletes, by collection path: their
-   * absence or change in a later list is the run's doing. */
-  private readonly changedByRun = new Map<string, Set<string>>();
   private readonly baselines = new Map<Operation, readonly unknown[]>();
 
   constructor(
@@ -75,6 +45,7 @@ export class PlanContext {
     /** Every operation of the document (a HEAD beside a read). */
     readonly operations: readonly Operation[] = [],
   ) {
+    super();
     this.anchors = new TimeAnchors(collections);
     for (const collection of collections) {
       for (const change of [collection.replace, collection.update, collection.remove]) {
@@ -127,68 +98,28 @@ export class PlanContext {
     return this.requestSchemas.get(operation);
   }
 
-  /** The property that carries the recognisable prefix: the first required, unconstrained string. */
+  /** The property that carries the recognisable prefix (prefixed-names.ts). */
   nameProperty(schema: JsonSchema): string | undefined {
-    if (this.prefix === '') return undefined;
-    const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
-    const required = (schema.required ?? []) as string[];
-    const free = (name: string) => {
-      const property = properties[name];
-      return (
-        isFreeString(property) &&
-        (typeof property.maxLength !== 'number' || property.maxLength >= this.prefix.length + 8)
-      );
-    };
-    return ['name', 'title', ...required].find((name) => required.includes(name) && free(name));
+    return prefixedMember(schema, this.prefix);
   }
 
   withPrefix(schema: JsonSchema, value: unknown): unknown {
-    const name = this.nameProperty(schema);
-    if (!name || typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-    const object = value as Record<string, unknown>;
-    if (typeof object[name] !== 'string') return value;
-    const max = (propertiesOf(schema)[name] as Record<string, unknown>).maxLength as number | undefined;
-    const prefixed = `${this.prefix}${object[name] as string}`;
-    const fits = codePointLength(prefixed) <= (max ?? Infinity);
-    return { ...object, [name]: fits ? prefixed : [...prefixed].slice(0, max).join('') };
+    return withPrefixed(schema, value, this.prefix);
   }
 
   /** Short alphanumeric bodies: every property, then the required ones only, alternately. */
   plainBodies(operation: Operation, count: number, purpose: string): unknown[] {
     const request = this.requestSchema(operation);
     if (!request) return [];
-    const properties = Object.keys(propertiesOf(request.generate));
-    const required = new Set((request.schema.required as string[]) ?? []);
-    const everything = { ...request.generate, required: [...new Set([...required, ...properties])] };
-    const samples = fc.sample(valueArbitrary(everything, { style: 'plain' }), {
+    const { valid, built } = plainBodiesOf(operation, request, count, {
       seed: seedOf(`${operation.id}:plain:${purpose}`, this.seed),
-      numRuns: count,
+      mediaType: this.requestMediaType(operation),
+      prefix: this.prefix,
     });
-    // A form with no field is no body at all: outside JSON the required-only variant needs one.
-    const mediaType = this.requestMediaType(operation);
-    const canBeEmpty = required.size > 0 || mediaType === undefined || isJsonMediaType(mediaType);
-    // A form has no null either: a nullable field left null is left out.
-    const form = !canBeEmpty || (mediaType !== undefined && !isJsonMediaType(mediaType));
-    const maps = authoredMaps(request.schema, operation);
-    const bodies = samples.map((sample, index) => {
-      const entries =
-        typeof sample === 'object' && sample !== null && !Array.isArray(sample) ? Object.entries(sample) : undefined;
-      const body = !entries
-        ? sample
-        : Object.fromEntries(
-            entries.filter(
-              ([name, value]) => !(form && value === null) && !(index % 2 === 1 && canBeEmpty && !required.has(name)),
-            ),
-          );
-      const authored = withAuthoredMaps(body, maps, request.isValid);
-      return withWordRules(this.withPrefix(request.schema, authored), request.schema, undefined, operation.description);
-    });
-    // A schema the generators cannot satisfy yields invalid bodies: they are never sent as valid.
-    const valid = bodies.filter((body) => request.isValid(body));
     if (valid.length === 0 && count > 0) this.shortfall(operation, 'request body');
-    if (valid.length < bodies.length) {
+    if (valid.length < built) {
       this.progress(
-        `${operation.id}: could not build every valid body the schema asks for; ${valid.length} of ${bodies.length} kept`,
+        `${operation.id}: could not build every valid body the schema asks for; ${valid.length} of ${built} kept`,
       );
     }
     return valid;
@@ -264,33 +195,6 @@ export class PlanContext {
       },
     );
     return value === UNSATISFIABLE ? undefined : pathText(parameter, followingWords(parameter, value));
-  }
-
-  /** Values of unique members (keys the client chooses) the run's bodies carry, by collection and
-   * member: the item maker and the operation cases draw from one pool, so no two creations meet. */
-  private readonly claimed = new Map<string, Set<string>>();
-
-  /** Takes a value of a unique member for one creation: false where another already took it. */
-  claim(collection: CollectionSpec, member: string, value: unknown): boolean {
-    const key = `${collection.path} ${member}`;
-    let values = this.claimed.get(key);
-    if (!values) this.claimed.set(key, (values = new Set()));
-    const text = JSON.stringify(value);
-    if (values.has(text)) return false;
-    values.add(text);
-    return true;
-  }
-
-  /** Notes an item (by idKey) that the run itself will change or delete. */
-  markChangedByRun(collection: CollectionSpec, id: string): void {
-    let ids = this.changedByRun.get(collection.path);
-    if (!ids) this.changedByRun.set(collection.path, (ids = new Set()));
-    ids.add(id);
-  }
-
-  /** Whether the run itself changes or deletes this item (by idKey). */
-  changedByRunHas(collection: CollectionSpec, id: string): boolean {
-    return this.changedByRun.get(collection.path)?.has(id) ?? false;
   }
 
   /** The path parameters a collection's own path holds (a nested collection's parent), sampled once. */
@@ -370,11 +274,13 @@ export class PlanContext {
     if (testCase.kind !== 'positive') return testCase;
     const request = this.requestSchema(operation);
     const payload = testCase.payload;
-    const named = new Set(testCase.knownReferences ?? []);
+    const taken = payload?.kind === 'json' ? this.takenMembers(operation.id, payload.value) : [];
+    const named = new Set([...(testCase.knownReferences ?? []), ...taken]);
     const checked =
       payload?.kind === 'json' && request
         ? {
             ...testCase,
+            ...(named.size > 0 ? { knownReferences: [...named] } : {}),
             payload: {
               ...payload,
               value: this.anchors.apply(

@@ -16,6 +16,7 @@ import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
 import { etagConflictFindings } from '../judge/idiom-checks.js';
 import { asObject } from '../judge/json-body.js';
+import { MovedItems } from '../judge/moved-items.js';
 import { SentKeys } from '../judge/sent-keys.js';
 import { SentReferences } from '../judge/sent-references.js';
 import type { CheckContext, Executed, TestCase, Violation } from '../model.js';
@@ -46,6 +47,7 @@ export class RunSession {
   /** Keys the client chooses, as the run's creations sent them. */
   private readonly sentKeys: SentKeys;
   private readonly sentReferences = new SentReferences();
+  private readonly movedItems = new MovedItems();
   /** Strong ETags seen per request, to catch one tag on two bodies. */
   private readonly etags = new EtagMemory();
   /** The operations the selection, shard and document leave to test. */
@@ -155,6 +157,7 @@ export class RunSession {
       onSent: (testCase, exchange) => {
         this.sentKeys.note(testCase);
         this.sentReferences.note(testCase, exchange);
+        this.movedItems.note(testCase, exchange);
         this.etags.note(exchange);
         this.recorder.countExchange(testCase, exchange);
         options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));
@@ -205,13 +208,16 @@ export class RunSession {
         : undefined;
     const etagConflict = this.etags.take(exchange);
     const namedConflict = await this.conflictOnNamedItems(testCase, exchange);
-    const namedByRun = exchange.ok && exchange.response.status === 409 && this.sentReferences.namesDeleted(testCase);
+    const conflict = exchange.ok && exchange.response.status === 409;
+    const namedByRun = conflict && this.sentReferences.namesDeleted(testCase);
+    const movedByRun = conflict && this.movedItems.movedBefore(testCase);
     const facts = {
       ...gathered,
       ...(keyTaken ? { valueAlreadyListed: keyTaken } : {}),
       ...(etagConflict ? { etagConflict } : {}),
       ...(namedConflict ? { conflictOnNamedItems: true } : {}),
       ...(namedByRun ? { deletedItemNamedByRun: true } : {}),
+      ...(movedByRun ? { itemMovedByRun: true } : {}),
     };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
   }

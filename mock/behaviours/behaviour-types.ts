@@ -1,6 +1,7 @@
 // The behaviours the mock binds to operations, as records: what each kind of handler is given.
 
 import type {
+  ClearedInstant,
   CollectionSpec,
   DerivedTime,
   FilledIn,
@@ -154,6 +155,14 @@ export interface ReadBehaviour extends Wrapped, Conditional {
   readonly parameter: string;
 }
 
+/** What a move of an item's state member stamps and empties (state-moves.ts). */
+export interface StateMoves {
+  readonly member: string;
+  /** The instants each state stamps when an item moves into it. */
+  readonly stamps: ReadonlyMap<unknown, readonly { readonly name: string; readonly date: boolean }[]>;
+  readonly cleared: readonly ClearedInstant[];
+}
+
 /** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
 export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly kind: 'replace' | 'update' | 'remove';
@@ -165,6 +174,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly formulas?: ItemFormulas;
   /** Members counting the item's changes, one more on each (change-counts.ts). */
   readonly changeCounters?: readonly string[];
+  /** The instants a move of the state member stamps and empties (state-moves.ts). */
+  readonly stateMoves?: StateMoves;
   /** Counts on other items the write moves by one (stepped-counts.ts). */
   readonly countSteps?: readonly CountStep[];
   /** Members naming other collections' items: an unknown one refused (named-references.ts). */
@@ -218,6 +229,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly kind: 'action';
   /** Members counting the item's changes, one more on each (change-counts.ts). */
   readonly changeCounters?: readonly string[];
+  /** The instants a move of the state member stamps and empties (state-moves.ts). */
+  readonly stateMoves?: StateMoves;
   /** Counts on other items the write moves by one (stepped-counts.ts). */
   readonly countSteps?: readonly CountStep[];
   readonly collection: string;

@@ -11,6 +11,7 @@ import {
   propertiesOf,
   type Resource,
   type ResourceCorrection,
+  readOnlyRequestMembers,
   replaceResetsOf,
   responseFor,
 } from '../../spec/core.js';
@@ -36,6 +37,7 @@ import { referrerLimitsFor } from './referrer-limits.js';
 import { actionBehaviour, completionOf, conditionalOf, itemPathOf, ownedBy } from './resource-idioms.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
 import { stateLockOf } from './said-rules.js';
+import { stateMovesOf } from './state-moves.js';
 import { countStepsOf } from './stepped-counts.js';
 import { tallyBehavioursOf } from './tallies.js';
 import { uniqueValuesFor } from './unique-values.js';
@@ -60,6 +62,24 @@ function upsertOf(
 function resetsOf(kind: 'replace' | 'update' | 'remove', operation: Operation) {
   const resets = kind === 'replace' ? replaceResetsOf(operation) : undefined;
   return resets ? { resets } : {};
+}
+
+/** The members a change stores: the creation's stored ones it or the creation may send, and the
+ * item's members only the change sends, unless its own schema marks them readOnly. */
+function storedByChange(
+  create: CollectionSpec['create'],
+  sendable: Set<string> | undefined,
+  changeable: Set<string> | undefined,
+  collection: CollectionSpec,
+  operation: Operation,
+): string[] {
+  const ignored = new Set(readOnlyRequestMembers(operation));
+  const onlyChanged = itemMembers(collection).filter((name) => changeable?.has(name) === true && !ignored.has(name));
+  if (!create) return onlyChanged;
+  const created = create.storedProperties.filter(
+    (name) => !sendable || sendable.has(name) || changeable?.has(name) === true,
+  );
+  return [...new Set([...created, ...onlyChanged])];
 }
 
 /** The status a creation documents for a key already in use: 409, else 422, else 400. */
@@ -118,10 +138,9 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         status: item.status,
         parameter: item.parameter,
         // What the creation or this change may send (DigitalOcean's PUT takes is_default, its POST not).
-        // Items a PUT makes (no creation): what the item holds and the PUT sends.
-        storedProperties: create
-          ? create.storedProperties.filter((name) => !sendable || sendable.has(name) || changeable?.has(name) === true)
-          : itemMembers(collection).filter((name) => changeable?.has(name) === true),
+        // Items a PUT makes (no creation): what the item holds and the PUT sends. A change may send
+        // what no creation can (an issue's `state`): the item holds it, so the change stores it.
+        storedProperties: storedByChange(create, sendable, changeable, collection, item.operation),
         ...(changeNames.size > 0 ? { sentNames: changeNames } : {}),
         assignedProperties: () => Object.keys(values().assigned),
         answersItem: item.success !== undefined,
@@ -139,6 +158,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...parentLockOf(resource, item.operation, collections),
         ...formulasFor(collection),
         ...(kind === 'remove' ? {} : changeCountsOf(collection)),
+        ...stateMovesOf(collection, kind, resource.idioms.clearedInstants, collections),
         ...countStepsOf(resource, item.operation, collections, keptCounts(path)),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
         ...(kind === 'remove' ? {} : referencesOf(resource, item.operation, collections)),

@@ -27,6 +27,7 @@ import { removeChildren } from './nested.js';
 import { lockedByParent } from './parent-locks.js';
 import { recountReferred } from './referrer-counts.js';
 import { keptByChildren, lockedByState, resetsFor } from './said-rules.js';
+import { withStateMoved } from './state-moves.js';
 import { stepCounts } from './stepped-counts.js';
 import type { Collection } from './store.js';
 import { valuesInUse } from './unique-values.js';
@@ -67,11 +68,12 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
   if (old instanceof MockHttpError) return context.refuse(old);
   const locked = unheld ?? lockedByState(behaviour, old);
   if (locked) return context.refuse(locked);
-  // What the service assigned at creation stays, whatever the client sends.
+  // What the service assigned at creation stays, whatever the client sends, unless this change
+  // may set it (an issue's `state`, first the service's, then moved by a PATCH).
   const kept = Object.fromEntries(
     behaviour
       .assignedProperties()
-      .filter((name) => name in old)
+      .filter((name) => name in old && !behaviour.storedProperties.includes(name))
       .map((name) => [name, old[name]]),
   );
   const contentType = context.req.headers['content-type'];
@@ -84,7 +86,7 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
     ...countedChange(old, behaviour.changeCounters),
   };
   const changed = withFormulas(
-    changedItem(old, change, { ...kept, ...moved }, collection.idProperty),
+    withStateMoved(old, changedItem(old, change, { ...kept, ...moved }, collection.idProperty), behaviour.stateMoves),
     behaviour.formulas,
   );
   // The item must stay what the document says an item is, whatever the change's own schema allows:

@@ -49,6 +49,8 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     keptByChildren,
     parentTotals,
     parentDefaults,
+    parentEquals,
+    clearedInstants,
     derivedTimes,
     parentLocks,
     needsChildren,
@@ -138,6 +140,8 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(keptByChildren ? { keptByChildren } : {}),
     ...(parentTotals ? { parentTotals } : {}),
     ...(parentDefaults ? { parentDefaults } : {}),
+    ...(parentEquals ? { parentEquals } : {}),
+    ...(clearedInstants ? { clearedInstants } : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
     ...(needsChildren
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }

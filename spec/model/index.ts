@@ -8,6 +8,7 @@ export { currentUserOf } from './caller.js';
 export { changeCountersOf } from './change-counters.js';
 export type { ChildTotal } from './child-totals.js';
 export { childTotalsOf } from './child-totals.js';
+export type { ClearedInstant } from './cleared-instants.js';
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.js';
 export {
   collectionOperations,
@@ -63,6 +64,7 @@ export type { ListOrder } from './list-order.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';
 export { madeElsewhere, makersOf } from './made-elsewhere.js';
+export { malformedBodyStatus } from './malformed-status.js';
 export { conflictsOnNamedItems } from './named-conflicts.js';
 export { CREATION_VERB, type NamedEffect, type NamedLink, type NamedState } from './named-effects.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';

@@ -7,6 +7,7 @@ import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
+import { type ClearedInstant, clearedInstantsOf } from './cleared-instants.js';
 import type { CollectionSpec } from './collections.js';
 import { type CopiedValue, copiedValuesOf } from './copied-values.js';
 import type { Corrections } from './corrections.js';
@@ -16,7 +17,7 @@ import { deletedAgainOf, frozenDeletionOf } from './frozen-deletions.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
-import { type ParentDefault, parentDefaultsOf } from './parent-defaults.js';
+import { type ParentDefault, parentDefaultsOf, parentEqualsOf } from './parent-defaults.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
@@ -57,6 +58,12 @@ export interface LifeIdioms {
   /** Members whose default the parent holds ("`priority` defaults to the project's
    * `defaultPriority`": parent-defaults.ts). */
   readonly parentDefaults?: readonly ParentDefault[];
+  /** Members its creation must send equal to the parent's ("`amountCents` must equal the order's
+   * `totalCents`": parent-defaults.ts): the item maker sends the parent's value. */
+  readonly parentEquals?: readonly ParentDefault[];
+  /** Instants of a state the words make null in other states ("null while it is open"): a PATCH
+   * that moves the item back empties them (cleared-instants.ts). */
+  readonly clearedInstants?: readonly ClearedInstant[];
   /** Deletions the words refuse while the item has children of a collection (kept-by-children.ts). */
   readonly keptByChildren?: readonly KeptByChildren[];
   /** A DELETE that keeps the item, read 404 but listed on request and restored (kept-deletions.ts);
@@ -169,6 +176,16 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   parentDefaults({ collection, collections }) {
     const defaults = collections ? parentDefaultsOf(collection, collections) : [];
     return defaults.length > 0 ? { parentDefaults: defaults } : {};
+  },
+
+  parentEquals({ collection, collections }) {
+    const equals = collections ? parentEqualsOf(collection, collections) : [];
+    return equals.length > 0 ? { parentEquals: equals } : {};
+  },
+
+  clearedInstants({ collection }) {
+    const cleared = clearedInstantsOf(collection);
+    return cleared.length > 0 ? { clearedInstants: cleared } : {};
   },
 
   parentTotals({ collection, collections }) {

@@ -5,7 +5,7 @@
 
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
-import { parentItemsOf } from './parents.js';
+import { listedParentOf, parentItemsOf } from './parents.js';
 import { resourceWordPattern } from './references.js';
 import { sentencesOf } from './sentences.js';
 
@@ -16,14 +16,23 @@ export interface ParentDefault {
   readonly words: string;
 }
 
-export function parentDefaultsOf(collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] {
+/** Members of a child's creation the words tie to a member of its parent by `verb` (a pattern):
+ * "`priority` defaults to the project's `defaultPriority`", "`amountCents` must equal the order's
+ * `totalCents`". */
+export function tiesToParent(
+  collection: CollectionSpec,
+  collections: readonly CollectionSpec[],
+  verb: string,
+): ParentDefault[] {
   const create = collection.create?.operation;
-  const parent = parentItemsOf(collection.path, collections).at(-1)?.collection;
+  // A parent the client makes, else one it can only list (an order a checkout made).
+  const parent = (parentItemsOf(collection.path, collections).at(-1) ?? listedParentOf(collection.path, collections))
+    ?.collection;
   if (!create || !parent) return [];
   const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
   const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);
   const noun = resourceWordPattern(parent);
-  const said = new RegExp(`\`([\\w-]+)\`\\s+defaults?\\s+to\\s+(?:the\\s+|its\\s+)?${noun}'s\\s+\`([\\w-]+)\``, 'gi');
+  const said = new RegExp(`\`([\\w-]+)\`\\s+${verb}\\s+(?:the\\s+|its\\s+)?${noun}'s\\s+\`([\\w-]+)\``, 'gi');
   const found: ParentDefault[] = [];
   for (const sentence of sentencesOf([create.summary, create.description])) {
     const text = sentence.replace(/\s+/g, ' ');
@@ -33,3 +42,15 @@ export function parentDefaultsOf(collection: CollectionSpec, collections: readon
   }
   return found;
 }
+
+export const parentDefaultsOf = (collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] =>
+  tiesToParent(collection, collections, 'defaults?\\s+to');
+
+/** A member the client must send equal to its parent's: "`amountCents` must equal the order's
+ * `totalCents`" (a payment of the whole order). The item maker sends the parent's value. */
+export const parentEqualsOf = (collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] =>
+  tiesToParent(
+    collection,
+    collections,
+    '(?:must|should|has\\s+to|needs\\s+to)\\s+(?:equal|be\\s+equal\\s+to|match|be)',
+  );

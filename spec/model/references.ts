@@ -87,14 +87,24 @@ function namesItsId(words: string, collection: CollectionSpec): boolean {
   return wordsNameItemId(words, resourceWordPattern(collection), collection.idProperty);
 }
 
+/** The pattern of the words that name an item by its id, built once per noun and id: a document
+ * asks it of every member's words against every collection. */
+const itemIdPatterns = new Map<string, RegExp>();
+
 /** Whether the words name an item by its id: "login of an existing user", "the user's login" (the
  * noun a pattern, the id as its schema names it). */
 export function wordsNameItemId(words: string, noun: string, id: string): boolean {
-  const name = escapeRegExp(id);
-  return new RegExp(
-    `\\b${name}\\s+of\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|listed\\s+)?${noun}s?\\b|\\b${noun}'s\\s+${name}\\b`,
-    'i',
-  ).test(words);
+  const key = `${noun}\u0000${id}`;
+  let pattern = itemIdPatterns.get(key);
+  if (!pattern) {
+    const name = escapeRegExp(id);
+    pattern = new RegExp(
+      `\\b${name}\\s+of\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|listed\\s+)?${noun}s?\\b|\\b${noun}'s\\s+${name}\\b`,
+      'i',
+    );
+    itemIdPatterns.set(key, pattern);
+  }
+  return pattern.test(words);
 }
 
 /** The paths a member's words take its value from: "A `team_key` from `GET /teams`" → /teams. */
@@ -103,10 +113,22 @@ export const listPathsIn = (words: string): string[] =>
     match[1]!.replace(/\/$/, ''),
   );
 
+/** Each collection's word pattern, built once: every member's words are matched against it. */
+const wordPatterns = new WeakMap<CollectionSpec, string>();
+
 /** The words prose names a collection's items by, as a pattern: "event" for /events; "purchase
  * order", "purchase-order" or plain "order" for /purchase-orders (the last word alone is how a
  * sentence about one speaks of it). */
 export function resourceWordPattern(collection: CollectionSpec): string {
+  let pattern = wordPatterns.get(collection);
+  if (pattern === undefined) {
+    pattern = wordPatternOf(collection);
+    wordPatterns.set(collection, pattern);
+  }
+  return pattern;
+}
+
+function wordPatternOf(collection: CollectionSpec): string {
   const segment =
     collection.path
       .split('/')

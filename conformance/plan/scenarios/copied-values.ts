@@ -8,6 +8,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { withCurrentTag } from './current-tags.js';
 import { bodyNaming, sharedBeside } from './named-bodies.js';
+import { nearbyValues } from './nearby-values.js';
 import { createParent, parentParams } from './parents.js';
 import { itemOf, succeeded } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -23,11 +24,6 @@ function valueAt(item: Item | undefined, path: string): unknown {
   const entries = item?.[array!];
   return Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
 }
-
-/** Another value of the same kind: a number moved by one (up, or down where it cannot go up), a text
- * with a mark added. */
-const otherThan = (value: unknown): unknown[] =>
-  typeof value === 'number' ? [value + 1, value - 1] : typeof value === 'string' ? [`${value}-2`, `${value}2`] : [];
 
 export async function checkCopiedValues(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
@@ -54,7 +50,7 @@ export async function checkCopiedValues(resource: Resource, context: PlanContext
       continue;
     }
     const copy = valueAt(made.item, rule.member);
-    const changed = otherThan(made.source[member])
+    const changed = nearbyValues(made.source[member])
       .map((value) => ({ [member]: value }))
       .find((body) => context.requestSchema(change.operation)?.isValid(body) !== false);
     if (copy === undefined || !changed) {

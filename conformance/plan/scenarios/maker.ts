@@ -16,6 +16,7 @@ import { Listings } from './listings.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
 import type { MadeItem, MakeRequest, Making } from './making.js';
+import { parentEqualValues } from './parent-equals.js';
 import { ParentItems } from './parent-items.js';
 import { underOwnParent } from './parents.js';
 import { ReferenceFinder } from './references-found.js';
@@ -117,9 +118,10 @@ export class ItemMaker {
       return request && !request.isValid(marked) ? example : marked;
     });
     const state = statusMember(collection);
+    const equals = await this.parentEquals(collection, parent);
     return [...prefixed, ...plain]
       .slice(0, count)
-      .map((body, index) => withListed(body, references, index))
+      .map((body, index) => withMembers(withListed(body, references, index), equals, request))
       .map((body) => inFirstState(body, state, request?.schema, request))
       .map((body) => withSaidDefaultsLeftOut(body, request?.schema, request))
       .filter((body) => !request || request.isValid(body));
@@ -220,7 +222,11 @@ export class ItemMaker {
     const compound = await this.finder.compoundReference(collection);
     // The parent known before the cases are built: they bind their times to it (anchors.ts).
     if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
-    const held = { ...compound, ...request.members };
+    const held = {
+      ...compound,
+      ...(await this.parentEquals(collection, request.parent)),
+      ...request.members,
+    };
     const shaped = (next: unknown) =>
       this.dropped.apply(collection, withMembers(next, held, requestSchema), requestSchema, held);
     let body = shaped(fresh(candidates[0], 0));
@@ -278,6 +284,11 @@ export class ItemMaker {
       body = shaped(valid);
     }
     return { refused: `its creation was refused: ${lastRefusal}` };
+  }
+
+  private parentEquals(collection: CollectionSpec, parent: Readonly<Record<string, string>>) {
+    const parentItem = (c: CollectionSpec, values: Readonly<Record<string, string>>) => this.parentItem(c, values);
+    return parentEqualValues(collection, parent, { context: this.context, idiomsOf: this.idiomsOf, parentItem });
   }
 
   /** The item a successful creation answered, with its id and the path values naming it. */

@@ -4,6 +4,7 @@
 import { mergeAllOf, type ParentDefault, parentItemsOf, propertiesOf, type Resource } from '../../../spec/index.js';
 import { asObject, idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { nearbyValues } from './nearby-values.js';
 import { parentParams } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
@@ -19,7 +20,7 @@ function offDefault(schema: unknown): unknown[] {
   if (typeof start !== 'number') return [];
   const within = (value: number) =>
     (typeof minimum !== 'number' || value >= minimum) && (typeof maximum !== 'number' || value <= maximum);
-  return [start + 1, start - 1].filter(within);
+  return nearbyValues(start).filter((value) => typeof value === 'number' && within(value));
 }
 
 export async function checkParentDefaults(resource: Resource, context: PlanContext, runner: SequenceRunner) {

@@ -2,19 +2,10 @@
 // merge patch's null that restores it; a PATCH that moves the state member (its instant judged with
 // the change). Planned after the plain steps of partial-updates.ts.
 import { mergeAllOf, propertiesOf } from '../../../spec/index.js';
+import { nearbyValues } from './nearby-values.js';
 import type { Planner } from './partial-steps.js';
 
 type Item = Record<string, unknown>;
-
-/** A valid-looking value beside a default: an integer one up, another word, the other truth. */
-const besideDefault = (value: unknown): unknown[] =>
-  typeof value === 'number'
-    ? [value + 1, value - 1]
-    : typeof value === 'boolean'
-      ? [!value]
-      : typeof value === 'string'
-        ? [`${value}2`]
-        : [];
 
 /** Merge Patch: a member with a default the item holds at its default (or the run does not know,
  * its creation having left it out), set to another value, for the null that follows to restore. */
@@ -22,7 +13,7 @@ export const awayFromDefault: Planner = ({ current, fresh, required, accepts, ke
   for (const name of Object.keys(defaults)) {
     const atDefault = !Object.hasOwn(current, name) || JSON.stringify(current[name]) === JSON.stringify(defaults[name]);
     if (!required.has(name) || keeps(name, null) || !atDefault) continue;
-    const candidates = [fresh[name], ...besideDefault(defaults[name])].filter(
+    const candidates = [fresh[name], ...nearbyValues(defaults[name])].filter(
       (value) => value !== undefined && JSON.stringify(value) !== JSON.stringify(defaults[name]),
     );
     const value = candidates.find((one) => accepts({ [name]: one }));
@@ -63,6 +54,26 @@ export const stateMoved: Planner = ({ current, accepts, state, defaults }) => {
   if (value === undefined) return undefined;
   const body = { [state.member]: value };
   return { body, expected: { ...current, ...body }, what: `moving ${state.member} to ${String(value)}` };
+};
+
+/** After a state move, a PATCH that moves the item back to a state whose words make an instant
+ * null ("`closedAt`: null while it is open"): reopened, it holds no closing instant. The item's
+ * state may refuse it (a closed issue kept closed): a documented conflict is then a note. */
+export const stateMovedBack: Planner = ({ current, accepts, state, cleared = [] }) => {
+  if (!state || !Object.hasOwn(current, state.member)) return undefined;
+  const now = current[state.member];
+  for (const { member, whileIn } of cleared) {
+    const back = whileIn.find((one) => one !== now && accepts({ [state.member]: one }));
+    if (back === undefined) continue;
+    const body = { [state.member]: back };
+    return {
+      body,
+      expected: { ...current, ...body, [member]: null },
+      what: `moving ${state.member} back to ${String(back)}, which empties ${member}`,
+      stateMayRefuse: true,
+    };
+  }
+  return undefined;
 };
 
 /** The `default` of each member the schemas give one, the first schema's first. */

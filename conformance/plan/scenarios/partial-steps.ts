@@ -1,6 +1,8 @@
 // The shape of a partial update the item scenario sends, and of the planners that choose one
 // (partial-updates.ts, partial-states.ts).
 
+import type { ClearedInstant } from '../../../spec/index.js';
+
 type Item = Record<string, unknown>;
 
 export interface PartialUpdate {
@@ -12,6 +14,9 @@ export interface PartialUpdate {
   readonly refused?: boolean;
   /** The media type it goes as, where not the operation's first (a merge patch beside plain JSON). */
   readonly mediaType?: string;
+  /** A move the item's state may rightly refuse (back to a state it left): a documented conflict is
+   * the item's state, not a refusal of the input. */
+  readonly stateMayRefuse?: boolean;
 }
 
 export interface StepInput {
@@ -29,6 +34,8 @@ export interface StepInput {
   readonly defaults: Readonly<Record<string, unknown>>;
   /** The item's state member (status, state) and its values, where it has one. */
   readonly state?: { readonly member: string; readonly values: readonly unknown[] };
+  /** Instants the words make null in some states ("null while it is open"). */
+  readonly cleared?: readonly ClearedInstant[];
 }
 
 export type Planner = (input: StepInput) => PartialUpdate | undefined;

@@ -7,6 +7,7 @@
 
 import { withOrderedSpans } from '../../../spec/generate/index.js';
 import {
+  type ClearedInstant,
   type CollectionSpec,
   itemShapeOf,
   mergeAllOf,
@@ -17,7 +18,7 @@ import {
 } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { awayFromDefault, defaultsOf, nullRestoresDefault, stateMoved } from './partial-states.js';
+import { awayFromDefault, defaultsOf, nullRestoresDefault, stateMoved, stateMovedBack } from './partial-states.js';
 import type { PartialUpdate, Planner } from './partial-steps.js';
 
 type Item = Record<string, unknown>;
@@ -155,6 +156,7 @@ const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
     awayFromDefault,
     nullRestoresDefault,
     stateMoved,
+    stateMovedBack,
   ],
   // oneField last: where the document's patch schema is an object, not a list of operations.
   'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused, oneField],
@@ -167,6 +169,7 @@ export function partialUpdates(
   current: Item,
   fresh: Item,
   earlier: Item = {},
+  cleared: readonly ClearedInstant[] = [],
 ): PartialUpdate[] {
   const update = collection.update;
   // Made by a creation, or by a PUT at a key the client chooses (its answer's required members).
@@ -193,7 +196,7 @@ export function partialUpdates(
   const states = statusMember(collection);
   const steps: PartialUpdate[] = [];
   let state = current;
-  for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField, stateMoved]) {
+  for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField, stateMoved, stateMovedBack]) {
     const step = planner({
       current: state,
       fresh,
@@ -203,6 +206,7 @@ export function partialUpdates(
       keeps: shape.keeps,
       defaults,
       state: states,
+      cleared,
     });
     if (!step) continue;
     steps.push({ ...step, ...mediaType });
