@@ -152,9 +152,12 @@ const FORM = /^(application\/x-www-form-urlencoded|multipart\/form-data)$/i;
 
 /** A POST without a body that answers 201 makes an item of its own (POST /carts: an empty cart),
  * unless it stands under an item (POST /carts/{id}/checkout: what the item does) where no list
- * answers at its path (POST /books/{isbn}/copies beside the book's copies: a new copy). */
+ * answers at its path (POST /books/{isbn}/copies beside the book's copies: a new copy). A 202
+ * beside a list of the same items makes one too: a job the list then holds (an export started). */
 function bodilessCreation(operation: Operation, success: JsonSuccess, listed: boolean): boolean {
-  return !operation.requestBody && success.status === 201 && (listed || !/\}\/[^/{}]+$/.test(operation.path));
+  if (operation.requestBody) return false;
+  if (success.status === 202) return listed;
+  return success.status === 201 && (listed || !/\}\/[^/{}]+$/.test(operation.path));
 }
 
 /** Whether a request body can carry an item's members: JSON, or a form (Twilio's creations). */
