@@ -72,6 +72,21 @@ const CANDIDATE_FILLS: ReadonlyArray<{ pattern: RegExp; type: string; fill: (nam
     type: 'integer',
     fill: (name) => (b, e) => void (b[name] = e.status),
   },
+  {
+    // JSON:API writes the status as a string ("422").
+    pattern: /^(status|statuscode|status_code)$/i,
+    type: 'string',
+    fill: (name) => (b, e) => void (b[name] = String(e.status)),
+  },
+  {
+    // JSON:API's `source: {pointer}`: the member the refusal points at, or no source at all.
+    pattern: /^source$/i,
+    type: 'object',
+    fill: (name) => (b, e) => {
+      if (e.pointer) b[name] = { pointer: e.pointer };
+      else delete b[name];
+    },
+  },
 ];
 
 function fits(validator: SchemaValidator, value: unknown): boolean {
@@ -103,25 +118,58 @@ function templateShape(
     fill(trial, probe);
     return fits(validator, trial);
   };
+  const filled = new Set<string>();
   for (const name of Object.keys({ ...template, ...((validator.schema.properties as object) ?? {}) })) {
     const fill = CANDIDATE_FILLS.filter((c) => c.pattern.test(name))
       .map((c) => c.fill(name))
       .find(fitting);
-    if (fill) fills.push(fill);
+    if (fill) {
+      fills.push(fill);
+      filled.add(name);
+    }
   }
   // The message and code one level down too: `{error: {code, message}}`, JSON:API's
   // `{errors: [{status, detail}]}`, so the body says the real reason, not the example's.
   for (const [member, value] of Object.entries(template)) {
     const inner = Array.isArray(value) ? value[0] : value;
     if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) continue;
+    const innerFilled = new Set<string>();
     for (const name of Object.keys(inner)) {
       const fill = CANDIDATE_FILLS.filter((c) => c.pattern.test(name))
         .map((c) => nestedFill(member, Array.isArray(value), c.fill(name)))
         .find(fitting);
-      if (fill) fills.push(fill);
+      if (fill) {
+        fills.push(fill);
+        innerFilled.add(name);
+      }
     }
+    // What the error cannot say (a generated `instance`, a source pointing nowhere) is left out where
+    // the schema lets it be: an optional member is absent, never random.
+    withoutUnfilled(inner as Record<string, unknown>, innerFilled, (trial) => {
+      const whole = structuredClone(template);
+      whole[member] = Array.isArray(value) ? [trial, ...value.slice(1)] : trial;
+      return fits(validator, whole);
+    });
+    if (Array.isArray(value)) template[member] = [inner, ...value.slice(1)];
   }
+  withoutUnfilled(template, filled, (trial) => fits(validator, trial), true);
   return { template, fills };
+}
+
+/** Drops each member no fill writes where the body still fits without it (top level: only scalars,
+ * an entries array the fills write into stays). */
+function withoutUnfilled(
+  object: Record<string, unknown>,
+  filled: ReadonlySet<string>,
+  stillFits: (trial: Record<string, unknown>) => boolean,
+  scalarsOnly = false,
+): void {
+  for (const name of Object.keys(object)) {
+    if (filled.has(name) || (scalarsOnly && typeof object[name] === 'object' && object[name] !== null)) continue;
+    const trial = { ...object };
+    delete trial[name];
+    if (stillFits(trial)) delete object[name];
+  }
 }
 
 /** A fill of a member of the body's `member` object (or of its array's first entry). */
@@ -144,6 +192,8 @@ export class ErrorShaper {
     // The same error under the documented status: what the fills write.
     const restated =
       status === error.status ? error : new MockHttpError(status, error.code, error.message, error.headers);
+    // Where it points stays with it (a 400 restated as the documented 422 still names the member).
+    if (restated !== error && error.pointer !== undefined) restated.pointer = error.pointer;
     let shape = this.shapeFor(operation, status);
     if (shape.mediaType) {
       const text = asText(shape.mediaType, restated);
