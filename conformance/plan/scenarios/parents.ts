@@ -1,10 +1,26 @@
 // A nested collection is worked under a parent that exists: where clients can create the parent
 // (/owners for /owners/{ownerId}/pets), the run creates one first and works under its id, so a
 // service that answers 404 under a missing parent is met as a client meets it.
-import { type CollectionSpec, listedParentOf, parentItemsOf, putCreation } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  listedParentOf,
+  madeElsewhere,
+  type ParentItem,
+  parentItemsOf,
+} from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
+
+/** The innermost parent the run can make: by its creation or a PUT at its key, else by a POST of
+ * another resource that makes it (an order a cart's checkout makes). */
+function makeableParentOf(path: string, context: PlanContext): ParentItem | undefined {
+  const made = parentItemsOf(path, context.collections).at(-1);
+  if (made) return made;
+  const listed = listedParentOf(path, context.collections);
+  const makers = listed ? [...madeElsewhere(context.operations, context.collections).values()] : [];
+  return makers.some((maker) => maker.collection === listed?.collection) ? listed : undefined;
+}
 
 const resolved = new WeakMap<PlanContext, Map<string, Promise<Record<string, string>>>>();
 
@@ -38,9 +54,8 @@ export async function createParent(
 ): Promise<Record<string, string> | undefined> {
   const sampled = context.parentParams(collection);
   // The innermost parent: its own parents come with it (/a/{x}/b/{y}/c needs the b made under x).
-  const parent = parentItemsOf(collection.path, context.collections).at(-1);
-  const create = parent && (parent.collection.create ?? putCreation(parent.collection));
-  if (!parent || !create || !(parent.parameter in sampled) || runner.stopped()) return undefined;
+  const parent = makeableParentOf(collection.path, context);
+  if (!parent || !(parent.parameter in sampled) || runner.stopped()) return undefined;
   const above = await parentParams(parent.collection, context, runner);
   const making = await runner.make(parent.collection, {
     what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
@@ -80,7 +95,7 @@ export function madeItemParams(
   runner: SequenceRunner,
 ): Promise<Record<string, string> | undefined> {
   const write = operation.method !== 'GET' && operation.method !== 'HEAD';
-  const parent = parentItemsOf(operation.path, context.collections).at(-1);
+  const parent = makeableParentOf(operation.path, context);
   // Below items clients cannot make (seeded warehouses), reads and writes name a listed one.
   if (!parent && !runner.stopped()) return listedItemParams(operation, context, runner);
   if (!parent || runner.stopped()) return Promise.resolve(undefined);
@@ -126,7 +141,7 @@ export function underOwnParent(
   values: Readonly<Record<string, string>>,
   context: PlanContext,
 ): boolean {
-  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const parent = makeableParentOf(collection.path, context);
   const text = parent ? values[parent.parameter] : undefined;
   // Ids are kept as JSON text: "evt_1" for a string, 42 for a number.
   const keys = text === undefined ? [] : [JSON.stringify(text), text];
