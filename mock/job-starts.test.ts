@@ -79,3 +79,42 @@ describe('a job started on an item', () => {
     expect(Math.abs(Date.parse(job.finishedAt) - Date.now())).toBeLessThan(60_000);
   });
 });
+
+// An export started beside a list of the space's exports (the model reads a creation there), read
+// at a path of its own: the job lives where its Location says, with an id of its schema's pattern
+// and the space it works on, which its name ties to the starter's {key}.
+const EXPORTS = `openapi: 3.0.3
+info: { title: Wiki, version: '1' }
+paths:
+  /spaces/{key}/exports:
+    parameters: [{ name: key, in: path, required: true, schema: { type: string } }]
+    get:
+      responses: { '200': { description: jobs, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Export' } } } } } }
+    post:
+      responses:
+        '202': { description: started, headers: { Location: { required: true, schema: { type: string } } }, content: ${one('Export')} }
+  /exports/{exportId}:
+    parameters: [{ name: exportId, in: path, required: true, schema: { type: string } }]
+    get: { responses: { '200': { description: the job, content: ${one('Export')} }, '404': { description: none } } }
+components:
+  schemas:
+    Export:
+      type: object
+      required: [id, status, spaceKey]
+      properties:
+        id: { type: string, pattern: '^exp-[0-9]{4,}$' }
+        status: { type: string, enum: [queued, running, done] }
+        spaceKey: { type: string }
+`;
+
+describe('a job started beside its list', () => {
+  it('is read where its Location says, with an id its pattern takes and the space it works on', async () => {
+    const app = await mockOfDocument(EXPORTS, 'exports');
+    const started = await request(app).post('/spaces/DOCS/exports').expect(202);
+    expect(started.headers.location).toBe(`/exports/${started.body.id}`);
+    expect(started.body.id).toMatch(/^exp-[0-9]{4,}$/);
+    expect(started.body.spaceKey).toBe('DOCS');
+    const read = await request(app).get(started.headers.location!).expect(200);
+    expect(read.body.id).toBe(started.body.id);
+  });
+});

@@ -27,6 +27,8 @@ export interface JobKind {
 export interface JobStartBehaviour {
   readonly kind: 'job-start';
   readonly job: JobKind;
+  /** The starting POST's path: its parameters name what the job works on. */
+  readonly startPath?: string;
   /** The item the job works on must be in these states (an action's words: "Only for a `completed`
    * work order (409 otherwise)"), read where the path names it. */
   readonly startsFrom?: {

@@ -12,6 +12,7 @@ import {
   mergeAllOf,
   NOW_INSTANT,
   type Operation,
+  pathParameterNamed,
   propertiesOf,
   type Resource,
   type SchemaValidator,
@@ -72,13 +73,16 @@ export function bindJobs(
 ): Map<Operation, JobStartBehaviour | JobReadBehaviour> {
   const jobs = new Map<Operation, JobStartBehaviour | JobReadBehaviour>();
   for (const { start, read } of asynchronousJobs(contract.operations)) {
-    if (bound.has(start) || bound.has(read)) continue;
+    // A start the model reads as a creation beside a list of jobs still starts a job here: its
+    // Location names the documented read, which no collection binds.
+    if (bound.has(read) || (bound.has(start) && bound.get(start)?.kind !== 'create')) continue;
     const accepted = jsonOf(start, (code) => code === 202)!;
     const job = jobKind(contract, start, read, accepted.validator, accepted.media.examples);
     if (!job) continue;
     jobs.set(start, {
       kind: 'job-start',
       job,
+      startPath: start.path,
       status: 202,
       headers: answerHeaders(undefined),
       ...startsFromOf(start, resources),
@@ -159,6 +163,14 @@ function asNow(job: JobKind, running: Running): Item {
 
 let counter = 0;
 
+/** A sample id whose trailing number is moved on by `step`, kept to its digits' width at least. */
+function numberedAfter(sample: unknown, step: number): string | undefined {
+  const match = typeof sample === 'string' ? /^(.*?)(\d+)$/.exec(sample) : null;
+  if (!match) return undefined;
+  const [, head, digits] = match as unknown as [string, string, string];
+  return `${head}${String(Number(digits) + step).padStart(digits.length, '0')}`;
+}
+
 export const JOB_HANDLERS = {
   'job-start'(behaviour: JobStartBehaviour, context: JobExchange): void {
     const { job } = behaviour;
@@ -166,11 +178,15 @@ export const JOB_HANDLERS = {
     if (refused) return context.refuse(refused);
     const jobs = jobsOf(context.collections(), job);
     counter++;
-    // An id of the kind the job's schema gives: a string of the mock's, else a uuid, else a number.
+    // An id of the kind the job's schema gives: a string of the mock's, else the sample's with its
+    // number moved on (`exp-1234` → `exp-1235`), else a uuid, else a number.
     const id =
-      [`job_${Date.now().toString(36)}${counter.toString(36)}`, globalThis.crypto.randomUUID(), counter].find(
-        (candidate) => job.idFits(candidate),
-      ) ?? globalThis.crypto.randomUUID();
+      [
+        `job_${Date.now().toString(36)}${counter.toString(36)}`,
+        numberedAfter(job.sample[job.idProperty], counter),
+        globalThis.crypto.randomUUID(),
+        counter,
+      ].find((candidate) => candidate !== undefined && job.idFits(candidate)) ?? globalThis.crypto.randomUUID();
     const key = String(id);
     const instant = new Date().toISOString();
     const item: Item = { ...job.sample, [job.idProperty]: id };
@@ -179,8 +195,12 @@ export const JOB_HANDLERS = {
     for (const name of Object.keys(job.results)) item[name] = null;
     for (const name of job.absentUntilDone ?? []) delete item[name];
     for (const name of job.doneInstants ?? []) if (name in item) item[name] = null;
-    // Members named like the starter's path parameters name what the job works on.
-    for (const [name, value] of Object.entries(context.params)) if (name in item) item[name] = value;
+    // Members named like the starter's path parameters name what the job works on (`key`, or
+    // `spaceKey` for /spaces/{key}).
+    for (const name of Object.keys(item)) {
+      const parameter = name in context.params ? name : pathParameterNamed(behaviour.startPath ?? '', name);
+      if (parameter !== undefined && context.params[parameter] !== undefined) item[name] = context.params[parameter];
+    }
     if (job.stateMember && job.states.length > 0) item[job.stateMember] = job.states[0];
     const running = { item, started: Date.now() };
     jobs.set(key, running);
