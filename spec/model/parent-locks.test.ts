@@ -72,4 +72,53 @@ describe('parent locks', () => {
       expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
     );
   });
+
+  it('reads "Only a timesheet in status `draft` can be rejected" as a lock to draft, not to the verb\'s state', () => {
+    const said = locksOf((text) =>
+      text.replace(
+        'Only while the timesheet is in `draft` (`409`, `timesheet_locked`, otherwise).',
+        'Only a timesheet in status `draft` can be rejected here (`409` otherwise).',
+      ),
+    );
+    expect(said).toContainEqual(
+      expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
+    );
+  });
+
+  it('reads the lock under a parent the client only lists (an order a checkout made)', () => {
+    const json = (schema: unknown) => ({ 'application/json': { schema } });
+    const order = {
+      type: 'object',
+      required: ['id', 'status'],
+      properties: { id: { type: 'string' }, status: { type: 'string', enum: ['placed', 'paid', 'cancelled'] } },
+    };
+    const payment = { type: 'object', required: ['id'], properties: { id: { type: 'string', readOnly: true } } };
+    const orderId = [{ name: 'orderId', in: 'path', required: true, schema: { type: 'string' } }];
+    const contract = contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'orders', version: '1' },
+      paths: {
+        '/orders': {
+          get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: order }) } } },
+        },
+        '/orders/{orderId}': {
+          parameters: orderId,
+          get: { responses: { '200': { description: 'one', content: json(order) } } },
+        },
+        '/orders/{orderId}/payments': {
+          parameters: orderId,
+          get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: payment }) } } },
+          post: {
+            description: 'Only an order in status `placed` can be paid (`409` otherwise).',
+            requestBody: { content: json(payment) },
+            responses: { '201': { description: 'paid', content: json(payment) }, '409': { description: 'not placed' } },
+          },
+        },
+      },
+    });
+    const payments = inferApiModel(contract).resources.find(({ collection }) => collection.path.endsWith('/payments'));
+    expect(payments?.idioms.parentLocks?.map(({ allowed, status }) => ({ allowed, status }))).toEqual([
+      { allowed: ['placed'], status: 409 },
+    ]);
+  });
 });

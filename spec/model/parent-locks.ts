@@ -6,7 +6,7 @@
 import type { Contract, Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import type { CollectionSpec } from './collections.js';
-import { parentItemsOf } from './parents.js';
+import { listedParentOf, parentItemsOf } from './parents.js';
 import { resourceWordPattern } from './references.js';
 import { clausesOf, passagesNaming } from './sentences.js';
 import { statusMember } from './state-member.js';
@@ -27,7 +27,8 @@ export function parentLocksOf(
   collections: readonly CollectionSpec[],
   contract?: Contract,
 ): ParentLock[] {
-  const parent = parentItemsOf(child.path, collections).at(-1)?.collection;
+  // A parent the client makes, else one it can only list (an order a checkout made).
+  const parent = (parentItemsOf(child.path, collections).at(-1) ?? listedParentOf(child.path, collections))?.collection;
   if (!parent) return [];
   return [child.create, child.replace, child.update, child.remove].flatMap((role) =>
     role ? locksOn(role.operation, parent, contract, false) : [],
@@ -70,6 +71,11 @@ function locksOn(
     `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:(?:refuses|rejects)\\s+(?:it|this|them)|(?:accepts|takes|allows)\\s+no)\\b`,
     'i',
   );
+  // "Only an order in status `placed` can be paid": the states the item is in, not the verb's.
+  const inStatus = new RegExp(
+    `\\b${word}s?\\s+in\\s+(?:status|state)(?:es|s)?\\s+([^.;(]*?)\\s+(?:can|may|is|are)\\b`,
+    'i',
+  );
   const named = (text: string) =>
     state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`).test(text));
   const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
@@ -91,6 +97,10 @@ function locksOn(
       if (status !== undefined && allowed.length > 0)
         return [{ operation, member: state.member, allowed, status: Number(status), words: clause }];
     }
+    const held = /\bonly\b/i.test(clause) ? named(inStatus.exec(clause)?.[1] ?? '') : [];
+    const heldStatus = held.length > 0 ? statusIn(clause, documented) : undefined;
+    if (heldStatus !== undefined && held.length < state.values.length)
+      return [{ operation, member: state.member, allowed: held, status: Number(heldStatus), words: clause }];
     const match = names.exec(clause) ?? (own ? before.exec(clause) : null);
     // "Refused with `409`: the rental is not a `draft`": the states named after "not" allow it.
     const refusedUnless = /^not\b/i.test((match?.[1] ?? '').trim()) && /\brefused\b|\b4\d\d\b/i.test(clause);
