@@ -14,6 +14,8 @@ import { refusalsLeaveKeyFree } from './idempotent-refusals.js';
 import { type KeyScope, keyScopeOf } from './key-scopes.js';
 import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
+import { listedParentOf, parentItemsOf } from './parents.js';
+import { resourceWordPattern } from './references.js';
 import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
 
@@ -235,12 +237,15 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
     };
   },
 
-  softDelete({ collection, contract }) {
+  softDelete({ collection, contract, collections = [] }) {
     const read = collection.read?.operation;
-    if (!read || responseFor(read, 410)?.status !== '410') return {};
+    const gone = read && responseFor(read, 410);
+    if (!read || gone?.status !== '410') return {};
     const restore = contract.operations.find(
       (operation) => operation.method === 'POST' && RESTORE.test(verbOf(operation.path, read.path) ?? ''),
     );
+    // A 410 its words give a parent ("The space is soft-deleted"), not the item: the parent's.
+    if (!restore && goneForParent(gone.description, collection, collections)) return {};
     return { softDelete: { operation: read, status: 410, ...(restore ? { restore } : {}) } };
   },
 
@@ -291,4 +296,14 @@ export function readIdioms(reading: Reading): Idioms {
   // The item's life is read once its actions are known.
   const life = readLifeIdioms({ ...reading, actions: shape.actions ?? [] });
   return { ...shape, ...life };
+}
+
+/** Whether a 410's words name a parent of the collection's items and not the items themselves
+ * ("The space is soft-deleted" on a page's read). */
+function goneForParent(words: string, collection: CollectionSpec, collections: readonly CollectionSpec[]): boolean {
+  const parents = [...parentItemsOf(collection.path, collections), ...[listedParentOf(collection.path, collections)]]
+    .flatMap((parent) => (parent ? [parent.collection] : []))
+    .filter((parent) => parent !== collection);
+  const names = (of: CollectionSpec) => new RegExp(`\\b${resourceWordPattern(of)}s?\\b`, 'i').test(words);
+  return !names(collection) && parents.some(names);
 }
