@@ -87,7 +87,8 @@ export interface IdiomEvidence {
     | 'named-state-refused'
     | 'amount-moved'
     | 'amount-short'
-    | 'deleted-listed';
+    | 'deleted-listed'
+    | 'precedence';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

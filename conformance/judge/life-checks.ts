@@ -223,6 +223,12 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // Two faults at once, answered with the status the words' order puts first.
+  precedence(_context, evidence, status) {
+    const later = (evidence.expected as readonly number[] | undefined) ?? [];
+    const expected = evidence.expectedStatus;
+    return later.includes(status) ? [finding('precedence_not_followed', { status, expected, later })] : [];
+  },
   // HEAD answers as GET does: an item that does not exist is not found there either.
   'absent-head'(_context, evidence, status) {
     return status < 300 ? [finding('absent_item_found_by_head', { status, id: evidence.id })] : [];

@@ -126,6 +126,12 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.write)} on an item deleted just before`,
     expected: (f) => `${String(f.expected)}: the document says "${String(f.words)}"`,
   },
+  precedence_not_followed: {
+    title: 'Two faults answered out of the order the words give',
+    received: (f) => `${f.status} for invalid input below an item that does not exist`,
+    expected: (f) =>
+      `${f.expected}: the words put it before ${Array.isArray(f.later) ? f.later.join(' and ') : f.later}`,
+  },
   absent_item_found_by_head: {
     title: 'HEAD finds an item that does not exist',
     received: (f) => `${f.status} for HEAD of ${String(f.id)}, which a GET shows absent`,

@@ -26,6 +26,7 @@ import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentDefaults, takesParentDefaults } from '../plan/scenarios/parent-defaults.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { parentParams } from '../plan/scenarios/parents.js';
+import { checkPrecedence, precedenceCase } from '../plan/scenarios/precedence.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
 import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
@@ -122,6 +123,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
         await checkMissingParent(operation, context, sequenceRunner);
         progress(`${operation.id}: a request below a missing item checked`);
       }),
+    // A missing item and invalid input at once, where the words order the refusals.
+    ...(settings.readOnly
+      ? []
+      : testable
+          .filter((operation) => precedenceCase(operation, settings.contract, context.collections))
+          .map((operation) => checkPrecedence(operation, settings.contract, context, sequenceRunner))),
     // Members whose default the parent holds, left out of a child's creation.
     ...(settings.readOnly
       ? []

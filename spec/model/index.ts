@@ -72,6 +72,7 @@ export type { ParentDefault } from './parent-defaults.js';
 export type { ParentLock } from './parent-locks.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, listedParentOf, parentItemsOf } from './parents.js';
+export { comesBefore, type Precedence, precedenceOf } from './precedence.js';
 export type { ReferenceState } from './reference-states.js';
 export {
   collectionResource,

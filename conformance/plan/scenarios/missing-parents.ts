@@ -30,7 +30,7 @@ export function itemAbove(
 }
 
 /** Path text like the made one that names nothing (a read of it answers 404), else undefined. */
-async function absentLike(
+export async function absentLike(
   parent: { readonly collection: CollectionSpec; readonly parameter: string },
   at: Readonly<Record<string, string>>,
   context: PlanContext,

@@ -1,0 +1,116 @@
+// Two faults at once, where the words order the refusals ("Precedence: `401`, `404`, `400`, `422`",
+// "Errors, in this order: unknown project `404`; invalid body `400`"): a write with an invalid body,
+// or a read with an invalid query, below an item a read shows absent. The answer is the status the
+// order puts first: a 422 where the words put 404 before it tells the client its body was the
+// problem when the item was. Judged as api_idioms_honoured (precedence_not_followed).
+import { bodyMutations } from '../../../spec/generate/index.js';
+import {
+  type CollectionSpec,
+  type Contract,
+  comesBefore,
+  listedParentOf,
+  type Operation,
+  parentItemsOf,
+  precedenceOf,
+} from '../../../spec/index.js';
+import type { TestCase } from '../../model.js';
+import type { PlanContext } from '../context.js';
+import { absentLike } from './missing-parents.js';
+import { madeItemParams } from './parents.js';
+import type { SequenceRunner } from './sequences.js';
+
+const VALIDATION = [400, 422];
+
+/** The item the operation is below (its parent, or the item whose child it changes), readable. */
+function parentOf(operation: Operation, collections: readonly CollectionSpec[]) {
+  const parent = parentItemsOf(operation.path, collections).at(-1) ?? listedParentOf(operation.path, collections);
+  return parent?.collection.read && parent.parameter !== lastParameter(operation.path) ? parent : undefined;
+}
+
+const lastParameter = (path: string) => /\{([^}]+)\}$/.exec(path)?.[1];
+
+/** The order's first status between a missing item and invalid input, and the later ones, where
+ * the operation documents 404 and the words rank them. */
+export function precedenceCase(
+  operation: Operation,
+  contract: Contract,
+  collections: readonly CollectionSpec[],
+): { first: number; later: number[] } | undefined {
+  const ranks = precedenceOf(contract, operation);
+  if (!ranks || !breakable(operation) || !operation.responses.some((response) => response.status === '404'))
+    return undefined;
+  if (!parentOf(operation, collections)) return undefined;
+  const validation = VALIDATION.filter((status) => ranks.some((rank) => rank.includes(status)));
+  if (comesBefore(ranks, 404, validation)) return { first: 404, later: validation };
+  const first = validation.find((status) => comesBefore(ranks, status, [404]));
+  return first !== undefined ? { first, later: [404] } : undefined;
+}
+
+/** The fault that goes with the missing item: an invalid body, else an invalid query parameter. */
+function withInvalidInput(testCase: TestCase, context: PlanContext): TestCase | undefined {
+  const { operation } = testCase;
+  const baseline = context.objectBaseline(operation);
+  if (baseline) {
+    const mutation = bodyMutations(baseline.request.schema, baseline.request.isValid, baseline.body).find(
+      (one) => one.at !== undefined,
+    );
+    const payload = mutation?.apply(baseline.body);
+    if (mutation && payload?.kind === 'json' && !baseline.request.isValid(payload.value))
+      return { ...testCase, kind: 'negative', mutation: mutation.label, payload };
+  }
+  const broken = brokenQuery(operation);
+  if (!broken) return undefined;
+  const placed = [...(testCase.parameters ?? []).filter((p) => p.name !== broken.name)];
+  return {
+    ...testCase,
+    kind: 'negative',
+    mutation: `${broken.name} is ${JSON.stringify(broken.value)}`,
+    parameters: [...placed, { in: 'query', ...broken }],
+  };
+}
+
+/** Texts most query parameters refuse: a word with spaces and marks, a negative number. */
+const ODD_TEXTS = ['Not A Value!', '-1', 'not-a-value'];
+
+/** A query parameter and a text its schema refuses, where one is. */
+function brokenQuery(operation: Operation): { name: string; value: string } | undefined {
+  for (const parameter of operation.parameters.filter((one) => one.in === 'query')) {
+    const value = ODD_TEXTS.find((text) => parameter.validator.validate(text).length > 0);
+    if (value !== undefined) return { name: parameter.name, value };
+  }
+  return undefined;
+}
+
+/** Whether the operation takes input that can be made invalid: a JSON body, or a query parameter. */
+const breakable = (operation: Operation) =>
+  operation.requestBody?.content.some((media) => /json/i.test(media.mediaType) && media.validator) === true ||
+  brokenQuery(operation) !== undefined;
+
+export async function checkPrecedence(
+  operation: Operation,
+  contract: Contract,
+  context: PlanContext,
+  runner: SequenceRunner,
+) {
+  const order = precedenceCase(operation, contract, context.collections);
+  const parent = parentOf(operation, context.collections);
+  if (!order || !parent || runner.stopped()) return;
+  const step = `a missing item and invalid input answered ${order.first}, as the words order them`;
+  const reach = runner.reach.scenario('precedence', `${operation.method} ${operation.path}`, [step]);
+  const at = await madeItemParams(operation, context, runner);
+  if (!at) return reach.skip(step, `no ${parent.collection.path} item could be made to name one like it`);
+  const absent = await absentLike(parent, at, context, runner);
+  if (absent === undefined) return reach.skip(step, `no made-up ${parent.parameter} was shown absent by a read`);
+  const plain = context.testCase(operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { ...at, [parent.parameter]: absent },
+    what: `below a ${parent.collection.path} item that does not exist, with invalid input`,
+  });
+  const testCase = withInvalidInput(plain, context);
+  if (!testCase) return reach.skip(step, 'no body member or query parameter of it can be made invalid');
+  await runner.execute(testCase, {
+    sequence: { idiom: { idiom: 'precedence', expectedStatus: order.first, expected: order.later, how: absent } },
+  });
+  reach.done(step);
+}
