@@ -87,6 +87,12 @@ export const FINDING_KINDS = {
     // Where the document lists no 4xx, no empty parentheses.
     expected: (f) => (listed(f.documented) ? `a documented 4xx (${list(f.documented)})` : 'a 4xx'),
   },
+  made_up_cursor_taken: {
+    title: 'A page token the service never gave taken',
+    key: ['parameter'],
+    received: (f) => `${f.status} for a ${f.parameter} the run made up`,
+    expected: (f) => `${f.expected}, as the words answer a ${f.parameter} the service did not give`,
+  },
   malformed_body_other_status: {
     title: 'A body that is not JSON refused with another status than the words give',
     received: (f) => `${f.status} for a request body that is not JSON at all`,

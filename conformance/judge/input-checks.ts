@@ -23,6 +23,7 @@ import {
 import { pointedTopMembers, pointsAside } from './error-pointers.js';
 import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
+import { madeUpCursorTaken } from './made-up-cursors.js';
 import { saidRuleMember } from './said-rules.js';
 
 /** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
@@ -159,7 +160,8 @@ export const positiveDataAcceptance: Check = (context) => {
   if (context.testCase.kind !== 'positive' || status === undefined || status >= 500 || judgedElsewhere) {
     return undefined;
   }
-  if (status < 300) return [];
+  // A page token the run made up, taken where the words refuse such tokens.
+  if (status < 300) return madeUpCursorTaken(context, madeUpToken(context), status);
   if (status === 429) return [RATE_LIMITED];
   const { operation } = context.testCase;
   // A document that lists no success for the operation leaves open what valid input gets.

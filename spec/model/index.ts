@@ -21,6 +21,7 @@ export {
 export type { CopiedValue } from './copied-values.js';
 export type { Corrections, ResourceCorrection } from './corrections.js';
 export { correctionsFromFile, correctionsOf } from './corrections.js';
+export { madeUpCursorStatus } from './cursor-refusals.js';
 export { allowedDelay } from './delays.js';
 export type { DerivedTime } from './derived-times.js';
 export { derivedTimesOf, withDerivedTimes } from './derived-times.js';
