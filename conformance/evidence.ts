@@ -88,7 +88,8 @@ export interface IdiomEvidence {
     | 'amount-moved'
     | 'amount-short'
     | 'deleted-listed'
-    | 'precedence';
+    | 'precedence'
+    | 'children-added';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -223,6 +223,13 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // Children a change adds, as the words say: the list holds exactly as many as expected.
+  'children-added'(context, evidence) {
+    const items = context.body.kind === 'json' ? listedItems(context.collection, context.body.value) : undefined;
+    const expected = evidence.expected as number;
+    if (!items || items.length === expected) return [];
+    return [finding('added_children_off', { expected, got: items.length, words: evidence.how })];
+  },
   // Two faults at once, answered with the status the words' order puts first.
   precedence(_context, evidence, status) {
     const later = (evidence.expected as readonly number[] | undefined) ?? [];

@@ -126,6 +126,11 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.write)} on an item deleted just before`,
     expected: (f) => `${String(f.expected)}: the document says "${String(f.words)}"`,
   },
+  added_children_off: {
+    title: 'A change added another number of children than the words say',
+    received: (f) => `${f.got} listed after the change`,
+    expected: (f) => `${f.expected}, as the words say: "${f.words}"`,
+  },
   precedence_not_followed: {
     title: 'Two faults answered out of the order the words give',
     received: (f) => `${f.status} for invalid input below an item that does not exist`,

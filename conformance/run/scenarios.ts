@@ -4,6 +4,7 @@ import { type CollectionSpec, type Operation, parentItemsOf, putCreation } from 
 import { resourceOf } from '../../spec/model/index.js';
 import { idKey } from '../judge/json-body.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
+import { addsChildren, checkAddedChildren } from '../plan/scenarios/added-children.js';
 import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
@@ -123,6 +124,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
         await checkMissingParent(operation, context, sequenceRunner);
         progress(`${operation.id}: a request below a missing item checked`);
       }),
+    // Children a change adds (a revision per change of a named member).
+    ...(settings.readOnly
+      ? []
+      : creatable.filter(addsChildren).map((resource) => checkAddedChildren(resource, context, sequenceRunner))),
     // A missing item and invalid input at once, where the words order the refusals.
     ...(settings.readOnly
       ? []

@@ -50,6 +50,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     parentTotals,
     parentDefaults,
     parentEquals,
+    addedChildren,
     clearedInstants,
     derivedTimes,
     parentLocks,
@@ -141,6 +142,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(parentTotals ? { parentTotals } : {}),
     ...(parentDefaults ? { parentDefaults } : {}),
     ...(parentEquals ? { parentEquals } : {}),
+    ...(addedChildren
+      ? { addedChildren: addedChildren.map(({ write, ...added }) => ({ ...where(write), ...added })) }
+      : {}),
     ...(clearedInstants ? { clearedInstants } : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
     ...(needsChildren

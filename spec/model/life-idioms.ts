@@ -5,6 +5,7 @@
 // named readers, like the shape's (idioms.ts), read in a second pass of readIdioms.
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
+import { type AddedChild, addedChildrenOf } from './added-children.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type ClearedInstant, clearedInstantsOf } from './cleared-instants.js';
@@ -61,6 +62,8 @@ export interface LifeIdioms {
   /** Members its creation must send equal to the parent's ("`amountCents` must equal the order's
    * `totalCents`": parent-defaults.ts): the item maker sends the parent's value. */
   readonly parentEquals?: readonly ParentDefault[];
+  /** Children a change of the item adds ("A change of `title` or `body` adds a revision"). */
+  readonly addedChildren?: readonly AddedChild[];
   /** Instants of a state the words make null in other states ("null while it is open"): a PATCH
    * that moves the item back empties them (cleared-instants.ts). */
   readonly clearedInstants?: readonly ClearedInstant[];
@@ -181,6 +184,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   parentEquals({ collection, collections }) {
     const equals = collections ? parentEqualsOf(collection, collections) : [];
     return equals.length > 0 ? { parentEquals: equals } : {};
+  },
+
+  addedChildren({ collection, collections, contract }) {
+    const added = collections ? addedChildrenOf(collection, collections, contract) : [];
+    return added.length > 0 ? { addedChildren: added } : {};
   },
 
   clearedInstants({ collection }) {
