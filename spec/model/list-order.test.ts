@@ -13,6 +13,9 @@ describe('the order a list is said to have', () => {
     ['Sorted by `createdAt`, newest first.', 'createdAt', true],
     ['Lists the orders of this event only, in ascending order of `number`.', 'number', false],
     ['In descending order of `createdAt`.', 'createdAt', true],
+    ['Newest first (by `createdAt`, most recent first).', 'createdAt', true],
+    ["The caller's orders, newest first.", 'createdAt', true],
+    ['Oldest first.', 'createdAt', false],
   ])('reads "%s"', (words, member, descending) => {
     expect(said(words)).toMatchObject({ member, descending });
   });
@@ -20,5 +23,11 @@ describe('the order a list is said to have', () => {
   it('reads none where the words name no member of the item', () => {
     expect(said('In ascending order of importance.')).toBeUndefined();
     expect(said('Lists the orders.')).toBeUndefined();
+    expect(
+      listOrderOf(
+        { description: 'Newest first.' } as Operation,
+        { type: 'object', properties: { number: { type: 'integer' } } } as never,
+      ),
+    ).toBeUndefined();
   });
 });

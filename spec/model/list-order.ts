@@ -21,6 +21,10 @@ const DESCENDING =
 const IN_ORDER_OF =
   /\bin\s+(ascending|descending|increasing|decreasing)\s+order\s+of\s+(?:the\s+|their\s+|its\s+)?`?([A-Za-z_][\w.-]*)`?/i;
 
+// "Newest first (by `createdAt`)", "oldest first": the creation instant, or the member named after.
+const BY_AGE = /\b(newest|latest|most\s+recent|oldest|earliest)\s+first\b(?:[\s(,]*by\s+`?([A-Za-z_][\w.-]*)`?)?/i;
+const CREATION_INSTANT = /^(?:created|inserted)(?:_?at|_?on|_?time|_?date)?$|^creation_?(?:time|date)$/i;
+
 /** The order a list operation's words give its items, where they name an item member. */
 export function listOrderOf(operation: Operation, itemSchema: JsonSchema): ListOrder | undefined {
   const members = Object.keys(propertiesOf(itemSchema));
@@ -34,6 +38,14 @@ export function listOrderOf(operation: Operation, itemSchema: JsonSchema): ListO
     const member = inOrder ? memberNamed(inOrder[2]!) : undefined;
     if (inOrder && member)
       return { member, descending: /^(?:descending|decreasing)$/i.test(inOrder[1]!), words: inOrder[0].trim() };
+    const byAge = BY_AGE.exec(plain);
+    const aged = byAge
+      ? byAge[2]
+        ? memberNamed(byAge[2])
+        : members.find((name) => CREATION_INSTANT.test(name))
+      : undefined;
+    if (byAge && aged)
+      return { member: aged, descending: !/^(?:oldest|earliest)$/i.test(byAge[1]!), words: byAge[0].trim() };
   }
   return undefined;
 }
