@@ -1,6 +1,6 @@
 // The scenario stage: per resource, the create-list-read sequences, the change and delete
 // lifecycle and the idioms the model read; then every creation of the run verified in a final list.
-import { type CollectionSpec, type Operation, parentItemsOf, putCreation } from '../../spec/index.js';
+import { type CollectionSpec, type Operation, parentOfPath, putCreation } from '../../spec/index.js';
 import { resourceOf } from '../../spec/model/index.js';
 import { idKey } from '../judge/json-body.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
@@ -183,7 +183,7 @@ export async function runScenarios(session: RunSession): Promise<void> {
   );
   await Promise.all(
     [...nested, ...putMade].map((resource) => {
-      const parent = parentItemsOf(resource.collection.path, context.collections).at(-1);
+      const parent = parentOfPath(resource.collection.path, context.collections);
       return checkParentLocks(resource, parent && resourceIn(parent.collection), context, sequenceRunner);
     }),
   );

@@ -3,7 +3,7 @@
 // the parent allowed it, the parent is moved out of those states by its own actions (reached in
 // steps, action-paths.ts); then each locked write is sent and must get the documented refusal.
 import type { ParentLock, Resource } from '../../../spec/index.js';
-import { parentItemsOf } from '../../../spec/index.js';
+import { parentOfPath } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { moveItem, newlyNamed } from './action-paths.js';
@@ -20,7 +20,8 @@ export async function checkParentLocks(
 ): Promise<void> {
   const { collection } = resource;
   const locks = resource.idioms.parentLocks ?? [];
-  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  // A parent the client makes, or one made elsewhere (an order a checkout makes).
+  const parent = parentOfPath(collection.path, context.collections);
   if (locks.length === 0 || !parent || !parentResource || runner.stopped()) return;
   const reach = runner.reach.scenario('parent lock', collection.path, locks.map(stepOf));
   const [{ member, allowed }] = locks as [ParentLock];

@@ -2,7 +2,7 @@
 // `submitted`"): before the maker makes one under a parent of the run's own, it moves that parent
 // there by its actions, reached in steps (action-paths.ts). Parents the run did not make are never
 // moved: their state is somebody else's.
-import { type CollectionSpec, type Idioms, parentItemsOf } from '../../../spec/index.js';
+import { type CollectionSpec, type Idioms, parentOfPath, parentStatesSetBy } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
 import type { MakeRequest, Making } from './making.js';
@@ -54,7 +54,7 @@ async function moveParent(
 ): Promise<string | undefined> {
   const create = collection.create?.operation;
   const lock = idiomsOf(collection)?.parentLocks?.find((rule) => rule.operation === create);
-  const parent = parentItemsOf(collection.path, context.collections).at(-1);
+  const parent = parentOfPath(collection.path, context.collections);
   const idText = parent ? values[parent.parameter] : undefined;
   if (!lock || !parent || idText === undefined || runner.stopped()) return undefined;
   const own = [JSON.stringify(idText), idText].some((key) => context.changedByRunHas(parent.collection, key));
@@ -68,9 +68,39 @@ async function moveParent(
   );
   const target = { collection: parent.collection, idText, at };
   const into = actions.filter((a) => a.member === lock.member && lock.allowed.includes(a.target));
-  const moved = await moveItem(into, actions, target, context, { make, stopped: runner.stopped, send: runner.send });
+  const moved =
+    (await moveItem(into, actions, target, context, { make, stopped: runner.stopped, send: runner.send })) ??
+    (await moveByChild(collection, lock.allowed, at, { context, runner, make, idiomsOf, parentItem }));
   if (!moved) return undefined;
   // Known from now on in the state it reached: the next child under it needs no move.
   context.anchors.remember(parent.collection, at, idText, { ...item, [lock.member]: moved.state });
   return moved.steps.join(', ');
+}
+
+/** Moves the parent by making a child whose creation's words set its state ("Sets the order's
+ * `status` to `paid`": a payment before a refund), where no action does. */
+async function moveByChild(
+  collection: CollectionSpec,
+  allowed: readonly unknown[],
+  at: Readonly<Record<string, string>>,
+  { context, make }: ParentMoves,
+): Promise<{ state: unknown; steps: string[] } | undefined> {
+  const parent = parentOfPath(collection.path, context.collections)?.collection;
+  const siblings = context.collections.filter(
+    (other) =>
+      other !== collection && other.create && parentOfPath(other.path, context.collections)?.collection === parent,
+  );
+  for (const sibling of siblings) {
+    const state = parentStatesSetBy(sibling, context.collections).find((to) => allowed.includes(to));
+    if (state === undefined) continue;
+    // As its parent stands: a sibling that needs a move of its own is not made (no moves in a ring).
+    const made = await make(sibling, {
+      what: `to move its parent to ${state}`,
+      purpose: 'parent-move',
+      parent: at,
+      keepParent: true,
+    });
+    if ('made' in made) return { state, steps: [`made a ${sibling.path} item (${state})`] };
+  }
+  return undefined;
 }

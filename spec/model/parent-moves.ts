@@ -1,0 +1,33 @@
+// A child's creation that moves its parent's state, as its words say: "Sets the order's `status` to
+// `paid`" (a payment), "The order's `status` becomes `shipped`". A parent a later child needs in that
+// state (refunds only of a `paid` order) is moved there by making such a child first.
+import type { CollectionSpec } from './collections.js';
+import { listedParentOf, parentItemsOf } from './parents.js';
+import { resourceWordPattern } from './references.js';
+import { sentencesOf } from './sentences.js';
+import { statusMember } from './state-member.js';
+
+/** The parent a collection's path names: one the client makes, else one it only lists. */
+export const parentOfPath = (path: string, collections: readonly CollectionSpec[]) =>
+  parentItemsOf(path, collections).at(-1) ?? listedParentOf(path, collections);
+
+/** The states of the parent a creation of `child` moves it into, by its words. */
+export function parentStatesSetBy(child: CollectionSpec, collections: readonly CollectionSpec[]): string[] {
+  const create = child.create?.operation;
+  const parent = parentOfPath(child.path, collections)?.collection;
+  const state = parent && statusMember(parent);
+  if (!create || !parent || !state) return [];
+  const noun = resourceWordPattern(parent);
+  const member = state.member.replace(/[^\w-]/g, '');
+  const sets = new RegExp(
+    `\\b(?:sets?|moves?|changes?)\\s+(?:the\\s+)?${noun}'s\\s+\`?${member}\`?\\s+to\\s+\`?([\\w-]+)\`?|\\b${noun}'s\\s+\`?${member}\`?\\s+(?:becomes|is\\s+set\\s+to|goes\\s+to)\\s+\`?([\\w-]+)\`?`,
+    'gi',
+  );
+  const found = new Set<string>();
+  for (const sentence of sentencesOf([create.summary, create.description]))
+    for (const match of sentence.matchAll(sets)) {
+      const to = match[1] ?? match[2];
+      if (to !== undefined && state.values.map(String).includes(to)) found.add(to);
+    }
+  return [...found];
+}
