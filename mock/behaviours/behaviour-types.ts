@@ -18,6 +18,7 @@ import type {
   SchemaValidator,
   SpanOrder,
 } from '../../spec/core.js';
+import type { AddedChildren } from './added-children.js';
 import type { Recount } from './counts.js';
 import type { AppendBehaviour, TallyBehaviour } from './entry-types.js';
 import type { ItemFormulas } from './formula-values.js';
@@ -176,6 +177,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly changeCounters?: readonly string[];
   /** The instants a move of the state member stamps and empties (state-moves.ts). */
   readonly stateMoves?: StateMoves;
+  /** Children a change of named members adds (added-children.ts). */
+  readonly addedChildren?: readonly AddedChildren[];
   /** Counts on other items the write moves by one (stepped-counts.ts). */
   readonly countSteps?: readonly CountStep[];
   /** Members naming other collections' items: an unknown one refused (named-references.ts). */
@@ -231,6 +234,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly changeCounters?: readonly string[];
   /** The instants a move of the state member stamps and empties (state-moves.ts). */
   readonly stateMoves?: StateMoves;
+  /** Children a change of named members adds (added-children.ts). */
+  readonly addedChildren?: readonly AddedChildren[];
   /** Counts on other items the write moves by one (stepped-counts.ts). */
   readonly countSteps?: readonly CountStep[];
   readonly collection: string;

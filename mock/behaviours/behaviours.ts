@@ -16,6 +16,7 @@ import {
   responseFor,
 } from '../../spec/core.js';
 import { actionLifeOf } from './action-life.js';
+import { addedChildrenFor } from './added-children.js';
 import { appendsOf } from './appends.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
 import { changeCountsOf } from './change-counts.js';
@@ -159,6 +160,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...formulasFor(collection),
         ...(kind === 'remove' ? {} : changeCountsOf(collection)),
         ...stateMovesOf(collection, kind, resource.idioms.clearedInstants, collections),
+        ...(kind === 'update' ? addedChildrenFor(resource.idioms.addedChildren, collections) : {}),
         ...countStepsOf(resource, item.operation, collections, keptCounts(path)),
         ...uniqueValuesFor(resource.idioms.unique, item.operation),
         ...(kind === 'remove' ? {} : referencesOf(resource, item.operation, collections)),

@@ -3,6 +3,7 @@
 // chose makes the item there.
 import { changedValues, describeIssues } from '../../spec/core.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
+import { addChildren } from './added-children.js';
 import type { ItemChangeBehaviour } from './behaviours.js';
 import { countedChange } from './change-counts.js';
 import {
@@ -107,6 +108,7 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
   if (inUse) return context.refuse(inUse);
   const item = collection.replace(id, next);
   if (!item) return context.refuse(missing(behaviour, id));
+  addChildren(context.collections() as Map<string, Collection>, behaviour.addedChildren, old, item, context.params);
   recountReferred(context.collections(), behaviour.referred, collection, old, item);
   answerChange(context, behaviour, item);
 }
