@@ -108,4 +108,20 @@ describe("a job's result on a path of its own", () => {
     expect(early.map((v) => v.message).join(' ')).toMatch(/summaryUrl/);
     expect(early.map((v) => v.message).join(' ')).not.toMatch(/startedAt/);
   });
+
+  it('reads the refusal from its own words too ("409: The job is not done yet")', async () => {
+    const described = structuredClone(document.document) as {
+      paths: Record<string, { get: { description?: string; responses: Record<string, { description: string }> } }>;
+    };
+    const file = described.paths['/jobs/{jobId}/file']!.get;
+    file.description = 'Serves the file.';
+    file.responses['409']!.description = 'The job is not done yet.';
+    const result = await runConformance({
+      target: { app: reports(true) },
+      contract: contractFromDocument(described),
+      seed: 4,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('job_result_served_early');
+  });
 });

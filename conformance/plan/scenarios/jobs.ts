@@ -74,6 +74,10 @@ function jobIdOf(location: string, requestUrl: string): string | undefined {
   }
 }
 
+/** A refusal's words for a job not ended: "not done yet", "not ready", "still running". */
+const NOT_DONE =
+  /\bnot\s+(?:yet\s+)?(?:done|finished|ready|complete|completed|available)\b|\bstill\s+(?:running|pending|queued|in\s+progress)\b/i;
+
 /** A job's result read on a path of its own below the job's (`/jobs/{jobId}/download`), and the
  * refusal its words give it until the job is done ("Before that the answer is 409"). */
 function resultsOf(job: JobOperations, context: PlanContext) {
@@ -82,7 +86,11 @@ function resultsOf(job: JobOperations, context: PlanContext) {
     .map((operation) => {
       const words = `${operation.summary ?? ''} ${operation.description ?? ''}`;
       const said = /\b(?:before|until)\b[^.]*?\b([45]\d\d)\b|\b([45]\d\d)\b[^.]*?\b(?:before|until)\b/i.exec(words);
-      const status = said ? Number(said[1] ?? said[2]) : undefined;
+      // Or a refusal described so: "409: The job is not done yet".
+      const described = operation.responses.find(
+        (response) => /^4\d\d$/.test(response.status) && NOT_DONE.test(response.description),
+      );
+      const status = said ? Number(said[1] ?? said[2]) : described ? Number(described.status) : undefined;
       const documented = operation.responses.some((response) => Number(response.status) === status);
       return { operation, ...(documented ? { early: status } : {}) };
     });
