@@ -12,6 +12,7 @@ import { mutationsPlanner } from './cases/mutations.js';
 import { negotiationPlanner } from './cases/negotiation.js';
 import { optionalParametersPlanner } from './cases/optional-parameters.js';
 import { parametersPlanner } from './cases/parameters.js';
+import { pathEchoesPlanner } from './cases/path-echoes.js';
 import { plainPlanner } from './cases/plain.js';
 import { structurePlanner } from './cases/structure.js';
 import { wholeValuesPlanner } from './cases/whole-values.js';
@@ -33,6 +34,7 @@ export const PLANNERS: readonly Planner[] = [
   structurePlanner,
   massAssignmentPlanner,
   wordBreaksPlanner,
+  pathEchoesPlanner,
   generatedPlanner,
 ];
 
