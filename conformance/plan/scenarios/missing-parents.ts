@@ -30,7 +30,7 @@ export function itemAbove(
 }
 
 /** Path text like the made one that names nothing (a read of it answers 404), else undefined. */
-export async function absentLike(
+async function absentLike(
   parent: { readonly collection: CollectionSpec; readonly parameter: string },
   at: Readonly<Record<string, string>>,
   context: PlanContext,
@@ -64,19 +64,32 @@ export async function absentLike(
   return undefined;
 }
 
+/** Path values below a made-up parent like the run's own that a read shows absent, or why none. */
+export async function belowAbsentParent(
+  operation: Operation,
+  parent: { readonly collection: CollectionSpec; readonly parameter: string },
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string> | string> {
+  const at = await madeItemParams(operation, context, runner);
+  if (!at) return `no ${parent.collection.path} item could be made to name one like it`;
+  const absent = await absentLike(parent, at, context, runner);
+  if (absent === undefined) return `no made-up ${parent.parameter} was shown absent by a read`;
+  return { ...at, [parent.parameter]: absent };
+}
+
 export async function checkMissingParent(operation: Operation, context: PlanContext, runner: SequenceRunner) {
   const parent = itemAbove(operation, context.collections);
   if (!parent || runner.stopped()) return;
   const step = stepOf(operation);
   const reach = runner.reach.scenario('missing parent', `${operation.method} ${operation.path}`, [step]);
-  const at = await madeItemParams(operation, context, runner);
-  if (!at) return reach.skip(step, `no ${parent.collection.path} item could be made to name one like it`);
-  const absent = await absentLike(parent, at, context, runner);
-  if (absent === undefined) return reach.skip(step, `no made-up ${parent.parameter} was shown absent by a read`);
+  const below = await belowAbsentParent(operation, parent, context, runner);
+  if (typeof below === 'string') return reach.skip(step, below);
+  const absent = below[parent.parameter]!;
   const testCase = context.testCase(operation, {
     kind: 'positive',
     plain: true,
-    pathParams: { ...at, [parent.parameter]: absent },
+    pathParams: below,
     what: `below a ${parent.collection.path} item that does not exist`,
   });
   await runner.execute(testCase, {

@@ -15,8 +15,7 @@ import {
 } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { absentLike } from './missing-parents.js';
-import { madeItemParams } from './parents.js';
+import { belowAbsentParent } from './missing-parents.js';
 import type { SequenceRunner } from './sequences.js';
 
 const VALIDATION = [400, 422];
@@ -97,14 +96,13 @@ export async function checkPrecedence(
   if (!order || !parent || runner.stopped()) return;
   const step = `a missing item and invalid input answered ${order.first}, as the words order them`;
   const reach = runner.reach.scenario('precedence', `${operation.method} ${operation.path}`, [step]);
-  const at = await madeItemParams(operation, context, runner);
-  if (!at) return reach.skip(step, `no ${parent.collection.path} item could be made to name one like it`);
-  const absent = await absentLike(parent, at, context, runner);
-  if (absent === undefined) return reach.skip(step, `no made-up ${parent.parameter} was shown absent by a read`);
+  const below = await belowAbsentParent(operation, parent, context, runner);
+  if (typeof below === 'string') return reach.skip(step, below);
+  const absent = below[parent.parameter]!;
   const plain = context.testCase(operation, {
     kind: 'positive',
     plain: true,
-    pathParams: { ...at, [parent.parameter]: absent },
+    pathParams: below,
     what: `below a ${parent.collection.path} item that does not exist, with invalid input`,
   });
   const testCase = withInvalidInput(plain, context);
