@@ -11,7 +11,6 @@ import {
   propertiesOf,
   type Resource,
   type ResourceCorrection,
-  readOnlyRequestMembers,
   replaceResetsOf,
   responseFor,
 } from '../../spec/core.js';
@@ -22,7 +21,7 @@ import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapO
 import { changeCountsOf } from './change-counts.js';
 import { recountsOf } from './counts.js';
 import { formulasFor } from './formula-values.js';
-import { initialValuesOf, itemMembers } from './initial-values.js';
+import { initialValuesOf } from './initial-values.js';
 import { itemViews, requestProperties, sentNamesOf } from './item-values.js';
 import { bindJobs } from './jobs.js';
 import { clearedOnRestore, deletedSwitchFor, keptOnRemoval } from './kept-deletions.js';
@@ -40,6 +39,7 @@ import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.j
 import { stateLockOf } from './said-rules.js';
 import { stateMovesOf } from './state-moves.js';
 import { countStepsOf } from './stepped-counts.js';
+import { storedByChange } from './stored-by-change.js';
 import { tallyBehavioursOf } from './tallies.js';
 import { uniqueValuesFor } from './unique-values.js';
 
@@ -63,24 +63,6 @@ function upsertOf(
 function resetsOf(kind: 'replace' | 'update' | 'remove', operation: Operation) {
   const resets = kind === 'replace' ? replaceResetsOf(operation) : undefined;
   return resets ? { resets } : {};
-}
-
-/** The members a change stores: the creation's stored ones it or the creation may send, and the
- * item's members only the change sends, unless its own schema marks them readOnly. */
-function storedByChange(
-  create: CollectionSpec['create'],
-  sendable: Set<string> | undefined,
-  changeable: Set<string> | undefined,
-  collection: CollectionSpec,
-  operation: Operation,
-): string[] {
-  const ignored = new Set(readOnlyRequestMembers(operation));
-  const onlyChanged = itemMembers(collection).filter((name) => changeable?.has(name) === true && !ignored.has(name));
-  if (!create) return onlyChanged;
-  const created = create.storedProperties.filter(
-    (name) => !sendable || sendable.has(name) || changeable?.has(name) === true,
-  );
-  return [...new Set([...created, ...onlyChanged])];
 }
 
 /** The status a creation documents for a key already in use: 409, else 422, else 400. */

@@ -14,8 +14,7 @@ import { refusalsLeaveKeyFree } from './idempotent-refusals.js';
 import { type KeyScope, keyScopeOf } from './key-scopes.js';
 import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
-import { listedParentOf, parentItemsOf } from './parents.js';
-import { resourceWordPattern } from './references.js';
+import { goneForParent } from './parent-gone.js';
 import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
 
@@ -296,14 +295,4 @@ export function readIdioms(reading: Reading): Idioms {
   // The item's life is read once its actions are known.
   const life = readLifeIdioms({ ...reading, actions: shape.actions ?? [] });
   return { ...shape, ...life };
-}
-
-/** Whether a 410's words name a parent of the collection's items and not the items themselves
- * ("The space is soft-deleted" on a page's read). */
-function goneForParent(words: string, collection: CollectionSpec, collections: readonly CollectionSpec[]): boolean {
-  const parents = [...parentItemsOf(collection.path, collections), ...[listedParentOf(collection.path, collections)]]
-    .flatMap((parent) => (parent ? [parent.collection] : []))
-    .filter((parent) => parent !== collection);
-  const names = (of: CollectionSpec) => new RegExp(`\\b${resourceWordPattern(of)}s?\\b`, 'i').test(words);
-  return !names(collection) && parents.some(names);
 }
