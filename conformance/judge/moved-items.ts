@@ -2,12 +2,12 @@
 // to `/carts/{cartId}/lines`) that the service took. A documented conflict (409) on a later write to
 // the same item is then the state the run left it in (an order it cancelled cannot be paid), not a
 // refusal of valid input: the run drew no state, it made one.
+import { collectionKey } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import type { Exchange } from '../send/http.js';
 
-/** The path with its parameters' values (each kept apart, so two values never read as one). */
-const filled = (testCase: TestCase, path: string) =>
-  path.replace(/\{([^}]+)\}/g, (_, name: string) => `{${testCase.pathParams?.[name] ?? ''}}`);
+/** The path with its parameters' values, as the store keys an item's children (parents.ts). */
+const filled = (testCase: TestCase, path: string) => collectionKey(path, testCase.pathParams ?? {});
 
 /** The item a request's path names below it: the path up to its last parameter, filled. */
 function itemBelow(testCase: TestCase): string | undefined {

@@ -5,9 +5,8 @@
 import {
   type AnchorRule,
   type CollectionSpec,
-  listedParentOf,
   type Operation,
-  parentItemsOf,
+  parentOfPath,
   type SpanOrder,
 } from '../../spec/index.js';
 import { asObject } from '../judge/json-body.js';
@@ -115,8 +114,7 @@ export class TimeAnchors {
     values: Readonly<Record<string, string>>,
   ): { collection: CollectionSpec; id: string; item: Item | undefined } | undefined {
     // A parent the client makes, else one it can only list (an order a checkout made, seeded venues).
-    const parent =
-      parentItemsOf(collection.path, this.collections).at(-1) ?? listedParentOf(collection.path, this.collections);
+    const parent = parentOfPath(collection.path, this.collections);
     const id = parent && values[parent.parameter];
     if (!parent || id === undefined) return undefined;
     return { collection: parent.collection, id, item: this.items.get(itemKey(parent.collection, values, id)) };

@@ -72,9 +72,9 @@ export { CREATION_VERB, type NamedEffect, type NamedLink, type NamedState } from
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentDefault } from './parent-defaults.js';
 export type { ParentLock } from './parent-locks.js';
-export { parentOfPath, parentStatesSetBy } from './parent-moves.js';
+export { parentStatesSetBy } from './parent-moves.js';
 export type { ParentItem } from './parents.js';
-export { collectionKey, listedParentOf, parentItemsOf } from './parents.js';
+export { collectionKey, listedParentOf, parentItemsOf, parentOfPath } from './parents.js';
 export { comesBefore, type Precedence, precedenceOf } from './precedence.js';
 export type { ReferenceState } from './reference-states.js';
 export {

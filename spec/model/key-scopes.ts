@@ -4,7 +4,7 @@
 // the first parent's item.
 import type { Operation } from '../contract/types.js';
 import type { CollectionSpec } from './collections.js';
-import { listedParentOf, parentItemsOf } from './parents.js';
+import { parentOfPath } from './parents.js';
 import { resourceWordPattern } from './references.js';
 import { sentencesOf } from './sentences.js';
 
@@ -18,7 +18,7 @@ const KEY = /\bkeys?\b|\bidempoten/i;
 
 /** The parent the creation's words scope its idempotency key to, where they do. */
 export function keyScopeOf(operation: Operation, collections: readonly CollectionSpec[]): KeyScope | undefined {
-  const parent = parentItemsOf(operation.path, collections).at(-1) ?? listedParentOf(operation.path, collections);
+  const parent = parentOfPath(operation.path, collections);
   if (!parent) return undefined;
   const noun = resourceWordPattern(parent.collection);
   const scoped = new RegExp(

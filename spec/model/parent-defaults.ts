@@ -5,7 +5,7 @@
 
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
-import { listedParentOf, parentItemsOf } from './parents.js';
+import { parentOfPath } from './parents.js';
 import { resourceWordPattern } from './references.js';
 import { sentencesOf } from './sentences.js';
 
@@ -26,8 +26,7 @@ export function tiesToParent(
 ): ParentDefault[] {
   const create = collection.create?.operation;
   // A parent the client makes, else one it can only list (an order a checkout made).
-  const parent = (parentItemsOf(collection.path, collections).at(-1) ?? listedParentOf(collection.path, collections))
-    ?.collection;
+  const parent = parentOfPath(collection.path, collections)?.collection;
   if (!create || !parent) return [];
   const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
   const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);

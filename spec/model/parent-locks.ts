@@ -6,7 +6,7 @@
 import type { Contract, Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import type { CollectionSpec } from './collections.js';
-import { listedParentOf, parentItemsOf } from './parents.js';
+import { parentOfPath } from './parents.js';
 import { resourceWordPattern } from './references.js';
 import { clausesOf, passagesNaming } from './sentences.js';
 import { statusMember } from './state-member.js';
@@ -28,7 +28,7 @@ export function parentLocksOf(
   contract?: Contract,
 ): ParentLock[] {
   // A parent the client makes, else one it can only list (an order a checkout made).
-  const parent = (parentItemsOf(child.path, collections).at(-1) ?? listedParentOf(child.path, collections))?.collection;
+  const parent = parentOfPath(child.path, collections)?.collection;
   if (!parent) return [];
   return [child.create, child.replace, child.update, child.remove].flatMap((role) =>
     role ? locksOn(role.operation, parent, contract, false) : [],

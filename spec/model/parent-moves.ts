@@ -2,14 +2,10 @@
 // `paid`" (a payment), "The order's `status` becomes `shipped`". A parent a later child needs in that
 // state (refunds only of a `paid` order) is moved there by making such a child first.
 import type { CollectionSpec } from './collections.js';
-import { listedParentOf, parentItemsOf } from './parents.js';
+import { parentOfPath } from './parents.js';
 import { resourceWordPattern } from './references.js';
 import { sentencesOf } from './sentences.js';
 import { statusMember } from './state-member.js';
-
-/** The parent a collection's path names: one the client makes, else one it only lists. */
-export const parentOfPath = (path: string, collections: readonly CollectionSpec[]) =>
-  parentItemsOf(path, collections).at(-1) ?? listedParentOf(path, collections);
 
 /** The states of the parent a creation of `child` moves it into, by its words. */
 export function parentStatesSetBy(child: CollectionSpec, collections: readonly CollectionSpec[]): string[] {

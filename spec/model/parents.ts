@@ -39,6 +39,11 @@ export function listedParentOf(path: string, collections: readonly CollectionSpe
   return below.sort((a, b) => b.collection.path.length - a.collection.path.length)[0];
 }
 
+/** The parent a path names: one the client makes, else one it can only list (seeded venues, an
+ * order a checkout made). */
+export const parentOfPath = (path: string, collections: readonly CollectionSpec[]): ParentItem | undefined =>
+  parentItemsOf(path, collections).at(-1) ?? listedParentOf(path, collections);
+
 /** The key a collection's items live under for given path values: /owners/{7}/pets for owner 7. */
 export function collectionKey(template: string, params: Readonly<Record<string, string>>): string {
   // A top-level collection is its own key: the same string each time, whose hash the maps keep.

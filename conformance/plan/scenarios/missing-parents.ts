@@ -3,7 +3,7 @@
 // reads of what is below it (a course's lessons): an empty list there would say the course exists.
 // The run makes an item for the path first, then names one like it that a read shows absent.
 // Judged as api_idioms_honoured (missing_parent_accepted, missing_parent_read).
-import { type CollectionSpec, listedParentOf, type Operation, parentItemsOf } from '../../../spec/index.js';
+import { type CollectionSpec, type Operation, parentOfPath } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { unknownLike } from './made-up-ids.js';
 import { madeItemParams } from './parents.js';
@@ -25,7 +25,7 @@ export function itemAbove(
 ): { readonly collection: CollectionSpec; readonly parameter: string } | undefined {
   if (!checkedBelow(operation) || !operation.responses.some((response) => response.status === '404')) return;
   // Below items clients cannot make (seeded warehouses), the parent is a listed one.
-  const parent = parentItemsOf(operation.path, collections).at(-1) ?? listedParentOf(operation.path, collections);
+  const parent = parentOfPath(operation.path, collections);
   return parent?.collection.read ? parent : undefined;
 }
 

@@ -8,9 +8,8 @@ import {
   type CollectionSpec,
   type Contract,
   comesBefore,
-  listedParentOf,
   type Operation,
-  parentItemsOf,
+  parentOfPath,
   precedenceOf,
 } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
@@ -22,7 +21,7 @@ const VALIDATION = [400, 422];
 
 /** The item the operation is below (its parent, or the item whose child it changes), readable. */
 function parentOf(operation: Operation, collections: readonly CollectionSpec[]) {
-  const parent = parentItemsOf(operation.path, collections).at(-1) ?? listedParentOf(operation.path, collections);
+  const parent = parentOfPath(operation.path, collections);
   return parent?.collection.read && parent.parameter !== lastParameter(operation.path) ? parent : undefined;
 }
 
