@@ -132,11 +132,16 @@ export class RunSession {
     const writeOperations = this.testable.filter((operation) => !SAFE_METHODS.has(operation.method));
     // Each collection's scenarios (made by a creation, or by a PUT at a key the client chooses) and
     // each job a 202 starts write from the sequences' reserve.
+    // A collection whose items an operation tested lives below counts too, even when its making is
+    // left out (--include): the parents are made from the reserve, and with none, the maker waited
+    // for the very operation waiting on it, and the run stopped with no verdict.
     const makingOf = (c: CollectionSpec) => (c.create ?? putCreation(c))?.operation;
+    const livesBelow = (c: CollectionSpec) =>
+      this.testable.some((operation) => operation.path.startsWith(`${c.path}/`));
     const sequenceCount =
       model.collections.filter((c) => {
         const making = makingOf(c);
-        return making !== undefined && writeOperations.includes(making);
+        return making !== undefined && (writeOperations.includes(making) || livesBelow(c));
       }).length + asynchronousJobs(this.testable).filter((job) => writeOperations.includes(job.start)).length;
     const maxWrites = this.settings.readOnly
       ? 0
