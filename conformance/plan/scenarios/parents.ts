@@ -10,6 +10,7 @@ import {
 } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { entryParams } from '../entry-params.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 /** The innermost parent the run can make: by its creation or a PUT at its key, else by a POST of
@@ -113,7 +114,11 @@ export function madeItemParams(
       });
       // Items clients cannot make (seeded venues): a read below one names a listed one.
       if ('refused' in making) return write ? undefined : listedItemParams(operation, context, runner);
-      return { ...above, [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty) };
+      return {
+        ...above,
+        [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty),
+        ...entryParams(operation.path, parent.parameter, making.made.item),
+      };
     })();
     byKey.set(key, params);
   }
