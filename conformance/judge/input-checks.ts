@@ -24,13 +24,19 @@ import { pointedTopMembers, pointsAside } from './error-pointers.js';
 import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
 import { madeUpCursorTaken } from './made-up-cursors.js';
+import { validationAfterLaterStatus } from './refusal-order.js';
 import { saidRuleMember } from './said-rules.js';
 
 /** Invalid input is rejected: a 2xx or 3xx answer to it is a failure (other statuses have their own checks). */
 export const negativeDataRejection: Check = (context) => {
   const status = statusOf(context);
   if (context.testCase.kind !== 'negative' || status === undefined) return undefined;
-  if (status >= 400) return [...malformedOtherStatus(context, status), ...pointedAside(context, status)];
+  if (status >= 400)
+    return [
+      ...malformedOtherStatus(context, status),
+      ...pointedAside(context, status),
+      ...validationAfterLaterStatus(context, status),
+    ];
   const mutation = context.testCase.mutation ?? 'the input is invalid';
   // A safe JSON parser drops a __proto__ member before validation (Fastify's onProtoPoisoning
   // 'remove'), and a JavaScript `name in schema` test takes these names for known ones: whether it

@@ -31,6 +31,12 @@ export const INPUT_FINDING_KINDS = {
     expected: () =>
       'a documented 4xx, or the page clamped to the maximum; the document does not say which, so this is not a failure',
   },
+  validation_after_later_status: {
+    title: 'Invalid input refused with a status the words put after its own',
+    key: ['status'],
+    received: (f) => `${f.status} for a body whose ${f.member} is invalid`,
+    expected: (f) => `${list(f.expected)}: the words' order of refusals puts it before ${f.status}`,
+  },
   valid_input_refused: {
     title: 'Valid input refused',
     key: ['status'],

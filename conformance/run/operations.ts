@@ -14,6 +14,7 @@ import { breaks, namesMember, referencedCollections, withReferences } from '../p
 import { withoutRefusableMembers } from '../plan/refusable-members.js';
 import { unlikelyId } from '../plan/request-shapes.js';
 import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-values.js';
+import { parentEqualValues } from '../plan/scenarios/parent-equals.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
 import { pathText } from '../plan/serialize.js';
 import { runProperty } from '../property.js';
@@ -168,6 +169,7 @@ async function testOperation(
 ): Promise<void> {
   const { sender, recorder, creations, context, settings } = session;
   const collection = collectionOf(session, operation);
+  const idiomsOf = (c: CollectionSpec) => resourceOf(settings.model, c)?.idioms;
   const scope: Scope = collection ? { collection } : {};
   const creation = collection?.create?.operation === operation;
   // Below an item (an action, a nested creation), the cases name one the run made, so a 404 for a
@@ -181,8 +183,15 @@ async function testOperation(
   // A creation's references are found (or made where none is listed) under the parent its cases
   // name: an entry's project in the entry's own workspace, an order's customer where the run starts
   // with no customers. A made-up one would have every valid body refused for the reference.
+  // Members the words make equal to the parent's (a payment's amount, its order's total) are the
+  // parent's in every case: a drawn amount had each invalid body refused for the amount instead.
+  const parts = { context, idiomsOf, parentItem: session.sequenceRunner.parentItem };
+  const equal = creation && madeParams ? await parentEqualValues(collection, madeParams, parts) : {};
   const referenced = creation
-    ? await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))
+    ? new Map([
+        ...(await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))),
+        ...Object.entries(equal),
+      ])
     : await listedIds(operation);
   const saidRefused = creation
     ? Object.keys(resourceOf(session.settings.model, collection)?.idioms.refusals ?? {})
