@@ -44,6 +44,8 @@ export class PlanContext extends RunLedger {
     readonly collections: readonly CollectionSpec[] = [],
     /** Every operation of the document (a HEAD beside a read). */
     readonly operations: readonly Operation[] = [],
+    /** The document's overview (info.description): rules said once for every operation. */
+    readonly overview = '',
   ) {
     super();
     this.anchors = new TimeAnchors(collections);

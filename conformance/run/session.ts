@@ -12,6 +12,7 @@ import {
   putCreation,
   resourceOf,
 } from '../../spec/index.js';
+import { overviewOf } from '../../spec/model/index.js';
 import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
 import { etagConflictFindings } from '../judge/idiom-checks.js';
@@ -87,6 +88,7 @@ export class RunSession {
       progress,
       model.collections,
       contract.operations,
+      overviewOf(contract),
     );
     this.creations = new CreationLog(model.collections, (collection, id) =>
       this.context.markChangedByRun(collection, id),

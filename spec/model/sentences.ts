@@ -1,5 +1,12 @@
 // The document's prose cut into sentences (and list entries): the unit every rule read from words
 // (final states, unique values) is matched in.
+import type { Contract } from '../contract/types.js';
+
+/** The document's overview (info.description), where it has one: rules said once for all. */
+export function overviewOf(contract: Contract): string {
+  const info = (contract.document.info ?? {}) as { description?: unknown };
+  return typeof info.description === 'string' ? info.description : '';
+}
 
 /** The sentences of the texts, in order. */
 export function sentencesOf(texts: readonly (string | undefined)[]): string[] {
