@@ -5,7 +5,7 @@
 // unknown members in responses") and words that refuse them do not count.
 import { sentencesOf } from './sentences.js';
 
-const MEMBERS = String.raw`(?:members?|propert(?:y|ies)|fields?|keys?|attributes?)`;
+const MEMBERS = '(?:members?|propert(?:y|ies)|fields?|keys?|attributes?)';
 const UNKNOWN = new RegExp(
   String.raw`\b(?:unknown|undeclared|undocumented|unrecogni[sz]ed|extra|unexpected)\s+(?:\w+\s+)?${MEMBERS}\b` +
     String.raw`|\b${MEMBERS}\s+(?:that\s+)?(?:this|the)\s+(?:\w+\s+)?(?:document|schema|api|specification|spec)\s+does\s+not\s+(?:know|define|describe|declare|list|name|mention)\b` +
