@@ -97,7 +97,33 @@ export function compareField(
   if (sameInstant(got[name], sent[name])) return undefined;
   // A lone surrogate cannot travel as UTF-8 (a form body, a query): it arrives as U+FFFD.
   if (sameWellFormed(got[name], sent[name])) return undefined;
+  // Entries the service fills in further (a line's `lineTotal`, a nested id) still hold what was sent.
+  if (typeof sent[name] === 'object' && holdsAllSent(got[name], sent[name])) return undefined;
   return { field: name, received: got[name], sent: sent[name], receivedText, sentText };
+}
+
+/** A JSON object as parsed (a lossless big number is an object of its own kind, compared as text). */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.getPrototypeOf(value) === Object.prototype;
+
+/** Whether `got` holds every value of `sent`: arrays entry by entry, objects member by member (the
+ * answer may add members to an object, never change one), anything else as the same JSON. */
+function holdsAllSent(got: unknown, sent: unknown): boolean {
+  if (Array.isArray(sent))
+    return Array.isArray(got) && got.length === sent.length && sent.every((entry, at) => holdsAllSent(got[at], entry));
+  if (isPlainObject(sent)) {
+    if (!isPlainObject(got)) return false;
+    const answered = got as Record<string, unknown>;
+    return Object.entries(sent).every(
+      ([key, value]) => Object.hasOwn(answered, key) && holdsAllSent(answered[key], value),
+    );
+  }
+  // Past 2^53 parsed numbers are rounded alike: only the exact text (above) tells them apart.
+  if (typeof sent === 'number' && Number.isInteger(sent) && !Number.isSafeInteger(sent)) return false;
+  return JSON.stringify(got) === JSON.stringify(sent);
 }
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -12,6 +12,7 @@ import {
   propertiesOf,
   sumsOf,
 } from '../../spec/index.js';
+import { overviewOf, sentencesOf } from '../../spec/model/index.js';
 import type { CheckContext, Finding } from '../model.js';
 import { namesMember } from '../plan/references.js';
 import { finding } from './findings.js';
@@ -56,11 +57,15 @@ export function sumsNotAddingUp(context: CheckContext): Finding[] | undefined {
         rule.path.length === 1 ? item : asObject((item[rule.path[0] as string] as unknown[])[rule.path[1] as number]);
       const name = String(rule.path.at(-1));
       const memberSchema = rule.path.reduce<unknown>((at, step) => schemaAt(at, step), schema);
-      const description =
+      const own =
         typeof (memberSchema as Schema | undefined)?.description === 'string'
           ? ((memberSchema as Schema).description as string)
           : '';
-      const confirmed = rule.parts.some((part) => namesMember(description, part));
+      // The overview's sentences that name the member count as its words ("`itemCount` is the sum
+      // of the quantities of all lines"), and there parts named in plain words count too.
+      const said = overviewSentencesNaming(context, name).join(' ');
+      const description = `${own} ${said}`;
+      const confirmed = rule.parts.some((part) => namesMember(description, part) || saysPart(said, part));
       const unknownPart = numbersOf(owner).some(
         (other) => other !== name && !rule.parts.includes(other) && namesMember(description, other),
       );
@@ -81,6 +86,30 @@ export function sumsNotAddingUp(context: CheckContext): Finding[] | undefined {
     }
   }
   return findings;
+}
+
+const overviewSentences = new WeakMap<object, string[]>();
+
+/** The overview's sentences that name `member` in code ("`itemCount` is the sum of ..."). */
+function overviewSentencesNaming(context: CheckContext, member: string): string[] {
+  let sentences = overviewSentences.get(context.contract);
+  if (!sentences) overviewSentences.set(context.contract, (sentences = sentencesOf([overviewOf(context.contract)])));
+  return sentences.filter((sentence) => sentence.includes(`\`${member}\``));
+}
+
+/** Whether words name a member in plain words, one or many: `quantity` as "quantities", `lines` as
+ * "line", `lineTotalCents` as "line totals" (a money unit aside). */
+function saysPart(text: string, member: string): boolean {
+  const words = member
+    .replace(/(?:_?in)?_?(?:cents|Cents|minor|Minor)$/, '')
+    .split(/_|-|(?<=[a-z0-9])(?=[A-Z])/)
+    .map((word) => word.toLowerCase())
+    .filter((word) => word !== '');
+  const last = words.pop();
+  if (last === undefined) return false;
+  const stem = last.replace(/(?:ies|y)$/, '').replace(/s$/, '');
+  const forms = `${stem}(?:y|ies|s|es)?`;
+  return new RegExp(`\\b${[...words, forms].join('[\\s_-]*')}\\b`, 'i').test(text);
 }
 
 /** Whole numbers exactly; amounts with fractions to within a cent's rounding. */
