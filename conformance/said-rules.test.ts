@@ -45,11 +45,16 @@ const contract = contractFromDocument({
   },
 });
 
-/** `shortNotes` plants the fault: notes past 10 characters refused, pointing at `note`. */
-function shop(shortNotes = false) {
+/** `shortNotes` plants the fault: notes past 10 characters refused, pointing at `note` (or, without
+ * `pointers`, naming it in the refusal's detail only). */
+function shop(shortNotes = false, pointers = true) {
   const orders: Record<string, unknown>[] = [];
   const refuse = (res: ServerResponse, pointer: string) =>
-    sendJson(res, 422, { errors: [{ pointer, message: 'not allowed' }] });
+    sendJson(
+      res,
+      422,
+      pointers ? { errors: [{ pointer, message: 'not allowed' }] } : { detail: `${pointer.slice(1)} is not allowed` },
+    );
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [root, id, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
@@ -76,7 +81,8 @@ function shop(shortNotes = false) {
   };
 }
 
-const run = (fault?: boolean) => runConformance({ target: { app: shop(fault) }, contract, seed: 12 });
+const run = (fault?: boolean, pointers?: boolean) =>
+  runConformance({ target: { app: shop(fault, pointers) }, contract, seed: 12 });
 
 describe('a refusal pointing at a member the words rule', () => {
   it('over other data is a note', async () => {
@@ -87,6 +93,14 @@ describe('a refusal pointing at a member the words rule', () => {
 
   it('alone stays a failure for a value the rule allows', async () => {
     const refused = (await run(true)).violations.filter((v) => v.code === 'valid_input_refused');
+    expect(refused.map((v) => v.operation)).toContain('POST /orders');
+  });
+
+  it("named only in the refusal's words is read the same way", async () => {
+    const fair = await run(false, false);
+    expect(fair.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+    expect(fair.notes?.map((note) => note.code)).toContain('said_rule_refused');
+    const refused = (await run(true, false)).violations.filter((v) => v.code === 'valid_input_refused');
     expect(refused.map((v) => v.operation)).toContain('POST /orders');
   });
 });

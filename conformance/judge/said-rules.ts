@@ -39,7 +39,9 @@ export function saidRuleMember(context: CheckContext): string | undefined {
   const sentences = operationSentences(operation);
   // A value the run took from the target (a listed item's id, the parent's total) was not drawn.
   const taken = new Set(context.testCase.knownReferences ?? []);
-  return pointedTopMembers(context.body.value).find((member) => {
+  // Where the refusal points nowhere, the members its words name ("mileageKm can not go down").
+  const named = [...pointedTopMembers(context.body.value), ...membersNamedIn(context.body.value, Object.keys(members))];
+  return named.find((member) => {
     if (!(member in members) || taken.has(member)) return false;
     const own = [members, ...described].map((found) => found[member]?.description).find((text) => text !== undefined);
     const named = new RegExp(`\`${member.replace(/[^\w-]/g, '')}\``);
@@ -49,4 +51,17 @@ export function saidRuleMember(context: CheckContext): string | undefined {
       return RULE.test(text) && (others || OTHER_DATA.test(text));
     });
   });
+}
+
+/** Members whose names the refusal's texts hold as whole words (a problem's `detail`, a `message`). */
+function membersNamedIn(body: unknown, members: readonly string[]): string[] {
+  const texts: string[] = [];
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value === 'string') texts.push(value);
+    else if (typeof value === 'object' && value !== null && depth < 4)
+      for (const inner of Object.values(value)) walk(inner, depth + 1);
+  };
+  walk(body, 0);
+  const text = texts.join(' ');
+  return members.filter((member) => new RegExp(`(^|[^\\w])${member.replace(/[^\w-]/g, '')}($|[^\\w])`).test(text));
 }

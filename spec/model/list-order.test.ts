@@ -16,6 +16,13 @@ describe('the order a list is said to have', () => {
     ['Newest first (by `createdAt`, most recent first).', 'createdAt', true],
     ["The caller's orders, newest first.", 'createdAt', true],
     ['Oldest first.', 'createdAt', false],
+    // A later order only breaks ties of the first.
+    [
+      'Lists them newest first (by `createdAt`, latest first; those created at the same instant are ordered by `number`).',
+      'createdAt',
+      true,
+    ],
+    ['Oldest first; ties are sorted by `number`.', 'createdAt', false],
   ])('reads "%s"', (words, member, descending) => {
     expect(said(words)).toMatchObject({ member, descending });
   });

@@ -31,21 +31,52 @@ export function listOrderOf(operation: Operation, itemSchema: JsonSchema): ListO
   const memberNamed = (said: string) => members.find((name) => name.toLowerCase() === said.toLowerCase());
   for (const text of [operation.summary, operation.description]) {
     const plain = text?.replace(/[*]/g, '') ?? '';
-    const match = ORDERED.exec(plain.replace(/_/g, ''));
-    const byName = match ? memberNamed(match[1]!) : undefined;
-    if (match && byName) return { member: byName, descending: DESCENDING.test(match[2] ?? ''), words: match[0].trim() };
-    const inOrder = IN_ORDER_OF.exec(plain);
-    const member = inOrder ? memberNamed(inOrder[2]!) : undefined;
-    if (inOrder && member)
-      return { member, descending: /^(?:descending|decreasing)$/i.test(inOrder[1]!), words: inOrder[0].trim() };
-    const byAge = BY_AGE.exec(plain);
-    const aged = byAge
-      ? byAge[2]
-        ? memberNamed(byAge[2])
-        : members.find((name) => CREATION_INSTANT.test(name))
-      : undefined;
-    if (byAge && aged)
-      return { member: aged, descending: !/^(?:oldest|earliest)$/i.test(byAge[1]!), words: byAge[0].trim() };
+    // The first order the words give is the list's; a later one breaks its ties ("newest first;
+    // vehicles created at the same instant are ordered by `vin`").
+    const found = [
+      orderedBy(plain.replace(/_/g, ''), memberNamed),
+      inOrderOf(plain, memberNamed),
+      byAge(plain, members, memberNamed),
+    ].filter((one) => one !== undefined);
+    const first = found.sort((a, b) => a.at - b.at)[0];
+    if (first) return first.order;
   }
   return undefined;
+}
+
+type Found = { readonly at: number; readonly order: ListOrder } | undefined;
+type Named = (said: string) => string | undefined;
+
+/** "ordered by ISBN ascending", unless it orders only what ties ("at the same instant are ordered by"). */
+function orderedBy(plain: string, memberNamed: Named): Found {
+  const match = ORDERED.exec(plain);
+  const member = match ? memberNamed(match[1]!) : undefined;
+  if (!match || !member) return undefined;
+  const before =
+    plain
+      .slice(0, match.index)
+      .split(/[.;\n]/)
+      .at(-1) ?? '';
+  if (/\b(?:same|ties?|tied|equal)\b/i.test(before)) return undefined;
+  return { at: match.index, order: { member, descending: DESCENDING.test(match[2] ?? ''), words: match[0].trim() } };
+}
+
+function inOrderOf(plain: string, memberNamed: Named): Found {
+  const match = IN_ORDER_OF.exec(plain);
+  const member = match ? memberNamed(match[2]!) : undefined;
+  if (!match || !member) return undefined;
+  const descending = /^(?:descending|decreasing)$/i.test(match[1]!);
+  return { at: match.index, order: { member, descending, words: match[0].trim() } };
+}
+
+function byAge(plain: string, members: readonly string[], memberNamed: Named): Found {
+  const match = BY_AGE.exec(plain);
+  const member = match
+    ? match[2]
+      ? memberNamed(match[2])
+      : members.find((name) => CREATION_INSTANT.test(name))
+    : undefined;
+  if (!match || !member) return undefined;
+  const descending = !/^(?:oldest|earliest)$/i.test(match[1]!);
+  return { at: match.index, order: { member, descending, words: match[0].trim() } };
 }
