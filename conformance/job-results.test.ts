@@ -125,3 +125,57 @@ describe("a job's result on a path of its own", () => {
     expect(codes(result)).toContain('job_result_served_early');
   });
 });
+
+describe('a job whose start names another item', () => {
+  const account = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
+  const named = structuredClone(document.document) as { paths: Record<string, unknown> };
+  const reportsPath = named.paths['/reports'] as { post: Record<string, unknown> };
+  reportsPath.post.requestBody = {
+    required: true,
+    content: json({ type: 'object', required: ['accountId'], properties: { accountId: { type: 'string' } } }),
+  };
+  (reportsPath.post.responses as Record<string, unknown>)['422'] = { description: 'no such account' };
+  named.paths['/accounts'] = {
+    get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: account }) } } },
+  };
+  named.paths['/accounts/{accountId}'] = {
+    parameters: [{ name: 'accountId', in: 'path', required: true, schema: { type: 'string' } }],
+    get: { responses: { '200': { description: 'one', content: json(account) }, '404': { description: 'none' } } },
+  };
+
+  /** The jobs above, started only for the one account there is ("acc-7"). */
+  function accounts(early: boolean) {
+    const jobs = reports(early);
+    return async (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '').split('?')[0]!;
+      const reply = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (path === '/accounts') return reply(200, [{ id: 'acc-7' }]);
+      if (path.startsWith('/accounts/'))
+        return path === '/accounts/acc-7' ? reply(200, { id: 'acc-7' }) : reply(404, {});
+      if (req.method === 'POST' && path === '/reports') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const sent = (() => {
+          try {
+            return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { accountId?: unknown };
+          } catch {
+            return undefined;
+          }
+        })();
+        if (sent?.accountId !== 'acc-7') return reply(422, { detail: 'no such account' });
+      }
+      return jobs(req, res);
+    };
+  }
+
+  it('names a listed item, so the job is started and an early result still named', async () => {
+    const result = await runConformance({
+      target: { app: accounts(true) },
+      contract: contractFromDocument(named),
+      seed: 4,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('job_result_served_early');
+  });
+});

@@ -18,6 +18,7 @@ import { parseBody } from '../../judge/evaluate.js';
 import { asObject, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { referencedCollections, withKnownReferences } from '../references.js';
 import { moveItem } from './action-paths.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -111,13 +112,22 @@ export async function followJobs(
       reach.stop('no item was found or made for the job to work on');
       continue;
     }
-    const start = context.testCase(job.start, {
-      kind: 'positive',
-      plain: true,
-      pathParams: params,
-      what: 'to start a job',
-      ...context.baselinePayload(job.start),
-    });
+    // Members naming other items (a report's `vin`) name listed ones: a made-up one is refused.
+    const ids = new Map<string, unknown>();
+    for (const [member, other] of referencedCollections(job.start, context.collections)) {
+      const [first] = await runner.listedIds(other);
+      if (first !== undefined) ids.set(member, first);
+    }
+    const start = withKnownReferences(
+      context.testCase(job.start, {
+        kind: 'positive',
+        plain: true,
+        pathParams: params,
+        what: 'to start a job',
+        ...context.baselinePayload(job.start),
+      }),
+      ids,
+    );
     // Its Location must name a path the document reads (the job's own first, or any other GET).
     const readable = [job.read.path, ...context.operations.filter((o) => o.method === 'GET').map((o) => o.path)];
     const started = await runner.execute(start, { sequence: { idiom: { idiom: 'job-location', expected: readable } } });
