@@ -37,6 +37,7 @@ import { referrerLimitsFor } from './referrer-limits.js';
 import { actionBehaviour, completionOf, conditionalOf, itemPathOf, ownedBy } from './resource-idioms.js';
 import { type PreparedAnswer, prepareAnswer, successResponse } from './respond.js';
 import { stateLockOf } from './said-rules.js';
+import { stateDeletionBehaviour } from './state-deletions.js';
 import { stateMovesOf } from './state-moves.js';
 import { countStepsOf } from './stepped-counts.js';
 import { storedByChange } from './stored-by-change.js';
@@ -153,6 +154,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });
     }
+    const kept = collection.remove && stateDeletionBehaviour(resource, conditionalOf(resource), collections);
+    if (kept) behaviours.set(collection.remove!.operation, kept);
   }
   for (const resource of model.resources) {
     const { collection } = resource;
@@ -242,6 +245,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });
     }
+    const kept = collection.remove && stateDeletionBehaviour(resource, conditionalOf(resource), collections);
+    if (kept) behaviours.set(collection.remove!.operation, kept);
   }
   for (const resource of model.resources)
     for (const [tally, behaviour] of tallyBehavioursOf(resource)) behaviours.set(tally.operation, behaviour);

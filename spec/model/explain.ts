@@ -31,6 +31,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     asynchronous,
     softDelete,
     keptDeletion,
+    stateDeletion,
     owned,
     madeBy,
     unique,
@@ -146,6 +147,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       ? { addedChildren: addedChildren.map(({ write, ...added }) => ({ ...where(write), ...added })) }
       : {}),
     ...(clearedInstants ? { clearedInstants } : {}),
+    ...(stateDeletion ? { stateDeletion } : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
     ...(needsChildren
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }

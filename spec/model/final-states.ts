@@ -21,7 +21,11 @@ export function finalStatesOf(
   const finalClauses = finalSentences.flatMap((sentence) => {
     const clause = sentence.split(';').find((part) => FINAL.test(part)) ?? sentence;
     const which = WHICH_IS_FINAL.exec(clause);
-    return [which ? lastStateBefore(clause.slice(0, which.index), values) : clause];
+    if (which) return [lastStateBefore(clause.slice(0, which.index), values)];
+    // "A cancelled event cannot be changed, published, ...": the states are the subject's, not the
+    // verbs after it (a state named `published`).
+    const barred = CANNOT.exec(clause);
+    return [barred ? clause.slice(0, barred.index) : clause];
   });
   return values.filter((value) => {
     const text = escapeRegExp(String(value));
@@ -32,6 +36,7 @@ export function finalStatesOf(
   });
 }
 
+const CANNOT = /\b(?:cannot|can ?not|can't)\b/i;
 const WHICH_IS_FINAL = /,?\s*which\s+(?:is|are)\s+(?:final|terminal)\b/i;
 
 /** The text of the state named last in the text ("… to `cancelled`"), or the text where none is. */

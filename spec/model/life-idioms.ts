@@ -26,6 +26,7 @@ import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type SpanOrder, spanOrdersOf } from './span-orders.js';
 import { type StateCount, stateCountsOf } from './state-counts.js';
+import { type StateDeletion, stateDeletionOf } from './state-deletions.js';
 import { type SteppedCount, steppedCountsOf } from './stepped-counts.js';
 import { type TimedAction, timedActionsOf } from './timed-actions.js';
 import { deletionWords, type UniqueRule, uniqueValuesOf, valuesAfterDeletion } from './unique-values.js';
@@ -72,6 +73,8 @@ export interface LifeIdioms {
   /** A DELETE that keeps the item, read 404 but listed on request and restored (kept-deletions.ts);
    * a deletion answered 410 is the shape's softDelete instead. */
   readonly keptDeletion?: KeptDeletion;
+  /** A DELETE that keeps the item and moves its state ("it is not removed"; state-deletions.ts). */
+  readonly stateDeletion?: StateDeletion;
   /** Writes of its items the words allow only in some of their own states ("Only a `draft` event can
    * be deleted (`409` otherwise)": parent-locks.ts). */
   readonly ownLocks?: readonly ParentLock[];
@@ -160,6 +163,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
         )
       : [];
     return needs.length > 0 ? { needsChildren: needs } : {};
+  },
+
+  stateDeletion({ collection }) {
+    const moved = stateDeletionOf(collection);
+    return moved ? { stateDeletion: moved } : {};
   },
 
   keptDeletion({ collection, contract }) {

@@ -55,7 +55,7 @@ function locksOn(
   if (!state) return [];
   const word = resourceWordPattern(holder);
   const names = new RegExp(
-    `\\b${word}\\b[^.;]{0,40}\\b(?:is|be|are|stays?|remains?)\\s+(?:in\\s+)?(?:state\\s+)?([^.;(]*)`,
+    `\\b${word}\\b[^.;(]{0,40}\\b(?:is|be|are|stays?|remains?)\\s+(?:in\\s+)?(?:state\\s+)?([^.;(]*)`,
     'i',
   );
   // "Only a `draft` event can be deleted": the item's own states before its word.
@@ -88,7 +88,13 @@ function locksOn(
     operation.path,
   );
   const words = [`${operation.summary ?? ''}. ${operation.description ?? ''}`, ...passages];
-  for (const clause of words.flatMap(clausesOf)) {
+  // A clause whose refusal the next one gives ("The event must be `published`; otherwise the
+  // answer is 409") carries it.
+  const clauses = words.flatMap(clausesOf);
+  const withOtherwise = clauses.map((clause, at) =>
+    /^(?:otherwise|else|if not)\b/i.test(clauses[at + 1] ?? '') ? `${clause} ${clauses[at + 1]}` : clause,
+  );
+  for (const clause of withOtherwise) {
     const barredHere = own ? barredStates(barred.exec(clause), operation, named) : [];
     const refused = barredHere.length > 0 ? barredHere : named(refuses.exec(clause)?.[1] ?? '');
     if (refused.length > 0) {

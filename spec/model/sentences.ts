@@ -33,5 +33,6 @@ export function clausesOf(text: string): string[] {
 export function passagesNaming(text: string | undefined, method: string, path: string): string[] {
   const escaped = path.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
   const names = new RegExp(`\\b${method}\\s+\`?${escaped}(?![\\w/{-])`, 'i');
-  return (text ?? '').split(/\n\s*[*-]\s+|\n\s*\n/).filter((passage) => names.test(passage));
+  // List entries, numbered ones too ("1. `POST /events` creates ..."), are passages of their own.
+  return (text ?? '').split(/\n\s*(?:[*-]|\d+[.)])\s+|\n\s*\n/).filter((passage) => names.test(passage));
 }

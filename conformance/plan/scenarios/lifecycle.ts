@@ -249,7 +249,16 @@ export async function runItemLifecycle(
       collection,
       ...(kept ? { sequence: { heldByOwnItems: 'referrers' as const } } : {}),
     });
-    if (succeeded(executed)) {
+    const moved = resource.idioms.stateDeletion;
+    if (succeeded(executed) && moved) {
+      // A DELETE that keeps the item ("it is not removed"): it reads on, in the state the words give.
+      reach.done('delete gone');
+      const state = moved.member !== undefined ? { member: moved.member, expected: moved.to } : undefined;
+      await readAfter('after a DELETE that keeps it', {
+        afterRemove: { id, readableWith: '' },
+        ...(state ? { idiom: { idiom: 'action' as const, verb: 'DELETE', ...state } } : {}),
+      });
+    } else if (succeeded(executed)) {
       reach.done('delete gone');
       // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.
       const kept = resource.idioms.keptDeletion;
