@@ -52,3 +52,34 @@ describe('page numbers in the envelope', () => {
     expect(second.data).toHaveLength(Math.max(0, Math.min(2, second.meta.total - 2)));
   });
 });
+
+const OFFSETS = DOCUMENT.replace(
+  `        - { name: page, in: query, schema: { type: integer, minimum: 1, default: 1 } }
+        - { name: per_page, in: query, schema: { type: integer, minimum: 1, maximum: 50, default: 10 } }`,
+  `        - { name: offset, in: query, schema: { type: integer, minimum: 0, default: 0 } }
+        - { name: limit, in: query, schema: { type: integer, minimum: 1, maximum: 50, default: 20 } }`,
+).replace(
+  `                type: object
+                required: [meta, data]
+                properties:
+                  meta:
+                    type: object
+                    required: [page, perPage, total]
+                    properties: { page: { type: integer }, perPage: { type: integer }, total: { type: integer } }
+                  data: { type: array, items: { $ref: '#/components/schemas/Note' } }`,
+  `                type: object
+                required: [items, total, offset, limit]
+                properties:
+                  items: { type: array, items: { $ref: '#/components/schemas/Note' } }
+                  total: { type: integer }
+                  offset: { type: integer, minimum: 0 }
+                  limit: { type: integer, minimum: 1 }`,
+);
+
+describe('offsets in the envelope', () => {
+  it('name the offset answered and its limit', async () => {
+    const app = await mockOfDocument(OFFSETS, 'offsets');
+    expect((await request(app).get('/notes').expect(200)).body).toMatchObject({ offset: 0, limit: 20 });
+    expect((await request(app).get('/notes?offset=1&limit=2').expect(200)).body).toMatchObject({ offset: 1, limit: 2 });
+  });
+});

@@ -267,23 +267,35 @@ export function listPage(
   }
   if (paging.hasMore) setPath(body, paging.hasMore, more);
   if (paging.total) setPath(body, paging.total, collection.size);
-  if (paging.style === 'page')
-    withPageNumbers(body, paging.total?.slice(0, -1) ?? [], start, size, paging.firstPage ?? 1);
+  if (paging.style === 'page' || paging.style === 'offset' || paging.style === 'limit')
+    withPageNumbers(body, paging.total?.slice(0, -1) ?? [], start, size, paging.firstPage ?? 1, paging.style);
   return { json: stringifyExact(body), headers };
 }
 
 const PAGE_NUMBER = /^(?:page|page_?number|current_?page)$/i;
 const PAGE_SIZE_MEMBER = /^(?:per_?page|page_?size|limit|size)$/i;
 
-/** The page's own number and size where the envelope holds them beside its total (`meta: {page,
- * perPage, total}`): the page answered, never the template's generated numbers. */
-function withPageNumbers(body: Record_, at: readonly string[], start: number, size: number, first: number): void {
+const OFFSET_MEMBER = /^(?:offset|skip|start)$/i;
+
+/** The page's own number (or offset) and size where the envelope holds them beside its total
+ * (`meta: {page, perPage, total}`, `{items, total, offset, limit}`): the page answered, never the
+ * template's generated numbers. */
+function withPageNumbers(
+  body: Record_,
+  at: readonly string[],
+  start: number,
+  size: number,
+  first: number,
+  style: string,
+): void {
   let holder: unknown = body;
   for (const name of at) holder = (holder as Record_ | undefined)?.[name];
   if (typeof holder !== 'object' || holder === null) return;
   for (const [name, value] of Object.entries(holder as Record_)) {
     if (typeof value !== 'number') continue;
-    if (PAGE_NUMBER.test(name)) setPath(body, [...at, name], Math.floor(start / Math.max(size, 1)) + first);
+    if (style === 'page' && PAGE_NUMBER.test(name))
+      setPath(body, [...at, name], Math.floor(start / Math.max(size, 1)) + first);
+    else if (style !== 'page' && OFFSET_MEMBER.test(name)) setPath(body, [...at, name], start);
     else if (PAGE_SIZE_MEMBER.test(name)) setPath(body, [...at, name], size);
   }
 }
