@@ -18,6 +18,7 @@ import { headOfAbsent, headOfRead } from '../plan/scenarios/head-reads.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { checkLineAmounts, movesLineAmounts } from '../plan/scenarios/line-amounts.js';
 import { checkMissingParent, itemAbove } from '../plan/scenarios/missing-parents.js';
 import { checkNamedEffects, movesNamed } from '../plan/scenarios/named-effects.js';
 import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
@@ -259,6 +260,9 @@ export async function runScenarios(session: RunSession): Promise<void> {
   // Counts of other items a write moves by one (a loan's member's activeLoanCount): one resource at
   // a time, so no other write moves them between the reads.
   for (const resource of creatable.filter(stepsCounts)) await checkSteppedCounts(resource, context, sequenceRunner);
+  // Counts a write on an item with lines moves by their amounts (a checkout's stock): one at a time.
+  for (const resource of [...creatable, ...madeElsewhere].filter(movesLineAmounts))
+    await checkLineAmounts(resource, context, sequenceRunner);
   // A parent's totals of its children (entryCount, totalMinutes), moved by one child made and deleted.
   await Promise.all(
     nested.map(({ collection, idioms }) =>

@@ -32,6 +32,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     softDelete,
     keptDeletion,
     stateDeletion,
+    lineAmounts,
     owned,
     madeBy,
     unique,
@@ -148,6 +149,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(clearedInstants ? { clearedInstants } : {}),
     ...(stateDeletion ? { stateDeletion } : {}),
+    ...(lineAmounts
+      ? { lineAmounts: lineAmounts.map(({ operation, ...moved }) => ({ ...where(operation), ...moved })) }
+      : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
     ...(needsChildren
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }

@@ -62,6 +62,7 @@ export {
   restoreOfKeptItems,
 } from './kept-deletions.js';
 export type { KeyScope } from './key-scopes.js';
+export type { LineAmount } from './line-amounts.js';
 export type { ListOrder } from './list-order.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';

@@ -17,6 +17,7 @@ import { type DrawnAmount, drawnAmountsOf } from './drawn-amounts.js';
 import { deletedAgainOf, frozenDeletionOf } from './frozen-deletions.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
+import { type LineAmount, lineAmountsOf } from './line-amounts.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
 import { type ParentDefault, parentDefaultsOf, parentEqualsOf } from './parent-defaults.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
@@ -73,6 +74,8 @@ export interface LifeIdioms {
   /** A DELETE that keeps the item, read 404 but listed on request and restored (kept-deletions.ts);
    * a deletion answered 410 is the shape's softDelete instead. */
   readonly keptDeletion?: KeptDeletion;
+  /** Counts of other items a POST below the item moves by its lines' amounts (line-amounts.ts). */
+  readonly lineAmounts?: readonly LineAmount[];
   /** A DELETE that keeps the item and moves its state ("it is not removed"; state-deletions.ts). */
   readonly stateDeletion?: StateDeletion;
   /** Writes of its items the words allow only in some of their own states ("Only a `draft` event can
@@ -163,6 +166,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
         )
       : [];
     return needs.length > 0 ? { needsChildren: needs } : {};
+  },
+
+  lineAmounts({ collection, contract, collections }) {
+    const moved = collections ? lineAmountsOf(collection, contract.operations, collections) : [];
+    return moved.length > 0 ? { lineAmounts: moved } : {};
   },
 
   stateDeletion({ collection }) {
