@@ -22,7 +22,7 @@ const registration = {
   required: ['code', 'status'],
   properties: {
     code: { type: 'string' },
-    status: { type: 'string', enum: ['confirmed', 'cancelled'], readOnly: true },
+    status: { type: 'string', enum: ['confirmed', 'waitlisted', 'cancelled'], readOnly: true },
   },
 };
 const eventId = { name: 'eventId', in: 'path', required: true, schema: { type: 'string' } };
@@ -60,7 +60,18 @@ const model = inferApiModel(
       },
       '/events/{eventId}/cancel': {
         parameters: [eventId],
-        post: { responses: { '200': { description: 'cancelled', content: json(event) }, '409': none } },
+        post: {
+          description:
+            'Cancels the event. Every registration of the event that is not yet cancelled (confirmed or waitlisted) becomes `cancelled`.',
+          responses: { '200': { description: 'cancelled', content: json(event) }, '409': none },
+        },
+      },
+      '/events/{eventId}/remind': {
+        parameters: [eventId],
+        post: {
+          description: 'Mails every registration of the event that is `confirmed`.',
+          responses: { '200': { description: 'mailed', content: json(event) } },
+        },
       },
       '/events/{eventId}/registrations': {
         parameters: [eventId],
@@ -109,5 +120,13 @@ describe('words another hand wrote', () => {
       to: 'cancelled',
     });
     expect(idiomsOf('/events').stateDeletion).toBeUndefined();
+  });
+
+  it('read a cascade whose from-states are named after the noun, and not a mere description', () => {
+    const effects = idiomsOf('/events').referrerEffects ?? [];
+    expect(effects.map(({ verb, from, to }) => `${verb}: ${from} → ${to}`)).toEqual([
+      'cancel: confirmed → cancelled',
+      'cancel: waitlisted → cancelled',
+    ]);
   });
 });

@@ -25,6 +25,9 @@ export interface ReferrerEffect {
 
 const BECOMES = String.raw`(?:becomes?|become|turns?(?:\s+into)?|(?:is|are)\s+(?:set\s+to|moved\s+to|marked(?:\s+as)?|made)|goes\s+to|moves?\s+to|changes?\s+to|is|are)`;
 
+// Without a state before the noun only a verb of moving says a move ("that is `confirmed`" describes).
+const MOVES = String.raw`(?:becomes?|turns?(?:\s+into)?|(?:is|are)\s+(?:set\s+to|moved\s+to|marked(?:\s+as)?)|goes\s+to|moves?\s+to|changes?\s+to)`;
+
 /** "every `pending` order of the event becomes `cancelled`", then "and every `paid` one `refunded`". */
 function movesIn(text: string, noun: string): { from: string; to: string; words: string }[] {
   const first = new RegExp(
@@ -47,6 +50,32 @@ function movesIn(text: string, noun: string): { from: string; to: string; words:
     }
   }
   return found.map((move) => ({ ...move, words: move.words.replace(/`/g, '').replace(/\s+/g, ' ').trim() }));
+}
+
+/** "Every registration of the event that is not yet cancelled (confirmed or waitlisted) becomes
+ * `cancelled`": the states named between the noun and the move (plain words too), but those it
+ * says the items are not in; where it names none, every state but the target. */
+function statesBefore(
+  text: string,
+  noun: string,
+  values: readonly string[],
+): { from: string; to: string; words: string }[] {
+  const loose = new RegExp(
+    String.raw`\b(?:every|each|all(?:\s+(?:of\s+)?(?:its|the))?|any)\s+${noun}s?\b([^.;\`]{0,80}?)\b${MOVES}\s+\`([\w-]+)\``,
+    'i',
+  );
+  const match = loose.exec(text);
+  if (!match || !values.includes(match[2]!)) return [];
+  const gap = match[1]!;
+  const named = (value: string) => new RegExp(`\\b${value.replace(/[^\w-]/g, '')}\\b`, 'i').test(gap);
+  const excluded = (value: string) =>
+    new RegExp(`\\bnot\\s+(?:yet\\s+|already\\s+)?${value.replace(/[^\w-]/g, '')}\\b`, 'i').test(gap);
+  const inGap = values.filter((value) => named(value) && !excluded(value));
+  const from = (inGap.length > 0 ? inGap : values.filter((value) => !excluded(value))).filter(
+    (value) => value !== match[2],
+  );
+  const words = match[0].replace(/`/g, '').replace(/\s+/g, ' ').trim();
+  return from.map((state) => ({ from: state, to: match[2]!, words }));
 }
 
 /** The member of the other collection's items (top level) naming this collection's items. */
@@ -94,7 +123,11 @@ export function referrerEffectsOf(
         state && (namingMember(collection, other, collections) ?? parentParameter(collection, other, collections));
       if (!state || !via) continue;
       const values = state.values.map(String);
-      const moves = texts.flatMap((text) => movesIn(text, resourceWordPattern(other)));
+      const noun = resourceWordPattern(other);
+      const moves = texts.flatMap((text) => {
+        const said = movesIn(text, noun);
+        return said.length > 0 ? said : statesBefore(text, noun, values);
+      });
       for (const move of moves) {
         if (!values.includes(move.from) || !values.includes(move.to)) continue;
         if (found.some((one) => one.verb === verb && one.collection === other.path && one.from === move.from)) continue;
