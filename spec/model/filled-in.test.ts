@@ -6,7 +6,7 @@ import { contractFromDocument, filledInOf, inferApiModel } from '../index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-function ownersOf(names: readonly string[]): readonly string[] {
+function ownersOf(names: readonly string[], words?: string): readonly string[] {
   const member = {
     type: 'object',
     required: ['id'],
@@ -23,6 +23,7 @@ function ownersOf(names: readonly string[]): readonly string[] {
       '/members': {
         get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: member }) } } },
         post: {
+          ...(words ? { description: words } : {}),
           requestBody: { content: json({ type: 'object', properties: { name: { type: 'string' } } }) },
           responses: { '201': { description: 'made', content: json(member) } },
         },
@@ -43,5 +44,12 @@ describe('who made an item', () => {
 
   it('reads no later actor as the caller', () => {
     expect(ownersOf(['cancelledBy', 'updatedBy', 'approved_by', 'nearby'])).toEqual([]);
+  });
+
+  it('reads a member of any name whose words give it the caller right beside it', () => {
+    const words = "The server sets `id`, `organizer` (the caller's login, see `GET /me`), `state` and `venue`.";
+    expect(ownersOf(['organizer', 'state', 'venue'], words)).toEqual(['organizer']);
+    expect(ownersOf(['host'], 'The server sets `host` to the login of the caller.')).toEqual(['host']);
+    expect(ownersOf(['host'], 'The server sets `host` to a login.')).toEqual([]);
   });
 });

@@ -34,6 +34,23 @@ function saidCaller(collection: CollectionSpec, name: string, schema: Schema): b
   return sentencesOf([words]).some((sentence) => sentence.includes(name) && CALLER.test(sentence));
 }
 
+/** Any member whose words give it the caller right beside its name: "`organizer` (the caller's
+ * login, see `GET /me`)", "sets `organizer` to the login of the caller", or its own description. */
+function callerNamedBeside(collection: CollectionSpec, name: string, schema: Schema): boolean {
+  if (
+    typeof schema.description === 'string' &&
+    /^\W*(?:the\s+)?(?:login|name|id)?\s*(?:of\s+)?the caller\b/i.test(schema.description)
+  )
+    return true;
+  const create = collection.create?.operation;
+  const words = `${create?.summary ?? ''}. ${create?.description ?? ''}`.replace(/\s+/g, ' ');
+  const beside = new RegExp(
+    `\`${name.replace(/[^\w-]/g, '')}\`[^\`.;]{0,25}?(?:the caller\\b|the caller's|(?:login|name|id) of the caller\\b)`,
+    'i',
+  );
+  return beside.test(words);
+}
+
 /** Members that count an item's children: `issueCount`, `comment_count`, `commentsCount`. */
 const CHILD_COUNT = /^([a-z][a-z0-9]*?)_?count$/i;
 
@@ -194,7 +211,9 @@ function readFilledIn(
         ...(parameter === name ? {} : { parameter }),
       });
     } else if (
-      (OWNER.test(name) || (DONE_BY.test(name) && saidCaller(collection, name, schema))) &&
+      (OWNER.test(name) ||
+        (DONE_BY.test(name) && saidCaller(collection, name, schema)) ||
+        callerNamedBeside(collection, name, schema)) &&
       strings &&
       (schema.readOnly === true || notSendable(collection, name))
     )
