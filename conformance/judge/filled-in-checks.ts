@@ -19,6 +19,7 @@ import {
 import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js';
 import { derivedTimesOff } from './derived-checks.js';
 import { finding } from './findings.js';
+import { initialStateOff } from './initial-states.js';
 import { asObject } from './json-body.js';
 import { formulasOff, sumsNotAddingUp } from './sum-checks.js';
 
@@ -254,6 +255,7 @@ export const serviceFilledValues: Check = (context) => {
     ...instantsOffNow(context, item, sent),
     ...laterStatesSet(item, sent, collection),
     ...ownerNotCaller(context, answered),
+    ...initialStateOff(context, item, sent),
     ...(sums ?? []),
     ...derived,
   ];

@@ -56,6 +56,12 @@ export const ITEM_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item the run's key just made`,
     expected: (f) => `the caller, as ${String(f.path)} names it for that key (${describeValue(f.expected)})`,
   },
+  initial_state_off: {
+    title: 'A new item not in the state the words give it',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item the run just made`,
+    expected: (f) => `${describeValue(f.expected)}, as the words say: "${String(f.words)}"`,
+  },
   count_not_following: {
     title: 'Count of children does not follow them',
     key: ['member'],

@@ -62,12 +62,13 @@ export function completionOf({ idioms }: Resource): Pick<ReadBehaviour, 'complet
   return job?.member !== undefined ? { completes: { member: job.member, terminal: job.terminal } } : {};
 }
 
-/** A new item's state, where actions move it: the state member's first value (pending, new, draft). */
+/** A new item's state, where actions move it: the one its creation's words give ("creates an event
+ * in state `draft`"), else the state member's first value (pending, new, draft). */
 export function initialState(resource: Resource, values: Record<string, unknown>): Record<string, unknown> {
-  const { actions, asynchronous } = resource.idioms;
+  const { actions, asynchronous, initialState: said } = resource.idioms;
   const state = actions || asynchronous?.member ? statusMember(resource.collection) : undefined;
   // A job starts in a state it has yet to leave.
-  const first = state?.values.find((value) => value !== asynchronous?.terminal);
+  const first = said?.value ?? state?.values.find((value) => value !== asynchronous?.terminal);
   return state && state.member in values ? { ...values, [state.member]: first } : values;
 }
 

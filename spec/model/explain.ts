@@ -33,6 +33,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     keptDeletion,
     stateDeletion,
     lineAmounts,
+    initialState,
     owned,
     madeBy,
     unique,
@@ -149,6 +150,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(clearedInstants ? { clearedInstants } : {}),
     ...(stateDeletion ? { stateDeletion } : {}),
+    ...(initialState ? { initialState } : {}),
     ...(lineAmounts
       ? { lineAmounts: lineAmounts.map(({ operation, ...moved }) => ({ ...where(operation), ...moved })) }
       : {}),

@@ -15,6 +15,7 @@ import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { type DrawnAmount, drawnAmountsOf } from './drawn-amounts.js';
 import { deletedAgainOf, frozenDeletionOf } from './frozen-deletions.js';
+import { type InitialState, initialStateOf } from './initial-states.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type LineAmount, lineAmountsOf } from './line-amounts.js';
@@ -74,6 +75,8 @@ export interface LifeIdioms {
   /** A DELETE that keeps the item, read 404 but listed on request and restored (kept-deletions.ts);
    * a deletion answered 410 is the shape's softDelete instead. */
   readonly keptDeletion?: KeptDeletion;
+  /** The state the creation's words give a new item ("creates an event in state `draft`"). */
+  readonly initialState?: InitialState;
   /** Counts of other items a POST below the item moves by its lines' amounts (line-amounts.ts). */
   readonly lineAmounts?: readonly LineAmount[];
   /** A DELETE that keeps the item and moves its state ("it is not removed"; state-deletions.ts). */
@@ -166,6 +169,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
         )
       : [];
     return needs.length > 0 ? { needsChildren: needs } : {};
+  },
+
+  initialState({ collection, contract }) {
+    const said = initialStateOf(collection, contract);
+    return said ? { initialState: said } : {};
   },
 
   lineAmounts({ collection, contract, collections }) {
