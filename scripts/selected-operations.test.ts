@@ -3,9 +3,9 @@
 // included creations, so the maker waited on the budget for the very operation waiting on it, and
 // the CLI stopped with "no verdict".
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
 import { createMockApp } from '../mock/index.js';
 import { contractFromDocument } from '../spec/index.js';
-import { runConformance } from './index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const list = {

@@ -4,10 +4,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { runConformance } from '../conformance/index.js';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { createMockApp } from '../mock/index.js';
 import { contractFromDocument, inferApiModel, initialStateOf } from '../spec/index.js';
-import { runConformance } from './index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const none = { description: 'none' };
