@@ -54,7 +54,7 @@ export function saidRuleMember(context: CheckContext): string | undefined {
 }
 
 /** Members whose names the refusal's texts hold as whole words (a problem's `detail`, a `message`). */
-function membersNamedIn(body: unknown, members: readonly string[]): string[] {
+export function membersNamedIn(body: unknown, members: readonly string[]): string[] {
   const texts: string[] = [];
   const walk = (value: unknown, depth: number) => {
     if (typeof value === 'string') texts.push(value);

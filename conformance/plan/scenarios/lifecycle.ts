@@ -13,6 +13,7 @@ import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
 import { sendReadOnlyChange } from './read-only-changes.js';
+import { withHeldValues } from './refusal-retry.js';
 import { withMemberLeftOut, withResetMemberMoved } from './replace-resets.js';
 import { answeredAs, asCarried, succeeded } from './sequence-runner.js';
 import { listCollection, type SequenceRunner } from './sequences.js';
@@ -111,6 +112,7 @@ export async function runItemLifecycle(
   const replacement = leftOutNow ? leftOutNow.body : (primed ?? holdable);
   const replacements: { body: unknown; leftOut?: ReturnType<typeof withMemberLeftOut> }[] =
     replacement === undefined ? [] : [{ body: replacement, ...(leftOutNow ? { leftOut: leftOutNow } : {}) }];
+  let retried = false;
   for (let step = 0; put && step < replacements.length; step++) {
     const { body, leftOut } = replacements[step]!;
     const testCase = context.testCase(put.operation, {
@@ -135,6 +137,15 @@ export async function runItemLifecycle(
         sequence: { idiom: { idiom: 'put-replaced', id } },
       });
     // A refused PUT is positive_data_acceptance's finding; the item then still holds what it held.
+    // Refused for a member the refusal names ("can not go down"), it is sent once more with the
+    // value the item holds.
+    const answered = executed?.body.kind === 'json' ? executed.body.value : undefined;
+    const retry = !succeeded(executed) && !retried ? withHeldValues(body, answered, holding) : undefined;
+    if (retry) {
+      retried = true;
+      replacements.splice(step + 1, 0, { body: retry });
+      continue;
+    }
     if (!succeeded(executed)) {
       reach.skip('replace stored', `its PUT was ${answeredAs(executed)}`);
       break;
