@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
+import type { TestCase } from './model.js';
+import { withParentEquals } from './plan/scenarios/parent-equals.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const refused = { description: 'refused', content: json({ type: 'object' }) };
@@ -118,5 +120,29 @@ describe('invalid input below an item whose state refuses it too', () => {
     expect(report.violations.map((v) => `${v.code} ${v.operation}`)).toContain(
       'validation_after_later_status payOrder',
     );
+  });
+});
+
+describe('withParentEquals', () => {
+  const payOrder = contract.operations.find((operation) => operation.id === 'payOrder')!;
+  const at = (orderId: string): TestCase =>
+    ({
+      operation: payOrder,
+      kind: 'positive',
+      plain: true,
+      pathParams: { orderId },
+      label: 'a payment',
+      payload: { kind: 'json', value: { amountCents: 5, currency: 'EUR' } },
+    }) as unknown as TestCase;
+
+  it("sends the parent's values only in cases under that parent", () => {
+    const plan = withParentEquals({ cases: [at('ord_1'), at('ord_2')] }, { amountCents: 900 }, { orderId: 'ord_1' });
+    const sent = plan.cases.map((one) => (one.payload?.kind === 'json' ? one.payload.value : undefined));
+    expect(sent).toEqual([
+      { amountCents: 900, currency: 'EUR' },
+      { amountCents: 5, currency: 'EUR' },
+    ]);
+    expect(plan.cases[0]!.knownReferences).toEqual(['amountCents']);
+    expect(plan.cases[1]!.knownReferences).toBeUndefined();
   });
 });

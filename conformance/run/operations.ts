@@ -14,7 +14,7 @@ import { breaks, namesMember, referencedCollections, withReferences } from '../p
 import { withoutRefusableMembers } from '../plan/refusable-members.js';
 import { unlikelyId } from '../plan/request-shapes.js';
 import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-values.js';
-import { parentEqualValues } from '../plan/scenarios/parent-equals.js';
+import { parentEqualValues, withParentEquals } from '../plan/scenarios/parent-equals.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
 import { pathText } from '../plan/serialize.js';
 import { runProperty } from '../property.js';
@@ -188,17 +188,14 @@ async function testOperation(
   const parts = { context, idiomsOf, parentItem: session.sequenceRunner.parentItem };
   const equal = creation && madeParams ? await parentEqualValues(collection, madeParams, parts) : {};
   const referenced = creation
-    ? new Map([
-        ...(await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))),
-        ...Object.entries(equal),
-      ])
+    ? await firstOfEach(session.sequenceRunner.references(collection, madeParams ?? {}))
     : await listedIds(operation);
   const saidRefused = creation
     ? Object.keys(resourceOf(session.settings.model, collection)?.idioms.refusals ?? {})
     : [];
   const planned = withoutRefusableMembers(
-    withReferences(planOperation(operation, context), referenced),
-    saidRefused.filter((member) => !referenced.has(member)),
+    withParentEquals(withReferences(planOperation(operation, context), referenced), equal, madeParams),
+    saidRefused.filter((member) => !referenced.has(member) && !(member in equal)),
     context.requestSchema(operation),
     caseIsAbout,
   );

@@ -1,7 +1,9 @@
 // Members a creation must send equal to its parent's ("`amountCents` must equal the order's
 // `totalCents`"): the parent's values now, noted as taken (a refusal of them is no drawn value's).
 import type { CollectionSpec, Idioms } from '../../../spec/index.js';
+import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { withKnownReferences } from '../references.js';
 
 type Item = Record<string, unknown>;
 
@@ -26,4 +28,22 @@ export async function parentEqualValues(
   const create = collection.create?.operation;
   for (const rule of held) if (create) context.noteTakenValue(create.id, rule.member, item![rule.parentMember]);
   return Object.fromEntries(held.map((rule) => [rule.member, item![rule.parentMember]]));
+}
+
+/** The plan's cases under the parent whose values were read, sending them (known, not drawn): a case
+ * under another parent (an existing item's) keeps what it draws, and its refusal stays open. */
+export function withParentEquals<P extends { readonly probe?: TestCase; readonly cases: readonly TestCase[] }>(
+  plan: P,
+  equal: Readonly<Record<string, unknown>>,
+  parent: Readonly<Record<string, string>> | undefined,
+): P {
+  const values = new Map(Object.entries(equal));
+  if (values.size === 0 || !parent) return plan;
+  const under = (testCase: TestCase) =>
+    Object.entries(parent).every(([name, text]) => testCase.pathParams?.[name] === text);
+  const fill = (testCase: TestCase) =>
+    under(testCase) && (testCase.plain || testCase.assigned || (testCase.kind === 'negative' && testCase.mutation))
+      ? withKnownReferences(testCase, values)
+      : testCase;
+  return { ...plan, ...(plan.probe ? { probe: fill(plan.probe) } : {}), cases: plan.cases.map(fill) };
 }
