@@ -138,6 +138,15 @@ export function constraintBreakers(schema: Schema): Array<{ what: string; label:
       const flipped = caseFlipped(schema);
       if (flipped !== undefined)
         out.push({ what: 'pattern-case', label: `does not match ${schema.pattern} in letter case`, value: flipped });
+      // Another near miss: one character of its own kind the pattern leaves out (an `I` in a VIN
+      // of ^[A-HJ-NPR-Z0-9]{17}$), which a looser check takes.
+      const excluded = oneCharacterOut(schema);
+      if (excluded !== undefined)
+        out.push({
+          what: 'pattern-char',
+          label: `does not match ${schema.pattern} by one character (${excluded.character})`,
+          value: excluded.value,
+        });
     }
     if (
       typeof schema.format === 'string' &&
@@ -285,6 +294,39 @@ function caseFlipped(schema: Schema): string | undefined {
     if (typeof value !== 'string' || !pattern.test(value)) continue;
     const swapped = [...value].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
     if (swapped !== value && !pattern.test(swapped)) return swapped;
+  }
+  return undefined;
+}
+
+/** The characters a value's character is swapped for, by kind: letters of its case, or digits. */
+const KINDS: readonly (readonly [RegExp, string])[] = [
+  [/^[A-Z]$/, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'],
+  [/^[a-z]$/, 'abcdefghijklmnopqrstuvwxyz'],
+  [/^[0-9]$/, '0123456789'],
+];
+
+/** A valid value of the string schema with one character swapped for another of its kind (upper
+ * case letter, lower case letter, digit) the pattern does not take there. */
+function oneCharacterOut(schema: Schema): { value: string; character: string } | undefined {
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(String(schema.pattern), 'u');
+  } catch {
+    return undefined;
+  }
+  const examples = [schema.example, ...(Array.isArray(schema.examples) ? schema.examples : [])];
+  const drawn = fc.sample(valueArbitrary(schema as JsonSchema, { style: 'plain' }), { seed: 7, numRuns: 4 });
+  for (const value of [...examples, ...drawn]) {
+    if (typeof value !== 'string' || !pattern.test(value) || value.length > 64) continue;
+    const characters = [...value];
+    for (const [at, original] of characters.entries()) {
+      const kind = KINDS.find(([test]) => test.test(original))?.[1];
+      for (const character of kind ?? '') {
+        if (character === original) continue;
+        const next = [...characters.slice(0, at), character, ...characters.slice(at + 1)].join('');
+        if (!pattern.test(next)) return { value: next, character };
+      }
+    }
   }
   return undefined;
 }

@@ -29,3 +29,27 @@ describe('a near miss of a pattern', () => {
     expect(sent('^[A-Za-z][A-Za-z0-9]{1,9}$')).toEqual([]);
   });
 });
+
+const oneOut = (pattern: string, example: string) => {
+  const regex = new RegExp(pattern, 'u');
+  const key = { type: 'string', pattern, example };
+  const valid = (value: unknown) => {
+    const sent = (value as { key?: unknown } | null)?.key;
+    return typeof sent === 'string' && regex.test(sent);
+  };
+  return bodyMutations({ type: 'object', required: ['key'], properties: { key } } as never, valid, { key: example })
+    .filter((mutation) => mutation.id.includes('pattern-char'))
+    .map((mutation) => mutation.apply({ key: example }));
+};
+
+describe('a pattern missed by one character', () => {
+  it('sends a valid value with one character of its kind the pattern leaves out', () => {
+    expect(oneOut('^[A-HJ-NPR-Z0-9]{17}$', '1HGCM82633A004352')).toEqual([
+      { kind: 'json', value: { key: '1HGCM82633A004352'.replace('H', 'I') } },
+    ]);
+  });
+
+  it('sends none where every character of each kind is taken', () => {
+    expect(oneOut('^[A-Z0-9]{3,8}$', 'CORE1')).toEqual([]);
+  });
+});
