@@ -4,6 +4,7 @@
 // every action whose target state was read (then once more, where the document lists a refusal).
 import { putCreation, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
+import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { checkFilters } from './filters.js';
@@ -207,12 +208,27 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
       if (changed?.ok && changed.response.status < 300) {
         reach.done('ETag checks');
         await judge(readCase, { idiom: 'etag-changes', id, expected: etag, changed: changeBody });
-        const stale = { ...changeCase, what: undefined, label: `${changeCase.label} (a stale ETag)` };
-        await judge(withHeader(stale, 'If-Match', etag), {
+        // The stale change moves other values than the first, so a refusal that still applied it shows.
+        const moved = asObject(changeBody) ?? {};
+        const other = await freshChange(change.operation, collection, context, runner, { ...held, ...moved });
+        const staleBody = other ?? changeBody;
+        const stale = {
+          ...changeCase,
+          what: undefined,
+          label: `${changeCase.label} (a stale ETag)`,
+          payload: { kind: 'json' as const, value: staleBody },
+        };
+        const refused = await judge(withHeader(stale, 'If-Match', etag), {
           idiom: 'stale-if-match',
           id,
           ...(change.operation.responses.some((r) => r.status === '412') ? { expectedStatus: 412 } : {}),
         });
+        const kind = change === collection.update ? ('update' as const) : ('replace' as const);
+        if (other !== undefined && refused?.exchange.ok && refused.exchange.response.status >= 400)
+          await runner.execute(
+            { ...readCase, label: `${readCase.label} (after a change refused for its stale ETag)` },
+            { collection, sequence: { afterChange: { id, kind, expected: moved } } },
+          );
         // Where If-Match is required and a 428 documented, a change without it is refused.
         const required = conditional.ifMatch.find(({ operation }) => operation === change.operation)?.required;
         if (required && change.operation.responses.some((r) => r.status === '428')) {
