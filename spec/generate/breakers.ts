@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { setMember } from '../schema/members.js';
 import { impossibleCalendarValues } from './calendar.js';
+import { caseFlipped, oneCharacterOut } from './pattern-misses.js';
 import { ulp } from './scalars.js';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from './values.js';
 
@@ -278,56 +279,4 @@ export function exampleItem(schema: Schema): unknown {
           : type === 'array'
             ? []
             : {};
-}
-
-/** The schema's pattern and valid values of it (its examples, then drawn ones) that match it. */
-function matchingValues(schema: Schema): { pattern: RegExp; values: string[] } | undefined {
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(String(schema.pattern), 'u');
-  } catch {
-    return undefined;
-  }
-  const examples = [schema.example, ...(Array.isArray(schema.examples) ? schema.examples : [])];
-  const drawn = fc.sample(valueArbitrary(schema as JsonSchema, { style: 'plain' }), { seed: 7, numRuns: 4 });
-  const values = [...examples, ...drawn].filter(
-    (value): value is string => typeof value === 'string' && pattern.test(value),
-  );
-  return { pattern, values };
-}
-
-/** A valid value of the string schema with its letters' case swapped, where that breaks the pattern. */
-function caseFlipped(schema: Schema): string | undefined {
-  const found = matchingValues(schema);
-  for (const value of found?.values ?? []) {
-    const swapped = [...value].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-    if (swapped !== value && !found!.pattern.test(swapped)) return swapped;
-  }
-  return undefined;
-}
-
-/** The characters a value's character is swapped for, by kind: letters of its case, or digits. */
-const KINDS: readonly (readonly [RegExp, string])[] = [
-  [/^[A-Z]$/, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'],
-  [/^[a-z]$/, 'abcdefghijklmnopqrstuvwxyz'],
-  [/^[0-9]$/, '0123456789'],
-];
-
-/** A valid value of the string schema with one character swapped for another of its kind (upper
- * case letter, lower case letter, digit) the pattern does not take there. */
-function oneCharacterOut(schema: Schema): { value: string; character: string } | undefined {
-  const found = matchingValues(schema);
-  for (const value of found?.values ?? []) {
-    if (value.length > 64) continue;
-    const characters = [...value];
-    for (const [at, original] of characters.entries()) {
-      const kind = KINDS.find(([test]) => test.test(original))?.[1];
-      for (const character of kind ?? '') {
-        if (character === original) continue;
-        const next = [...characters.slice(0, at), character, ...characters.slice(at + 1)].join('');
-        if (!found!.pattern.test(next)) return { value: next, character };
-      }
-    }
-  }
-  return undefined;
 }
