@@ -8,6 +8,7 @@ import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { members, notesContract } from '../fixtures/pointed-notes.js';
 import { runConformance } from './index.js';
 import { pointsAside, pointsAtOtherEntry } from './judge/error-pointers.js';
+import { pointedAside } from './judge/pointed-aside.js';
 
 const memberName = fc.stringMatching(/^[a-z][a-zA-Z]{0,8}$/).filter((name) => name !== 'body');
 const path = fc.array(fc.oneof(memberName, fc.nat({ max: 9 }).map(String)), { minLength: 1, maxLength: 4 });
@@ -140,5 +141,32 @@ describe('pointsAtOtherEntry', () => {
   it('is silent where it points at the line holding the value, in any spelling, or at no line', () => {
     for (const pointer of ['/lines/1/productId', 'lines[1].productId', '/productId'])
       expect(pointsAtOtherEntry({ errors: [{ pointer }] }, 'lines[].productId', sent, 'prd_nowhere')).toBeUndefined();
+  });
+});
+
+describe('pointedAside, where the other member holds characters beyond the BMP', () => {
+  const operation = contract.operations.find((one) => one.method === 'POST')!;
+  const refusedFor = (title: string) =>
+    pointedAside(
+      {
+        contract,
+        testCase: {
+          operation,
+          kind: 'negative',
+          brokenAt: ['tag'],
+          mutation: 'tag is not one of the enum',
+          payload: { kind: 'json', value: { title, tag: 'elsewhere' } },
+        },
+        body: { kind: 'json', value: { errors: [{ pointer: '/title' }] } },
+      } as unknown as Parameters<typeof pointedAside>[0],
+      400,
+    ).map((found) => found.code);
+
+  it('leaves a refusal pointing there to the length check: a service may count UTF-16 units', () => {
+    expect(refusedFor('notes 😀😀😀😀😀😀😀😀')).toEqual([]);
+  });
+
+  it('still names a refusal pointing at another member of plain text', () => {
+    expect(refusedFor('plain notes')).toEqual(['refusal_points_at_other_member']);
   });
 });

@@ -1,12 +1,6 @@
 // Checks of how the service treats what it is sent: invalid input refused, valid input accepted,
 // missing or wrong credentials refused.
-import {
-  documentedStatuses,
-  malformedBodyStatus,
-  mergeAllOf,
-  parseMediaType,
-  validationStatusesOf,
-} from '../../spec/index.js';
+import { documentedStatuses, malformedBodyStatus, parseMediaType, validationStatusesOf } from '../../spec/index.js';
 import { listedItems } from '../../spec/model/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
@@ -20,10 +14,11 @@ import {
   smallBodyRefused,
   statusOf,
 } from './check-support.js';
-import { pointedTopMembers, pointsAside } from './error-pointers.js';
+import { pointedTopMembers } from './error-pointers.js';
 import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
 import { madeUpCursorTaken } from './made-up-cursors.js';
+import { pointedAside } from './pointed-aside.js';
 import { validationAfterLaterStatus } from './refusal-order.js';
 import { saidRuleMember } from './said-rules.js';
 
@@ -73,45 +68,6 @@ const parses = (text: string): boolean => {
     return false;
   }
 };
-
-/** A refusal of one broken member whose entries point only at other members (RFC 9457
- * `errors[].pointer`, JSON:API `source.pointer`, `field`) tells the client to fix the wrong field. */
-function pointedAside(context: Parameters<Check>[0], status: number) {
-  const { brokenAt, mutation } = context.testCase;
-  const validation = status === 400 || status === 422 || validationStatusesOf(context.contract).includes(status);
-  if (!brokenAt || !validation || context.body.kind !== 'json') return [];
-  // Within a union a validator reports every variant's members: a pointer at another is fair.
-  const schema = context.testCase.operation.requestBody?.content[0]?.validator?.schema;
-  if (unionAlong(schema, brokenAt)) return [];
-  const pointed = pointsAside(context.body.value, brokenAt);
-  // The rest of the body named an item the run made up, or broke a rule the words give over other
-  // data: a refusal pointing there first is fair.
-  const fair = referenceIn(context.contract, context.testCase) ?? saidRuleMember(context);
-  if (fair !== undefined && pointed?.some((names) => names.split('/')[0] === fair.split('[]')[0])) return [];
-  return pointed
-    ? [
-        finding('refusal_points_at_other_member', {
-          status,
-          mutation,
-          member: brokenAt.join('.'),
-          pointed: pointed.join(', '),
-        }),
-      ]
-    : [];
-}
-
-/** Whether a union (oneOf, anyOf) holds the member at `path`, at any level down to it. */
-function unionAlong(schema: unknown, path: readonly string[]): boolean {
-  let node = schema as Record<string, unknown> | undefined;
-  for (const part of [...path, undefined]) {
-    if (typeof node !== 'object' || node === null) return false;
-    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf)) return true;
-    if (part === undefined) return false;
-    const properties = (mergeAllOf(node).properties ?? {}) as Record<string, Record<string, unknown>>;
-    node = /^\d+$/.test(part) ? (node.items as Record<string, unknown> | undefined) : properties[part];
-  }
-  return false;
-}
 
 /** Words that refuse a page size past its maximum ("a larger value is refused with 400", "A value
  * outside 1..50 is refused": a range's dots are no stop), and words
