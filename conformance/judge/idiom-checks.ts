@@ -148,12 +148,14 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   'restore-live'(_context, evidence, status) {
     return status < 300 ? [finding('live_item_restored', { status, expected: evidence.expectedStatus })] : [];
   },
-  restored(context, _evidence, status) {
+  restored(context, evidence, status) {
     if (status >= 300 && status < 500) return [finding('deleted_item_not_restored', { status })];
-    // A restored item is live again: its deletion time is cleared (deletedAt null or gone).
+    // A restored item is live again: its deletion time is cleared (deletedAt null or gone), and the
+    // members the restore's words clear (`retiredAt`).
     const item =
       status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
-    const stamp = Object.entries(item ?? {}).find(([name, value]) => DELETION_INSTANT.test(name) && value !== null);
+    const cleared = (name: string) => DELETION_INSTANT.test(name) || (evidence.nulled ?? []).includes(name);
+    const stamp = Object.entries(item ?? {}).find(([name, value]) => cleared(name) && value !== null);
     return stamp ? [finding('restored_item_still_deleted', { member: stamp[0], got: stamp[1] })] : [];
   },
   // Under a parent deleted for good nothing is left: its child reads 404 (or 410).

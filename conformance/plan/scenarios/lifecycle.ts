@@ -300,9 +300,11 @@ export async function runItemLifecycle(
       // A soft deletion is undone by the restore the document gives: the item reads again.
       const restoring = restoreCase('restoring an item just deleted');
       if (restoring && !runner.stopped()) {
+        // The members its words clear ("back to active, `retiredAt: null`") must read null.
+        const nulled = resource.idioms.actions?.find((one) => one.operation === restoring.operation)?.nulls;
         const restored = await runner.execute(restoring, {
           collection,
-          sequence: { idiom: { idiom: 'restored', id } },
+          sequence: { idiom: { idiom: 'restored', id, ...(nulled ? { nulled } : {}) } },
         });
         if (succeeded(restored)) {
           await readAfter('after restore', { readBack: { id, sent: {} } });
