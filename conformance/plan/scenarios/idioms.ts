@@ -207,9 +207,15 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
         );
       if (changed?.ok && changed.response.status < 300) {
         reach.done('ETag checks');
-        await judge(readCase, { idiom: 'etag-changes', id, expected: etag, changed: changeBody });
+        const afterChange = await judge(readCase, { idiom: 'etag-changes', id, expected: etag, changed: changeBody });
         // The stale change moves other values than the first, so a refusal that still applied it shows.
-        const moved = asObject(changeBody) ?? {};
+        // What the first change left is read, not sent: a merge patch's null resets a member.
+        const changed = afterChange?.body.kind === 'json' ? itemOf(afterChange.body, collection) : undefined;
+        const moved = Object.fromEntries(
+          Object.keys(asObject(changeBody) ?? {})
+            .filter((name) => changed !== undefined && Object.hasOwn(changed, name))
+            .map((name) => [name, changed![name]]),
+        );
         const other = await freshChange(change.operation, collection, context, runner, { ...held, ...moved });
         const staleBody = other ?? changeBody;
         const stale = {
@@ -224,7 +230,12 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
           ...(change.operation.responses.some((r) => r.status === '412') ? { expectedStatus: 412 } : {}),
         });
         const kind = change === collection.update ? ('update' as const) : ('replace' as const);
-        if (other !== undefined && refused?.exchange.ok && refused.exchange.response.status >= 400)
+        if (
+          other !== undefined &&
+          Object.keys(moved).length > 0 &&
+          refused?.exchange.ok &&
+          refused.exchange.response.status >= 400
+        )
           await runner.execute(
             { ...readCase, label: `${readCase.label} (after a change refused for its stale ETag)` },
             { collection, sequence: { afterChange: { id, kind, expected: moved } } },
