@@ -276,7 +276,7 @@ export class PlanContext extends RunLedger {
     if (testCase.kind !== 'positive') return testCase;
     const request = this.requestSchema(operation);
     const payload = testCase.payload;
-    const taken = payload?.kind === 'json' ? this.takenMembers(operation.id, payload.value) : [];
+    const taken = payload?.kind === 'json' ? this.takenMembers(operation.id, payload.value, pathParams) : [];
     const named = new Set([...(testCase.knownReferences ?? []), ...taken]);
     const checked =
       payload?.kind === 'json' && request

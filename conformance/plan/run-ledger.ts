@@ -35,21 +35,33 @@ export class RunLedger {
   }
 
   /** Values the run took from the target for a member of an operation's bodies (a parent's total a
-   * payment must equal), as JSON text: a body carrying one names it, it did not draw it. */
-  private readonly taken = new Map<string, Set<string>>();
+   * payment must equal), as JSON text, with the path values of the parent they came from: a body
+   * sent under that parent carrying one names it, it did not draw it. */
+  private readonly taken = new Map<string, { value: string; parent: Readonly<Record<string, string>> }[]>();
 
-  noteTakenValue(operationId: string, member: string, value: unknown): void {
+  noteTakenValue(
+    operationId: string,
+    member: string,
+    value: unknown,
+    parent: Readonly<Record<string, string>> = {},
+  ): void {
     const key = `${operationId} ${member}`;
     let values = this.taken.get(key);
-    if (!values) this.taken.set(key, (values = new Set()));
-    values.add(JSON.stringify(value));
+    if (!values) this.taken.set(key, (values = []));
+    values.push({ value: JSON.stringify(value), parent });
   }
 
   /** The members of a body that carry values the run took for them. */
-  takenMembers(operationId: string, body: unknown): string[] {
+  takenMembers(operationId: string, body: unknown, pathParams: Readonly<Record<string, string>> = {}): string[] {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+    const under = (parent: Readonly<Record<string, string>>) =>
+      Object.entries(parent).every(([name, text]) => pathParams[name] === text);
     return Object.entries(body).flatMap(([member, value]) =>
-      this.taken.get(`${operationId} ${member}`)?.has(JSON.stringify(value)) ? [member] : [],
+      this.taken
+        .get(`${operationId} ${member}`)
+        ?.some((taken) => taken.value === JSON.stringify(value) && under(taken.parent))
+        ? [member]
+        : [],
     );
   }
 }

@@ -26,7 +26,7 @@ export async function parentEqualValues(
   const item = rules.length > 0 ? await parentItem(collection, parent) : undefined;
   const held = rules.filter((rule) => item?.[rule.parentMember] !== undefined);
   const create = collection.create?.operation;
-  for (const rule of held) if (create) context.noteTakenValue(create.id, rule.member, item![rule.parentMember]);
+  for (const rule of held) if (create) context.noteTakenValue(create.id, rule.member, item![rule.parentMember], parent);
   return Object.fromEntries(held.map((rule) => [rule.member, item![rule.parentMember]]));
 }
 
