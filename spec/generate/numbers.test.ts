@@ -97,3 +97,13 @@ describe('numbers between any two bounds', () => {
     expect(validator.validate((broken as { value: unknown }).value)).not.toEqual([]);
   });
 });
+
+describe('a bound of -0', () => {
+  it('is read as 0, where a plain value is drawn from 0 up', () => {
+    const sample = fc.sample(valueArbitrary({ type: 'number', maximum: -0 } as never, { style: 'plain' }), {
+      numRuns: 20,
+      seed: 1,
+    });
+    expect(sample.every((value) => value === 0)).toBe(true);
+  });
+});

@@ -240,7 +240,8 @@ function numericBounds(schema: Schema, integer: boolean, plain: boolean): Bounds
     max = Math.min(max, schema.exclusiveMaximum - step(schema.exclusiveMaximum));
   }
   if (formatRange) max = Math.min(max, formatRange.max);
-  return { min, max };
+  // A bound of -0 is 0: fast-check tells the zeros apart, and refused min 0 with max -0.
+  return { min: min + 0, max: max + 0 };
 }
 
 /**
