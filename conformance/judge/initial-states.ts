@@ -1,10 +1,8 @@
 // A new item in another state than the words give it ("creates an event in state `draft`"): judged
 // on the creation's answer, unless the request sent the state itself.
-import { type CollectionSpec, type InitialState, initialStateOf } from '../../spec/index.js';
+import { initialStateOf } from '../../spec/index.js';
 import type { CheckContext, Finding } from '../model.js';
 import { finding } from './findings.js';
-
-const said = new WeakMap<CollectionSpec, InitialState | null>();
 
 export function initialStateOff(
   context: CheckContext,
@@ -13,8 +11,7 @@ export function initialStateOff(
 ): Finding[] {
   const { collection, contract } = context;
   if (!collection) return [];
-  let initial = said.get(collection);
-  if (initial === undefined) said.set(collection, (initial = initialStateOf(collection, contract) ?? null));
+  const initial = initialStateOf(collection, contract);
   if (!initial || Object.hasOwn(sent, initial.member)) return [];
   const got = item[initial.member];
   if (got === undefined || JSON.stringify(got) === JSON.stringify(initial.value)) return [];

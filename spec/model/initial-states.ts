@@ -14,8 +14,17 @@ export interface InitialState {
   readonly words: string;
 }
 
-/** The state a new item starts in, where the words say it. */
+const READ = new WeakMap<CollectionSpec, InitialState | null>();
+
+/** The state a new item starts in, where the words say it (read once per collection: the model and
+ * the judge of every creation both ask). */
 export function initialStateOf(collection: CollectionSpec, contract: Contract): InitialState | undefined {
+  let said = READ.get(collection);
+  if (said === undefined) READ.set(collection, (said = readInitialState(collection, contract) ?? null));
+  return said ?? undefined;
+}
+
+function readInitialState(collection: CollectionSpec, contract: Contract): InitialState | undefined {
   const state = statusMember(collection);
   const create = collection.create?.operation;
   if (!state || !create) return undefined;

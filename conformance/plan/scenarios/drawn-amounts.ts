@@ -5,10 +5,10 @@
 // above the count is sent where the words refuse it. A count off once is measured again (another
 // write of the run may have moved it meanwhile) and judged on the second measure.
 import { type CollectionSpec, type DrawnAmount, parentItemsOf, type Resource } from '../../../spec/index.js';
-import { parseBody } from '../../judge/evaluate.js';
 import { asObject, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { readCountOf } from './count-reads.js';
 import { parentParams } from './parents.js';
 import { answeredAs, itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
@@ -95,20 +95,15 @@ function bodyNaming(parts: Parts, named: Item, amount: number): unknown {
 }
 
 /** The named item's count as read now, with the read's case, exchange and parsed body. */
-async function countOf(parts: Parts, named: Item, what: string) {
-  const { other, context, runner, taking } = parts;
-  const testCase = context.testCase(other.read!.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: { [other.read!.parameter]: idPathText(named, other.idProperty) },
+const countOf = (parts: Parts, named: Item, what: string) =>
+  readCountOf(
+    parts.other,
+    idPathText(named, parts.other.idProperty),
+    parts.taking.member,
+    parts.context,
+    parts.runner,
     what,
-  });
-  const exchange = await runner.send(testCase);
-  const body = exchange ? parseBody(exchange) : undefined;
-  const ok = exchange?.ok === true && exchange.response.status < 300;
-  const count = ok && body ? itemOf(body, other)?.[taking.member] : undefined;
-  return { testCase, exchange, body, count: typeof count === 'number' ? count : undefined };
-}
+  );
 
 /** Judges the read of the count against the amount the words move it by. */
 function judgeCount(

@@ -6,13 +6,13 @@
 // moved by its lines' amounts, or not at all. A count off once is measured again (another write of
 // the run may have moved it meanwhile) and judged on the second measure.
 import type { Action, CollectionSpec, LineAmount, Operation, Resource } from '../../../spec/index.js';
-import { parseBody } from '../../judge/evaluate.js';
-import { asObject, idPathText } from '../../judge/json-body.js';
+import { asObject } from '../../judge/json-body.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { reachAction } from './action-paths.js';
+import { readCountOf } from './count-reads.js';
 import { parentParams } from './parents.js';
-import { itemOf, type SequenceRunner } from './sequence-runner.js';
+import type { SequenceRunner } from './sequence-runner.js';
 
 type Reach = ReturnType<SequenceRunner['reach']['scenario']>;
 type Counts = Map<string, number>;
@@ -129,31 +129,10 @@ async function countsOf(
 ): Promise<Counts> {
   const counts: Counts = new Map();
   for (const id of named.amounts.keys()) {
-    const read = await readCount(named.other, id, moved, context, runner, `${when} ${moved.operation.path}`);
+    const read = await readCountOf(named.other, id, moved.member, context, runner, `${when} ${moved.operation.path}`);
     if (read.count !== undefined) counts.set(id, read.count);
   }
   return counts;
-}
-
-async function readCount(
-  other: CollectionSpec,
-  id: string,
-  moved: LineAmount,
-  context: PlanContext,
-  runner: SequenceRunner,
-  what: string,
-) {
-  const testCase = context.testCase(other.read!.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: { [other.read!.parameter]: idPathText({ id }, 'id') },
-    what,
-  });
-  const exchange = await runner.send(testCase);
-  const body = exchange ? parseBody(exchange) : undefined;
-  const ok = exchange?.ok === true && exchange.response.status < 300;
-  const count = ok && body ? itemOf(body, other)?.[moved.member] : undefined;
-  return { testCase, exchange, body, count: typeof count === 'number' ? count : undefined };
 }
 
 /** Reads each count after the write and judges it against its lines' amounts (again once where off). */
@@ -168,9 +147,9 @@ async function judgeCounts(
     const start = before.get(id);
     if (start === undefined) continue;
     const expected = start + moved.sign * amount;
-    let read = await readCount(named.other, id, moved, context, runner, `after ${moved.operation.path}`);
+    let read = await readCountOf(named.other, id, moved.member, context, runner, `after ${moved.operation.path}`);
     if (read.count !== expected)
-      read = await readCount(named.other, id, moved, context, runner, `after ${moved.operation.path}, again`);
+      read = await readCountOf(named.other, id, moved.member, context, runner, `after ${moved.operation.path}, again`);
     if (!read.exchange?.ok || !read.body) continue;
     const how = `${start} before ${moved.operation.method} ${moved.operation.path} on an item whose lines hold ${amount} of it`;
     runner.conclude(read.testCase, read.exchange, read.body, {
