@@ -11,6 +11,7 @@ import { idKey } from './json-body.js';
 import { LIFE_JUDGEMENTS } from './life-checks.js';
 import { movedByOthers } from './moved-by-others.js';
 import { listOrderFindings } from './order-checks.js';
+import { pageEchoFindings } from './page-echoes.js';
 import { PRECONDITION_JUDGEMENTS } from './precondition-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
 import { stateTimes } from './state-times.js';
@@ -237,7 +238,10 @@ export const apiIdiomsHonoured: Check = (context) => {
   const { idiom, walk } = context.sequence ?? {};
   const status = statusOf(context);
   // A list in the order its words give: on every answer of it, in a sequence or not.
-  const ordered = etagConflictFindings(context, listOrderFindings(context));
+  // And the paging values its envelope names (page-echoes.ts).
+  const inOrder = listOrderFindings(context);
+  const echoes = pageEchoFindings(context);
+  const ordered = etagConflictFindings(context, echoes.length > 0 ? [...(inOrder ?? []), ...echoes] : inOrder);
   if ((!idiom && !walk) || status === undefined || status >= 500) return ordered;
   return [
     ...(ordered ?? []),

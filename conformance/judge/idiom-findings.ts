@@ -159,6 +159,18 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.count} items`,
     expected: (f) => `at most ${f.limit} (the limit parameter sent)`,
   },
+  page_echo_off: {
+    title: 'List envelope names other paging values than it used',
+    key: ['member'],
+    received: (f) => `${f.member} ${describeValue(f.got)} in the envelope`,
+    expected: (f) =>
+      `${f.member} ${describeValue(f.expected)}: ${f.how === 'sent' ? 'the value sent' : "the parameter's documented default, none being sent"}`,
+  },
+  page_over_default_limit: {
+    title: 'Page longer than the default limit',
+    received: (f) => `${f.count} items on a list asked without ${f.parameter}`,
+    expected: (f) => `at most ${f.limit} (the documented default of ${f.parameter})`,
+  },
   location_not_readable: {
     title: "Creation's Location leads nowhere",
     received: (f) => `${f.status} for ${f.location}`,
