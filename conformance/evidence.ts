@@ -89,7 +89,8 @@ export interface IdiomEvidence {
     | 'amount-short'
     | 'deleted-listed'
     | 'precedence'
-    | 'children-added';
+    | 'children-added'
+    | 'prefer-minimal';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -13,6 +13,7 @@ import { movedByOthers } from './moved-by-others.js';
 import { listOrderFindings } from './order-checks.js';
 import { pageEchoFindings } from './page-echoes.js';
 import { PRECONDITION_JUDGEMENTS } from './precondition-checks.js';
+import { minimalUnaskedFindings, PREFER_JUDGEMENTS } from './prefer-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
 import { stateTimes } from './state-times.js';
 
@@ -33,6 +34,7 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   ...LIFE_JUDGEMENTS,
   ...JOB_JUDGEMENTS,
   ...PRECONDITION_JUDGEMENTS,
+  ...PREFER_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {
     if (status >= 300) return [finding('idempotent_replay_refused', { status })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
@@ -238,9 +240,9 @@ export const apiIdiomsHonoured: Check = (context) => {
   const { idiom, walk } = context.sequence ?? {};
   const status = statusOf(context);
   // A list in the order its words give: on every answer of it, in a sequence or not.
-  // And the paging values its envelope names (page-echoes.ts).
+  // And the paging values its envelope names (page-echoes.ts), and a bodiless answer nobody asked for.
   const inOrder = listOrderFindings(context);
-  const echoes = pageEchoFindings(context);
+  const echoes = [...pageEchoFindings(context), ...minimalUnaskedFindings(context)];
   const ordered = etagConflictFindings(context, echoes.length > 0 ? [...(inOrder ?? []), ...echoes] : inOrder);
   if ((!idiom && !walk) || status === undefined || status >= 500) return ordered;
   return [

@@ -171,6 +171,17 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.count} items on a list asked without ${f.parameter}`,
     expected: (f) => `at most ${f.limit} (the documented default of ${f.parameter})`,
   },
+  prefer_minimal_ignored: {
+    title: 'Prefer: return=minimal not honoured',
+    received: (f) =>
+      `${f.status}${Number(f.bytes) > 0 ? ` with a body of ${f.bytes} bytes` : ''} for a change that asked for return=minimal`,
+    expected: (f) => `${f.expected} without a body, as the document says: "${f.words}"`,
+  },
+  prefer_minimal_unasked: {
+    title: 'An answer without a body that nobody asked for',
+    received: (f) => `${f.status} for a change sent without Prefer: return=minimal`,
+    expected: (f) => `${f.expected} with the item: the bodiless ${f.status} answers only return=minimal ("${f.words}")`,
+  },
   location_not_readable: {
     title: "Creation's Location leads nowhere",
     received: (f) => `${f.status} for ${f.location}`,

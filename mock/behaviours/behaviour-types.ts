@@ -25,6 +25,7 @@ import type { ItemFormulas } from './formula-values.js';
 import { siblingText } from './item-values.js';
 import type { JobReadBehaviour, JobStartBehaviour } from './job-types.js';
 import type { ListPages } from './list-pages.js';
+import type { MinimalAnswer } from './minimal-answers.js';
 import type { MemberReference, ParentDefaulted } from './named-references.js';
 import { once } from './once.js';
 import type { ParentLockBehaviour } from './parent-locks.js';
@@ -175,6 +176,8 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly formulas?: ItemFormulas;
   /** Members counting the item's changes, one more on each (change-counts.ts). */
   readonly changeCounters?: readonly string[];
+  /** The bodiless answer a `Prefer: return=minimal` gets (minimal-answers.ts). */
+  readonly minimal?: MinimalAnswer;
   /** The instants a move of the state member stamps and empties (state-moves.ts). */
   readonly stateMoves?: StateMoves;
   /** Children a change of named members adds (added-children.ts). */

@@ -28,6 +28,7 @@ import { clearedOnRestore, deletedSwitchFor, keptOnRemoval } from './kept-deleti
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
+import { minimalAnswerOf } from './minimal-answers.js';
 import { creationMovesOf, namedLifeOf } from './named-life.js';
 import { type ParentDefaulted, referencesOf } from './named-references.js';
 import { parentLockOf } from './parent-locks.js';
@@ -141,7 +142,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...stateLockOf(resource.idioms.ownLocks, item.operation),
         ...parentLockOf(resource, item.operation, collections),
         ...formulasFor(collection),
-        ...(kind === 'remove' ? {} : changeCountsOf(collection)),
+        ...(kind === 'remove' ? {} : { ...changeCountsOf(collection), ...minimalAnswerOf(item.operation) }),
         ...stateMovesOf(collection, kind, resource.idioms.clearedInstants, collections),
         ...(kind === 'update' ? addedChildrenFor(resource.idioms.addedChildren, collections) : {}),
         ...countStepsOf(resource, item.operation, collections, keptCounts(path)),

@@ -5,6 +5,7 @@ import { MockHttpError, sendJson } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { ItemChangeBehaviour, Wrapped } from './behaviours.js';
 import { ifMatchRefusal, itemEtag } from './conditional.js';
+import { asksMinimal } from './minimal-answers.js';
 import { type Collection, type Item, itemText } from './store.js';
 
 /** What an item's answer needs of the exchange. */
@@ -62,6 +63,11 @@ export interface Answering extends Wrapped {
 export function answerChange(context: ItemExchange, behaviour: ItemChangeBehaviour, item: Item): void {
   // A removal documented to answer the item (DigitalOcean's {"id": ...}) answers the removed one.
   const answered = behaviour.kind === 'remove' && !behaviour.answersItem ? undefined : item;
+  const { minimal } = behaviour;
+  if (minimal && asksMinimal(context.req)) {
+    const headers = { ...behaviour.headers, 'Preference-Applied': 'return=minimal' };
+    return answerItem(context, { ...behaviour, status: minimal.status, headers }, answered, false);
+  }
   answerItem(context, behaviour, answered, behaviour.answersItem);
 }
 

@@ -9,6 +9,7 @@ import { withCurrentTag } from './current-tags.js';
 import { checkDeletedListed } from './deleted-listing.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { noMoreThanHeld, settleClock, stampedInstants, stampsOf } from './item-instants.js';
+import { type StoredChange, sendMinimalChange } from './minimal-returns.js';
 import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
 import { holdableReplacement, putAtFreeKey } from './put-steps.js';
@@ -171,6 +172,7 @@ export async function runItemLifecycle(
   const stampsRead =
     collection.replace && patchSteps.length > 0 ? readCase('for its stamps before a PATCH') : undefined;
   if (stampsRead && instantsBefore === undefined) instantsBefore = await stampsOf(runner, stampsRead, collection);
+  let lastPatched: StoredChange | undefined;
   for (const step of patchSteps) {
     if (!patch || runner.stopped()) break;
     const testCase = context.testCase(patch.operation, {
@@ -202,11 +204,15 @@ export async function runItemLifecycle(
     }
     current = stepExpected;
     counts = after;
+    lastPatched = { body: asCarried(testCase, step.body), ...(step.mediaType ? { mediaType: step.mediaType } : {}) };
     reach.done('update stored');
     await readAfter('after PATCH', {
       afterChange: { id, kind: 'update', expected: { ...current, ...counts }, ...instants },
     });
   }
+  // The last stored change once more, asking for the bodiless answer its words promise.
+  if (patch && lastPatched && !runner.stopped())
+    await sendMinimalChange(collection, context, runner, lastPatched, at, preconditioned);
   // The members the PATCH declares readOnly, sent: ignored or refused, never taken.
   if (patch && !runner.stopped())
     await sendReadOnlyChange(collection, context, runner, created.item, at, preconditioned);
