@@ -4,14 +4,10 @@
 // into the properties that can hold them. The status itself is one the operation documents where
 // the document gives a near equivalent (422 for 400, 403 for 401).
 
-import {
-  documentedStatuses,
-  isJsonMediaType,
-  type Operation,
-  responseFor,
-  type SchemaValidator,
-} from '../../spec/core.js';
+import { isJsonMediaType, type Operation, responseFor, type SchemaValidator } from '../../spec/core.js';
 import { sampleValue, seedOf } from '../../spec/generate/index.js';
+import { codeChooser } from './error-codes.js';
+import { documentedStatus, refusesInvalidWith422 } from './error-statuses.js';
 import { MockHttpError } from './errors.js';
 
 type Fill = (body: Record<string, unknown>, error: MockHttpError) => void;
@@ -43,23 +39,30 @@ function narrows(schema: Record<string, unknown>): boolean {
   return [schema, ...properties].some((node) => NARROWING.some((keyword) => keyword in (node ?? {})));
 }
 
-const NEAR_STATUSES: Readonly<Record<number, readonly number[]>> = {
-  400: [422],
-  401: [403],
-  409: [422, 400],
-  422: [400],
-};
+/** What a fill may read besides the member's name: its schema, and the words about the error. */
+interface FillSource {
+  readonly property?: unknown;
+  readonly texts: readonly (string | undefined)[];
+}
 
-const CANDIDATE_FILLS: ReadonlyArray<{ pattern: RegExp; type: string; fill: (name: string) => Fill }> = [
+const CANDIDATE_FILLS: ReadonlyArray<{
+  pattern: RegExp;
+  type: string;
+  fill: (name: string, from: FillSource) => Fill;
+}> = [
   {
     pattern: /^(message|detail|details|description|error_description|title|reason|msg)$/i,
     type: 'string',
     fill: (name) => (b, e) => void (b[name] = e.message),
   },
   {
+    // The code the document takes for the status (its enum, its words), else the mock's own.
     pattern: /^(code|error|type|errorcode|error_code)$/i,
     type: 'string',
-    fill: (name) => (b, e) => void (b[name] = e.code),
+    fill: (name, { property, texts }) => {
+      const choose = codeChooser(property, texts);
+      return choose ? (b, e) => void (b[name] = choose(e)) : (b, e) => void (b[name] = e.code);
+    },
   },
   {
     // Where the refusal points (RFC 9457 errors[].pointer, JSON:API source.pointer, a field).
@@ -93,13 +96,27 @@ function fits(validator: SchemaValidator, value: unknown): boolean {
   return validator.validate(value).length === 0;
 }
 
-function shapeOf(validator: SchemaValidator | undefined, examples: readonly unknown[], seed: number): Shape {
+function shapeOf(
+  validator: SchemaValidator | undefined,
+  examples: readonly unknown[],
+  seed: number,
+  texts: readonly (string | undefined)[],
+): Shape {
   const probe = new MockHttpError(400, 'probe_code', 'A probe message, "quoted" & long enough.');
   probe.pointer = '/probe';
   if (!validator) return { fills: [] };
   if (fits(validator, JSON.parse(probe.body())))
     return narrows(validator.schema) ? { fills: [], verify: validator } : { fills: [] };
-  return templateShape(validator, examples, seed, probe);
+  return templateShape(validator, examples, seed, probe, texts);
+}
+
+type Schema = Record<string, unknown>;
+
+/** The properties of an object schema, or of its array's items (`errors: [{...}]`). */
+function propertiesIn(schema: unknown): Record<string, unknown> {
+  const node = (schema ?? {}) as Schema;
+  const object = node.type === 'array' || 'items' in node ? ((node.items ?? {}) as Schema) : node;
+  return (object.properties ?? {}) as Record<string, unknown>;
 }
 
 function templateShape(
@@ -107,6 +124,7 @@ function templateShape(
   examples: readonly unknown[],
   seed: number,
   probe: MockHttpError,
+  texts: readonly (string | undefined)[] = [],
 ): Shape {
   const sample = sampleValue(validator, examples, seed)?.value;
   if (typeof sample !== 'object' || sample === null || Array.isArray(sample))
@@ -119,9 +137,12 @@ function templateShape(
     return fits(validator, trial);
   };
   const filled = new Set<string>();
-  for (const name of Object.keys({ ...template, ...((validator.schema.properties as object) ?? {}) })) {
+  const holders = new Set<string>();
+  const top = propertiesIn(validator.schema);
+  const words = [(validator.schema as Schema).description as string | undefined, ...texts];
+  for (const name of Object.keys({ ...template, ...top })) {
     const fill = CANDIDATE_FILLS.filter((c) => c.pattern.test(name))
-      .map((c) => c.fill(name))
+      .map((c) => c.fill(name, { property: top[name], texts: words }))
       .find(fitting);
     if (fill) {
       fills.push(fill);
@@ -134,15 +155,20 @@ function templateShape(
     const inner = Array.isArray(value) ? value[0] : value;
     if (typeof inner !== 'object' || inner === null || Array.isArray(inner)) continue;
     const innerFilled = new Set<string>();
+    const below = propertiesIn(top[member]);
+    const innerWords = [(top[member] as Schema | undefined)?.description as string | undefined, ...words];
     for (const name of Object.keys(inner)) {
       const fill = CANDIDATE_FILLS.filter((c) => c.pattern.test(name))
-        .map((c) => nestedFill(member, Array.isArray(value), c.fill(name)))
+        .map((c) =>
+          nestedFill(member, Array.isArray(value), c.fill(name, { property: below[name], texts: innerWords })),
+        )
         .find(fitting);
       if (fill) {
         fills.push(fill);
         innerFilled.add(name);
       }
     }
+    if (innerFilled.size > 0) holders.add(member);
     // What the error cannot say (a generated `instance`, a source pointing nowhere) is left out where
     // the schema lets it be: an optional member is absent, never random.
     withoutUnfilled(inner as Record<string, unknown>, innerFilled, (trial) => {
@@ -152,20 +178,19 @@ function templateShape(
     });
     if (Array.isArray(value)) template[member] = [inner, ...value.slice(1)];
   }
-  withoutUnfilled(template, filled, (trial) => fits(validator, trial), true);
+  // An optional member no fill writes into (`fields` that only validation errors carry) is left out.
+  withoutUnfilled(template, new Set([...filled, ...holders]), (trial) => fits(validator, trial));
   return { template, fills };
 }
 
-/** Drops each member no fill writes where the body still fits without it (top level: only scalars,
- * an entries array the fills write into stays). */
+/** Drops each member no fill writes (into) where the body still fits without it. */
 function withoutUnfilled(
   object: Record<string, unknown>,
   filled: ReadonlySet<string>,
   stillFits: (trial: Record<string, unknown>) => boolean,
-  scalarsOnly = false,
 ): void {
   for (const name of Object.keys(object)) {
-    if (filled.has(name) || (scalarsOnly && typeof object[name] === 'object' && object[name] !== null)) continue;
+    if (filled.has(name)) continue;
     const trial = { ...object };
     delete trial[name];
     if (stillFits(trial)) delete object[name];
@@ -185,10 +210,15 @@ function nestedFill(member: string, inArray: boolean, fill: Fill): Fill {
 export class ErrorShaper {
   private readonly shapes = new Map<Operation, Map<number, Shape>>();
 
+  /** `overview`: the document's overview, where the error codes of each status may be listed. */
+  constructor(private readonly overview = '') {}
+
   /** The error as the operation's document would have it: a documented status and its body's shape. */
   shape(operation: Operation | undefined, error: MockHttpError): MockHttpError {
     if (!operation) return error;
-    const status = this.documentedStatus(operation, error.status);
+    // A body its schema refuses gets the 422 the operation gives such bodies (malformed JSON stays 400).
+    const schemaRefusal = error.code === 'invalid_body' && error.status === 400 && refusesInvalidWith422(operation);
+    const status = schemaRefusal ? 422 : documentedStatus(operation, error.status);
     // The same error under the documented status: what the fills write.
     const restated =
       status === error.status ? error : new MockHttpError(status, error.code, error.message, error.headers);
@@ -219,19 +249,6 @@ export class ErrorShaper {
     return JSON.stringify(body);
   }
 
-  private documentedStatus(operation: Operation, wanted: number): number {
-    if (responseFor(operation, wanted)) return wanted;
-    const listed = (status: number) => operation.responses.some((r) => r.status === String(status));
-    const near = (NEAR_STATUSES[wanted] ?? []).find(listed);
-    if (near !== undefined) return near;
-    // Bad input the document gives no status for: any client error it lists says "refused".
-    if (wanted === 400) {
-      const other = documentedStatuses(operation).find((s) => s >= 400 && s < 500 && ![401, 403, 429].includes(s));
-      if (other !== undefined) return other;
-    }
-    return wanted;
-  }
-
   private shapeFor(operation: Operation, status: number): Shape {
     let byStatus = this.shapes.get(operation);
     if (!byStatus) {
@@ -247,7 +264,10 @@ export class ErrorShaper {
       shape = other
         ? { fills: [], mediaType: other.mediaType.includes('*') ? 'text/plain' : other.mediaType }
         : {
-            ...shapeOf(media?.validator, media?.examples ?? [], seedOf(`${operation.id}:${status}`)),
+            ...shapeOf(media?.validator, media?.examples ?? [], seedOf(`${operation.id}:${status}`), [
+              responseFor(operation, status)?.description,
+              this.overview,
+            ]),
             ...(jsonType ? { jsonType } : {}),
           };
       byStatus.set(status, shape);

@@ -8,6 +8,7 @@ import {
   type Contract,
   derivedTimesOf,
   type Operation,
+  overviewOf,
   type ResourceCorrection,
   stateCountsOf,
 } from '../../spec/core.js';
@@ -119,7 +120,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
   });
   const store = new SessionStore(seeded, options.maxSessions);
   const unspecifiedStatus = options.unspecifiedStatus ?? DEFAULT_UNSPECIFIED_STATUS;
-  const errorShapes = new ErrorShaper();
+  const errorShapes = new ErrorShaper(overviewOf(contract));
   const journal = new RequestJournal(contract, contract.basePath);
   const violationLog = new ViolationLog(options.onViolation);
   const servingSteps =

@@ -27,6 +27,7 @@ export { allowedDelay } from './delays.js';
 export type { DerivedTime } from './derived-times.js';
 export { derivedTimesOf, withDerivedTimes } from './derived-times.js';
 export type { DrawnAmount } from './drawn-amounts.js';
+export { errorCodesSaid } from './error-codes.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
 export {
   changedValues,
