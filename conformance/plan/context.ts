@@ -14,7 +14,7 @@ import type { AuthVariant, Placed, TestCase } from '../model.js';
 import { TimeAnchors } from './anchors.js';
 import { followingWords, withWordRules } from './followed-words.js';
 import { plainBodiesOf, type RequestSchema } from './plain-bodies.js';
-import { prefixedMember, withPathInBody, withPrefixed } from './prefixed-names.js';
+import { prefixedMember, withPathInBody, withPathInBrokenBody, withPrefixed } from './prefixed-names.js';
 import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
 import { RunLedger } from './run-ledger.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
@@ -273,6 +273,7 @@ export class PlanContext extends RunLedger {
       ...(rest.payload && mediaType && mediaType !== 'application/json' ? { mediaType } : {}),
       ...rest,
     };
+    if (testCase.kind === 'negative') return withPathInBrokenBody(testCase);
     if (testCase.kind !== 'positive') return testCase;
     const request = this.requestSchema(operation);
     const payload = testCase.payload;

@@ -31,6 +31,27 @@ export function withPathInBody(testCase: TestCase, request: Validity | undefined
   return value ? { ...testCase, payload: { kind: 'json', value } } : testCase;
 }
 
+/** An invalid body's members that repeat a path parameter (a PUT's `slug` under /shows/{slug}), set
+ * to the path's value unless the case breaks that very member: the refusal is then for the fault
+ * the case plants, not for a body that names another item than its path. */
+export function withPathInBrokenBody(testCase: TestCase): TestCase {
+  const payload = testCase.payload;
+  const body = payload?.kind === 'json' ? payload.value : undefined;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return testCase;
+  const object = body as Record<string, unknown>;
+  // Only a case that names the member it breaks (a planned mutation): others may break the key itself.
+  const broken = testCase.brokenAt?.[0];
+  if (broken === undefined) return testCase;
+  let value: Record<string, unknown> | undefined;
+  for (const [name, text] of Object.entries(testCase.pathParams ?? {})) {
+    const held = object[name];
+    if (name === broken || !Object.hasOwn(object, name) || held === text) continue;
+    if (typeof held === 'string') value = { ...(value ?? object), [name]: text };
+    else if (typeof held === 'number' && /^-?\d+$/.test(text)) value = { ...(value ?? object), [name]: Number(text) };
+  }
+  return value ? { ...testCase, payload: { kind: 'json', value } } : testCase;
+}
+
 /** The property that carries the recognisable prefix: the first required, unconstrained string. */
 export function prefixedMember(schema: JsonSchema, prefix: string): string | undefined {
   if (prefix === '') return undefined;

@@ -100,9 +100,17 @@ export function referencesIn(contract: Contract, testCase: TestCase): string[] {
   const body = (testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined) ?? {};
   const found = Object.keys(body).filter(isReference);
   // Entries of a list that name items (an order's lines naming ticket types by code).
+  const itemIdNames = new Set(idNames.values());
   for (const [array, entries] of Object.entries(body)) {
-    if (!Array.isArray(entries) || testCase.knownReferences?.some((known) => known.startsWith(`${array}[].`))) continue;
-    const inner = entries.flatMap((entry) => Object.keys(asObject(entry) ?? {})).find(isReference);
+    if (!Array.isArray(entries)) continue;
+    const members = [...new Set(entries.flatMap((entry) => Object.keys(asObject(entry) ?? {})))];
+    const filled = members.filter((member) => testCase.knownReferences?.includes(`${array}[].${member}`));
+    // Beside a member the run filled from a list, one naming an item by the id its read path takes
+    // (an episode's `number` within the show the entry names): the pair may name nothing.
+    const inner =
+      filled.length > 0
+        ? members.find((member) => !filled.includes(member) && itemIdNames.has(member))
+        : members.find(isReference);
     if (inner !== undefined) found.push(`${array}[].${inner}`);
   }
   for (const placed of testCase.parameters ?? [])

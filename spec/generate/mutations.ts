@@ -170,6 +170,9 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   propertyCountMutations(schema, path, out);
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   for (const name of (schema.required as string[]) ?? []) {
+    // A required member with a default (a schema shared by the answer, where it is always there)
+    // says what a request that leaves it out gets: a service that applies it is within the document.
+    if (typeof properties[name] === 'object' && properties[name] !== null && 'default' in properties[name]) continue;
     const at = [...path, name];
     out.push({
       id: `${at.join('.')}:missing`,

@@ -129,20 +129,21 @@ export function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<str
       ? ((options.style === 'wild' ? WILD_FORMATS[schema.format] : undefined) ?? FORMATS[schema.format])
       : undefined;
   if (typeof schema.pattern === 'string') {
-    const matching = patternArbitrary(schema.pattern);
-    if (!matching) return fc.constant(UNSATISFIABLE as unknown as string);
     // The generator's reading is checked against the pattern itself.
     const original = ecmaPattern(schema.pattern);
     // A pattern beside a format must be met with it: PagerDuty's since is a date-time whose pattern
     // is the literal YYYY-MM-DDThh:mm:ssZ, and text matching only the pattern was sent as valid.
-    return boundedFilter(
-      matching,
-      (value) =>
-        original.test(value) &&
-        lengthBetween(value, min, declaredMax ?? Infinity) &&
-        formatAccepts(schema.format, value),
-      UNSATISFIABLE as unknown as string,
-    );
+    const fits = (value: string) =>
+      original.test(value) && lengthBetween(value, min, declaredMax ?? Infinity) && formatAccepts(schema.format, value);
+    // The format's own values first where some meet the pattern (a URL that must begin https://):
+    // the pattern's letters alone make odd ones ("https://?", a URL without a host).
+    if (format) {
+      const formatted = format();
+      if (fc.sample(formatted, { numRuns: 100, seed: 1 }).some(fits)) return formatted.filter(fits);
+    }
+    const matching = patternArbitrary(schema.pattern);
+    if (!matching) return fc.constant(UNSATISFIABLE as unknown as string);
+    return boundedFilter(matching, fits, UNSATISFIABLE as unknown as string);
   }
   if (format)
     return boundedFilter(
@@ -162,8 +163,20 @@ function formatAccepts(format: unknown, value: string): boolean {
   const defined = typeof known === 'object' && known !== null && 'validate' in known;
   if (defined && 'type' in known && known.type !== 'string') return true;
   const check = defined ? known.validate : known;
+  if (!webHostKept(format, value)) return false;
   if (check instanceof RegExp) return check.test(value);
   return typeof check === 'function' ? Boolean(check(value)) : true;
+}
+
+/** An http(s) URI names a host (RFC 9110 §4.2.1: one without is invalid), whatever the generic URI
+ * syntax lets through. */
+function webHostKept(format: unknown, value: string): boolean {
+  if (typeof format !== 'string' || !/^(?:uri|iri|url)$/.test(format) || !/^https?:/i.test(value)) return true;
+  try {
+    return new URL(value).hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Strings matching a pattern; undefined where the generator cannot read the pattern. */
