@@ -7,9 +7,10 @@ export function codePointLength(value: string): number {
   return length;
 }
 
-/** The first `max` characters and how long the whole was; the text itself when it fits. */
+/** The first `max` characters and how long the whole was (in code points, as JSON Schema counts
+ * them); the text itself when it fits. */
 export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters)`;
+  return text.length <= max ? text : `${text.slice(0, max)}… (${codePointLength(text)} characters)`;
 }
 
 export function escapeRegExp(text: string): string {

@@ -32,7 +32,9 @@ export const edgeValuesPlanner: Planner = {
       for (const value of [...EDGE_STRINGS, ...LONG_VALUES]) {
         const edged = context.withPrefix(request.schema, { ...(body as Record<string, unknown>), [name]: value });
         if (!request.isValid(edged)) continue;
-        const shown = JSON.stringify(value.length > 40 ? truncate(value, 12) : value);
+        // Named as sent: the prefix goes first and the whole is cut to the member's maxLength.
+        const sent = String((edged as Record<string, unknown>)[name]);
+        const shown = JSON.stringify(sent.length > 40 ? truncate(sent, 12) : sent);
         cases.push(
           context.testCase(operation, {
             kind: 'positive',
