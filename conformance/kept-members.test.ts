@@ -28,33 +28,38 @@ const patch = {
   properties: { name, note: { type: 'string', maxLength: 40, nullable: true } },
 };
 
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'products', version: '1' },
-  paths: {
-    '/products': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
-      post: {
-        requestBody: {
-          required: true,
-          content: json({ type: 'object', additionalProperties: false, required: ['name'], properties: { name } }),
+const contractWith = (patchSchema: unknown) =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'products', version: '1' },
+    paths: {
+      '/products': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
+        post: {
+          requestBody: {
+            required: true,
+            content: json({ type: 'object', additionalProperties: false, required: ['name'], properties: { name } }),
+          },
+          responses: { '201': { description: 'made, with no stock', content: json(product) }, '400': none },
         },
-        responses: { '201': { description: 'made, with no stock', content: json(product) }, '400': none },
+      },
+      '/products/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { responses: { '200': { description: 'one', content: json(product) }, '404': none } },
+        patch: {
+          description: 'A JSON merge patch: null removes `note`; `name` cannot be removed (400).',
+          requestBody: { required: true, content: { 'application/merge-patch+json': { schema: patchSchema } } },
+          responses: { '200': { description: 'changed', content: json(product) }, '400': none, '404': none },
+        },
       },
     },
-    '/products/{id}': {
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { responses: { '200': { description: 'one', content: json(product) }, '404': none } },
-      patch: {
-        description: 'A JSON merge patch: null removes `note`; `name` cannot be removed (400).',
-        requestBody: { required: true, content: { 'application/merge-patch+json': { schema: patch } } },
-        responses: { '200': { description: 'changed', content: json(product) }, '400': none, '404': none },
-      },
-    },
-  },
-});
+  });
 
-type Fault = 'stock-writable' | 'null-name-taken';
+const contract = contractWith(patch);
+// The same patch body declaring `stock` readOnly: a client may send it back, the service ignores it.
+const declaringStock = contractWith({ ...patch, properties: { ...patch.properties, stock: product.properties.stock } });
+
+type Fault = 'stock-writable' | 'null-name-taken' | 'stock-ignored';
 
 function products(fault?: Fault) {
   const stored = new Map<string, Record<string, unknown>>();
@@ -75,7 +80,7 @@ function products(fault?: Fault) {
     if (!found) return sendJson(res, 404, {});
     if (req.method === 'GET') return sendJson(res, 200, found);
     if (req.method !== 'PATCH' || !body) return sendJson(res, 400, {});
-    const allowed = ['name', 'note', ...(fault === 'stock-writable' ? ['stock'] : [])];
+    const allowed = ['name', 'note', ...(fault === 'stock-writable' || fault === 'stock-ignored' ? ['stock'] : [])];
     if (Object.keys(body).some((member) => !allowed.includes(member))) return sendJson(res, 400, {});
     if ('name' in body && !named(body.name) && !(body.name === null && fault === 'null-name-taken'))
       return sendJson(res, 400, {});
@@ -96,6 +101,15 @@ const run = (fault?: Fault) => runConformance({ target: { app: products(fault) }
 describe('invalid changes of an existing item', () => {
   it('pass a service that refuses a null name and a stock sent by the client', async () => {
     expect((await run()).violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+  });
+
+  it('pass a service that ignores a stock its patch body declares readOnly', async () => {
+    const report = await runConformance({
+      target: { app: products('stock-ignored') },
+      contract: declaringStock,
+      seed: 5,
+    });
+    expect(report.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
   });
 
   it.each(['stock-writable', 'null-name-taken'] as const)('name a service whose fault is %s', async (fault) => {
