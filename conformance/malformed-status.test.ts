@@ -37,8 +37,8 @@ const contractSaying = (badRequest: string) =>
     },
   });
 
-/** Refuses a body that does not parse with `unparsed`, a schema violation with 422. */
-function notes(unparsed: number) {
+/** Refuses a body that does not parse with `unparsed`, a schema violation with `violated`. */
+function notes(unparsed: number, violated = 422) {
   const all: { id: number; text: string }[] = [];
   return async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req);
@@ -52,16 +52,16 @@ function notes(unparsed: number) {
     const value = (body as { text?: unknown } | null)?.text;
     const object = typeof body === 'object' && body !== null && !Array.isArray(body);
     if (typeof value !== 'string' || value.length === 0 || [...value].length > 20 || !object)
-      return sendJson(res, 422, {});
+      return sendJson(res, violated, {});
     const one = { id: all.length + 1, text: value };
     all.push(one);
     return sendJson(res, 201, one);
   };
 }
 
-const codes = async (badRequest: string, unparsed: number) =>
+const codes = async (badRequest: string, unparsed: number, violated = 422) =>
   (
-    await runConformance({ target: { app: notes(unparsed) }, contract: contractSaying(badRequest), seed: 4 })
+    await runConformance({ target: { app: notes(unparsed, violated) }, contract: contractSaying(badRequest), seed: 4 })
   ).violations.map((v) => v.code);
 
 describe('a body that is not JSON', () => {
@@ -75,5 +75,15 @@ describe('a body that is not JSON', () => {
 
   it('passes either where the words do not say which', async () => {
     expect(await codes('Bad request.', 422)).toEqual([]);
+  });
+});
+
+describe('a well-formed body its schema refuses', () => {
+  it('names a service that answers it with the 400 the words keep for bodies that do not parse', async () => {
+    expect(await codes('The body is not well-formed JSON.', 400, 400)).toContain('schema_violation_other_status');
+  });
+
+  it('passes a 400 where the words give 400 to schema violations too', async () => {
+    expect(await codes('The body is not well-formed JSON, or fails validation.', 400, 400)).toEqual([]);
   });
 });

@@ -63,6 +63,8 @@ export interface TestCase {
   readonly onMadeItem?: boolean;
   /** The token of the run's own that a refused creation's body carries, to be looked for later. */
   readonly refusalMark?: string;
+  /** Required members left out because their schema gives a default: a refusal keeps to `required`. */
+  readonly leftOutForDefaults?: readonly string[];
   /** A query parameter sent one step past its maximum (a page size a service may clamp instead). */
   readonly pastMaximum?: { readonly parameter: string; readonly maximum: number };
 }

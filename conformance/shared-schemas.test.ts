@@ -80,7 +80,7 @@ function brokenMember(body: Record<string, unknown>, path: string): string | und
   return undefined;
 }
 
-function shows() {
+function shows(appliesDefaults = true, strict = false) {
   const held = new Map<string, Record<string, unknown>>();
   return async (req: IncomingMessage, res: ServerResponse) => {
     const [root, key, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
@@ -90,11 +90,11 @@ function shows() {
     if (req.method === 'GET')
       return held.has(path) ? sendJson(res, 200, held.get(path)) : sendJson(res, 404, { status: 404, errors: [] });
     const body = parseObject(await readBody(req));
-    const broken = body ? brokenMember(body, path) : '';
+    const broken = body ? (strict && !('description' in body) ? 'description' : brokenMember(body, path)) : '';
     if (broken !== undefined)
       return sendJson(res, 422, { status: 422, errors: [{ pointer: broken ? `/${broken}` : '' }] });
     const existed = held.has(path);
-    held.set(path, { description: '', ...body });
+    held.set(path, appliesDefaults ? { description: '', ...body } : { ...body });
     return sendJson(res, existed ? 200 : 201, held.get(path));
   };
 }
@@ -103,5 +103,15 @@ describe('a schema shared by requests and answers', () => {
   it('passes a correct service: defaults applied, the path slug in the body, URLs with a host', async () => {
     const report = await runConformance({ target: { app: shows() }, contract, seed: 21, runs: 20 });
     expect(report.violations.map((v) => `${v.code} ${v.caseLabel}: ${v.message}`)).toEqual([]);
+  });
+
+  it('passes a service that holds to `required` and refuses a body leaving out a member with a default', async () => {
+    const report = await runConformance({ target: { app: shows(true, true) }, contract, seed: 21, runs: 20 });
+    expect(report.violations.map((v) => `${v.code} ${v.caseLabel}: ${v.message}`)).toEqual([]);
+  });
+
+  it('names a service that takes a body leaving out a member with a default, and does not apply it', async () => {
+    const report = await runConformance({ target: { app: shows(false) }, contract, seed: 21, runs: 20 });
+    expect(report.violations.map((v) => v.caseLabel).join('\n')).toMatch(/description left out for its default/);
   });
 });

@@ -1,6 +1,12 @@
 // Checks of how the service treats what it is sent: invalid input refused, valid input accepted,
 // missing or wrong credentials refused.
-import { documentedStatuses, malformedBodyStatus, parseMediaType, validationStatusesOf } from '../../spec/index.js';
+import {
+  documentedStatuses,
+  malformedBodyStatus,
+  parseMediaType,
+  schemaViolationStatus,
+  validationStatusesOf,
+} from '../../spec/index.js';
 import { listedItems } from '../../spec/model/index.js';
 import { validKeyUndeclared } from '../auth/auth-near-misses.js';
 import type { Check } from '../model.js';
@@ -29,6 +35,7 @@ export const negativeDataRejection: Check = (context) => {
   if (status >= 400)
     return [
       ...malformedOtherStatus(context, status),
+      ...schemaViolationOtherStatus(context, status),
       ...pointedAside(context, status),
       ...validationAfterLaterStatus(context, status),
     ];
@@ -57,6 +64,18 @@ function malformedOtherStatus(context: Parameters<Check>[0], status: number) {
   const expected = malformedBodyStatus(context.contract, operation);
   return expected !== undefined && status !== expected
     ? [finding('malformed_body_other_status', { status, expected })]
+    : [];
+}
+
+/** A well-formed body with one member its schema refuses, answered with the status the words keep
+ * for bodies that do not parse ("400: not well-formed JSON") where they give schema violations
+ * another ("422: the body breaks the schema"): the client is told its JSON was broken. */
+function schemaViolationOtherStatus(context: Parameters<Check>[0], status: number) {
+  const { payload, brokenAt, operation } = context.testCase;
+  if (payload?.kind !== 'json' || !brokenAt || brokenAt.length === 0) return [];
+  const expected = schemaViolationStatus(context.contract, operation);
+  return expected !== undefined && status === malformedBodyStatus(context.contract, operation)
+    ? [finding('schema_violation_other_status', { status, expected, member: brokenAt.join('.') })]
     : [];
 }
 
@@ -167,6 +186,9 @@ export const positiveDataAcceptance: Check = (context) => {
   const named = context.testCase.knownReferences;
   if (status === 409 && named && named.length > 0 && context.facts.conflictOnNamedItems)
     return [finding('named_item_state_refused', { status, members: named.join(', ') }, { severity: 'note' })];
+  const leftOut = context.testCase.leftOutForDefaults;
+  if (leftOut && (leeway || documented4xx(operation).includes(status)))
+    return [finding('defaulted_member_required', { status, members: leftOut.join(', ') }, { severity: 'note' })];
   if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
   // A generated JSON Patch names paths and tests values at random: the item may not have them. The
   // item scenario's own patches (changeAnswer) apply by construction, and are judged as usual.

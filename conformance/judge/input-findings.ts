@@ -77,6 +77,19 @@ export const INPUT_FINDING_KINDS = {
     received: (f) => `${f.status}`,
     expected: () => 'a generated patch may name paths the item lacks or test values it does not hold: not a failure',
   },
+  schema_violation_other_status: {
+    title: 'A schema violation answered as malformed JSON',
+    key: ['member'],
+    received: (f) => `${f.status} for well-formed JSON whose ${f.member} breaks the schema`,
+    expected: (f) =>
+      `${f.expected}: the status the document gives schema violations (${f.status} is for bodies that do not parse)`,
+  },
+  defaulted_member_required: {
+    title: 'A required member with a default, left out, refused',
+    received: (f) => `${f.status} for a body without ${f.members}`,
+    expected: () =>
+      '2xx with the default applied, or this refusal: the schema both requires the member and gives it a default, so this is not a failure',
+  },
   unusual_input_refused: {
     title: 'Valid but unusual input refused',
     received: (f) => `${f.status}`,

@@ -37,19 +37,28 @@ export function withPathInBody(testCase: TestCase, request: Validity | undefined
 export function withPathInBrokenBody(testCase: TestCase): TestCase {
   const payload = testCase.payload;
   const body = payload?.kind === 'json' ? payload.value : undefined;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return testCase;
-  const object = body as Record<string, unknown>;
   // Only a case that names the member it breaks (a planned mutation): others may break the key itself.
   const broken = testCase.brokenAt?.[0];
-  if (broken === undefined) return testCase;
+  if (broken === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) return testCase;
+  const value = withPathValues(body as Record<string, unknown>, testCase.pathParams ?? {}, broken);
+  return value !== body ? { ...testCase, payload: { kind: 'json', value } } : testCase;
+}
+
+/** The body with each member that repeats a path parameter set to the path's text (a number where
+ * the body holds one), but `except`; the body itself where nothing changes. */
+export function withPathValues(
+  body: Record<string, unknown>,
+  pathParams: Readonly<Record<string, string>>,
+  except?: string,
+): Record<string, unknown> {
   let value: Record<string, unknown> | undefined;
-  for (const [name, text] of Object.entries(testCase.pathParams ?? {})) {
-    const held = object[name];
-    if (name === broken || !Object.hasOwn(object, name) || held === text) continue;
-    if (typeof held === 'string') value = { ...(value ?? object), [name]: text };
-    else if (typeof held === 'number' && /^-?\d+$/.test(text)) value = { ...(value ?? object), [name]: Number(text) };
+  for (const [name, text] of Object.entries(pathParams)) {
+    const held = body[name];
+    if (name === except || !Object.hasOwn(body, name) || held === text) continue;
+    if (typeof held === 'string') value = { ...(value ?? body), [name]: text };
+    else if (typeof held === 'number' && /^-?\d+$/.test(text)) value = { ...(value ?? body), [name]: Number(text) };
   }
-  return value ? { ...testCase, payload: { kind: 'json', value } } : testCase;
+  return value ?? body;
 }
 
 /** The property that carries the recognisable prefix: the first required, unconstrained string. */

@@ -69,7 +69,7 @@ export type { ListOrder } from './list-order.js';
 export { listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';
 export { madeElsewhere, makersOf } from './made-elsewhere.js';
-export { malformedBodyStatus } from './malformed-status.js';
+export { malformedBodyStatus, schemaViolationStatus } from './malformed-status.js';
 export { conflictsOnNamedItems } from './named-conflicts.js';
 export { CREATION_VERB, type NamedEffect, type NamedLink, type NamedState } from './named-effects.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';

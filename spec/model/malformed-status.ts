@@ -34,3 +34,29 @@ export function malformedBodyStatus(contract: Contract, operation: Operation): n
   known.set(operation, found);
   return found;
 }
+
+/** Words about a body its schema refuses: "breaks the schema", "fails validation". */
+const SCHEMA_BROKEN =
+  /\b(?:breaks|violates|fails|does\s+not\s+(?:match|satisfy|conform\s+to))\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:schema|validation)\b|\bschema\s+(?:violation|validation)s?\b|\bvalidation\s+(?:error|fail\w*)s?\b/i;
+
+const violations = new WeakMap<Operation, number | undefined>();
+
+/** The 4xx the words give a well-formed body its schema refuses, where they give a body that does
+ * not parse another one ("400: not well-formed JSON", "422: the body breaks the schema"). */
+export function schemaViolationStatus(contract: Contract, operation: Operation): number | undefined {
+  if (violations.has(operation)) return violations.get(operation);
+  const malformed = malformedBodyStatus(contract, operation);
+  const words = (status: number) => operation.responses.find((r) => r.status === String(status))?.description ?? '';
+  const said = operation.responses.filter(
+    (response) =>
+      /^4\d\d$/.test(response.status) &&
+      Number(response.status) !== malformed &&
+      SCHEMA_BROKEN.test(response.description),
+  );
+  const found =
+    malformed !== undefined && said.length === 1 && !SCHEMA_BROKEN.test(words(malformed))
+      ? Number(said[0]!.status)
+      : undefined;
+  violations.set(operation, found);
+  return found;
+}
