@@ -62,6 +62,12 @@ export const ITEM_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item the run just made`,
     expected: (f) => `${describeValue(f.expected)}, as the words say: "${String(f.words)}"`,
   },
+  initial_value_off: {
+    title: 'A new item without the value the words give it',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item the run just made`,
+    expected: (f) => `${describeValue(f.expected)}, as the words say: "${String(f.words)}"`,
+  },
   count_not_following: {
     title: 'Count of children does not follow them',
     key: ['member'],

@@ -69,7 +69,12 @@ export function initialState(resource: Resource, values: Record<string, unknown>
   const state = actions || asynchronous?.member ? statusMember(resource.collection) : undefined;
   // A job starts in a state it has yet to leave.
   const first = said?.value ?? state?.values.find((value) => value !== asynchronous?.terminal);
-  return state && state.member in values ? { ...values, [state.member]: first } : values;
+  const stated = state && state.member in values ? { ...values, [state.member]: first } : values;
+  // And the literals the words give other members the service sets ("`seats_taken` = 0").
+  const given = (resource.idioms.initialValues ?? []).filter(({ member }) => member in stated);
+  return given.length > 0
+    ? { ...stated, ...Object.fromEntries(given.map(({ member, value }) => [member, value])) }
+    : stated;
 }
 
 /** An action whose target state was read (or a restore); its success answers the item (bare or wrapped) or nothing. */

@@ -34,6 +34,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     stateDeletion,
     lineAmounts,
     initialState,
+    initialValues,
     owned,
     madeBy,
     unique,
@@ -151,6 +152,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(clearedInstants ? { clearedInstants } : {}),
     ...(stateDeletion ? { stateDeletion } : {}),
     ...(initialState ? { initialState } : {}),
+    ...(initialValues ? { initialValues } : {}),
     ...(lineAmounts
       ? { lineAmounts: lineAmounts.map(({ operation, ...moved }) => ({ ...where(operation), ...moved })) }
       : {}),

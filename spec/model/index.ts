@@ -49,7 +49,7 @@ export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';
 export type { ApiModel, Resource } from './infer.js';
 export { apiModelOf, inferApiModel, resourceOf } from './infer.js';
-export { type InitialState, initialStateOf } from './initial-states.js';
+export { type InitialState, initialStateOf, initialValuesOf } from './initial-states.js';
 export { type Interval, intervalText } from './intervals.js';
 export type { ItemShape } from './item-shape.js';
 export { itemShapeOf } from './item-shape.js';

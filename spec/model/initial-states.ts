@@ -3,6 +3,7 @@
 // creation's words and the overview's passages naming it, for a state member of the item; judged on
 // every item a creation answers (unless the request sent the state itself).
 import type { Contract } from '../contract/types.js';
+import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { resourceWordPattern } from './references.js';
 import { overviewOf, passagesNaming, sentencesOf } from './sentences.js';
@@ -55,4 +56,48 @@ function readInitialState(collection: CollectionSpec, contract: Contract): Initi
     }
   }
   return undefined;
+}
+
+const SAID_VALUES = new WeakMap<CollectionSpec, readonly InitialState[]>();
+
+/** A literal the words give a member the service sets ("`seats_taken` = 0", "sets `cancelled_at` to
+ * null"): numbers, booleans and null. */
+const LITERAL = String.raw`(-?\d+(?:\.\d+)?|null|true|false)\b`;
+
+/** The values the creation's words give the members the service sets, besides the state: read once
+ * per collection. A value must fit the member's schema in the item. */
+export function initialValuesOf(collection: CollectionSpec, contract: Contract): readonly InitialState[] {
+  let said = SAID_VALUES.get(collection);
+  if (said === undefined) SAID_VALUES.set(collection, (said = readInitialValues(collection, contract)));
+  return said;
+}
+
+function readInitialValues(collection: CollectionSpec, contract: Contract): readonly InitialState[] {
+  const create = collection.create?.operation;
+  const item = collection.read?.item ?? collection.create?.item;
+  if (!create || !item) return [];
+  const state = statusMember(collection)?.member;
+  const properties = propertiesOf(item.schema) as Record<string, Record<string, unknown>>;
+  const texts = [create.description, ...passagesNaming(overviewOf(contract), create.method, create.path)];
+  const found: InitialState[] = [];
+  for (const sentence of sentencesOf(texts)) {
+    const text = sentence.replace(/\s+/g, ' ');
+    for (const [member, schema] of Object.entries(properties)) {
+      if (member === state || schema?.readOnly !== true || found.some((one) => one.member === member)) continue;
+      const name = member.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const match = new RegExp(`\`${name}\`\\s*(?:=|:|\\bto\\b)\\s*\`?${LITERAL}`).exec(text);
+      if (!match) continue;
+      const value = JSON.parse(match[1]!) as unknown;
+      if (fitsMember(schema, value)) found.push({ member, value, words: text.trim() });
+    }
+  }
+  return found;
+}
+
+/** Whether the value fits the member's schema: its type, or null where nullable. */
+function fitsMember(property: Record<string, unknown>, value: unknown): boolean {
+  const types = Array.isArray(property.type) ? property.type : [property.type];
+  if (value === null) return property.nullable === true || types.includes('null');
+  if (typeof value === 'boolean') return types.includes('boolean');
+  return types.includes('integer') ? Number.isInteger(value) : types.includes('number');
 }

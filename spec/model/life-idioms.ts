@@ -15,7 +15,7 @@ import type { Corrections } from './corrections.js';
 import { type DerivedTime, derivedTimesOf } from './derived-times.js';
 import { type DrawnAmount, drawnAmountsOf } from './drawn-amounts.js';
 import { deletedAgainOf, frozenDeletionOf } from './frozen-deletions.js';
-import { type InitialState, initialStateOf } from './initial-states.js';
+import { type InitialState, initialStateOf, initialValuesOf } from './initial-states.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type LineAmount, lineAmountsOf } from './line-amounts.js';
@@ -77,6 +77,8 @@ export interface LifeIdioms {
   readonly keptDeletion?: KeptDeletion;
   /** The state the creation's words give a new item ("creates an event in state `draft`"). */
   readonly initialState?: InitialState;
+  /** Literals the creation's words give other members the service sets ("`seats_taken` = 0"). */
+  readonly initialValues?: readonly InitialState[];
   /** Counts of other items a POST below the item moves by its lines' amounts (line-amounts.ts). */
   readonly lineAmounts?: readonly LineAmount[];
   /** A DELETE that keeps the item and moves its state ("it is not removed"; state-deletions.ts). */
@@ -174,6 +176,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   initialState({ collection, contract }) {
     const said = initialStateOf(collection, contract);
     return said ? { initialState: said } : {};
+  },
+
+  initialValues({ collection, contract }) {
+    const values = initialValuesOf(collection, contract);
+    return values.length > 0 ? { initialValues: values } : {};
   },
 
   lineAmounts({ collection, contract, collections }) {
