@@ -124,6 +124,22 @@ describe("a job's result on a path of its own", () => {
     });
     expect(codes(result)).toContain('job_result_served_early');
   });
+
+  it('reads the refusal from "while the job is pending the answer is 409"', async () => {
+    const described = structuredClone(document.document) as {
+      paths: Record<string, { get: { description?: string; responses: Record<string, { description: string }> } }>;
+    };
+    const file = described.paths['/jobs/{jobId}/file']!.get;
+    file.description = 'The file of a done job. While the job is pending the answer is 409.';
+    file.responses['409']!.description = 'Refused.';
+    const result = await runConformance({
+      target: { app: reports(true) },
+      contract: contractFromDocument(described),
+      seed: 4,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('job_result_served_early');
+  });
 });
 
 describe('a job whose start names another item', () => {

@@ -79,6 +79,10 @@ function jobIdOf(location: string, requestUrl: string): string | undefined {
 const NOT_DONE =
   /\bnot\s+(?:yet\s+)?(?:done|finished|ready|complete|completed|available)\b|\bstill\s+(?:running|pending|queued|in\s+progress)\b/i;
 
+/** "While the job is pending (still running, not ready) ... 409". */
+const WHILE_NOT_DONE =
+  /\bwhile\b[^.]*?\b(?:pending|running|queued|in\s+progress|not\s+(?:yet\s+)?(?:done|ready|finished|complete\w*))\b[^.]*?\b([45]\d\d)\b/i;
+
 /** A job's result read on a path of its own below the job's (`/jobs/{jobId}/download`), and the
  * refusal its words give it until the job is done ("Before that the answer is 409"). */
 function resultsOf(job: JobOperations, context: PlanContext) {
@@ -86,7 +90,10 @@ function resultsOf(job: JobOperations, context: PlanContext) {
     .filter((op) => op.method === 'GET' && new RegExp(`^${escapeRegExp(job.read.path)}/[^{}/]+$`).test(op.path))
     .map((operation) => {
       const words = `${operation.summary ?? ''} ${operation.description ?? ''}`;
-      const said = /\b(?:before|until)\b[^.]*?\b([45]\d\d)\b|\b([45]\d\d)\b[^.]*?\b(?:before|until)\b/i.exec(words);
+      const said =
+        /\b(?:before|until)\b[^.]*?\b([45]\d\d)\b|\b([45]\d\d)\b[^.]*?\b(?:before|until)\b/i.exec(words) ??
+        // "While the job is pending the answer is 409."
+        WHILE_NOT_DONE.exec(words);
       // Or a refusal described so: "409: The job is not done yet".
       const described = operation.responses.find(
         (response) => /^4\d\d$/.test(response.status) && NOT_DONE.test(response.description),
