@@ -64,6 +64,8 @@ describe("an error body in the document's shape", () => {
     const app = await mockOfDocument(DOCUMENT, 'notes');
     const refused = await request(app).post('/notes').send({ title: '' }).expect(422);
     expect(refused.body.code).toBe('validation_failed');
+    // Its `fields` names the member refused, not the example's.
+    expect(Object.keys(refused.body.fields)).toEqual(['title']);
   });
 
   it('answers malformed JSON with 400 and its code', async () => {

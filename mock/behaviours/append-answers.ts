@@ -34,7 +34,9 @@ export const APPEND_HANDLERS = {
       const named = collectionAt(all, reference.collection, {}).find(String(value));
       if (!named) {
         const words = `${reference.member} ${JSON.stringify(value)} names no item of ${reference.collection}.`;
-        return context.refuse(new MockHttpError(behaviour.unknownStatus, 'unknown_reference', words));
+        const refused = new MockHttpError(behaviour.unknownStatus, 'unknown_reference', words);
+        refused.pointer = `/${reference.member}`;
+        return context.refuse(refused);
       }
       for (const name of reference.copies) if (name in named) entry[name] = named[name];
     }

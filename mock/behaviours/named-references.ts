@@ -58,11 +58,14 @@ export function unknownReference(
     const value = (body as Record<string, unknown>)[member];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
     if (collectionAt(all as Map<string, Collection>, collection, {}).find(String(value))) continue;
-    return new MockHttpError(
+    const refused = new MockHttpError(
       status,
       'unknown_reference',
       `${member} names no ${collection} item: ${JSON.stringify(value)}.`,
     );
+    // The refusal points at the member (an error shape's `fields`, `source.pointer`).
+    refused.pointer = `/${member}`;
+    return refused;
   }
   return undefined;
 }

@@ -14,9 +14,11 @@ import {
   withSums,
 } from '../../spec/core.js';
 import { sampleValue, seedOf, valueArbitrary, withOrderedSpans } from '../../spec/generate/index.js';
+import type { StateMoves } from './behaviour-types.js';
 import { formulasFor, withFormulas } from './formula-values.js';
 import { firstCounter, idValue, withIds } from './seed-ids.js';
 import { linkedSeeds } from './seed-links.js';
+import { withCoherentState } from './state-moves.js';
 import { Collection, type Item } from './store.js';
 
 /** An array (for the collection named like the file, else the first) or an object keyed by path. */
@@ -59,6 +61,8 @@ export interface SeedOptions {
   /** Counts of the items naming an item in some states (tickets in paid orders), set on generated
    * items from the seeded items that name them. */
   readonly stateCounts?: (spec: CollectionSpec) => readonly StateCount[];
+  /** The instants each state stamps, and the first state: generated items are made to agree. */
+  readonly stateInstants?: (spec: CollectionSpec) => { moves?: StateMoves; first?: unknown };
 }
 
 /** Items a collection starts with: its list example's (envelope or bare), else a few generated
@@ -88,10 +92,14 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
   }
   const derived = options.derived?.(spec) ?? [];
   const { formulas } = formulasFor(spec);
+  const { moves, first } = options.stateInstants?.(spec) ?? {};
   const summed = shown.map((item) =>
     // A span's end after its start (startsAt/endsAt filled with one instant would end as it starts).
     typeof item === 'object' && item !== null
-      ? withDerivedTimes(withFormulas(withSums(withOrderedSpans(item as Item)), formulas), derived)
+      ? withDerivedTimes(
+          withFormulas(withSums(withOrderedSpans(withCoherentState(item as Item, moves, first))), formulas),
+          derived,
+        )
       : item,
   );
   return withIds(spec, summed, readMembersOf(spec), specs);

@@ -41,3 +41,31 @@ export function withStateMoved(
   for (const { member, whileIn } of moves.cleared) if (whileIn.includes(target) && member in next) next[member] = null;
   return next;
 }
+
+/** A generated seed item whose state and instants agree: the instants its state stamps are set (a
+ * `published` event has a `published_at`), and an item in the first state holds none of the later
+ * states' (an `active` vehicle was never retired). Stamped at the item's creation instant where it
+ * has one. */
+export function withCoherentState(
+  item: Record<string, unknown>,
+  moves: StateMoves | undefined,
+  first: unknown,
+  now = new Date(),
+): Record<string, unknown> {
+  const state = moves ? item[moves.member] : undefined;
+  if (!moves || state === undefined) return item;
+  const created = Object.entries(item).find(
+    ([name, value]) => /^created(?:_?at|_?on)?$/i.test(name) && typeof value === 'string',
+  );
+  const instant = (created?.[1] as string | undefined) ?? now.toISOString();
+  const next = { ...item };
+  const own = moves.stamps.get(state) ?? [];
+  for (const { name, date } of own)
+    if (next[name] === null || next[name] === undefined) next[name] = date ? instant.slice(0, 10) : instant;
+  if (JSON.stringify(state) === JSON.stringify(first)) {
+    const owned = new Set(own.map(({ name }) => name));
+    for (const [value, names] of moves.stamps)
+      if (value !== state) for (const { name } of names) if (!owned.has(name) && name in next) next[name] = null;
+  }
+  return next;
+}

@@ -42,6 +42,8 @@ function narrows(schema: Record<string, unknown>): boolean {
 /** What a fill may read besides the member's name: its schema, and the words about the error. */
 interface FillSource {
   readonly property?: unknown;
+  /** Whether the schema requires the member (a fill with nothing to say leaves an optional one out). */
+  readonly required?: boolean;
   readonly texts: readonly (string | undefined)[];
 }
 
@@ -90,6 +92,20 @@ const CANDIDATE_FILLS: ReadonlyArray<{
       else delete b[name];
     },
   },
+  {
+    // A map of the members refused to what is wrong with each (`fields: {capacity: "..."}`): the
+    // member the refusal points at, never the example's.
+    pattern: /^(fields|errors|field_errors|invalid_fields|invalid_params)$/i,
+    type: 'object',
+    fill:
+      (name, { required }) =>
+      (b, e) => {
+        const member = e.pointer?.split('/').filter(Boolean).join('.');
+        if (member) b[name] = { [member]: e.message };
+        else if (required) b[name] = {};
+        else delete b[name];
+      },
+  },
 ];
 
 function fits(validator: SchemaValidator, value: unknown): boolean {
@@ -112,12 +128,18 @@ function shapeOf(
 
 type Schema = Record<string, unknown>;
 
-/** The properties of an object schema, or of its array's items (`errors: [{...}]`). */
-function propertiesIn(schema: unknown): Record<string, unknown> {
+/** An object schema, or its array's items (`errors: [{...}]`). */
+function itemsOf(schema: unknown): Schema {
   const node = (schema ?? {}) as Schema;
-  const object = node.type === 'array' || 'items' in node ? ((node.items ?? {}) as Schema) : node;
-  return (object.properties ?? {}) as Record<string, unknown>;
+  return node.type === 'array' || 'items' in node ? ((node.items ?? {}) as Schema) : node;
 }
+
+/** The properties of an object schema, or of its array's items. */
+const propertiesIn = (schema: unknown): Record<string, unknown> =>
+  (itemsOf(schema).properties ?? {}) as Record<string, unknown>;
+
+const requiredIn = (schema: unknown): ReadonlySet<string> =>
+  new Set(Array.isArray((schema as Schema | undefined)?.required) ? ((schema as Schema).required as string[]) : []);
 
 function templateShape(
   validator: SchemaValidator,
@@ -142,7 +164,7 @@ function templateShape(
   const words = [(validator.schema as Schema).description as string | undefined, ...texts];
   for (const name of Object.keys({ ...template, ...top })) {
     const fill = CANDIDATE_FILLS.filter((c) => c.pattern.test(name))
-      .map((c) => c.fill(name, { property: top[name], texts: words }))
+      .map((c) => c.fill(name, { property: top[name], texts: words, required: requiredIn(validator.schema).has(name) }))
       .find(fitting);
     if (fill) {
       fills.push(fill);

@@ -7,14 +7,17 @@
 import {
   type Contract,
   derivedTimesOf,
+  initialStateOf,
   type Operation,
   overviewOf,
   type ResourceCorrection,
   stateCountsOf,
+  statusMember,
 } from '../../spec/core.js';
 import { type Behaviour, bindBehaviours } from '../behaviours/behaviours.js';
 import { type SeedData, seedCollections } from '../behaviours/seed.js';
 import { SessionStore } from '../behaviours/sessions.js';
+import { stateMovesOf } from '../behaviours/state-moves.js';
 import builtInSeed from '../categories.json' with { type: 'json' };
 import { createAuthenticator } from '../core/auth.js';
 import { chain, type ErrorStep, type Next, pathOf, type Step } from '../core/chain.js';
@@ -117,6 +120,10 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     fromDocument: seed.builtIn,
     derived: (spec) => derivedTimesOf(spec, contract),
     stateCounts: (spec) => stateCountsOf(spec, bindings.collections, contract),
+    stateInstants: (spec) => ({
+      moves: stateMovesOf(spec, 'update', [], bindings.collections).stateMoves,
+      first: initialStateOf(spec, contract)?.value ?? statusMember(spec)?.values[0],
+    }),
   });
   const store = new SessionStore(seeded, options.maxSessions);
   const unspecifiedStatus = options.unspecifiedStatus ?? DEFAULT_UNSPECIFIED_STATUS;

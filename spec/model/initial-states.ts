@@ -61,8 +61,8 @@ function readInitialState(collection: CollectionSpec, contract: Contract): Initi
 const SAID_VALUES = new WeakMap<CollectionSpec, readonly InitialState[]>();
 
 /** A literal the words give a member the service sets ("`seats_taken` = 0", "sets `cancelled_at` to
- * null"): numbers, booleans and null. */
-const LITERAL = String.raw`(-?\d+(?:\.\d+)?|null|true|false)\b`;
+ * null"): numbers, booleans and null, ending the clause (not "`fees` = 150 cents for each ticket"). */
+const LITERAL = String.raw`(-?\d+(?:\.\d+)?|null|true|false)\b(?=\s*(?:[,.;)]|and\b|$))`;
 
 /** The values the creation's words give the members the service sets, besides the state: read once
  * per collection. A value must fit the member's schema in the item. */
