@@ -20,6 +20,7 @@ import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections, withKnownReferences } from '../references.js';
 import { moveItem } from './action-paths.js';
+import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 const STEP = 'job followed to its end';
@@ -48,15 +49,17 @@ async function parentOf(
 ) {
   const parents = parentItemsOf(job.start.path, context.collections);
   if (parents.length === 0) return job.start.path.includes('{') ? undefined : {};
-  if (parents.length > 1) return undefined;
-  const { collection, parameter } = parents[0]!;
-  const making = await runner.make(collection, { what: 'for a job to work on', purpose: 'job', parent: {} });
+  // The innermost parent is the job's item (an episode); those above it name its place (its show).
+  const { collection, parameter } = parents.at(-1)!;
+  // A nested item (an episode of a show) is made under a parent of its own first.
+  const above = collection.path.includes('{') ? await parentParams(collection, context, runner) : {};
+  const making = await runner.make(collection, { what: 'for a job to work on', purpose: 'job', parent: above });
   if (!('refused' in making)) {
     const idText = idPathText(making.made.item, collection.idProperty);
     const actions = resourceOf({ resources }, collection)?.idioms.actions ?? [];
     const asks = actions.find((action) => action.operation === job.start)?.from;
     const moving = actions.filter((action) => action.member !== undefined && asks?.includes(action.target));
-    const at = { [parameter]: idText };
+    const at = { ...above, [parameter]: idText };
     if (moving.length > 0) await moveItem(moving, actions, { collection, idText, at }, context, runner);
     return at;
   }
