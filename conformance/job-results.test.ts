@@ -109,29 +109,20 @@ describe("a job's result on a path of its own", () => {
     expect(early.map((v) => v.message).join(' ')).not.toMatch(/startedAt/);
   });
 
-  it('reads the refusal from its own words too ("409: The job is not done yet")', async () => {
+  it.each([
+    ['its own words ("409: The job is not done yet")', 'Serves the file.', 'The job is not done yet.'],
+    [
+      '"while the job is pending the answer is 409"',
+      'The file of a done job. While the job is pending the answer is 409.',
+      'Refused.',
+    ],
+  ])('reads the refusal from %s', async (_words, fileWords, refusalWords) => {
     const described = structuredClone(document.document) as {
       paths: Record<string, { get: { description?: string; responses: Record<string, { description: string }> } }>;
     };
     const file = described.paths['/jobs/{jobId}/file']!.get;
-    file.description = 'Serves the file.';
-    file.responses['409']!.description = 'The job is not done yet.';
-    const result = await runConformance({
-      target: { app: reports(true) },
-      contract: contractFromDocument(described),
-      seed: 4,
-      runs: 5,
-    });
-    expect(codes(result)).toContain('job_result_served_early');
-  });
-
-  it('reads the refusal from "while the job is pending the answer is 409"', async () => {
-    const described = structuredClone(document.document) as {
-      paths: Record<string, { get: { description?: string; responses: Record<string, { description: string }> } }>;
-    };
-    const file = described.paths['/jobs/{jobId}/file']!.get;
-    file.description = 'The file of a done job. While the job is pending the answer is 409.';
-    file.responses['409']!.description = 'Refused.';
+    file.description = fileWords;
+    file.responses['409']!.description = refusalWords;
     const result = await runConformance({
       target: { app: reports(true) },
       contract: contractFromDocument(described),

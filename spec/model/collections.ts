@@ -213,9 +213,17 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     if (!idProperty) continue;
     const item = singleItem(success.schema, idProperty, correction.item, pathName)!;
     const answerProperties = propertiesOfAnyForm(item.schema);
-    // A readOnly member is the service's to fill in: a value sent for it is ignored, not stored.
+    // A readOnly member is the service's to fill in: a value sent for it is ignored, not stored;
+    // unless the creation's own body declares it, not readOnly there ("Set when the cart is
+    // created": readOnly in the answer means it cannot change afterwards).
+    const requestSchema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+    const settable = new Set(
+      Object.entries(propertiesOfAnyForm(requestSchema))
+        .filter(([, schema]) => !readOnly(schema))
+        .map(([name]) => name),
+    );
     const storedProperties = Object.entries(answerProperties)
-      .filter(([name, schema]) => name !== idProperty && !readOnly(schema))
+      .filter(([name, schema]) => name !== idProperty && (!readOnly(schema) || settable.has(name)))
       .map(([name]) => name);
     // A value the item keeps fits the property in every view of the item (the creation's answer,
     // the list's items, the read's answer): the views are all known once every loop has run.
