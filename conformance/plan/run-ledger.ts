@@ -56,12 +56,10 @@ export class RunLedger {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return [];
     const under = (parent: Readonly<Record<string, string>>) =>
       Object.entries(parent).every(([name, text]) => pathParams[name] === text);
-    return Object.entries(body).flatMap(([member, value]) =>
-      this.taken
-        .get(`${operationId} ${member}`)
-        ?.some((taken) => taken.value === JSON.stringify(value) && under(taken.parent))
-        ? [member]
-        : [],
-    );
+    return Object.entries(body).flatMap(([member, value]) => {
+      const held = this.taken.get(`${operationId} ${member}`);
+      const text = held && JSON.stringify(value);
+      return held?.some((taken) => taken.value === text && under(taken.parent)) ? [member] : [];
+    });
   }
 }

@@ -6,7 +6,7 @@ export { impossibleCalendarValues } from './calendar.js';
 export { type CheckDigitCode, checkDigitCodeOf, withCheckDigit } from './check-digits.js';
 export { distinctEntriesOf, withDistinctEntries } from './distinct-entries.js';
 export type { Mutation, Payload } from './mutations.js';
-export { bodyMutations } from './mutations.js';
+export { bodyMutations, defaultedRequired } from './mutations.js';
 export { sampleValue, seedOf } from './sample.js';
 export { withOrderedSpans } from './spans.js';
 export { EDGE_STRINGS, plainString, wildString } from './strings.js';

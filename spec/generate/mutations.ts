@@ -2,7 +2,7 @@
 // broke, so a report can say "name is a number". Mutations that could stay valid are dropped.
 
 import fc from 'fast-check';
-import { mergeAllOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import {
   ARTICLE,
@@ -172,7 +172,7 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   for (const name of (schema.required as string[]) ?? []) {
     // A required member with a default (a schema shared by the answer, where it is always there)
     // says what a request that leaves it out gets: a service that applies it is within the document.
-    if (typeof properties[name] === 'object' && properties[name] !== null && 'default' in properties[name]) continue;
+    if (defaultedRequired(schema).includes(name)) continue;
     const at = [...path, name];
     out.push({
       id: `${at.join('.')}:missing`,
@@ -190,6 +190,17 @@ function valueMutations(schemaIn: Schema, path: readonly string[], out: Mutation
   }
   for (const [name, propertySchema] of Object.entries(properties))
     valueMutations(propertySchema, [...path, name], out, depth + 1);
+}
+
+/** The required members whose schema gives a `default` (a schema shared by the answer): a request
+ * may leave them out for it. Shared by the mutations (never sent missing as invalid) and the plain
+ * planner (sent left out as unusual input). */
+export function defaultedRequired(schema: Schema | undefined): string[] {
+  const properties = propertiesOf(schema) as Record<string, unknown>;
+  return ((schema?.required as string[] | undefined) ?? []).filter((name) => {
+    const property = properties[name];
+    return typeof property === 'object' && property !== null && 'default' in property;
+  });
 }
 
 /** JSON text of a value; undefined (no valid body could be built) reads as an empty object. */

@@ -1,5 +1,6 @@
 // Plain valid input: short letters and digits that any correct service accepts.
-import { type Operation, propertiesOf } from '../../../spec/index.js';
+import { defaultedRequired } from '../../../spec/generate/index.js';
+import type { Operation } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -20,11 +21,7 @@ export function plainCase(operation: Operation, context: PlanContext, body: unkn
  * where they are always there): the default says what a request that leaves them out gets. Sent as
  * unusual input, so a service that holds to `required` and refuses it is within the document. */
 function defaultsLeftOut(operation: Operation, context: PlanContext, body: unknown): TestCase | undefined {
-  const schema = context.requestSchema(operation)?.schema;
-  const properties = propertiesOf(schema) as Record<string, Record<string, unknown>>;
-  const required = ((schema?.required as string[] | undefined) ?? []).filter(
-    (name) => typeof properties[name] === 'object' && properties[name] !== null && 'default' in properties[name],
-  );
+  const required = defaultedRequired(context.requestSchema(operation)?.schema);
   const object = asObject(body);
   if (!object || required.length === 0 || !required.some((name) => name in object)) return undefined;
   const pathParams = context.pathParams(operation, 'plain', 0);
