@@ -7,6 +7,7 @@ import {
   type CollectionSpec,
   collectionResource,
   type Idioms,
+  type JsonSchema,
   type Operation,
   parentItemsOf,
   pathMembersOf,
@@ -15,10 +16,11 @@ import {
   type ReferenceState,
   referencedName,
 } from '../../../spec/index.js';
-import { asObject, idPathText } from '../../judge/json-body.js';
+import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
 import type { MakeRequest, Making } from './making.js';
+import { parentEntries, sharingBody, typedAs } from './reference-values.js';
 import type { SequenceRunner } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
 
@@ -64,7 +66,8 @@ export class ReferenceFinder {
     return (await this.listedItems(collection, parent)).map((item) => item[collection.idProperty]);
   }
 
-  private parentItem(collection: CollectionSpec, values: Readonly<Record<string, string>>) {
+  private parentItemOf(collection: CollectionSpec, values: Readonly<Record<string, string>>) {
+    if (Object.keys(values).length === 0) return Promise.resolve(undefined);
     return this.parts.parentItem(collection, values);
   }
 
@@ -74,7 +77,26 @@ export class ReferenceFinder {
   async compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
     const create = collection.create?.operation;
     const schema = create ? this.context.requestSchema(create)?.schema : undefined;
-    const members = Object.keys(propertiesOf(schema));
+    const named = await this.compoundNamed(collection, Object.keys(propertiesOf(schema)));
+    if (Object.keys(named).length > 0) return named;
+    // A list whose entries name such an item (a playlist's `episodeRefs[]`, each `{showSlug,
+    // number}`): one entry naming a made item, where the list may hold just one.
+    for (const [member, property] of Object.entries(propertiesOf(schema))) {
+      const list = property as { type?: unknown; items?: JsonSchema; minItems?: number };
+      if (list.items === undefined || (list.minItems ?? 0) > 1) continue;
+      const entryProperties = propertiesOf(list.items);
+      const entry = await this.compoundNamed(collection, Object.keys(entryProperties));
+      if (Object.keys(entry).length > 0) return { [member]: [typedAs(entry, entryProperties)] };
+    }
+    return {};
+  }
+
+  /** Among `members`, those that carry every path value of a nested collection's item: an item made
+   * there for them, its path values in those members; else nothing. */
+  private async compoundNamed(
+    collection: CollectionSpec,
+    members: readonly string[],
+  ): Promise<Record<string, unknown>> {
     for (const other of this.context.collections) {
       const itemPath = other.read?.operation.path;
       const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
@@ -187,7 +209,7 @@ export class ReferenceFinder {
       }
       if (ids.length > 0) found.set(member, ids);
     }
-    await this.nestedReferences(create, found, await this.parentEntries(collection, parent));
+    await this.nestedReferences(create, found, parentEntries(await this.parentItemOf(collection, parent)));
     return found;
   }
 
@@ -238,25 +260,6 @@ export class ReferenceFinder {
     }
   }
 
-  /** The values the parent item's list entries hold, by member (an order's lines' `sku`): where a
-   * child's entries name items, the parent's are the ones it may name. */
-  private async parentEntries(
-    collection: CollectionSpec,
-    parent: Readonly<Record<string, string>>,
-  ): Promise<Map<string, unknown[]>> {
-    const entries = new Map<string, unknown[]>();
-    if (Object.keys(parent).length === 0) return entries;
-    const item = await this.parentItem(collection, parent);
-    for (const value of Object.values(item ?? {})) {
-      if (!Array.isArray(value)) continue;
-      for (const entry of value)
-        for (const [member, held] of Object.entries(asObject(entry) ?? {}))
-          if (typeof held === 'string' || typeof held === 'number')
-            entries.set(member, [...new Set([...(entries.get(member) ?? []), held])]);
-    }
-    return entries;
-  }
-
   /** An item of `other` in a state the creation's words allow (made and moved there once, shared). */
   private inState(other: CollectionSpec, rule: ReferenceState): Promise<unknown> {
     const key = `${other.path} ${rule.allowed.join(',')}`;
@@ -285,23 +288,4 @@ export class ReferenceFinder {
         if (key.startsWith(`${rule.collection} `)) forgot = this.stated.delete(key) || forgot;
     return forgot;
   }
-}
-
-/** The listed items that hold the body's value of every member they share with its references
- * (`supplierId`), trying each listed value of those in turn; the values kept. */
-function sharingBody(
-  items: readonly Item[],
-  found: ReadonlyMap<string, unknown[]>,
-): { items: Item[]; pinned: Record<string, unknown> } {
-  const shared = [...found.keys()].filter(
-    (name) => !name.includes('[]') && items.some((item) => Object.hasOwn(item, name)),
-  );
-  const [name] = shared;
-  if (name === undefined) return { items: [...items], pinned: {} };
-  const values = found.get(name) ?? [];
-  for (const value of values) {
-    const holding = items.filter((item) => JSON.stringify(item[name]) === JSON.stringify(value));
-    if (holding.length > 0) return { items: holding, pinned: { [name]: value } };
-  }
-  return { items: [], pinned: values.length > 0 ? { [name]: values[0] } : {} };
 }

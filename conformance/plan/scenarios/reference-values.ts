@@ -1,0 +1,54 @@
+// Values a found reference is put in: the listed items sharing the body's members, the parent's
+// own entries, and path values typed as the body's schema asks (references-found.ts).
+import type { JsonSchema } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
+
+type Item = Record<string, unknown>;
+
+/** The values the parent item's list entries hold, by member (an order's lines' `sku`): where a
+ * child's entries name items, the parent's are the ones it may name. */
+export function parentEntries(item: Item | undefined): Map<string, unknown[]> {
+  const entries = new Map<string, unknown[]>();
+  for (const value of Object.values(item ?? {})) {
+    if (!Array.isArray(value)) continue;
+    for (const entry of value)
+      for (const [member, held] of Object.entries(asObject(entry) ?? {}))
+        if (typeof held === 'string' || typeof held === 'number')
+          entries.set(member, [...new Set([...(entries.get(member) ?? []), held])]);
+  }
+  return entries;
+}
+
+/** The listed items that hold the body's value of every member they share with its references
+ * (`supplierId`), trying each listed value of those in turn; the values kept. */
+export function sharingBody(
+  items: readonly Item[],
+  found: ReadonlyMap<string, unknown[]>,
+): { items: Item[]; pinned: Record<string, unknown> } {
+  const shared = [...found.keys()].filter(
+    (name) => !name.includes('[]') && items.some((item) => Object.hasOwn(item, name)),
+  );
+  const [name] = shared;
+  if (name === undefined) return { items: [...items], pinned: {} };
+  const values = found.get(name) ?? [];
+  for (const value of values) {
+    const holding = items.filter((item) => JSON.stringify(item[name]) === JSON.stringify(value));
+    if (holding.length > 0) return { items: holding, pinned: { [name]: value } };
+  }
+  return { items: [], pinned: values.length > 0 ? { [name]: values[0] } : {} };
+}
+
+/** Path values (text) as the numbers the entry's schema asks for (`number: 3`, not `"3"`). */
+export function typedAs(
+  entry: Record<string, unknown>,
+  properties: Record<string, JsonSchema>,
+): Record<string, unknown> {
+  const numeric = (schema: JsonSchema | undefined) =>
+    [(schema as { type?: unknown } | undefined)?.type].flat().some((type) => type === 'integer' || type === 'number');
+  return Object.fromEntries(
+    Object.entries(entry).map(([name, value]) => [
+      name,
+      typeof value === 'string' && numeric(properties[name]) && value.trim() !== '' ? Number(value) : value,
+    ]),
+  );
+}
