@@ -75,6 +75,14 @@ describe('the states an action starts from', () => {
     expect(sourcesOf(undefined, info).cancel).toEqual(['draft', 'submitted']);
   });
 
+  it('reads a passage naming the action by its path cut short, where that names no other', () => {
+    const info =
+      'Actions:\n\n* `POST .../cancel`: `draft` or `submitted` → `cancelled`.\n* `POST …/submit`: `draft` → `submitted`.';
+    expect(sourcesOf(undefined, info).cancel).toEqual(['draft', 'submitted']);
+    // A tail no action path ends with names none.
+    expect(sourcesOf(undefined, '* `POST .../revoke`: `draft` → `cancelled`.').cancel).toBeUndefined();
+  });
+
   it('reads nothing where no words draw it, nor from arrows into another state', () => {
     expect(sourcesOf('Cancels the order.').cancel).toBeUndefined();
     expect(sourcesOf('`draft` → `submitted` first, if you like.').cancel).toBeUndefined();

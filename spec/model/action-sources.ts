@@ -4,7 +4,7 @@
 // (`POST /orders/{id}/cancel`). Where no words draw it, nothing is read: the action may start
 // anywhere but a final state (final-states.ts).
 import type { Contract, Operation } from '../contract/types.js';
-import { passagesNaming } from './sentences.js';
+import { overviewOf, passagesNaming } from './sentences.js';
 
 type Token =
   | { readonly kind: 'state'; readonly value: unknown }
@@ -91,6 +91,16 @@ function onlyFrom(text: string, values: readonly unknown[]): unknown[] {
 
 const unique = (values: readonly unknown[]) => [...new Set(values)];
 
+/** The overview's passages naming the action (`POST /episodes/{number}/publish`, or `POST
+ * .../publish` where no other POST path ends so). */
+const postPassages = (contract: Contract, operation: Operation): string[] =>
+  passagesNaming(
+    overviewOf(contract),
+    'POST',
+    operation.path,
+    contract.operations.filter((other) => other.method === 'POST').map((other) => other.path),
+  );
+
 /** "Refused with 409 when the loan is returned", "409 if the order is not `open`": the item's state
  * after "is", and whether the words deny it. */
 const REFUSED_WHEN =
@@ -133,8 +143,7 @@ export function actionSourcesOf(
   target: unknown,
 ): unknown[] | undefined {
   const own = [operation.summary, operation.description].filter((text): text is string => !!text);
-  const info = (contract.document.info ?? {}) as { description?: unknown };
-  const passages = typeof info.description === 'string' ? passagesNaming(info.description, 'POST', operation.path) : [];
+  const passages = postPassages(contract, operation);
   for (const texts of [own, passages]) {
     const drawn = unique(texts.flatMap((text) => arrowsInto(text, values, target)));
     if (drawn.length > 0) return drawn;
@@ -152,8 +161,7 @@ export function actionSourcesOf(
  * `completed` work order"), where its words say; undefined where they do not. */
 export function statedSourcesOf(contract: Contract, operation: Operation, values: readonly unknown[]) {
   const own = [operation.summary, operation.description].filter((text): text is string => !!text);
-  const info = (contract.document.info ?? {}) as { description?: unknown };
-  const passages = typeof info.description === 'string' ? passagesNaming(info.description, 'POST', operation.path) : [];
+  const passages = postPassages(contract, operation);
   for (const texts of [own, passages]) {
     const said = unique(texts.flatMap((text) => onlyFrom(text, values)));
     if (said.length > 0) return said;

@@ -29,10 +29,25 @@ export function clausesOf(text: string): string[] {
 
 /** The passages of a text (paragraphs and list entries, whole) that name the operation as its
  * method and path ("**Orders** (`POST /orders`) buy tickets ..."): the document's own words about
- * it, where the operation's description only says "see Orders". */
-export function passagesNaming(text: string | undefined, method: string, path: string): string[] {
+ * it, where the operation's description only says "see Orders". Given the document's other paths,
+ * a path cut short (`POST .../publish`) names it too where it names no other. */
+export function passagesNaming(
+  text: string | undefined,
+  method: string,
+  path: string,
+  paths?: readonly string[],
+): string[] {
   const escaped = path.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
   const names = new RegExp(`\\b${method}\\s+\`?${escaped}(?![\\w/{-])`, 'i');
+  const elided = new RegExp(`\\b${method}\\s+\`?(?:\\.\\.\\.|…)((?:/[\\w{}.-]+)+)`, 'gi');
+  const namesElided = (passage: string) =>
+    paths !== undefined &&
+    [...passage.matchAll(elided)].some(([, tail]) => {
+      const ends = (candidate: string) => candidate.endsWith(tail!);
+      return ends(path) && paths.filter(ends).length === 1;
+    });
   // List entries, numbered ones too ("1. `POST /events` creates ..."), are passages of their own.
-  return (text ?? '').split(/\n\s*(?:[*-]|\d+[.)])\s+|\n\s*\n/).filter((passage) => names.test(passage));
+  return (text ?? '')
+    .split(/\n\s*(?:[*-]|\d+[.)])\s+|\n\s*\n/)
+    .filter((passage) => names.test(passage) || namesElided(passage));
 }
