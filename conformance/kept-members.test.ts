@@ -1,7 +1,7 @@
 // Invalid changes of an existing item: a merge patch's null for a member the item must hold (its
 // name) is refused, and a member the service keeps (readOnly `stock`, undeclared in the closed
-// patch body) sent by the client is refused and not stored. A service that takes either is named;
-// one that refuses both passes.
+// patch body) sent by the client is refused and not stored, a state (`status`, sent as one of its
+// values) too. A service that takes any is named; one that refuses them all passes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -20,6 +20,8 @@ const product = {
     name,
     note: { type: 'string', maxLength: 40 },
     stock: { type: 'integer', minimum: 0, readOnly: true, description: 'Moved only by receipts.' },
+    // A state of a shared schema, moved only by actions.
+    status: { allOf: [{ type: 'string', enum: ['active', 'retired'] }], readOnly: true, default: 'active' },
   },
 };
 const patch = {
@@ -59,7 +61,7 @@ const contract = contractWith(patch);
 // The same patch body declaring `stock` readOnly: a client may send it back, the service ignores it.
 const declaringStock = contractWith({ ...patch, properties: { ...patch.properties, stock: product.properties.stock } });
 
-type Fault = 'stock-writable' | 'null-name-taken' | 'stock-ignored';
+type Fault = 'stock-writable' | 'null-name-taken' | 'stock-ignored' | 'status-writable';
 
 function products(fault?: Fault) {
   const stored = new Map<string, Record<string, unknown>>();
@@ -72,7 +74,7 @@ function products(fault?: Fault) {
     if (id === undefined) {
       if (req.method === 'GET') return sendJson(res, 200, [...stored.values()]);
       if (!body || Object.keys(body).join() !== 'name' || !named(body.name)) return sendJson(res, 400, {});
-      const made = { id: `p${stored.size + 1}`, name: body.name, stock: 0 };
+      const made = { id: `p${stored.size + 1}`, name: body.name, stock: 0, status: 'active' };
       stored.set(made.id, made);
       return sendJson(res, 201, made);
     }
@@ -80,7 +82,13 @@ function products(fault?: Fault) {
     if (!found) return sendJson(res, 404, {});
     if (req.method === 'GET') return sendJson(res, 200, found);
     if (req.method !== 'PATCH' || !body) return sendJson(res, 400, {});
-    const allowed = ['name', 'note', ...(fault === 'stock-writable' || fault === 'stock-ignored' ? ['stock'] : [])];
+    const allowed = [
+      'name',
+      'note',
+      ...(fault === 'stock-writable' || fault === 'stock-ignored' ? ['stock'] : []),
+      // A state taken where it is one of the item's (an unknown one is refused like any member).
+      ...(fault === 'status-writable' && ['active', 'retired'].includes(String(body.status)) ? ['status'] : []),
+    ];
     if (Object.keys(body).some((member) => !allowed.includes(member))) return sendJson(res, 400, {});
     if ('name' in body && !named(body.name) && !(body.name === null && fault === 'null-name-taken'))
       return sendJson(res, 400, {});
@@ -88,6 +96,8 @@ function products(fault?: Fault) {
     if (note !== undefined && note !== null && !(typeof note === 'string' && [...note].length <= 40))
       return sendJson(res, 400, {});
     if (fault === 'stock-writable' && Number.isInteger(body.stock)) found.stock = body.stock;
+    if (fault === 'status-writable' && (body.status === 'active' || body.status === 'retired'))
+      found.status = body.status;
     if (body.name === null) delete found.name;
     else if ('name' in body) found.name = body.name;
     if (note === null) delete found.note;
@@ -112,7 +122,10 @@ describe('invalid changes of an existing item', () => {
     expect(report.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
   });
 
-  it.each(['stock-writable', 'null-name-taken'] as const)('name a service whose fault is %s', async (fault) => {
-    expect((await run(fault)).violations.length).toBeGreaterThan(0);
-  });
+  it.each(['stock-writable', 'null-name-taken', 'status-writable'] as const)(
+    'name a service whose fault is %s',
+    async (fault) => {
+      expect((await run(fault)).violations.length).toBeGreaterThan(0);
+    },
+  );
 });

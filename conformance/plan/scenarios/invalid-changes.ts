@@ -13,7 +13,7 @@ import {
   readOnlyRequestMembers,
 } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
-import { distinctive } from '../cases/mass-assignment.js';
+import { distinctive, unlikelyMember } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -102,7 +102,7 @@ export async function sendInvalidChanges(
 }
 
 /** The item's readOnly members a closed change body does not declare, each with a value no service
- * would pick itself (at most two). */
+ * would pick itself (at most two): a state, one it would not start in. */
 function keptMembers(
   collection: CollectionSpec,
   request: { readonly schema: Record<string, unknown>; isValid(value: unknown): boolean },
@@ -114,8 +114,10 @@ function keptMembers(
   const declared = propertiesOf(request.schema);
   return Object.entries(propertiesOf(collection.read?.item.schema))
     .flatMap(([member, schema]): Array<[string, unknown]> => {
-      const readOnly = (schema as { readOnly?: unknown }).readOnly === true;
-      const value = readOnly ? distinctive(schema as Record<string, unknown>) : undefined;
+      const merged = mergeAllOf(schema as Record<string, unknown>) as Record<string, unknown>;
+      const readOnly = (schema as { readOnly?: unknown }).readOnly === true || merged.readOnly === true;
+      // A state (`status`, moved only by actions) sent as one a service would not start in.
+      const value = readOnly ? (distinctive(merged) ?? unlikelyMember(merged)) : undefined;
       return member === collection.idProperty || member in declared || value === undefined ? [] : [[member, value]];
     })
     .slice(0, 2);
