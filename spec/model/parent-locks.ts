@@ -38,9 +38,41 @@ export function parentLocksOf(
 /** Writes of an item its own words allow only in some of its states: "Only a `draft` event can be
  * deleted (`409` otherwise)", "Allowed while the order is `draft` or `cancelled`". */
 export function ownLocksOf(collection: CollectionSpec, contract?: Contract): ParentLock[] {
-  return [collection.replace, collection.update, collection.remove].flatMap((role) =>
-    role ? locksOn(role.operation, collection, contract, true) : [],
-  );
+  return [collection.replace, collection.update, collection.remove].flatMap((role) => {
+    if (!role) return [];
+    const said = locksOn(role.operation, collection, contract, true);
+    return said.length > 0 ? said : overviewLocks(role.operation, collection, contract);
+  });
+}
+
+/** Writes "frozen" bars: a change, not a deletion, unless the clause names the method. */
+const FROZEN_BARS = ['PATCH', 'PUT'];
+
+/** Locks the overview says of the item in its own words, where no passage names the operation: "A
+ * published episode cannot be deleted (`409`)", "Archived episodes are frozen (`PATCH` is `409`)".
+ * Only these two strong forms: the overview's other sentences about the item may be of any write. */
+function overviewLocks(operation: Operation, holder: CollectionSpec, contract: Contract | undefined): ParentLock[] {
+  const state = statusMember(holder);
+  const info = (contract?.document.info ?? {}) as { description?: unknown };
+  if (!state || typeof info.description !== 'string') return [];
+  const word = resourceWordPattern(holder);
+  const subject = `(?:^|\\b(?:an?|the|any|every)\\s+)([\\w\\s,\`]{1,60}?)\\s+${word}s?`;
+  const barred = new RegExp(`${subject}\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)`, 'i');
+  const frozen = new RegExp(`${subject}\\s+(?:are|is)\\s+(?:frozen|read-only|immutable|locked)\\b`, 'i');
+  const named = (text: string) =>
+    state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`, 'i').test(text));
+  const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
+  for (const clause of clausesOf(info.description)) {
+    const methods = [...clause.matchAll(/\b(PATCH|PUT|DELETE)\b/g)].map((m) => m[1]!);
+    const frozenHere = frozen.exec(clause);
+    const bars = frozenHere && (methods.length > 0 ? methods : FROZEN_BARS).includes(operation.method);
+    const refused = bars ? named(frozenHere[1] ?? '') : barredStates(barred.exec(clause), operation, named);
+    const status = refused.length > 0 ? statusIn(clause, documented) : undefined;
+    const allowed = state.values.filter((value) => !refused.includes(value));
+    if (status !== undefined && allowed.length > 0)
+      return [{ operation, member: state.member, allowed, status: Number(status), words: clause }];
+  }
+  return [];
 }
 
 /** The lock the operation's words (and the document's passages that name it) put on the state of

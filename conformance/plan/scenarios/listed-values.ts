@@ -1,5 +1,6 @@
 // Bodies given the values that name other items: listed ids in reference members, and the path
 // values of an item several members name together.
+import { defaultedRequired } from '../../../spec/generate/index.js';
 import { type JsonSchema, mergeAllOf, propertiesOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import { withEntriesNaming } from '../references.js';
@@ -111,4 +112,14 @@ export function namingListed(
     (member) => object && Object.hasOwn(object, member),
   );
   return named.length > 0 ? { knownReferences: [...new Set(named)] } : {};
+}
+
+/** The body with each required member that has a default, where absent, at that default. */
+export function withRequiredDefaults(body: unknown, schema: Record<string, unknown> | undefined): unknown {
+  const object = asObject(body);
+  if (!object || !schema) return body;
+  const properties = propertiesOf(schema) as Record<string, { default?: unknown }>;
+  const missing = defaultedRequired(schema).filter((name) => !Object.hasOwn(object, name));
+  if (missing.length === 0) return body;
+  return { ...object, ...Object.fromEntries(missing.map((name) => [name, properties[name]!.default])) };
 }

@@ -11,7 +11,14 @@ import type { PlanContext } from '../context.js';
 import { DroppedMembers } from './dropped-members.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
-import { inFirstState, namingListed, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
+import {
+  inFirstState,
+  namingListed,
+  withListed,
+  withMembers,
+  withRequiredDefaults,
+  withSaidDefaultsLeftOut,
+} from './listed-values.js';
 import { Listings } from './listings.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
@@ -306,6 +313,10 @@ export class ItemMaker {
     const request = this.context.requestSchema(create);
     const mediaType = this.context.requestMediaType(create);
     const media = create.requestBody?.content.find((m) => m.mediaType === mediaType);
-    return (media?.examples ?? []).filter((example) => request?.isValid(example) !== false);
+    // An example that leaves out a required member with a default is the author's body with it
+    // applied (`description: ''`), as a service applies it.
+    return (media?.examples ?? [])
+      .map((example) => withRequiredDefaults(example, request?.schema))
+      .filter((example) => request?.isValid(example) !== false);
   }
 }
