@@ -103,6 +103,14 @@ const UNLIKELY_KEYS = [32, 16, 12, 8, 6, 4, 3].flatMap((length) => ['Z', 'z', '9
 /** A number no item is likely to have that still fits a 32-bit column (unbounded integers). */
 const UNLIKELY_NUMBER = 999_999_999;
 
+/** The candidates, and each after the literal start of the pattern (`pl_` of `^pl_[A-Za-z0-9]+$`):
+ * without it no unlikely id fits, and a sampled one (`pl_3`) may name an item the run made. */
+function withLiteralPrefix(pattern: unknown, candidates: readonly string[]): string[] {
+  const prefix = typeof pattern === 'string' ? (/^\^((?:[\w-]|\\[^\w\s])*)/.exec(pattern)?.[1] ?? '') : '';
+  const literal = prefix.replace(/\\(.)/g, '$1');
+  return literal === '' ? [...candidates] : [...candidates, ...candidates.map((candidate) => `${literal}${candidate}`)];
+}
+
 /** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. The
  * `nth` of them where there are several (a key the run's own PUT makes, apart from the missing one). */
 export function unlikelyId(parameter: ParameterSpec, nth = 0): unknown {
@@ -119,7 +127,12 @@ export function unlikelyId(parameter: ParameterSpec, nth = 0): unknown {
                 : // Unbounded: nine digits, which every integer column and parser holds.
                   UNLIKELY_NUMBER,
         ]
-      : ['ffffffff-ffff-4fff-bfff-ffffffffffff', 'conformance-missing-item', 'zzzzzzzz', ...UNLIKELY_KEYS];
+      : withLiteralPrefix(schema.pattern, [
+          'ffffffff-ffff-4fff-bfff-ffffffffffff',
+          'conformance-missing-item',
+          'zzzzzzzz',
+          ...UNLIKELY_KEYS,
+        ]);
   const valid = candidates.filter((candidate) => parameter.validator.validate(candidate).length === 0);
   return valid[nth] ?? valid[0];
 }
