@@ -18,6 +18,29 @@ const luhnValid = (code: string) =>
   0;
 
 describe('word rules', () => {
+  it('puts any instant on the grid its words give, never earlier, with no seconds', () => {
+    const grids: Array<[string, number]> = [
+      ['fall on whole quarter hours in UTC', 15],
+      ['must start on the hour', 60],
+      ['in multiples of 30 minutes', 30],
+      ['booked in 5-minute slots', 5],
+    ];
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom(...grids),
+        (date, [words, minutes]) => {
+          const fixed = wordRuleOf('startsAt', words)?.(date.toISOString()) as string;
+          const at = Date.parse(fixed);
+          expect(at % (minutes * 60_000)).toBe(0);
+          expect(at).toBeGreaterThanOrEqual(date.getTime());
+          expect(at - date.getTime()).toBeLessThan(minutes * 60_000);
+        },
+      ),
+    );
+    expect(wordRuleOf('startsAt', 'any instant')).toBeUndefined();
+  });
+
   it('gives an ISBN-13 by name its check digit', () => {
     expect(wordRuleOf('isbn', undefined)?.('9780262510876')).toBe('9780262510875');
     expect(wordRuleOf('eanCode', undefined)?.('4006381333932')).toBe('4006381333931');

@@ -42,7 +42,42 @@ function notInThePast(value: unknown): unknown {
 const UNCHECKED =
   /\b(?:not|never)\s+(?:be\s+)?(?:verified|checked|validated|enforced)\b|\bunchecked\b|\bunverified\b|\bnot\s+(?:a\s+)?(?:rule|checked)\b/i;
 
+/** Words that put instants on a grid: "whole quarter hours", "on the hour", "multiples of 30
+ * minutes", "5-minute steps". The grid's step in minutes. */
+const STEPS: ReadonlyArray<[RegExp, (match: RegExpExecArray) => number]> = [
+  [/\bquarter[- ]hours?\b/i, () => 15],
+  [/\bhalf[- ]hours?\b/i, () => 30],
+  [/\b(?:on\s+the|whole|full)\s+hours?\b/i, () => 60],
+  [/\bmultiples?\s+of\s+(\d+)\s+minutes?\b/i, (match) => Number(match[1])],
+  [/\b(\d+)[- ]minute\s+(?:steps|increments|boundaries|slots|grid)\b/i, (match) => Number(match[1])],
+  [/\bwhole\s+minutes?\b/i, () => 1],
+];
+
+/** The grid step (minutes) the words put an instant on, where they do. */
+function stepOf(description: string | undefined): number | undefined {
+  for (const [pattern, minutes] of STEPS) {
+    const match = pattern.exec(description ?? '');
+    const step = match ? minutes(match) : undefined;
+    if (step !== undefined && step > 0 && step <= 1440) return step;
+  }
+  return undefined;
+}
+
+/** A date-time moved forward onto the grid: whole steps from midnight UTC, no seconds. */
+function onStep(value: unknown, minutes: number): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return value;
+  const step = minutes * 60_000;
+  const snapped = Math.ceil(at / step) * step;
+  return snapped === at && !/\.\d*[1-9]/.test(value) ? value : new Date(snapped).toISOString().replace(/\.000Z$/, 'Z');
+}
+
 const WORD_RULES: Readonly<Record<string, WordRule>> = {
+  timeStep(_name, description) {
+    const minutes = stepOf(description);
+    return minutes === undefined ? undefined : (value) => onStep(value, minutes);
+  },
   notPast(_name, description) {
     return keptFromThePast(description) ? notInThePast : undefined;
   },

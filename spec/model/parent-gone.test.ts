@@ -66,6 +66,11 @@ describe('a 410 on a child read', () => {
     expect(spaces?.status).toBe(410);
   });
 
+  it("is the parent's where only an error code names it (`space_deleted`)", () => {
+    expect(pagesGone('`space_deleted`.').pages).toBeUndefined();
+    expect(pagesGone('`page-gone`.').pages?.status).toBe(410);
+  });
+
   it("is the child's own where its words name the child", () => {
     expect(pagesGone('The page was deleted.').pages?.status).toBe(410);
   });

@@ -10,6 +10,8 @@ function goneForParent(words: string, collection: CollectionSpec, collections: r
   const parents = [...parentItemsOf(collection.path, collections), ...[listedParentOf(collection.path, collections)]]
     .flatMap((parent) => (parent ? [parent.collection] : []))
     .filter((parent) => parent !== collection);
-  const names = (of: CollectionSpec) => new RegExp(`\\b${resourceWordPattern(of)}s?\\b`, 'i').test(words);
+  // A code's words read apart (`space_deleted`: the space is deleted).
+  const spaced = words.replace(/[_-]/g, ' ');
+  const names = (of: CollectionSpec) => new RegExp(`\\b${resourceWordPattern(of)}s?\\b`, 'i').test(spaced);
   return !names(collection) && parents.some(names);
 }
