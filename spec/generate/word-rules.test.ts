@@ -39,6 +39,10 @@ describe('word rules', () => {
       ),
     );
     expect(wordRuleOf('startsAt', 'any instant')).toBeUndefined();
+    // RFC 3339 takes a lower-case separator and any fraction.
+    expect(wordRuleOf('startsAt', 'on whole quarter hours')?.('2001-01-01t23:05:03.476644247Z')).toBe(
+      '2001-01-01T23:15:00Z',
+    );
   });
 
   it('gives an ISBN-13 by name its check digit', () => {

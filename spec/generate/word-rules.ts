@@ -65,7 +65,7 @@ function stepOf(description: string | undefined): number | undefined {
 
 /** A date-time moved forward onto the grid: whole steps from midnight UTC, no seconds. */
 function onStep(value: unknown, minutes: number): unknown {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/.test(value)) return value;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T/i.test(value)) return value;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return value;
   const step = minutes * 60_000;
