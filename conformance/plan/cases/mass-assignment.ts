@@ -4,7 +4,7 @@
 // creation may succeed, but the sent values must not become the item's.
 import fc from 'fast-check';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from '../../../spec/generate/index.js';
-import { type JsonSchema, type Operation, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
+import { type JsonSchema, mergeAllOf, type Operation, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
 import { unknownMembersIgnored } from '../../../spec/model/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -71,8 +71,10 @@ export const massAssignmentPlanner: Planner = {
       // Declared readOnly in the request schema, it may be ignored as well as refused: then only a
       // value the service would not pick itself tells which (an enum's last, off its default).
       const ignorable = readOnlyRequestMembers(operation).includes(property);
-      const own = distinctive(schema as Record<string, unknown>);
-      const value = ignorable ? (own ?? unlikelyMember(schema)) : (own ?? (closed ? anyValueOf(schema) : undefined));
+      // A state declared as allOf [$ref] beside readOnly: its enum is one level down.
+      const merged = mergeAllOf(schema as Record<string, unknown>);
+      const own = distinctive(merged);
+      const value = ignorable ? (own ?? unlikelyMember(merged)) : (own ?? (closed ? anyValueOf(merged) : undefined));
       if (value === undefined) continue;
       const [body] = context.plainBodies(operation, 1, `assigned:${property}`);
       if (typeof body !== 'object' || body === null) continue;

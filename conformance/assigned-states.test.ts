@@ -1,0 +1,81 @@
+// A creation whose body is the item's own schema: a readOnly state (`status`, declared as allOf of a
+// shared enum) the client sends is ignored, the new item starts as the service says. A service that
+// takes the sent state is named; one that ignores it passes.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
+import { contractFromDocument } from '../spec/index.js';
+import { runConformance } from './index.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const none = { description: 'none' };
+const STATES = ['draft', 'published', 'archived'];
+const post = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'title', 'status'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    title: { type: 'string', minLength: 1, maxLength: 30 },
+    status: { allOf: [{ $ref: '#/components/schemas/PostStatus' }], readOnly: true, default: 'draft' },
+  },
+};
+
+const contract = contractFromDocument({
+  openapi: '3.0.3',
+  info: {
+    title: 'posts',
+    version: '1',
+    description: 'Members marked readOnly are set by the service; a request may carry them, but they are ignored.',
+  },
+  components: { schemas: { PostStatus: { type: 'string', enum: STATES } } },
+  paths: {
+    '/posts': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: post }) } } },
+      post: {
+        description: 'A new post is a `draft`.',
+        requestBody: { required: true, content: json(post) },
+        responses: { '201': { description: 'made', content: json(post) }, '400': none },
+      },
+    },
+    '/posts/{id}': {
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { responses: { '200': { description: 'one', content: json(post) }, '404': none } },
+    },
+  },
+});
+
+function posts(takesState: boolean) {
+  const stored: Array<Record<string, unknown>> = [];
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const text = await readBody(req);
+    const [root, id, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
+    if (root !== 'posts' || rest.length > 0) return sendJson(res, 404, {});
+    if (id !== undefined) {
+      const found = stored.find((one) => one.id === id);
+      return found ? sendJson(res, 200, found) : sendJson(res, 404, {});
+    }
+    if (req.method === 'GET') return sendJson(res, 200, stored);
+    const body = parseObject(text);
+    const titled = typeof body?.title === 'string' && body.title.length >= 1 && [...body.title].length <= 30;
+    const known = body && Object.keys(body).every((name) => ['id', 'title', 'status'].includes(name));
+    if (!body || !titled || !known || (body.status !== undefined && !STATES.includes(String(body.status))))
+      return sendJson(res, 400, {});
+    const status = takesState && typeof body.status === 'string' ? body.status : 'draft';
+    const made = { id: `p${stored.length + 1}`, title: body.title, status };
+    stored.push(made);
+    return sendJson(res, 201, made);
+  };
+}
+
+describe('a readOnly state sent in a creation', () => {
+  it('passes a service that ignores it', async () => {
+    const result = await runConformance({ target: { app: posts(false) }, contract, seed: 3 });
+    expect(result.violations.map((v) => `${v.operation} ${v.code}: ${v.message}`)).toEqual([]);
+  });
+
+  it('names a service that takes it', async () => {
+    const result = await runConformance({ target: { app: posts(true) }, contract, seed: 3 });
+    expect(result.violations.map((v) => v.operation)).toContain('POST /posts');
+  });
+});
