@@ -4,7 +4,13 @@
 // creation may succeed, but the sent values must not become the item's.
 import fc from 'fast-check';
 import { typesOf, UNSATISFIABLE, valueArbitrary } from '../../../spec/generate/index.js';
-import { type JsonSchema, mergeAllOf, type Operation, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
+import {
+  type JsonSchema,
+  mergeAllOf,
+  type Operation,
+  propertiesOf,
+  readOnlyRequestMembers,
+} from '../../../spec/index.js';
 import { unknownMembersIgnored } from '../../../spec/model/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
