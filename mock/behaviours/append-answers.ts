@@ -6,9 +6,11 @@ import { UPDATE_INSTANT, withSums } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { AppendBehaviour, ReceivedBody } from './behaviour-types.js';
+import { nextEntryNumber, shapedEntry } from './entries.js';
+import type { EntryBehaviour } from './entry-types.js';
 import { answerItem, itemFor } from './item-answers.js';
 import { collectionAt } from './nested.js';
-import type { Collections, Item } from './store.js';
+import type { Collection, Collections, Item } from './store.js';
 
 interface AppendExchange {
   readonly req: MockRequest;
@@ -20,6 +22,33 @@ interface AppendExchange {
 }
 
 export const APPEND_HANDLERS = {
+  async entry(behaviour: EntryBehaviour, context: AppendExchange): Promise<void> {
+    const all = context.collections() as Map<string, ReturnType<typeof collectionAt>>;
+    const collection = collectionAt(all, behaviour.collection, context.params);
+    const item = itemFor(context, behaviour, collection);
+    if (item instanceof MockHttpError) return context.refuse(item);
+    const named = context.params[behaviour.entryParameter] ?? '';
+    const held = Array.isArray(item[behaviour.member]) ? (item[behaviour.member] as Item[]) : [];
+    const at = held.findIndex((entry) => String(entry?.[behaviour.key]) === named);
+    if (at < 0) {
+      const words = `No entry of ${behaviour.member} has ${behaviour.key} ${JSON.stringify(named)}.`;
+      return context.refuse(new MockHttpError(404, 'not_found', words));
+    }
+    let entries = held.filter((_, index) => index !== at);
+    if (behaviour.method !== 'DELETE') {
+      const body = (await context.receiveBody()).judged();
+      if (body instanceof MockHttpError) return context.refuse(body);
+      const sent = (typeof body === 'object' && body !== null ? body : {}) as Item;
+      // A merge keeps what the change leaves out; a replacement keeps only the entry's number.
+      const base = behaviour.method === 'PATCH' ? held[at]! : {};
+      const changed = shapedEntry(behaviour, { ...base, ...sent, [behaviour.key]: held[at]![behaviour.key] }, all);
+      if (changed instanceof MockHttpError) return context.refuse(changed);
+      entries = held.map((entry, index) => (index === at ? changed : entry));
+    }
+    const stored = storedWith(collection, context.params[behaviour.parameter] ?? '', item, behaviour.member, entries);
+    answerItem(context, behaviour, stored, behaviour.answersItem);
+  },
+
   async append(behaviour: AppendBehaviour, context: AppendExchange): Promise<void> {
     const all = context.collections() as Map<string, ReturnType<typeof collectionAt>>;
     const collection = collectionAt(all, behaviour.collection, context.params);
@@ -27,27 +56,24 @@ export const APPEND_HANDLERS = {
     if (item instanceof MockHttpError) return context.refuse(item);
     const body = (await context.receiveBody()).judged();
     if (body instanceof MockHttpError) return context.refuse(body);
-    const entry: Record<string, unknown> = { ...(body as Item) };
-    for (const reference of behaviour.references) {
-      const value = entry[reference.member];
-      if (value === undefined) continue;
-      const named = collectionAt(all, reference.collection, {}).find(String(value));
-      if (!named) {
-        const words = `${reference.member} ${JSON.stringify(value)} names no item of ${reference.collection}.`;
-        const refused = new MockHttpError(behaviour.unknownStatus, 'unknown_reference', words);
-        refused.pointer = `/${reference.member}`;
-        return context.refuse(refused);
-      }
-      for (const name of reference.copies) if (name in named) entry[name] = named[name];
-    }
-    // Numbers the entry requires that nobody sent (its lineTotal) are the service's to work out.
-    for (const name of behaviour.derived) entry[name] ??= 0;
+    const shaped = shapedEntry(behaviour, body as Item, context.collections());
+    if (shaped instanceof MockHttpError) return context.refuse(shaped);
+    const id = context.params[behaviour.parameter] ?? '';
+    const entry =
+      behaviour.numbered === undefined
+        ? shaped
+        : { ...shaped, [behaviour.numbered]: nextEntryNumber(behaviour, collection, id, item) };
     const before = Array.isArray(item[behaviour.member]) ? (item[behaviour.member] as unknown[]) : [];
-    const next: Record<string, unknown> = withSums({ ...item, [behaviour.member]: [...before, entry] });
-    const now = new Date().toISOString();
-    for (const name of Object.keys(next))
-      if (UPDATE_INSTANT.test(name) && typeof next[name] === 'string') next[name] = now;
-    const stored = collection.replace(context.params[behaviour.parameter] ?? '', next);
+    const stored = storedWith(collection, id, item, behaviour.member, [...before, entry]);
     answerItem(context, behaviour, stored, true);
   },
 };
+
+/** The item with its list as given: totals made to add up (sums.ts), the update instant stamped. */
+function storedWith(collection: Collection, id: string, item: Item, member: string, entries: unknown[]) {
+  const next: Record<string, unknown> = withSums({ ...item, [member]: entries });
+  const now = new Date().toISOString();
+  for (const name of Object.keys(next))
+    if (UPDATE_INSTANT.test(name) && typeof next[name] === 'string') next[name] = now;
+  return collection.replace(id, next);
+}

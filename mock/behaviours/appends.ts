@@ -11,6 +11,7 @@ import {
   sameSchema,
 } from '../../spec/core.js';
 import { type AppendBehaviour, answerHeaders, type Behaviour, type EntryReference } from './behaviour-types.js';
+import type { EntryBehaviour } from './entry-types.js';
 
 type Schema = Record<string, unknown>;
 const asSchema = (value: unknown): Schema | undefined =>
@@ -40,6 +41,8 @@ export function appendsOf(
       const list = lists.find(([name]) => loose(name) === loose(segment));
       const request = operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
       if (!list || !request) continue;
+      const derived = derivedOf(asSchema(asSchema(list[1])?.items), request);
+      const numbered = derived.find((name) => NUMBERING.test(name));
       appends.set(operation, {
         kind: 'append',
         collection: collection.path,
@@ -47,7 +50,8 @@ export function appendsOf(
         member: list[0],
         status: Number(success.status),
         headers: answerHeaders({ mediaType: media.mediaType } as never),
-        derived: derivedOf(asSchema(asSchema(list[1])?.items), request),
+        derived: derived,
+        ...(numbered !== undefined ? { numbered } : {}),
         references: referencesOf(request, asSchema(asSchema(list[1])?.items), collections, collection),
         unknownStatus:
           [422, 404, 409].find((status) => operation.responses.some((r) => r.status === String(status))) ?? 422,
@@ -56,6 +60,10 @@ export function appendsOf(
   }
   return appends;
 }
+
+/** Names of a member that numbers an entry within its item: `lineNo`, `line_number`, `position`. */
+const NUMBERING =
+  /^(?:no|nr|num|number|seq|position|index)$|[a-z0-9](?:No|Nr|Num|Number|Seq|Position|Index)$|_(?:no|nr|num|number|seq|position|index)$/;
 
 /** The entry's required numbers that the request does not take. */
 function derivedOf(entry: Schema | undefined, request: unknown): string[] {
@@ -84,4 +92,44 @@ function referencesOf(
     const copies = entryMembers.filter((name) => !sent.includes(name) && itemMembers.has(name));
     return [{ member, collection: named.path, copies }];
   });
+}
+
+/** The changes and removals of one entry among the operations below an item's list that an append
+ * adds to (PATCH or DELETE /carts/{cartId}/lines/{lineNo}): the entry named by the member its
+ * parameter matches (its own name, else the entry's number). */
+export function entryChangesOf(
+  operations: readonly Operation[],
+  appends: ReadonlyMap<Operation, AppendBehaviour>,
+  collections: readonly CollectionSpec[],
+  bound: ReadonlyMap<Operation, Behaviour>,
+): Map<Operation, EntryBehaviour> {
+  const changes = new Map<Operation, EntryBehaviour>();
+  for (const [post, append] of appends) {
+    const read = collections.find((c) => c.path === append.collection)?.read;
+    const entry = asSchema(asSchema(propertiesOf(read?.item.schema)[append.member])?.items);
+    for (const operation of operations) {
+      if (bound.has(operation) || operation.unspecified || !/^(?:PATCH|PUT|DELETE)$/.test(operation.method)) continue;
+      const [, parameter] = /^\/\{([^/{}]+)\}$/.exec(operation.path.slice(post.path.length)) ?? [];
+      if (!parameter || !read || !operation.path.startsWith(`${post.path}/`)) continue;
+      const members = Object.keys(propertiesOf(entry));
+      const key = members.find((name) => name === parameter) ?? append.numbered;
+      const success = operation.responses.find((r) => /^2\d\d$/.test(r.status));
+      if (!key || !success) continue;
+      const media = success.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+      const answersItem = media !== undefined && sameSchema(media.validator!.schema, read.success.schema);
+      if (!answersItem && success.content.length > 0) continue;
+      const { kind: _kind, ...shared } = append;
+      changes.set(operation, {
+        ...shared,
+        kind: 'entry',
+        method: operation.method as EntryBehaviour['method'],
+        entryParameter: parameter,
+        key,
+        answersItem,
+        status: Number(success.status),
+        headers: answersItem ? answerHeaders({ mediaType: media!.mediaType } as never) : {},
+      });
+    }
+  }
+  return changes;
 }

@@ -20,7 +20,8 @@ import type {
 } from '../../spec/core.js';
 import type { AddedChildren } from './added-children.js';
 import type { Recount } from './counts.js';
-import type { AppendBehaviour, TallyBehaviour } from './entry-types.js';
+import type { EntryShape } from './entries.js';
+import type { AppendBehaviour, EntryBehaviour, TallyBehaviour } from './entry-types.js';
 import type { ItemFormulas } from './formula-values.js';
 import { siblingText } from './item-values.js';
 import type { JobReadBehaviour, JobStartBehaviour } from './job-types.js';
@@ -92,6 +93,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly countSteps?: readonly CountStep[];
   /** How many items may name one item (referrer-limits.ts). */
   readonly limits?: readonly ReferrerLimit[];
+  /** Lists the body may send whose entries a POST below the item also adds (entries.ts). */
+  readonly entryShapes?: readonly EntryShape[];
   readonly kind: 'create';
   /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days), set on every creation. */
   readonly derived?: readonly DerivedTime[];
@@ -291,6 +294,7 @@ export interface RespondBehaviour {
 
 export type Behaviour =
   | AppendBehaviour
+  | EntryBehaviour
   | ListBehaviour
   | CreateBehaviour
   | ReadBehaviour

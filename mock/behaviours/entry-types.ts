@@ -21,8 +21,22 @@ export interface AppendBehaviour {
   readonly references: readonly EntryReference[];
   /** The entry's required numbers no request sends (lineTotal): worked out by the sums. */
   readonly derived: readonly string[];
+  /** The one of them that numbers the entry within its item (`lineNo`): highest ever used + 1. */
+  readonly numbered?: string;
   /** The status for an entry naming an item that does not exist. */
   readonly unknownStatus: number;
+}
+
+/** A change or removal of one entry of an item's list (PATCH or DELETE
+ * /carts/{cartId}/lines/{lineNo}), answering the item or nothing (appends.ts). */
+export interface EntryBehaviour extends Omit<AppendBehaviour, 'kind'> {
+  readonly kind: 'entry';
+  readonly method: 'PATCH' | 'PUT' | 'DELETE';
+  /** The path parameter naming the entry, and the entry's member it matches (`lineNo`). */
+  readonly entryParameter: string;
+  readonly key: string;
+  /** Whether the success answers the item (else it has no body). */
+  readonly answersItem: boolean;
 }
 
 /** A read that counts a collection's items by a member (tallies.ts). */

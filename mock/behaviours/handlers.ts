@@ -12,6 +12,7 @@ import { layeredFields, storedFields } from './changes.js';
 import { chosenKey, filledFor } from './client-keys.js';
 import { itemEtag, notModified } from './conditional.js';
 import { recountAfterWrite } from './counts.js';
+import { noteEntryNumbers, withShapedEntries } from './entries.js';
 import { withFormulas } from './formula-values.js';
 import { collectionOf, type HandlerContext, type Handlers } from './handler-context.js';
 import { answerItem, answerNotModified, itemFor, itemJson } from './item-answers.js';
@@ -111,7 +112,12 @@ export const HANDLERS: Handlers = {
       answeredReplay(behaviour, collectionOf(context, behaviour), context.res, key, received)
     )
       return;
-    const body = received.judged();
+    const judged = received.judged();
+    if (judged instanceof MockHttpError) return context.refuse(judged);
+    // Entries of lists a POST below the item adds to (a cart's lines) kept as that POST keeps them.
+    const body = behaviour.entryShapes
+      ? withShapedEntries(behaviour.entryShapes, judged, context.collections())
+      : judged;
     if (body instanceof MockHttpError) return context.refuse(body);
     const outOfOrder =
       spanOutOfOrder(behaviour.spanOrders, (body ?? {}) as Record<string, unknown>) ??
@@ -161,6 +167,8 @@ export const HANDLERS: Handlers = {
       const inUse = valuesInUse(behaviour.unique, collection, values);
       if (inUse) return context.refuse(inUse);
       const { item, json } = collection.create(values, chosen);
+      if (behaviour.entryShapes)
+        noteEntryNumbers(behaviour.entryShapes, collection, String(item[collection.idProperty]), item);
       const headers: Record<string, string> = { ...behaviour.headers };
       if (behaviour.location)
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);

@@ -24,9 +24,10 @@ export function withIds(
   specs: readonly CollectionSpec[],
   /** The items are the document's example: their own ids are kept where they fit. */
   keepOwn = false,
+  requestExamples: readonly RequestExample[] = [],
 ): unknown[] {
   const named = exampleId(spec);
-  const byExamples = namedByExamples(spec, specs);
+  const byExamples = [...namedByExamples(spec, specs), ...namedInRequests(spec, specs, requestExamples)];
   // The path's example first, then the ids other creations' examples name (an event's `main-hall`).
   const ids = [...new Set([...(named !== undefined ? [named] : []), ...byExamples])];
   // The list example's own ids next (a part `CH-1` that a line example names), each once, where
@@ -74,6 +75,49 @@ function namedByExamples(spec: CollectionSpec, specs: readonly CollectionSpec[])
           ? [value]
           : [],
       ),
+    );
+  });
+}
+
+/** A request body's example, with the path of the operation it is sent to. */
+export interface RequestExample {
+  readonly path: string;
+  readonly example: unknown;
+}
+
+/** Members of an example at any depth (a cart's `lines[].sku`), with their values. */
+function membersDeep(value: unknown, depth = 0): Array<[string, unknown]> {
+  if (depth > 3 || typeof value !== 'object' || value === null) return [];
+  if (Array.isArray(value)) return value.flatMap((entry) => membersDeep(entry, depth + 1));
+  return Object.entries(value).flatMap(([member, held]) => [
+    [member, held] as [string, unknown],
+    ...membersDeep(held, depth + 1),
+  ]);
+}
+
+/** The ids any request example names in members referring to this collection, at any depth (`sku:
+ * SKU-1002` in POST /carts/{cartId}/lines, `lines[].sku` in POST /carts), where they fit the id: a
+ * request copied from the document then names an item that exists. */
+function namedInRequests(
+  spec: CollectionSpec,
+  specs: readonly CollectionSpec[],
+  requestExamples: readonly RequestExample[],
+): (string | number)[] {
+  const idSchema = propertiesOf(spec.list?.items.schema)[spec.idProperty];
+  const validate = idSchema && typeof idSchema === 'object' ? validatorOfView(idSchema) : undefined;
+  if (spec.path.includes('{') || !validate) return [];
+  return requestExamples.flatMap(({ path, example }) => {
+    // The collection the request is below (a cart's lines are the cart's): its own members name it.
+    const own = specs
+      .filter((other) => path === other.path || path.startsWith(`${other.path}/`))
+      .sort((a, b) => b.path.length - a.path.length)[0];
+    if (own === spec) return [];
+    return membersDeep(example).flatMap(([member, value]) =>
+      (typeof value === 'string' || typeof value === 'number') &&
+      referencedCollection(member, specs, own) === spec &&
+      validate(value).length === 0
+        ? [value]
+        : [],
     );
   });
 }

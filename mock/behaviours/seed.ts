@@ -16,7 +16,7 @@ import {
 import { sampleValue, seedOf, valueArbitrary, withOrderedSpans } from '../../spec/generate/index.js';
 import type { StateMoves } from './behaviour-types.js';
 import { formulasFor, withFormulas } from './formula-values.js';
-import { firstCounter, idValue, withIds } from './seed-ids.js';
+import { firstCounter, idValue, type RequestExample, withIds } from './seed-ids.js';
 import { linkedSeeds } from './seed-links.js';
 import { withCoherentState } from './state-moves.js';
 import { Collection, type Item } from './store.js';
@@ -56,6 +56,9 @@ export interface SeedOptions {
   readonly builtIn?: boolean;
   /** Collections without seed data start from the document's list example, else generated items. */
   readonly fromDocument?: boolean;
+  /** The document's request examples, each with its operation's path: ids they name in members
+   * referring to a collection (`sku: SKU-1002` in a line's example) are that collection's seeds. */
+  readonly requestExamples?: readonly RequestExample[];
   /** Times the words derive from others (`dueAt` = `loanedAt` + 14 days), set on generated items. */
   readonly derived?: (spec: CollectionSpec) => readonly DerivedTime[];
   /** Counts of the items naming an item in some states (tickets in paid orders), set on generated
@@ -78,7 +81,7 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
   const example = media?.examples.find((value) => list.success.validator.validate(value).length === 0);
   const shown: unknown[] = (example !== undefined && itemsIn(list.items, example)) || [];
   // The list example's own ids are kept (a part `CH-1` a line example names); generated ones are not.
-  if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec), specs, true);
+  if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec), specs, true, options.requestExamples);
   // Items the document does not list get what a service gives: the first put together from what the
   // document shows of its members (assembled.ts), made now, no later state yet, no children yet.
   const filled = filledValues(filledInOf(spec, list.items.schema, specs), {});
@@ -102,7 +105,7 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
         )
       : item,
   );
-  return withIds(spec, summed, readMembersOf(spec), specs);
+  return withIds(spec, summed, readMembersOf(spec), specs, false, options.requestExamples);
 }
 
 /** A generated item: the seeds after the first, which is the document's own. */

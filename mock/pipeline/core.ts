@@ -118,6 +118,11 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
     maxItems: options.maxItems ?? DEFAULT_MAX_ITEMS,
     builtIn: seed.builtIn,
     fromDocument: seed.builtIn,
+    requestExamples: contract.operations.flatMap((operation) =>
+      (operation.requestBody?.content ?? []).flatMap((media) =>
+        media.examples.map((example) => ({ path: operation.path, example })),
+      ),
+    ),
     derived: (spec) => derivedTimesOf(spec, contract),
     stateCounts: (spec) => stateCountsOf(spec, bindings.collections, contract),
     stateInstants: (spec) => ({
