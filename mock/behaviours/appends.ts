@@ -133,3 +133,22 @@ export function entryChangesOf(
   }
   return changes;
 }
+
+/** Binds the appends, the changes and removals of their entries, and gives each creation of the
+ * same collection the append's shape for the list its body may send (a cart made with lines). */
+export function bindAppends(
+  operations: readonly Operation[],
+  collections: readonly CollectionSpec[],
+  behaviours: Map<Operation, Behaviour>,
+): void {
+  const appends = appendsOf(operations, collections, behaviours);
+  for (const [operation, entry] of entryChangesOf(operations, appends, collections, behaviours))
+    behaviours.set(operation, entry);
+  for (const [operation, append] of appends) {
+    behaviours.set(operation, append);
+    const create = collections.find((c) => c.path === append.collection)?.create?.operation;
+    const made = create && behaviours.get(create);
+    if (made?.kind === 'create')
+      behaviours.set(create!, { ...made, entryShapes: [...(made.entryShapes ?? []), append] });
+  }
+}

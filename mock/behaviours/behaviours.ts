@@ -16,7 +16,7 @@ import {
 } from '../../spec/core.js';
 import { actionLifeOf } from './action-life.js';
 import { addedChildrenFor } from './added-children.js';
-import { appendsOf, entryChangesOf } from './appends.js';
+import { bindAppends } from './appends.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
 import { changeCountsOf } from './change-counts.js';
 import { recountsOf } from './counts.js';
@@ -254,17 +254,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   bindHeads(contract, behaviours);
   for (const [operation, made] of madeElsewhere(contract, collections, behaviours, caller))
     behaviours.set(operation, made);
-  const appends = appendsOf(contract.operations, collections, behaviours);
-  for (const [operation, entry] of entryChangesOf(contract.operations, appends, collections, behaviours))
-    behaviours.set(operation, entry);
-  for (const [operation, append] of appends) {
-    behaviours.set(operation, append);
-    // The creation's body may send the same list (a cart made with lines): its entries are shaped alike.
-    const create = collections.find((c) => c.path === append.collection)?.create?.operation;
-    const made = create && behaviours.get(create);
-    if (made?.kind === 'create')
-      behaviours.set(create!, { ...made, entryShapes: [...(made.entryShapes ?? []), append] });
-  }
+  bindAppends(contract.operations, collections, behaviours);
   for (const [operation, job] of bindJobs(contract, behaviours, model.resources)) behaviours.set(operation, job);
   for (const [operation, view] of parentViewsOf(contract, behaviours, collections)) behaviours.set(operation, view);
   for (const operation of contract.operations) {
