@@ -223,15 +223,15 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
 };
 
 /** A walk of every page: it ends (no page pointed to twice), its first page holds no more than the
- * limit asked, and, read when the run's own writes
- * were done, the total every page stated is the number of items the pages held. */
+ * limit asked, and, read when the run's own writes were done, the last page stated as total the
+ * number of items the pages held. */
 function judgeWalk(walk: WalkEvidence): Finding[] {
   if (walk.repeatedQuery !== undefined) return [finding('next_page_repeats', { query: walk.repeatedQuery })];
   const first = walk.firstPage;
   if (first && first.count > first.limit) return [finding('page_over_limit', first)];
-  const [total] = walk.totals;
-  const steady = total !== undefined && walk.totals.every((t) => t === total);
-  return walk.settled && walk.complete && steady && total !== walk.count
+  // The last page's total, the freshest, is the number held (not that page's own count: 3, then 1).
+  const total = walk.totals.at(-1);
+  return walk.settled && walk.complete && total !== undefined && total !== walk.count
     ? [finding('list_total_mismatch', { total, count: walk.count })]
     : [];
 }
