@@ -80,7 +80,12 @@ export const massAssignmentPlanner: Planner = {
       // A state declared as allOf [$ref] beside readOnly: its enum is one level down.
       const merged = mergeAllOf(schema as Record<string, unknown>);
       const own = distinctive(merged);
-      const value = ignorable ? (own ?? unlikelyMember(merged)) : (own ?? (closed ? anyValueOf(merged) : undefined));
+      // A patterned one (a parent's code, `^[A-Z]{3}[0-9]{2}$`) as any valid value: one the service
+      // assigns from the path would never be it.
+      const patterned = typeof merged.pattern === 'string';
+      const value = ignorable
+        ? (own ?? unlikelyMember(merged))
+        : (own ?? (closed || patterned ? anyValueOf(merged) : undefined));
       if (value === undefined) continue;
       const [body] = context.plainBodies(operation, 1, `assigned:${property}`);
       if (typeof body !== 'object' || body === null) continue;
