@@ -64,6 +64,7 @@ export interface IdiomEvidence {
     | 'number-next'
     | 'values-in-use'
     | 'values-freed'
+    | 'values-other-scope'
     | 'values-within-limit'
     | 'interval-touching'
     | 'parent-locked'

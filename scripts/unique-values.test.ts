@@ -76,7 +76,7 @@ components:
         status: { type: string, enum: [booked, cancelled], readOnly: true }
 `;
 
-type Fault = 'none' | 'accepts-twice' | 'compares-text' | 'cancelled-holds' | 'one-more' | 'one-less';
+type Fault = 'none' | 'accepts-twice' | 'compares-text' | 'cancelled-holds' | 'one-more' | 'one-less' | 'any-court';
 
 /** An RFC 3339 date-time whose date and time exist (April 31st does not). */
 function isInstant(text: unknown): text is string {
@@ -92,7 +92,12 @@ function isInstant(text: unknown): text is string {
 /** The courts service by hand, with one planted fault (or none). With `perCourt`, the rule is the
  * limit document's: at most that many bookings that are not cancelled per court, whatever the time,
  * and courts can be made. */
-function service(fault: Fault, perCourt?: number, players?: 'caseless' | 'exact') {
+function service(
+  fault: Fault,
+  perCourt?: number,
+  players?: 'caseless' | 'exact',
+  makesCourts = perCourt !== undefined,
+) {
   const courts = [
     { id: 'c1', name: 'Centre' },
     { id: 'c2', name: 'Garden' },
@@ -107,7 +112,7 @@ function service(fault: Fault, perCourt?: number, players?: 'caseless' | 'exact'
     const body = (req.body ?? {}) as Record<string, unknown>;
     const name = body.name;
     const alone = typeof body === 'object' && !Array.isArray(body) && Object.keys(body).every((key) => key === 'name');
-    if (perCourt === undefined || !alone || typeof name !== 'string' || [...name].length === 0 || [...name].length > 40)
+    if (!makesCourts || !alone || typeof name !== 'string' || [...name].length === 0 || [...name].length > 40)
       return res.status(400).json({ message: 'name (1-40) is required' });
     const court = { id: `c${courts.length + 1}`, name };
     courts.push(court);
@@ -135,7 +140,7 @@ function service(fault: Fault, perCourt?: number, players?: 'caseless' | 'exact'
     }
     const holders = [...bookings.values()].filter(
       (other) =>
-        other.courtId === courtId &&
+        (other.courtId === courtId || fault === 'any-court') &&
         (other.status !== 'cancelled' || fault === 'cancelled-holds') &&
         players === undefined &&
         (perCourt !== undefined || sameTime(other.startsAt, startsAt as string)),
@@ -177,6 +182,15 @@ const LIMITED = DOCUMENT.replace(
         '201': { description: made, content: { application/json: { schema: { $ref: '#/components/schemas/Court' } } } }
         '400': { description: bad, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
     get:`,
+);
+
+/** The document with courts the client makes: the rule's scope can be varied. */
+const COURTS_MADE = DOCUMENT.replace(
+  '  /courts:\n    get:',
+  LIMITED.slice(
+    LIMITED.indexOf('  /courts:\n    post:'),
+    LIMITED.indexOf('    get:', LIMITED.indexOf('  /courts:\n    post:')) + 8,
+  ),
 );
 
 /** The players document: a player has one booking, names compared case-insensitively. */
@@ -305,6 +319,19 @@ describe('values one live item at a time may hold', () => {
     const less = await run('one-less');
     expect(less.violations.find((v) => v.code === 'values_within_limit_refused')?.message).toMatch(
       /409 for item 2 with courtId "c\d+", under a scope the run made itself/,
+    );
+  });
+
+  it('values held under another court of the run own are free: a service holding them across courts fails', async () => {
+    const made = await contractOf(COURTS_MADE);
+    const run = (fault: Fault) =>
+      runConformance({ target: { app: service(fault, undefined, undefined, true) }, contract: made, seed: 1, runs: 5 });
+    const correct = await run('none');
+    expect(correct.violations.map((v) => `${v.check}: ${v.message}`)).toEqual([]);
+    expect(correct.reach?.unreached.filter((u) => u.scenario === 'unique values')).toEqual([]);
+    const wide = await run('any-court');
+    expect(wide.violations.find((v) => v.code === 'values_in_other_scope_refused')?.message).toMatch(
+      /409 for .* under another courtId/,
     );
   });
 

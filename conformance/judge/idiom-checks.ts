@@ -176,6 +176,11 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       ? [finding('values_within_limit_refused', { status, values, words, count, limit })]
       : [];
   },
+  // The same values under a scope of the run's own (another desk): free, the words scope the rule.
+  'values-other-scope'(_context, evidence, status) {
+    const { values, words, how: scope, expectedStatus: expected } = evidence;
+    return status === expected ? [finding('values_in_other_scope_refused', { status, values, words, scope })] : [];
+  },
   'values-freed'(_context, evidence, status) {
     const { values, words, how: state, expectedStatus: expected } = evidence;
     return status === expected ? [finding('freed_values_refused', { status, values, words, state })] : [];

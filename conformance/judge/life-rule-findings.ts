@@ -25,6 +25,11 @@ export const LIFE_RULE_FINDING_KINDS = {
       `${f.status} for item ${String(f.count)} with ${String(f.values)}, under a scope the run made itself`,
     expected: (f) => `a 2xx: at most ${String(f.limit)} items may hold them, as the document says "${String(f.words)}"`,
   },
+  values_in_other_scope_refused: {
+    title: 'Values refused under a scope no item holds them in',
+    received: (f) => `${f.status} for ${String(f.values)} ${String(f.scope)}`,
+    expected: (f) => `a 2xx: the document scopes the rule, "${String(f.words)}"`,
+  },
   freed_values_refused: {
     title: 'Values an item no longer holds refused',
     received: (f) =>

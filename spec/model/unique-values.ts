@@ -6,7 +6,7 @@
 import { responseFor } from '../contract/operations.js';
 import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { type Interval, intervalOf } from './intervals.js';
 import { collectionResource, referencedName } from './references.js';
@@ -111,7 +111,7 @@ function frees(sentence: string, value: string): boolean {
   return (
     new RegExp(`\\b(?:not|except|other than|excluding|besides)\\s+(?:\\w+\\s+)?${v}\\b`, 'i').test(sentence) ||
     new RegExp(
-      `\\b${v}\\b[^.;]{0,40}\\b(?:do(?:es)?n['’]?t|do(?:es)? not|never)\\s+(?:hold|count|block|occupy|take)`,
+      `\\b${v}\\b[^.;]{0,40}\\b(?:do(?:es)?n['’]?t|do(?:es)? not|never)\\s+(?:hold|count|block|occupy|take|conflict|overlap)`,
       'i',
     ).test(sentence)
   );
@@ -172,9 +172,17 @@ export function uniqueValuesOf(
       const interval = intervalOf(sentence, near, schema);
       if (interval && !rules.has(interval.start)) {
         const instants = AS_INSTANTS.test(near) ? [interval.start] : [];
+        // The scope the words name ("of the same desk (same `spaceCode` and `deskNumber`)"): the
+        // members the clause names in code, besides the interval's own.
+        const ends = [interval.start, interval.end, interval.length?.member];
+        const scope = sent
+          .map(([name]) => name)
+          .filter((name) => !ends.includes(name) && new RegExp(`\`${escapeRegExp(name)}\``).test(sentence));
+        const freedBy = freedStates(collection, resource, sentence, near);
         rules.set(interval.start, {
-          members: [interval.start],
+          members: [interval.start, ...scope],
           instants,
+          ...(freedBy ? { freedBy } : {}),
           conflictStatus: conflict,
           limit: 1,
           words: plain(sentence),
@@ -264,12 +272,16 @@ function namesReference(sentence: string, member: string): boolean {
 function freedStates(collection: CollectionSpec, resource: string, sentence: string, next: string | undefined) {
   const schema = collection.read?.item.schema ?? collection.create?.item.schema;
   for (const [member, property] of Object.entries(propertiesOf(schema))) {
-    const values = (property as { enum?: unknown }).enum;
+    const values = mergeAllOf(property as Record<string, unknown>).enum;
     if (!STATE_WORDS.test(member) || !Array.isArray(values)) continue;
     const freed = values.filter((value) => [sentence, next ?? ''].some((words) => frees(words, String(value))));
     if (freed.length > 0) return { member, values: freed };
-    const holding = values.filter((value) =>
-      new RegExp(`\\b${escapeRegExp(String(value))}\\s+${escapeRegExp(resource)}(?:e?s)?\\b`, 'i').test(sentence),
+    // "a `confirmed` booking", "another booking ... whose status is `confirmed` or `checked_in`".
+    const whose = /\bwhose\s+(?:status|state)\s+is\s+((?:`?[\w-]+`?(?:\s*,\s*|\s+or\s+)?)+)/i.exec(sentence)?.[1] ?? '';
+    const holding = values.filter(
+      (value) =>
+        new RegExp(`\\b${escapeRegExp(String(value))}\\s+${escapeRegExp(resource)}(?:e?s)?\\b`, 'i').test(sentence) ||
+        new RegExp(`\\b${escapeRegExp(String(value))}\\b`).test(whose),
     );
     if (holding.length > 0) return { member, values: values.filter((value) => !holding.includes(value)) };
   }

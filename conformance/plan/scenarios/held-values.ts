@@ -153,3 +153,19 @@ export async function shrinkWithinOwnInterval(
   if (!executed?.exchange.ok) return reach.skip(step, answeredAs(executed));
   reach.done(step);
 }
+
+/** The same instant as another RFC 3339 text: UTC written as +02:00, any other offset as Z. */
+export function sameInstantElsewhere(value: string): string | undefined {
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || !/T\d\d:\d\d/.test(value)) return undefined;
+  const utc = /(?:Z|[+-]00:00)$/i.test(value);
+  const text = new Date(time + (utc ? 2 * 3600_000 : 0)).toISOString().replace(/\.000Z$/, 'Z');
+  return utc ? text.replace(/Z$/, '+02:00') : text;
+}
+
+/** The text with every letter's case swapped, where that changes it and keeps its length (a
+ * service compares what it was told to; the schema's pattern may still refuse it: then not sent). */
+export function otherCase(text: string): string | undefined {
+  const swapped = [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  return swapped !== text && swapped.length === text.length ? swapped : undefined;
+}

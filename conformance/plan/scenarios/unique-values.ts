@@ -8,8 +8,16 @@ import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
-import { checkDeletedValues, currentEtag, describeValues, shrinkWithinOwnInterval } from './held-values.js';
+import {
+  checkDeletedValues,
+  currentEtag,
+  describeValues,
+  otherCase,
+  sameInstantElsewhere,
+  shrinkWithinOwnInterval,
+} from './held-values.js';
 import { createParent, parentParams } from './parents.js';
+import { checkOtherScope, nestedScopeMembers, otherScopeStep } from './scoped-values.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 import { CHANGED_INTO_USE, changeIntoUse, changesIntoUse } from './unique-changes.js';
@@ -19,22 +27,6 @@ const OTHER_OFFSET = 'same instant with another offset refused';
 const OTHER_CASE = 'same text in another case refused';
 const TOUCHING = 'an item starting as another ends accepted';
 const freedStep = (action: Action) => `values free after ${action.verb}`;
-
-/** The same instant as another RFC 3339 text: UTC written as +02:00, any other offset as Z. */
-export function sameInstantElsewhere(value: string): string | undefined {
-  const time = Date.parse(value);
-  if (Number.isNaN(time) || !/T\d\d:\d\d/.test(value)) return undefined;
-  const utc = /(?:Z|[+-]00:00)$/i.test(value);
-  const text = new Date(time + (utc ? 2 * 3600_000 : 0)).toISOString().replace(/\.000Z$/, 'Z');
-  return utc ? text.replace(/Z$/, '+02:00') : text;
-}
-
-/** The text with every letter's case swapped, where that changes it and keeps its length (a
- * service compares what it was told to; the schema's pattern may still refuse it: then not sent). */
-export function otherCase(text: string): string | undefined {
-  const swapped = [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-  return swapped !== text && swapped.length === text.length ? swapped : undefined;
-}
 
 /** The action that moves an item into a state whose items hold nothing. */
 const freeingAction = (rule: UniqueRule, actions: readonly Action[]): Action | undefined =>
@@ -84,8 +76,9 @@ type Body = Record<string, unknown>;
 async function freshScope(rule: UniqueRule, resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const scope: Body = {};
   const references = referencedCollections(resource.collection.create!.operation, context.collections);
+  const nested = nestedScopeMembers(rule, resource.collection, context);
   for (const member of rule.members) {
-    const other = references.get(member);
+    const other = nested.includes(member) ? undefined : references.get(member);
     if (!other?.create || other.path.includes('{')) continue;
     const making = await runner.make(other, {
       what: `to hold ${member} values of its own`,
@@ -102,6 +95,7 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const create = collection.create;
   if (!create || runner.stopped()) return;
   const freeing = freeingAction(rule, idioms.actions ?? []);
+  const otherScope = otherScopeStep(rule, resource, context);
   const steps = [
     IN_USE,
     ...(rule.instants.length > 0 ? [OTHER_OFFSET] : []),
@@ -109,6 +103,7 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     ...(rule.interval?.touchingFree ? [TOUCHING] : []),
     ...(freeing ? [freedStep(freeing)] : []),
     ...(changesIntoUse(rule, resource) ? [CHANGED_INTO_USE] : []),
+    ...(otherScope ? [otherScope] : []),
   ];
   const reach = runner.reach.scenario('unique values', `${collection.path} (${rule.members.join(', ')})`, steps);
   if (rule.limit > MOST_ITEMS)
@@ -220,6 +215,11 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     );
   if (changesIntoUse(rule, resource))
     await changeIntoUse({ resource, rule, context, runner, parent, held, evidence, reach });
+  if (otherScope) {
+    const why = await checkOtherScope({ resource, rule, context, runner }, second, caseWith, evidence);
+    if (why) reach.skip(otherScope, why);
+    else reach.done(otherScope);
+  }
   const [instant] = rule.instants;
   const elsewhere =
     instant !== undefined && typeof held[instant] === 'string' ? sameInstantElsewhere(held[instant]) : undefined;
