@@ -114,12 +114,20 @@ export function namingListed(
   return named.length > 0 ? { knownReferences: [...new Set(named)] } : {};
 }
 
-/** The body with each required member that has a default, where absent, at that default. */
-export function withRequiredDefaults(body: unknown, schema: Record<string, unknown> | undefined): unknown {
+/** The body with each required member that has a default, where absent, given a value: the plain
+ * body's where it has one (an item holding values off their defaults shows a change that resets
+ * them), else the default. */
+export function withRequiredDefaults(
+  body: unknown,
+  schema: Record<string, unknown> | undefined,
+  plain?: unknown,
+): unknown {
   const object = asObject(body);
   if (!object || !schema) return body;
   const properties = propertiesOf(schema) as Record<string, { default?: unknown }>;
   const missing = defaultedRequired(schema).filter((name) => !Object.hasOwn(object, name));
   if (missing.length === 0) return body;
-  return { ...object, ...Object.fromEntries(missing.map((name) => [name, properties[name]!.default])) };
+  const filler = asObject(plain) ?? {};
+  const value = (name: string) => (Object.hasOwn(filler, name) ? filler[name] : properties[name]!.default);
+  return { ...object, ...Object.fromEntries(missing.map((name) => [name, value(name)])) };
 }

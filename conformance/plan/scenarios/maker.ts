@@ -313,10 +313,14 @@ export class ItemMaker {
     const request = this.context.requestSchema(create);
     const mediaType = this.context.requestMediaType(create);
     const media = create.requestBody?.content.find((m) => m.mediaType === mediaType);
-    // An example that leaves out a required member with a default is the author's body with it
-    // applied (`description: ''`), as a service applies it.
+    // An example that leaves out a required member with a default is the author's body all the
+    // same: the member filled from a plain body (else its default), where that keeps it valid.
+    const [plain] = this.context.plainBodies(create, 1, 'example');
     return (media?.examples ?? [])
-      .map((example) => withRequiredDefaults(example, request?.schema))
+      .map((example) => {
+        const filled = withRequiredDefaults(example, request?.schema, plain);
+        return request?.isValid(filled) === false ? withRequiredDefaults(example, request?.schema) : filled;
+      })
       .filter((example) => request?.isValid(example) !== false);
   }
 }
