@@ -33,7 +33,7 @@ const noteInput = {
 const shelfId = { name: 'shelfId', in: 'path', required: true, schema: { type: 'string' } };
 const noteNo = { name: 'noteNo', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
 const none = { '404': { description: 'none' } };
-const document = contractFromDocument({
+const raw = {
   openapi: '3.0.3',
   info: { title: 'shelves', version: '1' },
   paths: {
@@ -65,7 +65,10 @@ const document = contractFromDocument({
       delete: { responses: { '204': { description: 'gone' }, ...none } },
     },
   },
-});
+};
+const document = contractFromDocument(raw);
+// The same words wrapped in the document's source: "not used\nagain" is the same rule.
+const wrapped = contractFromDocument(JSON.parse(JSON.stringify(raw).replace('not used again', 'not used\\nagain')));
 
 type Fault = 'one-counter-for-all-shelves' | 'highest-standing-plus-one';
 
@@ -138,5 +141,15 @@ describe('notes numbered per shelf, said as "one higher than the highest ever us
     ['highest-standing-plus-one', 'number_reused'],
   ] as const)('names a shelf whose fault is %s', async (fault, code) => {
     expect(codes(await run(fault))).toContain(code);
+  });
+
+  it('reads the rule where a line break wraps its words', async () => {
+    const result = await runConformance({
+      target: { app: shelves('highest-standing-plus-one') },
+      contract: wrapped,
+      seed: 5,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('number_reused');
   });
 });

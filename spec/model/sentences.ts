@@ -8,9 +8,13 @@ export function overviewOf(contract: Contract): string {
   return typeof info.description === 'string' ? info.description : '';
 }
 
-/** The sentences of the texts, in order. */
+/** The sentences of the texts, in order, each on one line: words the source wraps ("never given
+ * out\nagain") read as they are said. */
 export function sentencesOf(texts: readonly (string | undefined)[]): string[] {
-  return texts.flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+|\n\s*[*-]\s+|\n\n/)).filter((s) => s.trim() !== '');
+  return texts
+    .flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+|\n\s*[*-]\s+|\n\n/))
+    .filter((s) => s.trim() !== '')
+    .map((s) => s.replace(/[ \t]*\n[ \t]*/g, ' '));
 }
 
 /** The clauses of a text as one line each, without code marks or emphasis: sentences, list entries

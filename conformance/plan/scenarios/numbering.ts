@@ -98,7 +98,9 @@ function numberingOf(collection: CollectionSpec, document: Readonly<Record<strin
     ...own,
   ]
     .filter((text): text is string => typeof text === 'string')
-    .join(' ');
+    .join(' ')
+    // A sentence wrapped in the document's source ("never given out\nagain") reads as one line.
+    .replace(/\s+/g, ' ');
   // Numbers within the parent in the path, else within a body member the words name.
   const per = PER.exec(words)?.[1];
   const scope = collection.path.includes('{') ? undefined : per && scopeMember(collection, per);
