@@ -84,8 +84,13 @@ function onlyFrom(text: string, values: readonly unknown[]): unknown[] {
   return text.split(/[.;(]/).flatMap((clause) => {
     const only = ONLY.exec(clause);
     if (!only) return [];
-    const tokens = tokensOf(clause.slice(only.index + only[0].length), values);
-    return tokens.flatMap((token) => (token.kind === 'state' ? [token.value] : []));
+    const states = (text: string) =>
+      tokensOf(text, values).flatMap((token) => (token.kind === 'state' ? [token.value] : []));
+    // Up to a colon once a state is named: "Only an `active` enrollment can be graded: `200` with
+    // `status` `completed`" starts from `active` alone.
+    const [head, ...tail] = clause.slice(only.index + only[0].length).split(':');
+    const named = states(head!);
+    return named.length > 0 ? named : states(tail.join(':'));
   });
 }
 

@@ -13,7 +13,7 @@ const rental = {
   },
 };
 
-function documentWith(pickupWords: string) {
+function documentWith(pickupWords: string, summary?: string) {
   const item = { content: { 'application/json': { schema: rental } } };
   return {
     openapi: '3.0.3',
@@ -35,6 +35,7 @@ function documentWith(pickupWords: string) {
         parameters: [{ name: 'rentalId', in: 'path', required: true, schema: { type: 'string' } }],
         post: {
           description: pickupWords,
+          ...(summary ? { summary } : {}),
           responses: { '200': { description: 'after', ...item }, '409': { description: 'refused' } },
         },
       },
@@ -42,8 +43,8 @@ function documentWith(pickupWords: string) {
   };
 }
 
-function pickupOf(words: string) {
-  const model = inferApiModel(contractFromDocument(documentWith(words)));
+function pickupOf(words: string, summary?: string) {
+  const model = inferApiModel(contractFromDocument(documentWith(words, summary)));
   const rentals = model.resources.find(({ collection }) => collection.path === '/rentals');
   const { operation: _operation, ...action } = rentals?.idioms.actions?.[0] ?? { operation: undefined };
   return action;
@@ -77,6 +78,18 @@ describe('action targets read from words', () => {
       target: 'active',
       from: ['confirmed'],
     });
+  });
+
+  it('reads "Only a `confirmed` rental can be picked up: `200` with `status` `active`"', () => {
+    // The start is the state before the colon; the target the state after `status`; "(final)" marks
+    // the state right before it, never the start named in a summary.
+    const words = 'Only a `confirmed` rental can be picked up: `200` with `status` `active`. Any other: `409`.';
+    expect(pickupOf(words)).toMatchObject({ target: 'active', from: ['confirmed'] });
+    expect(pickupOf(words, 'Pick up a confirmed rental (final)')).not.toHaveProperty('refusedFrom');
+    expect(pickupOf('Only a `confirmed` rental can be picked up: a `draft` one answers `409`.')).toMatchObject({
+      from: ['confirmed'],
+    });
+    expect(pickupOf(words, 'Pick up a rental: `closed` (final)')).toMatchObject({ refusedFrom: ['closed'] });
   });
 
   it('reads, of a life drawn line by line, the arrow on the line naming the action', () => {

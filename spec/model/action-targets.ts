@@ -49,6 +49,9 @@ function nounOf(collectionPath: string): string | undefined {
 }
 
 /** The one state among `values` the words move the item itself to, where they name exactly one. */
+/** "`200` with `grade` set and `status` `completed`": the state written right after the member. */
+const STATUS_THEN = /\b(?:status|state)\s+(?:is\s+|becomes\s+)?([\w-]+)/i;
+
 export function targetFromWords(operation: Operation, collectionPath: string, values: readonly unknown[]): unknown {
   const noun = nounOf(collectionPath);
   if (!noun) return undefined;
@@ -64,7 +67,7 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
   const text = `${operation.summary ?? ''}. ${operation.description ?? ''}`;
   for (const clause of clausesOf(text)) {
     const bare = clause.replace(/`/g, '');
-    const match = said.exec(clause) ?? moved.exec(bare) ?? SETS_MEMBER.exec(bare);
+    const match = said.exec(clause) ?? moved.exec(bare) ?? SETS_MEMBER.exec(bare) ?? STATUS_THEN.exec(bare);
     const word = match
       ? match
           .slice(1)

@@ -22,6 +22,13 @@ export function finalStatesOf(
     const clause = sentence.split(';').find((part) => FINAL.test(part)) ?? sentence;
     const which = WHICH_IS_FINAL.exec(clause);
     if (which) return [lastStateBefore(clause.slice(0, which.index), values)];
+    // "`completed` (final)": the state right before it, and only that one ("Grade an active
+    // enrollment (final)" makes no state final: the action is).
+    const marked = PAREN_FINAL.exec(clause);
+    if (marked) {
+      const word = /`?([\w-]+)`?\s*$/.exec(clause.slice(0, marked.index))?.[1]?.toLowerCase();
+      return values.some((value) => String(value).toLowerCase() === word) ? [`\`${word}\``] : [];
+    }
     // "A cancelled event cannot be changed, published, ...": the states are the subject's, not the
     // verbs after it (a state named `published`).
     const barred = CANNOT.exec(clause);
@@ -38,6 +45,7 @@ export function finalStatesOf(
 
 const CANNOT = /\b(?:cannot|can ?not|can't)\b/i;
 const WHICH_IS_FINAL = /,?\s*which\s+(?:is|are)\s+(?:final|terminal)\b/i;
+const PAREN_FINAL = /\(\s*(?:final|terminal)\s*\)/i;
 
 /** The text of the state named last in the text ("… to `cancelled`"), or the text where none is. */
 function lastStateBefore(text: string, values: readonly unknown[]): string {

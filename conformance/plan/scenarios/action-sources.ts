@@ -7,7 +7,7 @@
 import { type Action, type Resource, statusMember } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
-import { parentParams } from './parents.js';
+import { createParent, parentParams } from './parents.js';
 import { answeredAs, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -48,7 +48,11 @@ export async function checkActionSources(resource: Resource, context: PlanContex
     states.map(({ state, allowed }) => stepOf(action, state, allowed)),
   );
   if (steps.length === 0) return;
-  const parent = await parentParams(collection, context, runner);
+  // Under a parent of its own where the run can make one: other scenarios' items there (a section
+  // they filled) would change the state a new item starts in.
+  const parent =
+    (await createParent(collection, context, runner, 'action sources')) ??
+    (await parentParams(collection, context, runner));
   const reach = runner.reach.scenario('action sources', collection.path, steps);
 
   /** A new item, moved into `state` by the actions that lead there; its path values, or why not. */
