@@ -8,10 +8,10 @@ import { runConformance } from './index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const note = { type: 'object', required: ['id'], properties: { id: { type: 'string' } } };
-const contractSaying = (words: string) =>
+const contractSaying = (words: string, overview?: string) =>
   contractFromDocument({
     openapi: '3.0.3',
-    info: { title: 'notes', version: '1' },
+    info: { title: 'notes', version: '1', ...(overview ? { description: overview } : {}) },
     paths: {
       '/notes': {
         get: {
@@ -52,9 +52,9 @@ function notes(takesAnyCursor: boolean) {
   };
 }
 
-const codes = async (words: string, takesAnyCursor: boolean) =>
+const codes = async (words: string, takesAnyCursor: boolean, overview?: string) =>
   (
-    await runConformance({ target: { app: notes(takesAnyCursor) }, contract: contractSaying(words), seed: 2 })
+    await runConformance({ target: { app: notes(takesAnyCursor) }, contract: contractSaying(words, overview), seed: 2 })
   ).violations.map((v) => v.code);
 
 describe('a made-up cursor', () => {
@@ -66,6 +66,12 @@ describe('a made-up cursor', () => {
 
   it('taken where the words refuse it is named', async () => {
     expect(await codes(refused, true)).toContain('made_up_cursor_taken');
+  });
+
+  it("taken where the document's overview refuses it for every list is named", async () => {
+    const overview = '## Pages\n\nA cursor that this server did not issue for the same list is `400`.';
+    expect(await codes('', true, overview)).toContain('made_up_cursor_taken');
+    expect(await codes('', false, overview)).toEqual([]);
   });
 
   it('taken where the words are silent passes', async () => {
