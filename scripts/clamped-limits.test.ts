@@ -78,6 +78,9 @@ describe('a page size past its maximum', () => {
     // The parameter's own words, over sentences that do not repeat its name.
     const own = await run('clamp', undefined, 'Page size, 1 to 50. A value outside 1..50 is refused with 400.');
     expect(own.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
+    // The document's error list: an invalid query parameter (a limit past its maximum is one) is 400.
+    const listed = await run('clamp', 'Errors: `400` invalid query parameter (`invalid_parameter`).');
+    expect(listed.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
   });
 
   it('answered with more items than the maximum is still invalid input accepted', async () => {

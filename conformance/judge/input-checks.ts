@@ -94,6 +94,10 @@ const parses = (text: string): boolean => {
 const REFUSED_ABOVE =
   /\b(?:larger|greater|higher|bigger|above|over|more than|exceed\w*|outside)\b(?:[^.;]|\.(?=[\d.])){0,40}\b(?:refused|rejected|answered 400|gives? 400|is an error)\b/i;
 const CLAMP_OPEN = /\bor (?:treated|clamped|capped|reduced|limited|cut)\b|\b(?:clamped|capped|reduced) to\b/i;
+/** The document's error list giving invalid query parameters a status ("`400` invalid query
+ * parameter", "an out-of-range query parameter is 400"): a page size past its maximum is one. */
+const INVALID_QUERY =
+  /\b4\d\d\b[^.;]{0,30}\binvalid (?:query )?parameters?\b|\binvalid (?:query )?parameters?\b[^.;]{0,40}\b4\d\d\b|\bout[- ]of[- ]range\b[^.;]{0,40}\b4\d\d\b/i;
 
 /** Whether the words refuse the parameter past its maximum: its own, the list's, or a sentence of
  * the document's that names it. */
@@ -105,7 +109,8 @@ function refusedAbove(context: Parameters<Check>[0], name: string): boolean {
   // Every sentence of the parameter's own words speaks of it; elsewhere, those that name it.
   const others = [operation.description, typeof info === 'string' ? info : undefined].flatMap(split);
   const naming = [...split(own), ...others.filter((sentence) => sentence.includes(name))];
-  return naming.some((sentence) => REFUSED_ABOVE.test(sentence)) && !naming.some((s) => CLAMP_OPEN.test(s));
+  const refused = naming.some((sentence) => REFUSED_ABOVE.test(sentence)) || others.some((s) => INVALID_QUERY.test(s));
+  return refused && !naming.some((s) => CLAMP_OPEN.test(s));
 }
 
 /** A list's page size past its maximum answered with no more items than the maximum: the service
