@@ -10,7 +10,7 @@ import type { PlanContext } from '../context.js';
 import { checkFilters } from './filters.js';
 import { freshChange } from './fresh-change.js';
 import { takeActions } from './idiom-actions.js';
-import { parentParams } from './parents.js';
+import { createParent, parentParams } from './parents.js';
 import { etagOf, withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
 
@@ -162,8 +162,12 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
         what: 'for its ETag',
       })
     : undefined;
+  // Items for the later actions under a parent of their own, made once: others' items under the
+  // shared one (a section they filled) would change the state a new item starts in.
+  let actionsParent: Promise<Record<string, string>> | undefined;
   const itemFor = async (what: string) => {
-    const making = await runner.make(collection, { what, purpose: what, parent });
+    actionsParent ??= createParent(collection, context, runner, 'idiom actions').then((own) => own ?? parent);
+    const making = await runner.make(collection, { what, purpose: what, parent: await actionsParent });
     return 'refused' in making ? making : making.made;
   };
   await followLocation(resource, made, context, runner, id, at);
