@@ -152,7 +152,12 @@ export interface CopiedSource {
 
 export interface ReadBehaviour extends Wrapped, Conditional {
   /** An accepted job's item: read once, it moves to the state it ends in. */
-  readonly completes?: { readonly member: string; readonly terminal: unknown };
+  readonly completes?: {
+    readonly member: string;
+    readonly terminal: unknown;
+    /** What the job holds once done besides its state (its `completedAt`, its `result`). */
+    readonly doneValues?: () => Record<string, unknown>;
+  };
   readonly kind: 'read';
   readonly collection: string;
   readonly status: number;

@@ -58,7 +58,11 @@ export const HANDLERS: Handlers = {
     // An accepted job shows where it is, then is done: the next read finds it finished.
     const job = behaviour.completes;
     if (job && item[job.member] !== job.terminal)
-      collection.replace(context.params[behaviour.parameter] ?? '', { ...item, [job.member]: job.terminal });
+      collection.replace(context.params[behaviour.parameter] ?? '', {
+        ...item,
+        [job.member]: job.terminal,
+        ...job.doneValues?.(),
+      });
     if (behaviour.etag) {
       const etag = itemEtag(item, json);
       if (notModified(context.req, etag)) return answerNotModified(context, behaviour, etag);

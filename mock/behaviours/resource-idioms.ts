@@ -1,15 +1,21 @@
 // What a resource's idioms add to its behaviours: Location paths, conditional requests, soft
 // deletion, ownership, a new item's state and an accepted job's end, and actions.
+import fc from 'fast-check';
 import {
   type Action,
   type CollectionSpec,
   type ItemView,
+  type JsonSchema,
   jsonSuccess,
   lastSegment,
+  mergeAllOf,
+  propertiesOf,
   type Resource,
+  STATE_INSTANT,
   singleItem,
   statusMember,
 } from '../../spec/core.js';
+import { UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 import {
   type ActionBehaviour,
   answerHeaders,
@@ -57,9 +63,37 @@ export function fitEveryView(
   );
 }
 
-export function completionOf({ idioms }: Resource): Pick<ReadBehaviour, 'completes'> {
+export function completionOf({ idioms, collection }: Resource): Pick<ReadBehaviour, 'completes'> {
   const job = idioms.asynchronous;
-  return job?.member !== undefined ? { completes: { member: job.member, terminal: job.terminal } } : {};
+  if (job?.member === undefined) return {};
+  return { completes: { member: job.member, terminal: job.terminal, doneValues: doneValuesOf(collection) } };
+}
+
+const FINISHED = /^(?:completed|finished|resolved|delivered)/i;
+
+/** Optional members named as what a finished job yields (`result`, `downloadUrl`). */
+const YIELDED = /^(?:result|results|output|outputs|report|summary|download_?url|file_?url|url)$/i;
+
+/** What a job holds once done, besides its state: the instant of that state now (`completedAt`), and
+ * what it yields (`result`) drawn once from its schema. */
+function doneValuesOf(collection: CollectionSpec): () => Record<string, unknown> {
+  const schema = collection.read?.item.schema;
+  const required = new Set((mergeAllOf((schema ?? {}) as Record<string, unknown>).required as string[]) ?? []);
+  const properties = Object.entries(propertiesOf(schema));
+  // The instant of finishing (`completedAt`), not of the other states (`cancelledAt`).
+  const instants = properties.filter(([name]) => STATE_INSTANT.test(name) && FINISHED.test(name)).map(([name]) => name);
+  const yielded = properties.filter(([name]) => YIELDED.test(name) && !required.has(name));
+  let drawn: Record<string, unknown> | undefined;
+  return () => {
+    drawn ??= Object.fromEntries(
+      yielded.flatMap(([name, property]) => {
+        const [value] = fc.sample(valueArbitrary(property as JsonSchema, { style: 'plain' }), { numRuns: 1, seed: 1 });
+        return value === UNSATISFIABLE || value === undefined ? [] : [[name, value]];
+      }),
+    );
+    const now = new Date().toISOString();
+    return { ...drawn, ...Object.fromEntries(instants.map((name) => [name, now])) };
+  };
 }
 
 /** A new item's state, where actions move it: the one its creation's words give ("creates an event
