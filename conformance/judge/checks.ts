@@ -33,6 +33,7 @@ import {
 } from './parent-checks.js';
 import { prototypePollution } from './pollution-checks.js';
 import { headerPromised } from './said-headers.js';
+import { saidMembersMissing } from './said-members.js';
 import {
   createdDataEchoed,
   createdDataListed,
@@ -161,13 +162,16 @@ const responseSchemaConformance: Check = (context) => {
         (e) => !issues.some((i) => i.pointer === e.pointer),
       )
     : [];
-  return [...issues, ...exact].map((issue) =>
-    finding(
-      'schema_mismatch',
-      { at: issue.pointer || '(body)', problem: issue.message, documentedStatus },
-      { pointer: issue.pointer, keyword: issue.keyword },
+  return [
+    ...[...issues, ...exact].map((issue) =>
+      finding(
+        'schema_mismatch',
+        { at: issue.pointer || '(body)', problem: issue.message, documentedStatus },
+        { pointer: issue.pointer, keyword: issue.keyword },
+      ),
     ),
-  );
+    ...saidMembersMissing(context, status),
+  ];
 };
 
 /** The body property marked x-repeats-http-status equals the HTTP status. */

@@ -75,6 +75,11 @@ export const FINDING_KINDS = {
     received: (f) => `${f.at} ${f.problem}`,
     expected: (f) => `a body valid for the ${f.documentedStatus} schema`,
   },
+  said_member_missing: {
+    title: 'Answer lacks a member the document says it carries',
+    received: (f) => `a ${f.status} without \`${f.member}\``,
+    expected: (f) => `\`${f.member}\` in every ${f.status} answer, as the document's words say`,
+  },
   status_field_mismatch: {
     title: 'Body status differs from HTTP status',
     received: (f) => `${f.property} ${JSON.stringify(f.value)}`,
