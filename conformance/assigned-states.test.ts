@@ -21,7 +21,7 @@ const post = {
   },
 };
 
-const contract = contractFromDocument({
+const documentOf = (requestBody: unknown) => ({
   openapi: '3.0.3',
   info: {
     title: 'posts',
@@ -34,7 +34,7 @@ const contract = contractFromDocument({
       get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: post }) } } },
       post: {
         description: 'A new post is a `draft`.',
-        requestBody: { required: true, content: json(post) },
+        requestBody: { required: true, content: json(requestBody) },
         responses: { '201': { description: 'made', content: json(post) }, '400': none },
       },
     },
@@ -44,6 +44,11 @@ const contract = contractFromDocument({
     },
   },
 });
+const contract = contractFromDocument(documentOf(post));
+// A creation body that does not declare the state and takes members it does not name.
+const open = contractFromDocument(
+  documentOf({ type: 'object', required: ['title'], properties: { title: post.properties.title } }),
+);
 
 function posts(takesState: boolean) {
   const stored: Array<Record<string, unknown>> = [];
@@ -72,6 +77,13 @@ describe('a readOnly state sent in a creation', () => {
   it('passes a service that ignores it', async () => {
     const result = await runConformance({ target: { app: posts(false) }, contract, seed: 3 });
     expect(result.violations.map((v) => `${v.operation} ${v.code}: ${v.message}`)).toEqual([]);
+  });
+
+  it('names a service that takes it where the creation body does not declare it', async () => {
+    const result = await runConformance({ target: { app: posts(true) }, contract: open, seed: 3 });
+    expect(result.violations.map((v) => v.operation)).toContain('POST /posts');
+    const ignoring = await runConformance({ target: { app: posts(false) }, contract: open, seed: 3 });
+    expect(ignoring.violations.map((v) => `${v.operation} ${v.code}: ${v.message}`)).toEqual([]);
   });
 
   it('names a service that takes it', async () => {

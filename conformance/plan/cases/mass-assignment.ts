@@ -83,9 +83,10 @@ export const massAssignmentPlanner: Planner = {
       // A patterned one (a parent's code, `^[A-Z]{3}[0-9]{2}$`) as any valid value: one the service
       // assigns from the path would never be it.
       const patterned = typeof merged.pattern === 'string';
+      // A state as one the service would not start in (`cancelled`), closed body or not.
       const value = ignorable
         ? (own ?? unlikelyMember(merged))
-        : (own ?? (closed || patterned ? anyValueOf(merged) : undefined));
+        : (own ?? (closed || patterned ? anyValueOf(merged) : unlikelyMember(merged)));
       if (value === undefined) continue;
       const [body] = context.plainBodies(operation, 1, `assigned:${property}`);
       if (typeof body !== 'object' || body === null) continue;
