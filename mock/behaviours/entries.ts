@@ -34,6 +34,13 @@ export function shapedEntry(shape: EntryShape, sent: Item, all: Collections): It
   return entry;
 }
 
+/** Notes a number the item gave, kept if it is the highest so far. */
+function noteHighest(collection: Collection, id: string, number: number): void {
+  let byItem = highest.get(collection);
+  if (!byItem) highest.set(collection, (byItem = new Map()));
+  byItem.set(id, Math.max(byItem.get(id) ?? 0, number));
+}
+
 /** The next number of an entry of the item: one past the highest it ever gave (or holds). */
 export function nextEntryNumber(shape: EntryShape, collection: Collection, id: string, item: Item): number {
   const held = Array.isArray(item[shape.member]) ? (item[shape.member] as unknown[]) : [];
@@ -41,12 +48,6 @@ export function nextEntryNumber(shape: EntryShape, collection: Collection, id: s
   const next = Math.max(highest.get(collection)?.get(id) ?? 0, 0, ...numbers) + 1;
   noteHighest(collection, id, next);
   return next;
-}
-
-function noteHighest(collection: Collection, id: string, number: number): void {
-  let byItem = highest.get(collection);
-  if (!byItem) highest.set(collection, (byItem = new Map()));
-  byItem.set(id, Math.max(byItem.get(id) ?? 0, number));
 }
 
 /** A creation body's lists shaped as their appends keep entries, numbered 1, 2, … in the order

@@ -12,11 +12,23 @@ import type { SequenceRunner } from './sequences.js';
 
 type Body = Record<string, unknown>;
 
-/** The step's name, where the rule has a scope the run can vary. */
-export const otherScopeStep = (rule: UniqueRule, resource: Resource, context: PlanContext): string | undefined => {
-  const scope = scopeMembers(rule, resource, context);
-  return scope.length > 0 ? `same values under another ${scope.join(' and ')} accepted` : undefined;
-};
+/** A nested collection whose item path values the rule's members carry (a desk's `spaceCode` and
+ * `deskNumber` for /spaces/{code}/desks/{number}). */
+function nestedScope(rule: UniqueRule, collection: CollectionSpec, context: PlanContext) {
+  for (const other of context.collections) {
+    const itemPath = other.read?.operation.path;
+    const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
+    if (other === collection || names.length < 2 || !other.create || !itemPath) continue;
+    const carried = pathMembersOf(itemPath, rule.members, context.collections, collection);
+    if (carried) return { other, names, carried };
+  }
+  return undefined;
+}
+
+/** The rule's members that together name a nested item (`spaceCode`, `deskNumber`): the maker's
+ * compound reference fills them, coherent, so no fresh item is made for one of them alone. */
+export const nestedScopeMembers = (rule: UniqueRule, collection: CollectionSpec, context: PlanContext): string[] =>
+  Object.values(nestedScope(rule, collection, context)?.carried ?? {});
 
 /** The rule's members that name other items: a reference, or members naming a nested item together. */
 function scopeMembers(rule: UniqueRule, resource: Resource, context: PlanContext): string[] {
@@ -31,23 +43,11 @@ function scopeMembers(rule: UniqueRule, resource: Resource, context: PlanContext
   });
 }
 
-/** The rule's members that together name a nested item (`spaceCode`, `deskNumber`): the maker's
- * compound reference fills them, coherent, so no fresh item is made for one of them alone. */
-export const nestedScopeMembers = (rule: UniqueRule, collection: CollectionSpec, context: PlanContext): string[] =>
-  Object.values(nestedScope(rule, collection, context)?.carried ?? {});
-
-/** A nested collection whose item path values the rule's members carry (a desk's `spaceCode` and
- * `deskNumber` for /spaces/{code}/desks/{number}). */
-function nestedScope(rule: UniqueRule, collection: CollectionSpec, context: PlanContext) {
-  for (const other of context.collections) {
-    const itemPath = other.read?.operation.path;
-    const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
-    if (other === collection || names.length < 2 || !other.create || !itemPath) continue;
-    const carried = pathMembersOf(itemPath, rule.members, context.collections, collection);
-    if (carried) return { other, names, carried };
-  }
-  return undefined;
-}
+/** The step's name, where the rule has a scope the run can vary. */
+export const otherScopeStep = (rule: UniqueRule, resource: Resource, context: PlanContext): string | undefined => {
+  const scope = scopeMembers(rule, resource, context);
+  return scope.length > 0 ? `same values under another ${scope.join(' and ')} accepted` : undefined;
+};
 
 /** The second item's body with the scope moved to an item of the run's own, or why not. */
 async function movedScope(
