@@ -52,3 +52,11 @@ export function typedAs(
     ]),
   );
 }
+
+/** The ids with those no sibling item names in the member first: a student not enrolled in the
+ * section yet is the one a new enrollment names, whatever the words say. */
+export function unheldFirst(ids: unknown[], siblings: readonly Item[], member: string): unknown[] {
+  const held = new Set(siblings.map((item) => JSON.stringify(item[member])));
+  const free = ids.filter((id) => !held.has(JSON.stringify(id)));
+  return free.length === 0 ? ids : [...free, ...ids.filter((id) => held.has(JSON.stringify(id)))];
+}

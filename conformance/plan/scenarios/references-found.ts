@@ -20,7 +20,7 @@ import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
 import type { MakeRequest, Making } from './making.js';
-import { parentEntries, sharingBody, typedAs } from './reference-values.js';
+import { parentEntries, sharingBody, typedAs, unheldFirst } from './reference-values.js';
 import type { SequenceRunner } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
 
@@ -207,7 +207,9 @@ export class ReferenceFinder {
         const making = await this.make(other, { what: `for ${member} to name`, purpose, parent: under });
         if ('made' in making) ids = [making.made.item[other.idProperty]];
       }
-      if (ids.length > 0) found.set(member, await this.unheldFirst(collection, parent, member, ids));
+      // Those no listed item under the parent names yet first (a student not in the section).
+      const siblings = collection.list && ids.length > 1 ? await this.listedItems(collection, parent) : [];
+      if (ids.length > 0) found.set(member, unheldFirst(ids, siblings, member));
     }
     await this.nestedReferences(create, found, parentEntries(await this.parentItemOf(collection, parent)));
     return found;
@@ -258,20 +260,6 @@ export class ReferenceFinder {
       for (const [name, value] of Object.entries(pinned)) found.set(name, [value]);
       found.set(`${array}[].${member}`, ids);
     }
-  }
-
-  /** The ids with those no listed item of the collection under the parent names first: a student
-   * not enrolled in the section yet is the one a new enrollment names, whatever the words say. */
-  private async unheldFirst(
-    collection: CollectionSpec,
-    parent: Readonly<Record<string, string>>,
-    member: string,
-    ids: unknown[],
-  ): Promise<unknown[]> {
-    if (!collection.list || ids.length < 2) return ids;
-    const held = new Set((await this.listedItems(collection, parent)).map((item) => JSON.stringify(item[member])));
-    const free = ids.filter((id) => !held.has(JSON.stringify(id)));
-    return free.length === 0 ? ids : [...free, ...ids.filter((id) => held.has(JSON.stringify(id)))];
   }
 
   /** An item of `other` in a state the creation's words allow (made and moved there once, shared). */
