@@ -9,16 +9,10 @@ import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { DroppedMembers } from './dropped-members.js';
+import { exampleBodies } from './example-bodies.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
-import {
-  inFirstState,
-  namingListed,
-  withListed,
-  withMembers,
-  withRequiredDefaults,
-  withSaidDefaultsLeftOut,
-} from './listed-values.js';
+import { inFirstState, namingListed, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
 import { Listings } from './listings.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
@@ -116,7 +110,7 @@ export class ItemMaker {
     // A creation without a body (POST /carts) is sent as it is, as often as asked.
     if (!create.requestBody) return Array.from({ length: count }, () => undefined);
     const request = this.context.requestSchema(create);
-    const examples = this.examples(collection);
+    const examples = exampleBodies(collection, this.context);
     const plain = this.context.plainBodies(create, count, purpose);
     const references = await this.references(collection, parent, fixed);
     // The examples carry the run's name prefix as plain bodies do (where it keeps them valid).
@@ -305,22 +299,5 @@ export class ItemMaker {
     const [id, text] = [idKey(item, collection.idProperty), idPathText(item, collection.idProperty)];
     this.context.markChangedByRun(collection, id);
     return { item, id, at: (parameter: string) => ({ ...parent, [parameter]: text }) };
-  }
-
-  /** The creation's examples that validate. */
-  private examples(collection: CollectionSpec): unknown[] {
-    const create = (collection.create ?? putCreation(collection))!.operation;
-    const request = this.context.requestSchema(create);
-    const mediaType = this.context.requestMediaType(create);
-    const media = create.requestBody?.content.find((m) => m.mediaType === mediaType);
-    // An example that leaves out a required member with a default is the author's body all the
-    // same: the member filled from a plain body (else its default), where that keeps it valid.
-    const [plain] = this.context.plainBodies(create, 1, 'example');
-    return (media?.examples ?? [])
-      .map((example) => {
-        const filled = withRequiredDefaults(example, request?.schema, plain);
-        return request?.isValid(filled) === false ? withRequiredDefaults(example, request?.schema) : filled;
-      })
-      .filter((example) => request?.isValid(example) !== false);
   }
 }
