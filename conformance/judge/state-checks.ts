@@ -100,11 +100,9 @@ export const createdDataListed: Check = (context) => {
       continue;
     }
     if (matches.length > 1) {
-      // Pages walked while the run's other scenarios add items in front (newest first): an item
-      // pushed onto the next page is read twice by a correct service, where pages are counted by
-      // position, and where an opaque cursor may be one too.
-      const paged = ['offset', 'page', 'cursor'].includes(collection.list?.paging.style ?? '');
-      const shifting = paged && !listsEveryItem(collection);
+      // Pages counted by position, walked while the run's other scenarios add items in front (newest
+      // first): an item pushed onto the next page is read twice by a correct service.
+      const shifting = ['offset', 'page'].includes(collection.list?.paging.style ?? '') && !listsEveryItem(collection);
       const severity = shifting ? 'note' : 'failure';
       findings.push(finding('created_item_repeated', { idProperty, id, count: matches.length }, { severity }));
     }
