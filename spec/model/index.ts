@@ -85,6 +85,7 @@ export {
   collectionResource,
   listPathsIn,
   namesByIdName,
+  nestedItemsCarried,
   pathMembersOf,
   REFERENCE,
   referencedCollection,

@@ -167,3 +167,21 @@ export function pathMembersOf(
   }
   return carried;
 }
+
+/** Nested collections (item path of two or more parameters) whose item path values `members`
+ * carry together, other than `own`: the collection, its path's parameter names, and the member
+ * carrying each (a loan's `isbn` and `copyNumber` for /books/{isbn}/copies/{copyNumber}). */
+export function nestedItemsCarried(
+  members: readonly string[],
+  collections: readonly CollectionSpec[],
+  own: CollectionSpec,
+): { other: CollectionSpec; names: string[]; carried: Record<string, string> }[] {
+  return collections.flatMap((other) => {
+    const itemPath = other.read?.operation.path;
+    const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
+    if (other === own || names.length < 2 || !itemPath) return [];
+    // Each path value in a member: of its own name, or one naming the parent (`propertyCode`).
+    const carried = pathMembersOf(itemPath, members, collections, own);
+    return carried ? [{ other, names, carried }] : [];
+  });
+}

@@ -49,6 +49,13 @@ export function unlikelyMember(schema: unknown): unknown {
   return others.at(-1);
 }
 
+/** A value of a service-assigned member (its allOf merged) no service would pick itself: a
+ * distinctive one, else for a state one it would not start in. */
+export function unpickedValue(schema: Record<string, unknown>): unknown {
+  const merged = mergeAllOf(schema);
+  return distinctive(merged) ?? unlikelyMember(merged);
+}
+
 export const massAssignmentPlanner: Planner = {
   name: 'mass-assignment',
   sends: "a creation that also sends each readOnly (service-assigned) property with a value of the client's",
@@ -85,7 +92,7 @@ export const massAssignmentPlanner: Planner = {
       const patterned = typeof merged.pattern === 'string';
       // A state as one the service would not start in (`cancelled`), closed body or not.
       const value = ignorable
-        ? (own ?? unlikelyMember(merged))
+        ? unpickedValue(merged)
         : (own ?? (closed || patterned ? anyValueOf(merged) : unlikelyMember(merged)));
       if (value === undefined) continue;
       const [body] = context.plainBodies(operation, 1, `assigned:${property}`);

@@ -13,7 +13,7 @@ import {
   readOnlyRequestMembers,
 } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
-import { distinctive, unlikelyMember } from '../cases/mass-assignment.js';
+import { unpickedValue } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -115,9 +115,8 @@ function keptMembers(
   return Object.entries(propertiesOf(collection.read?.item.schema))
     .flatMap(([member, schema]): Array<[string, unknown]> => {
       const merged = mergeAllOf(schema as Record<string, unknown>) as Record<string, unknown>;
-      const readOnly = (schema as { readOnly?: unknown }).readOnly === true || merged.readOnly === true;
       // A state (`status`, moved only by actions) sent as one a service would not start in.
-      const value = readOnly ? (distinctive(merged) ?? unlikelyMember(merged)) : undefined;
+      const value = merged.readOnly === true ? unpickedValue(merged) : undefined;
       return member === collection.idProperty || member in declared || value === undefined ? [] : [[member, value]];
     })
     .slice(0, 2);

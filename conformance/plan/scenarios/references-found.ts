@@ -8,9 +8,9 @@ import {
   collectionResource,
   type Idioms,
   type JsonSchema,
+  nestedItemsCarried,
   type Operation,
   parentItemsOf,
-  pathMembersOf,
   propertiesOf,
   putCreation,
   type ReferenceState,
@@ -97,12 +97,7 @@ export class ReferenceFinder {
     collection: CollectionSpec,
     members: readonly string[],
   ): Promise<Record<string, unknown>> {
-    for (const other of this.context.collections) {
-      const itemPath = other.read?.operation.path;
-      const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
-      // Each path value in a member: of its own name, or one naming the parent (`propertyCode`).
-      const carried = itemPath && pathMembersOf(itemPath, members, this.context.collections, collection);
-      if (other === collection || names.length < 2 || !carried) continue;
+    for (const { other, names, carried } of nestedItemsCarried(members, this.context.collections, collection)) {
       const parent = parentItemsOf(other.path, this.context.collections).at(-1);
       if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) continue;
       const purpose = `compound ${++this.madeForReferences}`;

@@ -3,7 +3,7 @@
 // the values of an item the run made, sent again under a scope of the run's own (another desk of the
 // same space, another vet), are free. A refusal with the conflict status means the service holds
 // them more widely than the words say (values_in_other_scope_refused).
-import { type CollectionSpec, pathMembersOf, type Resource, type UniqueRule } from '../../../spec/index.js';
+import { type CollectionSpec, nestedItemsCarried, type Resource, type UniqueRule } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -15,14 +15,7 @@ type Body = Record<string, unknown>;
 /** A nested collection whose item path values the rule's members carry (a desk's `spaceCode` and
  * `deskNumber` for /spaces/{code}/desks/{number}). */
 function nestedScope(rule: UniqueRule, collection: CollectionSpec, context: PlanContext) {
-  for (const other of context.collections) {
-    const itemPath = other.read?.operation.path;
-    const names = itemPath ? [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!) : [];
-    if (other === collection || names.length < 2 || !other.create || !itemPath) continue;
-    const carried = pathMembersOf(itemPath, rule.members, context.collections, collection);
-    if (carried) return { other, names, carried };
-  }
-  return undefined;
+  return nestedItemsCarried(rule.members, context.collections, collection).find(({ other }) => other.create);
 }
 
 /** The rule's members that together name a nested item (`spaceCode`, `deskNumber`): the maker's
