@@ -11,6 +11,9 @@ import { resourceWordPattern } from './references.js';
 import { clausesOf, passagesNaming } from './sentences.js';
 import { statusMember } from './state-member.js';
 
+/** "… cannot be <verb>" after the subject: the verb (barredStates reads it by the write's kind). */
+const CANNOT_BE = "\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)";
+
 export interface ParentLock {
   /** The child's write (its creation, change or deletion). */
   readonly operation: Operation;
@@ -57,7 +60,7 @@ function overviewLocks(operation: Operation, holder: CollectionSpec, contract: C
   if (!state || typeof info.description !== 'string') return [];
   const word = resourceWordPattern(holder);
   const subject = `(?:^|\\b(?:an?|the|any|every)\\s+)([\\w\\s,\`]{1,60}?)\\s+${word}s?`;
-  const barred = new RegExp(`${subject}\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)`, 'i');
+  const barred = new RegExp(`${subject}${CANNOT_BE}`, 'i');
   const frozen = new RegExp(`${subject}\\s+(?:are|is)\\s+(?:frozen|read-only|immutable|locked)\\b`, 'i');
   const named = (text: string) =>
     state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`, 'i').test(text));
@@ -93,10 +96,7 @@ function locksOn(
   // "Only a `draft` event can be deleted": the item's own states before its word.
   const before = new RegExp(`\\bonly\\s+(?:an?\\s+|the\\s+)?([\\w\\s,]{1,40}?)\\s+${word}s?\\b`, 'i');
   // "A completed or cancelled work order cannot be changed (409)": every other state allows it.
-  const barred = new RegExp(
-    `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)`,
-    'i',
-  );
+  const barred = new RegExp(`\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?${CANNOT_BE}`, 'i');
   // "a `cancelled` or `checked_out` reservation refuses it with 409", "An archived page accepts no
   // comments: 409": every other state allows it.
   const refuses = new RegExp(
