@@ -78,7 +78,7 @@ export type { ParentLock } from './parent-locks.js';
 export { parentStatesSetBy } from './parent-moves.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, listedParentOf, parentItemsOf, parentOfPath } from './parents.js';
-export { comesBefore, type Precedence, precedenceOf } from './precedence.js';
+export { comesBefore, type Precedence, precedenceIn, precedenceOf, validationBefore } from './precedence.js';
 export { type PreferMinimal, preferMinimalOf } from './prefer-returns.js';
 export type { ReferenceState } from './reference-states.js';
 export {

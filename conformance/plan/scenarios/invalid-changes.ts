@@ -11,6 +11,7 @@ import {
   parseMediaType,
   propertiesOf,
   readOnlyRequestMembers,
+  validationBefore,
 } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import { unpickedValue } from '../cases/mass-assignment.js';
@@ -92,14 +93,32 @@ export async function sendInvalidChanges(
       pathParams: at(change.parameter),
       what: `of an existing item without its required header ${header.name}`,
     });
-    const parameters = (testCase.parameters ?? []).filter(
-      (p) => !(p.in === 'header' && p.name.toLowerCase() === header.name.toLowerCase()),
-    );
-    await runner.execute({ ...testCase, parameters }, { collection });
+    await runner.execute(withoutHeader(testCase, header.name), { collection });
+    sent++;
+    // Both at once, where the words rank validation before the missing precondition (`422` →
+    // `428`): the invalid body decides the answer (judge/refusal-order.ts).
+    const [first] = mutations;
+    if (!first || !/^if-/i.test(header.name) || !validationBefore(context.overview, change.operation, 428)) continue;
+    const both = context.testCase(change.operation, {
+      kind: 'negative',
+      mutation: first.label,
+      payload: first.apply(valid),
+      ...(first.at && first.at.length > 0 ? { brokenAt: first.at } : {}),
+      pathParams: at(change.parameter),
+      what: `of an existing item without ${header.name}, body: ${first.label}`,
+    });
+    await runner.execute(withoutHeader(both, header.name), { collection });
     sent++;
   }
   return sent;
 }
+
+const withoutHeader = (testCase: TestCase, name: string): TestCase => ({
+  ...testCase,
+  parameters: (testCase.parameters ?? []).filter(
+    (p) => !(p.in === 'header' && p.name.toLowerCase() === name.toLowerCase()),
+  ),
+});
 
 /** The item's readOnly members a closed change body does not declare, each with a value no service
  * would pick itself (at most two): a state, one it would not start in. */

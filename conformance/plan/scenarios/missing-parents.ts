@@ -6,7 +6,7 @@
 import { type CollectionSpec, type Operation, parentOfPath } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { unknownLike } from './made-up-ids.js';
-import { madeItemParams } from './parents.js';
+import { madeItemParams, parentParams } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
 const stepOf = (operation: Operation) =>
@@ -76,6 +76,21 @@ export async function belowAbsentParent(
   const absent = await absentLike(parent, at, context, runner);
   if (absent === undefined) return `no made-up ${parent.parameter} was shown absent by a read`;
   return { ...at, [parent.parameter]: absent };
+}
+
+/** Path values naming an item of the collection that a read shows absent, like one the run made. */
+export async function absentItem(
+  item: { readonly collection: CollectionSpec; readonly parameter: string },
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string> | string> {
+  const parent = await parentParams(item.collection, context, runner);
+  const making = await runner.make(item.collection, { what: 'to name one like it', purpose: 'absent like', parent });
+  if ('refused' in making) return `no ${item.collection.path} item could be made to name one like it`;
+  const at = making.made.at(item.parameter);
+  const absent = await absentLike(item, at, context, runner);
+  if (absent === undefined) return `no made-up ${item.parameter} was shown absent by a read`;
+  return { ...at, [item.parameter]: absent };
 }
 
 export async function checkMissingParent(operation: Operation, context: PlanContext, runner: SequenceRunner) {

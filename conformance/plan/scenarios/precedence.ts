@@ -10,19 +10,37 @@ import {
   comesBefore,
   type Operation,
   parentOfPath,
+  precedenceIn,
   precedenceOf,
+  validationBefore,
 } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { belowAbsentParent } from './missing-parents.js';
+import { absentItem, belowAbsentParent } from './missing-parents.js';
 import type { SequenceRunner } from './sequences.js';
 
 const VALIDATION = [400, 422];
 
-/** The item the operation is below (its parent, or the item whose child it changes), readable. */
+/** The item the operation is below (its parent, or the item whose child it changes), readable; or
+ * the item a change names itself, where the change cannot create it (a PATCH, a PUT without 201). */
 function parentOf(operation: Operation, collections: readonly CollectionSpec[]) {
+  const own = changesInPlace(operation) ? ownItem(operation, collections) : undefined;
+  if (own) return own;
   const parent = parentOfPath(operation.path, collections);
   return parent?.collection.read && parent.parameter !== lastParameter(operation.path) ? parent : undefined;
+}
+
+const changesInPlace = (operation: Operation) =>
+  operation.method === 'PATCH' ||
+  (operation.method === 'PUT' && !operation.responses.some((response) => response.status === '201'));
+
+/** The readable collection whose item the operation changes, with the parameter naming it. */
+function ownItem(operation: Operation, collections: readonly CollectionSpec[]) {
+  for (const collection of collections) {
+    const change = [collection.update, collection.replace].find((one) => one?.operation === operation);
+    if (change && collection.read) return { collection, parameter: change.parameter };
+  }
+  return undefined;
 }
 
 const lastParameter = (path: string) => /\{([^}]+)\}$/.exec(path)?.[1];
@@ -95,14 +113,16 @@ export async function checkPrecedence(
   if (!order || !parent || runner.stopped()) return;
   const step = `a missing item and invalid input answered ${order.first}, as the words order them`;
   const reach = runner.reach.scenario('precedence', `${operation.method} ${operation.path}`, [step]);
-  const below = await belowAbsentParent(operation, parent, context, runner);
+  const below = ownItem(operation, context.collections)
+    ? await absentItem(parent, context, runner)
+    : await belowAbsentParent(operation, parent, context, runner);
   if (typeof below === 'string') return reach.skip(step, below);
   const absent = below[parent.parameter]!;
   const plain = context.testCase(operation, {
     kind: 'positive',
     plain: true,
     pathParams: below,
-    what: `below a ${parent.collection.path} item that does not exist, with invalid input`,
+    what: `${ownItem(operation, context.collections) ? 'at' : 'below'} a ${parent.collection.path} item that does not exist, with invalid input`,
   });
   const testCase = withInvalidInput(plain, context);
   if (!testCase) return reach.skip(step, 'no body member or query parameter of it can be made invalid');
@@ -110,4 +130,102 @@ export async function checkPrecedence(
     sequence: { idiom: { idiom: 'precedence', expectedStatus: order.first, expected: order.later, how: absent } },
   });
   reach.done(step);
+}
+
+/** A body that holds values already in use and breaks its schema in another member, where the words
+ * rank validation before the conflict (`422` → `409`): the invalid body decides the answer
+ * (judge/refusal-order.ts). */
+export async function sendInvalidHoldingValues(
+  collection: CollectionSpec,
+  held: Record<string, unknown>,
+  members: readonly string[],
+  conflictStatus: number,
+  context: PlanContext,
+  runner: SequenceRunner,
+  pathParams: Record<string, string>,
+) {
+  const create = collection.create?.operation;
+  const request = create && context.requestSchema(create);
+  if (!create || !request || !validationBefore(context.overview, create, conflictStatus)) return;
+  const mutation = bodyMutations(request.schema, request.isValid, held).find(
+    (one) => one.at !== undefined && one.at.length > 0 && !members.includes(one.at[0]!),
+  );
+  const payload = mutation?.apply(held);
+  if (!mutation?.at || payload?.kind !== 'json' || request.isValid(payload.value)) return;
+  await runner.execute(
+    context.testCase(create, {
+      kind: 'negative',
+      mutation: mutation.label,
+      payload,
+      brokenAt: mutation.at,
+      pathParams,
+      what: `with values in use (${members.join(', ')}), body: ${mutation.label}`,
+    }),
+    { collection },
+  );
+}
+
+/** A body naming an unknown item that also breaks its schema in another member, where the words
+ * rank the two refusals apart (X's `400` before `422`): the status the body's schema fault gets
+ * alone is read first, then both at once are answered with the one the order puts first. */
+export async function sendInvalidNaming(
+  collection: CollectionSpec,
+  member: string,
+  refused: { readonly body: unknown; readonly status: number; readonly valid: unknown },
+  pathParams: Record<string, string>,
+  context: PlanContext,
+  runner: SequenceRunner,
+) {
+  const create = collection.create?.operation;
+  const request = create && context.requestSchema(create);
+  const ranks = create && precedenceIn(context.overview, create);
+  if (!create || !request || !ranks || refused.status < 400 || refused.status >= 500) return;
+  const top = member.replace(/\[\].*$/, '');
+  const mutation = bodyMutations(request.schema, request.isValid, refused.body).find(
+    (one) => one.at !== undefined && one.at.length > 0 && one.at[0] !== top,
+  );
+  const broken = mutation?.apply(refused.body);
+  if (!mutation || broken?.kind !== 'json' || request.isValid(broken.value)) return;
+  // The schema fault alone: the status its rule gets, once the reference is a known one again.
+  const alone = mutation.apply(refused.valid);
+  const answer =
+    alone.kind === 'json'
+      ? await runner.send(
+          context.testCase(create, {
+            kind: 'negative',
+            mutation: mutation.label,
+            payload: alone,
+            pathParams,
+            what: `body: ${mutation.label}`,
+          }),
+        )
+      : undefined;
+  const schemaStatus = answer?.ok ? answer.response.status : undefined;
+  if (schemaStatus === undefined || schemaStatus === refused.status || schemaStatus < 400 || schemaStatus >= 500)
+    return;
+  const first = [schemaStatus, refused.status].find((status, index, both) =>
+    comesBefore(ranks, status, [both[1 - index]!]),
+  );
+  if (first === undefined) return;
+  const later = first === schemaStatus ? refused.status : schemaStatus;
+  await runner.execute(
+    context.testCase(create, {
+      kind: 'negative',
+      mutation: mutation.label,
+      payload: broken,
+      pathParams,
+      what: `naming an unknown item in ${member}, body: ${mutation.label}`,
+    }),
+    {
+      collection,
+      sequence: {
+        idiom: {
+          idiom: 'precedence',
+          expectedStatus: first,
+          expected: [later],
+          how: `an unknown ${member} and ${mutation.label}`,
+        },
+      },
+    },
+  );
 }

@@ -17,6 +17,7 @@ import {
   shrinkWithinOwnInterval,
 } from './held-values.js';
 import { createParent, parentParams } from './parents.js';
+import { sendInvalidHoldingValues } from './precedence.js';
 import { checkOtherScope, nestedScopeMembers, otherScopeStep } from './scoped-values.js';
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -196,6 +197,7 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const taken = await judged(second, past, rule.limit === 1 ? 'the same values' : `item ${rule.limit + 1}`);
   reach.done(IN_USE);
   if (succeeded(taken)) return reach.stop('the service took the values past the limit');
+  await sendInvalidHoldingValues(collection, second, rule.members, rule.conflictStatus, context, runner, parent);
   // The refusal changed nothing: the item that holds the values reads as it was made, in the members
   // its creation sent (a stock the service keeps may move with other writes).
   const read = collection.read;

@@ -18,6 +18,7 @@ import { referencedCollections } from '../references.js';
 import { changesNaming, probeChangedReferences } from './changed-references.js';
 import { absentOf, readableTarget, unknownLike } from './made-up-ids.js';
 import { createParent, parentParams } from './parents.js';
+import { sendInvalidNaming } from './precedence.js';
 import {
   deletedItem,
   deletedRefused,
@@ -192,6 +193,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     );
     if (!executed?.exchange.ok) return reach.skip(step, answeredAs(executed));
     reach.done(step);
+    return { body, status: executed.exchange.response.status };
   };
   for (const { member, target, named, deleted, elsewhere, scope } of plans) {
     if (runner.stopped()) break;
@@ -203,8 +205,8 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
     if (unknown === undefined || current === undefined)
       reach.skip(`unknown ${member} refused`, 'no value like its listed ids could be made up');
-    else
-      await probe(
+    else {
+      const refused = await probe(
         member,
         unknown,
         `unknown ${member} refused`,
@@ -212,6 +214,9 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
         'an item that exists nowhere',
         base,
       );
+      if (refused)
+        await sendInvalidNaming(collection, member, { ...refused, valid: base ?? sent }, probeAt(), context, runner);
+    }
     if (target && deleted) {
       const gone = await deletedItem(target, parent, context, runner);
       if (gone !== undefined)
