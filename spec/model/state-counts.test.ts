@@ -53,6 +53,23 @@ describe('state counts', () => {
     expect(countsOf('/members', undefined, LIBRARY)[0]).not.toHaveProperty('weight');
   });
 
+  it('gives the states closing a longer phrase to the thing counted first', () => {
+    const counts = countsOf(
+      '/members',
+      (text) =>
+        text
+          .replace(/number of the member's loans whose `status` is `active`/, 'kept by the service')
+          .replace(
+            /Number of the member's loans whose status is `active`/,
+            "Number of loans of the member's copies whose status is `active`",
+          ),
+      LIBRARY,
+    );
+    expect(counts).toEqual([
+      expect.objectContaining({ member: 'activeLoanCount', collection: '/loans', states: ['active'], via: 'memberId' }),
+    ]);
+  });
+
   it('reads none where no word ties a count to a state', () => {
     const counts = countsOf('/events', (text) =>
       text

@@ -78,11 +78,15 @@ function countedIn(
   own: CollectionSpec,
   collections: readonly CollectionSpec[],
 ): { collection: CollectionSpec; stateMember: string; states: string[] } | undefined {
-  const named = [
+  const found = [
     ...[...clause.matchAll(IN_STATES)].map((match) => ({ states: match[1]!, noun: match[2]! })),
     ...[...clause.matchAll(WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
     ...[...clause.matchAll(AND_WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
   ];
+  // The states may close a longer phrase ("bookings of the space's desks whose status is
+  // `confirmed`"): they then belong to the thing counted first.
+  const first = COUNTED.exec(clause.replace(/`/g, ''))?.[1];
+  const named = [...found, ...(first ? found.map(({ states }) => ({ states, noun: first })) : [])];
   for (const match of named) {
     const states = [...match.states.matchAll(/`([\w-]+)`/g)].map((found) => found[1]!);
     const noun = match.noun;

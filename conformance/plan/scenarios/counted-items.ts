@@ -5,6 +5,7 @@ import type { CollectionSpec, NamedEffect, Resource, StateCount } from '../../..
 import { parentItemsOf } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { referencedCollections } from '../references.js';
 import type { MadeItem } from './making.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
@@ -48,6 +49,11 @@ export async function ownItemToName(
   const member = rule.parentVia ?? rule.via;
   const named = rule.parentVia === undefined ? own : parentItemsOf(own.path, context.collections).at(-1)?.collection;
   if (member.includes('[].') || !named?.create) return undefined;
+  // A member naming an item below the named one (a booking's `deskNumber`, a desk of its space): a
+  // fresh item has none below it, so the maker's own pair is named instead.
+  const create = counted.create?.operation;
+  const below = create ? [...referencedCollections(create, context.collections).values()] : [];
+  if (below.some((collection) => collection.path.startsWith(`${named.path}/{`))) return undefined;
   const stateRule = resourceOf(counted)?.idioms.referenceStates?.find((one) => one.member === member);
   const parts = { context, runner, make: runner.make, actions: resourceOf(named)?.idioms.actions ?? [] };
   const stated = stateRule
