@@ -7,7 +7,7 @@ import type { Contract, Operation } from '../contract/types.js';
 
 /** Words that open an order of refusals, and an arrow chain of statuses that is one. */
 const OPENS =
-  /\bprecedence\b|\bin\s+(?:this|the\s+following)\s+order\b|\bfirst\s+(?:that|which|one\s+that)\s+applies\b|\bchecked\s+in\s+order\b|\border\s+of\s+(?:the\s+)?checks\b|\bwhen\s+(?:several|more\s+than\s+one)\b[^.]*\bfirst\s+of\b/i;
+  /(?<!\btakes?\s)\bprecedence\b|\bin\s+(?:this|the\s+following)\s+order\b|\bfirst\s+(?:that|which|one\s+that)\s+applies\b|\bchecked\s+in\s+order\b|\border\s+of\s+(?:the\s+)?checks\b|\bwhen\s+(?:several|more\s+than\s+one)\b[^.]*\bfirst\s+of\b/i;
 const ARROWS = /`?\b[45]\d\d\b`?\s*(?:→|->|=>)\s*`?\b[45]\d\d\b/;
 /** A status and the ones it is joined with ("`404`/`410`", "`428` or `412`"). */
 const RANK = /\b([45]\d\d)\b((?:`?\s*(?:\/|\bor\b)\s*`?\b[45]\d\d\b)*)/g;
