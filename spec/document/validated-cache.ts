@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ReadDocument } from './document-object.js';
 import { packageRoot } from './package-root.js';
 
@@ -30,7 +31,9 @@ const hash = (text: string | Buffer): string => createHash('sha256').update(text
 const SHAPING_MODULES = ['document/read-document', 'document/swagger2', 'schema/json-schema', 'schema/validators'];
 let kitCode: string | undefined;
 
-/** A hash of the kit's modules that shape the cache's contents, as this build has them. */
+/** A hash of the kit's modules that shape the cache's contents, as this build has them. Bundled
+ * (dist/cli-chunks), those modules are no files of their own: the chunks' names, which esbuild
+ * derives from their contents, stand for them. */
 export function kitCodeHash(): string {
   kitCode ??= hash(
     SHAPING_MODULES.map((name) => {
@@ -39,10 +42,23 @@ export function kitCodeHash(): string {
           return readFileSync(new URL(`../${name}.${extension}`, import.meta.url));
         } catch {}
       }
-      return name;
+      return bundledChunks() ?? name;
     }).join('\u0000'),
   );
   return kitCode;
+}
+
+/** The names of the files beside this module, where it is a bundle's chunk; else undefined. */
+const bundledChunks = (): string | undefined => chunkNamesIn(dirname(fileURLToPath(import.meta.url)));
+
+/** The names of a bundle's chunk folder's files, sorted; undefined for any other folder. */
+export function chunkNamesIn(dir: string): string | undefined {
+  if (!/cli-chunks$/.test(dir)) return undefined;
+  try {
+    return readdirSync(dir).sort().join('\u0000');
+  } catch {
+    return undefined;
+  }
 }
 
 function keyOf(path: string, source: string): string {
