@@ -214,11 +214,14 @@ export function walkSchema(
 }
 
 /** A string its own words call a JSON Pointer (RFC 6901: an RFC 9457 `errors[].pointer`) is held
- * to that form: "" or "/…", never a bare name or a URI fragment ("#/…"). A relative pointer is not. */
+ * to that form: "" or "/…", never a bare name or a URI fragment ("#/…"). A relative pointer is not,
+ * nor one the words let be a parameter's name instead. */
 function pointerFormat(out: Record<string, unknown>, description: unknown): void {
   const { format, type } = out;
   const strings = type === 'string' || (Array.isArray(type) && type.includes('string'));
   if (format !== undefined || !strings || typeof description !== 'string') return;
-  if (/\bJSON[- ]Pointer\b/i.test(description) && !/\brelative\b|\bfragment\b/i.test(description))
+  // Not where the words offer another form beside it ("or the name of the parameter").
+  const otherForm = /\bor\s+(?:the\s+|a\s+)?(?:name|parameter|header|query|field)\b/i.test(description);
+  if (/\bJSON[- ]Pointer\b/i.test(description) && !otherForm && !/\brelative\b|\bfragment\b/i.test(description))
     out.format = 'json-pointer';
 }

@@ -43,8 +43,9 @@ describe('a member its words call a JSON Pointer', () => {
     expect(['venueId', '#/venueId'].map(valid)).toEqual([false, false]);
   });
 
-  it('is not read so where the words say relative, or say nothing', () => {
+  it('is not read so where the words say relative, offer a parameter name instead, or say nothing', () => {
     expect(answerOf('A relative JSON Pointer.')('0/name')).toBe(true);
     expect(answerOf('Where the problem is.')('venueId')).toBe(true);
+    expect(answerOf('JSON pointer into the body, or the name of the parameter.')('cursor')).toBe(true);
   });
 });
