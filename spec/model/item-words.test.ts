@@ -3,7 +3,7 @@
 // state of its sentence), a soft deletion the item's read "keeps answering", and a POST without a
 // body beside a list of the same path, which makes an item (a book's new copy).
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, inferApiModel, referencedCollection } from '../index.js';
+import { contractFromDocument, inferApiModel, namesByIdName, referencedCollection } from '../index.js';
 
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const list = (schema: unknown) => ({ description: 'all', ...json({ type: 'array', items: schema }) });
@@ -87,6 +87,15 @@ describe('the words of an item’s life', () => {
     const issues = resources.find((collection) => collection.path === '/issues');
     expect(referencedCollection('assignee', resources, issues)?.path).toBe('/users');
     expect(referencedCollection('reviewer', resources, issues)).toBeUndefined();
+  });
+
+  it('takes a member named by the item path id after one word of its own, or a list of them', () => {
+    expect(namesByIdName('photoNumber', 'photo', 'number')).toBe(true);
+    expect(namesByIdName('coverPhotoNumber', 'photo', 'number')).toBe(true);
+    expect(namesByIdName('cover_photo_number', 'photo', 'number')).toBe(true);
+    expect(namesByIdName('photoNumbers', 'photo', 'number')).toBe(true);
+    expect(namesByIdName('oldCoverPhotoNumber', 'photo', 'number')).toBe(false);
+    expect(namesByIdName('phoneNumber', 'photo', 'number')).toBe(false);
   });
 
   it('calls final only the state a "which is final" follows', () => {

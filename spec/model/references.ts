@@ -26,7 +26,12 @@ export function referencedName(member: string): string | undefined {
  * /products/{sku} is read, `warehouseKey` or `warehouse_key` where /warehouses/{key} is). */
 export function namesByIdName(member: string, resource: string, idName: string): boolean {
   if (member === idName && !GENERIC_ID_NAMES.has(plainWord(idName))) return true;
-  return plainWord(member) === `${resource}${plainWord(idName)}` && !REFERENCE.test(member);
+  if (REFERENCE.test(member)) return false;
+  const named = `${resource}${plainWord(idName)}`;
+  // One word before it says which one (an album's `coverPhotoNumber`, `cover_photo_number`).
+  const words = member.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[-_]+/);
+  // A list of them (`photoNumbers`) names several.
+  return words.some((_, start) => start <= 1 && [named, `${named}s`].includes(plainWord(words.slice(start).join(''))));
 }
 
 /** The resource word of a collection: its path's last literal segment (/shops/{id}/orders: order). */

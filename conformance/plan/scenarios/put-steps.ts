@@ -89,7 +89,11 @@ export async function putAtFreeKey(
       ? inBody
       : unclaimedKey(collection, put, context, 9001, parent);
   if (key === undefined) return reach.skip('PUT at a free key', 'no fresh key');
-  const body = { ...(asObject(replacement) ?? {}), ...(key === inBody ? { [collection.idProperty]: key } : {}) };
+  const body = withoutOwnChildren(
+    { ...(asObject(replacement) ?? {}), ...(key === inBody ? { [collection.idProperty]: key } : {}) },
+    collection,
+    context,
+  );
   const testCase = context.testCase(put.operation, {
     kind: 'positive',
     plain: true,
@@ -127,4 +131,21 @@ export async function putAtFreeKey(
       collection,
       sequence: { idiom: { idiom: 'put-replaced' } },
     });
+}
+
+/** The body without members naming an item below the one it makes (an album's `coverPhotoNumber`,
+ * one of its own photos): a new item has none, so they are null where the schema takes null, else
+ * left out where they are optional. */
+function withoutOwnChildren(body: Record<string, unknown>, collection: CollectionSpec, context: PlanContext) {
+  const put = collection.replace!.operation;
+  const request = context.requestSchema(put);
+  const below = `${put.path}/`;
+  const kept = { ...body };
+  for (const [member, named] of referencedCollections(put, context.collections)) {
+    if (!named.path.startsWith(below) || !(member in kept) || kept[member] === null) continue;
+    const { [member]: _left, ...without } = kept;
+    if (request?.isValid({ ...kept, [member]: null })) kept[member] = null;
+    else if (request?.isValid(without)) delete kept[member];
+  }
+  return kept;
 }
