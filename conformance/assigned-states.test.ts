@@ -91,3 +91,56 @@ describe('a readOnly state sent in a creation', () => {
     expect(result.violations.map((v) => v.operation)).toContain('POST /posts');
   });
 });
+
+// A job whose `kind` the service always sets to what its 202 example shows (`zip`): sent back as
+// that very value, its echo tells nothing; another value of the enum does.
+const job = {
+  type: 'object',
+  required: ['id', 'kind'],
+  properties: { id: { type: 'string' }, kind: { type: 'string', enum: ['processing', 'zip'] } },
+};
+const jobs = contractFromDocument({
+  openapi: '3.0.3',
+  info: { title: 'jobs', version: '1' },
+  paths: {
+    '/downloads': {
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: job }) } } },
+      post: {
+        requestBody: { required: true, content: json({ type: 'object', properties: { note: { type: 'string' } } }) },
+        responses: {
+          '202': {
+            description: 'started',
+            content: { 'application/json': { schema: job, example: { id: 'job_1', kind: 'zip' } } },
+          },
+          '400': none,
+        },
+      },
+    },
+  },
+});
+
+function downloads(takesKind: boolean) {
+  const stored: Array<Record<string, unknown>> = [];
+  return async (req: IncomingMessage, res: ServerResponse) => {
+    const body = parseObject(await readBody(req));
+    if (req.url !== '/downloads') return sendJson(res, 404, {});
+    if (req.method === 'GET') return sendJson(res, 200, stored);
+    if (!body || (body.note !== undefined && typeof body.note !== 'string')) return sendJson(res, 400, {});
+    const kind = takesKind && typeof body.kind === 'string' ? body.kind : 'zip';
+    const made = { id: `job_${stored.length + 1}`, kind };
+    stored.push(made);
+    return sendJson(res, 202, made);
+  };
+}
+
+describe('a service-assigned member its answers document', () => {
+  it('is sent as a value the answers do not show: a service that sets its own passes', async () => {
+    const result = await runConformance({ target: { app: downloads(false) }, contract: jobs, seed: 3 });
+    expect(result.violations.map((v) => `${v.operation} ${v.code}: ${v.message}`)).toEqual([]);
+  });
+
+  it('names a service that takes the value sent', async () => {
+    const result = await runConformance({ target: { app: downloads(true) }, contract: jobs, seed: 3 });
+    expect(result.violations.map((v) => `${v.operation} ${v.code}`)).toContain('POST /downloads client_value_taken');
+  });
+});

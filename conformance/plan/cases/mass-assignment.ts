@@ -91,9 +91,15 @@ export const massAssignmentPlanner: Planner = {
       // assigns from the path would never be it.
       const patterned = typeof merged.pattern === 'string';
       // A state as one the service would not start in (`cancelled`), closed body or not.
-      const value = ignorable
+      const picked = ignorable
         ? unpickedValue(merged)
         : (own ?? (closed || patterned ? anyValueOf(merged) : unlikelyMember(merged)));
+      // A value the operation's own answers show the service giving (a download job's `kind: zip`)
+      // tells nothing where it comes back: another of its enum does.
+      const answered = closed ? [] : answeredValues(operation, property);
+      const value = answered.includes(picked)
+        ? (merged.enum as unknown[] | undefined)?.find((one) => !answered.includes(one) && one !== merged.default)
+        : picked;
       if (value === undefined) continue;
       const [body] = context.plainBodies(operation, 1, `assigned:${property}`);
       if (typeof body !== 'object' || body === null) continue;
@@ -132,4 +138,16 @@ function undeclaredCase(operation: Operation, context: PlanContext, body: unknow
     payload: { kind: 'json', value: { ...(body as Record<string, unknown>), [UNDECLARED]: 'ignored' } },
     what: `with a member the schema does not name (${UNDECLARED})`,
   });
+}
+
+/** The values the operation's documented success examples give a member. */
+function answeredValues(operation: Operation, member: string): unknown[] {
+  return operation.responses
+    .filter((response) => /^2/.test(response.status))
+    .flatMap((response) => response.content.flatMap((media) => media.examples))
+    .flatMap((example) =>
+      typeof example === 'object' && example !== null && member in example
+        ? [(example as Record<string, unknown>)[member]]
+        : [],
+    );
 }
