@@ -91,7 +91,8 @@ export interface IdiomEvidence {
     | 'deleted-listed'
     | 'precedence'
     | 'children-added'
-    | 'prefer-minimal';
+    | 'prefer-minimal'
+    | 'capacity-state';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */
@@ -132,6 +133,8 @@ export interface IdiomEvidence {
    * they were sent (the same, another offset) or the state that freed them. */
   readonly values?: string;
   readonly words?: string;
+  /** capacity-state: the item's place among the waiting ones (null where it waits no more). */
+  readonly place?: { readonly member: string; readonly expected: number | null };
   readonly how?: string;
   /** values-within-limit: how many items may hold the values, and whether the run made their scope
    * itself (no item made before holds them: a refusal is then a fault). */

@@ -3,6 +3,7 @@
 
 import { answeredItem, listedItems, movesWithOthers, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
+import { CAPACITY_JUDGEMENTS } from './capacity-checks.js';
 import { pathOf, statusOf } from './check-support.js';
 import { pointedMembers, pointsAtOtherEntry, pointsElsewhere } from './error-pointers.js';
 import { finding } from './findings.js';
@@ -33,6 +34,7 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   ...SAID_RULE_JUDGEMENTS,
   ...LIFE_JUDGEMENTS,
   ...JOB_JUDGEMENTS,
+  ...CAPACITY_JUDGEMENTS,
   ...PRECONDITION_JUDGEMENTS,
   ...PREFER_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {

@@ -52,6 +52,25 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)} once the item it was copied from changed`,
     expected: (f) => `${describeValue(f.expected)}, the value copied when the item was made ("${String(f.words)}")`,
   },
+  capacity_state_wrong: {
+    title: "An item is not in the state its parent's capacity gives it",
+    key: ['member', 'how'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} for ${String(f.how)}`,
+    expected: (f) => `${describeValue(f.expected)}, as the document says ("${String(f.words)}")`,
+  },
+  capacity_item_refused: {
+    title: "An item past its parent's capacity is refused",
+    key: ['how'],
+    received: (f) => `${String(f.status)} for ${String(f.how)}`,
+    expected: (f) =>
+      `a 2xx with ${String(f.member)} ${describeValue(f.expected)}, as the document says ("${String(f.words)}")`,
+  },
+  capacity_place_wrong: {
+    title: 'A waiting item is not at its place',
+    key: ['member', 'how'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} for ${String(f.how)}`,
+    expected: (f) => `${describeValue(f.expected)}: the waiting items hold places 1, 2, … in the order they came`,
+  },
   state_count_wrong: {
     title: 'A count of the items naming it in some states is off',
     key: ['member'],

@@ -6,6 +6,7 @@ import { idKey } from '../judge/json-body.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
 import { addsChildren, checkAddedChildren } from '../plan/scenarios/added-children.js';
 import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
+import { checkCapacity } from '../plan/scenarios/capacities.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { followChildTotals } from '../plan/scenarios/child-totals.js';
@@ -292,6 +293,15 @@ export async function checkCounts(session: RunSession): Promise<void> {
   for (const resource of resources)
     if ((resource.idioms.stateCounts?.length ?? 0) > 0 && !session.sequenceRunner.stopped())
       await checkStateCounts(
+        resource,
+        (collection) => resourceOf(session.settings.model, collection),
+        session.context,
+        session.sequenceRunner,
+      );
+  // A parent's capacity filled past it, on a parent of the run's own.
+  for (const resource of resources)
+    if (resource.idioms.capacity && !session.sequenceRunner.stopped())
+      await checkCapacity(
         resource,
         (collection) => resourceOf(session.settings.model, collection),
         session.context,

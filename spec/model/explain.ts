@@ -42,6 +42,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     spanOrders,
     copied,
     stateCounts,
+    capacity,
     referrerEffects,
     namedEffects,
     namedStates,
@@ -135,6 +136,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(stateCounts
       ? { stateCounts: stateCounts.map(({ read, ...count }) => ({ ...(read ? { read: named(read) } : {}), ...count })) }
       : {}),
+    ...(capacity ? { capacity } : {}),
     ...(referrerEffects ? { referrerEffects } : {}),
     ...(namedEffects ? { namedEffects } : {}),
     ...(namedStates ? { namedStates } : {}),

@@ -6,6 +6,7 @@ export type { AnchorRule } from './anchors.js';
 export { answeredItem, listedItems } from './answers.js';
 export type { CurrentUser } from './caller.js';
 export { currentUserOf } from './caller.js';
+export { type CapacityRule, capacityOf } from './capacities.js';
 export { changeCountersOf } from './change-counters.js';
 export type { ChildTotal } from './child-totals.js';
 export { childTotalsOf } from './child-totals.js';

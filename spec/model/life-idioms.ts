@@ -7,6 +7,7 @@ import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { type AddedChild, addedChildrenOf } from './added-children.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
+import { type CapacityRule, capacityOf } from './capacities.js';
 import { type ChildTotal, childTotalsOf } from './child-totals.js';
 import { type ClearedInstant, clearedInstantsOf } from './cleared-instants.js';
 import type { CollectionSpec } from './collections.js';
@@ -92,6 +93,8 @@ export interface LifeIdioms {
   /** Counts of the items naming it that are in some states ("Tickets of the event in `paid` orders",
    * "`revenue` = the sum of `total` over its `paid` orders": state-counts.ts). */
   readonly stateCounts?: readonly StateCount[];
+  /** A parent's capacity its items wait past ("`waitlisted` once `capacity` is reached": capacities.ts). */
+  readonly capacity?: CapacityRule;
   /** What its actions do to the items naming it ("every `pending` order of the event becomes
    * `cancelled`": referrer-effects.ts). */
   readonly referrerEffects?: readonly ReferrerEffect[];
@@ -251,6 +254,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   stateCounts({ collection, contract, collections = [] }) {
     const counts = stateCountsOf(collection, collections, contract);
     return counts.length > 0 ? { stateCounts: counts } : {};
+  },
+
+  capacity({ collection, contract, collections = [] }) {
+    const rule = capacityOf(collection, collections, contract);
+    return rule ? { capacity: rule } : {};
   },
 
   referrerEffects({ collection, contract, collections = [], actions }) {

@@ -29,6 +29,9 @@ export interface StateCount {
    * entries' (`lines[].quantity`, over the entries naming this item where `via` is an entry's). */
   readonly weight?: string;
   readonly words: string;
+  /** The counted items are below this one and name it by their path alone (`via`, `parentVia` are
+   * path parameters, not members of theirs). */
+  readonly viaPath?: true;
 }
 
 type Schema = Record<string, unknown>;
@@ -72,6 +75,24 @@ const COUNTED =
   /^(?:[\w-]+\s+(?:is|=|:)\s+)?(?:the\s+)?(?:(?:number|count|total)\s+of\s+(?:its\s+|the\s+|all\s+)?)?(?:[\w-]+'s\s+)?([A-Za-z][\w-]*)/i;
 const QUANTITY = /^(?:quantity|qty|count|units?|seats?|tickets?|amount)$/i;
 
+/** States written bare before the counted noun, right after "number of" ("Number of confirmed
+ * registrations"), marked as code for the reading above. */
+function bareStatesIn(clause: string, own: CollectionSpec, collections: readonly CollectionSpec[]) {
+  return collections.flatMap((collection) => {
+    const values = collection === own ? [] : (statusMember(collection)?.values.map(String) ?? []);
+    if (values.length === 0) return [];
+    const state = `(?:${values.map(escapeRegExp).join('|')})`;
+    const pattern = new RegExp(
+      `\\b(?:number|count)\\s+of\\s+(?:(?:the|its|their|all)\\s+)?(${state}(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*${state})*)\\s+(${resourceWordPattern(collection)}s?)\\b`,
+      'i',
+    );
+    const match = pattern.exec(clause.replace(/`/g, ''));
+    if (!match) return [];
+    const states = match[1]!.split(/\s*(?:,|\bor\b|\band\b)\s*/).filter(Boolean);
+    return [{ states: states.map((one) => `\`${one}\``).join(' or '), noun: match[2]! }];
+  });
+}
+
 /** The counted collection and states a clause names, beside the item's own collection. */
 function countedIn(
   clause: string,
@@ -87,7 +108,7 @@ function countedIn(
   // `confirmed`"): they then belong to the thing counted first.
   const first = COUNTED.exec(clause.replace(/`/g, ''))?.[1];
   const named = [...found, ...(first ? found.map(({ states }) => ({ states, noun: first })) : [])];
-  for (const match of named) {
+  for (const match of [...named, ...bareStatesIn(clause, own, collections)]) {
     const states = [...match.states.matchAll(/`([\w-]+)`/g)].map((found) => found[1]!);
     const noun = match.noun;
     for (const collection of collections) {
@@ -105,9 +126,10 @@ function namingMembers(
   own: CollectionSpec,
   counted: CollectionSpec,
   collections: readonly CollectionSpec[],
-): { via: string; parentVia?: string } | undefined {
+): { via: string; parentVia?: string; viaPath?: true } | undefined {
   const request = counted.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
-  const members = membersWithEntries(request ?? counted.read?.item.schema);
+  // The creation's members first; an item below this one names it in its answer (`event_id`).
+  const members = [...new Set([...membersWithEntries(request), ...membersWithEntries(counted.read?.item.schema)])];
   const naming = (target: CollectionSpec) =>
     members.filter((member) => {
       const name = member.split('[].').at(-1)!;
@@ -118,13 +140,18 @@ function namingMembers(
       );
     });
   const direct = naming(own);
+  const itemPath = own.read?.operation.path;
+  // Items below it that do not name it (/classes/{classId}/bookings): their path does.
+  const below = itemPath !== undefined && counted.path.startsWith(`${itemPath}/`) ? own.read!.parameter : undefined;
   if (!own.path.slice(1).includes('{')) {
     const via = direct.find((member) => !member.includes('[].')) ?? direct[0];
-    return via ? { via } : undefined;
+    return via ? { via } : below ? { via: below, viaPath: true } : undefined;
   }
   const parent = collections.find((c) => c.path === own.path.slice(0, own.path.lastIndexOf('/{')));
   const parentVia = parent ? naming(parent).find((member) => !member.includes('[].')) : undefined;
-  return direct[0] && parentVia ? { via: direct[0], parentVia } : undefined;
+  if (direct[0] && parentVia) return { via: direct[0], parentVia };
+  const parentParameter = /\{([^}]+)\}$/.exec(own.path.slice(0, own.path.lastIndexOf('/{')))?.[1];
+  return below && parentParameter ? { via: below, parentVia: parentParameter, viaPath: true } : undefined;
 }
 
 const entryProperty = (schema: JsonSchema | undefined, array: string, member: string): unknown =>
@@ -137,8 +164,12 @@ function weightOf(clause: string, counted: CollectionSpec, via: string): string 
   const schema = counted.read?.item.schema ?? counted.create?.item.schema;
   const summed = SUM_OF.exec(clause)?.[1];
   if (summed !== undefined) return isNumber(propertiesOf(schema)[summed]) ? summed : null;
-  const noun = COUNTED.exec(clause.replace(/`/g, ''))?.[1] ?? '';
-  if (new RegExp(`^${resourceWordPattern(counted)}s?$`, 'i').test(noun)) return undefined;
+  const text = clause.replace(/`/g, '');
+  const noun = COUNTED.exec(text)?.[1] ?? '';
+  const word = resourceWordPattern(counted);
+  // The items themselves, named alone or after their state ("confirmed registrations").
+  if (new RegExp(`^${word}s?$`, 'i').test(noun)) return undefined;
+  if (noun && new RegExp(`\\b${escapeRegExp(noun)}\\s+${word}s?\\b`, 'i').test(text)) return undefined;
   const entries = via.includes('[].') ? via.split('[].')[0] : undefined;
   const found = membersWithEntries(schema).find((member) => {
     const [outer, inner] = member.split('[].') as [string, string | undefined];
@@ -232,7 +263,7 @@ export function stateCountsOf(
 /** Whether the count sits on the item itself, named by a member of the counted item (not an
  * entry's, not under a parent, not on a read beside the item's): what a store can keep on writes. */
 export const keptOnItem = (rule: StateCount): boolean =>
-  rule.read === undefined && rule.parentVia === undefined && !rule.via.includes('[].');
+  rule.read === undefined && rule.parentVia === undefined && !rule.viaPath && !rule.via.includes('[].');
 
 /** What one counted item adds: 1, the weight member's value, or the sum of its entries' (only the
  * entries naming `named` in `member`, where given). NaN where a value weighed is not a number. */

@@ -24,17 +24,25 @@ const CREATED = 'counts moved by a new item naming it';
 const moved = (verb: string) => `counts moved by ${verb}`;
 
 /** The path values of the counting item an item names, or undefined where it names none. */
-function countedAt(item: Item, rule: StateCount, own: CollectionSpec, context: PlanContext) {
+function countedAt(
+  item: Item,
+  rule: StateCount,
+  own: CollectionSpec,
+  context: PlanContext,
+  under: Readonly<Record<string, string>>,
+) {
+  // Items below it name it by their path alone: the path values they were made under.
+  const of = (name: string) => (rule.viaPath ? under[name] : item[name]);
   const read = own.read;
   if (!read) return undefined;
   const [array, inner] = rule.via.split('[].') as [string, string | undefined];
   const entries = item[array];
-  const id = inner === undefined ? item[array] : Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
+  const id = inner === undefined ? of(array) : Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
   if (id === undefined || id === null) return undefined;
   const params: Record<string, string> = { [read.parameter]: String(id) };
   if (rule.parentVia !== undefined) {
     const parent = parentItemsOf(own.path, context.collections).at(-1);
-    const parentId = item[rule.parentVia];
+    const parentId = of(rule.parentVia);
     if (!parent || parentId === undefined || parentId === null) return undefined;
     params[parent.parameter] = String(parentId);
   }
@@ -122,7 +130,7 @@ async function followCounts(
     ...(ownNamed ? { members: ownNamed } : {}),
   });
   if (!('made' in probe)) return stop(`no ${counted.path} item could be made: ${probe.refused}`);
-  const params = countedAt(probe.made.item, rules[0]!, own, context);
+  const params = countedAt(probe.made.item, rules[0]!, own, context, probe.made.parent);
   if (!params) return stop(`the ${counted.path} item made names no ${own.path} item`);
   const stateMember = rules[0]!.stateMember;
   const start = probe.made.item[stateMember];
