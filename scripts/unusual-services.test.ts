@@ -138,7 +138,7 @@ describe('a front server that reads request lines of 8 KiB (nginx, Node)', () =>
 });
 
 /** A create whose body has 120 strings of any length. */
-function wideContract(mediaType = 'application/json'): Contract {
+function wideContract(mediaType = 'application/json', refusals = false): Contract {
   const wide = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`field${i}`, { type: 'string' }]));
   return contractFromDocument({
     openapi: '3.0.3',
@@ -150,7 +150,7 @@ function wideContract(mediaType = 'application/json'): Contract {
             required: true,
             content: { [mediaType]: { schema: { type: 'object', properties: wide } } },
           },
-          responses: { '201': { description: 'made' } },
+          responses: { '201': { description: 'made' }, ...(refusals ? { '400': { description: 'bad' } } : {}) },
         },
       },
     },
@@ -160,6 +160,12 @@ function wideContract(mediaType = 'application/json'): Contract {
 describe('a front with a body size limit', () => {
   it('passes: a generated body past 64 KiB, a limit the document leaves open, may be refused with 413', async () => {
     const result = await runBehind(wideContract(), { bodyLimit: 100 * 1024 });
+    expect(result.violations).toEqual([]);
+    expect(result.notes.some((note) => note.message.includes('a body past a size limit'))).toBe(true);
+  });
+
+  it('passes where the document lists its own refusals: the deliberately oversized body may still get a 413', async () => {
+    const result = await runBehind(wideContract('application/json', true), { bodyLimit: 1024 * 1024 });
     expect(result.violations).toEqual([]);
     expect(result.notes.some((note) => note.message.includes('a body past a size limit'))).toBe(true);
   });

@@ -82,7 +82,7 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   if ((kind === 'positive' || kind === 'negative') && (status === 414 || status === 431))
     return 'a very long request line or header';
   // Nor is a body past a size limit the document leaves open (a proxy's, a framework's default).
-  if ((kind === 'positive' || kind === 'negative') && status === 413 && !context.testCase.plain)
+  if ((kind === 'positive' || kind === 'negative' || kind === 'unusual') && status === 413 && !context.testCase.plain)
     return smallBodyRefused(context) ? undefined : 'a body past a size limit';
   // HTTP's own answer to the stale If-Match the run sent on purpose (RFC 9110: 412), where the
   // document takes If-Match but lists no 412 (Twilio's TaskRouter updates).
