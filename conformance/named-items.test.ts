@@ -25,10 +25,10 @@ const made = {
   required: ['id', ...order.required],
   properties: { id: { type: 'string' }, ...order.properties },
 };
-const documentWith = (conflictWords: string) =>
+const documentWith = (conflictWords: string, overview = '') =>
   contractFromDocument({
     openapi: '3.0.3',
-    info: { title: 'stocks', version: '1' },
+    info: { title: 'stocks', version: '1', description: overview },
     paths: {
       '/stocks': {
         get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: stock }) } } },
@@ -75,12 +75,19 @@ function shop(left: number, refusesAll = false) {
   };
 }
 
-const run = (words: string, app: ReturnType<typeof shop>) =>
-  runConformance({ target: { app }, contract: documentWith(words), seed: 3, runs: 5 });
+const run = (words: string, app: ReturnType<typeof shop>, overview = '') =>
+  runConformance({ target: { app }, contract: documentWith(words, overview), seed: 3, runs: 5 });
 
 describe('a creation naming a listed item its state refuses', () => {
   it('is a note where the words tie the 409 to the named item, sold out as it is', async () => {
     const result = await run(TIED, shop(0));
+    expect(result.violations.filter((v) => v.check === 'positive_data_acceptance')).toEqual([]);
+    expect(result.notes.map((note) => note.code)).toContain('named_item_state_refused');
+  });
+
+  it("is a note where the overview's words about orders tie the 409 to the named item", async () => {
+    const overview = 'Orders can only be placed while the stock has `left` items (`409` otherwise).';
+    const result = await run(UNTIED, shop(0), overview);
     expect(result.violations.filter((v) => v.check === 'positive_data_acceptance')).toEqual([]);
     expect(result.notes.map((note) => note.code)).toContain('named_item_state_refused');
   });

@@ -237,7 +237,7 @@ export class RunSession {
    * ask (numbers at their minimum) is taken: the conflict was over what those items allow. */
   private async conflictOnNamedItems(testCase: TestCase, exchange: Exchange): Promise<boolean> {
     const { operation, knownReferences, kind, plain } = testCase;
-    if (kind !== 'positive' || !plain || !knownReferences?.length || !exchange.ok) return false;
+    if (kind !== 'positive' || !knownReferences?.length || !exchange.ok) return false;
     if (exchange.response.status !== 409 || !operation.responses.some((r) => r.status === '409')) return false;
     if (!this.namedConflicts.has(operation)) {
       const { collections } = this.settings.model;
@@ -248,6 +248,7 @@ export class RunSession {
       this.namedConflicts.set(operation, conflictsOnNamedItems(operation, this.settings.contract, named));
     }
     if (this.namedConflicts.get(operation)) return true;
+    if (!plain) return false;
     const smaller = smallerAsk(testCase, this.context.requestSchema(operation));
     const answer = smaller ? await this.sender.send(smaller, true) : undefined;
     return answer?.ok === true && answer.response.status < 300;

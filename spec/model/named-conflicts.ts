@@ -21,11 +21,20 @@ export function conflictsOnNamedItems(
 ): boolean {
   if (responseFor(operation, 409)?.status !== '409' || named.length === 0) return false;
   const info = (contract.document.info ?? {}) as { description?: unknown };
+  const overview = typeof info.description === 'string' ? info.description : '';
+  // The overview's sentences about the items the operation makes ("Payments ... can only be recorded
+  // against `sent` invoices (`409 invalid_state`)"), by the word its path ends in.
+  const word = operation.path
+    .split('/')
+    .filter((segment) => segment && !segment.startsWith('{'))
+    .at(-1);
+  const about = word ? new RegExp(`\\b${escapeRegExp(word)}\\b`, 'i') : undefined;
   const texts = [
     operation.summary,
     operation.description,
     responseFor(operation, 409)?.description,
-    ...(typeof info.description === 'string' ? passagesNaming(info.description, operation.method, operation.path) : []),
+    ...passagesNaming(overview, operation.method, operation.path),
+    ...(about && operation.method === 'POST' ? sentencesOf([overview]).filter((one) => about.test(one)) : []),
   ];
   const words = named.flatMap((collection) => {
     const schema = collection.read?.item.schema ?? collection.list?.items.schema;
