@@ -52,7 +52,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
       : [];
   },
   'if-none-match'(context, _evidence, status) {
-    if (status === 200) return [finding('not_modified_ignored', { status })];
+    // A 200 whose ETag is another than the one sent: the item changed meanwhile (a job filled it in).
+    const sent = Object.entries(context.exchange.request.headers).find(([name]) => /^if-none-match$/i.test(name))?.[1];
+    const now = header(context, 'etag');
+    const weak = (tag: unknown) => String(tag).replace(/^W\//, '').trim();
+    const changed = typeof sent === 'string' && now !== undefined && weak(now) !== weak(sent);
+    if (status === 200 && !changed) return [finding('not_modified_ignored', { status })];
     const bytes = context.exchange.ok ? context.exchange.response.bytes : 0;
     return status === 304 && bytes > 0 ? [finding('not_modified_with_body', { bytes })] : [];
   },
