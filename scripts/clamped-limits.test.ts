@@ -81,6 +81,15 @@ describe('a page size past its maximum', () => {
     // The document's error list: an invalid query parameter (a limit past its maximum is one) is 400.
     const listed = await run('clamp', 'Errors: `400` invalid query parameter (`invalid_parameter`).');
     expect(listed.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
+    // Invalid values given a status, of query parameters or of the limit by name.
+    for (const words of [
+      '`400` is used for a body that is not valid JSON and for invalid query parameters.',
+      '400 - the body is not JSON, or a query parameter is missing or invalid.',
+      'Invalid `offset`/`limit` values are `400 validation_failed`.',
+    ]) {
+      const given = await run('clamp', words);
+      expect(given.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
+    }
   });
 
   it('answered with more items than the maximum is still invalid input accepted', async () => {

@@ -98,6 +98,14 @@ const CLAMP_OPEN = /\bor (?:treated|clamped|capped|reduced|limited|cut)\b|\b(?:c
  * parameter", "an out-of-range query parameter is 400"): a page size past its maximum is one. */
 const INVALID_QUERY =
   /\b4\d\d\b[^.;]{0,30}\binvalid (?:query )?parameters?\b|\binvalid (?:query )?parameters?\b[^.;]{0,40}\b4\d\d\b|\bout[- ]of[- ]range\b[^.;]{0,40}\b4\d\d\b/i;
+/** A sentence giving invalid values a 4xx ("`400` is used for ... and for invalid query parameters",
+ * "a query parameter ... is missing or invalid", "Invalid `offset`/`limit` values are `400`"): of
+ * query parameters, or of the parameter it names. */
+const INVALID = /\b(?:invalid|malformed|out[- ]of[- ]range)\b/i;
+const givesInvalid = (sentence: string, name: string): boolean =>
+  /\b4\d\d\b/.test(sentence) &&
+  INVALID.test(sentence) &&
+  (/\bquery param/i.test(sentence) || new RegExp(`\\b${name}\\b`).test(sentence.replace(/`/g, '')));
 
 /** Whether the words refuse the parameter past its maximum: its own, the list's, or a sentence of
  * the document's that names it. */
@@ -109,7 +117,9 @@ function refusedAbove(context: Parameters<Check>[0], name: string): boolean {
   // Every sentence of the parameter's own words speaks of it; elsewhere, those that name it.
   const others = [operation.description, typeof info === 'string' ? info : undefined].flatMap(split);
   const naming = [...split(own), ...others.filter((sentence) => sentence.includes(name))];
-  const refused = naming.some((sentence) => REFUSED_ABOVE.test(sentence)) || others.some((s) => INVALID_QUERY.test(s));
+  const refused =
+    naming.some((sentence) => REFUSED_ABOVE.test(sentence)) ||
+    others.some((sentence) => INVALID_QUERY.test(sentence) || givesInvalid(sentence, name));
   return refused && !naming.some((s) => CLAMP_OPEN.test(s));
 }
 
