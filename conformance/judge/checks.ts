@@ -5,8 +5,10 @@ import {
   documentedStatuses,
   exactBoundIssues,
   judgingMediaType,
+  overviewOf,
   parsedExactly,
   parseMediaType,
+  sentencesOf,
   statusFieldMismatch,
   statusPropertyOf,
   validationStatusesOf,
@@ -117,6 +119,23 @@ const contentTypeConformance: Check = (context) => {
   return [finding('undocumented_content_type', { received, documented: documented.map((m) => m.mediaType) })];
 };
 
+const saidChallenges = new WeakMap<object, boolean>();
+
+/** A sentence giving a 401 a challenge, not leaving it open. */
+const givesChallenge = (sentence: string): boolean =>
+  /\b401\b/.test(sentence) && /WWW-Authenticate/i.test(sentence) && !/\b(?:may|might|can|optional)\b/i.test(sentence);
+
+/** Whether the words give every 401 a challenge, whatever the scheme ("a missing or wrong key is
+ * answered with `401` ... and a `WWW-Authenticate: ApiKey realm=...` challenge"). */
+function challengeSaid(context: Parameters<Check>[0]): boolean {
+  let said = saidChallenges.get(context.contract);
+  if (said === undefined) {
+    said = sentencesOf([overviewOf(context.contract)]).some(givesChallenge);
+    saidChallenges.set(context.contract, said);
+  }
+  return said || sentencesOf([`401: ${context.response?.description ?? ''}`]).some(givesChallenge);
+}
+
 /** Every header the document marks required for the received status is there, with a value its
  * schema takes (a Location, an ETag). */
 const responseHeadersConformance: Check = (context) => {
@@ -126,7 +145,7 @@ const responseHeadersConformance: Check = (context) => {
   const found = [];
   // RFC 9110 11.6.1: a 401 carries at least one challenge, where the operation takes HTTP auth.
   const httpAuth = context.testCase.operation.security.flat().some((scheme) => scheme.type === 'http');
-  const challenged = context.exchange.response.status === 401 && httpAuth;
+  const challenged = context.exchange.response.status === 401 && (httpAuth || challengeSaid(context));
   if (challenged && headers['www-authenticate'] === undefined) found.push(finding('missing_challenge', {}));
   if (declared.length === 0) return challenged ? found : undefined;
   for (const header of declared) {
