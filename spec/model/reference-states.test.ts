@@ -53,6 +53,14 @@ describe('reference states', () => {
     expect(idiomsAt(model, '/orders')?.referenceStates?.[0]).toMatchObject({ allowed: ['published'], status: 409 });
   });
 
+  it.each([
+    ['"must exist ... and be"', 'the event must exist (`422`) and be `published` (`409`),'],
+    ['"only against <state> <items>"', 'orders can only be placed against `published` events (`409`),'],
+  ])('reads the state a passage gives with %s', (_form, words) => {
+    const model = modelOf((text) => text.replace('`409` when the event is not\n      `published`,', words));
+    expect(idiomsAt(model, '/orders')?.referenceStates?.[0]).toMatchObject({ allowed: ['published'], status: 409 });
+  });
+
   it('reads a state that a passage naming the creation gives with "must be"', () => {
     const model = modelOf((text) =>
       text.replace('`409` when the event is not\n      `published`,', 'the event must be `published` (`409`),'),

@@ -37,6 +37,13 @@ function allowedIn(clause: string, word: string, values: readonly unknown[]): { 
   const forms = [
     new RegExp(`\\b(?:when|if|where|unless)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+not\\s+([^.;,(]+)`, 'i'),
     new RegExp(`${named}\\b(?:must|has to|needs to|should)\\s+be\\s+([^.;,(]+)`, 'i'),
+    // "The invoice must exist (`422`) and be `sent` (`409`)".
+    new RegExp(`${named}\\bmust\\s+exist\\b[^.;]{0,60}?\\band\\s+be\\s+([^.;,(]+)`, 'i'),
+    // "can only be recorded against `sent` invoices": the states before the noun.
+    new RegExp(
+      `\\bonly\\b[^.;]{0,40}?\\b(?:against|for|on|to|with)\\s+((?:[\\w-]+(?:\\s*,\\s*|\\s+or\\s+))*[\\w-]+)\\s+${word}s?\\b`,
+      'i',
+    ),
     new RegExp(`\\bonly\\b[^.;]{0,40}?${named}\\b(?:is|are)\\s+([^.;,(]+)`, 'i'),
     new RegExp(`\\b${word}s?\\b[^.;]{0,90}?\\b(?:that|which)\\s+(?:is|are)\\s+([^.;,(]+)`, 'i'),
   ];
