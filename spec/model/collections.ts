@@ -182,7 +182,9 @@ export function findCollections(contract: Contract, corrections: Corrections = N
     const items = listItems(success.schema, candidates, correction.items, lastSegment(operation.path));
     const idProperty = items && idPropertyOf(candidates, items.schema);
     if (!items || !idProperty) continue;
-    const paging = pagingOf(operation, success.schema, items.member, correction, operationPointer(operation));
+    const { description } = (contract.document.info ?? {}) as { description?: unknown };
+    const overview = typeof description === 'string' ? description : '';
+    const paging = pagingOf(operation, success.schema, items.member, correction, operationPointer(operation), overview);
     const filters = filtersOf(operation, items.schema, paging);
     const order = listOrderOf(operation, items.schema);
     const list = { operation, success, items, paging, filters, ...(order ? { order } : {}) };

@@ -6,7 +6,7 @@ import { contractFromDocument, inferApiModel } from '../index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-function noEmptyPagesOf(description: string, nextDescription?: string) {
+function noEmptyPagesOf(description: string, nextDescription?: string, overview = '') {
   const page = {
     type: 'object',
     properties: {
@@ -16,7 +16,7 @@ function noEmptyPagesOf(description: string, nextDescription?: string) {
   };
   const contract = contractFromDocument({
     openapi: '3.1.0',
-    info: { title: 'pages', version: '1' },
+    info: { title: 'pages', version: '1', description: overview },
     paths: {
       '/things': {
         get: {
@@ -40,6 +40,14 @@ describe('no empty page in a walk', () => {
     'No page is empty except a first page when nothing matches.',
   ])('is read from %j', (words) => {
     expect(noEmptyPagesOf(words)).toBe(true);
+  });
+
+  it.each([
+    'List operations return `{items, nextCursor}`. `nextCursor` is `null` when there are no further items.',
+    'Pages are walked with `nextCursor`; it is `null` exactly when no item follows the page.',
+  ])("is read from the overview's sentence naming the next member: %j", (overview) => {
+    expect(noEmptyPagesOf('Lists things.', undefined, overview)).toBe(true);
+    expect(noEmptyPagesOf('Lists things.', undefined, overview.replaceAll('nextCursor', 'the next page'))).toBe(false);
   });
 
   it("is read from the next member's own words", () => {

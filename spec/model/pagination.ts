@@ -99,6 +99,7 @@ export function pagingOf(
   itemsMember: string | undefined,
   correction: ResourceCorrection,
   pointer: string,
+  overview = '',
 ): Paging {
   const pointers: string[] = [];
   const parameters = query(operation);
@@ -149,20 +150,39 @@ export function pagingOf(
     ...(total ? { total } : {}),
     ...(totalHeader ? { totalHeader } : {}),
     linkHeader,
-    ...((next || hasMore || linkHeader) && forbidsEmptyPages(operation, nextSchema) ? { noEmptyPages: true } : {}),
+    ...((next || hasMore || linkHeader) &&
+    forbidsEmptyPages(operation, nextSchema, overviewOn(overview, next, linkHeader))
+      ? { noEmptyPages: true }
+      : {}),
     pointers,
   };
 }
 
 const NO_EMPTY_PAGE =
-  /\bno (?:later )?(?:page is|empty page)\b|\bmeets no empty page\b|\bnever (?:an? )?empty page\b|\bnull when no\b[^.;]{0,60}\bfollows\b|\bnull exactly when\b|\bnull on the page that holds the last\b|\bnull (?:on|for) the (?:last|final) page\b[^.;]{0,20}\bonly there\b/i;
+  /\bno (?:later )?(?:page is|empty page)\b|\bnull when there (?:are|is) no (?:further|more)\b|\b(?:exactly|only) when (?:a|any) (?:later|further|next) (?:page|item)s? (?:exists?|follows?)\b|\biff a (?:later|further|next) page exists\b|\bmeets no empty page\b|\bnever (?:an? )?empty page\b|\bnull when no\b[^.;]{0,60}\bfollows\b|\bnull exactly when\b|\bnull on the page that holds the last\b|\bnull (?:on|for) the (?:last|final) page\b[^.;]{0,20}\bonly there\b/i;
 const EMPTY_PAGE_ALLOWED =
   /\bempty last page\b|\b(?:last|final) page (?:may|can) be empty\b|\bmay (?:return|give|answer) (?:an )?empty page\b/i;
 
-/** Whether the list's words (its own, its next member's) say no page of a walk is empty. */
-function forbidsEmptyPages(operation: Operation, nextSchema: JsonSchema | undefined): boolean {
+/** The overview's sentences about the next page: those naming the next member (`nextCursor`), or
+ * the Link header where the list answers one. */
+function overviewOn(overview: string, next: readonly string[] | undefined, link: boolean): string {
+  const name = next?.at(-1);
+  return overview
+    .split(/(?<=[.!?])\s+|\n\s*\n/)
+    .filter((sentence) => (name !== undefined && sentence.includes(name)) || (link && /\bLink\b/.test(sentence)))
+    .join(' ');
+}
+
+/** Whether the list's words (its own, its next member's, the overview's about it) say no page of a
+ * walk is empty. */
+function forbidsEmptyPages(operation: Operation, nextSchema: JsonSchema | undefined, overview = ''): boolean {
   const described = (nextSchema as { description?: unknown } | undefined)?.description;
-  const words = [operation.summary, operation.description, typeof described === 'string' ? described : undefined]
+  const words = [
+    operation.summary,
+    operation.description,
+    typeof described === 'string' ? described : undefined,
+    overview,
+  ]
     .filter((text): text is string => typeof text === 'string')
     .join(' ')
     .replace(/[`*_]/g, '')
