@@ -92,7 +92,8 @@ export interface IdiomEvidence {
     | 'precedence'
     | 'children-added'
     | 'prefer-minimal'
-    | 'capacity-state';
+    | 'capacity-state'
+    | 'values-own';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

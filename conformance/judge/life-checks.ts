@@ -21,6 +21,11 @@ function numberRead(context: CheckContext, evidence: IdiomEvidence): unknown {
 }
 
 export const LIFE_JUDGEMENTS = {
+  // A change of the item that holds the values, sending them as they are: nothing is taken.
+  'values-own'(_context, evidence, status) {
+    const { values, words, expectedStatus: expected } = evidence;
+    return status === expected ? [finding('own_values_refused', { status, values, words })] : [];
+  },
   'number-first'(context, evidence, status) {
     const number = status < 300 ? numberRead(context, evidence) : undefined;
     return number !== undefined && number !== evidence.expected

@@ -30,6 +30,11 @@ export const LIFE_RULE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.values)} ${String(f.scope)}`,
     expected: (f) => `a 2xx: the document scopes the rule, "${String(f.words)}"`,
   },
+  own_values_refused: {
+    title: 'A change keeping the values the item itself holds refused as taken',
+    received: (f) => `${f.status} for a change of the item that holds ${String(f.values)}, sending them as they are`,
+    expected: (f) => `a 2xx: only another item's values are taken, "${String(f.words)}"`,
+  },
   freed_values_refused: {
     title: 'Values an item no longer holds refused',
     received: (f) =>

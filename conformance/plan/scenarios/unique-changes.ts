@@ -3,9 +3,10 @@
 // would (values_in_use_accepted). Sent where one item alone may hold the values and the PATCH takes
 // them as they are.
 import { propertiesOf, type Resource, type UniqueRule } from '../../../spec/index.js';
+import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { currentEtag } from './held-values.js';
-import { withHeader } from './sequence-runner.js';
+import { succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 export const CHANGED_INTO_USE = 'values given by a change refused';
@@ -44,20 +45,52 @@ export async function changeIntoUse(parts: ChangeParts): Promise<void> {
     parent,
   });
   if ('refused' in other) return reach.skip(CHANGED_INTO_USE, other.refused);
-  let change = context.testCase(update.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams: other.made.at(update.parameter),
-    payload: { kind: 'json', value: body },
-    onMadeItem: true,
-    what: 'changing an item to the values another holds',
-  });
-  const etag = await currentEtag(resource, context, runner, other.made.at);
-  if (etag && update.operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name)))
-    change = withHeader(change, 'If-Match', etag);
-  await runner.execute(change, {
+  // Another member changed beside them, where the PATCH takes both: a refusal changes neither.
+  const [plain] = context.plainBodies(update.operation, 1, 'unique change beside');
+  const beside = Object.entries(asObject(plain) ?? {}).find(
+    ([member, value]) => !rule.members.includes(member) && other.made.item[member] !== value,
+  );
+  const both = beside ? { ...body, [beside[0]]: beside[1] } : body;
+  const sent = request?.isValid(both) === false ? body : both;
+  const changing = async (value: Record<string, unknown>, what: string) => {
+    const change = context.testCase(update.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: other.made.at(update.parameter),
+      payload: { kind: 'json', value },
+      onMadeItem: true,
+      what,
+    });
+    const etag = await currentEtag(resource, context, runner, other.made.at);
+    const conditional = update.operation.parameters.some((p) => p.in === 'header' && /^if-match$/i.test(p.name));
+    return etag && conditional ? withHeader(change, 'If-Match', etag) : change;
+  };
+  const refused = await runner.execute(await changing(sent, 'changing an item to the values another holds'), {
     collection: resource.collection,
     sequence: { idiom: { idiom: 'values-in-use', ...evidence, how: 'by a change of another item' } },
   });
   reach.done(CHANGED_INTO_USE);
+  const read = resource.collection.read;
+  if (!succeeded(refused) && read && beside && sent === both)
+    await runner.execute(
+      context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: other.made.at(read.parameter),
+        what: 'after a change to values another holds was refused',
+      }),
+      {
+        collection: resource.collection,
+        sequence: {
+          afterChange: { id: other.made.id, kind: 'update', expected: { [beside[0]]: other.made.item[beside[0]] } },
+        },
+      },
+    );
+  // Its own values sent back as they are take nothing from anyone.
+  const own = Object.fromEntries(rule.members.map((member) => [member, other.made.item[member]]));
+  if (request?.isValid(own) !== false && rule.members.every((member) => own[member] !== undefined))
+    await runner.execute(await changing(own, 'keeping the values it holds itself'), {
+      collection: resource.collection,
+      sequence: { idiom: { idiom: 'values-own', ...evidence } },
+    });
 }
