@@ -150,12 +150,17 @@ function laterStatesSet(
   // may one the service answers as already ended (an export job finished before its 202).
   const state = [item.status, item.state].find((value) => typeof value === 'string') as string | undefined;
   if (state !== undefined && ENDED.test(state)) return [];
+  const stateOf = (name: string) => name.replace(/_?(at|on)$/i, '').toLowerCase();
+  // An item already past the state a new item starts in (a photo whose processing ended at once)
+  // may carry the instants of what it went through: only those naming a state it is not in count.
+  const values = (collection ? statusMember(collection)?.values : undefined)?.map(String) ?? [];
+  const movedOn = state !== undefined && values.length > 0 && state !== values[0];
+  const named = (name: string) => !movedOn || (values.includes(stateOf(name)) && stateOf(name) !== state);
   const sentWords = new Set(
     Object.values(sent).flatMap((value) => (typeof value === 'string' ? [value.toLowerCase()] : [])),
   );
-  const stateOf = (name: string) => name.replace(/_?(at|on)$/i, '').toLowerCase();
   return Object.entries(item)
-    .filter(([name, value]) => isStateInstant(name) && !Object.hasOwn(sent, name) && value !== null)
+    .filter(([name, value]) => isStateInstant(name) && named(name) && !Object.hasOwn(sent, name) && value !== null)
     .filter(([name]) => !sentWords.has(stateOf(name)))
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([name, value]) => finding('state_instant_set', { member: name, got: value }));
