@@ -214,7 +214,7 @@ export const IDIOM_FINDING_KINDS = {
   },
   job_never_completes: {
     title: 'Accepted job never completes',
-    received: (f) => `${f.member} ${describeValue(f.got)} after 10 reads over 5 s`,
+    received: (f) => `${f.member} ${describeValue(f.got)} after ${String(f.how ?? '10 reads over 5 s')}`,
     expected: (f) => `${f.member} ${describeValue(f.expected)}: an accepted (202) creation finishes in bounded time`,
   },
   job_result_before_done: {

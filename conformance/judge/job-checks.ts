@@ -31,7 +31,7 @@ export const JOB_JUDGEMENTS = {
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const member = evidence.member ?? 'status';
     return item && JSON.stringify(item[member]) !== JSON.stringify(evidence.expected)
-      ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member] })]
+      ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member], how: evidence.how })]
       : [];
   },
   // A job not done yet: a member its document calls null until then (`result`) is null.

@@ -107,6 +107,20 @@ function resultsOf(job: JobOperations, context: PlanContext) {
     });
 }
 
+/** The longest a job may take, as the words say ("`done` within 10 seconds of its creation"). */
+const WITHIN = /\bwithin\s+(\d+(?:\.\d+)?)\s*(seconds?|secs?|s|minutes?|mins?)\b/i;
+/** Polls past which a job is not waited for, whatever the words allow (a minute). */
+const MOST_POLLS = 120;
+
+/** Polls enough to cover the bound the words give (and a second more), never fewer than POLLS. */
+function pollsFor(start: Operation, read: Operation, overview: string): number {
+  const texts = [start.description, start.summary, read.description, overview];
+  const said = texts.map((text) => (text ? WITHIN.exec(text) : null)).find((match) => match !== null);
+  if (!said) return POLLS;
+  const ms = Number(said[1]) * (/^m/i.test(said[2]!) ? 60_000 : 1000);
+  return Math.min(MOST_POLLS, Math.max(POLLS, Math.ceil((ms + 1000) / POLL_MS)));
+}
+
 export async function followJobs(
   context: PlanContext,
   runner: SequenceRunner,
@@ -176,7 +190,9 @@ export async function followJobs(
     const startBody = parseBody(exchange);
     const startState = startBody.kind === 'json' ? asObject(startBody.value)?.[end.member] : undefined;
     await resultsBeforeDone(results, read, end, startState, runner);
-    for (let poll = 1; poll <= POLLS && !runner.stopped(); poll++) {
+    const polls = pollsFor(job.start, job.read, context.overview);
+    const waited = { ...idiom, how: `${polls} reads over ${(polls * POLL_MS) / 1000} s` };
+    for (let poll = 1; poll <= polls && !runner.stopped(); poll++) {
       const answer = await runner.send(read);
       if (!answer?.ok || answer.response.status >= 300) {
         if (answer) runner.conclude(read, answer, parseBody(answer), {});
@@ -185,8 +201,8 @@ export async function followJobs(
       const body = parseBody(answer);
       const state = body.kind === 'json' ? asObject(body.value)?.[end.member] : undefined;
       const done = JSON.stringify(state) === JSON.stringify(end.terminal);
-      if (done || poll === POLLS) {
-        runner.conclude(read, answer, body, { sequence: { idiom } });
+      if (done || poll === polls) {
+        runner.conclude(read, answer, body, { sequence: { idiom: waited } });
         reach.done(STEP);
         // Done: its result is there to read.
         if (done) for (const result of results) await runner.execute(result.testCase, {});
