@@ -5,10 +5,8 @@ import {
   documentedStatuses,
   exactBoundIssues,
   judgingMediaType,
-  overviewOf,
   parsedExactly,
   parseMediaType,
-  sentencesOf,
   statusFieldMismatch,
   statusPropertyOf,
   validationStatusesOf,
@@ -34,6 +32,7 @@ import {
   listedItemsNameTheirParent,
 } from './parent-checks.js';
 import { prototypePollution } from './pollution-checks.js';
+import { challengeSaid } from './said-challenges.js';
 import { headerPromised } from './said-headers.js';
 import { saidMembersMissing } from './said-members.js';
 import {
@@ -118,23 +117,6 @@ const contentTypeConformance: Check = (context) => {
   const received = parseMediaType(contentTypeOf(context))?.essence;
   return [finding('undocumented_content_type', { received, documented: documented.map((m) => m.mediaType) })];
 };
-
-const saidChallenges = new WeakMap<object, boolean>();
-
-/** A sentence giving a 401 a challenge, not leaving it open. */
-const givesChallenge = (sentence: string): boolean =>
-  /\b401\b/.test(sentence) && /WWW-Authenticate/i.test(sentence) && !/\b(?:may|might|can|optional)\b/i.test(sentence);
-
-/** Whether the words give every 401 a challenge, whatever the scheme ("a missing or wrong key is
- * answered with `401` ... and a `WWW-Authenticate: ApiKey realm=...` challenge"). */
-function challengeSaid(context: Parameters<Check>[0]): boolean {
-  let said = saidChallenges.get(context.contract);
-  if (said === undefined) {
-    said = sentencesOf([overviewOf(context.contract)]).some(givesChallenge);
-    saidChallenges.set(context.contract, said);
-  }
-  return said || sentencesOf([`401: ${context.response?.description ?? ''}`]).some(givesChallenge);
-}
 
 /** Every header the document marks required for the received status is there, with a value its
  * schema takes (a Location, an ETag). */
