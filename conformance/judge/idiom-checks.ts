@@ -63,6 +63,8 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   },
   'etag-changes'(context, evidence, status) {
     const now = header(context, 'etag');
+    // A 304 to the tag the item had before the change calls the changed item unchanged.
+    if (status === 304) return [finding('etag_unchanged', { etag: evidence.expected })];
     return status < 300 && now !== undefined && now === evidence.expected
       ? [finding('etag_unchanged', { etag: now })]
       : [];

@@ -193,7 +193,23 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     // A change that moves a value the item holds now (a fresh value may be the one it was made with).
     const held = first?.ok && first.response.status < 300 ? itemOf(parseBody(first), collection) : undefined;
     const changeBody = change ? await freshChange(change.operation, collection, context, runner, held) : undefined;
-    if (!change || !takesIfMatch || changeBody === undefined)
+    if (etag && change && !takesIfMatch && changeBody !== undefined) {
+      // A change without conditions still moves the tag: read plainly and against the old tag (a
+      // 304 there calls the changed item unchanged).
+      await changedTag(
+        context.testCase(change.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: at(change.parameter),
+          payload: { kind: 'json', value: changeBody },
+          what: 'a change, to see its ETag move',
+        }),
+        readCase,
+        etag,
+        notModifiedDocumented,
+        { runner, judge, reach, id, changeBody },
+      );
+    } else if (!change || !takesIfMatch || changeBody === undefined)
       reach.skip('ETag checks', 'no change of it takes If-Match with a valid body');
     if (etag && change && takesIfMatch && changeBody !== undefined) {
       const changeCase = context.testCase(change.operation, {
@@ -269,4 +285,27 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const current = readCase ? await runner.send(readCase) : undefined;
   const now = current?.ok && current.response.status < 300 ? itemOf(parseBody(current), collection) : undefined;
   await checkFilters(resource, now ?? mine.item, parent, context, runner, id);
+}
+
+interface TagParts {
+  readonly runner: SequenceRunner;
+  readonly judge: (testCase: TestCase, idiom: IdiomEvidence) => Promise<unknown>;
+  readonly reach: { done: (step: string) => void; skip: (step: string, why: string) => void };
+  readonly id: string;
+  readonly changeBody: unknown;
+}
+
+/** Sends a change that takes no If-Match, then reads the item plainly and with the tag it had. */
+async function changedTag(change: TestCase, readCase: TestCase, etag: string, notModified: boolean, parts: TagParts) {
+  const { runner, judge, reach, id, changeBody } = parts;
+  const changed = await runner.send(change);
+  if (!changed?.ok || changed.response.status >= 300)
+    return reach.skip(
+      'ETag checks',
+      `a change was ${changed?.ok ? `answered ${changed.response.status}` : 'not answered'}`,
+    );
+  reach.done('ETag checks');
+  const moved = { idiom: 'etag-changes' as const, id, expected: etag, changed: changeBody };
+  await judge(readCase, moved);
+  if (notModified) await judge(withHeader(readCase, 'If-None-Match', etag), moved);
 }
