@@ -100,6 +100,9 @@ export interface Facts {
   readonly deletedItemNamedByRun?: boolean;
   /** The write names an item one of the run's own actions moved before (an order it cancelled). */
   readonly itemMovedByRun?: boolean;
+  /** Service-assigned members whose sent value the service gives a body without them too (a job
+   * already `done` when it answers): their echo proves nothing. */
+  readonly assignedAnyway?: readonly string[];
 }
 
 export interface CheckContext {

@@ -65,6 +65,10 @@ describe('the instants of a new item', () => {
     expect(await codesOf(false)).not.toContain('state_instant_set');
   });
 
+  it("nor is a state it reached by itself, sent back in a creation, the client's value taken", async () => {
+    expect(await codesOf(false)).not.toContain('client_value_taken');
+  });
+
   it('may not be set on an item still in its first state', async () => {
     expect(await codesOf(true)).toContain('state_instant_set');
   });

@@ -226,9 +226,16 @@ function assignedValuesTaken(context: Parameters<Check>[0]): Finding[] | undefin
   const status = context.exchange.response.status;
   const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
   if (status < 200 || status >= 300 || !item) return [];
+  const anyway = new Set(context.facts.assignedAnyway ?? []);
   return Object.entries(assigned)
     .filter(([property, value]) => JSON.stringify(item[property]) === JSON.stringify(value))
-    .map(([property, value]) => finding('client_value_taken', { property, value }, { pointer: `/${property}` }));
+    .map(([property, value]) =>
+      finding(
+        'client_value_taken',
+        { property, value, anyway: anyway.has(property) },
+        { pointer: `/${property}`, ...(anyway.has(property) ? { severity: 'note' as const } : {}) },
+      ),
+    );
 }
 
 /** The service assigns ids and every readOnly property: a client-sent id (one that collides with an
