@@ -73,7 +73,7 @@ const document = {
           required: true,
           content: json({ type: 'object', required: ['member'], properties: booking.properties }),
         },
-        responses: { '201': { description: 'made', content: json(booking) }, '400': none, '404': none },
+        responses: { '201': { description: 'made', content: json(booking) }, '400': none, '404': none, '409': none },
       },
     },
     '/classes/{classId}/bookings/{bookingId}': {
@@ -90,7 +90,7 @@ const document = {
   },
 };
 
-type Fault = 'none' | 'no-line' | 'newest-first' | 'counts-waiting' | 'raise-ignored';
+type Fault = 'none' | 'no-line' | 'full-refused' | 'newest-first' | 'counts-waiting' | 'raise-ignored';
 type Booking = { id: string; member: string; status: string };
 type Class = { id: string; title: string; capacity: number; bookings: Booking[] };
 
@@ -143,6 +143,7 @@ function classes(fault: Fault) {
       if (req.method === 'GET') return sendJson(res, 200, found.bookings);
       if (!body || !text(body.member)) return sendJson(res, 400, {});
       const full = fault !== 'no-line' && confirmed(found) >= found.capacity;
+      if (full && fault === 'full-refused') return sendJson(res, 409, { message: 'The class is full.' });
       const made = { id: `b${next++}`, member: body.member as string, status: full ? 'waitlisted' : 'confirmed' };
       found.bookings.push(made);
       return sendJson(res, 201, made);
@@ -188,6 +189,7 @@ describe("a parent's capacity", () => {
 
   it.each([
     ['no-line', 'capacity_state_wrong GET /classes/{classId}/bookings/{bookingId}'],
+    ['full-refused', 'capacity_item_refused POST /classes/{classId}/bookings'],
     ['newest-first', 'capacity_state_wrong GET /classes/{classId}/bookings/{bookingId}'],
     ['counts-waiting', 'state_count_wrong GET /classes/{classId}'],
     ['raise-ignored', 'capacity_state_wrong GET /classes/{classId}/bookings/{bookingId}'],

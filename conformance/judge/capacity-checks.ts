@@ -3,6 +3,7 @@
 // a place is freed for it), at its place among the waiting ones. Part of idiom-checks.ts's registry.
 import { answeredItem } from '../../spec/index.js';
 import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
+import { pointedTopMembers } from './error-pointers.js';
 import { finding } from './findings.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
@@ -10,7 +11,10 @@ type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number
 export const CAPACITY_JUDGEMENTS = {
   'capacity-state'(context, evidence, status) {
     const fields = { member: evidence.member, expected: evidence.expected, how: evidence.how, words: evidence.words };
-    if (status >= 400 && status < 500) return [finding('capacity_item_refused', { ...fields, status })];
+    // A refusal pointing at a member of the body (a student enrolled already) is about that member.
+    const pointed = context.body.kind === 'json' ? pointedTopMembers(context.body.value) : [];
+    if (status >= 400 && status < 500)
+      return pointed.length > 0 ? [] : [finding('capacity_item_refused', { ...fields, status })];
     const item =
       status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     if (!item) return [];
