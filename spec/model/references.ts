@@ -28,20 +28,41 @@ export function namesByIdName(member: string, resource: string, idName: string):
   if (member === idName && !GENERIC_ID_NAMES.has(plainWord(idName))) return true;
   if (REFERENCE.test(member)) return false;
   const named = `${resource}${plainWord(idName)}`;
-  // One word before it says which one (an album's `coverPhotoNumber`, `cover_photo_number`).
-  const words = member.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[-_]+/);
+  const tails = memberTails(member);
   // A list of them (`photoNumbers`) names several.
-  return words.some((_, start) => start <= 1 && [named, `${named}s`].includes(plainWord(words.slice(start).join(''))));
+  return tails.includes(named) || tails.includes(`${named}s`);
+}
+
+const tailsOf = new Map<string, readonly string[]>();
+
+/** The member's name as a plain word, and without its first word: one word before the id's name
+ * says which one (an album's `coverPhotoNumber`, `cover_photo_number`). Read once per name. */
+function memberTails(member: string): readonly string[] {
+  let tails = tailsOf.get(member);
+  if (!tails) {
+    const words = member.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[-_]+/);
+    tails = [plainWord(words.join('')), ...(words.length > 1 ? [plainWord(words.slice(1).join(''))] : [])];
+    tailsOf.set(member, tails);
+  }
+  return tails;
 }
 
 /** The resource word of a collection: its path's last literal segment (/shops/{id}/orders: order). */
-export const collectionResource = (collection: CollectionSpec): string =>
-  resourceName(
-    collection.path
-      .split('/')
-      .filter((segment) => segment !== '' && !segment.startsWith('{'))
-      .at(-1) ?? '',
-  );
+const resources = new WeakMap<CollectionSpec, string>();
+
+export function collectionResource(collection: CollectionSpec): string {
+  let resource = resources.get(collection);
+  if (resource === undefined) {
+    resource = resourceName(
+      collection.path
+        .split('/')
+        .filter((segment) => segment !== '' && !segment.startsWith('{'))
+        .at(-1) ?? '',
+    );
+    resources.set(collection, resource);
+  }
+  return resource;
+}
 
 /** The listed collection (other than `own`) whose items the member names, if any. */
 export function referencedCollection(
