@@ -35,6 +35,7 @@ import { DEFAULTS, skipReason } from '../run-options.js';
 import type { Exchange } from '../send/http.js';
 import { SAFE_METHODS, Sender } from '../send/sender.js';
 import { defaultMaxWrites, WriteBudget, writesFor } from '../send/write-budget.js';
+import { assignedAnyway as echoedAnyway } from './assigned-anyway.js';
 import { callerReader } from './caller.js';
 import type { RunSettings } from './settings.js';
 
@@ -218,7 +219,7 @@ export class RunSession {
     const conflict = exchange.ok && exchange.response.status === 409;
     const namedByRun = conflict && this.sentReferences.namesDeleted(testCase);
     const movedByRun = conflict && this.movedItems.movedBefore(testCase);
-    const assignedAnyway = await this.assignedAnyway(testCase, exchange);
+    const assignedAnyway = await echoedAnyway(testCase, exchange, (control) => this.sender.send(control, true));
     const facts = {
       ...gathered,
       ...(keyTaken ? { valueAlreadyListed: keyTaken } : {}),
@@ -229,29 +230,6 @@ export class RunSession {
       ...(assignedAnyway.length > 0 ? { assignedAnyway } : {}),
     };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
-  }
-
-  /** The service-assigned members a taken creation echoes as sent that the same body without them
-   * gets as well (a job done before it answers): one control creation, sent only then. */
-  private async assignedAnyway(testCase: TestCase, exchange: Exchange): Promise<string[]> {
-    const { assigned, payload } = testCase;
-    if (!assigned || !exchange.ok || exchange.response.status >= 300 || payload?.kind !== 'json') return [];
-    const answered = parseBody(exchange);
-    const echoed = Object.entries(assigned).filter(([member, value]) => {
-      const item = answered.kind === 'json' ? asObject(answered.value) : undefined;
-      return item !== undefined && JSON.stringify(item[member]) === JSON.stringify(value);
-    });
-    const sent = asObject(payload.value);
-    if (echoed.length === 0 || !sent) return [];
-    const without = Object.fromEntries(Object.entries(sent).filter(([member]) => !(member in assigned)));
-    const { assigned: _sent, ...rest } = testCase;
-    const control = await this.sender.send({ ...rest, payload: { kind: 'json', value: without } }, true);
-    const body = control ? parseBody(control) : undefined;
-    const item = body?.kind === 'json' ? asObject(body.value) : undefined;
-    if (!control?.ok || control.response.status >= 300 || !item) return [];
-    return echoed
-      .filter(([member, value]) => JSON.stringify(item[member]) === JSON.stringify(value))
-      .map(([member]) => member);
   }
 
   /** Per creation: whether its words tie its 409 to the state of the items it names. */
