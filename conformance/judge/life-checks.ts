@@ -5,6 +5,7 @@ import { answeredItem, listedItems } from '../../spec/index.js';
 import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
 import { type FindingCode, finding } from './findings.js';
 import { asObject, countsHolder } from './json-body.js';
+import { stateTimes } from './state-times.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -157,9 +158,13 @@ export const LIFE_JUDGEMENTS = {
     const item =
       status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const got = item?.[evidence.member ?? 'status'];
-    return item && got !== undefined && JSON.stringify(got) !== JSON.stringify(evidence.expected)
-      ? [finding('named_not_moved', { verb: evidence.verb, got, expected: evidence.expected, words: evidence.words })]
-      : [];
+    if (!item || got === undefined) return [];
+    if (JSON.stringify(got) !== JSON.stringify(evidence.expected))
+      return [
+        finding('named_not_moved', { verb: evidence.verb, got, expected: evidence.expected, words: evidence.words }),
+      ];
+    // Moved there: the time of that state is set (an invoice a payment made `paid` has its `paidAt`).
+    return stateTimes(item, evidence.expected, []).filter((one) => one.code === 'state_time_missing');
   },
   // A count of a named item that a write moves by its amount ("reserves `quantity` from the part's
   // `stock`"), read after the write.

@@ -26,6 +26,9 @@ export interface NamedEffect extends NamedLink {
   readonly to: string;
   /** The item's own states the effect is said for ("When it was `confirmed`"), where the words limit it. */
   readonly when?: readonly string[];
+  /** The creation's member that must equal the named item's for the effect ("`amount` may be less
+   * than `balanceDue` or equal to it (the invoice becomes `paid`)"): the run sends that value. */
+  readonly matching?: { readonly member: string; readonly to: string };
   /** A count of the named item's that the same action moves ("its `timesRented` grows by one"). */
   readonly grows?: { readonly member: string; readonly by: number };
   readonly words: string;
@@ -93,6 +96,7 @@ function effectsIn(
   values: readonly string[],
   own: readonly string[],
   members: Readonly<Record<string, unknown>>,
+  ownMembers: readonly string[],
 ) {
   // "every tool on it becomes `reserved`", or the one item it names: "the copy becomes `on_loan`".
   const moves = new RegExp(
@@ -103,11 +107,38 @@ function effectsIn(
     sentence,
   );
   const said = when ? statesIn(when[1]!, own) : [];
-  return [...sentence.matchAll(moves)].flatMap((match) =>
-    values.includes(match[1]!)
-      ? [{ to: match[1]!, ...(said.length > 0 ? { when: said } : {}), ...growthIn(sentence, members) }]
-      : [],
-  );
+  return [...sentence.matchAll(moves)].flatMap((match) => {
+    if (!values.includes(match[1]!)) return [];
+    const condition = conditionBefore(sentence.slice(0, match.index), ownMembers, members);
+    if (condition === null) return [];
+    return [
+      {
+        to: match[1]!,
+        ...(said.length > 0 ? { when: said } : {}),
+        ...(condition ? { matching: condition } : {}),
+        ...growthIn(sentence, members),
+      },
+    ];
+  });
+}
+
+/** An effect said in brackets after a condition ("or equal to it (the invoice becomes `paid`"):
+ * the creation's member that must equal the named item's; null where the brackets follow a
+ * condition the reading cannot turn into values (the effect is then left out, not assumed);
+ * undefined where the effect is said outright. */
+function conditionBefore(
+  before: string,
+  own: readonly string[],
+  members: Readonly<Record<string, unknown>>,
+): { member: string; to: string } | null | undefined {
+  if (!/\(\s*$/.test(before)) return undefined;
+  const clause = before.split(/[;.]/).at(-1)!;
+  const equal = /\b(?:equal(?:s|\s+to)|matches|exactly)\s+(?:it|(?:the\s+)?`([\w-]+)`)[^()]*\(\s*$/i.exec(clause);
+  if (!equal) return /\b(?:if|when|unless|once|equal|exactly|more|less)\b/i.test(clause) ? null : undefined;
+  const named = [...clause.matchAll(/`([\w-]+)`/g)].map((one) => one[1]!);
+  const to = equal[1] ?? named.filter((name) => name in members).at(-1);
+  const member = named.find((name) => own.includes(name));
+  return to && member && to in members ? { member, to } : null;
 }
 
 function allowedIn(sentence: string, noun: string, values: readonly string[]): string[] {
@@ -159,10 +190,12 @@ function readNamed(collection: CollectionSpec, actions: Actions, collections: re
     const values = (statusMember(other)?.values ?? []).map(String);
     const members = propertiesOf(other.read?.item.schema);
     const noun = resourceWordPattern(other);
+    const holder = link.through ? collections.find((one) => one.path === link.through) : collection;
+    const holderMembers = holder ? requestMembers(holder) : [];
     for (const { verb, operation } of writes) {
       const refusal = operation.responses.find((response) => response.status === '409' || response.status === '422');
       for (const sentence of textsOf(operation)) {
-        for (const effect of effectsIn(sentence, noun, values, own, members))
+        for (const effect of effectsIn(sentence, noun, values, own, members, holderMembers))
           if (!effects.some((one) => one.verb === verb && one.collection === link.collection && one.to === effect.to))
             effects.push({ ...link, verb, ...effect, words: sentence });
         // A creation's asks of what it names are its reference states (reference-states.ts).

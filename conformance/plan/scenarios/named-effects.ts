@@ -23,6 +23,7 @@ import type { IdiomEvidence } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { moveItem, reachAction } from './action-paths.js';
+import { matchingMembers, namedItem } from './named-made.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 type Reach = ReturnType<SequenceRunner['reach']['scenario']>;
@@ -74,6 +75,7 @@ export async function namingItem(
   named: unknown,
   purpose: string,
   { resource, context, runner }: Pick<Parts, 'resource' | 'context' | 'runner'>,
+  beside: Readonly<Record<string, unknown>> = {},
 ) {
   const { collection } = resource;
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
@@ -82,7 +84,7 @@ export async function namingItem(
     what: `to name a ${link.collection} item of the run's own`,
     purpose,
     parent: {},
-    ...(link.through ? {} : { members: { [link.via]: named } }),
+    ...(link.through ? {} : { members: { ...beside, [link.via]: named } }),
   });
   if (!('made' in making)) return { why: `no ${collection.path} item could be made: ${making.refused}` };
   const { item, at } = making.made;
@@ -96,7 +98,7 @@ export async function namingItem(
       what: `naming a ${link.collection} item of the run's own`,
       purpose,
       parent: { ...at(parameter), [above.parameter]: idText },
-      members: { [link.via]: named },
+      members: { ...beside, [link.via]: named },
     });
     if (!('made' in added)) return { why: `no ${child.path} item naming it could be made: ${added.refused}` };
   }
@@ -111,17 +113,15 @@ async function namedAndNaming(effect: NamedEffect, other: CollectionSpec, purpos
   const { collection } = resource;
   const read = other.read!;
   if (!other.path.includes('{') || effect.through) {
-    const making = await runner.make(other, {
-      what: `for a ${collection.path} item to name`,
-      purpose,
-      parent: {},
-    });
-    if (!('made' in making)) return { why: `no ${other.path} item could be made: ${making.refused}` };
-    const named = making.made.item[other.idProperty];
+    const made = await namedItem(effect, other, purpose, parts);
+    if ('why' in made) return made;
+    const { named, namedAt } = made;
     context.markChangedByRun(other, JSON.stringify(named));
-    const naming = await namingItem(effect, named, purpose, parts);
+    const matched = await matchingMembers(effect, other, namedAt, parts);
+    if ('why' in matched) return matched;
+    const naming = await namingItem(effect, named, purpose, parts, matched.members);
     if ('why' in naming) return { why: naming.why };
-    return { named, namedAt: making.made.at(read.parameter), target: naming.target };
+    return { named, namedAt, target: naming.target };
   }
   const parameter = collection.read?.parameter ?? collection.remove?.parameter;
   if (!parameter) return { why: `no path names a ${collection.path} item` };
