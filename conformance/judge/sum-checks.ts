@@ -8,6 +8,7 @@ import {
   type Formula,
   formulasOf,
   isJsonMediaType,
+  listedItems,
   mergeAllOf,
   propertiesOf,
   sumsOf,
@@ -131,8 +132,17 @@ export function formulasOff(context: CheckContext): Finding[] {
     formulas = formulasOf(schema, collection.create?.operation);
     formulasByCollection.set(collection, formulas);
   }
-  const item = formulas.length > 0 ? answeredItem(collection, context.body.value) : undefined;
-  if (!item) return [];
+  if (formulas.length === 0) return [];
+  // A list's entries are items too (a seeded invoice listed with its balance off).
+  const listing = collection.list?.operation === context.testCase.operation;
+  const items = listing
+    ? (listedItems(collection, context.body.value) ?? [])
+    : [answeredItem(collection, context.body.value)].filter((one) => one !== undefined);
+  const rules = formulas;
+  return items.flatMap((item) => formulaFindings(rules, item));
+}
+
+function formulaFindings(formulas: readonly Formula[], item: Readonly<Record<string, unknown>>): Finding[] {
   return formulas.flatMap((formula) => {
     const expected = evaluateFormula(formula, item);
     const got = item[formula.member];

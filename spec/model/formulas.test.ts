@@ -85,4 +85,24 @@ describe('a threshold read from words', () => {
     };
     expect(formulasOf(loose as never)).toEqual([]);
   });
+
+  it('holds the value said for some states instead ("; 0 when `void`"), the expression in every other', () => {
+    const invoice = {
+      type: 'object',
+      properties: {
+        status: { type: 'string', enum: ['sent', 'void'] },
+        total: { type: 'integer' },
+        amountPaid: { type: 'integer' },
+        balanceDue: { type: 'integer', description: '`total − amountPaid`; 0 when `void`.' },
+      },
+    };
+    const [balance] = formulasOf(invoice as never);
+    expect(balance).toMatchObject({ member: 'balanceDue', unless: { states: ['void'], value: 0 } });
+    fc.assert(
+      fc.property(fc.nat(10_000), fc.nat(10_000), (total, paid) => {
+        expect(evaluateFormula(balance!, { status: 'sent', total, amountPaid: paid })).toBe(total - paid);
+        expect(evaluateFormula(balance!, { status: 'void', total, amountPaid: paid })).toBe(0);
+      }),
+    );
+  });
 });

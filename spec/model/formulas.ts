@@ -18,6 +18,19 @@ export interface Formula {
    * expression otherwise. */
   readonly condition?: { readonly member: string; readonly operator: '<' | '<=' | '>' | '>='; readonly bound: number };
   readonly otherwise?: readonly string[];
+  /** The value the member holds instead in some states ("`total − amountPaid`; 0 when `void`"). */
+  readonly unless?: { readonly states: readonly string[]; readonly value: number };
+}
+
+// "; 0 when `void`": a value the member holds instead while the item is in one of those states.
+const UNLESS =
+  /\s*[;,]\s*(?:but\s+|and\s+)?(-?\d+(?:\.\d+)?)\s+(?:when|if|while|once|for)\s+(?:(?:the\s+[\w-]+|it)\s+is\s+)?((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)\.?\s*$/i;
+
+function unlessOf(text: string): { expression: string; unless?: Formula['unless'] } {
+  const match = UNLESS.exec(text);
+  if (!match) return { expression: text };
+  const states = [...match[2]!.matchAll(/`([\w-]+)`/g)].map((one) => one[1]!);
+  return { expression: text.slice(0, match.index), unless: { states, value: Number(match[1]) } };
 }
 
 // "500 when `subtotal` is below 5000, else 0": a value under a threshold on another member.
@@ -106,7 +119,8 @@ export function formulasOf(schema: JsonSchema | undefined, create?: Operation): 
   const properties = { ...variantPropertiesOf(schema, false), ...propertiesOf(schema) };
   const members = new Set(Object.keys(properties).filter((name) => numeric(properties[name])));
   const found: Formula[] = [];
-  const add = (member: string, expression: string, words: string) => {
+  const add = (member: string, said: string, words: string) => {
+    const { expression, unless } = unlessOf(said);
     // Trailing words of unit ("in cents", "rounded to cents") are not part of the expression.
     const bare = expression
       .replace(
@@ -120,7 +134,8 @@ export function formulasOf(schema: JsonSchema | undefined, create?: Operation): 
     if (!tokens || found.some((formula) => formula.member === member && formula.tokens.join() === tokens.join()))
       return;
     const parts = [...new Set(tokens.filter((token) => token.startsWith('m:')).map((token) => token.slice(2)))];
-    if (!parts.includes(member)) found.push({ member, tokens, parts, words: words.replace(/\s+/g, ' ').trim() });
+    if (!parts.includes(member))
+      found.push({ member, tokens, parts, words: words.replace(/\s+/g, ' ').trim(), ...(unless ? { unless } : {}) });
   };
   for (const member of members) {
     const description = (properties[member] as { description?: unknown }).description;
@@ -138,7 +153,9 @@ export function formulasOf(schema: JsonSchema | undefined, create?: Operation): 
 
 /** The formula's value for the item, or undefined where a part is not a number there. */
 export function evaluateFormula(formula: Formula, item: Readonly<Record<string, unknown>>): number | undefined {
-  const { condition, otherwise } = formula;
+  const { condition, otherwise, unless } = formula;
+  if (unless && Object.values(item).some((value) => typeof value === 'string' && unless.states.includes(value)))
+    return unless.value;
   if (!condition || !otherwise) return evaluateTokens(formula.tokens, item);
   const value = item[condition.member];
   if (typeof value !== 'number') return undefined;
