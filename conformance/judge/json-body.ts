@@ -30,3 +30,16 @@ export function countsHolder(value: unknown, members: readonly string[]): Record
   if (!body) return undefined;
   return members.every((member) => member in body) ? body : asObject(body.data ?? body.item);
 }
+
+const INSTANT_TEXT = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Whether an answered value is the one sent: equal as JSON, or the same instant written another
+ * way (`1999-12-31T23:59:59Z` echoed as `1999-12-31T23:59:59.000Z`). */
+export function sameAsSent(answered: unknown, sent: unknown): boolean {
+  if (JSON.stringify(answered) === JSON.stringify(sent)) return true;
+  if (typeof answered !== 'string' || typeof sent !== 'string') return false;
+  if (!INSTANT_TEXT.test(answered) || !INSTANT_TEXT.test(sent)) return false;
+  const [a, b] = [Date.parse(answered), Date.parse(sent)];
+  return !Number.isNaN(a) && a === b;
+}
+

@@ -13,7 +13,7 @@ import {
 import type { Check, Finding, SequenceEvidence } from '../model.js';
 import { compareField, firstDifference, keptFields, setsOf } from './field-compare.js';
 import { finding } from './findings.js';
-import { asObject, idKey } from './json-body.js';
+import { asObject, idKey, sameAsSent } from './json-body.js';
 import { movedByOthers } from './moved-by-others.js';
 import { withinNarrowing } from './narrowing.js';
 
@@ -228,7 +228,7 @@ function assignedValuesTaken(context: Parameters<Check>[0]): Finding[] | undefin
   if (status < 200 || status >= 300 || !item) return [];
   const anyway = new Set(context.facts.assignedAnyway ?? []);
   return Object.entries(assigned)
-    .filter(([property, value]) => JSON.stringify(item[property]) === JSON.stringify(value))
+    .filter(([property, value]) => sameAsSent(item[property], value))
     .map(([property, value]) =>
       finding(
         'client_value_taken',

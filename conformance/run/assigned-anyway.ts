@@ -1,7 +1,7 @@
 // A service-assigned value a taken creation echoes as the client sent it: mass assignment, unless
 // the service gives that value to a body without it as well (a job already done when it answers).
 import { parseBody } from '../judge/evaluate.js';
-import { asObject } from '../judge/json-body.js';
+import { asObject, sameAsSent } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
 import type { Exchange } from '../send/http.js';
 
@@ -17,7 +17,7 @@ export async function assignedAnyway(
   const answered = parseBody(exchange);
   const echoed = Object.entries(assigned).filter(([member, value]) => {
     const item = answered.kind === 'json' ? asObject(answered.value) : undefined;
-    return item !== undefined && JSON.stringify(item[member]) === JSON.stringify(value);
+    return item !== undefined && sameAsSent(item[member], value);
   });
   const sent = asObject(payload.value);
   if (echoed.length === 0 || !sent) return [];
@@ -28,6 +28,6 @@ export async function assignedAnyway(
   const item = body?.kind === 'json' ? asObject(body.value) : undefined;
   if (!control?.ok || control.response.status >= 300 || !item) return [];
   return echoed
-    .filter(([member, value]) => JSON.stringify(item[member]) === JSON.stringify(value))
+    .filter(([member, value]) => sameAsSent(item[member], value))
     .map(([member]) => member);
 }
