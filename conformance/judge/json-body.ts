@@ -42,4 +42,3 @@ export function sameAsSent(answered: unknown, sent: unknown): boolean {
   const [a, b] = [Date.parse(answered), Date.parse(sent)];
   return !Number.isNaN(a) && a === b;
 }
-

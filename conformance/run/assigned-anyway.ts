@@ -27,7 +27,5 @@ export async function assignedAnyway(
   const body = control ? parseBody(control) : undefined;
   const item = body?.kind === 'json' ? asObject(body.value) : undefined;
   if (!control?.ok || control.response.status >= 300 || !item) return [];
-  return echoed
-    .filter(([member, value]) => sameAsSent(item[member], value))
-    .map(([member]) => member);
+  return echoed.filter(([member, value]) => sameAsSent(item[member], value)).map(([member]) => member);
 }
