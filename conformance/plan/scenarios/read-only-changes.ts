@@ -4,21 +4,46 @@
 // not hold the values sent (mass assignment on a change, where mass-assignment.ts sends creations).
 import { type CollectionSpec, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
-import { distinctive, unlikelyMember } from '../cases/mass-assignment.js';
+import { unpickedValue } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequences.js';
 
 type Item = Readonly<Record<string, unknown>>;
 
+// "`status` and the other `readOnly` members are ignored": said of a change, or of every request.
+const READ_ONLY_IGNORED = /\bread-?only\b[^.]*\bignored\b/i;
+
+/** The item's readOnly members a change may carry where its body takes members it does not name
+ * and the words say such members are ignored when sent. */
+function ignoredReadOnly(collection: CollectionSpec, context: PlanContext | undefined): string[] {
+  const patch = collection.update?.operation;
+  const request = patch && context?.requestSchema(patch);
+  if (!patch || !request?.isValid({ 'conformance-undeclared-member': 1 })) return [];
+  const said = [patch.description, patch.summary, context?.overview].some(
+    (text) => typeof text === 'string' && READ_ONLY_IGNORED.test(text.replace(/`/g, '')),
+  );
+  if (!said) return [];
+  const declared = propertiesOf(request.schema);
+  const item = propertiesOf(collection.read?.item.schema ?? collection.create?.success.schema);
+  return Object.entries(item)
+    .filter(([member, schema]) => !(member in declared) && (schema as { readOnly?: unknown }).readOnly === true)
+    .map(([member]) => member);
+}
+
 /** The readOnly members of the PATCH's body with values the item does not hold now. */
-export function readOnlyChangeBody(collection: CollectionSpec, held: Item): Record<string, unknown> | undefined {
+export function readOnlyChangeBody(
+  collection: CollectionSpec,
+  held: Item,
+  context?: PlanContext,
+): Record<string, unknown> | undefined {
   const patch = collection.update?.operation;
   if (!patch) return undefined;
   const schemas = propertiesOf(collection.read?.item.schema ?? collection.create?.success.schema);
-  const entries = readOnlyRequestMembers(patch).flatMap((member) => {
+  const members = [...new Set([...readOnlyRequestMembers(patch), ...ignoredReadOnly(collection, context)])];
+  const entries = members.flatMap((member) => {
     const schema = schemas[member] as Record<string, unknown> | undefined;
     if (member === collection.idProperty || !schema) return [];
-    const value = distinctive(schema) ?? unlikelyMember(schema);
+    const value = unpickedValue(schema);
     return value === undefined || JSON.stringify(value) === JSON.stringify(held[member]) ? [] : [[member, value]];
   });
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
@@ -34,7 +59,7 @@ export async function sendReadOnlyChange(
   preconditioned: (testCase: TestCase) => Promise<TestCase>,
 ): Promise<boolean> {
   const patch = collection.update;
-  const body = readOnlyChangeBody(collection, held);
+  const body = readOnlyChangeBody(collection, held, context);
   if (!patch || !body) return false;
   const what = `with the service-assigned ${Object.keys(body).join(', ')} sent`;
   const testCase = context.testCase(patch.operation, {
