@@ -9,9 +9,12 @@ import type { CheckContext } from '../model.js';
 import { pointedTopMembers } from './error-pointers.js';
 
 /** Words that state a rule. */
-const RULE = /\b(?:must|at most|at least|only|exceeds?|cannot|may not|keyed by|existing)\b/i;
+const RULE = /\b(?:must|at most|at least|only|exceeds?|cannot|may not|keyed by|existing)\b|\bis not an?\s+\w+\s+of\b/i;
 /** Words that tie the rule to other data: an item's ("the event's"), one that exists, a key. */
-const OTHER_DATA = /\b\w+'s\b|\bexisting\b|\bkeyed by\b/i;
+// "not a ticket of this organization": an item the value must name, in a scope of the request's.
+// "must name an active user": the value must name an item, whatever the schema lets through.
+const OTHER_DATA =
+  /\b\w+'s\b|\bexisting\b|\bkeyed by\b|\bof (?:this|the same|that) [\w-]+\b|\bmust (?:name|exist|reference|refer to|point (?:at|to))\b/i;
 
 /** An operation's sentences, split once: every refused case of the operation asks for them. */
 const sentencesByOperation = new WeakMap<object, string[]>();

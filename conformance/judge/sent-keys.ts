@@ -19,25 +19,34 @@ export class SentKeys {
     }
   }
 
-  private valueOf(testCase: TestCase): { member: string; text: string } | undefined {
-    const member = this.keyOf.get(testCase.operation);
+  /** The key member and its value; where the model knows no key but the operation documents a
+   * conflict (a tag named by the client, with no path of its own), each top-level text member. */
+  private valuesOf(testCase: TestCase): { member: string; text: string }[] {
     const body = testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined;
-    const value = member === undefined ? undefined : body?.[member];
-    return member === undefined || value === undefined ? undefined : { member, text: JSON.stringify(value) };
+    if (!body) return [];
+    const member = this.keyOf.get(testCase.operation);
+    if (member !== undefined) return body[member] === undefined ? [] : [{ member, text: JSON.stringify(body[member]) }];
+    if (!conflictDocumented(testCase.operation)) return [];
+    return Object.entries(body)
+      .filter(([, value]) => typeof value === 'string' && value !== '')
+      .map(([name, value]) => ({ member: name, text: `${name}=${JSON.stringify(value)}` }));
   }
 
   /** Notes a creation that went out. */
   note(testCase: TestCase): void {
-    const key = this.valueOf(testCase);
-    if (!key) return;
+    const keys = this.valuesOf(testCase);
+    if (keys.length === 0) return;
     let counts = this.sent.get(testCase.operation);
     if (!counts) this.sent.set(testCase.operation, (counts = new Map()));
-    counts.set(key.text, (counts.get(key.text) ?? 0) + 1);
+    for (const key of keys) counts.set(key.text, (counts.get(key.text) ?? 0) + 1);
   }
 
   /** The key member, where another creation of the run sent the same key as this one. */
   sentByAnother(testCase: TestCase): string | undefined {
-    const key = this.valueOf(testCase);
-    return key && (this.sent.get(testCase.operation)?.get(key.text) ?? 0) > 1 ? key.member : undefined;
+    const counts = this.sent.get(testCase.operation);
+    return this.valuesOf(testCase).find((key) => (counts?.get(key.text) ?? 0) > 1)?.member;
   }
 }
+
+const conflictDocumented = (operation: Operation): boolean =>
+  operation.method === 'POST' && operation.responses.some((response) => response.status === '409');

@@ -19,14 +19,26 @@ const LONGEST = 10_000;
 
 const number = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
-function stringBoundaries(schema: Schema): Boundary[] {
+// Words that count lengths in characters outright: astral ones (an emoji) are one each as well.
+const CODE_POINTS = /\bcode\s*points?\b|\bnot\s+(?:in\s+)?(?:bytes|utf-?(?:8|16))\b|\bemoji\b/i;
+
+/** Whether the words count string lengths in code points ("counted in Unicode code points"). */
+export const codePointsSaid = (...texts: readonly unknown[]): boolean =>
+  texts.some((text) => typeof text === 'string' && CODE_POINTS.test(text));
+
+function stringBoundaries(schema: Schema, codePoints = false): Boundary[] {
   // A pattern or format says which characters fit: plain letters may not.
   if (schema.pattern || schema.format || schema.enum) return [];
   const out: Boundary[] = [];
   const min = number(schema.minLength);
   const max = number(schema.maxLength);
   if (min !== undefined && min > 0 && min <= LONGEST) out.push({ what: `minLength (${min})`, value: 'b'.repeat(min) });
-  if (max !== undefined && max <= LONGEST) out.push({ what: `maxLength (${max})`, value: 'b'.repeat(max) });
+  if (max === undefined || max > LONGEST) return out;
+  out.push({ what: `maxLength (${max})`, value: 'b'.repeat(max) });
+  // JSON Schema counts a length in characters: two bytes each in UTF-8 (é), and where the words say
+  // code points, an astral one (😀, two UTF-16 units) too. A service counting bytes refuses them.
+  if (max > 0) out.push({ what: `maxLength (${max}) in two-byte characters`, value: 'é'.repeat(max) });
+  if (max > 0 && codePoints) out.push({ what: `maxLength (${max}) in astral characters`, value: '😀'.repeat(max) });
   return out;
 }
 
@@ -71,10 +83,10 @@ function arrayBoundaries(schema: Schema, seed: number, name: string): Boundary[]
   return out;
 }
 
-export function boundariesOf(schemaIn: JsonSchema, seed: number, name: string): Boundary[] {
+export function boundariesOf(schemaIn: JsonSchema, seed: number, name: string, codePoints = false): Boundary[] {
   const schema = mergeAllOf(schemaIn as Schema);
   const type = schema.type;
-  if (type === 'string') return stringBoundaries(schema);
+  if (type === 'string') return stringBoundaries(schema, codePoints || codePointsSaid(schema.description));
   if (type === 'integer' || type === 'number') return numericBoundaries(schema, type === 'integer');
   if (type === 'array') return arrayBoundaries(schema, seed, name);
   return [];
@@ -88,8 +100,9 @@ export const boundariesPlanner: Planner = {
     const mediaType = context.requestMediaType(operation);
     if (!request || !mediaType || !isJsonMediaType(mediaType)) return {};
     const cases: TestCase[] = [];
+    const codePoints = codePointsSaid(context.overview, operation.description, request.schema.description);
     for (const [name, schema] of Object.entries(propertiesOf(request.schema))) {
-      for (const boundary of boundariesOf(schema, context.seed, `${operation.id}:${name}`)) {
+      for (const boundary of boundariesOf(schema, context.seed, `${operation.id}:${name}`, codePoints)) {
         // A body of its own for each case: a service that refuses values it holds is not asked twice.
         const [body] = context.plainBodies(operation, 1, `bounds:${name}:${boundary.what}`);
         if (typeof body !== 'object' || body === null || Array.isArray(body)) continue;

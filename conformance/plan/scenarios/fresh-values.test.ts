@@ -34,3 +34,16 @@ describe('fresh values of a key with a fixed form', () => {
     expect(tags).not.toContain('YX-097');
   });
 });
+
+describe('fresh values of a body', () => {
+  it('leave members named as ids of other items as they are: made new, they would name none', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (step) => {
+        const body = { title: 'Printer jam', assigneeId: 'usr_cyd', owner_id: 'u7', customerID: 'c1' };
+        const fresh = freshened(body, step, () => true, new Set()) as Record<string, unknown>;
+        expect(fresh.title).not.toBe('Printer jam');
+        expect([fresh.assigneeId, fresh.owner_id, fresh.customerID]).toEqual(['usr_cyd', 'u7', 'c1']);
+      }),
+    );
+  });
+});

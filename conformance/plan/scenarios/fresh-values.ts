@@ -74,6 +74,10 @@ export function stringCandidates(text: string, step: number): string[] {
   ];
 }
 
+/** Members named as ids of other items (`assigneeId`, `owner_id`): a reference the model did not
+ * tie to a collection, whose example value names an item that exists; made new, it names none. */
+const ID_NAMED = /(?:[a-z0-9]Id|_id|[a-z0-9]ID)$/;
+
 /** The body with each top-level string but those kept (references to listed items) changed to a new value of the same form (dates moved on by
  * `step` days, keys and names given a suffix), keeping the body valid. */
 export function freshened(
@@ -86,7 +90,7 @@ export function freshened(
   if (!object || step === 0) return body;
   let value: Record<string, unknown> = { ...object };
   for (const [member, current] of Object.entries(object)) {
-    if (typeof current !== 'string' || current === '' || keep.has(member)) continue;
+    if (typeof current !== 'string' || current === '' || keep.has(member) || ID_NAMED.test(member)) continue;
     for (const candidate of stringCandidates(current, step)) {
       // A candidate may come out as the value itself ("AB-123456" ending in the step's digits).
       if (candidate === current) continue;
