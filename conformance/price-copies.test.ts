@@ -49,7 +49,9 @@ function shop(priceFollows = false) {
       const ifMatch = req.headers['if-match'];
       if (ifMatch === undefined) return sendJson(res, 428, {});
       if (ifMatch !== '*' && ifMatch !== `"${found.id}-${found.version}"`) return sendJson(res, 412, {});
-      const changes = body ?? {};
+      // A body that is no JSON object (an array) is no change: refused.
+      if (!body) return sendJson(res, 400, {});
+      const changes = body;
       if (Object.keys(changes).some((name) => name !== 'name' && name !== 'priceCents')) return sendJson(res, 400, {});
       if ('name' in changes && !validName(changes.name)) return sendJson(res, 400, {});
       if ('priceCents' in changes && !validPrice(changes.priceCents)) return sendJson(res, 400, {});

@@ -72,7 +72,7 @@ function tasks(appliesFirst: boolean) {
     if (req.method === 'GET') return send(res, 200, found);
     const match = req.headers['if-match'];
     if (match === undefined) return send(res, 428);
-    if (!valid && sent?.name !== undefined) return send(res, 400);
+    if (!sent || (!valid && sent.name !== undefined)) return send(res, 400);
     const stale = match !== '*' && match !== `"v${found.version}"`;
     if (stale && !appliesFirst) return send(res, 412);
     if (typeof name === 'string') found.item.name = name;

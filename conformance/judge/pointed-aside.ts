@@ -24,6 +24,9 @@ export function pointedAside(context: Parameters<Check>[0], status: number) {
   // A member holding characters beyond the BMP may be refused by a service counting UTF-16 units:
   // that is the length check's finding (its own case), not this refusal's.
   if (pointed?.some((names) => astralIn(context.testCase.payload, names.split('/')[0]!))) return [];
+  // The mutation made an object the body lacked (`address: {city: null}`), without the members it
+  // requires: a refusal naming one of those first points at a fault the body does have.
+  if (pointed?.some((names) => requiredMissing(schema, context.testCase.payload, names.split('/')))) return [];
   return pointed
     ? [
         finding('refusal_points_at_other_member', {
@@ -54,6 +57,28 @@ function unionAlong(schema: unknown, path: readonly string[]): boolean {
     if (part === undefined) return false;
     const properties = (mergeAllOf(node).properties ?? {}) as Record<string, Record<string, unknown>>;
     node = /^\d+$/.test(part) ? (node.items as Record<string, unknown> | undefined) : properties[part];
+  }
+  return false;
+}
+
+/** Whether the sent body lacks the member at `path` that its schema requires there. */
+function requiredMissing(
+  schema: unknown,
+  payload: Parameters<Check>[0]['testCase']['payload'],
+  path: readonly string[],
+): boolean {
+  let node = schema as Record<string, unknown> | undefined;
+  let value = payload?.kind === 'json' ? payload.value : undefined;
+  for (const [index, part] of path.entries()) {
+    if (typeof node !== 'object' || node === null || typeof value !== 'object' || value === null) return false;
+    const merged = mergeAllOf(node);
+    if (index === path.length - 1) {
+      const required = Array.isArray(merged.required) ? (merged.required as string[]) : [];
+      return required.includes(part) && !Object.hasOwn(value, part);
+    }
+    const properties = (merged.properties ?? {}) as Record<string, Record<string, unknown>>;
+    node = /^\d+$/.test(part) ? (merged.items as Record<string, unknown> | undefined) : properties[part];
+    value = (value as Record<string, unknown>)[part];
   }
   return false;
 }
