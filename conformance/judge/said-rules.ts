@@ -44,11 +44,32 @@ export function saidRuleMember(context: CheckContext): string | undefined {
   const taken = new Set(context.testCase.knownReferences ?? []);
   // Where the refusal points nowhere, the members its words name ("mileageKm can not go down").
   const named = [...pointedTopMembers(context.body.value), ...membersNamedIn(context.body.value, Object.keys(members))];
+  const payload = context.testCase.payload;
+  const sent =
+    payload?.kind === 'json' && typeof payload.value === 'object' && payload.value !== null ? payload.value : {};
+  // Sent as null counts as left out: "is required" asks for a value.
+  const sentMembers = new Set(
+    Object.entries(sent as Record<string, unknown>)
+      .filter(([, value]) => value !== null)
+      .map(([name]) => name),
+  );
   return named.find((member) => {
-    if (!(member in members) || taken.has(member)) return false;
+    if (!(member in members)) return false;
     const own = [members, ...described].map((found) => found[member]?.description).find((text) => text !== undefined);
     const named = new RegExp(`\`${member.replace(/[^\w-]/g, '')}\``);
     const said = [...(typeof own === 'string' ? [own] : []), ...sentences.filter((sentence) => named.test(sentence))];
+    // A rule tying it to another member sent ("`toWarehouseCode` is only for transfers"): about the
+    // pair, whatever the value, even one taken from the target.
+    const paired = said.some(
+      (text) =>
+        /\bonly (?:for|with|when|if)\b|\bwhen sent with\b/i.test(text) ||
+        (/\bonly\b/i.test(text) &&
+          [...text.matchAll(/`([\w-]+)`/g)].some((match) => match[1] !== member && sentMembers.has(match[1]!))),
+    );
+    if (taken.has(member) && !paired) return false;
+    // Left out where the words require it ("`adjustment`: ... `reason` is required"), though the
+    // schema leaves it optional: a requirement in some cases only, which the schema cannot state.
+    if (!sentMembers.has(member) && said.some((text) => /\bis required\b/i.test(text))) return true;
     return said.some((text) => {
       const others = [...text.matchAll(/`([\w-]+)`/g)].some((match) => match[1] !== member);
       return RULE.test(text) && (others || OTHER_DATA.test(text));

@@ -8,6 +8,7 @@ import type { Operation } from '../contract/types.js';
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import type { FrozenDeletion } from './frozen-deletions.js';
+import { sentencesOf } from './sentences.js';
 
 export interface KeptDeletion {
   /** The POST on the item's restore verb, where the document gives one. */
@@ -28,7 +29,7 @@ export interface KeptDeletion {
 // "stays readable", "can still be read", "GET still answers it", "GET keeps answering it": reads of a
 // deleted item go on.
 const STILL_READ =
-  /\b(?:stays|remains|is still|still)\s+(?:readable|visible)\b|\bcan still be (?:read|fetched|retrieved)\b|\bstill (?:answers?|returns?)\b|\b(?:keeps?|continues?)\s+(?:to\s+)?(?:answer|return|serv)(?:ing|e|s)?\b/i;
+  /\b(?:stays|remains|is still|are still|still)\s+(?:readable|visible|returned|served|answered)\b|\bcan still be (?:read|fetched|retrieved)\b|\bstill (?:answers?|returns?)\b|\b(?:keeps?|continues?)\s+(?:to\s+)?(?:answer|return|serv)(?:ing|e|s)?\b/i;
 
 const RESTORE_VERB = /^(?:restore|undelete|recover|untrash)$/i;
 const DELETION_INSTANT = /^(?:deleted|removed|trashed)_?(?:at|on|time|date)$/i;
@@ -77,7 +78,12 @@ export function keptDeletionOf(collection: CollectionSpec, operations: readonly 
   );
   const listSwitch = deletedSwitchOf(collection);
   if (!restore && !listSwitch) return undefined;
-  const readable = STILL_READ.test(`${remove.summary ?? ''} ${remove.description ?? ''}`);
+  // Said of the DELETE, or of the read: "Deleted products are still returned, with `deletedAt` set".
+  const read = collection.read?.operation;
+  const readWords = sentencesOf([read?.summary, read?.description]).filter((sentence) => /\bdeleted\b/i.test(sentence));
+  const readable = [`${remove.summary ?? ''} ${remove.description ?? ''}`, ...readWords].some((text) =>
+    STILL_READ.test(text),
+  );
   return {
     ...(restore ? { restore } : {}),
     ...(listSwitch ? { listSwitch } : {}),

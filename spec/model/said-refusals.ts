@@ -55,9 +55,18 @@ export function saidRefusalsOf(
   for (const member of membersWithEntries(schema)) {
     // A list entry's member (`lines[].sku`) is named in words by its own name ("every line's sku").
     const own = member.split('[].').at(-1)!;
-    const resource = referencedName(own);
+    // The resource it names: by its name (`vetId`), or the collection the model ties it to
+    // (`warehouseCode` naming /warehouses/{code}), plural or not ("Unknown warehouses").
+    const named = referencedName(own);
+    const other = collections.length > 0 ? referencedCollection(own, collections, collection) : undefined;
+    const resource =
+      named !== undefined
+        ? word(named)
+        : other
+          ? new RegExp(`(^|[^\\w])(?:${resourceWordPattern(other)})s?($|[^\\w])`, 'i')
+          : undefined;
     const names = (clause: string) =>
-      word(own).test(clause) || (resource !== undefined && word(resource).test(clause) && EXISTENCE.test(clause));
+      word(own).test(clause) || (resource?.test(clause) === true && EXISTENCE.test(clause));
     const clauses = clausesOf(text);
     for (const [index, single] of clauses.entries()) {
       // "Every productId must name an existing product; otherwise the answer is 422": the rule's
@@ -66,8 +75,12 @@ export function saidRefusalsOf(
       const clause = !STATUS.test(single) && next !== undefined && OTHERWISE.test(next) ? `${single} ${next}` : single;
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       if (!names(single) || new Set(statuses).size !== 1) continue;
+      // A member naming another item: the clause on its existence ("Unknown warehouses ... 422")
+      // over an earlier one on another rule of it ("must differ from `warehouseCode` (400)").
+      const existence = EXISTENCE.test(clause);
+      if (said[member] && !existence) continue;
       said[member] = { status: Number(statuses[0]), words: clause.replace(/\s+/g, ' ').trim() };
-      break;
+      if (resource === undefined || existence) break;
     }
   }
   return { ...documentWide(schema, contract, collection, collections, documented), ...said };
