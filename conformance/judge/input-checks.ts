@@ -99,9 +99,11 @@ const CLAMP_OPEN = /\bor (?:treated|clamped|capped|reduced|limited|cut)\b|\b(?:c
 const INVALID_QUERY =
   /\b4\d\d\b[^.;]{0,30}\binvalid (?:query )?parameters?\b|\binvalid (?:query )?parameters?\b[^.;]{0,40}\b4\d\d\b|\bout[- ]of[- ]range\b[^.;]{0,40}\b4\d\d\b/i;
 /** A sentence giving invalid values a 4xx ("`400` is used for ... and for invalid query parameters",
- * "a query parameter ... is missing or invalid", "Invalid `offset`/`limit` values are `400`"): of
+ * "a query parameter ... is missing or invalid", "Invalid `offset`/`limit` values are `400`", "query
+ * parameters that do not match their schema are refused `400`"): of
  * query parameters, or of the parameter it names. */
-const INVALID = /\b(?:invalid|malformed|out[- ]of[- ]range)\b/i;
+const INVALID =
+  /\b(?:invalid|malformed|out[- ]of[- ]range)\b|\b(?:do(?:es)? not|don't|doesn't|fail to) (?:match|conform to|satisfy) (?:their|its|the) schemas?\b/i;
 const givesInvalid = (sentence: string, name: string): boolean =>
   /\b4\d\d\b/.test(sentence) &&
   INVALID.test(sentence) &&
