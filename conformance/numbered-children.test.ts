@@ -152,4 +152,22 @@ describe('notes numbered per shelf, said as "one higher than the highest ever us
     });
     expect(codes(result)).toContain('number_reused');
   });
+
+  it('reads "`lastNoteNo + 1`, where `lastNoteNo` is the highest number ever used" as a first of 1', async () => {
+    const said = contractFromDocument(
+      JSON.parse(
+        JSON.stringify(raw).replace(
+          'gets `noteNo` one higher than the highest number ever used on this shelf',
+          'gets `lastNoteNo + 1`, where `lastNoteNo` is the highest number ever used on this shelf (0 for a new one)',
+        ),
+      ),
+    );
+    const result = await runConformance({
+      target: { app: shelves('one-counter-for-all-shelves') },
+      contract: said,
+      seed: 5,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('number_not_first');
+  });
 });

@@ -30,10 +30,11 @@ const PER = /\bnumbers?\b[^.;]{0,40}\bper\s+\**`?(\w+)`?/i;
 /** "the highest number ever given ... plus one", "then 2, 3": each number the next in its scope. */
 const NEXT =
   /\bplus one\b|\+\s?1\b|\bthen 2\b|\bnext number\b|\bincrement|\bone (?:more|higher|greater) than the highest\b/i;
-/** "one more than the highest number ever used in this space": under a new parent nothing was used,
+/** "one more than the highest number ever used in this space", "`lastNumber + 1`, where `lastNumber`
+ * is the highest number ever used in that organization": under a new parent nothing was used,
  * so its first item is 1, as plainly as where the words say "1 for the first". */
 const HIGHEST_PLUS_ONE =
-  /\bone (?:more|higher|greater) than the highest\b|\bhighest\b[^.;]{0,60}(?:\bplus one\b|\+\s?1\b)/i;
+  /\bone (?:more|higher|greater) than the highest\b|\bhighest\b[^.;]{0,60}(?:\bplus one\b|\+\s?1\b)|\+\s?1\b[^.;]{0,80}\bhighest\b[^.;]{0,40}\bever\b/i;
 const NUMBER_NAME = /^(?:number|seq(?:uence)?|\w+Number|\w+_number)$/;
 
 interface Numbering {
