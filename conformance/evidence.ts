@@ -93,7 +93,8 @@ export interface IdiomEvidence {
     | 'children-added'
     | 'prefer-minimal'
     | 'capacity-state'
-    | 'values-own';
+    | 'values-own'
+    | 'parent-touched';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

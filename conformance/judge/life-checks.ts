@@ -166,6 +166,17 @@ export const LIFE_JUDGEMENTS = {
     // Moved there: the time of that state is set (an invoice a payment made `paid` has its `paidAt`).
     return stateTimes(item, evidence.expected, []).filter((one) => one.code === 'state_time_missing');
   },
+  // A parent read after a child was made, where the words say a child moves its update instant.
+  'parent-touched'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const member = evidence.member ?? '';
+    const before = evidence.instantsBefore?.[member];
+    const value = item?.[member];
+    const after = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    if (before === undefined || Number.isNaN(after) || after > Date.parse(before)) return [];
+    return [finding('parent_update_instant_kept', { member, before, got: value, words: evidence.words })];
+  },
   // A count of a named item that a write moves by its amount ("reserves `quantity` from the part's
   // `stock`"), read after the write.
   'amount-moved'(context, evidence, status) {

@@ -6,6 +6,12 @@ import { CREATION_VERB } from '../../spec/index.js';
 import { describeState, describeValue, type FindingKind } from './idiom-findings.js';
 
 export const LIFE_FINDING_KINDS = {
+  parent_update_instant_kept: {
+    title: "A child made left its parent's update time as it was",
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${String(f.got)} after a child was made (it was ${String(f.before)})`,
+    expected: (f) => `a later time, as the words say: "${String(f.words)}"`,
+  },
   number_not_first: {
     title: "A new parent's first item is not numbered 1",
     received: (f) => `number ${describeValue(f.got)} for the first item under a parent just made`,

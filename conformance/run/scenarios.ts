@@ -28,6 +28,7 @@ import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentDefaults, takesParentDefaults } from '../plan/scenarios/parent-defaults.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
+import { checkParentTouch } from '../plan/scenarios/parent-touches.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { checkPrecedence, precedenceCase } from '../plan/scenarios/precedence.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
@@ -266,9 +267,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
     await checkLineAmounts(resource, context, sequenceRunner);
   // A parent's totals of its children (entryCount, totalMinutes), moved by one child made and deleted.
   await Promise.all(
-    nested.map(({ collection, idioms }) =>
-      followChildTotals(collection, idioms.parentTotals ?? [], context, sequenceRunner),
-    ),
+    nested.map(async ({ collection, idioms }) => {
+      await followChildTotals(collection, idioms.parentTotals ?? [], context, sequenceRunner);
+      await checkParentTouch(collection, idioms.touchesParent, context, sequenceRunner);
+    }),
   );
   await Promise.all(
     nested.map(({ collection }) => checkNumbering(collection, settings.contract.document, context, sequenceRunner)),

@@ -53,6 +53,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     refusals,
     keptByChildren,
     parentTotals,
+    touchesParent,
     parentDefaults,
     parentEquals,
     addedChildren,
@@ -146,6 +147,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(refusals ? { refusals } : {}),
     ...(keptByChildren ? { keptByChildren } : {}),
     ...(parentTotals ? { parentTotals } : {}),
+    ...(touchesParent ? { touchesParent } : {}),
     ...(parentDefaults ? { parentDefaults } : {}),
     ...(parentEquals ? { parentEquals } : {}),
     ...(addedChildren

@@ -77,6 +77,7 @@ export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentDefault } from './parent-defaults.js';
 export type { ParentLock } from './parent-locks.js';
 export { parentStatesSetBy } from './parent-moves.js';
+export type { ParentTouch } from './parent-touches.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, listedParentOf, parentItemsOf, parentOfPath } from './parents.js';
 export { comesBefore, type Precedence, precedenceIn, precedenceOf, validationBefore } from './precedence.js';

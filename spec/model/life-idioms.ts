@@ -23,6 +23,7 @@ import { type LineAmount, lineAmountsOf } from './line-amounts.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
 import { type ParentDefault, parentDefaultsOf, parentEqualsOf } from './parent-defaults.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
+import { type ParentTouch, parentTouchOf } from './parent-touches.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
 import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
@@ -60,6 +61,8 @@ export interface LifeIdioms {
   readonly parentLocks?: readonly ParentLock[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
   readonly parentTotals?: readonly ChildTotal[];
+  /** The parent's update instant its creation moves, as the words say (parent-touches.ts). */
+  readonly touchesParent?: ParentTouch;
   /** Members whose default the parent holds ("`priority` defaults to the project's
    * `defaultPriority`": parent-defaults.ts). */
   readonly parentDefaults?: readonly ParentDefault[];
@@ -233,6 +236,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   parentTotals({ collection, collections }) {
     const totals = collections ? childTotalsOf(collection, collections) : [];
     return totals.length > 0 ? { parentTotals: totals } : {};
+  },
+
+  touchesParent({ collection, collections, contract }) {
+    const touch = collections ? parentTouchOf(collection, contract, collections) : undefined;
+    return touch ? { touchesParent: touch } : {};
   },
 
   keptByChildren({ collection, corrections, collections }) {
