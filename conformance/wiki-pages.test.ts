@@ -108,6 +108,7 @@ type Fault =
   | 'delete-parent-allowed'
   | 'numbers-global'
   | 'space-delete-keeps-pages'
+  | 'space-delete-lists-pages'
   | 'title-unchecked'
   | 'recreated-space-inherits-pages';
 
@@ -139,14 +140,23 @@ function wiki(fault?: Fault) {
       spaces.set(name, old ?? { pages: [], highest: 0 });
       return sendJson(res, 201, { slug: name });
     }
-    const outlive = fault === 'space-delete-keeps-pages' && req.method === 'GET' && pages;
+    // The faults: pages read (or only listed) under their deleted space.
+    const outlive =
+      req.method === 'GET' &&
+      pages &&
+      (fault === 'space-delete-keeps-pages' || (fault === 'space-delete-lists-pages' && at === undefined));
     const found = spaces.get(key) ?? (outlive ? kept.get(key) : undefined);
     if (!found) return problem(res, 404);
     if (pages === undefined && req.method === 'DELETE') {
       if (found.pages.some((one) => one.status !== 'archived')) return problem(res, 409);
       spaces.delete(key);
       // The fault: the archived pages outlive their space.
-      if (fault === 'space-delete-keeps-pages' || fault === 'recreated-space-inherits-pages') kept.set(key, found);
+      if (
+        fault === 'space-delete-keeps-pages' ||
+        fault === 'recreated-space-inherits-pages' ||
+        fault === 'space-delete-lists-pages'
+      )
+        kept.set(key, found);
       return sendJson(res, 204);
     }
     if (pages === undefined) return req.method === 'GET' ? sendJson(res, 200, { slug: key }) : problem(res, 405);
@@ -200,6 +210,7 @@ describe('pages numbered per space, each naming a parent page of its own space',
     ['delete-parent-allowed', 'deleted_with_children'],
     ['numbers-global', 'number_not_first'],
     ['space-delete-keeps-pages', 'child_outlives_parent'],
+    ['space-delete-lists-pages', 'child_outlives_parent'],
     ['recreated-space-inherits-pages', 'child_outlives_parent'],
     // The over-long title goes without the example's parentNumber, which a new space would refuse.
     ['title-unchecked', 'invalid_input_accepted'],

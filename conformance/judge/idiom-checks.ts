@@ -171,8 +171,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     return stamp ? [finding('restored_item_still_deleted', { member: stamp[0], got: stamp[1] })] : [];
   },
   // Under a parent deleted for good nothing is left: its child reads 404 (or 410).
-  'parent-deleted'(_context, evidence, status) {
-    return status < 300 ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
+  'parent-deleted'(context, evidence, status) {
+    // The children's list under it: an empty one lets nothing outlive the parent.
+    const listing = context.collection?.list?.operation === context.testCase.operation;
+    const empty =
+      listing && context.body.kind === 'json' && listedItems(context.collection, context.body.value)?.length === 0;
+    return status < 300 && !empty ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
   },
   // Values one live item at a time may hold (the document's words): taken twice, or not freed.
   'values-in-use'(_context, evidence, status) {

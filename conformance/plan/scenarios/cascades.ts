@@ -115,7 +115,7 @@ export async function childrenOfDeletedParent(
   const status = exchange?.ok ? exchange.response.status : undefined;
   if (status === undefined || status >= 300)
     return reach.stop(`deleting its parent was ${status === undefined ? 'not answered' : `answered ${status}`}`);
-  const executed = await runner.execute(childRead('under a parent just deleted'), goneEvidence);
+  const executed = await readUnderDeleted(collection, context, runner, making.made, parentId);
   if (!executed) return reach.stop(`its read was ${answeredAs(executed)}`);
   reach.done(STEP);
   await madeAgain();
@@ -179,10 +179,7 @@ async function keptChild(
     const status = gone?.ok ? gone.response.status : undefined;
     if (status === undefined || status >= 300)
       return reach.stop(`deleting its parent, the child ${String(freed.state)}, was ${status ?? 'not answered'}`);
-    await runner.execute(childRead('under a parent just deleted'), {
-      collection,
-      sequence: { idiom: { idiom: 'parent-deleted', id: made.id, expected: parentId } },
-    });
+    await readUnderDeleted(collection, context, runner, made, parentId);
     reach.done(STEP);
     return madeAgain();
   }
@@ -198,4 +195,40 @@ async function keptChild(
     }),
   );
   if (removed?.ok && removed.response.status < 300) await runner.send(removal);
+}
+
+/** The child read under its parent just deleted, and the children's list there: a service may keep
+ * them listed where the item's read is refused. Both must not answer the child. */
+async function readUnderDeleted(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  made: KeptSteps['made'],
+  parentId: string,
+) {
+  const read = collection.read!;
+  const evidence = {
+    collection,
+    sequence: { idiom: { idiom: 'parent-deleted' as const, id: made.id, expected: parentId } },
+  };
+  const at = made.at(read.parameter);
+  const executed = await runner.execute(
+    context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at,
+      what: 'under a parent just deleted',
+    }),
+    evidence,
+  );
+  const list = collection.list;
+  if (list && !runner.stopped()) {
+    const pathParams = Object.fromEntries(Object.entries(at).filter(([name]) => name !== read.parameter));
+    const what = 'listed under a parent just deleted';
+    await runner.execute(
+      context.testCase(list.operation, { kind: 'positive', plain: true, pathParams, what }),
+      evidence,
+    );
+  }
+  return executed;
 }
