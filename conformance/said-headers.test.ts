@@ -60,4 +60,11 @@ describe('headers the words promise', () => {
     expect(await missing('Starts an export.')).toEqual([]);
     expect(await missing('Starts an export; the answer may carry a Location.')).toEqual([]);
   });
+
+  it('read a sentence the source wraps across lines as one', async () => {
+    expect(await missing('Starts an export. Answers `202` with\n`Location: /jobs/{jobId}` and the job.')).not.toEqual(
+      [],
+    );
+    expect(await missing('Starts an export. Answers `202` with the job.\n\n`Location` may be sent.')).toEqual([]);
+  });
 });

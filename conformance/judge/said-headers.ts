@@ -16,7 +16,10 @@ export function headerPromised(operation: Operation, response: ResponseSpec, hea
   if (known !== undefined) return known;
   const name = new RegExp(`(^|[^\\w-])${header.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\w-]|$)`, 'i');
   const sentences = [operation.description, response.description]
-    .flatMap((text) => (text ?? '').split(/(?<=[.!?])\s+|\n+/))
+    // A sentence wrapped in the source ("Answers `202` with\n`Location: …`") reads as one line; a
+    // blank line or a list item still ends one.
+    .map((text) => (text ?? '').replace(/\n(?!\s*\n|\s*[*-]\s)/g, ' '))
+    .flatMap((text) => text.split(/(?<=[.!?])\s+|\n+/))
     .filter((sentence) => name.test(sentence));
   const statuses = (sentence: string) => [...sentence.matchAll(/\b([1-5]\d\d)\b/g)].map((match) => match[1]);
   // Words that leave it open are read next to the name ("without a Location", "may carry an ETag"),
