@@ -1,7 +1,7 @@
 // Times the words derive from others (the model's derivedTimesOf): "`dueAt` = `loanedAt` + 14 days
 // × (1 + `renewCount`)". Judged on every answer of the collection's own operations that holds its
 // items (a creation, a read, a list, a change); a rule said of new items only on the creation.
-import { answeredItem, type DerivedTime, derivedTimesOf, listedItems } from '../../spec/index.js';
+import { addedMs, answeredItem, type DerivedTime, derivedTimesOf, listedItems } from '../../spec/index.js';
 import type { CheckContext, Finding } from '../model.js';
 import { finding } from './findings.js';
 
@@ -22,10 +22,10 @@ function offBy(rule: DerivedTime, item: Item): Finding | undefined {
   if (typeof value !== 'string' || typeof from !== 'string') return undefined;
   const count = rule.times === undefined ? 0 : item[rule.times];
   const each = rule.each === undefined ? 0 : item[rule.each.member];
-  if (typeof count !== 'number' || typeof each !== 'number') return undefined;
+  const plus = addedMs(rule, item);
   const [at, start] = [Date.parse(value), Date.parse(from)];
-  if (Number.isNaN(at) || Number.isNaN(start)) return undefined;
-  const expected = start + rule.plusMs * (1 + count) + (rule.each?.plusMs ?? 0) * each;
+  if (Number.isNaN(at) || Number.isNaN(start) || plus === undefined) return undefined;
+  const expected = start + plus;
   if (Math.abs(at - expected) <= rule.toleranceMs) return undefined;
   return finding('derived_time_off', {
     member: rule.member,

@@ -2,7 +2,7 @@
 // creation, and from the document's words where they name the resource; said of new items only
 // where the words speak of one.
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, derivedTimesOf, inferApiModel } from '../index.js';
+import { contractFromDocument, derivedTimesOf, inferApiModel, withDerivedTimes } from '../index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
@@ -67,5 +67,49 @@ describe('derivedTimesOf', () => {
   it('reads nothing where a member is no date-time or the words add no amount', () => {
     expect(rulesOf({}, '`dueAt` = `loanedAt` + the grace period.')).toEqual([]);
     expect(rulesOf({}, '`renewCount` = `loanedAt` + 2 days.')).toEqual([]);
+  });
+
+  it('reads an amount per value of an enum member, with members declared as allOf beside their words', () => {
+    const instant = { allOf: [{ type: 'string', format: 'date-time' }], readOnly: true };
+    const ticket = {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        priority: { allOf: [{ type: 'string', enum: ['low', 'urgent'] }], default: 'low' },
+        createdAt: instant,
+        dueAt: instant,
+      },
+    };
+    const contract = contractFromDocument({
+      openapi: '3.0.3',
+      info: {
+        title: 'desk',
+        version: '1',
+        description:
+          "SLA: `dueAt` = `createdAt` + the response time of the ticket's priority: `urgent` 4 hours, `low` 7 days.",
+      },
+      paths: {
+        '/tickets': {
+          get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: ticket }) } } },
+          post: {
+            requestBody: { content: json({ type: 'object', properties: { priority: { type: 'string' } } }) },
+            responses: { '201': { description: 'made', content: json(ticket) } },
+          },
+        },
+      },
+    });
+    const tickets = inferApiModel(contract).collections.find((c) => c.path === '/tickets')!;
+    const [rule] = derivedTimesOf(tickets, contract);
+    expect(rule).toMatchObject({ member: 'dueAt', from: 'createdAt', byValue: { member: 'priority' } });
+    const createdAt = '2026-01-01T00:00:00.000Z';
+    expect((withDerivedTimes({ priority: 'urgent', createdAt }, [rule!]) as Record<string, unknown>).dueAt).toBe(
+      '2026-01-01T04:00:00.000Z',
+    );
+    expect((withDerivedTimes({ priority: 'low', createdAt }, [rule!]) as Record<string, unknown>).dueAt).toBe(
+      '2026-01-08T00:00:00.000Z',
+    );
+    expect(
+      (withDerivedTimes({ priority: 'other', createdAt }, [rule!]) as Record<string, unknown>).dueAt,
+    ).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
 // createdAt". Read where both members are date-times of the item (and a multiplier's member an
 // integer); judged on every answer that holds the item.
 import type { Contract } from '../contract/types.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { CollectionSpec } from './collections.js';
 import { collectionResource } from './references.js';
@@ -19,6 +19,9 @@ export interface DerivedTime {
   readonly times?: string;
   /** A further amount per unit of an integer member: "plus 14 days for each renewal" (`renewals`). */
   readonly each?: { readonly member: string; readonly plusMs: number };
+  /** An amount per value of an enum member ("+ the response time of the ticket's priority:
+   * `urgent` 4 hours, `high` 24 hours"): added instead of `plusMs`, by the item's value. */
+  readonly byValue?: { readonly member: string; readonly plusMs: Readonly<Record<string, number>> };
   /** How far an answer may be off: a second (precision), an hour for calendar days not said exact. */
   readonly toleranceMs: number;
   /** Said of a new item only ("A new loan ... `dueAt` = `loanedAt` + 14 days"): judged on its creation. */
@@ -49,6 +52,24 @@ const EACH =
 /** Any further term at all: one that cannot be read leaves the rule unjudged. */
 const MORE = /^\s*,?\s*(?:and\s+)?(?:\+|plus|minus|-)\s*\d/i;
 
+/** "`dueAt` = `createdAt` + the response time of the ticket's priority: `urgent` 4 hours, `high` 24
+ * hours, …": an amount per value of a member. */
+const BY_VALUE = new RegExp(
+  `${NAME}\\s*(?:=|is|equals)\\s*${NAME}\\s*(?:\\+|plus)\\s*the\\s+[^:.;]{0,60}?\\b(?:of|by|for)\\s+(?:the\\s+)?(?:[\\w-]+'s\\s+)?${NAME}\\s*:\\s*((?:\\s*(?:,|and)?\\s*\`?[\\w-]+\`?\\s+\\d+\\s*(?:second|minute|hour|day|week)s?)+)`,
+  'gi',
+);
+const VALUE_AMOUNT = /`?([\w-]+)`?\s+(\d+)\s*(second|minute|hour|day|week)s?/gi;
+
+/** The amount a rule adds to the item's time: by its value where the rule goes by one, else
+ * `plusMs` (times 1 + the count, plus each unit); undefined where a member it needs is missing. */
+export function addedMs(rule: DerivedTime, item: Readonly<Record<string, unknown>>): number | undefined {
+  const count = rule.times === undefined ? 0 : item[rule.times];
+  const each = rule.each === undefined ? 0 : item[rule.each.member];
+  if (typeof count !== 'number' || typeof each !== 'number') return undefined;
+  const base = rule.byValue ? rule.byValue.plusMs[String(item[rule.byValue.member])] : rule.plusMs;
+  return base === undefined ? undefined : base * (1 + count) + (rule.each?.plusMs ?? 0) * each;
+}
+
 /** The integer member a per-unit word names: "renewal" is `renewals`, `renewalCount`, `renewCount`. */
 function countMember(word: string, members: Record<string, JsonSchema>): string | undefined {
   const stem = word.toLowerCase().replace(/s$/, '');
@@ -65,8 +86,11 @@ function countMember(word: string, members: Record<string, JsonSchema>): string 
 /** Words of a new item: what they derive holds when it is made, not after its changes. */
 const NEW_ITEM = /\bnew\b|\bcreat(?:ed|ion|ing)\b|\bwhen made\b/i;
 
-const isDateTime = (schema: unknown) => (schema as { format?: unknown } | undefined)?.format === 'date-time';
-const isInteger = (schema: unknown) => (schema as { type?: unknown } | undefined)?.type === 'integer';
+// Declared as allOf [$ref] beside readOnly or a description: merged first.
+const merged = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null ? mergeAllOf(schema as Record<string, unknown>) : undefined;
+const isDateTime = (schema: unknown) => merged(schema)?.format === 'date-time';
+const isInteger = (schema: unknown) => merged(schema)?.type === 'integer';
 const describe = (value: unknown): string | undefined => {
   const description = (value as { description?: unknown } | undefined)?.description;
   return typeof description === 'string' ? description : undefined;
@@ -118,6 +142,22 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
       words,
     });
   };
+  const byValue = (member: string, from: string, by: string, list: string, words: string) => {
+    if (found.has(member) || !isDateTime(members[member]) || !isDateTime(members[from]) || !(by in members)) return;
+    const values = (merged(members[by])?.enum as unknown[] | undefined)?.map(String);
+    const pairs = [...list.matchAll(VALUE_AMOUNT)].map(
+      (m) => [m[1]!, Number(m[2]) * UNIT_MS[m[3]!.toLowerCase()]!] as const,
+    );
+    if (pairs.length === 0 || (values && pairs.some(([value]) => !values.includes(value)))) return;
+    found.set(member, {
+      member,
+      from,
+      plusMs: 0,
+      byValue: { member: by, plusMs: Object.fromEntries(pairs) },
+      toleranceMs: 1_000,
+      words,
+    });
+  };
   for (const [member, property] of Object.entries(members)) {
     const text = describe(property)?.replace(/\s+/g, ' ').trim();
     const own = text ? OWN.exec(text) : null;
@@ -140,6 +180,7 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
         add(m[1]!, m[2]!, m[3] !== undefined, m[4]!, m[5]!, m[6], words, after(m), onCreation && m[6] === undefined);
       for (const m of words.matchAll(AFTER))
         add(m[1]!, m[5]!, m[2] !== undefined, m[3]!, m[4]!, undefined, words, after(m), onCreation);
+      for (const m of words.matchAll(BY_VALUE)) byValue(m[1]!, m[2]!, m[3]!, m[4]!, words);
     }
   return [...found.values()];
 }
@@ -149,11 +190,9 @@ export function withDerivedTimes<T extends Record<string, unknown>>(item: T, rul
   let next = item;
   for (const rule of rules) {
     const from = item[rule.from];
-    const count = rule.times === undefined ? 0 : item[rule.times];
-    const each = rule.each === undefined ? 0 : item[rule.each.member];
     const start = typeof from === 'string' ? Date.parse(from) : Number.NaN;
-    if (Number.isNaN(start) || typeof count !== 'number' || typeof each !== 'number') continue;
-    const plus = rule.plusMs * (1 + count) + (rule.each?.plusMs ?? 0) * each;
+    const plus = addedMs(rule, item);
+    if (Number.isNaN(start) || plus === undefined) continue;
     next = { ...next, [rule.member]: new Date(start + plus).toISOString() };
   }
   return next;

@@ -26,7 +26,7 @@ export { correctionsFromFile, correctionsOf } from './corrections.js';
 export { madeUpCursorStatus } from './cursor-refusals.js';
 export { allowedDelay } from './delays.js';
 export type { DerivedTime } from './derived-times.js';
-export { derivedTimesOf, withDerivedTimes } from './derived-times.js';
+export { addedMs, derivedTimesOf, withDerivedTimes } from './derived-times.js';
 export type { DrawnAmount } from './drawn-amounts.js';
 export { errorCodesSaid } from './error-codes.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
