@@ -39,9 +39,9 @@ export function parentTouchOf(
   const [childWord, parentWord] = [wordOf(child), wordOf(parent)];
   // The child named as added ("comment added", "Adding a line", "so do lines"), and no "not" before
   // the instant ("but not the event's `updated_at`").
-  const child_ = `(?:${resourceWordPattern(child)})(?:e?s)?`;
+  const childForms = `(?:${resourceWordPattern(child)})(?:e?s)?`;
   const added = new RegExp(
-    `\\b(?:add\\w*|creat\\w*|new|post\\w*|record\\w*)\\W+(?:\\w+\\W+){0,3}?${child_}\\b|\\b${child_}\\W+(?:\\w+\\W+){0,2}?(?:add\\w*|creat\\w*|post\\w*|record\\w*)\\b|\\bso do\\b[^.;]{0,40}\\b${child_}\\b`,
+    `\\b(?:add\\w*|creat\\w*|new|post\\w*|record\\w*)\\W+(?:\\w+\\W+){0,3}?${childForms}\\b|\\b${childForms}\\W+(?:\\w+\\W+){0,2}?(?:add\\w*|creat\\w*|post\\w*|record\\w*)\\b|\\bso do\\b[^.;]{0,40}\\b${childForms}\\b`,
     'i',
   );
   const deniedHere = new RegExp(`\\b(?:not|never|nor)\\b[^.;]{0,25}${member}`, 'i');
