@@ -37,7 +37,7 @@ function instantOf(text: string): [number, string] | undefined {
 
 /** Whether two date-time strings name the same instant, to the millisecond (stores that keep
  * milliseconds, as JavaScript, Java's and MySQL's times do, cut finer fractions off). */
-function sameInstant(a: unknown, b: unknown): boolean {
+export function sameInstant(a: unknown, b: unknown): boolean {
   if (typeof a !== 'string' || typeof b !== 'string') return false;
   const [x, y] = [instantOf(a), instantOf(b)];
   if (x === undefined || y === undefined || x[0] !== y[0]) return false;

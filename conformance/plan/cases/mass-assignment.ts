@@ -30,7 +30,7 @@ export function distinctive(schema: Record<string, unknown>): unknown {
 }
 
 // A member name no schema declares: whether the request schema takes undeclared members.
-const UNDECLARED = 'conformance-undeclared-member';
+export const UNDECLARED = 'conformance-undeclared-member';
 
 /** A plain value of the property's schema (its first enum value, const, or one generated). */
 export function anyValueOf(schema: unknown): unknown {

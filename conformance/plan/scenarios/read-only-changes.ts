@@ -4,7 +4,7 @@
 // not hold the values sent (mass assignment on a change, where mass-assignment.ts sends creations).
 import { type CollectionSpec, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
-import { unpickedValue } from '../cases/mass-assignment.js';
+import { UNDECLARED, unpickedValue } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -18,7 +18,7 @@ const READ_ONLY_IGNORED = /\bread-?only\b[^.]*\bignored\b/i;
 function ignoredReadOnly(collection: CollectionSpec, context: PlanContext | undefined): string[] {
   const patch = collection.update?.operation;
   const request = patch && context?.requestSchema(patch);
-  if (!patch || !request?.isValid({ 'conformance-undeclared-member': 1 })) return [];
+  if (!patch || !request?.isValid({ [UNDECLARED]: 1 })) return [];
   const said = [patch.description, patch.summary, context?.overview].some(
     (text) => typeof text === 'string' && READ_ONLY_IGNORED.test(text.replace(/`/g, '')),
   );
