@@ -10,85 +10,16 @@
 import { isJsonMediaType } from '../contract/media-types.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf, propertiesOfAnyForm, readOnly } from '../schema/all-of.js';
-import type { JsonSchema } from '../schema/json-schema.js';
 import { validatorOfView } from '../schema/schema-registry.js';
-import type { SchemaValidator } from '../schema/validators.js';
+import { dropCreationsThatAreActions, dropListsThatAreReads } from './collection-pruning.js';
+import { type CollectionSpec, type ItemOperation, type JsonSuccess, viewsOf } from './collection-spec.js';
 import { type Corrections, NO_CORRECTIONS, type ResourceCorrection } from './corrections.js';
-import { type Filter, filtersOf } from './filters.js';
+import { filtersOf } from './filters.js';
 import { idCandidates, idPropertyOf, itemParameterOf, itemPathParts, sentMembers } from './ids.js';
-import { type ListOrder, listOrderOf } from './list-order.js';
-import { type Paging, pagingOf } from './pagination.js';
+import { listOrderOf } from './list-order.js';
+import { pagingOf } from './pagination.js';
 import { operationPointer } from './pointers.js';
-import { type ItemView, lastSegment, listItems, singleItem } from './shapes.js';
-
-export interface JsonSuccess {
-  readonly status: number;
-  /** The documented JSON media type (application/json, application/scim+json, ...). */
-  readonly mediaType: string;
-  readonly schema: JsonSchema;
-  readonly validator: SchemaValidator;
-}
-
-export interface CollectionSpec {
-  readonly path: string;
-  readonly idProperty: string;
-  /** The id is a key the client chooses: the creation's body carries it, and the item is made there. */
-  readonly clientKey?: boolean;
-  /** Where the id was read from, and what a correction said. */
-  readonly list?: {
-    readonly operation: Operation;
-    readonly success: JsonSuccess;
-    /** How the answer holds the items: a bare array, or an envelope's member. */
-    readonly items: ItemView;
-    /** How the list pages (pagination.ts). */
-    readonly paging: Paging;
-    /** Query parameters that filter it by an item member (filters.ts). */
-    readonly filters: readonly Filter[];
-    /** The order its words give its items (list-order.ts); absent: open. */
-    readonly order?: ListOrder;
-  };
-  readonly create?: {
-    readonly operation: Operation;
-    readonly success: JsonSuccess;
-    /** How the answer holds the created item: bare, or wrapped in a member. */
-    readonly item: ItemView;
-    /** Properties of the created item, other than the id, that the client may set. */
-    readonly storedProperties: readonly string[];
-    /** Whether a sent value can be the created item's (fits the answer's property schema): one
-     * notion for the mock (stores it) and the runner (expects it back). */
-    readonly keeps: (property: string, value: unknown) => boolean;
-  };
-  /** GET on the collection path plus one path parameter, answering one item. */
-  readonly read?: {
-    readonly operation: Operation;
-    readonly success: JsonSuccess;
-    readonly item: ItemView;
-    readonly parameter: string;
-  };
-  /** PUT on the item path: the item's fields replaced. */
-  readonly replace?: ItemOperation;
-  /** PATCH on the item path: the fields sent merged into the item. */
-  readonly update?: ItemOperation;
-  /** DELETE on the item path: the item gone, later reads 404. */
-  readonly remove?: ItemOperation;
-}
-
-/** Every operation that lists, creates, reads, changes or deletes the collection's items. */
-export function collectionOperations(collection: CollectionSpec): Operation[] {
-  const { list, create, read, replace, update, remove } = collection;
-  return [list, create, read, replace, update, remove].flatMap((role) => (role ? [role.operation] : []));
-}
-
-export interface ItemOperation {
-  readonly operation: Operation;
-  /** The documented success status. */
-  readonly status: number;
-  /** Its JSON body schema, where it answers the item. */
-  readonly success?: JsonSuccess;
-  /** How that body holds the item (bare or wrapped), where it answers the item. */
-  readonly item?: ItemView;
-  readonly parameter: string;
-}
+import { lastSegment, listItems, singleItem } from './shapes.js';
 
 /** The documented 2xx responses with a JSON schema, in the order given (or statuses first). */
 function jsonSuccesses(operation: Operation): JsonSuccess[] {
@@ -116,12 +47,6 @@ const CREATION_ORDER = (status: number): number => (status === 201 ? 0 : status 
 /** The success a creation answers with: 201, else another 2xx, 202 last. */
 export function creationSuccess(operation: Operation): JsonSuccess | undefined {
   return jsonSuccesses(operation).sort((a, b) => CREATION_ORDER(a.status) - CREATION_ORDER(b.status))[0];
-}
-
-/** The schemas of every view of a collection's item: the creation's answer, the list's items, the read's. */
-function viewsOf(collection: CollectionSpec | undefined): JsonSchema[] {
-  const views = [collection?.create?.item, collection?.list?.items, collection?.read?.item];
-  return views.flatMap((view) => (view ? [view.schema] : []));
 }
 
 const ITEM_METHODS: Readonly<Record<string, 'replace' | 'update' | 'remove'>> = {
@@ -294,59 +219,6 @@ export function putCreation(collection: CollectionSpec): ItemOperation | undefin
   return replace.operation.responses.some((response) => response.status === '201') ? replace : undefined;
 }
 
-/** An item's read is not also a list: an item holding an array of objects with ids (Box's retention
- * policy and its custom_notification_recipients) looked like an envelope to the first loop. */
-function dropListsThatAreReads(byPath: Map<string, CollectionSpec>): void {
-  const reads = new Set([...byPath.values()].flatMap((c) => (c.read ? [c.read.operation] : [])));
-  for (const [path, collection] of byPath) {
-    if (!collection.list || !reads.has(collection.list.operation)) continue;
-    const { list: _read, ...rest } = collection;
-    if (rest.create) byPath.set(path, rest);
-    else byPath.delete(path);
-  }
-}
-
-/** A POST on an item's own path (Twilio's update) or sub-path that answers that very item (Box's
- * POST /sign_requests/{id}/cancel answers the sign request) is the item's update or action, not the
- * one creation of a collection of its own: the mock bound it as a creation, and cancelling changed nothing. A path
- * with more than that POST, or whose POST answers another object (a workflow's new instance), stays
- * a collection. */
-function dropCreationsThatAreActions(byPath: Map<string, CollectionSpec>): void {
-  const itemSchemas = new Map<string, JsonSchema[]>();
-  for (const collection of byPath.values()) {
-    const path = collection.read?.operation.path ?? collection.remove?.operation.path;
-    if (path) itemSchemas.set(path, viewsOf(collection));
-  }
-  for (const [path, collection] of byPath) {
-    const create = collection.create;
-    if (!create || collectionOperations(collection).length !== 1) continue;
-    // On the item path itself it is the item's update (Twilio's POST /Tasks/{Sid}); under it, an action.
-    const under = /^(.*)[/:][A-Za-z][\w-]*$/.exec(path)?.[1];
-    const views = itemSchemas.get(path) ?? (under === undefined ? undefined : itemSchemas.get(under));
-    if (views?.some((view) => sameSchema(view, create.item.schema))) byPath.delete(path);
-    // Under an item, a POST answering another top-level collection's item makes that item there
-    // (a cart's checkout, with its shipping address, makes an order): made elsewhere, no collection.
-    else if (/\}\/[^/{}]+$/.test(path) && makesOthers(byPath, collection, create.item.schema)) byPath.delete(path);
-  }
-}
-
-/** Whether a schema is the item a top-level collection other than `own` reads or lists. */
-function makesOthers(byPath: Map<string, CollectionSpec>, own: CollectionSpec, schema: JsonSchema): boolean {
-  return [...byPath.values()].some(
-    (other) =>
-      other !== own &&
-      !other.path.includes('{') &&
-      (other.read !== undefined || other.list !== undefined) &&
-      viewsOf(other).some((view) => sameSchema(view, schema)),
-  );
-}
-
-/** The same schema object, or the same JSON (documents inline copies); circular ones by identity. */
-export function sameSchema(a: JsonSchema, b: JsonSchema): boolean {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
-}
+export { sameSchema } from './collection-pruning.js';
+export type { CollectionSpec, ItemOperation, JsonSuccess } from './collection-spec.js';
+export { collectionOperations } from './collection-spec.js';
