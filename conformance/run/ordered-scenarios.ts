@@ -1,0 +1,271 @@
+// The scenarios that run once the concurrent ones are done, in order: each reads or moves what the
+// writes before it left (counts, locks, numbers), so one stage at a time, as listed.
+import {
+  type CollectionSpec,
+  type Operation,
+  parentOfPath,
+  putCreation,
+  type Resource,
+  resourceOf,
+} from '../../spec/index.js';
+import type { PlanContext } from '../plan/index.js';
+import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
+import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
+import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
+import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
+import { followChildTotals } from '../plan/scenarios/child-totals.js';
+import { checkCopiedValues } from '../plan/scenarios/copied-values.js';
+import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts.js';
+import { checkLineAmounts, movesLineAmounts } from '../plan/scenarios/line-amounts.js';
+import { checkNamedEffects, movesNamed } from '../plan/scenarios/named-effects.js';
+import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
+import { checkNumbering } from '../plan/scenarios/numbering.js';
+import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
+import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
+import { checkParentTouch } from '../plan/scenarios/parent-touches.js';
+import { parentParams } from '../plan/scenarios/parents.js';
+import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
+import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
+import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
+import { checkRefusedKeys } from '../plan/scenarios/refused-keys.js';
+import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
+import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
+import { checkScopedKeys } from '../plan/scenarios/scoped-keys.js';
+import type { SequenceRunner } from '../plan/scenarios/sequences.js';
+import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
+import { checkSteppedCounts, stepsCounts } from '../plan/scenarios/stepped-counts.js';
+import { checkTiedPages } from '../plan/scenarios/tied-pages.js';
+import { checkTimedActions, timesActions } from '../plan/scenarios/timed-actions.js';
+import type { RunSettings } from './settings.js';
+
+/** What every ordered stage is given: the run's parts and the resources it writes to. */
+export interface ScenarioScope {
+  readonly settings: RunSettings;
+  readonly context: PlanContext;
+  readonly runner: SequenceRunner;
+  readonly testable: readonly Operation[];
+  /** Resources with a creation the run may send. */
+  readonly creatable: readonly Resource[];
+  /** Resources without a creation whose items another POST makes (a cart's checkout, an order). */
+  readonly madeElsewhere: readonly Resource[];
+  /** Resources a PUT at a key the client chooses makes. */
+  readonly madeByPut: readonly Resource[];
+}
+
+type Stage = (scope: ScenarioScope) => Promise<unknown>;
+
+const nested = ({ creatable }: ScenarioScope) => creatable.filter(({ collection }) => collection.path.includes('{'));
+const resourceIn =
+  ({ settings }: ScenarioScope) =>
+  (collection: CollectionSpec) =>
+    resourceOf(settings.model, collection);
+const each = <T>(items: readonly T[], run: (item: T) => Promise<unknown>) => Promise.all(items.map(run));
+const oneAtATime = async <T>(items: readonly T[], run: (item: T) => Promise<unknown>) => {
+  for (const item of items) await run(item);
+};
+
+/** Counts of children once every scenario's writes are in (deletions and restores included). */
+const childCounts: Stage = (scope) =>
+  each(
+    nested(scope).filter(({ collection }) => collection.list),
+    async ({ collection }) =>
+      countChildren(
+        collection,
+        scope.context,
+        scope.runner,
+        await parentParams(collection, scope.context, scope.runner),
+      ),
+  );
+
+/** Parents deleted with a child under them. */
+const deletedParents: Stage = (scope) => {
+  const keptBy = (parent: CollectionSpec) => resourceIn(scope)(parent)?.idioms.keptByChildren ?? [];
+  return each(nested(scope), ({ collection }) =>
+    childrenOfDeletedParent(collection, scope.context, scope.runner, keptBy, (c) => resourceIn(scope)(c)?.idioms),
+  );
+};
+
+/** Writes under a parent its words lock in some states, sent once a parent of the run's own left
+ * them. Items a PUT makes (ticket types by code) are locked the same way. */
+const parentLocks: Stage = (scope) => {
+  const { settings, testable, context } = scope;
+  const putMade = settings.model.resources.filter(
+    ({ collection }) =>
+      !settings.readOnly &&
+      !collection.create &&
+      collection.path.includes('{') &&
+      testable.some((operation) => operation === putCreation(collection)?.operation),
+  );
+  return each([...nested(scope), ...putMade], (resource) => {
+    const parent = parentOfPath(resource.collection.path, context.collections);
+    return checkParentLocks(resource, parent && resourceIn(scope)(parent.collection), context, scope.runner);
+  });
+};
+
+/** Writes of an item its own words lock to some states (a published event's deletion). */
+const ownLocks: Stage = (scope) =>
+  each(
+    scope.creatable.filter(({ idioms }) => (idioms.ownLocks?.length ?? 0) > 0),
+    (resource) => checkOwnLocks(resource, scope.context, scope.runner),
+  );
+
+/** Values copied from a named item, kept when the run changes that item (one of its own). */
+const copiedValues: Stage = (scope) =>
+  each(
+    scope.creatable.filter(({ idioms }) => (idioms.copied?.length ?? 0) > 0),
+    (resource) => checkCopiedValues(resource, scope.context, scope.runner),
+  );
+
+/** Restores the words say bring an item back as it was, on one moved into another state first. */
+const restoredAsItWas: Stage = (scope) =>
+  each(
+    scope.creatable.filter((resource) => restoresAsItWas(resource, scope.context)),
+    (resource) => checkRestoredAsItWas(resource, scope.context, scope.runner),
+  );
+
+/** Spans whose end the words order after their start: an end before it, and one equal where strict. */
+const spanOrders: Stage = (scope) =>
+  each(
+    scope.creatable.filter(({ idioms }) => (idioms.spanOrders?.length ?? 0) > 0),
+    (resource) => checkSpanOrders(resource, scope.context, scope.runner),
+  );
+
+/** Actions from each state their words draw them from, and refused from the others. */
+const actionSources: Stage = (scope) =>
+  each([...scope.creatable, ...scope.madeByPut].filter(drawsSources), (resource) =>
+    checkActionSources(resource, scope.context, scope.runner),
+  );
+
+/** Creations naming an item in a state their words refuse (an order for a draft event). */
+const referenceStates: Stage = (scope) =>
+  each(
+    scope.creatable.filter(({ idioms }) => (idioms.referenceStates?.length ?? 0) > 0),
+    (resource) => checkReferenceStates(resource, resourceIn(scope), scope.context, scope.runner),
+  );
+
+/** Limits on how many items may name one item, filled on an item of the run's own. */
+const referrerLimits: Stage = (scope) =>
+  each(scope.creatable.filter(limitsReferrers), (resource) =>
+    checkReferrerLimits(resource, scope.context, scope.runner),
+  );
+
+/** Items tied on the member a list is ordered by, walked in pages smaller than the tie. */
+const tiedPages: Stage = (scope) =>
+  each(scope.creatable, (resource) => checkTiedPages(resource, scope.context, scope.runner));
+
+/** Actions the words allow only once a time of the item has passed, taken before it. */
+const timedActions: Stage = (scope) =>
+  each(scope.creatable.filter(timesActions), (resource) => checkTimedActions(resource, scope.context, scope.runner));
+
+/** Members only the service assigns, sent inside a creation's closed entries (an order line's price). */
+const assignedEntries: Stage = (scope) =>
+  each(scope.creatable, ({ collection }) => checkAssignedEntries(collection, scope.context, scope.runner));
+
+const refusedKeys: Stage = (scope) =>
+  each(scope.creatable, (resource) => checkRefusedKeys(resource, scope.context, scope.runner));
+
+const scopedKeys: Stage = (scope) =>
+  each(scope.creatable, (resource) => checkScopedKeys(resource, scope.context, scope.runner));
+
+/** Actions whose words move the items naming their item (an event's cancel cancels its orders). */
+const referrerEffects: Stage = (scope) =>
+  each(scope.creatable.filter(movesReferrers), (resource) =>
+    checkReferrerEffects(resource, resourceIn(scope), scope.context, scope.runner),
+  );
+
+/** Creations whose words move the item they name (a payment makes its invoice paid). */
+const namedEffects: Stage = (scope) =>
+  each(scope.creatable.filter(movesNamed), (resource) =>
+    checkNamedEffects(resource, resourceIn(scope), scope.context, scope.runner),
+  );
+
+/** Actions the words allow only once the item has a child, sent on a new item without any. */
+const childlessActions: Stage = (scope) =>
+  each(scope.creatable, (resource) => actionsNeedingChildren(resource, scope.context, scope.runner));
+
+/** Items the words keep while others name them (a copy with an active loan), deleted once one does. */
+const keptByReferrers: Stage = (scope) =>
+  each([...scope.creatable, ...scope.madeByPut], (resource) =>
+    itemsKeptByReferrers(resource, scope.context, scope.runner),
+  );
+
+/** Counts of named items a creation and deletion move by their amount (a line's quantity of stock). */
+const drawnAmounts: Stage = (scope) =>
+  each(scope.creatable.filter(drawsAmounts), (resource) => checkDrawnAmounts(resource, scope.context, scope.runner));
+
+/** Counts of other items a write moves by one (a loan's member's activeLoanCount): one resource at a
+ * time, so no other write moves them between the reads. */
+const steppedCounts: Stage = (scope) =>
+  oneAtATime(scope.creatable.filter(stepsCounts), (resource) =>
+    checkSteppedCounts(resource, scope.context, scope.runner),
+  );
+
+/** Counts a write on an item with lines moves by their amounts (a checkout's stock): one at a time. */
+const lineAmounts: Stage = (scope) =>
+  oneAtATime([...scope.creatable, ...scope.madeElsewhere].filter(movesLineAmounts), (resource) =>
+    checkLineAmounts(resource, scope.context, scope.runner),
+  );
+
+/** A parent's totals of its children (entryCount, totalMinutes), moved by one child made and
+ * deleted; then the parent's update instant a child moves. */
+const childTotals: Stage = (scope) =>
+  each(nested(scope), async ({ collection, idioms }) => {
+    await followChildTotals(collection, idioms.parentTotals ?? [], scope.context, scope.runner);
+    await checkParentTouch(collection, idioms.touchesParent, scope.context, scope.runner);
+  });
+
+/** Numbers per parent. */
+const numbersPerParent: Stage = (scope) =>
+  each(nested(scope), ({ collection }) =>
+    checkNumbering(collection, scope.settings.contract.document, scope.context, scope.runner),
+  );
+
+/** Numbers within a body member (orders per supplier): one collection at a time, nothing else writing. */
+const numbersPerMember: Stage = (scope) =>
+  oneAtATime(
+    scope.creatable.filter(({ collection }) => !collection.path.includes('{')),
+    ({ collection }) => checkNumbering(collection, scope.settings.contract.document, scope.context, scope.runner),
+  );
+
+/** Counts of the items that name an item from another collection (productCount), once all is in. */
+const referrerCounts: Stage = (scope) =>
+  each(
+    scope.settings.model.resources.filter(
+      ({ collection }) => collection.read && scope.testable.includes(collection.read.operation),
+    ),
+    ({ collection }) => countReferrers(collection, scope.context, scope.runner),
+  );
+
+/** In the order they run. */
+export const ORDERED_STAGES: readonly Stage[] = [
+  childCounts,
+  deletedParents,
+  parentLocks,
+  ownLocks,
+  copiedValues,
+  restoredAsItWas,
+  spanOrders,
+  actionSources,
+  referenceStates,
+  referrerLimits,
+  tiedPages,
+  timedActions,
+  assignedEntries,
+  refusedKeys,
+  scopedKeys,
+  referrerEffects,
+  namedEffects,
+  childlessActions,
+  keptByReferrers,
+  drawnAmounts,
+  steppedCounts,
+  lineAmounts,
+  childTotals,
+  numbersPerParent,
+  numbersPerMember,
+  referrerCounts,
+];
+
+export async function runOrderedScenarios(scope: ScenarioScope): Promise<void> {
+  for (const stage of ORDERED_STAGES) await stage(scope);
+}
