@@ -1,6 +1,7 @@
 // The behaviours the mock binds to operations, as records: what each kind of handler is given.
 
 import type {
+  CallerNames,
   ClearedInstant,
   CollectionSpec,
   DerivedTime,
@@ -131,7 +132,7 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   /** What the service fills in on each new item: times now, later states' times null, the parent. */
   readonly filled?: FilledIn;
   /** The caller's login, for the owner-like members filled in (from the current-user operation). */
-  readonly caller?: () => string | undefined;
+  readonly caller?: () => CallerNames | undefined;
   /** The parent members that count this collection's items. */
   readonly recount?: Recount;
   /** Counts on other collections' items of the items of this one that name them (productCount). */
@@ -219,7 +220,7 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly keeps?: (property: string, value: unknown) => boolean;
   /** The instants a change moves on (updatedAt), where the item has them. */
   readonly filled?: FilledIn;
-  readonly caller?: () => string | undefined;
+  readonly caller?: () => CallerNames | undefined;
   readonly recount?: Recount;
   readonly referred?: readonly ReferrerRecount[];
   /** A DELETE the words refuse while the item has children: the child collection and the status. */

@@ -1,7 +1,7 @@
 // Items a client names: the key its creation carries, and a PUT at a key no item has (an upsert),
 // which makes the item there from the values a creation would give it; and what the service fills
 // in on a new item (its times, its parent), which no client sends.
-import { describeIssues, type FilledIn, filledValues } from '../../spec/core.js';
+import { type CallerNames, describeIssues, type FilledIn, filledValues } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import type { ItemChangeBehaviour } from './behaviour-types.js';
 import { type Fields, layeredFields, storedFields } from './changes.js';
@@ -41,7 +41,7 @@ export function filledFor(
   filled: FilledIn | undefined,
   params: Readonly<Record<string, string>>,
   sent: Readonly<Fields>,
-  caller?: string,
+  caller?: CallerNames,
 ): Fields {
   if (!filled) return {};
   const values = filledValues(filled, params, new Date(), caller);

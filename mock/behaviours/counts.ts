@@ -10,6 +10,8 @@ export interface Recount {
   readonly parent: string;
   readonly parameter: string;
   readonly members: readonly string[];
+  /** The parent members that hold the highest number the children were ever given. */
+  readonly highest: readonly string[];
 }
 
 /** For each child collection path, the parent members that count its items (read once at binding). */
@@ -19,27 +21,37 @@ export function recountsOf(collections: readonly CollectionSpec[]): Map<string, 
     const parameter = (collection.read ?? collection.update ?? collection.remove)?.parameter;
     const schema = collection.list?.items.schema ?? collection.create?.item.schema;
     if (!parameter || !schema) continue;
-    for (const { name, child } of filledInOf(collection, schema, collections).counts) {
-      const known = recounts.get(child);
-      const members = [...(known?.members ?? []), name];
-      recounts.set(child, { parent: collection.path, parameter, members });
-    }
+    const { counts, lastNumbers } = filledInOf(collection, schema, collections);
+    for (const [role, found] of [
+      ['members', counts],
+      ['highest', lastNumbers],
+    ] as const)
+      for (const { name, child } of found) {
+        const known = recounts.get(child) ?? { parent: collection.path, parameter, members: [], highest: [] };
+        recounts.set(child, { ...known, [role]: [...known[role], name] });
+      }
   }
   return recounts;
 }
 
-/** Sets the counting members of the parent the path values name to `size`. */
+/** Sets the counting members of the parent the path values name to the children's size, and its
+ * highest-number members to the children's last number. */
 export function recountParent(
   all: Map<string, Collection>,
   recount: Recount,
   params: Readonly<Record<string, string>>,
-  size: number,
+  children: Collection,
 ): void {
   const parent = collectionAt(all, recount.parent, params);
   const id = params[recount.parameter] ?? '';
   const item = parent.find(id);
-  if (!item || recount.members.every((member) => item[member] === size)) return;
-  parent.replace(id, { ...item, ...Object.fromEntries(recount.members.map((member) => [member, size])) });
+  if (!item) return;
+  const values = {
+    ...Object.fromEntries(recount.members.map((member) => [member, children.size])),
+    ...Object.fromEntries(recount.highest.map((member) => [member, children.lastCounted])),
+  };
+  if (Object.entries(values).every(([member, value]) => item[member] === value)) return;
+  parent.replace(id, { ...item, ...values });
 }
 
 /** After a write to a nested collection: its parent's counts set to the collection's size. */
@@ -48,6 +60,5 @@ export function recountAfterWrite(
   recount: Recount | undefined,
   collection: Collection,
 ): void {
-  if (recount)
-    recountParent(context.collections() as Map<string, Collection>, recount, context.params, collection.size);
+  if (recount) recountParent(context.collections() as Map<string, Collection>, recount, context.params, collection);
 }

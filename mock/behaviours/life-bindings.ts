@@ -1,6 +1,7 @@
 // What binding reads of an item's life beyond its members: what the service fills in (and who the
 // caller is), the instants an action stamps, and HEAD answered as the GET on its path.
 import {
+  type CallerNames,
   type CollectionSpec,
   type Contract,
   currentUserOf,
@@ -19,8 +20,8 @@ export function filledOf(
   collection: CollectionSpec,
   item: JsonSchema,
   collections: readonly CollectionSpec[],
-  caller: () => string | undefined,
-): { filled?: FilledIn; caller?: () => string | undefined } {
+  caller: () => CallerNames | undefined,
+): { filled?: FilledIn; caller?: () => CallerNames | undefined } {
   const filled = filledInOf(collection, item, collections);
   if (fillsNothing(filled)) return {};
   return filled.owners.length > 0 ? { filled, caller } : { filled };
@@ -64,16 +65,21 @@ export function stampsOf(
 
 /** The login the document's current-user operation answers (its example, else generated), read
  * once on first use; undefined where the document has no such operation. */
-export function callerOf(contract: Contract, behaviours: ReadonlyMap<Operation, Behaviour>): () => string | undefined {
+export function callerOf(
+  contract: Contract,
+  behaviours: ReadonlyMap<Operation, Behaviour>,
+): () => CallerNames | undefined {
   const current = currentUserOf(contract);
   return once(() => {
     const behaviour = current && behaviours.get(current.operation);
     if (behaviour?.kind !== 'respond') return undefined;
     const body = behaviour.answer().body;
     try {
-      const login =
-        body && (JSON.parse(Buffer.from(body).toString('utf8')) as Record<string, unknown>)[current!.member];
-      return typeof login === 'string' ? login : undefined;
+      const answer = body ? (JSON.parse(Buffer.from(body).toString('utf8')) as Record<string, unknown>) : {};
+      const usual = answer[current!.member];
+      if (typeof usual !== 'string') return undefined;
+      const members = Object.fromEntries(Object.entries(answer).filter(([, value]) => typeof value === 'string'));
+      return { usual, members: members as Record<string, string> };
     } catch {
       return undefined;
     }

@@ -2,6 +2,7 @@
 // an Order, which GET /orders/{orderId} reads): the mock makes that item in that collection, so it
 // is listed and readable where the Location says, instead of answering the same example each time.
 import {
+  type CallerNames,
   type CollectionSpec,
   type Contract,
   type FilledIn,
@@ -27,7 +28,7 @@ export function madeElsewhere(
   contract: Contract,
   collections: readonly CollectionSpec[],
   bound: ReadonlyMap<Operation, Behaviour>,
-  caller: () => string | undefined,
+  caller: () => CallerNames | undefined,
 ): Map<Operation, CreateBehaviour> {
   const made = new Map<Operation, CreateBehaviour>();
   for (const [operation, answered] of madeElsewhereOf(contract.operations, collections)) {

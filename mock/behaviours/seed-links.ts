@@ -85,9 +85,12 @@ function withCounts(
   items: Item[],
   { stateCounts, fits }: Links,
 ): Item[] {
-  const { counts, referrers } = filledInOf(spec, spec.list?.items.schema, specs);
-  if (counts.length === 0 && referrers.length === 0 && stateCounts.length === 0) return items;
-  const values = Object.fromEntries(counts.map(({ name, child }) => [name, collections.get(child)?.size ?? 0]));
+  const { counts, lastNumbers, referrers } = filledInOf(spec, spec.list?.items.schema, specs);
+  if (counts.length + lastNumbers.length + referrers.length + stateCounts.length === 0) return items;
+  const values = Object.fromEntries([
+    ...counts.map(({ name, child }) => [name, collections.get(child)?.size ?? 0]),
+    ...lastNumbers.map(({ name, child }) => [name, collections.get(child)?.lastCounted ?? 0]),
+  ]);
   const counted = items.map((item) => ({
     ...item,
     ...values,

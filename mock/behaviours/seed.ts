@@ -190,7 +190,16 @@ function parentMembersOf(spec: CollectionSpec, specs: readonly CollectionSpec[])
   const schema = spec.list?.items.schema ?? spec.create?.item.schema;
   const parents = filledInOf(spec, schema, specs).parents;
   if (parents.length === 0) return undefined;
-  const parentOnly = { now: [], laterStates: [], parents, owners: [], counts: [], referrers: [] };
+  const parentOnly = {
+    now: [],
+    laterStates: [],
+    parents,
+    owners: [],
+    ownerLogins: {},
+    counts: [],
+    lastNumbers: [],
+    referrers: [],
+  };
   return (params) => {
     const values = filledValues(parentOnly, params);
     return (item) => ({ ...item, ...values });

@@ -84,6 +84,13 @@ export class Collection {
     return this.draw().items.length;
   }
 
+  /** The highest number the counter has given (seeded numbers included), 0 where it gave none: a
+   * parent's `lastTicketNumber`. */
+  get lastCounted(): number {
+    this.draw();
+    return this.nextId > this.firstId ? this.nextId - 1 : 0;
+  }
+
   /** Itself, with its seed items in: a document's collections are drawn when first used, so a
    * description of hundreds of operations starts without generating items nobody reads. */
   private draw(): this {

@@ -10,6 +10,22 @@ const CURRENT_USER_PATH = /\/(me|self|whoami|current[_-]?user|user|account|profi
 /** The members that name a user, most specific first. */
 const LOGIN_MEMBERS = ['login', 'username', 'user_name', 'userName', 'handle', 'name', 'email', 'id'];
 
+/** Who the caller is, as the current-user operation's answer names it: the usual member's value, and
+ * every string member's (an owner whose words say "the id of the user" takes the `id`). */
+export interface CallerNames {
+  readonly usual: string;
+  readonly members: Readonly<Record<string, string>>;
+}
+
+const looseName = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
+
+/** The caller's name in the member `word` names (`username` for user_name), else the usual one. */
+export function callerNamed(caller: CallerNames, word: string | undefined): string {
+  if (word === undefined) return caller.usual;
+  const member = Object.keys(caller.members).find((name) => looseName(name) === looseName(word));
+  return member === undefined ? caller.usual : caller.members[member]!;
+}
+
 export interface CurrentUser {
   readonly operation: Operation;
   /** The member of its answer that names the user. */

@@ -1,7 +1,9 @@
 // The model as a person reads it (--explain) and as tools read it (--explain --json): each
 // resource, how each idiom was read and from where, and what was not understood.
 import type { Contract, Operation } from '../contract/types.js';
+import type { CollectionSpec } from './collection-spec.js';
 import type { ResourceCorrection } from './corrections.js';
+import { filledInJson, filledInLine } from './explain-filled-in.js';
 import type { Filter } from './filters.js';
 import type { Idioms } from './idioms.js';
 import { operationPointer } from './idioms.js';
@@ -196,7 +198,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
   };
 }
 
-function resourceJson(resource: Resource): Record<string, unknown> {
+function resourceJson(resource: Resource, collections: readonly CollectionSpec[] = []): Record<string, unknown> {
   const { collection } = resource;
   const roles = (['list', 'create', 'read', 'replace', 'update', 'remove'] as const).flatMap((role) => {
     const found = collection[role];
@@ -217,12 +219,16 @@ function resourceJson(resource: Resource): Record<string, unknown> {
     ...(collection.list && collection.list.filters.length > 0 ? { filters: collection.list.filters } : {}),
     ...(collection.list?.order ? { order: collection.list.order } : {}),
     ...idiomsJson(resource.idioms),
+    ...(filledInJson(resource, collections) ? { filledIn: filledInJson(resource, collections) } : {}),
   };
 }
 
 /** The model as JSON: resources, their idioms with pointers, and what was not understood. */
 export function modelJson(model: ApiModel): Record<string, unknown> {
-  return { resources: model.resources.map(resourceJson), notUnderstood: model.notUnderstood };
+  return {
+    resources: model.resources.map((resource) => resourceJson(resource, model.collections)),
+    notUnderstood: model.notUnderstood,
+  };
 }
 
 function pagingLine(paging: Paging | undefined): string {
@@ -250,7 +256,7 @@ const filterText = ({ parameter, many, values }: Filter): string =>
 export function explainModel(model: ApiModel, title: string): string {
   const lines = [`API model of ${title}: ${model.resources.length} resource(s)`];
   for (const resource of model.resources) {
-    const json = resourceJson(resource);
+    const json = resourceJson(resource, model.collections);
     lines.push('', `${resource.collection.path}`);
     const chosen = resource.collection.clientKey ? ', a key the client chooses' : '';
     lines.push(`  id:          ${resource.collection.idProperty} (${resource.idFormat}${chosen})`);
@@ -267,6 +273,7 @@ export function explainModel(model: ApiModel, title: string): string {
       lines.push(`  order:       ${order.member} ${order.descending ? 'descending' : 'ascending'} ("${order.words}")`);
     for (const [idiom, value] of Object.entries(idiomsJson(resource.idioms)))
       lines.push(`  ${`${idiom}:`.padEnd(12)} ${JSON.stringify(value)}`);
+    if (json.filledIn) lines.push(`  filled in:   ${filledInLine(json.filledIn as Record<string, unknown>)}`);
   }
   if (model.notUnderstood.length > 0)
     lines.push('', 'not understood:', ...model.notUnderstood.map((line) => `  ${line}`));

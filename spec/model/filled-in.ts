@@ -4,6 +4,7 @@
 // (it judges them).
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
+import { type CallerNames, callerNamed } from './caller.js';
 import type { CollectionSpec } from './collections.js';
 import { resourceName } from './resource-names.js';
 import { sentencesOf } from './sentences.js';
@@ -51,8 +52,14 @@ function callerNamedBeside(collection: CollectionSpec, name: string, schema: Sch
   return beside.test(words);
 }
 
+/** The member of a user an owner's description names: "The id of the user who...", "email of the author". */
+const USER_MEMBER_SAID = /\b(login|username|user[_ ]name|handle|email|id)\b(?= (?:of|address of) the\b)/i;
+
 /** Members that count an item's children: `issueCount`, `comment_count`, `commentsCount`. */
 const CHILD_COUNT = /^([a-z][a-z0-9]*?)_?count$/i;
+/** Members that hold the highest number given to an item's children: `lastTicketNumber`,
+ * `last_issue_number`, `highestInvoiceNo`. */
+const LAST_NUMBER = /^(?:last|highest|latest|max)_?([a-z][a-z0-9]*?)_?(?:number|no|seq|sequence)$/i;
 
 type Schema = Record<string, unknown>;
 
@@ -70,8 +77,13 @@ export interface FilledIn {
   readonly parents: readonly { readonly name: string; readonly integer: boolean; readonly parameter?: string }[];
   /** Members the service sets to the caller's login (readOnly strings named like an owner). */
   readonly owners: readonly string[];
+  /** The member of the caller an owner's own words name ("The id of the user who created it"). */
+  readonly ownerLogins: Readonly<Record<string, string>>;
   /** Members that count the items of a child collection (its path): 0 on a new item. */
   readonly counts: readonly { readonly name: string; readonly child: string }[];
+  /** Members that hold the highest number a child collection's items were ever given
+   * (`lastTicketNumber` over /organizations/{slug}/tickets/{number}): 0 on a new item. */
+  readonly lastNumbers: readonly { readonly name: string; readonly child: string }[];
   /** Members that count the items of another top-level collection naming this item by a member of
    * theirs (`productCount`: the products whose `warehouseKey` is this warehouse's key): 0 on a new
    * item. */
@@ -88,6 +100,7 @@ export const fillsNothing = (filled: FilledIn): boolean =>
   filled.parents.length === 0 &&
   filled.owners.length === 0 &&
   filled.counts.length === 0 &&
+  filled.lastNumbers.length === 0 &&
   filled.referrers.length === 0;
 
 const looseName = (name: string): string => name.toLowerCase().replace(/[_-]/g, '');
@@ -103,9 +116,34 @@ export function pathParameterNamed(path: string, member: string): string | undef
   return undefined;
 }
 
+/** The path parameter a member holds: by its name (pathParameterNamed), or a string member named as
+ * the parent itself whose words name the parameter's kind ("organization": "The slug of the
+ * organization ..." under /organizations/{slug}). */
+function parentHeld(path: string, member: string, schema: Schema): string | undefined {
+  const named = pathParameterNamed(path, member);
+  if (named !== undefined || typeof schema.description !== 'string' || !typesOf(schema).includes('string'))
+    return named;
+  for (const match of path.matchAll(/([^/{}]+)\/\{([^}]+)\}/g)) {
+    const [, segment, parameter] = match as unknown as [string, string, string];
+    const kind = parameter
+      .split(/_|-|(?=[A-Z])/)
+      .at(-1)!
+      .toLowerCase();
+    const word = resourceName(segment).replace(/[^a-z0-9]/gi, '');
+    const says = new RegExp(`\\b${kind} of (?:the|its|this) ${word}\\b|\\b${word}'s ${kind}\\b`, 'i');
+    if (looseName(member) === word && says.test(schema.description)) return parameter;
+  }
+  return undefined;
+}
+
 /** The collection directly under the item whose name the count's stem names (issueCount: issues). */
-function childCounted(name: string, itemPath: string | undefined, collections: readonly CollectionSpec[]) {
-  const stem = CHILD_COUNT.exec(name)?.[1]?.toLowerCase();
+function childCounted(
+  name: string,
+  itemPath: string | undefined,
+  collections: readonly CollectionSpec[],
+  stemOf: RegExp = CHILD_COUNT,
+) {
+  const stem = stemOf.exec(name)?.[1]?.toLowerCase();
   if (!stem || !itemPath) return undefined;
   const names = new Set([stem, `${stem}s`, `${stem}es`, stem.endsWith('y') ? `${stem.slice(0, -1)}ies` : stem]);
   return collections.find((child) => {
@@ -186,7 +224,9 @@ function readFilledIn(
   const laterStates: string[] = [];
   const parents: FilledIn['parents'][number][] = [];
   const owners: string[] = [];
+  const ownerLogins: Record<string, string> = {};
   const counts: FilledIn['counts'][number][] = [];
+  const lastNumbers: FilledIn['lastNumbers'][number][] = [];
   const referrers: FilledIn['referrers'][number][] = [];
   const itemPath = itemPathOf(collection);
   const states = (statusMember(collection)?.values ?? []).map((value) => String(value).toLowerCase());
@@ -203,8 +243,8 @@ function readFilledIn(
       takesNull(schema)
     )
       laterStates.push(name);
-    else if (parameters.has(name) || pathParameterNamed(collection.path, name)) {
-      const parameter = parameters.has(name) ? name : pathParameterNamed(collection.path, name)!;
+    else if (parameters.has(name) || parentHeld(collection.path, name, schema)) {
+      const parameter = parameters.has(name) ? name : parentHeld(collection.path, name, schema)!;
       parents.push({
         name,
         integer: typesOf(schema).includes('integer') && !strings,
@@ -216,16 +256,20 @@ function readFilledIn(
         callerNamedBeside(collection, name, schema)) &&
       strings &&
       (schema.readOnly === true || notSendable(collection, name))
-    )
+    ) {
       owners.push(name);
-    else if (typesOf(schema).includes('integer')) {
+      const login = typeof schema.description === 'string' ? USER_MEMBER_SAID.exec(schema.description)?.[1] : undefined;
+      if (login) ownerLogins[name] = login;
+    } else if (typesOf(schema).includes('integer')) {
       const child = childCounted(name, itemPath, collections);
-      const referring = child ? undefined : referrersCounted(name, collection, collections);
+      const numbered = child ? undefined : childCounted(name, itemPath, collections, LAST_NUMBER);
+      const referring = child || numbered ? undefined : referrersCounted(name, collection, collections);
       if (child) counts.push({ name, child });
+      else if (numbered) lastNumbers.push({ name, child: numbered });
       else if (referring) referrers.push(referring);
     }
   }
-  return { now, laterStates, parents, owners, counts, referrers };
+  return { now, laterStates, parents, owners, ownerLogins, counts, lastNumbers, referrers };
 }
 
 /** An owner-like member the client cannot send: the creation takes a JSON body that lacks it (a
@@ -241,11 +285,12 @@ export function filledValues(
   filled: FilledIn,
   params: Readonly<Record<string, string>>,
   at = new Date(),
-  caller?: string,
+  caller?: CallerNames,
 ) {
   const values: Record<string, unknown> = {};
-  if (caller !== undefined) for (const name of filled.owners) values[name] = caller;
-  for (const { name } of [...filled.counts, ...filled.referrers]) values[name] = 0;
+  if (caller !== undefined)
+    for (const name of filled.owners) values[name] = callerNamed(caller, filled.ownerLogins[name]);
+  for (const { name } of [...filled.counts, ...filled.lastNumbers, ...filled.referrers]) values[name] = 0;
   const instant = at.toISOString();
   for (const { name, date } of filled.now) values[name] = date ? instant.slice(0, 10) : instant;
   for (const name of filled.laterStates) values[name] = null;

@@ -4,7 +4,7 @@ export { participle } from './action-targets.js';
 export type { AddedChild } from './added-children.js';
 export type { AnchorRule } from './anchors.js';
 export { answeredItem, listedItems } from './answers.js';
-export type { CurrentUser } from './caller.js';
+export type { CallerNames, CurrentUser } from './caller.js';
 export { currentUserOf } from './caller.js';
 export { type CapacityRule, capacityOf } from './capacities.js';
 export { changeCountersOf } from './change-counters.js';
