@@ -4,7 +4,7 @@
 // parent's slug, holds the path's; an owner whose words name the user's `id` gets the caller's id.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument } from '../spec/index.js';
+import { contractFromDocument, explainedModel } from '../spec/index.js';
 import { createMockApp } from './index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -107,5 +107,18 @@ describe('children numbered per parent', () => {
     const [seeded] = (await request(app).get('/organizations').set(auth)).body;
     const listed = (await request(app).get(`/organizations/${seeded.slug}/tickets`).set(auth)).body;
     for (const child of listed) expect(child.organization).toBe(seeded.slug);
+  });
+
+  it('says what the service fills in, in --explain', () => {
+    const text = explainedModel(contract, undefined, 'text');
+    expect(text).toContain('lastTicketNumber = highest number given in /organizations/{slug}/tickets');
+    expect(text).toContain('organization = {slug}');
+    expect(text).toContain("createdBy = the caller's id");
+    const json = JSON.parse(explainedModel(contract, undefined, 'json'));
+    const tickets = json.resources.find((r: { path: string }) => r.path === '/organizations/{slug}/tickets');
+    expect(tickets.filledIn).toMatchObject({
+      parents: { organization: '{slug}' },
+      owners: { createdBy: "the caller's id" },
+    });
   });
 });
