@@ -79,12 +79,19 @@ function parentNotNamed(
 ): Finding[] {
   const found: Finding[] = [];
   const params = context.testCase.pathParams ?? {};
-  const path = context.collection?.path ?? '';
+  const { collection } = context;
+  const path = collection?.path ?? '';
+  // Members whose words name the parent they hold ("organization": "The slug of the organization").
+  const itemSchema =
+    makingOf(collection)?.item.schema ?? collection?.read?.item.schema ?? collection?.list?.items.schema;
+  const said = new Map(
+    (collection ? filledInOf(collection, itemSchema).parents : []).map((p) => [p.name, p.parameter ?? p.name]),
+  );
   for (const [name, value] of Object.entries(item)) {
     // /todos/{id}/comments: the parent is `id` in the path, the comment's own id in its body.
     if (name === context.collection?.idProperty || (typeof value !== 'string' && typeof value !== 'number')) continue;
     // A member named like the parameter, or by the parent's word before it (`eventSlug`).
-    const parameter = Object.hasOwn(params, name) ? name : pathParameterNamed(path, name);
+    const parameter = Object.hasOwn(params, name) ? name : (pathParameterNamed(path, name) ?? said.get(name));
     const text = parameter === undefined ? undefined : params[parameter];
     if (text !== undefined && String(value) !== text)
       found.push(finding(code, { member: name, expected: text, got: value }));
