@@ -166,4 +166,18 @@ describe('word rules', () => {
     expect(wordRuleCheckOf('isbn', 'An ISBN-13 (the check digit is not verified).')).toBeUndefined();
     expect(wordRuleCheckOf('note', 'Free text.')).toBeUndefined();
   });
+
+  it('sends the value the words show where they refuse the others, and nothing where they do not', () => {
+    const zone = 'An IANA time zone name such as `Europe/Paris`; other values answer `400`.';
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        expect(wordRuleOf('timezone', zone)?.(value)).toBe('Europe/Paris');
+      }),
+    );
+    expect(wordRuleOf('currency', 'Must be an ISO 4217 code, e.g. `EUR`.')?.('x1')).toBe('EUR');
+    expect(wordRuleOf('timezone', 'A time zone such as `Europe/Paris`.')).toBeUndefined();
+    expect(
+      wordRuleOf('email', 'An address such as `a@b.io`; must be unique, other values answer 400.'),
+    ).toBeUndefined();
+  });
 });

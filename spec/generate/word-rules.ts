@@ -73,7 +73,20 @@ function onStep(value: unknown, minutes: number): unknown {
   return snapped === at && !/\.\d*[1-9]/.test(value) ? value : new Date(snapped).toISOString().replace(/\.000Z$/, 'Z');
 }
 
+/** A value shown in words where the words name a kind of value the service checks and the schema
+ * does not state: "An IANA time zone name such as `Europe/Paris`; other values answer `400`". */
+const SHOWN = /\b(?:such as|e\.g\.,?|for example,?|for instance,?)\s+`([^`]{1,60})`/i;
+const REFUSES_OTHERS =
+  /\bother(?:wise| values?)\b[^.;]{0,40}\b(?:4\d\d|refused|rejected|invalid)\b|\bmust be (?:an?|one of)\b/i;
+/** Words that make each item's value its own: one shown value would clash. */
+const UNIQUE = /\bunique\b|\bdistinct\b|\balready (?:in use|taken|used|exists)\b/i;
+
 const WORD_RULES: Readonly<Record<string, WordRule>> = {
+  shownValue(_name, description) {
+    const shown = SHOWN.exec(description ?? '')?.[1];
+    if (shown === undefined || !REFUSES_OTHERS.test(description!) || UNIQUE.test(description!)) return undefined;
+    return (value) => (typeof value === 'string' ? shown : value);
+  },
   timeStep(_name, description) {
     const minutes = stepOf(description);
     return minutes === undefined ? undefined : (value) => onStep(value, minutes);
