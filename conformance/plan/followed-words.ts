@@ -5,6 +5,7 @@
 
 import { withDistinctEntries, withOrderedSpans, wordRuleOf } from '../../spec/generate/index.js';
 import { escapeRegExp, type JsonSchema, propertiesOf } from '../../spec/index.js';
+import { withSaidPresence } from './said-presence.js';
 
 /** A parameter's value made to follow its words (a check digit, a weekday). */
 export const followingWords = (parameter: { name: string; description?: string }, value: unknown): unknown =>
@@ -32,7 +33,9 @@ export function withWordRules(
   // A span's end after its start (endsAt after startsAt), where the schema still takes it; a list
   // naming each thing once where the words say so.
   const ordered = withOrderedSpans(fixed ?? (body as Record<string, unknown>), keep);
-  return withDistinctEntries(ordered, schema as Parameters<typeof withDistinctEntries>[1]);
+  // A member the words require or forbid by another's value ("required when `kind` is `quiz`").
+  const present = withSaidPresence(ordered, schema, operationWords);
+  return withDistinctEntries(present, schema as Parameters<typeof withDistinctEntries>[1]);
 }
 
 /** What the operation's words say of a member its schema leaves undescribed: the words right after
