@@ -279,6 +279,18 @@ describe('nullable, as OpenAPI 3.0.3 defines it', () => {
     ['an enum that does not list null refuses it', { type: 'string', nullable: true, enum: ['a', 'b'] }, null, false],
     ['an enum that lists null accepts it', { type: 'string', nullable: true, enum: ['a', null] }, null, true],
     ['the enum still holds for other values', { type: 'string', nullable: true, enum: ['a', null] }, 'c', false],
+    [
+      'beside allOf (the nullable reference idiom), null is allowed',
+      { nullable: true, allOf: [{ type: 'string', pattern: '^[A-Z]{3}$' }], description: 'a code' },
+      null,
+      true,
+    ],
+    [
+      'beside allOf, the reference still holds for other values',
+      { nullable: true, allOf: [{ type: 'string', pattern: '^[A-Z]{3}$' }] },
+      'abc',
+      false,
+    ],
   ])('%s', (_what, schema, value, expected) => {
     expect(accepts(schema, value)).toBe(expected);
   });

@@ -180,15 +180,24 @@ function convertExclusiveBound(out: Record<string, unknown>, exclusive: string, 
   }
 }
 
+/** What a schema says of its value beside what it requires of it: kept outside a nullable wrapper. */
+const NOTES = ['title', 'description', 'default', 'readOnly', 'writeOnly', 'examples', 'deprecated'];
+
 /**
  * nullable as OpenAPI 3.0.3 defines it: it adds null to the types named by `type` in the same
- * schema, and nothing where there is no `type`; other keywords keep their meaning, so an enum that
- * does not list null still refuses it.
+ * schema; other keywords keep their meaning, so an enum that does not list null still refuses it.
+ * Without a `type`, it adds nothing, as the 3.0.3 clarification says, except beside an `allOf`:
+ * `allOf: [$ref]` with `nullable: true` is the one way 3.0 has to make a reference nullable, what
+ * generators emit and what real documents mean (null, or the reference), so it is read as 3.1
+ * writes it, `anyOf: [{allOf: [$ref]}, {type: null}]`: a server answering null is not flagged.
  */
 function allowNull(out: Record<string, unknown>): Record<string, unknown> {
   if (typeof out.type === 'string') return { ...out, type: [out.type, 'null'] };
   if (Array.isArray(out.type)) return out.type.includes('null') ? out : { ...out, type: [...out.type, 'null'] };
-  return out;
+  if (out.allOf === undefined) return out;
+  const notes = Object.fromEntries(NOTES.filter((name) => name in out).map((name) => [name, out[name]]));
+  const rest = Object.fromEntries(Object.entries(out).filter(([name]) => !NOTES.includes(name)));
+  return { ...notes, anyOf: [rest, { type: 'null' }] };
 }
 
 /** Calls visit on every schema object within schema (itself included), with its JSON pointer. */
