@@ -9,6 +9,7 @@ import {
   mergeAllOf,
   type Operation,
   propertiesOf,
+  propertiesOfAnyForm,
   readOnlyRequestMembers,
 } from '../../../spec/index.js';
 import { unknownMembersIgnored } from '../../../spec/model/index.js';
@@ -64,7 +65,8 @@ export const massAssignmentPlanner: Planner = {
     const baseline = context.objectBaseline(operation);
     if (!baseline) return {};
     const { request } = baseline;
-    const sendable = propertiesOf(request.schema);
+    // A member any form of the body takes (a part line's `unitPriceCents`) is the client's to send.
+    const sendable = propertiesOfAnyForm(request.schema);
     const closed = !request.isValid({ ...(baseline.body as Record<string, unknown>), [UNDECLARED]: 1 });
     const ignored = unknownMembersIgnored([
       request.schema.description as string | undefined,
