@@ -3,7 +3,7 @@
 // event's venue". The run drew the value from the schema alone, so a documented refusal is fair.
 // A rule of the member alone ("`title` must be 1 to 200 characters") is no such rule: the schema
 // could say it, and a refusal of a value within it stays a failure.
-import { propertiesOf } from '../../spec/index.js';
+import { propertiesOf, propertiesOfAnyForm } from '../../spec/index.js';
 import { sentencesOf } from '../../spec/model/index.js';
 import type { CheckContext } from '../model.js';
 import { pointedTopMembers } from './error-pointers.js';
@@ -15,6 +15,9 @@ const RULE = /\b(?:must|at most|at least|only|exceeds?|cannot|may not|keyed by|e
 // "must name an active user": the value must name an item, whatever the schema lets through.
 const OTHER_DATA =
   /\b\w+'s\b|\bexisting\b|\bkeyed by\b|\bof (?:this|the same|that) [\w-]+\b|\bmust (?:name|exist|reference|refer to|point (?:at|to))\b/i;
+
+/** A default taken from another item's member: "Defaults to the part's `name`". */
+const DEFAULT_FROM_OTHER = /\bdefaults? (?:to|is) (?:the )?[\w ]{1,30}'s\s+`[\w-]+`/i;
 
 /** An operation's sentences, split once: every refused case of the operation asks for them. */
 const sentencesByOperation = new WeakMap<object, string[]>();
@@ -33,7 +36,8 @@ export function saidRuleMember(context: CheckContext): string | undefined {
   const { operation } = context.testCase;
   const bodyOf = (write: typeof operation | undefined) =>
     write?.requestBody?.content.find((media) => media.validator)?.validator?.schema;
-  const members = propertiesOf(bodyOf(operation)) as Record<string, { description?: unknown }>;
+  // Any form's members: a union body (a part or a labour line) names them in its variants.
+  const members = propertiesOfAnyForm(bodyOf(operation)) as Record<string, { description?: unknown }>;
   // A change's member is often described once, where the item is made or read.
   const { collection } = context;
   const described = [bodyOf(collection?.create?.operation), collection?.read?.item.schema].map(
@@ -70,6 +74,9 @@ export function saidRuleMember(context: CheckContext): string | undefined {
     // Left out where the words require it ("`adjustment`: ... `reason` is required"), though the
     // schema leaves it optional: a requirement in some cases only, which the schema cannot state.
     if (!sentMembers.has(member) && said.some((text) => /\bis required\b/i.test(text))) return true;
+    // Left out where its default is another item's member ("Defaults to the work order's
+    // `assignedTechnicianId`"): that item may hold none, and the words make it needed then.
+    if (!sentMembers.has(member) && said.some((text) => DEFAULT_FROM_OTHER.test(text))) return true;
     return said.some((text) => {
       const others = [...text.matchAll(/`([\w-]+)`/g)].some((match) => match[1] !== member);
       return RULE.test(text) && (others || OTHER_DATA.test(text));
