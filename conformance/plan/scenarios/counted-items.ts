@@ -2,7 +2,7 @@
 // counted items to name, more items naming the same one as the probe does, and the actions of other
 // collections that move the counted items.
 import type { CollectionSpec, NamedEffect, Resource, StateCount } from '../../../spec/index.js';
-import { parentItemsOf } from '../../../spec/index.js';
+import { parentItemsOf, propertiesOfAnyForm } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
@@ -74,8 +74,13 @@ export async function another(
   runner: SequenceRunner,
 ): Promise<Item | undefined> {
   if (!rule.via.includes('[].')) {
+    // Only members the creation takes: one the path fills (a work order's `vehicleVin` under
+    // /vehicles/{vin}) is named by the probe's parent, which the second is made under too.
+    const sendable = propertiesOfAnyForm(context.requestSchema(counted.create!.operation)?.schema);
     const members = Object.fromEntries(
-      [rule.via, ...(rule.parentVia ? [rule.parentVia] : [])].map((name) => [name, probe.item[name]]),
+      [rule.via, ...(rule.parentVia ? [rule.parentVia] : [])]
+        .filter((name) => Object.hasOwn(sendable, name))
+        .map((name) => [name, probe.item[name]]),
     );
     const making = await runner.make(counted, {
       what: 'to be counted by the item it names',

@@ -12,6 +12,7 @@ import { asObject, countsHolder } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { another, movedBy, type NamedMove, namedMovesOf, ownItemToName } from './counted-items.js';
 import { namingItem } from './named-effects.js';
+import { createParent, parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 type Item = Record<string, unknown>;
@@ -104,6 +105,27 @@ export async function checkStateCounts(
   }
 }
 
+/** Where the counted item is made: a child in its parent's path (a vehicle's work orders) under the
+ * run's own item named, or else a parent of the run's own, else a listed one, never at a path with
+ * its parameter left unfilled; a top-level one naming the run's item by its member. */
+async function countedParent(
+  own: CollectionSpec,
+  counted: CollectionSpec,
+  ownNamed: Record<string, unknown> | undefined,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<{ parent?: Record<string, string>; members?: Record<string, unknown> }> {
+  if (!counted.path.includes('{')) return { parent: {}, ...(ownNamed ? { members: ownNamed } : {}) };
+  const above = parentItemsOf(counted.path, context.collections).at(-1);
+  const ownId = ownNamed && Object.values(ownNamed)[0];
+  if (above?.collection === own && !own.path.includes('{') && ownId !== undefined && ownId !== null)
+    return { parent: { [above.parameter]: String(ownId) } };
+  const parent =
+    (await createParent(counted, context, runner, 'state counts parent')) ??
+    (await parentParams(counted, context, runner));
+  return parent ? { parent } : {};
+}
+
 async function followCounts(
   own: CollectionSpec,
   counted: CollectionSpec,
@@ -123,11 +145,13 @@ async function followCounts(
   // The counted item named is one of the run's own where it can be made: no one else's items move
   // its counts meanwhile (else a count that differs is only noted).
   const ownNamed = await ownItemToName(own, counted, rules[0]!, resourceOf, context, runner);
+  const { parent, members } = await countedParent(own, counted, ownNamed, context, runner);
+  if (!parent) return stop(`no parent of ${counted.path} could be found or made`);
   const probe = await runner.make(counted, {
     what: `to count in ${own.path}`,
     purpose: 'state counts',
-    parent: {},
-    ...(ownNamed ? { members: ownNamed } : {}),
+    parent,
+    ...(members ? { members } : {}),
   });
   if (!('made' in probe)) return stop(`no ${counted.path} item could be made: ${probe.refused}`);
   const params = countedAt(probe.made.item, rules[0]!, own, context, probe.made.parent);
