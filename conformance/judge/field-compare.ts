@@ -1,6 +1,7 @@
 // How a stored field is compared with what was sent: by exact JSON text (int64 digits past 2^53
 // included), with the one leeway every serialiser family needs: null members left out.
 import { type CollectionSpec, fieldText, mergeAllOf, propertiesOf } from '../../spec/index.js';
+import { sentencesOf } from '../../spec/model/index.js';
 
 /** Whether a value is null or holds one at any depth. */
 function holdsNull(value: unknown): boolean {
@@ -45,29 +46,52 @@ export function sameInstant(a: unknown, b: unknown): boolean {
   return Math.abs(millis(x[1]) - millis(y[1])) < 1;
 }
 
-const setsByCollection = new WeakMap<CollectionSpec, ReadonlySet<string>>();
+/** How an item's members may differ from what was sent and still hold it: a set (an array of
+ * `uniqueItems`: labels "in any order") in another order, text the words let the service store
+ * case-folded ("The service may store `email` lowercased"). */
+export interface Leeway {
+  readonly sets: ReadonlySet<string>;
+  readonly folded: ReadonlySet<string>;
+}
 
-/** The item's members that are sets (an array of `uniqueItems`: labels "in any order"), whose
- * order a service may change. */
-export function setsOf(collection: CollectionSpec | undefined): ReadonlySet<string> {
-  if (!collection) return new Set();
-  let sets = setsByCollection.get(collection);
-  if (!sets) {
+const NO_LEEWAY: Leeway = { sets: new Set(), folded: new Set() };
+const leewayByCollection = new WeakMap<CollectionSpec, Leeway>();
+
+/** Words that let a service store a text in another case: "may store `email` lowercased". */
+const FOLDED = /\b(?:lower|upper)[- ]?cased?\b|\bin (?:lower|upper)[- ]?case\b|\bcase[- ]folded\b/i;
+const STORED = /\bstor(?:e|es|ed|ing)\b|\bsaved?\b|\bkept\b|\breturned\b|\banswered\b/i;
+
+/** The leeway of a collection's members, read once from its item views and its creation's words. */
+export function leewayOf(collection: CollectionSpec | undefined): Leeway {
+  if (!collection) return NO_LEEWAY;
+  let leeway = leewayByCollection.get(collection);
+  if (!leeway) {
     const views = [collection.read?.item.schema, collection.create?.item.schema, collection.list?.items.schema];
-    sets = new Set(
-      views.flatMap((schema) =>
-        Object.entries(propertiesOf(schema)).flatMap(([name, member]) =>
-          typeof member === 'object' &&
-          member !== null &&
-          mergeAllOf(member as Record<string, unknown>).uniqueItems === true
-            ? [name]
-            : [],
-        ),
+    const members = views.flatMap((schema) => Object.entries(propertiesOf(schema)));
+    const sets = new Set(
+      members.flatMap(([name, member]) =>
+        typeof member === 'object' &&
+        member !== null &&
+        mergeAllOf(member as Record<string, unknown>).uniqueItems === true
+          ? [name]
+          : [],
       ),
     );
-    setsByCollection.set(collection, sets);
+    const create = collection.create?.operation;
+    const said = sentencesOf([create?.summary, create?.description]).filter(
+      (sentence) => FOLDED.test(sentence) && STORED.test(sentence),
+    );
+    const folded = new Set(
+      members.flatMap(([name, member]) => {
+        const own = (member as { description?: unknown }).description;
+        const described = typeof own === 'string' && FOLDED.test(own) && STORED.test(own);
+        return described || said.some((sentence) => sentence.includes(`\`${name}\``)) ? [name] : [];
+      }),
+    );
+    leeway = { sets, folded };
+    leewayByCollection.set(collection, leeway);
   }
-  return sets;
+  return leeway;
 }
 
 /** Whether two arrays hold the same items, in any order. */
@@ -79,16 +103,19 @@ const sameSet = (a: unknown, b: unknown): boolean =>
     JSON.stringify(b.map((one) => JSON.stringify(one)).sort());
 
 /** A field that differs in its exact JSON text, as finding fields; undefined when it does not. A
- * member in `sets` may hold its items in another order. */
+ * set may hold its items in another order, a folded text another case (the leeway's). */
 export function compareField(
   got: Record<string, unknown>,
   sent: Record<string, unknown>,
   name: string,
-  sets: ReadonlySet<string> = new Set(),
+  leeway: Leeway = NO_LEEWAY,
 ): Record<string, unknown> | undefined {
   const [receivedText, sentText] = [fieldText(got, name), fieldText(sent, name)];
   if (receivedText === sentText) return undefined;
-  if (sets.has(name) && sameSet(got[name], sent[name])) return undefined;
+  if (leeway.sets.has(name) && sameSet(got[name], sent[name])) return undefined;
+  const [answered, given] = [got[name], sent[name]];
+  if (leeway.folded.has(name) && typeof answered === 'string' && typeof given === 'string')
+    if (answered.toLowerCase() === given.toLowerCase()) return undefined;
   // Serialisers that leave nulls out are everywhere: a null sent and answered absent is the same
   // value, at any depth (a property the schema requires is still judged by the schema check).
   const withNullsLeftOut = (item: Record<string, unknown>) => JSON.stringify(withoutNulls({ [name]: item[name] }));
@@ -149,11 +176,11 @@ export function firstDifference(
   item: Record<string, unknown>,
   sent: Record<string, unknown>,
   fields: readonly string[],
-  sets: ReadonlySet<string> = new Set(),
+  leeway: Leeway = NO_LEEWAY,
 ): Record<string, unknown> | undefined {
   for (const name of fields) {
     if (!(name in sent)) continue;
-    const difference = compareField(item, sent, name, sets);
+    const difference = compareField(item, sent, name, leeway);
     if (difference) return difference;
   }
   return undefined;

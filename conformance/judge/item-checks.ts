@@ -3,7 +3,7 @@
 
 import { answeredItem, type CollectionSpec, statusMember, UPDATE_INSTANT } from '../../spec/index.js';
 import type { ChangeEvidence, Check, Finding } from '../model.js';
-import { firstDifference, keptFields, setsOf } from './field-compare.js';
+import { firstDifference, keptFields, leewayOf } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
 import { stateTimes } from './state-times.js';
@@ -26,7 +26,7 @@ export const createdItemReadable: Check = (context) => {
     item,
     readBack.sent,
     keptFields(collection.create, readBack.sent),
-    setsOf(collection),
+    leewayOf(collection),
   );
   return difference ? [finding('read_back_differs', difference)] : [];
 };
@@ -72,7 +72,7 @@ function changeFindings(
   collection: CollectionSpec,
 ): Finding[] {
   const { idProperty } = collection;
-  const difference = firstDifference(item, change.expected, Object.keys(change.expected), setsOf(collection));
+  const difference = firstDifference(item, change.expected, Object.keys(change.expected), leewayOf(collection));
   const found = difference ? [finding(code, { ...difference, kind: change.kind, idProperty, id: change.id })] : [];
   // A change that moved the item's state sets that state's instant (`closedAt` once closed).
   const state = statusMember(collection);

@@ -4,7 +4,7 @@
 import { answeredItem } from '../../spec/index.js';
 import type { Check } from '../model.js';
 import { statusOf } from './check-support.js';
-import { firstDifference, keptFields, setsOf } from './field-compare.js';
+import { firstDifference, keptFields, leewayOf } from './field-compare.js';
 import { finding } from './findings.js';
 
 export const objectLevelAuthorization: Check = (context) => {
@@ -22,7 +22,7 @@ export const objectLevelAuthorization: Check = (context) => {
   const create = context.collection?.create;
   const difference =
     item && evidence.sent && create
-      ? firstDifference(item, evidence.sent, keptFields(create, evidence.sent), setsOf(context.collection))
+      ? firstDifference(item, evidence.sent, keptFields(create, evidence.sent), leewayOf(context.collection))
       : undefined;
   return difference ? [finding('owned_item_changed_by_other', { ...difference, madeBy: evidence.madeBy })] : [];
 };

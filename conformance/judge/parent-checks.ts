@@ -3,7 +3,7 @@
 // item counts as leaked when its id and every field sent match: ids counted per parent may repeat.
 import { type CollectionSpec, listedItems, pathParameterNamed } from '../../spec/index.js';
 import type { Check, Finding, SequenceEvidence } from '../model.js';
-import { firstDifference, setsOf } from './field-compare.js';
+import { firstDifference, leewayOf } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey } from './json-body.js';
 
@@ -19,7 +19,7 @@ function leaked(
   const sent = other.children.get(id);
   if (
     !sent ||
-    firstDifference(object, sent, collection.create?.storedProperties ?? Object.keys(sent), setsOf(collection))
+    firstDifference(object, sent, collection.create?.storedProperties ?? Object.keys(sent), leewayOf(collection))
   )
     return [];
   return [finding('child_under_other_parent', { idProperty: collection.idProperty, id, how })];

@@ -12,7 +12,7 @@ import {
   statusMember,
 } from '../../spec/index.js';
 import type { Check, Finding, SequenceEvidence } from '../model.js';
-import { compareField, firstDifference, keptFields, setsOf } from './field-compare.js';
+import { compareField, firstDifference, keptFields, leewayOf } from './field-compare.js';
 import { finding } from './findings.js';
 import { asObject, idKey, sameAsSent } from './json-body.js';
 import { movedByOthers } from './moved-by-others.js';
@@ -52,7 +52,7 @@ export const createdDataEchoed: Check = (context) => {
   return create.storedProperties
     .filter((name) => name in sent && !(name in assigned) && create.keeps(name, sent[name]))
     .flatMap((name) => {
-      const difference = compareField(got, sent, name, setsOf(context.collection));
+      const difference = compareField(got, sent, name, leewayOf(context.collection));
       return difference ? [finding('field_not_echoed', difference, { pointer: `/${name}` })] : [];
     });
 };
@@ -114,7 +114,7 @@ export const createdDataListed: Check = (context) => {
       matches[0]!,
       creation.sent,
       keptFields(collection.create, creation.sent),
-      setsOf(collection),
+      leewayOf(collection),
     );
     if (difference) findings.push(finding('listed_item_differs', difference));
   }
