@@ -35,15 +35,22 @@ function ownersOf(names: readonly string[], words?: string): readonly string[] {
 }
 
 describe('who made an item', () => {
-  it.each([['owner'], ['createdBy'], ['created_by'], ['registeredBy'], ['submitted_by'], ['reporter']])(
-    'reads %s as the caller',
-    (name) => {
-      expect(ownersOf([name])).toEqual([name]);
-    },
-  );
+  it.each([
+    ['owner'],
+    ['createdBy'],
+    ['created_by'],
+    ['registeredBy'],
+    ['submitted_by'],
+    ['reporter'],
+    ['ownerId'],
+    ['author_id'],
+    ['createdById'],
+  ])('reads %s as the caller', (name) => {
+    expect(ownersOf([name])).toEqual([name]);
+  });
 
   it('reads no later actor as the caller', () => {
-    expect(ownersOf(['cancelledBy', 'updatedBy', 'approved_by', 'nearby'])).toEqual([]);
+    expect(ownersOf(['cancelledBy', 'updatedBy', 'approved_by', 'nearby', 'ownership', 'userId'])).toEqual([]);
   });
 
   it('reads a member of any name whose words give it the caller right beside it', () => {

@@ -21,7 +21,7 @@ export const STATE_INSTANT =
 
 /** Members that name who made the item: the caller, by its login. */
 export const OWNER =
-  /^(?:owner|author|creator|reporter|submitter|owner_?login|author_?login|(?:created|registered|added|issued|opened|placed|booked|submitted|requested|reported|filed|logged|recorded|posted|uploaded|raised)_?by)$/i;
+  /^(?:owner|author|creator|reporter|submitter|(?:owner|author|creator)_?(?:login|id|name)|(?:created|registered|added|issued|opened|placed|booked|submitted|requested|reported|filed|logged|recorded|posted|uploaded|raised)_?by(?:_?id)?)$/i;
 /** Members named for who did the item's making (`enrolledBy`), where words give it the caller. */
 const DONE_BY = /^[a-z]+ed_?by$/i;
 const CALLER = /\b(?:the caller|caller's|calling user|current user|authenticated user|user making the request)\b/i;
