@@ -170,4 +170,22 @@ describe('notes numbered per shelf, said as "one higher than the highest ever us
     });
     expect(codes(result)).toContain('number_not_first');
   });
+
+  it('reads "highest number ever used + 1" alone as numbers never reused', async () => {
+    const said = contractFromDocument(
+      JSON.parse(
+        JSON.stringify(raw).replace(
+          'The new note gets `noteNo` one higher than the highest number ever used on this shelf; numbers of deleted notes are not used again.',
+          'The service assigns `noteNo` (highest number ever used in this shelf + 1, starting at 1).',
+        ),
+      ),
+    );
+    const result = await runConformance({
+      target: { app: shelves('highest-standing-plus-one') },
+      contract: said,
+      seed: 5,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('number_reused');
+  });
 });

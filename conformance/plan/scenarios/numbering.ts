@@ -24,7 +24,7 @@ import { listCollection } from './sequences.js';
 const FIRST_IS_ONE =
   /\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\bstart(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\bis (?:number )?[`'"]?1\b/i;
 const NEVER_REUSED =
-  /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|(?:given|handed|assigned|issued) (?:out )?again|used again|recycled)\b/i;
+  /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|(?:given|handed|assigned|issued) (?:out )?(?:again|to another)|used again|recycled)\b/i;
 /** "numbers are kept per supplier", "numbered per `supplierId`": the scope's word. */
 const PER = /\bnumbers?\b[^.;]{0,40}\bper\s+\**`?(\w+)`?/i;
 /** "the highest number ever given ... plus one", "then 2, 3": each number the next in its scope. */
@@ -35,6 +35,7 @@ const NEXT =
  * so its first item is 1, as plainly as where the words say "1 for the first". */
 const HIGHEST_PLUS_ONE =
   /\bone (?:more|higher|greater) than the highest\b|\bhighest\b[^.;]{0,60}(?:\bplus one\b|\+\s?1\b)|\+\s?1\b[^.;]{0,80}\bhighest\b[^.;]{0,40}\bever\b/i;
+const HIGHEST_EVER = /\bhighest\b[^.;]{0,40}\bever\b[^.;]{0,60}(?:\bplus one\b|\+\s?1\b)/i;
 const NUMBER_NAME = /^(?:number|seq(?:uence)?|\w+Number|\w+_number)$/;
 
 interface Numbering {
@@ -92,9 +93,12 @@ function numberingOf(collection: CollectionSpec, document: Readonly<Record<strin
   const own = sentencesOf([typeof info === 'string' ? info : undefined]).filter((sentence) =>
     new RegExp(`\\b${resource}(?:e?s)?\\b|\\b${resource.replace(/y$/, 'ies')}\\b`, 'i').test(sentence),
   );
+  // The deletion's words too: "its number is never given to another lesson".
+  const removal = collection.remove?.operation;
   const words = [
     create.operation.summary,
     paths?.[path]?.[method.toLowerCase()]?.description,
+    removal?.description,
     numberSchema?.description,
     ...own,
   ]
@@ -107,7 +111,8 @@ function numberingOf(collection: CollectionSpec, document: Readonly<Record<strin
   const scope = collection.path.includes('{') ? undefined : per && scopeMember(collection, per);
   const global = !collection.path.includes('{') && !scope;
   const firstIsOne = (FIRST_IS_ONE.test(words) || HIGHEST_PLUS_ONE.test(words)) && !scope && !global;
-  const neverReused = NEVER_REUSED.test(words) && collection.remove !== undefined;
+  // "The highest number ever used + 1": a deleted item's number was used, so it never comes again.
+  const neverReused = (NEVER_REUSED.test(words) || HIGHEST_EVER.test(words)) && collection.remove !== undefined;
   const next = NEXT.test(words);
   if (scope || global ? !next && !neverReused : !firstIsOne && !neverReused) return undefined;
   if (global) return neverReused ? { member, firstIsOne, neverReused, next: false, global } : undefined;
