@@ -16,6 +16,7 @@ const issueInput = {
     title: { type: 'string' },
     assignee: { type: 'string', description: 'Login of an existing user.' },
     reviewer: { type: 'string', description: 'Who reviews it.' },
+    inspector: { type: 'string', description: 'The `login` of the user who inspected it.' },
   },
 };
 const issue = {
@@ -87,6 +88,8 @@ describe('the words of an item’s life', () => {
     const issues = resources.find((collection) => collection.path === '/issues');
     expect(referencedCollection('assignee', resources, issues)?.path).toBe('/users');
     expect(referencedCollection('reviewer', resources, issues)).toBeUndefined();
+    // The id's name in backticks: "The `login` of the user who inspected it".
+    expect(referencedCollection('inspector', resources, issues)?.path).toBe('/users');
   });
 
   it('takes a member named by the item path id after one word of its own, or a list of them', () => {

@@ -3,7 +3,7 @@
 // (/products/{sku}, /warehouses/{key}). One reading for the runner (it fills them from lists, and
 // takes a refusal of a made-up one for right) and the mock (it refuses one that names nothing).
 import { escapeRegExp } from '../json/text.js';
-import { propertiesOf } from '../schema/all-of.js';
+import { propertiesOfAnyForm } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { plainWord, resourceName } from './resource-names.js';
 
@@ -87,7 +87,8 @@ export function referencedCollection(
 function wordsOf(own: CollectionSpec, member: string): string | undefined {
   const request = own.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   for (const schema of [request, own.create?.item.schema, own.read?.item.schema]) {
-    const description = (propertiesOf(schema)[member] as { description?: unknown } | undefined)?.description;
+    // Any form's: a union body (a part or a labour line) describes its members in its variants.
+    const description = (propertiesOfAnyForm(schema)[member] as { description?: unknown } | undefined)?.description;
     if (typeof description === 'string') return description;
   }
   return undefined;
@@ -125,7 +126,7 @@ export function wordsNameItemId(words: string, noun: string, id: string): boolea
   if (!pattern) {
     const name = escapeRegExp(id);
     pattern = new RegExp(
-      `\\b${name}\\s+of\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|listed\\s+)?${noun}s?\\b|\\b${noun}'s\\s+${name}\\b`,
+      `\\b${name}\`?\\s+of\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|listed\\s+)?${noun}s?\\b|\\b${noun}'s\\s+\`?${name}\\b`,
       'i',
     );
     itemIdPatterns.set(key, pattern);
