@@ -34,7 +34,7 @@ export function withWordRules(
   // naming each thing once where the words say so.
   const ordered = withOrderedSpans(fixed ?? (body as Record<string, unknown>), keep);
   // A member the words require or forbid by another's value ("required when `kind` is `quiz`").
-  const present = withSaidPresence(ordered, schema, operationWords);
+  const present = withSaidPresence(ordered, schema, operationWords, keep);
   return withDistinctEntries(present, schema as Parameters<typeof withDistinctEntries>[1]);
 }
 

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withWordRules } from './followed-words.js';
+import { presenceBreaksOf } from './said-presence.js';
 
 const lesson = {
   type: 'object',
@@ -57,5 +58,38 @@ describe('presence said in words', () => {
   it('leaves bodies alone where the words say nothing of presence', () => {
     const drawn = { title: 't', kind: 'quiz' };
     expect(withWordRules(drawn, lesson, undefined, '`kind` defaults to `video`.')).toEqual(drawn);
+  });
+
+  it("reads a member's own words, and breaks each rule for the invalid cases", () => {
+    const inspection = {
+      type: 'object',
+      properties: {
+        result: { type: 'string', enum: ['pass', 'fail'] },
+        defects: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Must hold at least one entry when `result` is `fail`.',
+        },
+      },
+    };
+    expect(withWordRules({ result: 'fail', defects: [] }, inspection)).toEqual({ result: 'pass', defects: [] });
+    expect(withWordRules({ result: 'fail', defects: ['rust'] }, inspection)).toEqual({
+      result: 'fail',
+      defects: ['rust'],
+    });
+    // A case about the member keeps the body as it is.
+    expect(withWordRules({ result: 'fail', defects: [] }, inspection, (m) => m === 'defects')).toEqual({
+      result: 'fail',
+      defects: [],
+    });
+    expect(presenceBreaksOf({ result: 'pass', defects: [] }, inspection, undefined)).toEqual([
+      { value: { result: 'fail', defects: [] }, label: 'defects empty where `result` is `fail`' },
+    ]);
+    expect(
+      presenceBreaksOf({ title: 't', kind: 'quiz', answerKey: 'B' }, lesson, quizWords).map((b) => b.value),
+    ).toEqual([
+      { title: 't', kind: 'quiz' },
+      { title: 't', kind: 'video', answerKey: 'B' },
+    ]);
   });
 });

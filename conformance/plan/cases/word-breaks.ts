@@ -1,10 +1,12 @@
 // Body members whose words add a rule to their schema ("Not before today", "a correct check
-// digit"): the baseline body with one member breaking it, still valid by its schema, is invalid
-// input the service must refuse. Parameters get theirs in parameters.ts.
+// digit", "required when `kind` is `quiz`"): the baseline body with one member breaking it, still
+// valid by its schema, is invalid input the service must refuse. Parameters get theirs in
+// parameters.ts.
 import { wordRuleBreaksOf } from '../../../spec/generate/index.js';
 import { propertiesOf } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
+import { presenceBreaksOf } from '../said-presence.js';
 
 export const wordBreaksPlanner: Planner = {
   name: 'word-breaks',
@@ -37,6 +39,20 @@ export const wordBreaksPlanner: Planner = {
           }),
         );
       }
+    }
+    // A member the words require, or forbid, by another member's value ("Must hold at least one
+    // entry when `result` is `fail`"): the baseline with the rule broken, still valid by its schema.
+    for (const broken of presenceBreaksOf(body as Record<string, unknown>, request.schema, operation.description)) {
+      if (!request.isValid(broken.value)) continue;
+      cases.push(
+        context.testCase(operation, {
+          kind: 'negative',
+          mutation: broken.label,
+          payload: { kind: 'json', value: broken.value },
+          pathParams: context.pathParams(operation, 'plain', 0),
+          what: `body: ${broken.label}`,
+        }),
+      );
     }
     return { cases };
   },
