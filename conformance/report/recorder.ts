@@ -102,7 +102,8 @@ export class Recorder {
   }
 
   resultOf(operation: Operation): OperationResult {
-    const result = this.results.get(operation);
+    // An action's variant of an operation (its body narrowed to the action's name) is that operation.
+    const result = this.results.get(operation) ?? (operation.variantOf && this.results.get(operation.variantOf));
     if (!result) throw new Error(`operation ${operation.id} is not part of this run`);
     return result;
   }

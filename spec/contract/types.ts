@@ -83,6 +83,9 @@ export interface Operation {
   readonly security: readonly (readonly SecuritySchemeSpec[])[];
   /** Response properties the service assigns (from `x-assigned-by-service`), by status. */
   readonly assignedProperties: readonly string[];
+  /** The operation this one narrows (one action of a transitions endpoint, its body holding that
+   * action's name: named-actions.ts): reported as that operation. */
+  readonly variantOf?: Operation;
 }
 
 export interface ServerSpec {

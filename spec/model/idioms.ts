@@ -14,6 +14,7 @@ import { refusalsLeaveKeyFree } from './idempotent-refusals.js';
 import { type KeyScope, keyScopeOf } from './key-scopes.js';
 import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
 import { type MadeElsewhere, makersOf } from './made-elsewhere.js';
+import { namedAction, namedActionsOf } from './named-actions.js';
 import { goneForParent } from './parent-gone.js';
 import { statusMember } from './state-member.js';
 import { type Tally, talliesOf } from './tallies.js';
@@ -190,6 +191,18 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
     const actions = verbs.flatMap((operation): Action[] => {
       const verb = verbOf(operation.path, itemPath);
       if (!verb) return [];
+      // One endpoint taking several actions by a member of its body: an action per value.
+      const named = namedActionsOf(operation);
+      if (named)
+        return named.map((action) =>
+          namedAction(action, {
+            status,
+            final,
+            correction: corrections(operation.path),
+            refusedStatus: firstDocumented(operation, [409, 422]),
+            stores: actionStores(operation, itemMembers),
+          }),
+        );
       const correction = corrections(operation.path);
       const values = (status?.values ?? []).map(String);
       const target =
