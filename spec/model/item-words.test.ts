@@ -17,6 +17,7 @@ const issueInput = {
     assignee: { type: 'string', description: 'Login of an existing user.' },
     reviewer: { type: 'string', description: 'Who reviews it.' },
     inspector: { type: 'string', description: 'The `login` of the user who inspected it.' },
+    assignedUserId: { type: 'string' },
   },
 };
 const issue = {
@@ -90,6 +91,9 @@ describe('the words of an item’s life', () => {
     expect(referencedCollection('reviewer', resources, issues)).toBeUndefined();
     // The id's name in backticks: "The `login` of the user who inspected it".
     expect(referencedCollection('inspector', resources, issues)?.path).toBe('/users');
+    // Words before the resource's name say which one.
+    expect(referencedCollection('assignedUserId', resources, issues)?.path).toBe('/users');
+    expect(referencedCollection('assignedPersonId', resources, issues)).toBeUndefined();
   });
 
   it('takes a member named by the item path id after one word of its own, or a list of them', () => {

@@ -71,16 +71,39 @@ export function referencedCollection(
   own?: CollectionSpec,
 ): CollectionSpec | undefined {
   const name = referencedName(member);
+  const listed = (c: CollectionSpec) => c !== own && c.list !== undefined;
   return (
     collections.find(
       (c) =>
-        c !== own &&
-        c.list !== undefined &&
+        listed(c) &&
         (name === undefined
           ? namesByIdName(member, collectionResource(c), c.idProperty)
           : collectionResource(c) === name),
-    ) ?? namedByWords(member, collections, own)
+    ) ??
+    // Words before the resource's name say which one: `assignedTechnicianId`, `parent_category_id`.
+    (name === undefined ? undefined : byLastWords(member, collections, listed)) ??
+    namedByWords(member, collections, own)
   );
+}
+
+/** The collection the reference's last words name, its first words left off (assignedTechnicianId:
+ * technician), where exactly one does. */
+function byLastWords(
+  member: string,
+  collections: readonly CollectionSpec[],
+  listed: (c: CollectionSpec) => boolean,
+): CollectionSpec | undefined {
+  const prefix = REFERENCE.exec(member)?.[1] ?? '';
+  const words = prefix
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .split(/[-_]+/)
+    .filter(Boolean);
+  for (let first = 1; first < words.length; first++) {
+    const name = resourceName(words.slice(first).join('_'));
+    const found = collections.filter((c) => listed(c) && collectionResource(c) === name);
+    if (found.length === 1) return found[0];
+  }
+  return undefined;
 }
 
 /** The member's own words, where the item's creation or answer describes it. */
