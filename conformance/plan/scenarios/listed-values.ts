@@ -38,6 +38,21 @@ export function withListed(body: unknown, references: ReadonlyMap<string, unknow
   return value;
 }
 
+/** The body with each top-level reference it leaves out (or null) named by the first listed item, where it
+ * stays valid: what a body may point at, it points at. */
+export function withEveryReference(
+  body: unknown,
+  references: ReadonlyMap<string, unknown[]>,
+  request: { isValid(v: unknown): boolean } | undefined,
+): unknown {
+  const object = asObject(body);
+  if (!object) return body;
+  const absent = [...references].filter(
+    ([member, ids]) => !member.includes('[]') && (object[member] ?? null) === null && ids.length > 0,
+  );
+  return absent.reduce((next, [member, ids]) => withMembers(next, { [member]: ids[0] }, request), body);
+}
+
 /** The body with members set to values that name an item (typed as the schema asks: a number for
  * an integer member given as path text), where it stays valid. */
 export function withMembers(

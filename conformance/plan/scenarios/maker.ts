@@ -12,7 +12,14 @@ import { DroppedMembers } from './dropped-members.js';
 import { exampleBodies } from './example-bodies.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
 import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
-import { inFirstState, namingListed, withListed, withMembers, withSaidDefaultsLeftOut } from './listed-values.js';
+import {
+  inFirstState,
+  namingListed,
+  withEveryReference,
+  withListed,
+  withMembers,
+  withSaidDefaultsLeftOut,
+} from './listed-values.js';
 import { Listings } from './listings.js';
 import { makeByPut } from './made-by-put.js';
 import { makeElsewhere } from './made-elsewhere.js';
@@ -216,9 +223,14 @@ export class ItemMaker {
     const freshening = await this.freshener(collection, request.purpose, request.parent, fixed);
     const { use, fresh } = freshening;
     let references = freshening.references;
-    const candidates = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`, request.parent, fixed);
-    if (candidates.length === 0) return { refused: 'no valid creation body could be built from its schema' };
+    const drawn = await this.bodies(collection, ATTEMPTS, `${request.purpose}:${use}`, request.parent, fixed);
+    if (drawn.length === 0) return { refused: 'no valid creation body could be built from its schema' };
     const requestSchema = this.context.requestSchema(create.operation);
+    // An item that actions move gets every reference its body may hold (a work order's technician):
+    // actions' preconditions are often a reference the schema leaves optional ("`start` is refused
+    // while no technician is assigned").
+    const moved = (this.idiomsOf(collection)?.actions?.length ?? 0) > 0;
+    const candidates = moved ? drawn.map((body) => withEveryReference(body, references, requestSchema)) : drawn;
     let candidate = 0;
     const compound = await this.finder.compoundReference(collection);
     // The parent known before the cases are built: they bind their times to it (anchors.ts).
