@@ -46,7 +46,16 @@ export async function takeActions({
   // in a state no other action starts from (cancelled, then completed, is refused).
   let firstAction = true;
   // States the words call final: an item in one was never in another.
-  const finalStates = [...new Set((idioms.actions ?? []).flatMap((action) => action.refusedFrom ?? []))];
+  // And the dead ends, where every action's sources are said: a state some action moves to and none
+  // starts from (a closed or cancelled work order) is never left, so its time stays null until then.
+  const actions = idioms.actions ?? [];
+  const sourced = actions.length > 0 && actions.every((action) => action.from !== undefined);
+  const deadEnds = sourced
+    ? actions
+        .map((action) => action.target)
+        .filter((target) => target !== undefined && !actions.some((action) => action.from!.includes(target)))
+    : [];
+  const finalStates = [...new Set([...actions.flatMap((action) => action.refusedFrom ?? []), ...deadEnds])];
   for (const action of idioms.actions ?? []) {
     if (action.member === undefined || runner.stopped()) continue;
     const parameter = read?.parameter ?? collection.remove?.parameter;
