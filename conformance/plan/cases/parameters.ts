@@ -1,7 +1,9 @@
 // Parameters that break their declaration, one at a time: a required query, header or cookie
 // parameter left out, and values that are not a number, out of range, not in the enum, too long or
-// a date that does not exist, in the parameter's own place (path, query, header or cookie).
+// a date that does not exist, off its pattern, in the parameter's own place (path, query, header
+// or cookie).
 import { above, below, impossibleCalendarValues, wordRuleBreaksOf } from '../../../spec/generate/index.js';
+import { caseFlipped, oneCharacterOut } from '../../../spec/generate/pattern-misses.js';
 import type { ParameterSpec } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
@@ -24,6 +26,14 @@ function brokenValues(parameter: ParameterSpec): Array<[string, string, Partial<
   if (Array.isArray(schema.enum)) broken.push(['not-in-enum', `is not one of ${JSON.stringify(schema.enum)}`]);
   if (typeof schema.maxLength === 'number') {
     broken.push(['x'.repeat(schema.maxLength + 1), `is longer than ${schema.maxLength} characters`]);
+  }
+  // A pattern's near misses: a valid value in the other letter case, one with a character it leaves
+  // out (`Intro_SQL` for a slug of lowercase words joined by hyphens).
+  if (typeof schema.pattern === 'string') {
+    const flipped = caseFlipped(schema);
+    if (flipped !== undefined) broken.push([flipped, 'does not match its pattern (in the other letter case)']);
+    const out = oneCharacterOut(schema);
+    if (out) broken.push([out.value, `holds ${JSON.stringify(out.character)}, which its pattern leaves out`]);
   }
   for (const [value, wrong] of impossibleCalendarValues(schema.format))
     broken.push([value, `is a ${schema.format} that does not exist (${wrong})`]);
