@@ -39,7 +39,7 @@ const document = contractFromDocument({
 /** Every slug names a course; `loose` takes slugs of any form. */
 const courses = (loose: boolean) => (req: IncomingMessage, res: ServerResponse) => {
   const slug = decodeURIComponent((req.url ?? '').split('?')[0]!.split('/')[2] ?? '');
-  if (!loose && (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug))) return sendJson(res, 400, {});
+  if (!loose && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return sendJson(res, 400, {});
   return sendJson(res, 200, { slug, title: 'A course' });
 };
 
