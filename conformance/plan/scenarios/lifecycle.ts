@@ -271,8 +271,10 @@ export async function runItemLifecycle(
       // A DELETE that keeps the item ("it is not removed"): it reads on, in the state the words give.
       reach.done('delete gone');
       const state = moved.member !== undefined ? { member: moved.member, expected: moved.to } : undefined;
+      // Its deletion instant set, where the model reads one (`deletedAt` "set to the instant of deletion").
+      const stamp = resource.idioms.keptDeletion?.stamp ?? '';
       await readAfter('after a DELETE that keeps it', {
-        afterRemove: { id, readableWith: '' },
+        afterRemove: { id, readableWith: stamp },
         ...(state ? { idiom: { idiom: 'action' as const, verb: 'DELETE', ...state } } : {}),
       });
     } else if (succeeded(executed)) {
