@@ -53,6 +53,7 @@ export interface IdiomEvidence {
     | 'put-replaced'
     | 'put-created'
     | 'restore-live'
+    | 'create-only-existing'
     | 'restored'
     | 'restored-as-was'
     | 'copy-kept'

@@ -157,6 +157,9 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   // Numbers per parent, as the document says: a new parent's first item is 1; a deleted one's
   // number is not given again.
   // Soft deletion: a live item's restore gets the documented refusal; a deleted one's brings it back.
+  'create-only-existing'(_context, evidence, status) {
+    return status < 300 ? [finding('create_only_replaced', { status, expected: evidence.expectedStatus })] : [];
+  },
   'restore-live'(_context, evidence, status) {
     return status < 300 ? [finding('live_item_restored', { status, expected: evidence.expectedStatus })] : [];
   },

@@ -102,6 +102,11 @@ export const LIFE_RULE_FINDING_KINDS = {
     received: (f) => `${String(f.changes)} after ${String(f.how)}`,
     expected: () => 'every count as it was before: the item counted is gone',
   },
+  create_only_replaced: {
+    title: 'A create-only write replaced an item that exists',
+    received: (f) => `${f.status} for If-None-Match: * at an item that exists`,
+    expected: (f) => `the documented refusal (${f.expected}); the item left as it was`,
+  },
   live_item_restored: {
     title: 'Restore of an item that is not deleted accepted',
     received: (f) => `${f.status} for restoring a live item`,

@@ -7,6 +7,7 @@ import { parseBody } from '../../judge/evaluate.js';
 import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { createOnlyOverExisting, createsOnly } from './create-only.js';
 import { checkFilters } from './filters.js';
 import { freshChange } from './fresh-change.js';
 import { takeActions } from './idiom-actions.js';
@@ -113,6 +114,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     ...(idioms.idempotency ? ['idempotent replay', 'idempotency conflict'] : []),
     ...(idioms.location ? ['Location followed'] : []),
     ...(idioms.conditional && read ? ['ETag checks'] : []),
+    ...(createsOnly(resource) ? ['create-only write refused'] : []),
     ...(idioms.actions ?? []).filter((action) => action.member !== undefined).map((action) => `action ${action.verb}`),
   ];
   const reach = runner.reach.scenario('idiom scenario', collection.path, steps);
@@ -173,6 +175,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   await followLocation(resource, made, context, runner, id, at);
   if (idioms.location) reach.done('Location followed');
   await followJob(resource, readCase, runner, id);
+  await createOnlyOverExisting(resource, context, runner, at, reach);
   const conditional = idioms.conditional;
   if (conditional && readCase && read) {
     const first = await runner.send(readCase);
