@@ -95,6 +95,10 @@ describe('deletions refused while the item has children', () => {
       expect.objectContaining({ child: '/folders/{folderId}/files', status: 409 }),
     ]);
     expect(needs('Shares the folder and its files (409 when already shared).')).toEqual([]);
+    // The status in the clause that says what happens otherwise.
+    expect(
+      needs('Allowed only when `status` is `draft` **and** the folder has at least one file; otherwise `409`.'),
+    ).toEqual([expect.objectContaining({ child: '/folders/{folderId}/files', status: 409 })]);
   });
 });
 

@@ -163,12 +163,17 @@ export function childrenNeededOf(
         `\\b(?:only (?:when|if|while|once)|must (?:have|hold|contain))\\b[^.;]{0,60}?\\b(?:at least one|one or more|some|any)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b|\\bwithout (?:any )?${nouns}\\b|\\b(?:has|holds|contains) no\\s+${nouns}\\b`,
         'i',
       );
-      const clause = clauses.find((text) => {
-        const statuses = [...text.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
-        return needed.test(text) && new Set(statuses).size === 1;
-      });
-      if (!clause) continue;
-      const status = [...clause.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).find((s) => documented.has(s))!;
+      // The status in the clause, or in the one after it that says what happens otherwise ("only
+      // when ... at least one lesson; otherwise `409`").
+      const said = (at: number) => {
+        const next = clauses[at + 1];
+        const text = /^\W*otherwise\b/i.test(next ?? '') ? `${clauses[at]} ${next}` : clauses[at]!;
+        return [...text.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
+      };
+      const at = clauses.findIndex((text, index) => needed.test(text) && new Set(said(index)).size === 1);
+      if (at < 0) continue;
+      const clause = clauses[at]!;
+      const status = said(at)[0]!;
       needs.push({ operation, child: child.path, status: Number(status), words: clause });
       break;
     }
