@@ -181,7 +181,9 @@ const namedEffects: Stage = (scope) =>
 
 /** Actions the words allow only once the item has a child, sent on a new item without any. */
 const childlessActions: Stage = (scope) =>
-  each(scope.creatable, (resource) => actionsNeedingChildren(resource, scope.context, scope.runner));
+  each([...scope.creatable, ...scope.madeByPut], (resource) =>
+    actionsNeedingChildren(resource, scope.context, scope.runner),
+  );
 
 /** Items the words keep while others name them (a copy with an active loan), deleted once one does. */
 const keptByReferrers: Stage = (scope) =>

@@ -63,6 +63,10 @@ export async function checkActionSources(resource: Resource, context: PlanContex
     const making = await runner.make(collection, { what: `to be ${String(state)}`, purpose: 'action sources', parent });
     if ('refused' in making) return { why: String(making.refused) };
     const at = making.made.at(parameter);
+    // A child first where an action needs one ("only when the course has at least one lesson"): a
+    // refusal for the missing child would hide the one for the state (and a later state may lock
+    // children out).
+    await addNeededChildren(resource, at, context, runner);
     if (making.made.item[member] === state) return { at };
     const moving = actions.filter((action) => action.member === member && action.target === state);
     const target = { collection, idText: at[parameter]!, at };
@@ -117,5 +121,19 @@ export async function checkActionSources(resource: Resource, context: PlanContex
       else reach.done(step);
       if (allowed && status !== undefined && status < 300) takenFrom ??= state;
     }
+  }
+}
+
+/** One child in each collection the item's actions need one in, made under the item at `at`. */
+async function addNeededChildren(
+  resource: Resource,
+  at: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  const needed = new Set((resource.idioms.needsChildren ?? []).map((need) => need.child));
+  for (const path of needed) {
+    const child = context.collections.find((collection) => collection.path === path);
+    if (child) await runner.make(child, { what: 'as the child its actions need', purpose: 'needed child', parent: at });
   }
 }
