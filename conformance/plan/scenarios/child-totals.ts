@@ -55,6 +55,9 @@ export async function followChildTotals(
     });
   await judged('after a child was made', expectedTotals(totals, held, making.made.item, true));
   reach.done(STEP);
+  await changeSummedValue(collection, totals, making.made, context, runner, (child) =>
+    judged("after the child's summed value was changed", expectedTotals(totals, held, child, true)),
+  );
   const remove = collection.remove;
   if (!remove || runner.stopped()) return;
   const removal = context.testCase(remove.operation, {
@@ -65,4 +68,32 @@ export async function followChildTotals(
   });
   if (succeeded(await runner.execute(removal, { collection })))
     await judged('after that child was deleted', expectedTotals(totals, held, making.made.item, false));
+}
+
+/** A change of the member a total sums (a lesson's `durationMinutes`), where the child's PATCH takes
+ * it: one more than it holds, within its schema; `judge` then reads the parent with the changed child. */
+async function changeSummedValue(
+  collection: CollectionSpec,
+  totals: readonly ChildTotal[],
+  made: { readonly item: Item; at(parameter: string): Record<string, string> },
+  context: PlanContext,
+  runner: SequenceRunner,
+  judge: (child: Item) => Promise<unknown>,
+): Promise<void> {
+  const update = collection.update;
+  const request = update && context.requestSchema(update.operation);
+  if (!update || !request || runner.stopped()) return;
+  for (const { of } of totals) {
+    const value = of === undefined ? undefined : made.item[of];
+    if (of === undefined || typeof value !== 'number' || !request.isValid({ [of]: value + 1 })) continue;
+    const change = context.testCase(update.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: made.at(update.parameter),
+      payload: { kind: 'json', value: { [of]: value + 1 } },
+      what: `changing ${of}, which its parent's total sums`,
+    });
+    if (succeeded(await runner.execute(change, { collection }))) await judge({ ...made.item, [of]: value + 1 });
+    return;
+  }
 }
