@@ -24,6 +24,7 @@ import { pointedTopMembers } from './error-pointers.js';
 import { unheldFields } from './field-compare.js';
 import { finding } from './findings.js';
 import { madeUpCursorTaken } from './made-up-cursors.js';
+import { namedItemStateRefused } from './named-states.js';
 import { pointedAside } from './pointed-aside.js';
 import { validationAfterLaterStatus } from './refusal-order.js';
 import { saidRuleMember } from './said-rules.js';
@@ -203,6 +204,11 @@ export const positiveDataAcceptance: Check = (context) => {
   const named = context.testCase.knownReferences;
   if (status === 409 && named && named.length > 0 && context.facts.conflictOnNamedItems)
     return [finding('named_item_state_refused', { status, members: named.join(', ') }, { severity: 'note' })];
+  // A documented refusal pointing at a member whose value names a listed item, saying that item's
+  // state forbids it ("Technician tec_1 is not active"): the item is whatever its owner left it.
+  const refusedNamed = named && documented4xx(operation).includes(status) ? namedItemStateRefused(context, named) : [];
+  if (refusedNamed.length > 0)
+    return [finding('named_item_state_refused', { status, members: refusedNamed.join(', ') }, { severity: 'note' })];
   const leftOut = context.testCase.leftOutForDefaults;
   if (leftOut && (leeway || documented4xx(operation).includes(status)))
     return [finding('defaulted_member_required', { status, members: leftOut.join(', ') }, { severity: 'note' })];
