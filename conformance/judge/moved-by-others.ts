@@ -5,8 +5,9 @@ import {
   type CollectionSpec,
   type Contract,
   collectionResource,
+  namesResource,
   propertiesOf,
-  referencedName,
+  propertiesOfAnyForm,
 } from '../../spec/index.js';
 
 /** Whether other writes reach the collection's items (`parent`), and the members the service keeps. */
@@ -43,7 +44,7 @@ function namedByOthers(contract: Contract, collection: CollectionSpec): boolean 
     const resource = collectionResource(collection);
     known = contract.operations.some((operation) =>
       (operation.requestBody?.content ?? []).some((media) =>
-        membersWithin(media.validator?.schema).some((member) => referencedName(member) === resource),
+        membersWithin(media.validator?.schema).some((member) => namesResource(member, resource)),
       ),
     );
     NAMED_BY_OTHERS.set(collection, known);
@@ -56,7 +57,8 @@ const NAMED_BY_OTHERS = new WeakMap<CollectionSpec, boolean>();
  * order's `lines[].productId`). */
 function membersWithin(schema: unknown, depth = 0): string[] {
   if (depth > 4 || typeof schema !== 'object' || schema === null) return [];
-  const properties = propertiesOf(schema as Record<string, unknown>);
+  // Any form's members: a union body (a part or a labour line) names items in its variants.
+  const properties = propertiesOfAnyForm(schema as Record<string, unknown>);
   const items = (schema as { items?: unknown }).items;
   return [
     ...Object.keys(properties),

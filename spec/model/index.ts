@@ -87,6 +87,7 @@ export {
   collectionResource,
   listPathsIn,
   namesByIdName,
+  namesResource,
   nestedItemsCarried,
   pathMembersOf,
   REFERENCE,

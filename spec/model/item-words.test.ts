@@ -3,7 +3,7 @@
 // state of its sentence), a soft deletion the item's read "keeps answering", and a POST without a
 // body beside a list of the same path, which makes an item (a book's new copy).
 import { describe, expect, it } from 'vitest';
-import { contractFromDocument, inferApiModel, namesByIdName, referencedCollection } from '../index.js';
+import { contractFromDocument, inferApiModel, namesByIdName, namesResource, referencedCollection } from '../index.js';
 
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const list = (schema: unknown) => ({ description: 'all', ...json({ type: 'array', items: schema }) });
@@ -94,6 +94,10 @@ describe('the words of an item’s life', () => {
     // Words before the resource's name say which one.
     expect(referencedCollection('assignedUserId', resources, issues)?.path).toBe('/users');
     expect(referencedCollection('assignedPersonId', resources, issues)).toBeUndefined();
+    expect(
+      ['technicianId', 'assignedTechnicianId', 'technician_ids'].map((m) => namesResource(m, 'technician')),
+    ).toEqual([true, true, true]);
+    expect(namesResource('technicalId', 'technician')).toBe(false);
   });
 
   it('takes a member named by the item path id after one word of its own, or a list of them', () => {

@@ -86,6 +86,16 @@ export function referencedCollection(
   );
 }
 
+/** Whether a member names an item of the resource by its name, whole or by its last words
+ * (`technicianId`, `assignedTechnicianId` for technician). */
+export function namesResource(member: string, resource: string): boolean {
+  if (referencedName(member) === resource) return true;
+  const prefix = REFERENCE.exec(member)?.[1];
+  if (prefix === undefined) return false;
+  const words = prefix.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[-_]+/).filter(Boolean);
+  return words.some((_, first) => first > 0 && resourceName(words.slice(first).join('_')) === resource);
+}
+
 /** The collection the reference's last words name, its first words left off (assignedTechnicianId:
  * technician), where exactly one does. */
 function byLastWords(
