@@ -86,14 +86,22 @@ export function referencedCollection(
   );
 }
 
+/** The resource names a reference's last words give, its first words left off one by one
+ * (assignedTechnicianId: technician). */
+function lastWordNames(member: string): string[] {
+  const prefix = REFERENCE.exec(member)?.[1];
+  if (prefix === undefined) return [];
+  const words = prefix
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .split(/[-_]+/)
+    .filter(Boolean);
+  return words.slice(1).map((_, first) => resourceName(words.slice(first + 1).join('_')));
+}
+
 /** Whether a member names an item of the resource by its name, whole or by its last words
  * (`technicianId`, `assignedTechnicianId` for technician). */
 export function namesResource(member: string, resource: string): boolean {
-  if (referencedName(member) === resource) return true;
-  const prefix = REFERENCE.exec(member)?.[1];
-  if (prefix === undefined) return false;
-  const words = prefix.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[-_]+/).filter(Boolean);
-  return words.some((_, first) => first > 0 && resourceName(words.slice(first).join('_')) === resource);
+  return referencedName(member) === resource || lastWordNames(member).includes(resource);
 }
 
 /** The collection the reference's last words name, its first words left off (assignedTechnicianId:
@@ -103,13 +111,7 @@ function byLastWords(
   collections: readonly CollectionSpec[],
   listed: (c: CollectionSpec) => boolean,
 ): CollectionSpec | undefined {
-  const prefix = REFERENCE.exec(member)?.[1] ?? '';
-  const words = prefix
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .split(/[-_]+/)
-    .filter(Boolean);
-  for (let first = 1; first < words.length; first++) {
-    const name = resourceName(words.slice(first).join('_'));
+  for (const name of lastWordNames(member)) {
     const found = collections.filter((c) => listed(c) && collectionResource(c) === name);
     if (found.length === 1) return found[0];
   }
