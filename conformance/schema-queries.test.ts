@@ -68,6 +68,12 @@ describe('a page size past its maximum, where the words refuse what does not mat
     );
   });
 
+  it('names it where the words answer values outside the range with a status in backticks', async () => {
+    expect(await failures('Values of `limit` outside its range are answered `400`.')).toContain(
+      'invalid_input_accepted',
+    );
+  });
+
   it('passes it where the words say nothing', async () => {
     expect(await failures('Lists are paged.')).toEqual([]);
   });
