@@ -51,8 +51,9 @@ const document = contractFromDocument({
   },
 });
 
-/** Learners kept on deletion; `unstamped` plants the fault: deletedAt stays null. */
-function school(unstamped: boolean) {
+/** Learners kept on deletion; `unstamped` plants a fault: deletedAt stays null; `listed` another: a
+ * deleted learner stays in the plain list. */
+function school(unstamped: boolean, listed = false) {
   const learners: { id: string; name: string; deletedAt: string | null; gone?: boolean }[] = [];
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
@@ -61,7 +62,11 @@ function school(unstamped: boolean) {
     if (top !== 'learners' || rest.length > 0) return sendJson(res, 404, {});
     if (id === undefined && req.method === 'GET') {
       const all = url.searchParams.get('includeDeleted') === 'true';
-      return sendJson(res, 200, all ? learners : learners.filter((one) => one.deletedAt === null && !one.gone));
+      return sendJson(
+        res,
+        200,
+        all || listed ? learners : learners.filter((one) => one.deletedAt === null && !one.gone),
+      );
     }
     if (id === undefined && req.method === 'POST') {
       const name = body?.name;
@@ -81,8 +86,10 @@ function school(unstamped: boolean) {
   };
 }
 
-const failures = async (unstamped: boolean) =>
-  (await runConformance({ target: { app: school(unstamped) }, contract: document, seed: 7, runs: 5 })).violations
+const failures = async (unstamped: boolean, listed = false) =>
+  (
+    await runConformance({ target: { app: school(unstamped, listed) }, contract: document, seed: 7, runs: 5 })
+  ).violations
     .filter((v) => v.severity !== 'note')
     .map((v) => v.code);
 
@@ -93,5 +100,9 @@ describe('a deletion that keeps the item with its instant', () => {
 
   it('names one that keeps it without its deletion instant', async () => {
     expect(await failures(true)).toContain('deleted_item_unstamped');
+  });
+
+  it('names one that keeps listing it where the words leave it out of the plain list', async () => {
+    expect(await failures(false, true)).toContain('deleted_item_still_listed');
   });
 });

@@ -9,6 +9,7 @@ import { withCurrentTag } from './current-tags.js';
 import { checkDeletedListed } from './deleted-listing.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { noMoreThanHeld, settleClock, stampedInstants, stampsOf } from './item-instants.js';
+import { instantSetBy, leavesList } from './kept-deletion-words.js';
 import { type StoredChange, sendMinimalChange } from './minimal-returns.js';
 import { createParent, parentParams } from './parents.js';
 import { carriedChanges, partialUpdates } from './partial-updates.js';
@@ -271,12 +272,23 @@ export async function runItemLifecycle(
       // A DELETE that keeps the item ("it is not removed"): it reads on, in the state the words give.
       reach.done('delete gone');
       const state = moved.member !== undefined ? { member: moved.member, expected: moved.to } : undefined;
-      // Its deletion instant set, where the model reads one (`deletedAt` "set to the instant of deletion").
-      const stamp = resource.idioms.keptDeletion?.stamp ?? '';
+      // Its deletion instant set, where the model reads one (`deletedAt` "set to the instant of
+      // deletion") or the DELETE's words set one ("`retiredAt` ... is set to the instant").
+      const stamp = resource.idioms.keptDeletion?.stamp ?? instantSetBy(remove.operation.description) ?? '';
       await readAfter('after a DELETE that keeps it', {
         afterRemove: { id, readableWith: stamp },
         ...(state ? { idiom: { idiom: 'action' as const, verb: 'DELETE', ...state } } : {}),
       });
+      // "left out of `GET /parts` unless `includeRetired=true`": the plain list holds it no more.
+      if (collection.list && leavesList(remove.operation.description))
+        await listCollection(
+          collection,
+          context,
+          runner,
+          parent,
+          { afterRemove: { id } },
+          'after a DELETE that keeps it',
+        );
     } else if (succeeded(executed)) {
       reach.done('delete gone');
       // Where the model reads soft deletion (a documented 410), a deleted item is gone, not unknown.
