@@ -45,25 +45,9 @@ export interface Idempotency {
   readonly keyScope?: KeyScope;
 }
 
-export interface Action {
-  readonly operation: Operation;
-  readonly verb: string;
-  /** The member the action moves and the value it moves it to, where read. */
-  readonly member?: string;
-  readonly target?: unknown;
-  /** The documented status for an action the item's state forbids (409, 422). */
-  readonly refusedStatus?: number;
-  /** States the document's words call final (final-states.ts): from them this action is refused
-   * with `refusedStatus`, whatever state it would move the item to. */
-  readonly refusedFrom?: readonly unknown[];
-  /** The states the document's words let it start from ("`draft` or `submitted` → `cancelled`",
-   * action-sources.ts), where they draw them. */
-  readonly from?: readonly unknown[];
-  /** Members of its body its words say it sets on the item ("Sets ... grade", action-stores.ts). */
-  readonly sets?: readonly string[];
-  /** Members of the item its words say are null after it ("`archivedAt` ... become null"). */
-  readonly nulls?: readonly string[];
-}
+import type { Action } from './action.js';
+
+export type { Action } from './action.js';
 
 export interface Idioms extends LifeIdioms {
   readonly location?: { readonly header: string; readonly operation: Operation };

@@ -8,8 +8,8 @@ import type { Operation } from '../contract/types.js';
 import { mergeAllOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { SchemaValidator } from '../schema/validators.js';
+import type { Action } from './action.js';
 import { participle } from './action-targets.js';
-import type { Action } from './idioms.js';
 
 /** Body members that name the action to take. */
 const ACTION_MEMBER = /^(?:action|transition|event|command|operation|op|verb|type)$/i;
