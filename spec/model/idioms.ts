@@ -4,6 +4,7 @@
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
+import type { Action } from './action.js';
 import { actionSourcesOf, statedSourcesOf } from './action-sources.js';
 import { actionStores } from './action-stores.js';
 import { participle, targetFromWords } from './action-targets.js';
@@ -44,8 +45,6 @@ export interface Idempotency {
   /** The parent the words scope the key to ("Keys are scoped to the warehouse": key-scopes.ts). */
   readonly keyScope?: KeyScope;
 }
-
-import type { Action } from './action.js';
 
 export type { Action } from './action.js';
 
