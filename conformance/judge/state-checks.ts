@@ -106,12 +106,9 @@ export const createdDataListed: Check = (context) => {
       continue;
     }
     if (matches.length > 1) {
-      // Pages walked while the run's other scenarios add items in front (newest first): an item
-      // pushed onto the next page is read twice by a correct service, whether the pages count by
-      // position or by a cursor that holds one (opaque to the client). One answer holding an item
-      // twice stays a failure (list_ids_repeated).
-      const style = collection.list?.paging.style ?? 'none';
-      const shifting = style !== 'none' && !listsEveryItem(collection);
+      // Pages counted by position, walked while the run's other scenarios add items in front (newest
+      // first): an item pushed onto the next page is read twice by a correct service.
+      const shifting = ['offset', 'page'].includes(collection.list?.paging.style ?? '') && !listsEveryItem(collection);
       const severity = shifting ? 'note' : 'failure';
       findings.push(finding('created_item_repeated', { idProperty, id, count: matches.length }, { severity }));
     }
