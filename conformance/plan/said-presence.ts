@@ -19,14 +19,23 @@ interface PresenceRule {
 
 type Schema = { enum?: unknown[]; default?: unknown; type?: unknown; description?: unknown };
 
-/** The body's members, each with its allOf merged (a state declared as a reference to its enum). */
-const membersOf = (schema: JsonSchema): Record<string, Schema> =>
-  Object.fromEntries(
-    Object.entries(propertiesOf(schema)).map(([name, member]) => [
-      name,
-      typeof member === 'object' && member !== null ? (mergeAllOf(member as Record<string, unknown>) as Schema) : {},
-    ]),
-  );
+const MEMBERS = new WeakMap<object, Record<string, Schema>>();
+
+/** The body's members, each with its allOf merged (a state declared as a reference to its enum),
+ * read once per schema: every valid body built for the operation asks. */
+function membersOf(schema: JsonSchema): Record<string, Schema> {
+  let members = MEMBERS.get(schema as object);
+  if (!members) {
+    members = Object.fromEntries(
+      Object.entries(propertiesOf(schema)).map(([name, member]) => [
+        name,
+        typeof member === 'object' && member !== null ? (mergeAllOf(member as Record<string, unknown>) as Schema) : {},
+      ]),
+    );
+    MEMBERS.set(schema as object, members);
+  }
+  return members;
+}
 
 /** Whether the body holds a value for the member: an array with an entry, anything but null. */
 const holds = (value: unknown): boolean =>
