@@ -200,6 +200,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
 
 function resourceJson(resource: Resource, collections: readonly CollectionSpec[] = []): Record<string, unknown> {
   const { collection } = resource;
+  const filledIn = filledInJson(resource, collections);
   const roles = (['list', 'create', 'read', 'replace', 'update', 'remove'] as const).flatMap((role) => {
     const found = collection[role];
     return found ? [[role, where(found.operation)]] : [];
@@ -219,7 +220,7 @@ function resourceJson(resource: Resource, collections: readonly CollectionSpec[]
     ...(collection.list && collection.list.filters.length > 0 ? { filters: collection.list.filters } : {}),
     ...(collection.list?.order ? { order: collection.list.order } : {}),
     ...idiomsJson(resource.idioms),
-    ...(filledInJson(resource, collections) ? { filledIn: filledInJson(resource, collections) } : {}),
+    ...(filledIn ? { filledIn } : {}),
   };
 }
 
