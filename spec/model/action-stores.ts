@@ -30,6 +30,8 @@ export function membersSetByAction(operation: Operation, itemMembers: readonly s
 const NULLED =
   /\b(?:becomes?|are|is|stays?|remains?|goes? back to|(?:are|is) set to|(?:are|is) reset to)\s+null\b|\b(?:are|is) cleared\b/i;
 
+const UNTIL = /\buntil\b/i;
+
 /** The item's members the action's words say are null after it, named before the words that say so. */
 export function membersNulledByAction(operation: Operation, itemMembers: readonly string[]): string[] {
   const clauses = clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`).flatMap((clause) =>
@@ -42,6 +44,8 @@ export function membersNulledByAction(operation: Operation, itemMembers: readonl
     // them says nothing of it.
     const before = said ? clause.slice(0, said.index) : '';
     if (!said || DENIED.test(before.slice(-20))) continue;
+    // "Until then `completedAt` stays `null`": null only until the action reaches its state.
+    if (UNTIL.test(clause)) continue;
     // Only the list right before the words: "`submittedAt` keeps its value and `rejectedAt` stays
     // null" leaves `rejectedAt` null, not `submittedAt`.
     const list = /((?:[\w`]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+))*[\w`]+)\s*$/.exec(before)?.[1] ?? '';

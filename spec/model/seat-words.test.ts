@@ -78,6 +78,9 @@ const model = inferApiModel(
         'Only an `active` enrollment can be completed (409). Sets state `completed`, grade, and completedAt to now, and frees the seat (seatsTaken and enrollmentCount go down by one). The comment is kept on the transcript.',
         { type: 'object', properties: { grade: { type: 'integer' }, comment: { type: 'string' } } },
       ),
+      '/enrollments/{enrollmentId}/progress': action(
+        'Records a lesson. When every lesson is recorded, `state` becomes `completed` and grade is set. Until then `grade` stays `null`.',
+      ),
       '/enrollments/{enrollmentId}/withdraw': action(
         'Only an `active` enrollment can be withdrawn (409). Sets state `withdrawn` and withdrawnAt to now (approvedBy keeps its value and grade stays null), and frees the seat.',
       ),
@@ -110,6 +113,8 @@ describe("a school's words", () => {
     expect(actions.find((action) => action.verb === 'withdraw')?.sets).toBeUndefined();
     // "(approvedBy keeps its value and grade stays null)": grade alone is left null.
     expect(actions.find((action) => action.verb === 'withdraw')?.nulls).toEqual(['grade']);
+    // "Until then `grade` stays `null`": null only before the action completes it.
+    expect(actions.find((action) => action.verb === 'progress')?.nulls).toBeUndefined();
   });
 
   it('reads "409 when the course is full (seatsTaken equals capacity)" as a limit on the enrollments naming it', () => {
