@@ -38,6 +38,18 @@ describe('reference states', () => {
     expect(idiomsAt(model, '/orders')?.referenceStates).toBeUndefined();
   });
 
+  it('reads "an existing event (`422` otherwise) whose status is `published` (`409` otherwise)"', () => {
+    const model = modelOf((text) =>
+      text.replace(
+        '`409` when the event is not\n      `published`,',
+        '`eventId` must name an existing event (`422` otherwise) whose status is `published` (`409` otherwise),',
+      ),
+    );
+    expect(idiomsAt(model, '/orders')?.referenceStates).toEqual([
+      expect.objectContaining({ member: 'eventId', allowed: ['published'], status: 409 }),
+    ]);
+  });
+
   it('reads none where the words name no state of the event', () => {
     const model = modelOf((text) => text.replace('`409` when the event is not\n      `published`,', '`409`'));
     expect(idiomsAt(model, '/orders')?.referenceStates).toBeUndefined();

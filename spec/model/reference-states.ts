@@ -45,7 +45,8 @@ function allowedIn(clause: string, word: string, values: readonly unknown[]): { 
       'i',
     ),
     new RegExp(`\\bonly\\b[^.;]{0,40}?${named}\\b(?:is|are)\\s+([^.;,(]+)`, 'i'),
-    new RegExp(`\\b${word}s?\\b[^.;]{0,90}?\\b(?:that|which)\\s+(?:is|are)\\s+([^.;,(]+)`, 'i'),
+    // "an existing enrollment (`422` otherwise) whose status is `completed`".
+    new RegExp(`\\b${word}s?\\b[^.;]{0,90}?\\b(?:that|which|whose\\s+[\\w\`]+)\\s+(?:is|are)\\s+([^.;,(]+)`, 'i'),
   ];
   for (const form of forms) {
     const match = form.exec(clause);
