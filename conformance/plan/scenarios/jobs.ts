@@ -137,9 +137,13 @@ export async function followJobs(
       continue;
     }
     // Members naming other items (a report's `vin`) name listed ones: a made-up one is refused.
+    // Where the start makes a collection's items, the maker finds them, in the states its words ask
+    // for (a certificate for a `completed` enrollment).
+    const made = context.collections.find((collection) => collection.create?.operation === job.start);
+    const found = made ? await runner.references(made, params) : new Map<string, readonly unknown[]>();
     const ids = new Map<string, unknown>();
     for (const [member, other] of referencedCollections(job.start, context.collections)) {
-      const [first] = await runner.listedIds(other);
+      const [first] = found.get(member) ?? (await runner.listedIds(other));
       if (first !== undefined) ids.set(member, first);
     }
     const start = withKnownReferences(
