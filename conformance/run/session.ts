@@ -37,6 +37,7 @@ import { SAFE_METHODS, Sender } from '../send/sender.js';
 import { defaultMaxWrites, WriteBudget, writesFor } from '../send/write-budget.js';
 import { assignedAnyway as echoedAnyway } from './assigned-anyway.js';
 import { callerReader } from './caller.js';
+import { NamedChildren } from './named-children.js';
 import type { RunSettings } from './settings.js';
 
 export class RunSession {
@@ -58,6 +59,8 @@ export class RunSession {
   operationsDone = 0;
   /** Requests in flight at once. */
   readonly concurrency: number;
+  /** Body members naming a child of what the item names, filled with listed ones (named-children.ts). */
+  private readonly namedChildren: NamedChildren;
 
   constructor(
     readonly settings: RunSettings,
@@ -94,9 +97,16 @@ export class RunSession {
     this.creations = new CreationLog(model.collections, (collection, id) =>
       this.context.markChangedByRun(collection, id),
     );
+    this.namedChildren = new NamedChildren({
+      context: this.context,
+      collections: model.collections,
+      send: (testCase) => this.sender.send(testCase, true),
+      readList: this.readList,
+    });
     const execute = (testCase: TestCase, scope: Scope) => this.execute(testCase, scope, true);
     const stopped = () => this.sender.stopped;
-    const send = async (testCase: TestCase) => {
+    const send = async (given: TestCase) => {
+      const testCase = await this.namedChildren.fill(given);
       const exchange = await this.sender.send(testCase, true);
       if (exchange) this.reportEtagConflict(testCase, exchange);
       return exchange;
@@ -295,7 +305,10 @@ export class RunSession {
   }
 
   /** Sends, judges and records a case. */
-  async execute(testCase: TestCase, scope: Scope, forSequence = false): Promise<Executed | undefined> {
+  async execute(given: TestCase, scope: Scope, forSequence = false): Promise<Executed | undefined> {
+    // A made-up child is what a check of unknown references sends on purpose.
+    const testCase =
+      scope.sequence?.idiom?.idiom === 'reference-unknown' ? given : await this.namedChildren.fill(given);
     const exchange = await this.sender.send(testCase, forSequence);
     if (!exchange) return undefined;
     const executed = await this.judgeSent(testCase, exchange, scope);

@@ -3,7 +3,7 @@
 // refused action is retried after giving the item what it may need, a bounded number of times: one
 // child of each collection below it, then each other action that moves it on (those that do not end
 // its life first). What was tried is said where the action still cannot run.
-import { type Action, type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
+import { type Action, answeredItem, type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
@@ -143,6 +143,42 @@ async function withChildren(
   return answer;
 }
 
+/** Most sent while an accepted action leaves the item short of its target. */
+const MOST_REPEATS = 10;
+
+/** Sends an accepted action again while its answer shows the item still short of the action's
+ * target but moved on (an enrollment completes once every lesson is recorded, one lesson a
+ * request): how many more times it was sent. Stops once the item is there, an answer is refused, or
+ * one changes nothing. */
+export async function repeatedUntilMoved(
+  action: Action,
+  collection: CollectionSpec,
+  first: Exchange,
+  send: (action: Action) => Promise<Exchange | undefined>,
+): Promise<number> {
+  const member = action.member;
+  let last = first;
+  let repeats = 0;
+  while (member !== undefined && repeats < MOST_REPEATS) {
+    const item = answeredItemOf(collection, last);
+    if (!item || !Object.hasOwn(item, member) || item[member] === action.target) break;
+    const next = await send(action);
+    if (!accepted(next) || !next?.ok || !last.ok || next.response.text === last.response.text) break;
+    repeats++;
+    last = next;
+  }
+  return repeats;
+}
+
+function answeredItemOf(collection: CollectionSpec, exchange: Exchange): Record<string, unknown> | undefined {
+  if (!exchange.ok) return undefined;
+  try {
+    return answeredItem(collection, JSON.parse(exchange.response.text));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Moves the item by the first of `moving` its answer accepts, each reached in steps (reachAction),
  * sent as plain cases at the item's path values: the state it reached and what it took, or
  * undefined where none moved it. */
@@ -165,7 +201,10 @@ export async function moveItem(
   for (const action of moving) {
     if (runner.stopped()) break;
     const reached = await reachAction(action, actions, target, context, runner, send);
-    if (accepted(reached.answer)) return { state: action.target, steps: [...reached.steps, action.verb] };
+    if (!accepted(reached.answer)) continue;
+    const repeats = await repeatedUntilMoved(action, target.collection, reached.answer!, send);
+    const verb = repeats > 0 ? `${action.verb} ${repeats + 1} times` : action.verb;
+    return { state: action.target, steps: [...reached.steps, verb] };
   }
   return undefined;
 }

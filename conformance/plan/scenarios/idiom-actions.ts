@@ -7,7 +7,7 @@ import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.
 import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
-import { reachAction } from './action-paths.js';
+import { reachAction, repeatedUntilMoved } from './action-paths.js';
 import { refuseFromFinalState } from './final-states.js';
 import { stampsOf } from './item-instants.js';
 import type { MadeItem } from './making.js';
@@ -125,6 +125,9 @@ export async function takeActions({
       continue;
     }
     reach.done(`action ${action.verb}`);
+    // An action that moves the item once a condition holds (an enrollment completes once every
+    // lesson is recorded) is sent until it does.
+    await repeatedUntilMoved(action, collection, done, sendAction);
     for (const read of referred) await runner.send({ ...read, label: `${read.label} (after ${action.verb})` });
     const verb = action.verb;
     if (targetRead)

@@ -1,0 +1,162 @@
+// Members of a request below an item that name a child of another item the item itself names: a
+// progress's `lessonNumber` is a lesson of the enrollment's course (/courses/{slug}/lessons/
+// {lessonNumber}; the enrollment's `courseSlug`). A made-up number names no lesson, every such
+// request is refused, and the item never moves on (an enrollment completes once each of its course's
+// lessons is recorded). So each request sent on an item gets a child listed under what the item
+// names, the next one each time: requests repeated on one item go through them all.
+import {
+  answeredItem,
+  type CollectionSpec,
+  listedParentOf,
+  type Operation,
+  parentItemsOf,
+  putCreation,
+  referencedCollection,
+} from '../../spec/index.js';
+import { asObject } from '../judge/json-body.js';
+import type { TestCase } from '../model.js';
+import type { PlanContext } from '../plan/index.js';
+import { breaks, referencedCollections } from '../plan/references.js';
+import type { Exchange } from '../send/http.js';
+
+type Item = Record<string, unknown>;
+
+/** One body member naming a child of what the operation's item names. */
+interface ChildMember {
+  readonly member: string;
+  readonly child: CollectionSpec;
+  /** The child's parent collection, and the path parameter naming a parent item there. */
+  readonly parent: CollectionSpec;
+  readonly parentParameter: string;
+  /** The operation's item: its collection and the path parameter naming it. */
+  readonly item: CollectionSpec;
+  readonly itemParameter: string;
+}
+
+export interface NamedChildrenParts {
+  readonly context: PlanContext;
+  readonly collections: readonly CollectionSpec[];
+  readonly send: (testCase: TestCase) => Promise<Exchange | undefined>;
+  readonly readList: (
+    collection: CollectionSpec,
+    parent: Readonly<Record<string, string>>,
+  ) => Promise<Item[] | undefined>;
+}
+
+/** The members of an operation's body that name a child of an item the operation's item names. */
+function childMembersOf(operation: Operation, collections: readonly CollectionSpec[]): ChildMember[] {
+  if (operation.method === 'GET' || operation.method === 'HEAD') return [];
+  // A creation's references are the item maker's (references-found.ts): its scenarios compare what
+  // they sent with what they read back.
+  if (collections.some((c) => c.create?.operation === operation || putCreation(c)?.operation === operation)) return [];
+  const item = innermostParent(operation.path, collections);
+  if (!item?.collection.read) return [];
+  const inPath = new Set(operation.parameters.flatMap((p) => (p.in === 'path' ? [p.name] : [])));
+  return [...referencedCollections(operation, collections)].flatMap(([member, child]) => {
+    const parent = innermostParent(child.path, collections);
+    // One level below a parent the path does not name already (a child of the item's own parent is
+    // the path's business).
+    const oneLevel = (child.path.match(/\{/g) ?? []).length === 1;
+    if (!oneLevel || !parent || inPath.has(parent.parameter) || parent.collection === item.collection) return [];
+    return [
+      {
+        member,
+        child,
+        parent: parent.collection,
+        parentParameter: parent.parameter,
+        item: item.collection,
+        itemParameter: item.parameter,
+      },
+    ];
+  });
+}
+
+/** The item a path goes below: one clients make, else one they only read (seeded courses). */
+const innermostParent = (path: string, collections: readonly CollectionSpec[]) =>
+  parentItemsOf(path, collections).at(-1) ?? listedParentOf(path, collections);
+
+/** Backquoted words of the sentences naming the member (the lesson "whose `kind` is `quiz`"). */
+function saidValues(operation: Operation, member: string): Set<string> {
+  const words = `${operation.description ?? ''} ${operation.summary ?? ''}`;
+  const sentences = words.split(/(?<=[.;])\s+|\n\s*[*-]\s+/).filter((sentence) => sentence.includes(member));
+  return new Set(sentences.flatMap((sentence) => [...sentence.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)));
+}
+
+/** Children holding a value the member's words name, where some do and some do not: those first. */
+function saidFirst(children: readonly Item[], said: ReadonlySet<string>, member: string): Item[] {
+  const holds = (child: Item) =>
+    Object.entries(child).some(([name, value]) => name !== member && typeof value === 'string' && said.has(value));
+  const holding = children.filter(holds);
+  return holding.length > 0 ? [...holding, ...children.filter((child) => !holds(child))] : [...children];
+}
+
+export class NamedChildren {
+  private readonly membersByOperation = new Map<Operation, ChildMember[]>();
+  /** Requests filled per item so far, so the next one names the next child. */
+  private readonly sentOnItem = new Map<string, number>();
+
+  constructor(private readonly parts: NamedChildrenParts) {}
+
+  private membersOf(operation: Operation): ChildMember[] {
+    let members = this.membersByOperation.get(operation);
+    if (!members) this.membersByOperation.set(operation, (members = childMembersOf(operation, this.parts.collections)));
+    return members;
+  }
+
+  /** Whether the operation's body names a child of what its item names. */
+  namesChildren(operation: Operation): boolean {
+    return this.membersOf(operation).length > 0;
+  }
+
+  /** The case with each such member naming a child listed under what its item names now, where the
+   * case's body holds the member and does not break it; as it was otherwise. */
+  async fill(testCase: TestCase): Promise<TestCase> {
+    const members = this.membersOf(testCase.operation);
+    const payload = testCase.payload;
+    const body = payload?.kind === 'json' ? asObject(payload.value) : undefined;
+    if (members.length === 0 || !body || testCase.kind === 'auth') return testCase;
+    const value = { ...body };
+    for (const named of members) {
+      if (!Object.hasOwn(value, named.member) || breaks(testCase, named.member)) continue;
+      const at = testCase.pathParams?.[named.itemParameter];
+      if (at === undefined) continue;
+      const children = await this.childrenOf(named, testCase.pathParams ?? {});
+      if (children.length === 0) continue;
+      const key = `${testCase.operation.id} ${named.member} ${at}`;
+      const nth = this.sentOnItem.get(key) ?? 0;
+      this.sentOnItem.set(key, nth + 1);
+      const ordered = saidFirst(children, saidValues(testCase.operation, named.member), named.member);
+      const id = ordered[nth % ordered.length]![named.child.idProperty];
+      if (typeof id === typeof value[named.member]) value[named.member] = id;
+    }
+    return { ...testCase, payload: { kind: 'json', value } };
+  }
+
+  /** The children listed now under the item the case's item names. */
+  private async childrenOf(named: ChildMember, pathParams: Readonly<Record<string, string>>): Promise<Item[]> {
+    const read = named.item.read!;
+    const answer = await this.parts.send(
+      this.parts.context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams,
+        what: `for the ${named.parent.path} item it names`,
+      }),
+    );
+    if (!answer?.ok || answer.response.status >= 300) return [];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(answer.response.text);
+    } catch {
+      return [];
+    }
+    const item = answeredItem(named.item, parsed);
+    const member = Object.keys(item ?? {}).find(
+      (name) => referencedCollection(name, this.parts.collections, named.item) === named.parent,
+    );
+    const parentId = member === undefined ? undefined : item?.[member];
+    if (typeof parentId !== 'string' && typeof parentId !== 'number') return [];
+    const listed = await this.parts.readList(named.child, { [named.parentParameter]: String(parentId) });
+    return (listed ?? []).filter((child) => child?.[named.child.idProperty] !== undefined);
+  }
+}
