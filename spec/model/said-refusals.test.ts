@@ -51,6 +51,18 @@ describe('a refusal said of a member', () => {
     });
   });
 
+  it('is read from a clause that speaks of the member as "it" and ends with the refusal', () => {
+    expect(
+      orderOf('Each line names a product in productId; it must exist, otherwise the answer is 422.'),
+    ).toMatchObject({ 'lines[].productId': { status: 422 } });
+  });
+
+  it('is read where the clause names the resource and says it must exist', () => {
+    expect(orderOf('The product of each line must exist and be on sale, otherwise the answer is 422.')).toMatchObject({
+      'lines[].productId': { status: 422 },
+    });
+  });
+
   it('is not taken from a clause that does not follow on the rule', () => {
     expect(orderOf('Every productId must name an existing product; a duplicate order is 409.')).toBeUndefined();
   });

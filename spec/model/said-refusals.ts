@@ -11,7 +11,8 @@ import { referencedCollection, referencedName, resourceWordPattern } from './ref
 
 /** Words that speak of an item existing: a reference named by its resource ("the member does not
  * exist") is read only with them. */
-const EXISTENCE = /\b(?:(?:does not|doesn't|do not|don't) exist|unknown|no such|not found|names? no|must name|live)\b/i;
+const EXISTENCE =
+  /\b(?:(?:does not|doesn't|do not|don't) exist|must exist|unknown|no such|not found|names? no|must name|live)\b/i;
 
 /** Words of a rule on the shape of input, not on what it names. */
 const MALFORMED = /\bnot (?:valid )?JSON\b|\bdoes not match\b|\bmalformed\b|\bnot a valid\b|\bout of range\b/i;
@@ -30,6 +31,8 @@ const clausesOf = (text: string): string[] =>
 
 const STATUS = /\b4\d\d\b/;
 const OTHERWISE = /^\s*(?:otherwise|else|or else|if not|failing that)\b/i;
+/** A clause that speaks of the one before it ("...in `partId`; it must exist, otherwise 422"). */
+const REFERS_BACK = /^\s*(?:it|they|this|which)\s+(?:must|has|have|is|are|should|needs?)\b/i;
 
 export interface SaidRefusal {
   readonly status: number;
@@ -72,7 +75,8 @@ export function saidRefusalsOf(
       // "Every productId must name an existing product; otherwise the answer is 422": the rule's
       // refusal in the clause that follows it.
       const next = clauses[index + 1];
-      const clause = !STATUS.test(single) && next !== undefined && OTHERWISE.test(next) ? `${single} ${next}` : single;
+      const followsOn = next !== undefined && (OTHERWISE.test(next) || (REFERS_BACK.test(next) && STATUS.test(next)));
+      const clause = !STATUS.test(single) && followsOn ? `${single} ${next}` : single;
       const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       if (!names(single) || new Set(statuses).size !== 1) continue;
       // A member naming another item: the clause on its existence ("Unknown warehouses ... 422")
