@@ -162,7 +162,12 @@ export async function runSequences(
     const executed = await runner.execute(testCase, { collection });
     // What went on the wire: valid cases follow the document's words (anchors.ts, word-rules.ts).
     if (succeeded(executed))
-      creations.push({ sent: asCarried(testCase, body) as Item, exchange: executed.exchange, body: executed.body });
+      // A creation without a body (POST /orders) sent no members.
+      creations.push({
+        sent: (asCarried(testCase, body) ?? {}) as Item,
+        exchange: executed.exchange,
+        body: executed.body,
+      });
     else refusal = refusalOf(executed);
   };
   let refusal = '';
