@@ -7,6 +7,7 @@ import { type Action, answeredItem, type CollectionSpec, parentItemsOf, putCreat
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
+import { defaultedMembers } from './reference-values.js';
 import type { SequenceRunner } from './sequences.js';
 
 /** Statuses that say the item's state forbids an action (where the document lists them). */
@@ -58,10 +59,12 @@ export async function newlyNamed(
   const members: Record<string, unknown> = {};
   for (const [member, named] of referencedCollections(create, context.collections)) {
     if (!named.create || named.path.includes('{') || named === child) continue;
+    const defaults = defaultedMembers(context.requestSchema(named.create.operation)?.schema);
     const made = await runner.make(named, {
       what: `for a ${child.path} item's ${member} to name, new, before ${verb}`,
       purpose: `named by a child for ${verb}`,
       parent: {},
+      ...(Object.keys(defaults).length > 0 ? { members: defaults } : {}),
     });
     if ('made' in made) members[member] = made.made.item[named.idProperty];
   }

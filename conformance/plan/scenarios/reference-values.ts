@@ -1,6 +1,6 @@
 // Values a found reference is put in: the listed items sharing the body's members, the parent's
 // own entries, and path values typed as the body's schema asks (references-found.ts).
-import type { JsonSchema } from '../../../spec/index.js';
+import { type JsonSchema, propertiesOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 
 type Item = Record<string, unknown>;
@@ -59,4 +59,16 @@ export function unheldFirst(ids: unknown[], siblings: readonly Item[], member: s
   const held = new Set(siblings.map((item) => JSON.stringify(item[member])));
   const free = ids.filter((id) => !held.has(JSON.stringify(id)));
   return free.length === 0 ? ids : [...free, ...ids.filter((id) => held.has(JSON.stringify(id)))];
+}
+
+/** The members of a creation's body that have a `default`, at it: an item made for another to name
+ * is made in its usual state (a technician `active` unless told otherwise), not a drawn one that
+ * the naming request's words refuse ("The technician must exist and be active"). */
+export function defaultedMembers(schema: JsonSchema | undefined): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(propertiesOf(schema)).flatMap(([member, property]) => {
+      const { default: value, readOnly } = property as { default?: unknown; readOnly?: unknown };
+      return value === undefined || readOnly === true ? [] : [[member, value]];
+    }),
+  );
 }

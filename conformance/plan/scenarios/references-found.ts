@@ -20,7 +20,7 @@ import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
 import type { MakeRequest, Making } from './making.js';
-import { parentEntries, sharingBody, typedAs, unheldFirst } from './reference-values.js';
+import { defaultedMembers, parentEntries, sharingBody, typedAs, unheldFirst } from './reference-values.js';
 import type { SequenceRunner } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
 
@@ -54,8 +54,12 @@ export class ReferenceFinder {
     this.idiomsOf = parts.idiomsOf;
   }
 
+  /** Made for a reference: in its usual state, each member with a default at it. */
   private make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
-    return this.parts.make(collection, request);
+    const create = (collection.create ?? putCreation(collection))?.operation;
+    const defaults = create ? defaultedMembers(this.context.requestSchema(create)?.schema) : {};
+    const members = { ...defaults, ...request.members };
+    return this.parts.make(collection, Object.keys(members).length > 0 ? { ...request, members } : request);
   }
 
   private listedItems(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<Item[]> {
