@@ -97,7 +97,7 @@ export {
   resourceWordPattern,
   wordsNameItemId,
 } from './references.js';
-export type { ReferrerEffect } from './referrer-effects.js';
+export { DELETION_VERB, type ReferrerEffect } from './referrer-effects.js';
 export type { ReferrerLimit } from './referrer-limits.js';
 export { replaceRemovalsOf, replaceResetsOf } from './replace-resets.js';
 export { plainWord } from './resource-names.js';

@@ -25,7 +25,7 @@ import { type ParentDefault, parentDefaultsOf, parentEqualsOf } from './parent-d
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ParentTouch, parentTouchOf } from './parent-touches.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
-import { type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
+import { DELETION_VERB, type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
 import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type SpanOrder, spanOrdersOf } from './span-orders.js';
@@ -270,7 +270,9 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   },
 
   referrerEffects({ collection, contract, collections = [], actions }) {
-    const effects = referrerEffectsOf(collection, actions, collections, contract);
+    // A deletion moves them too ("Every `active` enrollment of the learner becomes `cancelled`").
+    const remove = collection.remove ? [{ verb: DELETION_VERB, operation: collection.remove.operation }] : [];
+    const effects = referrerEffectsOf(collection, [...actions, ...remove], collections, contract);
     return effects.length > 0 ? { referrerEffects: effects } : {};
   },
 

@@ -11,6 +11,9 @@ import { referencedCollection, resourceWordPattern } from './references.js';
 import { passagesNaming } from './sentences.js';
 import { statusMember } from './state-member.js';
 
+/** The verb of an effect the item's deletion has (its DELETE, not an action). */
+export const DELETION_VERB = 'delete';
+
 export interface ReferrerEffect {
   /** The action of this item (its verb) and the collection whose items it moves. */
   readonly verb: string;

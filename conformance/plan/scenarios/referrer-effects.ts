@@ -4,7 +4,13 @@
 // the words move, each moved there by its own actions, takes the action on the item and reads every
 // referring item in the state the words give (judged as referrer-moved, api_idioms_honoured).
 // Only items the run made are acted on.
-import type { Action, CollectionSpec, ReferrerEffect, Resource } from '../../../spec/index.js';
+import {
+  type Action,
+  type CollectionSpec,
+  DELETION_VERB,
+  type ReferrerEffect,
+  type Resource,
+} from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
@@ -30,7 +36,11 @@ export async function checkReferrerEffects(
   for (const verb of new Set(effects.map((effect) => effect.verb))) {
     if (runner.stopped()) return;
     const some = effects.filter((effect) => effect.verb === verb);
-    const action = resource.idioms.actions?.find((one) => one.verb === verb);
+    const remove = resource.collection.remove?.operation;
+    // A deletion's effects are followed as an action's: its DELETE sent, the referring items read.
+    const action =
+      resource.idioms.actions?.find((one) => one.verb === verb) ??
+      (verb === DELETION_VERB && remove ? { verb, operation: remove } : undefined);
     const why = action ? await followEffects(resource, action, some, resourceOf, context, runner, reach) : 'no action';
     if (why) for (const effect of some) reach.skip(stepOf(effect), why);
   }
