@@ -174,6 +174,12 @@ export interface StateMoves {
   readonly cleared: readonly ClearedInstant[];
 }
 
+/** Items naming an item that a write of it moves, and the counts their moves change. */
+export interface ReferrerMoves {
+  readonly moves: readonly ReferrerEffect[];
+  readonly referred: ReadonlyMap<string, readonly ReferrerRecount[]>;
+}
+
 /** PUT, PATCH or DELETE on an item: replaced, merged or removed; 404 when there is none. */
 export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly kind: 'replace' | 'update' | 'remove';
@@ -225,6 +231,9 @@ export interface ItemChangeBehaviour extends Wrapped, Conditional {
   readonly referred?: readonly ReferrerRecount[];
   /** A DELETE the words refuse while the item has children: the child collection and the status. */
   readonly keptBy?: readonly KeptByChildren[];
+  /** The items naming it that a DELETE moves ("Every `active` enrollment of the learner becomes
+   * `cancelled`"), with the counts kept by their state (action-life.ts). */
+  readonly deletionMoves?: ReferrerMoves;
   /** A change or deletion the words allow only in some of the item's states, and its refusal. */
   readonly stateLock?: ParentLock;
   /** A PUT that replaces (its words say so): what each optional member left out becomes. */

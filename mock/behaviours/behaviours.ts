@@ -14,7 +14,7 @@ import {
   replaceResetsOf,
   responseFor,
 } from '../../spec/core.js';
-import { actionLifeOf } from './action-life.js';
+import { actionLifeOf, deletionMovesOf } from './action-life.js';
 import { addedChildrenFor } from './added-children.js';
 import { bindAppends } from './appends.js';
 import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
@@ -138,7 +138,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...upsertOf(collection, kind, item.operation, values),
         ...resetsOf(kind, item.operation),
         ...(kind === 'remove' && resource.idioms.keptByChildren ? { keptBy: resource.idioms.keptByChildren } : {}),
-        ...(kind === 'remove' ? keptOnRemoval(resource) : {}),
+        ...(kind === 'remove' ? { ...keptOnRemoval(resource), ...deletionMovesOf(resource, referred) } : {}),
         ...stateLockOf(resource.idioms.ownLocks, item.operation),
         ...parentLockOf(resource, item.operation, collections),
         ...formulasFor(collection),

@@ -3,6 +3,7 @@
 // chose makes the item there.
 import { changedValues, describeIssues } from '../../spec/core.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
+import { moveReferrers } from './action-life.js';
 import { addChildren } from './added-children.js';
 import type { ItemChangeBehaviour } from './behaviours.js';
 import { countedChange } from './change-counts.js';
@@ -51,6 +52,7 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
       removeChildren(context.collections() as Map<string, Collection>, behaviour.collection, context.params, id);
     recountAfterWrite(context, behaviour.recount, collection);
     recountReferred(context.collections(), behaviour.referred, collection, removed, undefined);
+    if (behaviour.deletionMoves) moveReferrers(behaviour.deletionMoves, context.collections(), collection, removed);
     stepCounts(behaviour.countSteps, context.collections(), context.params, removed);
     return answerChange(context, behaviour, removed);
   }
