@@ -52,6 +52,10 @@ function nounOf(collectionPath: string): string | undefined {
 /** "`200` with `grade` set and `status` `completed`": the state written right after the member. */
 const STATUS_THEN = /\b(?:status|state)\s+(?:is\s+|becomes\s+)?([\w-]+)/i;
 
+/** Words right before the state member that make its state a condition, not an outcome ("when
+ * `status` is `open`"). */
+const CONDITION = /\b(?:when|while|if|unless)\s+(?:(?:its|the|their)\s+)?$/i;
+
 export function targetFromWords(operation: Operation, collectionPath: string, values: readonly unknown[]): unknown {
   const noun = nounOf(collectionPath);
   if (!noun) return undefined;
@@ -67,7 +71,10 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
   const text = `${operation.summary ?? ''}. ${operation.description ?? ''}`;
   for (const clause of clausesOf(text)) {
     const bare = clause.replace(/`/g, '');
-    const match = said.exec(clause) ?? moved.exec(bare) ?? SETS_MEMBER.exec(bare) ?? STATUS_THEN.exec(bare);
+    // "Allowed only when `status` is `open`" names the state it starts from, not the one it leads to.
+    const then = STATUS_THEN.exec(bare);
+    const stated = then && (/\bbecomes\b/i.test(then[0]) || !CONDITION.test(bare.slice(0, then.index))) ? then : null;
+    const match = said.exec(clause) ?? moved.exec(bare) ?? SETS_MEMBER.exec(bare) ?? stated;
     const word = match
       ? match
           .slice(1)
