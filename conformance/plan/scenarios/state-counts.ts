@@ -6,14 +6,14 @@
 // counted state, and not at all otherwise. Run when nothing else writes; a count that differs is
 // read again a second later (a count kept up asynchronously).
 import type { Action, CollectionSpec, Resource, StateCount } from '../../../spec/index.js';
-import { itemWeight, parentItemsOf } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
-import { asObject, countsHolder } from '../../judge/json-body.js';
+import { countsHolder } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { countedAt, countedParent, weightOf } from './counted-at.js';
 import { another, movedBy, type NamedMove, namedMovesOf, ownItemToName } from './counted-items.js';
 import { namingItem } from './named-effects.js';
-import { createParent, parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
+import { chainedCounts } from './state-count-chains.js';
 
 type Item = Record<string, unknown>;
 type Counts = Record<string, number>;
@@ -23,40 +23,6 @@ const SETTLE_MS = 1000;
 const PROBES = 3;
 const CREATED = 'counts moved by a new item naming it';
 const moved = (verb: string) => `counts moved by ${verb}`;
-
-/** The path values of the counting item an item names, or undefined where it names none. */
-function countedAt(
-  item: Item,
-  rule: StateCount,
-  own: CollectionSpec,
-  context: PlanContext,
-  under: Readonly<Record<string, string>>,
-) {
-  // Items below it name it by their path alone: the path values they were made under.
-  const of = (name: string) => (rule.viaPath ? under[name] : item[name]);
-  const read = own.read;
-  if (!read) return undefined;
-  const [array, inner] = rule.via.split('[].') as [string, string | undefined];
-  const entries = item[array];
-  const id = inner === undefined ? of(array) : Array.isArray(entries) ? asObject(entries[0])?.[inner] : undefined;
-  if (id === undefined || id === null) return undefined;
-  const params: Record<string, string> = { [read.parameter]: String(id) };
-  if (rule.parentVia !== undefined) {
-    const parent = parentItemsOf(own.path, context.collections).at(-1);
-    const parentId = of(rule.parentVia);
-    if (!parent || parentId === undefined || parentId === null) return undefined;
-    params[parent.parameter] = String(parentId);
-  }
-  return params;
-}
-
-/** What the item adds to a count of the item at `params` (its entries naming that item, where an
- * entry names it). */
-function weightOf(item: Item, rule: StateCount, params: Record<string, string>, idParameter: string): number {
-  const [viaArray, viaInner] = rule.via.split('[].');
-  const byEntry = viaInner !== undefined && rule.weight?.startsWith(`${viaArray}[].`);
-  return itemWeight(item, rule.weight, byEntry ? { member: viaInner, id: params[idParameter]! } : undefined);
-}
 
 const counts = (rules: readonly StateCount[], read: 'own' | string) =>
   rules.filter((rule) => (rule.read ? `${rule.read.method} ${rule.read.path}` : 'own') === read);
@@ -103,27 +69,6 @@ export async function checkStateCounts(
       if (attempt === PROBES - 1) reach.stop(refused);
     }
   }
-}
-
-/** Where the counted item is made: a child in its parent's path (a vehicle's work orders) under the
- * run's own item named, or else a parent of the run's own, else a listed one, never at a path with
- * its parameter left unfilled; a top-level one naming the run's item by its member. */
-async function countedParent(
-  own: CollectionSpec,
-  counted: CollectionSpec,
-  ownNamed: Record<string, unknown> | undefined,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<{ parent?: Record<string, string>; members?: Record<string, unknown> }> {
-  if (!counted.path.includes('{')) return { parent: {}, ...(ownNamed ? { members: ownNamed } : {}) };
-  const above = parentItemsOf(counted.path, context.collections).at(-1);
-  const ownId = ownNamed && Object.values(ownNamed)[0];
-  if (above?.collection === own && !own.path.includes('{') && ownId !== undefined && ownId !== null)
-    return { parent: { [above.parameter]: String(ownId) } };
-  const parent =
-    (await createParent(counted, context, runner, 'state counts parent')) ??
-    (await parentParams(counted, context, runner));
-  return parent ? { parent } : {};
 }
 
 async function followCounts(
@@ -280,6 +225,17 @@ async function followCounts(
     done.add(action.verb);
     reach.done(moved(action.verb));
   }
+  // Actions from a later state (a work order's `complete`): on a new item moved there first.
+  const later = actions.filter(
+    (action) =>
+      action.member === stateMember &&
+      action.from !== undefined &&
+      !action.from.includes(String(start)) &&
+      !done.has(action.verb),
+  );
+  for (const action of later) done.add(action.verb);
+  const parts = { counted, rule: rules[0]!, probe: probe.made, actions, context, runner, reach, stepOf: moved };
+  await chainedCounts(later, { ...parts, beforeStep, judge });
   // Moves an action of another collection makes ("every tool on it becomes `reserved`"): a new
   // counted item, an item of that collection naming it, the action taken there.
   for (const { resource, effect } of namedMoves) {
