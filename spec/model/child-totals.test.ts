@@ -83,6 +83,18 @@ describe("a parent's sums of its children read from its words", () => {
     ]);
   });
 
+  it('reads a sum over one kind of child with the parent named first ("the work order\'s part lines")', () => {
+    expect(
+      totalsOf({
+        partsTotal: "Sum of `lineTotal` over the work order's part lines.",
+        labourTotal: "Sum of `lineTotal` over the cart's labour lines.",
+      }),
+    ).toEqual([
+      { member: 'partsTotal', of: 'lineTotal', where: { member: 'kind', value: 'part' } },
+      { member: 'labourTotal', of: 'lineTotal', where: { member: 'kind', value: 'labour' } },
+    ]);
+  });
+
   it('reads a condition after the noun ("whose `billable` is true"), and leaves a sum with an unread one', () => {
     expect(
       totalsOf({

@@ -27,9 +27,10 @@ const numeric = (schema: unknown): boolean => {
   );
 };
 
-/** A parent member's own words: "Sum of `lineTotal` over the lines the rental holds now". */
+/** A parent member's own words: "Sum of `lineTotal` over the lines the rental holds now", "Sum of
+ * `amountCents` over the work order's part lines" (the parent named first). */
 const SUM_OVER =
-  /\bsum\s+of\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+(?:over|across|of|for)\s+(?:all\s+)?(?:the\s+|its\s+)?((?:[\w-]+\s+){0,3}[\w-]+)/i;
+  /\bsum\s+of\s+(?:the\s+)?`?([A-Za-z_]\w*)`?\s+(?:over|across|of|for)\s+(?:all\s+)?(?:the\s+|its\s+)?(?:(?:[\w-]+\s+){0,2}[\w-]+'s\s+)?((?:[\w-]+\s+){0,3}[\w-]+)/i;
 
 const ADDS = /\badds?\s+its\s+`?([A-Za-z_]\w*)`?\s+to\s+(?:the\s+)?[\w-]+'s\s+`?([A-Za-z_]\w*)`?/gi;
 
