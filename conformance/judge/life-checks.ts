@@ -240,6 +240,7 @@ export const LIFE_JUDGEMENTS = {
             got,
             expected: evidence.expected,
             words: evidence.words,
+            from: evidence.how ?? 'parent',
           }),
         ]
       : [];

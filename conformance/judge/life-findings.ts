@@ -140,10 +140,11 @@ export const LIFE_FINDING_KINDS = {
     expected: (f) => `${String(f.expected)}, as the words say ("${String(f.words)}")`,
   },
   parent_default_not_applied: {
-    title: "A member left out does not take the parent's value",
+    title: 'A member left out does not take the value of the parent or the item it names',
     key: ['member'],
     received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item made without it`,
-    expected: (f) => `${describeValue(f.expected)}, the parent's: the document says "${String(f.words)}"`,
+    expected: (f) =>
+      `${describeValue(f.expected)}, the ${String(f.from ?? 'parent')}'s: the document says "${String(f.words)}"`,
   },
   deleted_item_written: {
     title: 'A deleted item written to before its restore',

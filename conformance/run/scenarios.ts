@@ -18,6 +18,7 @@ import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentDefaults, takesParentDefaults } from '../plan/scenarios/parent-defaults.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { checkPrecedence, precedenceCase } from '../plan/scenarios/precedence.js';
+import { checkReferenceDefaults, takesReferenceDefaults } from '../plan/scenarios/reference-defaults.js';
 import { runSequences } from '../plan/scenarios/sequences.js';
 import { checkStateCounts } from '../plan/scenarios/state-counts.js';
 import { checkTallies } from '../plan/scenarios/tallies.js';
@@ -120,6 +121,12 @@ export async function runScenarios(session: RunSession): Promise<void> {
       : creatable
           .filter(takesParentDefaults)
           .map((resource) => checkParentDefaults(resource, context, sequenceRunner))),
+    // Members whose default an item the body names holds, left out of a creation.
+    ...(settings.readOnly
+      ? []
+      : creatable
+          .filter(takesReferenceDefaults)
+          .map((resource) => checkReferenceDefaults(resource, context, sequenceRunner))),
     // Writes to an item deleted just before, where the words freeze it until restored.
     ...(settings.readOnly
       ? []

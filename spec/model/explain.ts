@@ -57,6 +57,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     parentTotals,
     touchesParent,
     parentDefaults,
+    referenceDefaults,
     parentEquals,
     addedChildren,
     clearedInstants,
@@ -151,6 +152,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(parentTotals ? { parentTotals } : {}),
     ...(touchesParent ? { touchesParent } : {}),
     ...(parentDefaults ? { parentDefaults } : {}),
+    ...(referenceDefaults ? { referenceDefaults } : {}),
     ...(parentEquals ? { parentEquals } : {}),
     ...(addedChildren
       ? { addedChildren: addedChildren.map(({ write, ...added }) => ({ ...where(write), ...added })) }

@@ -74,7 +74,7 @@ export { malformedBodyStatus, schemaViolationStatus } from './malformed-status.j
 export { conflictsOnNamedItems } from './named-conflicts.js';
 export { CREATION_VERB, type NamedEffect, type NamedLink, type NamedState } from './named-effects.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
-export type { ParentDefault } from './parent-defaults.js';
+export type { ParentDefault, ReferenceDefault } from './parent-defaults.js';
 export type { ParentLock } from './parent-locks.js';
 export { parentStatesSetBy } from './parent-moves.js';
 export type { ParentTouch } from './parent-touches.js';

@@ -21,7 +21,13 @@ import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChil
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type LineAmount, lineAmountsOf } from './line-amounts.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
-import { type ParentDefault, parentDefaultsOf, parentEqualsOf } from './parent-defaults.js';
+import {
+  type ParentDefault,
+  parentDefaultsOf,
+  parentEqualsOf,
+  type ReferenceDefault,
+  referenceDefaultsOf,
+} from './parent-defaults.js';
 import { ownLocksOf, type ParentLock, parentLocksOf } from './parent-locks.js';
 import { type ParentTouch, parentTouchOf } from './parent-touches.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
@@ -66,6 +72,9 @@ export interface LifeIdioms {
   /** Members whose default the parent holds ("`priority` defaults to the project's
    * `defaultPriority`": parent-defaults.ts). */
   readonly parentDefaults?: readonly ParentDefault[];
+  /** Members whose default an item the body names holds ("`unitPriceCents` defaults to the part's
+   * current `unitPriceCents`": parent-defaults.ts). */
+  readonly referenceDefaults?: readonly ReferenceDefault[];
   /** Members its creation must send equal to the parent's ("`amountCents` must equal the order's
    * `totalCents`": parent-defaults.ts): the item maker sends the parent's value. */
   readonly parentEquals?: readonly ParentDefault[];
@@ -211,6 +220,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   parentLocks({ collection, collections, contract }) {
     const locks = collections ? parentLocksOf(collection, collections, contract) : [];
     return locks.length > 0 ? { parentLocks: locks } : {};
+  },
+
+  referenceDefaults({ collection, collections }) {
+    const defaults = collections ? referenceDefaultsOf(collection, collections) : [];
+    return defaults.length > 0 ? { referenceDefaults: defaults } : {};
   },
 
   parentDefaults({ collection, collections }) {

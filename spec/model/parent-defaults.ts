@@ -3,10 +3,10 @@
 // creation may send and the parent's member one its items hold. The runner makes a parent with its
 // member off its own default, then a child without the member: the child holds the parent's value.
 
-import { propertiesOf } from '../schema/all-of.js';
+import { propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
 import { parentOfPath } from './parents.js';
-import { resourceWordPattern } from './references.js';
+import { referencedCollection, resourceWordPattern } from './references.js';
 import { sentencesOf } from './sentences.js';
 
 export interface ParentDefault {
@@ -53,3 +53,46 @@ export const parentEqualsOf = (collection: CollectionSpec, collections: readonly
     collections,
     '(?:must|should|has\\s+to|needs\\s+to)\\s+(?:equal|be\\s+equal\\s+to|match|be)',
   );
+
+/** A member whose default an item the body names holds: "`unitPriceCents` defaults to the part's
+ * current `unitPriceCents`, and `description` to the part's `name`" (`partId` naming /parts). */
+export interface ReferenceDefault {
+  readonly member: string;
+  /** The body member naming the other item, its collection, and the member the default is read from. */
+  readonly via: string;
+  readonly collection: string;
+  readonly otherMember: string;
+  readonly words: string;
+}
+
+export function referenceDefaultsOf(
+  collection: CollectionSpec,
+  collections: readonly CollectionSpec[],
+): ReferenceDefault[] {
+  const create = collection.create?.operation;
+  if (!create) return [];
+  const schema = create.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  // A union's members too: a part line's `partId` and `unitPriceCents`.
+  const sent = { ...variantPropertiesOf(schema, false), ...propertiesOf(schema) };
+  const found: ReferenceDefault[] = [];
+  for (const via of Object.keys(sent)) {
+    const other = referencedCollection(via, collections, collection);
+    const held = propertiesOf(other?.read?.item.schema ?? other?.create?.item.schema);
+    if (!other || Object.keys(held).length === 0) continue;
+    const its = String.raw`(?:the\s+|its\s+)?${resourceWordPattern(other)}'s\s+(?:current\s+|own\s+)?`;
+    const first = new RegExp(String.raw`\`([\w-]+)\`\s+defaults?\s+to\s+${its}\`([\w-]+)\``, 'gi');
+    const more = new RegExp(String.raw`^(?:,\s*(?:and\s+)?|\s+and\s+)\`([\w-]+)\`\s+to\s+${its}\`([\w-]+)\``, 'i');
+    for (const sentence of sentencesOf([create.summary, create.description])) {
+      const text = sentence.replace(/\s+/g, ' ');
+      for (const match of text.matchAll(first)) {
+        const pairs = [[match[1]!, match[2]!]];
+        const next = more.exec(text.slice(match.index + match[0].length));
+        if (next) pairs.push([next[1]!, next[2]!]);
+        for (const [member, otherMember] of pairs)
+          if (member! in sent && otherMember! in held && member !== via)
+            found.push({ member: member!, via, collection: other.path, otherMember: otherMember!, words: text.trim() });
+      }
+    }
+  }
+  return found;
+}
