@@ -14,6 +14,7 @@ import type {
   Operation,
   ParentItem,
   ParentLock,
+  ReferenceDefault,
   ReferrerEffect,
   ReferrerLimit,
   SchemaValidator,
@@ -125,6 +126,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly references?: readonly MemberReference[];
   /** Members whose default is the parent's value (named-references.ts). */
   readonly parentDefaults?: ParentDefaulted;
+  /** Members whose default an item the body names holds (named-references.ts fromNamed). */
+  readonly referenceDefaults?: readonly ReferenceDefault[];
   /** What the creation does to the items its new item names ("The copy becomes `on_loan`"), with
    * the counts others keep of them (named-life.ts). */
   readonly namedMoves?: readonly NamedEffect[];

@@ -238,6 +238,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...referencesOf(resource, create.operation, collections),
         ...creationMovesOf(resource, referred),
         ...parentDefaultsFor(resource, collections),
+        ...(resource.idioms.referenceDefaults ? { referenceDefaults: resource.idioms.referenceDefaults } : {}),
         ...parentLockOf(resource, create.operation, collections),
         ...countStepsOf(resource, create.operation, collections, keptCounts(path)),
         ...referrerLimitsFor(resource),

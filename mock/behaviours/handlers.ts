@@ -22,7 +22,7 @@ import { withDeleted } from './kept-deletions.js';
 import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
 import { moveItemsNamed, moveNamed, namedRefusal } from './named-life.js';
-import { copiedFromNamed, fromParent, unknownReference } from './named-references.js';
+import { copiedFromNamed, fromNamed, fromParent, unknownReference } from './named-references.js';
 import { lockedByParent } from './parent-locks.js';
 import { listJsonOf, withinParent } from './parent-views.js';
 import { recountReferred } from './referrer-counts.js';
@@ -157,7 +157,10 @@ export const HANDLERS: Handlers = {
           withSums(
             layeredFields(
               fallback,
-              fromParent(behaviour.parentDefaults, context.collections(), context.params, fields),
+              {
+                ...fromNamed(behaviour.referenceDefaults, context.collections(), fields),
+                ...fromParent(behaviour.parentDefaults, context.collections(), context.params, fields),
+              },
               fields,
               { ...assigned, ...copiedFromNamed(behaviour.references, context.collections(), body) },
               filledFor(behaviour.filled, context.params, fields, behaviour.caller?.()),

@@ -6,6 +6,7 @@ import {
   type CollectionSpec,
   type Operation,
   propertiesOfAnyForm,
+  type ReferenceDefault,
   type Resource,
   referencedCollection,
 } from '../../spec/core.js';
@@ -107,5 +108,22 @@ export function fromParent(
   const taken: Record<string, unknown> = {};
   for (const { member, parentMember } of defaults.members)
     if (!Object.hasOwn(sent, member) && parent?.[parentMember] !== undefined) taken[member] = parent[parentMember];
+  return taken;
+}
+
+/** The values a new item takes from the items its body names for the members it left out
+ * ("`unitPriceCents` defaults to the part's current `unitPriceCents`"). */
+export function fromNamed(
+  defaults: readonly ReferenceDefault[] | undefined,
+  all: ReadonlyMap<string, Collection>,
+  sent: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const taken: Record<string, unknown> = {};
+  for (const { member, via, collection, otherMember } of defaults ?? []) {
+    const id = sent[via];
+    if (Object.hasOwn(sent, member) || id === undefined || id === null) continue;
+    const named = all.get(collection)?.find(String(id));
+    if (named?.[otherMember] !== undefined) taken[member] = named[otherMember];
+  }
   return taken;
 }
