@@ -105,7 +105,7 @@ export async function listCollection(
   return read.items;
 }
 
-/** Whether the list shows every creation and no longer shows a removed item. */
+/** Whether the list shows every creation, no longer shows a removed item, and holds each item once. */
 function settled(
   collection: CollectionSpec,
   evidence: Omit<SequenceEvidence, 'after'>,
@@ -115,6 +115,9 @@ function settled(
     items.filter((item) => item && typeof item === 'object').map((item) => idKey(item, collection.idProperty)),
   );
   if (evidence.afterRemove && listed.has(evidence.afterRemove.id)) return false;
+  // An item read twice in a walk taken while the run's other scenarios write (a newest-first list
+  // whose cursor holds a position): read again, and judged on a walk that held still if one does.
+  if (listed.size < items.filter((item) => item && typeof item === 'object').length) return false;
   return (evidence.creations ?? []).every(({ body }) => {
     const item = itemOf(body, collection);
     if (item?.[collection.idProperty] === undefined || !withinNarrowing(item, evidence.narrowedTo)) return true;
