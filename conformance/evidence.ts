@@ -71,6 +71,7 @@ export interface IdiomEvidence {
     | 'parent-locked'
     | 'state-locked'
     | 'needs-children'
+    | 'needs-member'
     | 'reference-unknown'
     | 'parent-unknown'
     | 'counts-unchanged'

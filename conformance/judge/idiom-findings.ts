@@ -250,6 +250,11 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.status} for it on an item with no ${String(f.child)} item`,
     expected: (f) => `the documented refusal (${f.expected}): the document says "${String(f.words)}"`,
   },
+  action_without_member_accepted: {
+    title: 'An action its words refuse while a member is unset accepted without it',
+    received: (f) => `${f.status} for it on an item whose ${String(f.member)} is unset`,
+    expected: (f) => `the documented refusal (${f.expected}): the document says "${String(f.words)}"`,
+  },
   write_under_locked_parent_accepted: {
     title: "A write its parent's state forbids accepted",
     received: (f) => `${f.status} for it under a parent now ${String(f.state)}`,

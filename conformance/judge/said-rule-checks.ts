@@ -39,6 +39,11 @@ export const SAID_RULE_JUDGEMENTS = {
     const { expectedStatus: expected, words, how: child } = evidence;
     return status < 300 ? [finding('action_without_children_accepted', { status, expected, words, child })] : [];
   },
+  // An action the words refuse while a member of the item is unset, sent on one without it.
+  'needs-member'(_context, evidence, status) {
+    const { expectedStatus: expected, words, how: member } = evidence;
+    return status < 300 ? [finding('action_without_member_accepted', { status, expected, words, member })] : [];
+  },
   // A job's Location names a path the document reads (GET /jobs/{jobId}), under the same base.
   'job-location'(context, evidence, status) {
     const location = header(context, 'location');

@@ -19,6 +19,7 @@ import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts
 import { checkLineAmounts, movesLineAmounts } from '../plan/scenarios/line-amounts.js';
 import { checkNamedEffects, movesNamed } from '../plan/scenarios/named-effects.js';
 import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
+import { actionsNeedingMembers, needsMembers } from '../plan/scenarios/needs-member.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
@@ -185,6 +186,12 @@ const childlessActions: Stage = (scope) =>
     actionsNeedingChildren(resource, scope.context, scope.runner),
   );
 
+/** Actions the words refuse while a member of the item is unset, on an item made without it. */
+const memberlessActions: Stage = (scope) =>
+  each(scope.creatable.filter(needsMembers), (resource) =>
+    actionsNeedingMembers(resource, scope.context, scope.runner),
+  );
+
 /** Items the words keep while others name them (a copy with an active loan), deleted once one does. */
 const keptByReferrers: Stage = (scope) =>
   each([...scope.creatable, ...scope.madeByPut], (resource) =>
@@ -258,6 +265,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   referrerEffects,
   namedEffects,
   childlessActions,
+  memberlessActions,
   keptByReferrers,
   drawnAmounts,
   steppedCounts,

@@ -64,6 +64,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     derivedTimes,
     parentLocks,
     needsChildren,
+    needsMembers,
     referenceStates,
     ownLocks,
     drawnAmounts,
@@ -165,6 +166,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       ? { lineAmounts: lineAmounts.map(({ operation, ...moved }) => ({ ...where(operation), ...moved })) }
       : {}),
     ...(derivedTimes ? { derivedTimes } : {}),
+    ...(needsMembers
+      ? { needsMembers: needsMembers.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }
+      : {}),
     ...(needsChildren
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }
       : {}),

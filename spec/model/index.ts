@@ -73,6 +73,7 @@ export { madeElsewhere, makersOf } from './made-elsewhere.js';
 export { malformedBodyStatus, schemaViolationStatus } from './malformed-status.js';
 export { conflictsOnNamedItems } from './named-conflicts.js';
 export { CREATION_VERB, type NamedEffect, type NamedLink, type NamedState } from './named-effects.js';
+export type { NeedsMember } from './needed-members.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentDefault, ReferenceDefault } from './parent-defaults.js';
 export type { ParentLock } from './parent-locks.js';

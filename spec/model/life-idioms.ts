@@ -21,6 +21,7 @@ import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChil
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
 import { type LineAmount, lineAmountsOf } from './line-amounts.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
+import { membersNeededOf, type NeedsMember } from './needed-members.js';
 import {
   type ParentDefault,
   parentDefaultsOf,
@@ -63,6 +64,8 @@ export interface LifeIdioms {
   readonly derivedTimes?: readonly DerivedTime[];
   /** Actions the words allow only once the item has a child ("only when it holds at least one entry"). */
   readonly needsChildren?: readonly NeedsChildren[];
+  /** Actions its words refuse while a member of the item is unset (needed-members.ts). */
+  readonly needsMembers?: readonly NeedsMember[];
   /** Writes the words allow only in some of the parent's states (parent-locks.ts). */
   readonly parentLocks?: readonly ParentLock[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
@@ -175,6 +178,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   derivedTimes({ collection, contract }) {
     const derived = derivedTimesOf(collection, contract);
     return derived.length > 0 ? { derivedTimes: derived } : {};
+  },
+
+  needsMembers({ collection, actions }) {
+    const needs = membersNeededOf(collection, actions);
+    return needs.length > 0 ? { needsMembers: needs } : {};
   },
 
   needsChildren({ collection, collections, actions }) {
