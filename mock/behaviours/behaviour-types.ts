@@ -300,6 +300,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly namedMoves?: readonly NamedEffect[];
   readonly namedAsks?: readonly NamedState[];
   readonly needsChild?: { readonly child: string; readonly status: number };
+  /** A member of the item the words refuse it without ("while no technician is assigned"). */
+  readonly needsMember?: { readonly member: string; readonly status: number };
 }
 
 /** Any other operation: its documented success, answered as prepared from the document (on the

@@ -1,5 +1,6 @@
 // What an action asks of and does to the items its item names, itself or through its children, as
-// the words say: it needs a child ("Refused with `409` when the rental has no line"), the items it
+// the words say: it needs a child ("Refused with `409` when the rental has no line") or a member set
+// ("refused with `409` while no technician is assigned"), the items it
 // names must be in some states ("names a tool whose status is not `available`": refused), and it
 // moves them ("every tool on it becomes `reserved`"; "When it was `confirmed`, ... `available`").
 // A named item moved gets its update instant moved and the counts others keep of it recounted.
@@ -10,7 +11,7 @@ import { collectionAt } from './nested.js';
 import { type ReferrerRecount, recountReferred } from './referrer-counts.js';
 import type { Collection, Item } from './store.js';
 
-type Named = Pick<ActionBehaviour, 'namedMoves' | 'namedAsks' | 'needsChild' | 'referred'>;
+type Named = Pick<ActionBehaviour, 'namedMoves' | 'namedAsks' | 'needsChild' | 'needsMember' | 'referred'>;
 type All = ReadonlyMap<string, Collection>;
 type Params = Readonly<Record<string, string>>;
 
@@ -24,7 +25,9 @@ export function namedLifeOf(
   const moves = (resource.idioms.namedEffects ?? []).filter((effect) => effect.verb === verb);
   const asks = (resource.idioms.namedStates ?? []).filter((rule) => rule.verb === verb);
   const need = resource.idioms.needsChildren?.find((one) => one.operation === operation);
+  const member = resource.idioms.needsMembers?.find((one) => one.verb === verb);
   return {
+    ...(member ? { needsMember: { member: member.member, status: member.status } } : {}),
     ...(moves.length > 0 ? { namedMoves: moves, referred } : {}),
     ...(asks.length > 0 ? { namedAsks: asks } : {}),
     ...(need ? { needsChild: { child: need.child, status: need.status } } : {}),
@@ -51,6 +54,9 @@ export function namedRefusal(behaviour: ActionBehaviour, all: All, params: Param
   const need = behaviour.needsChild;
   if (need && collectionAt(all as Map<string, Collection>, need.child, params).size === 0)
     return new MockHttpError(need.status, 'conflict', `Item ${id} has no ${need.child} item yet.`);
+  const member = behaviour.needsMember;
+  if (member && (item[member.member] === undefined || item[member.member] === null))
+    return new MockHttpError(member.status, 'conflict', `Item ${id} has no ${member.member} yet.`);
   for (const rule of behaviour.namedAsks ?? []) {
     const { others, named } = namedBy(all, rule, params, item);
     const held = named.find((other) => !rule.allowed.includes(String(other[rule.stateMember])));
