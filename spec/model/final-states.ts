@@ -1,7 +1,7 @@
 // States the document's own words call final ("`cancelled` and `completed` are final", "a closed
 // issue is terminal"): an action on an item in one of them is refused, whatever state it would move
 // the item to. Read from the words only: a state no sentence calls final may move on.
-import type { Contract } from '../contract/types.js';
+import type { Contract, Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { sentencesOf } from './sentences.js';
 
@@ -55,4 +55,15 @@ function lastStateBefore(text: string, values: readonly unknown[]): string {
     if (at >= 0 && (!last || at > last.at)) last = { at, value };
   }
   return last ? `\`${last.value}\`` : text;
+}
+
+/** The descriptions of the document's tags that the operations carry. */
+export function tagDescriptions(contract: Contract, operations: readonly (Operation | undefined)[]): string[] {
+  const names = new Set(operations.flatMap((operation) => operation?.tags ?? []));
+  const tags = (contract.document as { tags?: unknown }).tags;
+  if (!Array.isArray(tags)) return [];
+  return tags.flatMap((tag) => {
+    const { name, description } = (tag ?? {}) as { name?: unknown; description?: unknown };
+    return typeof name === 'string' && names.has(name) && typeof description === 'string' ? [description] : [];
+  });
 }

@@ -10,7 +10,7 @@ import { actionStores } from './action-stores.js';
 import { participle, targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
-import { finalStatesOf } from './final-states.js';
+import { finalStatesOf, tagDescriptions } from './final-states.js';
 import { refusalsLeaveKeyFree } from './idempotent-refusals.js';
 import { type KeyScope, keyScopeOf } from './key-scopes.js';
 import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
@@ -168,9 +168,10 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
       const verb = operation.method === 'POST' ? verbOf(operation.path, itemPath) : undefined;
       return verb !== undefined && !creations.has(operation);
     });
-    const final = status
-      ? finalStatesOf(contract, status.values, [status.description, ...verbs.map((operation) => operation.summary)])
-      : [];
+    // The words of the tags its operations carry too ("`completed` and `cancelled` are final").
+    const words = [status?.description, ...verbs.map(({ summary }) => summary)];
+    const tagged = tagDescriptions(contract, [collection.read?.operation, ...verbs]);
+    const final = status ? finalStatesOf(contract, status.values, [...words, ...tagged]) : [];
     const actions = verbs.flatMap((operation): Action[] => {
       const verb = verbOf(operation.path, itemPath);
       if (!verb) return [];
