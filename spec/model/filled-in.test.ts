@@ -60,3 +60,46 @@ describe('who made an item', () => {
     expect(ownersOf(['host'], 'The server sets `host` to a login.')).toEqual([]);
   });
 });
+
+describe('members the words keep null until a state', () => {
+  const job = {
+    type: 'object',
+    required: ['id', 'status', 'finishedAt', 'result', 'note'],
+    properties: {
+      id: { type: 'string', readOnly: true },
+      status: { type: 'string', enum: ['queued', 'running', 'succeeded'] },
+      finishedAt: { type: ['string', 'null'], format: 'date-time' },
+      result: { oneOf: [{ type: 'object', properties: { url: { type: 'string' } } }, { type: 'null' }] },
+      note: { type: 'string' },
+    },
+  };
+  const laterOf = (words: string) => {
+    const contract = contractFromDocument({
+      openapi: '3.1.0',
+      info: { title: 'jobs', version: '1' },
+      paths: {
+        '/jobs': {
+          get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: job }) } } },
+          post: { description: words, responses: { '202': { description: 'started', content: json(job) } } },
+        },
+        '/jobs/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { responses: { '200': { description: 'one', content: json(job) } } },
+        },
+      },
+    });
+    const jobs = inferApiModel(contract).collections.find((c) => c.path === '/jobs')!;
+    return filledInOf(jobs, job as never).laterStates;
+  };
+
+  it('reads "`finishedAt` and `result` are `null` until the status is `succeeded`", a union with null too', () => {
+    expect(laterOf('`finishedAt` and `result` are `null` until the status is `succeeded`.')).toEqual([
+      'finishedAt',
+      'result',
+    ]);
+  });
+
+  it('reads none where the member cannot hold null (finishedAt is one by its name alone)', () => {
+    expect(laterOf('`note` is null until the job ends.')).toEqual(['finishedAt']);
+  });
+});

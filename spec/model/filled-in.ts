@@ -6,6 +6,7 @@ import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { type CallerNames, callerNamed } from './caller.js';
 import type { CollectionSpec } from './collections.js';
+import { nullUntilSaid } from './null-until.js';
 import { resourceName } from './resource-names.js';
 import { sentencesOf } from './sentences.js';
 import { statusMember } from './state-member.js';
@@ -269,6 +270,16 @@ function readFilledIn(
       else if (referring) referrers.push(referring);
     }
   }
+  // And those the words keep null until a state ("`finishedAt` and `result` are `null` until ...").
+  const properties = propertiesOf(item);
+  const nullable = (name: string) => {
+    const merged = mergeAllOf(properties[name] as Schema);
+    // A union with a null form (`oneOf: [Certificate, {type: 'null'}]`) takes null too.
+    const forms = [merged.oneOf, merged.anyOf].flatMap((union) => (Array.isArray(union) ? union : []));
+    return takesNull(merged) || forms.some((form) => takesNull(mergeAllOf(form as Schema)));
+  };
+  for (const name of nullUntilSaid(collection, properties, nullable))
+    if (!laterStates.includes(name) && name !== collection.idProperty) laterStates.push(name);
   return { now, laterStates, parents, owners, ownerLogins, counts, lastNumbers, referrers };
 }
 
