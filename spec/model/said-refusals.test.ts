@@ -63,6 +63,12 @@ describe('a refusal said of a member', () => {
     });
   });
 
+  it('is the status right after "existing" where the clause gives another for a state', () => {
+    expect(
+      orderOf('Every productId must name an existing product (422 otherwise) whose status is active (409 otherwise).'),
+    ).toMatchObject({ 'lines[].productId': { status: 422 } });
+  });
+
   it('is not taken from a clause that does not follow on the rule', () => {
     expect(orderOf('Every productId must name an existing product; a duplicate order is 409.')).toBeUndefined();
   });

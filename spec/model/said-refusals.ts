@@ -34,6 +34,16 @@ const OTHERWISE = /^\s*(?:otherwise|else|or else|if not|failing that)\b/i;
 /** A clause that speaks of the one before it ("...in `partId`; it must exist, otherwise 422"). */
 const REFERS_BACK = /^\s*(?:it|they|this|which)\s+(?:must|has|have|is|are|should|needs?)\b/i;
 
+/** Of several statuses, the one right after the words on existence ("must name an existing
+ * enrollment (`422` otherwise) whose status is `completed` (`409` otherwise)": 422). */
+function existenceStatus(clause: string, documented: ReadonlySet<string>): string[] | undefined {
+  const all = [...clause.matchAll(/\b(4\d\d)\b/g)].filter((match) => documented.has(match[1]!));
+  const said = /\b(?:an? )?existing\b|\bmust exist\b/i.exec(clause);
+  if (new Set(all.map((match) => match[1])).size < 2 || !said) return undefined;
+  const after = all.find((match) => match.index > said.index && match.index - said.index < 40);
+  return after ? [after[1]!] : undefined;
+}
+
 export interface SaidRefusal {
   readonly status: number;
   /** The clause it was read from. */
@@ -77,7 +87,9 @@ export function saidRefusalsOf(
       const next = clauses[index + 1];
       const followsOn = next !== undefined && (OTHERWISE.test(next) || (REFERS_BACK.test(next) && STATUS.test(next)));
       const clause = !STATUS.test(single) && followsOn ? `${single} ${next}` : single;
-      const statuses = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
+      const statuses =
+        existenceStatus(clause, documented) ??
+        [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       if (!names(single) || new Set(statuses).size !== 1) continue;
       // A member naming another item: the clause on its existence ("Unknown warehouses ... 422")
       // over an earlier one on another rule of it ("must differ from `warehouseCode` (400)").
