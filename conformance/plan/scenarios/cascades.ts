@@ -66,13 +66,16 @@ export async function childrenOfDeletedParent(
   // A key the client chooses names a new item once made again: the old children are not its own.
   const madeAgain = async () => {
     const { clientKey, create, idProperty } = parent.collection;
-    if (!clientKey || !create || runner.stopped()) return;
+    // By its creation with the key in its body, or by a PUT at the key (a course at its slug).
+    const byPut = !create && putCreation(parent.collection) !== undefined;
+    if ((!clientKey || !create) && !byPut) return;
+    if (runner.stopped()) return;
     const above = Object.fromEntries(Object.entries(params).filter(([name]) => name !== parent.parameter));
     const again = await runner.make(parent.collection, {
       what: 'again at the key of a parent just deleted',
       purpose: 'cascade again',
       parent: above,
-      members: { [idProperty]: parentId },
+      ...(byPut ? { key: parentId } : { members: { [idProperty]: parentId } }),
     });
     if ('made' in again && idPathText(again.made.item, idProperty) === parentId)
       await runner.execute(childRead('under a parent made again at its key'), goneEvidence);

@@ -71,7 +71,7 @@ export async function makeByPut(
   if (bodies.length === 0) return { refused: 'no valid body for its PUT could be built from its schema' };
   let lastRefusal = '';
   for (let attempt = 0; attempt < ATTEMPTS && !runner.stopped(); attempt++) {
-    const key = unclaimedKey(collection, put, context, use * ATTEMPTS + attempt, request.parent);
+    const key = request.key ?? unclaimedKey(collection, put, context, use * ATTEMPTS + attempt, request.parent);
     if (key === undefined) return { refused: `no value of ${put.parameter} could be drawn from its schema` };
     // References name items that exist (another listed one per attempt); members asked of the item
     // are held where the schema takes them.

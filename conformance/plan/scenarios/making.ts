@@ -29,6 +29,9 @@ export interface MakeRequest {
   /** Made to move its parent on (action-paths.ts): the parent is being moved by the very request
    * that asks, so it is not moved first (that would wait on itself). */
   readonly keepParent?: boolean;
+  /** The key a PUT makes the item at, where the client chooses it: taken as is (an item made again
+   * at the key of one just deleted). */
+  readonly key?: string;
   /** A change to the creation case (an Idempotency-Key header). */
   readonly decorate?: (testCase: TestCase) => TestCase;
 }
