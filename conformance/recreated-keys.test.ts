@@ -1,6 +1,6 @@
 // A parent made by a PUT at a key the client chooses, deleted with a child under it, then made again
-// at the same key: the new parent holds none of the old one's children. A school whose course made
-// again at a deleted one's slug finds the old lessons is named.
+// at the same key: the new parent holds none of the old one's children, and numbers its own from 1.
+// A school whose course made again finds the old lessons, or numbers on from them, is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -16,8 +16,8 @@ const course = {
 };
 const lesson = {
   type: 'object',
-  required: ['id', 'title'],
-  properties: { id: { type: 'string', readOnly: true }, title },
+  required: ['number', 'title'],
+  properties: { number: { type: 'integer', readOnly: true }, title },
 };
 const titled = json({ type: 'object', additionalProperties: false, required: ['title'], properties: { title } });
 const slug = { name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9-]{1,30}$' } };
@@ -49,21 +49,24 @@ const document = contractFromDocument({
       parameters: [slug],
       get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: lesson }) }, ...none } },
       post: {
+        description: 'A new lesson gets the highest number ever used in this course plus one.',
         requestBody: { required: true, content: titled },
         responses: { '201': { description: 'added', content: json(lesson) }, '400': { description: 'bad' }, ...none },
       },
     },
-    '/courses/{slug}/lessons/{lessonId}': {
-      parameters: [slug, { name: 'lessonId', in: 'path', required: true, schema: { type: 'string' } }],
+    '/courses/{slug}/lessons/{number}': {
+      parameters: [slug, { name: 'number', in: 'path', required: true, schema: { type: 'integer' } }],
       get: { responses: { '200': { description: 'one', content: json(lesson) }, ...none } },
     },
   },
 });
 
-function school(inherits = false) {
-  const courses = new Map<string, { title: string; lessons: { id: string; title: string }[] }>();
-  const deleted = new Map<string, { id: string; title: string }[]>();
-  let last = 0;
+type Fault = 'inherits-lessons' | 'keeps-numbering';
+type Course = { title: string; lessons: { number: number; title: string }[]; highest: number };
+
+function school(fault?: Fault) {
+  const courses = new Map<string, Course>();
+  const deleted = new Map<string, Course>();
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [top, key, sub, id, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
@@ -83,7 +86,7 @@ function school(inherits = false) {
       if (req.method === 'GET') return found ? sendJson(res, 200, view(name)) : sendJson(res, 404, {});
       if (req.method === 'DELETE') {
         if (!found) return sendJson(res, 404, {});
-        deleted.set(name, found.lessons);
+        deleted.set(name, found);
         courses.delete(name);
         res.writeHead(204).end();
         return;
@@ -91,26 +94,33 @@ function school(inherits = false) {
       if (req.method !== 'PUT') return sendJson(res, 404, {});
       if (!/^[a-z0-9-]{1,30}$/.test(name) || !valid()) return sendJson(res, 400, {});
       if (found) found.title = body!.title as string;
-      // The fault: a course made again at a deleted one's slug finds the old lessons.
-      else courses.set(name, { title: body!.title as string, lessons: inherits ? (deleted.get(name) ?? []) : [] });
+      // The faults: a course made again at a deleted one's slug finds the old lessons, or numbers on.
+      else {
+        const old = deleted.get(name);
+        courses.set(name, {
+          title: body!.title as string,
+          lessons: fault === 'inherits-lessons' ? (old?.lessons ?? []) : [],
+          highest: fault === 'keeps-numbering' || fault === 'inherits-lessons' ? (old?.highest ?? 0) : 0,
+        });
+      }
       return sendJson(res, found ? 200 : 201, view(name));
     }
     if (!found || sub !== 'lessons') return sendJson(res, 404, {});
     if (id !== undefined) {
-      const one = found.lessons.find((l) => l.id === decodeURIComponent(id));
+      const one = found.lessons.find((l) => String(l.number) === id);
       return one && req.method === 'GET' ? sendJson(res, 200, one) : sendJson(res, 404, {});
     }
     if (req.method === 'GET') return sendJson(res, 200, found.lessons);
     if (req.method !== 'POST') return sendJson(res, 404, {});
     if (!valid()) return sendJson(res, 400, {});
-    const made = { id: `l${++last}`, title: body!.title as string };
+    const made = { number: ++found.highest, title: body!.title as string };
     found.lessons.push(made);
     return sendJson(res, 201, made);
   };
 }
 
-const codes = async (inherits?: boolean) =>
-  (await runConformance({ target: { app: school(inherits) }, contract: document, seed: 2 })).violations
+const codes = async (fault?: Fault) =>
+  (await runConformance({ target: { app: school(fault) }, contract: document, seed: 2 })).violations
     .filter((v) => v.severity !== 'note')
     .map((v) => v.code);
 
@@ -120,6 +130,10 @@ describe('a parent a PUT makes again at the key of one deleted', () => {
   });
 
   it('names a school whose course made again finds the old lessons', async () => {
-    expect(await codes(true)).toContain('child_outlives_parent');
+    expect(await codes('inherits-lessons')).toContain('child_outlives_parent');
+  });
+
+  it('names a school whose course made again numbers its lessons on from the old ones', async () => {
+    expect(await codes('keeps-numbering')).toContain('number_not_first');
   });
 });

@@ -18,6 +18,7 @@ import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { deleteMade } from './deletions.js';
 import { createParent, parentParams } from './parents.js';
+import { numbersUnderRemadeParent, RENUMBERED, remadeParent } from './renumbering.js';
 import type { SequenceRunner } from './sequence-runner.js';
 import { listCollection } from './sequences.js';
 
@@ -132,9 +133,11 @@ export async function checkNumbering(
   if (!numbering.global && !parentItemsOf(collection.path, context.collections).at(-1))
     return checkNumberingUnderListed(collection, numbering, context, runner);
   const { member } = numbering;
+  const remade = numbering.firstIsOne && !numbering.global && remadeParent(collection, context.collections);
   const steps = [
     ...(numbering.firstIsOne ? ['first number is 1'] : []),
     ...(numbering.neverReused ? ['number never reused'] : []),
+    ...(remade ? [RENUMBERED] : []),
   ];
   const reach = runner.reach.scenario('numbering', collection.path, steps);
   let parent = numbering.global ? {} : await createParent(collection, context, runner, 'numbering parent');
@@ -172,7 +175,10 @@ export async function checkNumbering(
     reach.done('first number is 1');
   }
   const remove = collection.remove;
-  if (!numbering.neverReused || !remove) return;
+  if (!numbering.neverReused || !remove) {
+    if (remade) await numbersUnderRemadeParent(collection, member, parent, context, runner, reach);
+    return;
+  }
   const second = await make('numbering second');
   if ('refused' in second) return reach.stop(second.refused);
   if (await deleteMade(collection, second.made.at, 'to free its number', context, runner))
@@ -186,6 +192,7 @@ export async function checkNumbering(
     },
   });
   reach.done('number never reused');
+  if (remade) await numbersUnderRemadeParent(collection, member, parent, context, runner, reach);
 }
 
 /** Numbers within a body member's value (orders per supplier): an item for one value, one for
