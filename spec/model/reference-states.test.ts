@@ -50,6 +50,19 @@ describe('reference states', () => {
     ]);
   });
 
+  it('reads "names an event in `eventId`; it must exist and must not be `cancelled`" as every other state allowed', () => {
+    const model = modelOf((text) =>
+      text.replace(
+        '`409` when the event is not\n      `published`,',
+        'the order names an event in `eventId`; it must exist and must not be `cancelled` (`409`),',
+      ),
+    );
+    const [rule] = idiomsAt(model, '/orders')?.referenceStates ?? [];
+    expect(rule?.member).toBe('eventId');
+    expect(rule?.allowed).not.toContain('cancelled');
+    expect(rule?.allowed.length).toBeGreaterThan(0);
+  });
+
   it('reads none where the words name no state of the event', () => {
     const model = modelOf((text) => text.replace('`409` when the event is not\n      `published`,', '`409`'));
     expect(idiomsAt(model, '/orders')?.referenceStates).toBeUndefined();

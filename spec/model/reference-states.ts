@@ -26,6 +26,9 @@ export interface ReferenceState {
 const PERMITS =
   /\b(?:may|can)\s+(?:still\s+|also\s+)?be\s+(?:added|named|used|referenced|chosen|given|sent|booked|ordered)\b/i;
 
+/** A clause speaking of the one before it ("it must exist"). */
+const REFERS_BACK = /^\s*(?:it|they)\s+(?:must|has|have|is|are|should)\b/i;
+
 /** Refusal statuses a state rule may name. */
 const STATE_STATUSES = /^4(?:09|22|23|00)$/;
 
@@ -62,6 +65,11 @@ function allowedIn(clause: string, word: string, values: readonly unknown[]): { 
     );
     if (allowed.length > 0) return { allowed, at: match.index + match[0].length };
   }
+  // "a part ... must not be retired": the state named is refused, every other allowed.
+  const notBe = new RegExp(`\\b${word}s?\\b[^.;]{0,80}?\\bmust not be\\s+([\\w-]+)`, 'i').exec(clause);
+  const barred = notBe ? values.filter((value) => saidIn(notBe[1]!, value)) : [];
+  if (notBe && barred.length > 0 && barred.length < values.length)
+    return { allowed: values.filter((value) => !barred.includes(value)), at: notBe.index + notBe[0].length };
   // "409 when the copy is on loan already": the states it names are refused, every other allowed.
   const refusing = new RegExp(
     `\\b(?:when|if|while)\\b[^.;]{0,60}?${named}\\b(?:is|are)\\s+(?:already\\s+)?(?!not\\b)([^.;,]+)`,
@@ -124,7 +132,13 @@ export function referenceStatesOf(
     create.description,
     ...passagesNaming(typeof info.description === 'string' ? info.description : undefined, create.method, create.path),
   ];
-  const clauses = texts.flatMap((text) => (text ? clausesOf(text) : []));
+  // A clause that speaks of the one before as "it" ("... a part ... in `partId`; it must exist and
+  // must not be retired") is read with it.
+  const clauses = texts
+    .flatMap((text) => (text ? clausesOf(text) : []))
+    .map((clause, index, all) =>
+      index > 0 && REFERS_BACK.test(clause) ? `${all[index - 1]!.replace(/[.;]$/, '')} ${clause}` : clause,
+    );
   const rules: ReferenceState[] = [];
   for (const member of membersWithEntries(schema)) {
     const other = referencedCollection(member.split('[].').at(-1)!, collections, collection);
