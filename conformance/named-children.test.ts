@@ -30,6 +30,15 @@ const lesson = {
   required: ['number', 'title'],
   properties: { number: { type: 'integer' }, title: { type: 'string' } },
 };
+const note = {
+  type: 'object',
+  required: ['id', 'lessonNumber', 'text'],
+  properties: {
+    id: { type: 'string', readOnly: true },
+    lessonNumber: { type: 'integer' },
+    text: { type: 'string' },
+  },
+};
 const text = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 const none = { '404': { description: 'none' } };
 const moved = { '200': { description: 'moved', content: json(enrollment) } };
@@ -99,6 +108,31 @@ const document = contractFromDocument({
         },
       },
     },
+    '/enrollments/{enrollmentId}/notes': {
+      parameters: [text('enrollmentId')],
+      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: note }) }, ...none } },
+      post: {
+        description: "`lessonNumber` must name a lesson of the enrollment's course (`422` otherwise).",
+        requestBody: {
+          required: true,
+          content: json({
+            type: 'object',
+            additionalProperties: false,
+            required: ['lessonNumber', 'text'],
+            properties: {
+              lessonNumber: { type: 'integer', minimum: 1 },
+              text: { type: 'string', minLength: 1, maxLength: 40 },
+            },
+          }),
+        },
+        responses: {
+          '201': { description: 'made', content: json(note) },
+          '400': { description: 'bad' },
+          '422': { description: 'no such lesson' },
+          ...none,
+        },
+      },
+    },
     '/enrollments/{enrollmentId}/cancel': {
       parameters: [text('enrollmentId')],
       post: {
@@ -112,12 +146,13 @@ const document = contractFromDocument({
 type Fault = 'cancel-completed';
 
 const COURSES: Record<string, { title: string; lessons: number[] }> = {
-  'intro-to-sql': { title: 'Intro to SQL', lessons: [1, 2, 3] },
-  'rust-basics': { title: 'Rust basics', lessons: [1, 2] },
+  'intro-to-sql': { title: 'Intro to SQL', lessons: [1041, 1077, 1093] },
+  'rust-basics': { title: 'Rust basics', lessons: [2042, 2066] },
 };
 
 function school(fault?: Fault) {
   const enrollments = new Map<string, { id: string; courseSlug: string; status: string; completedLessons: number[] }>();
+  const notes = new Map<string, { id: string; lessonNumber: number; text: string }[]>();
   let next = 1;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const raw = await readBody(req);
@@ -162,6 +197,25 @@ function school(fault?: Fault) {
     const found = enrollments.get(decodeURIComponent(key));
     if (!found || number !== undefined) return sendJson(res, 404, {});
     if (sub === undefined) return req.method === 'GET' ? sendJson(res, 200, found) : sendJson(res, 404, {});
+    if (sub === 'notes') {
+      const held = notes.get(found.id) ?? [];
+      if (req.method === 'GET') return sendJson(res, 200, held);
+      const lessonNumber = body?.lessonNumber;
+      const words = body?.text;
+      const valid =
+        body !== undefined &&
+        Object.keys(body).every((key) => key === 'lessonNumber' || key === 'text') &&
+        Number.isInteger(lessonNumber) &&
+        (lessonNumber as number) >= 1 &&
+        typeof words === 'string' &&
+        words.length >= 1 &&
+        [...words].length <= 40;
+      if (!valid) return sendJson(res, 400, {});
+      if (!COURSES[found.courseSlug]!.lessons.includes(lessonNumber as number)) return sendJson(res, 422, {});
+      const made = { id: `note_${next++}`, lessonNumber: lessonNumber as number, text: words as string };
+      notes.set(found.id, [...held, made]);
+      return sendJson(res, 201, made);
+    }
     if (req.method !== 'POST') return sendJson(res, 404, {});
     if (sub === 'progress') {
       const lessonNumber = body?.lessonNumber;
@@ -193,6 +247,13 @@ const codes = async (fault?: Fault) =>
 describe("an action naming a child of what its item names (a lesson of the enrollment's course)", () => {
   it('passes a school that keeps its words', async () => {
     expect(await codes()).toEqual([]);
+  });
+
+  it("makes notes below an enrollment naming lessons of the enrollment's course, so their sequences run", async () => {
+    const unreached = ((await run()).reach?.unreached ?? []).filter(
+      (u) => u.path === '/enrollments/{enrollmentId}/notes',
+    );
+    expect(unreached).toEqual([]);
   });
 
   it('records each lesson of the course until the enrollment completes, and then sees a cancel accepted', async () => {

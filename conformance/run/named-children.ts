@@ -17,6 +17,7 @@ import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from '../plan/index.js';
 import { breaks, referencedCollections } from '../plan/references.js';
+import { fittingChildren, saidValues } from '../plan/scenarios/reference-values.js';
 import type { Exchange } from '../send/http.js';
 
 type Item = Record<string, unknown>;
@@ -75,21 +76,6 @@ function childMembersOf(operation: Operation, collections: readonly CollectionSp
 const innermostParent = (path: string, collections: readonly CollectionSpec[]) =>
   parentItemsOf(path, collections).at(-1) ?? listedParentOf(path, collections);
 
-/** Backquoted words of the sentences naming the member (the lesson "whose `kind` is `quiz`"). */
-function saidValues(operation: Operation, member: string): Set<string> {
-  const words = `${operation.description ?? ''} ${operation.summary ?? ''}`;
-  const sentences = words.split(/(?<=[.;])\s+|\n\s*[*-]\s+/).filter((sentence) => sentence.includes(member));
-  return new Set(sentences.flatMap((sentence) => [...sentence.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)));
-}
-
-/** Children holding a value the member's words name, where some do and some do not: those first. */
-function saidFirst(children: readonly Item[], said: ReadonlySet<string>, member: string): Item[] {
-  const holds = (child: Item) =>
-    Object.entries(child).some(([name, value]) => name !== member && typeof value === 'string' && said.has(value));
-  const holding = children.filter(holds);
-  return holding.length > 0 ? [...holding, ...children.filter((child) => !holds(child))] : [...children];
-}
-
 export class NamedChildren {
   private readonly membersByOperation = new Map<Operation, ChildMember[]>();
   /** Requests filled per item so far, so the next one names the next child. */
@@ -125,8 +111,10 @@ export class NamedChildren {
       const key = `${testCase.operation.id} ${named.member} ${at}`;
       const nth = this.sentOnItem.get(key) ?? 0;
       this.sentOnItem.set(key, nth + 1);
-      const ordered = saidFirst(children, saidValues(testCase.operation, named.member), named.member);
-      const id = ordered[nth % ordered.length]![named.child.idProperty];
+      const schema = named.child.read?.item.schema ?? named.child.list?.items.schema;
+      const fitting = fittingChildren(children, saidValues(testCase.operation, named.member), schema);
+      if (fitting.length === 0) continue;
+      const id = fitting[nth % fitting.length]![named.child.idProperty];
       if (typeof id === typeof value[named.member]) value[named.member] = id;
     }
     return { ...testCase, payload: { kind: 'json', value } };

@@ -1,6 +1,6 @@
 // Values a found reference is put in: the listed items sharing the body's members, the parent's
 // own entries, and path values typed as the body's schema asks (references-found.ts).
-import { type JsonSchema, propertiesOf } from '../../../spec/index.js';
+import { type JsonSchema, type Operation, propertiesOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 
 type Item = Record<string, unknown>;
@@ -70,5 +70,33 @@ export function defaultedMembers(schema: JsonSchema | undefined): Record<string,
       const { default: value, readOnly } = property as { default?: unknown; readOnly?: unknown };
       return value === undefined || readOnly === true ? [] : [[member, value]];
     }),
+  );
+}
+
+/** Backquoted words of the sentences naming the member (the lesson "whose `kind` is `quiz`"). */
+export function saidValues(operation: Operation, member: string): Set<string> {
+  const words = `${operation.description ?? ''} ${operation.summary ?? ''}`;
+  const sentences = words.split(/(?<=[.;])\s+|\n\s*[*-]\s+/).filter((sentence) => sentence.includes(member));
+  return new Set(sentences.flatMap((sentence) => [...sentence.matchAll(/`([^`]+)`/g)].map((match) => match[1]!)));
+}
+
+/** The children that fit what the member's words ask of them: where the words name a value of one
+ * of the children's enums ("a lesson ... whose `kind` is `quiz`"), only those holding it (none where
+ * none does: a made-up value is then as good, and no listed one is wrongly said to fit); else all. */
+export function fittingChildren(
+  children: readonly Item[],
+  said: ReadonlySet<string>,
+  schema: JsonSchema | undefined,
+): Item[] {
+  const enums = new Set(
+    Object.values(propertiesOf(schema)).flatMap((property) => {
+      const values = (property as { enum?: unknown }).enum;
+      return Array.isArray(values) ? values.filter((value): value is string => typeof value === 'string') : [];
+    }),
+  );
+  const asked = [...said].filter((value) => enums.has(value));
+  if (asked.length === 0) return [...children];
+  return children.filter((child) =>
+    Object.values(child).some((value) => typeof value === 'string' && asked.includes(value)),
   );
 }
