@@ -1,6 +1,14 @@
 // Values a found reference is put in: the listed items sharing the body's members, the parent's
 // own entries, and path values typed as the body's schema asks (references-found.ts).
-import { type JsonSchema, type Operation, propertiesOf } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  type JsonSchema,
+  listedParentOf,
+  type Operation,
+  parentItemsOf,
+  propertiesOf,
+  referencedCollection,
+} from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 
 type Item = Record<string, unknown>;
@@ -99,4 +107,31 @@ export function fittingChildren(
   return children.filter((child) =>
     Object.values(child).some((value) => typeof value === 'string' && asked.includes(value)),
   );
+}
+
+/** The ids listed under the item a creation's parent item names, in the collection `other` lies
+ * under (a quiz submission's lesson, of its enrollment's course): those that fit the member's words. */
+export async function childrenThrough(
+  item: Item | undefined,
+  {
+    collection,
+    other,
+    member,
+    create,
+  }: { collection: CollectionSpec; other: CollectionSpec; member: string; create: Operation },
+  collections: readonly CollectionSpec[],
+  listedItems: (collection: CollectionSpec, parent: Readonly<Record<string, string>>) => Promise<Item[]>,
+): Promise<unknown[]> {
+  const above = parentItemsOf(other.path, collections).at(-1) ?? listedParentOf(other.path, collections);
+  if (!above || (other.path.match(/\{/g) ?? []).length !== 1) return [];
+  const via = Object.keys(item ?? {}).find(
+    (name) => referencedCollection(name, collections, collection) === above.collection,
+  );
+  const named = via === undefined ? undefined : item?.[via];
+  if (typeof named !== 'string' && typeof named !== 'number') return [];
+  const children = await listedItems(other, { [above.parameter]: String(named) });
+  const schema = other.read?.item.schema ?? other.list?.items.schema;
+  return fittingChildren(children, saidValues(create, member), schema)
+    .map((child) => child[other.idProperty])
+    .filter((id) => id !== undefined);
 }

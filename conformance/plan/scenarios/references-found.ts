@@ -8,14 +8,12 @@ import {
   collectionResource,
   type Idioms,
   type JsonSchema,
-  listedParentOf,
   nestedItemsCarried,
   type Operation,
   parentItemsOf,
   propertiesOf,
   putCreation,
   type ReferenceState,
-  referencedCollection,
   referencedName,
 } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
@@ -23,10 +21,9 @@ import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
 import type { MakeRequest, Making } from './making.js';
 import {
+  childrenThrough,
   defaultedMembers,
-  fittingChildren,
   parentEntries,
-  saidValues,
   sharingBody,
   typedAs,
   unheldFirst,
@@ -207,7 +204,13 @@ export class ReferenceFinder {
       // Nested elsewhere (a parameter the creation's parent does not give): the children of what
       // the parent item names there (a quiz submission's lesson, of its enrollment's course).
       if (names.some((name) => parent[name] === undefined)) {
-        const through = await this.childrenThroughParent(collection, parent, other, member, create);
+        const item = await this.parentItemOf(collection, parent);
+        const through = await childrenThrough(
+          item,
+          { collection, other, member, create },
+          this.context.collections,
+          (c, under) => this.listedItems(c, under),
+        );
         if (through.length > 0) found.set(member, through);
         continue;
       }
@@ -227,33 +230,6 @@ export class ReferenceFinder {
     }
     await this.nestedReferences(create, found, parentEntries(await this.parentItemOf(collection, parent)));
     return found;
-  }
-
-  /** The ids listed under the item the creation's parent item names in the collection `other`
-   * lies under (a lesson of the enrollment's course), those holding a value the member's words name
-   * first ("a lesson ... whose `kind` is `quiz`"). */
-  private async childrenThroughParent(
-    collection: CollectionSpec,
-    parent: Readonly<Record<string, string>>,
-    other: CollectionSpec,
-    member: string,
-    create: Operation,
-  ): Promise<unknown[]> {
-    const above =
-      parentItemsOf(other.path, this.context.collections).at(-1) ??
-      listedParentOf(other.path, this.context.collections);
-    if (!above || (other.path.match(/\{/g) ?? []).length !== 1) return [];
-    const item = await this.parentItemOf(collection, parent);
-    const via = Object.keys(item ?? {}).find(
-      (name) => referencedCollection(name, this.context.collections, collection) === above.collection,
-    );
-    const named = via === undefined ? undefined : item?.[via];
-    if (typeof named !== 'string' && typeof named !== 'number') return [];
-    const children = await this.listedItems(other, { [above.parameter]: String(named) });
-    const schema = other.read?.item.schema ?? other.list?.items.schema;
-    return fittingChildren(children, saidValues(create, member), schema)
-      .map((child) => child[other.idProperty])
-      .filter((id) => id !== undefined);
   }
 
   /** Members of a list's entries that name items below one the body names (an order's
