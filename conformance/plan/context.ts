@@ -248,9 +248,15 @@ export class PlanContext extends RunLedger {
     return requestMediaTypeOf(operation);
   }
 
-  /** A plain valid case that sends this JSON body. */
-  plainBodyCase(operation: Operation, value: unknown, what: string): TestCase {
-    return this.testCase(operation, { kind: 'positive', plain: true, payload: { kind: 'json', value }, what });
+  /** A plain valid case that sends this JSON body (at these path values, where given). */
+  plainBodyCase(operation: Operation, value: unknown, what: string, pathParams?: Record<string, string>): TestCase {
+    return this.testCase(operation, {
+      kind: 'positive',
+      plain: true,
+      payload: { kind: 'json', value },
+      what,
+      ...(pathParams ? { pathParams } : {}),
+    });
   }
 
   testCase(operation: Operation, fields: CaseFields): TestCase {

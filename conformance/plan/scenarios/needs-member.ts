@@ -36,16 +36,9 @@ export async function actionsNeedingMembers(resource: Resource, context: PlanCon
       reach.skip(step, `no valid body without ${need.member} could be built`);
       continue;
     }
-    const executed = await runner.execute(
-      context.testCase(create, {
-        kind: 'positive',
-        plain: true,
-        pathParams: parent,
-        payload: { kind: 'json', value: body },
-        what: `without ${need.member}`,
-      }),
-      { collection },
-    );
+    const executed = await runner.execute(context.plainBodyCase(create, body, `without ${need.member}`, parent), {
+      collection,
+    });
     const made = madeItem(executed, collection, context, parent);
     const held = made?.item[need.member];
     if (!made || (held !== undefined && held !== null)) {

@@ -58,13 +58,12 @@ export async function checkParentDefaults(resource: Resource, context: PlanConte
       continue;
     }
     const executed = await runner.execute(
-      context.testCase(create, {
-        kind: 'positive',
-        plain: true,
-        pathParams: under,
-        payload: { kind: 'json', value: body },
-        what: `without ${rule.member}, under a parent whose ${rule.parentMember} is ${JSON.stringify(value)}`,
-      }),
+      context.plainBodyCase(
+        create,
+        body,
+        `without ${rule.member}, under a parent whose ${rule.parentMember} is ${JSON.stringify(value)}`,
+        under,
+      ),
       {
         collection,
         sequence: { idiom: { idiom: 'parent-default', member: rule.member, expected: value, words: rule.words } },

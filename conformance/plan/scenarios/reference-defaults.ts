@@ -74,13 +74,12 @@ export async function checkReferenceDefaults(resource: Resource, context: PlanCo
       continue;
     }
     const executed = await runner.execute(
-      context.testCase(create, {
-        kind: 'positive',
-        plain: true,
-        pathParams: parent,
-        payload: { kind: 'json', value: body },
-        what: `without ${rule.member}, naming a ${rule.collection} item whose ${rule.otherMember} is ${JSON.stringify(expected)}`,
-      }),
+      context.plainBodyCase(
+        create,
+        body,
+        `without ${rule.member}, naming a ${rule.collection} item whose ${rule.otherMember} is ${JSON.stringify(expected)}`,
+        parent,
+      ),
       {
         collection,
         sequence: {
