@@ -125,7 +125,7 @@ export async function checkActionSources(resource: Resource, context: PlanContex
 }
 
 /** One child in each collection the item's actions need one in, made under the item at `at`. */
-async function addNeededChildren(
+export async function addNeededChildren(
   resource: Resource,
   at: Readonly<Record<string, string>>,
   context: PlanContext,

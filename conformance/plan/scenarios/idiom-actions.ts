@@ -8,6 +8,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { reachAction, repeatedUntilMoved } from './action-paths.js';
+import { addNeededChildren } from './action-sources.js';
 import { refuseFromFinalState } from './final-states.js';
 import { stampsOf } from './item-instants.js';
 import type { MadeItem } from './making.js';
@@ -104,6 +105,9 @@ export async function takeActions({
       return runner.send(testCase);
     };
     const idText = target.at(parameter)[parameter]!;
+    // Into a final state, the item first gets the children its actions need (a course its lesson):
+    // an action then refused from there is refused for the state, not for a missing child.
+    if (finalStates.includes(action.target)) await addNeededChildren(resource, target.at(parameter), context, runner);
     // What the item refers to, read before and after the first action (an ETag kept over a change).
     const referred = timed ? referredReads(collection, body, context, `referred to by an item to ${action.verb}`) : [];
     for (const read of referred) await runner.send(read);
