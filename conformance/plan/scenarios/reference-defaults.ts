@@ -45,11 +45,17 @@ export async function checkReferenceDefaults(resource: Resource, context: PlanCo
     let drafted: Record<string, unknown> | undefined;
     for (let attempt = 0; attempt < DRAFTS && drafted?.[rule.via] === undefined; attempt++)
       drafted = asObject(await runner.draft(collection, { what: '', purpose: `reference default ${attempt}`, parent }));
+    // Only a body of the form that names the item (a labour line, for its technician): another
+    // form (a part line) given the member would be made as that form, and the rule is not its own.
+    if (!drafted || drafted[rule.via] === undefined) {
+      reach.skip(stepOf(rule), `no body naming a ${rule.collection} item could be built`);
+      continue;
+    }
     // An item of the run's own where it can make one, its member at a value no fallback would give
     // (a price of 0 is what a service that ignores the rule may answer too).
     const made = await ownNamed(rule, other, context, runner);
-    const named = made ?? drafted?.[rule.via];
-    if (!drafted || (typeof named !== 'string' && typeof named !== 'number')) {
+    const named = made ?? drafted[rule.via];
+    if (typeof named !== 'string' && typeof named !== 'number') {
       reach.skip(stepOf(rule), `no body naming a ${rule.collection} item could be built`);
       continue;
     }
