@@ -2,7 +2,9 @@
 // slug): a new parent, whose first item is 1 again where the words number items per parent from 1
 // ("the highest number ever used in this course plus one"). Only for parents the client keys and
 // the run made itself.
-import { type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
+import { type CollectionSpec, listedItems, parentItemsOf, putCreation } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
+import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import type { ScenarioReach } from './reach.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
@@ -29,14 +31,16 @@ export async function numbersUnderRemadeParent(
   const remove = above?.collection.remove;
   const key = above && parent[above.parameter];
   if (!above || !read || !remove || key === undefined || runner.stopped()) return;
-  const removed = await runner.send(
-    context.testCase(remove.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: { ...parent, [remove.parameter]: key },
-      what: 'to make it again at its key',
-    }),
-  );
+  const removal = context.testCase(remove.operation, {
+    kind: 'positive',
+    plain: true,
+    pathParams: { ...parent, [remove.parameter]: key },
+    what: 'to make it again at its key',
+  });
+  let removed = await runner.send(removal);
+  // A parent its words keep while it has children (a space with pages): its children go first.
+  if (removed?.ok && removed.response.status >= 400 && (await removeChildren(collection, parent, context, runner)))
+    removed = await runner.send(removal);
   if (!removed?.ok || removed.response.status >= 300)
     return reach.skip(
       RENUMBERED,
@@ -68,4 +72,32 @@ export async function numbersUnderRemadeParent(
   );
   if (executed?.exchange.ok) reach.done(RENUMBERED);
   else reach.skip(RENUMBERED, `its read was ${answeredAs(executed)}`);
+}
+
+/** Deletes every child the collection lists under the parent: whether it listed any and took them. */
+async function removeChildren(
+  collection: CollectionSpec,
+  parent: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<boolean> {
+  const { list, remove } = collection;
+  if (!list || !remove) return false;
+  const answer = await runner.send(
+    context.testCase(list.operation, { kind: 'positive', plain: true, pathParams: parent, what: 'to delete them' }),
+  );
+  const body = answer?.ok && answer.response.status < 300 ? parseBody(answer) : undefined;
+  const items = body?.kind === 'json' ? (listedItems(collection, body.value) ?? []) : [];
+  for (const item of items) {
+    const gone = await runner.send(
+      context.testCase(remove.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: { ...parent, [remove.parameter]: idPathText(item, collection.idProperty) },
+        what: 'so its parent may go',
+      }),
+    );
+    if (!gone?.ok || gone.response.status >= 300) return false;
+  }
+  return items.length > 0;
 }
