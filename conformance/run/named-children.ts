@@ -4,20 +4,14 @@
 // request is refused, and the item never moves on (an enrollment completes once each of its course's
 // lessons is recorded). So each request sent on an item gets a child listed under what the item
 // names, the next one each time: requests repeated on one item go through them all.
-import {
-  answeredItem,
-  type CollectionSpec,
-  listedParentOf,
-  type Operation,
-  parentItemsOf,
-  putCreation,
-  referencedCollection,
-} from '../../spec/index.js';
+import { type CollectionSpec, listedParentOf, type Operation, parentItemsOf, putCreation } from '../../spec/index.js';
+import { parseBody } from '../judge/evaluate.js';
 import { asObject } from '../judge/json-body.js';
 import type { TestCase } from '../model.js';
 import type { PlanContext } from '../plan/index.js';
 import { breaks, referencedCollections } from '../plan/references.js';
-import { fittingChildren, saidValues } from '../plan/scenarios/reference-values.js';
+import { childrenThrough } from '../plan/scenarios/reference-values.js';
+import { itemOf } from '../plan/scenarios/sequence-runner.js';
 import type { Exchange } from '../send/http.js';
 
 type Item = Record<string, unknown>;
@@ -89,11 +83,6 @@ export class NamedChildren {
     return members;
   }
 
-  /** Whether the operation's body names a child of what its item names. */
-  namesChildren(operation: Operation): boolean {
-    return this.membersOf(operation).length > 0;
-  }
-
   /** The case with each such member naming a child listed under what its item names now, where the
    * case's body holds the member and does not break it; as it was otherwise. */
   async fill(testCase: TestCase): Promise<TestCase> {
@@ -106,45 +95,35 @@ export class NamedChildren {
       if (!Object.hasOwn(value, named.member) || breaks(testCase, named.member)) continue;
       const at = testCase.pathParams?.[named.itemParameter];
       if (at === undefined) continue;
-      const children = await this.childrenOf(named, testCase.pathParams ?? {});
-      if (children.length === 0) continue;
+      const ids = await this.childrenOf(named, testCase);
+      if (ids.length === 0) continue;
       const key = `${testCase.operation.id} ${named.member} ${at}`;
       const nth = this.sentOnItem.get(key) ?? 0;
       this.sentOnItem.set(key, nth + 1);
-      const schema = named.child.read?.item.schema ?? named.child.list?.items.schema;
-      const fitting = fittingChildren(children, saidValues(testCase.operation, named.member), schema);
-      if (fitting.length === 0) continue;
-      const id = fitting[nth % fitting.length]![named.child.idProperty];
+      const id = ids[nth % ids.length];
       if (typeof id === typeof value[named.member]) value[named.member] = id;
     }
     return { ...testCase, payload: { kind: 'json', value } };
   }
 
-  /** The children listed now under the item the case's item names. */
-  private async childrenOf(named: ChildMember, pathParams: Readonly<Record<string, string>>): Promise<Item[]> {
+  /** The ids of the children listed now under what the case's item names, that fit the words. */
+  private async childrenOf(named: ChildMember, testCase: TestCase): Promise<unknown[]> {
     const read = named.item.read!;
     const answer = await this.parts.send(
       this.parts.context.testCase(read.operation, {
         kind: 'positive',
         plain: true,
-        pathParams,
+        pathParams: testCase.pathParams ?? {},
         what: `for the ${named.parent.path} item it names`,
       }),
     );
     if (!answer?.ok || answer.response.status >= 300) return [];
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(answer.response.text);
-    } catch {
-      return [];
-    }
-    const item = answeredItem(named.item, parsed);
-    const member = Object.keys(item ?? {}).find(
-      (name) => referencedCollection(name, this.parts.collections, named.item) === named.parent,
+    const about = { collection: named.item, other: named.child, member: named.member, create: testCase.operation };
+    return childrenThrough(
+      itemOf(parseBody(answer), named.item),
+      about,
+      this.parts.collections,
+      async (c, under) => (await this.parts.readList(c, under)) ?? [],
     );
-    const parentId = member === undefined ? undefined : item?.[member];
-    if (typeof parentId !== 'string' && typeof parentId !== 'number') return [];
-    const listed = await this.parts.readList(named.child, { [named.parentParameter]: String(parentId) });
-    return (listed ?? []).filter((child) => child?.[named.child.idProperty] !== undefined);
   }
 }

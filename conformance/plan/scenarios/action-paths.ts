@@ -3,11 +3,13 @@
 // refused action is retried after giving the item what it may need, a bounded number of times: one
 // child of each collection below it, then each other action that moves it on (those that do not end
 // its life first). What was tried is said where the action still cannot run.
-import { type Action, answeredItem, type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
+import { type Action, type CollectionSpec, parentItemsOf, putCreation } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { defaultedMembers } from './reference-values.js';
+import { itemOf } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 /** Statuses that say the item's state forbids an action (where the document lists them). */
@@ -163,7 +165,7 @@ export async function repeatedUntilMoved(
   let last = first;
   let repeats = 0;
   while (member !== undefined && repeats < MOST_REPEATS) {
-    const item = answeredItemOf(collection, last);
+    const item = last.ok ? itemOf(parseBody(last), collection) : undefined;
     if (!item || !Object.hasOwn(item, member) || item[member] === action.target) break;
     const next = await send(action);
     if (!accepted(next) || !next?.ok || !last.ok || next.response.text === last.response.text) break;
@@ -171,15 +173,6 @@ export async function repeatedUntilMoved(
     last = next;
   }
   return repeats;
-}
-
-function answeredItemOf(collection: CollectionSpec, exchange: Exchange): Record<string, unknown> | undefined {
-  if (!exchange.ok) return undefined;
-  try {
-    return answeredItem(collection, JSON.parse(exchange.response.text));
-  } catch {
-    return undefined;
-  }
 }
 
 /** Moves the item by the first of `moving` its answer accepts, each reached in steps (reachAction),
