@@ -38,42 +38,61 @@ const loan = {
 const id = (name: string) => [{ name, in: 'path', required: true, schema: { type: 'string' } }];
 const list = (schema: unknown) => ({ description: 'all', content: json({ type: 'array', items: schema }) });
 
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'lending', version: '1' },
-  paths: {
-    '/members': {
-      get: {
-        parameters: [{ name: 'includeDeleted', in: 'query', schema: { type: 'boolean', default: false } }],
-        responses: { '200': list(member), '400': none },
-      },
-      post: {
-        requestBody: { required: true, content: json(memberInput) },
-        responses: { '201': { description: 'made', content: json(member) }, '400': none },
-      },
-    },
-    '/members/{memberId}': {
-      parameters: id('memberId'),
-      get: { responses: { '200': { description: 'one, deleted ones too', content: json(member) }, '404': none } },
-      delete: {
-        description: 'Sets `deletedAt`; the member stays readable with GET but leaves the list.',
-        responses: { '204': { description: 'deleted' }, '404': none },
-      },
-    },
-    '/loans': {
-      get: { responses: { '200': list(loan) } },
-      post: {
-        description: 'Lends a title.\n\n* `422` when the member does not exist.\n* `409` when the member is deleted.',
-        requestBody: { required: true, content: json(loanInput) },
-        responses: { '201': { description: 'lent', content: json(loan) }, '400': none, '409': none, '422': none },
-      },
-    },
-    '/loans/{loanId}': {
-      parameters: id('loanId'),
-      get: { responses: { '200': { description: 'one', content: json(loan) }, '404': none } },
-    },
+/** Deletion's words as written: plainly, or for a deletion that keeps its item in another word ("Retire a
+ * member") the loan's rule says in that word ("`409` when the member is retired"). */
+interface Words {
+  readonly deletion: { readonly summary?: string; readonly description: string };
+  readonly lending: string;
+}
+const DELETED: Words = {
+  deletion: { description: 'Sets `deletedAt`; the member stays readable with GET but leaves the list.' },
+  lending: 'Lends a title.\n\n* `422` when the member does not exist.\n* `409` when the member is deleted.',
+};
+const RETIRED: Words = {
+  deletion: {
+    summary: 'Retire a member',
+    description: 'Deleting a member retires it: it stays readable with GET but leaves the list.',
   },
-});
+  lending: 'Lends a title. `memberId` names a member; it must exist (`422`) and must not be retired (`409`).',
+};
+
+const contractOf = (words: Words) =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'lending', version: '1' },
+    paths: {
+      '/members': {
+        get: {
+          parameters: [{ name: 'includeDeleted', in: 'query', schema: { type: 'boolean', default: false } }],
+          responses: { '200': list(member), '400': none },
+        },
+        post: {
+          requestBody: { required: true, content: json(memberInput) },
+          responses: { '201': { description: 'made', content: json(member) }, '400': none },
+        },
+      },
+      '/members/{memberId}': {
+        parameters: id('memberId'),
+        get: { responses: { '200': { description: 'one, deleted ones too', content: json(member) }, '404': none } },
+        delete: {
+          ...words.deletion,
+          responses: { '204': { description: 'deleted' }, '404': none },
+        },
+      },
+      '/loans': {
+        get: { responses: { '200': list(loan) } },
+        post: {
+          description: words.lending,
+          requestBody: { required: true, content: json(loanInput) },
+          responses: { '201': { description: 'lent', content: json(loan) }, '400': none, '409': none, '422': none },
+        },
+      },
+      '/loans/{loanId}': {
+        parameters: id('loanId'),
+        get: { responses: { '200': { description: 'one', content: json(loan) }, '404': none } },
+      },
+    },
+  });
 
 function desk(lendsToDeleted = false) {
   const members = new Map<string, { id: string; name: string; deletedAt: string | null }>([
@@ -124,11 +143,15 @@ function desk(lendsToDeleted = false) {
   };
 }
 
-const run = (fault?: boolean) => runConformance({ target: { app: desk(fault) }, contract, seed: 6 });
+const run = (fault?: boolean, words = DELETED) =>
+  runConformance({ target: { app: desk(fault) }, contract: contractOf(words), seed: 6 });
 
-describe('a creation naming an item the run deleted, where the words refuse it', () => {
+describe.each([
+  ['deleted', DELETED],
+  ['retired, the word its deletion gives it', RETIRED],
+])('a creation naming an item the run deleted, where the words refuse it as %s', (_, words) => {
   it('passes a desk that refuses it, with the step run', async () => {
-    const result = await run();
+    const result = await run(false, words);
     expect(result.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
     const unreached = (result.reach?.unreached ?? []).flatMap(({ steps }) => steps);
     expect(unreached).not.toContain('deleted memberId refused');
@@ -136,7 +159,7 @@ describe('a creation naming an item the run deleted, where the words refuse it',
   });
 
   it('names a desk that lends to a deleted member', async () => {
-    const found = (await run(true)).violations.filter((v) => v.code === 'unknown_reference_accepted');
+    const found = (await run(true, words)).violations.filter((v) => v.code === 'unknown_reference_accepted');
     expect(found.map((v) => v.message).join('\n')).toMatch(/memberId names .*deleted/);
   });
 });

@@ -11,12 +11,29 @@ import type { SequenceRunner } from './sequences.js';
 /** Words that ask for an item that is not deleted, and for one under the same parent. */
 export const LIVE = /\b(?:live|not deleted|deleted|active)\b/i;
 
+/** The word a deletion that keeps its item gives it ("Retire a part", "Deleting a part archives
+ * it"): `retired`, `archived`. A reference refused in that word ("must not be retired") is one
+ * refused once deleted. */
+export function deletionParticiple(target: CollectionSpec): string | undefined {
+  const operation = target.remove?.operation;
+  const verb = (
+    /^\s*([A-Za-z]+)\b/.exec(operation?.summary ?? '')?.[1] ??
+    /\bdeleting\b[^.;]{0,40}?\b([a-z]+)s\s+(?:it|them)\b/i.exec(operation?.description ?? '')?.[1]
+  )?.toLowerCase();
+  if (!verb || /^(?:delete|remove|destroy|drop|erase|purge|get|list)$/.test(verb)) return undefined;
+  return verb.endsWith('e') ? `${verb}d` : `${verb}ed`;
+}
+
 /** Whether the creation's words refuse an item of `target` once deleted, in any clause: "409 when
- * the member is deleted", "naming a deleted member". */
+ * the member is deleted", "naming a deleted member", "it must not be retired" where deleting a part
+ * retires it. */
 export function deletedRefused(words: string, target: CollectionSpec): boolean {
   const word = resourceWordPattern(target);
+  const kept = deletionParticiple(target);
+  const gone = kept ? `(?:deleted|${kept})` : 'deleted';
   return new RegExp(
-    `\\b${word}s?\\b[^.;]{0,20}?\\b(?:is|are|was|has been)\\s+(?:soft[- ]?)?deleted\\b|\\bdeleted\\s+${word}s?\\b`,
+    `\\b${word}s?\\b[^.;]{0,20}?\\b(?:is|are|was|has been)\\s+(?:soft[- ]?)?${gone}\\b|\\b${gone}\\s+${word}s?\\b` +
+      (kept ? `|\\bnot\\s+(?:be\\s+|been\\s+)?${kept}\\b` : ''),
     'i',
   ).test(words);
 }

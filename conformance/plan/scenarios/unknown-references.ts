@@ -226,6 +226,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
           `deleted ${member} refused`,
           `naming an item the run deleted in ${member}`,
           `a ${target.path} item the run deleted, where the document asks for a live one`,
+          base,
         );
       else reach.skip(`deleted ${member} refused`, `no ${target.path} item could be made and deleted`);
     }
