@@ -9,6 +9,7 @@ import {
   resourceOf,
 } from '../../spec/index.js';
 import type { PlanContext } from '../plan/index.js';
+import { checkActionReferences, namesInActions } from '../plan/scenarios/action-references.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
 import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
@@ -192,6 +193,12 @@ const memberlessActions: Stage = (scope) =>
     actionsNeedingMembers(resource, scope.context, scope.runner),
   );
 
+/** Actions whose body names another item, sent naming one that exists nowhere. */
+const unknownInActions: Stage = (scope) =>
+  each(scope.creatable.filter(namesInActions), (resource) =>
+    checkActionReferences(resource, scope.context, scope.runner),
+  );
+
 /** Items the words keep while others name them (a copy with an active loan), deleted once one does. */
 const keptByReferrers: Stage = (scope) =>
   each([...scope.creatable, ...scope.madeByPut], (resource) =>
@@ -266,6 +273,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   namedEffects,
   childlessActions,
   memberlessActions,
+  unknownInActions,
   keptByReferrers,
   drawnAmounts,
   steppedCounts,

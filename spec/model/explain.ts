@@ -65,6 +65,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     parentLocks,
     needsChildren,
     needsMembers,
+    actionReferences,
     referenceStates,
     ownLocks,
     drawnAmounts,
@@ -171,6 +172,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(needsChildren
       ? { needsChildren: needsChildren.map(({ operation, ...need }) => ({ ...where(operation), ...need })) }
+      : {}),
+    ...(actionReferences
+      ? { actionReferences: actionReferences.map(({ operation, ...said }) => ({ ...where(operation), ...said })) }
       : {}),
     ...(referenceStates ? { referenceStates } : {}),
     ...(drawnAmounts

@@ -5,6 +5,7 @@
 // named readers, like the shape's (idioms.ts), read in a second pass of readIdioms.
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
+import { type ActionReference, actionReferencesOf } from './action-references.js';
 import { type AddedChild, addedChildrenOf } from './added-children.js';
 import { type AnchorRule, anchorsOf } from './anchors.js';
 import { type CapacityRule, capacityOf } from './capacities.js';
@@ -66,6 +67,8 @@ export interface LifeIdioms {
   readonly needsChildren?: readonly NeedsChildren[];
   /** Actions its words refuse while a member of the item is unset (needed-members.ts). */
   readonly needsMembers?: readonly NeedsMember[];
+  /** Action body members naming another item, refused when it exists nowhere (action-references.ts). */
+  readonly actionReferences?: readonly ActionReference[];
   /** Writes the words allow only in some of the parent's states (parent-locks.ts). */
   readonly parentLocks?: readonly ParentLock[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
@@ -178,6 +181,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   derivedTimes({ collection, contract }) {
     const derived = derivedTimesOf(collection, contract);
     return derived.length > 0 ? { derivedTimes: derived } : {};
+  },
+
+  actionReferences({ collection, contract, collections = [], actions }) {
+    const references = actionReferencesOf(collection, actions, contract, collections);
+    return references.length > 0 ? { actionReferences: references } : {};
   },
 
   needsMembers({ collection, actions }) {

@@ -1,7 +1,7 @@
 // The refusal the document's words give a rule on one member of a creation: "`projectId` must name
 // a live project of this workspace [`422`, `unknown_project`]", "422 when memberId names no member".
 // The runner expects that status where it breaks the rule on purpose (an unknown reference).
-import type { Contract } from '../contract/types.js';
+import type { Contract, Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
@@ -59,10 +59,29 @@ export function saidRefusalsOf(
   // Made by its creation, or by a PUT at a key the client chooses.
   const create = (collection.create ?? putCreation(collection))?.operation;
   if (!create) return {};
-  const paths = contract.document.paths as Record<string, Record<string, unknown>> | undefined;
-  const text = describe(paths?.[create.path]?.[create.method.toLowerCase()]) ?? '';
   const schema = create.requestBody?.content.find((m) => m.validator)?.validator?.schema;
   const documented = new Set(create.responses.map((response) => response.status));
+  return {
+    ...documentWide(schema, contract, collection, collections, documented),
+    ...refusalsSaidIn(create, collection, contract, collections),
+  };
+}
+
+/** Whether a rule's words speak of the item it names existing ("must exist", "no such"). */
+export const saysExistence = (words: string): boolean => EXISTENCE.test(words);
+
+/** Each body member of an operation (a creation, an action) whose clause in its words gives one 4xx
+ * status, with it. */
+export function refusalsSaidIn(
+  operation: Operation,
+  collection: CollectionSpec,
+  contract: Contract,
+  collections: readonly CollectionSpec[] = [],
+): Record<string, SaidRefusal> {
+  const paths = contract.document.paths as Record<string, Record<string, unknown>> | undefined;
+  const text = describe(paths?.[operation.path]?.[operation.method.toLowerCase()]) ?? '';
+  const schema = operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
+  const documented = new Set(operation.responses.map((response) => response.status));
   const said: Record<string, SaidRefusal> = {};
   const word = (text: string) => new RegExp(`(^|[^\\w])${escapeRegExp(text)}($|[^\\w])`, 'i');
   for (const member of membersWithEntries(schema)) {
@@ -99,7 +118,7 @@ export function saidRefusalsOf(
       if (resource === undefined || existence) break;
     }
   }
-  return { ...documentWide(schema, contract, collection, collections, documented), ...said };
+  return said;
 }
 
 /** The document's own words on every body member naming an item ("A body member naming a page or

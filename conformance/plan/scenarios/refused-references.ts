@@ -1,7 +1,7 @@
 // Items a creation may not name, made by the run where the words say so: one it deleted ("a live
 // project"), one under another parent ("of this workspace"), one of another scope than the body's
 // ("a product that this supplier supplies": the product's supplierId is not the order's).
-import { type CollectionSpec, referencedName, resourceWordPattern } from '../../../spec/index.js';
+import { type CollectionSpec, participle, referencedName, resourceWordPattern } from '../../../spec/index.js';
 import { escapeRegExp } from '../../../spec/json/text.js';
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
@@ -11,17 +11,17 @@ import type { SequenceRunner } from './sequences.js';
 /** Words that ask for an item that is not deleted, and for one under the same parent. */
 export const LIVE = /\b(?:live|not deleted|deleted|active)\b/i;
 
-/** The word a deletion that keeps its item gives it ("Retire a part", "Deleting a part archives
+/** The words a deletion that keeps its item gives it ("Retire a part", "Deleting a part archives
  * it"): `retired`, `archived`. A reference refused in that word ("must not be retired") is one
  * refused once deleted. */
-export function deletionParticiple(target: CollectionSpec): string | undefined {
+export function deletionParticiples(target: CollectionSpec): string[] {
   const operation = target.remove?.operation;
   const verb = (
     /^\s*([A-Za-z]+)\b/.exec(operation?.summary ?? '')?.[1] ??
     /\bdeleting\b[^.;]{0,40}?\b([a-z]+)s\s+(?:it|them)\b/i.exec(operation?.description ?? '')?.[1]
   )?.toLowerCase();
-  if (!verb || /^(?:delete|remove|destroy|drop|erase|purge|get|list)$/.test(verb)) return undefined;
-  return verb.endsWith('e') ? `${verb}d` : `${verb}ed`;
+  if (!verb || /^(?:delete|remove|destroy|drop|erase|purge|get|list)$/.test(verb)) return [];
+  return [...new Set(participle(verb).filter((word) => word !== verb))];
 }
 
 /** Whether the creation's words refuse an item of `target` once deleted, in any clause: "409 when
@@ -29,11 +29,11 @@ export function deletionParticiple(target: CollectionSpec): string | undefined {
  * retires it. */
 export function deletedRefused(words: string, target: CollectionSpec): boolean {
   const word = resourceWordPattern(target);
-  const kept = deletionParticiple(target);
+  const kept = deletionParticiples(target).map(escapeRegExp).join('|');
   const gone = kept ? `(?:deleted|${kept})` : 'deleted';
   return new RegExp(
     `\\b${word}s?\\b[^.;]{0,20}?\\b(?:is|are|was|has been)\\s+(?:soft[- ]?)?${gone}\\b|\\b${gone}\\s+${word}s?\\b` +
-      (kept ? `|\\bnot\\s+(?:be\\s+|been\\s+)?${kept}\\b` : ''),
+      (kept ? `|\\bnot\\s+(?:be\\s+|been\\s+)?(?:${kept})\\b` : ''),
     'i',
   ).test(words);
 }

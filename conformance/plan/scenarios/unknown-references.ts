@@ -36,7 +36,7 @@ export { unknownLike };
 type Body = Record<string, unknown>;
 
 /** The value a member holds in the body; a list entry's member (`lines[].sku`) in its first entry. */
-function namedIn(body: Body, member: string): unknown {
+export function namedIn(body: Body, member: string): unknown {
   const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
   if (array === undefined || inner === undefined) return body[member];
   const entries = body[array];
@@ -45,7 +45,7 @@ function namedIn(body: Body, member: string): unknown {
 
 /** Bodies naming `named` in the member, most telling first: a list keeps a listed id (an entry that
  * names one) beside the one judged, for a service that checks only the first; then alone. */
-function namingIn(body: Body, member: string, named: unknown): Body[] {
+export function namingIn(body: Body, member: string, named: unknown): Body[] {
   const [, array, inner] = /^(.+)\[\]\.(.+)$/.exec(member) ?? [];
   if (array === undefined || inner === undefined) {
     const current = body[member];
