@@ -96,7 +96,8 @@ export interface IdiomEvidence {
     | 'prefer-minimal'
     | 'capacity-state'
     | 'values-own'
-    | 'parent-touched';
+    | 'parent-touched'
+    | 'kept-on-repeat';
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

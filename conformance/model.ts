@@ -65,6 +65,8 @@ export interface TestCase {
   readonly refusalMark?: string;
   /** Required members left out because their schema gives a default: a refusal keeps to `required`. */
   readonly leftOutForDefaults?: readonly string[];
+  /** The body a request before carried, sent again as it was: the children it names stay as they are. */
+  readonly sentAgain?: boolean;
   /** A query parameter sent one step past its maximum (a page size a service may clamp instead). */
   readonly pastMaximum?: { readonly parameter: string; readonly maximum: number };
 }

@@ -189,6 +189,13 @@ export const LIFE_FINDING_KINDS = {
       `${f.status} for an item's own body sent again once that item was moved by ${String(f.verb)}, out of what ${String(f.member)} counts`,
     expected: (f) => `a 2xx: the moved item no longer counts ("${String(f.words)}")`,
   },
+  repeat_changed_item: {
+    title: 'A write repeated changed the item',
+    key: ['verb', 'member'],
+    received: (f) =>
+      `${String(f.member)} ${describeValue(f.got)} after ${String(f.verb)} was sent a second time, where it held ${describeValue(f.was)} after the first`,
+    expected: (f) => `the item as it was: the words say a repeat changes nothing ("${String(f.words)}")`,
+  },
   restored_item_changed: {
     title: 'Restored item differs from the item deleted',
     key: ['member'],

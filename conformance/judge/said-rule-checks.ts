@@ -1,6 +1,8 @@
 // api_idioms_honoured, the judgements of rules the document says in words and of where an answer
 // points: a job's Location, deletions kept by children, writes locked by the parent's state,
 // half-open spans, tallies. Part of idiom-checks.ts's registry.
+
+import { answeredItem } from '../../spec/index.js';
 import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
 import { pathOf } from './check-support.js';
 import { changedCounts } from './counts.js';
@@ -98,4 +100,33 @@ export const SAID_RULE_JUDGEMENTS = {
     const said = evidence.partial ? changes.map((change) => change.replace(' (was ', ' (expected ')) : changes;
     return said.length > 0 ? [finding(code, { changes: said.join(', '), how: evidence.how })] : [];
   },
+  // A write the words say changes nothing when repeated, sent twice: the item reads as after the first.
+  'kept-on-repeat'(context, evidence, status) {
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    const was = asObject(evidence.expected);
+    if (!item || !was) return [];
+    const changed = Object.keys({ ...was, ...item }).find((name) => !sameValue(item[name], was[name]));
+    return changed === undefined
+      ? []
+      : [
+          finding('repeat_changed_item', {
+            member: changed,
+            was: was[changed],
+            got: item[changed],
+            verb: evidence.verb,
+            words: evidence.words,
+          }),
+        ];
+  },
 } satisfies Partial<Record<IdiomEvidence['idiom'], Judgement>>;
+
+/** The same value, a list of plain values in any order (a set answered in another order). */
+function sameValue(one: unknown, other: unknown): boolean {
+  if (JSON.stringify(one) === JSON.stringify(other)) return true;
+  const plain = (value: unknown): value is unknown[] =>
+    Array.isArray(value) && value.every((entry) => entry === null || typeof entry !== 'object');
+  if (!plain(one) || !plain(other) || one.length !== other.length) return false;
+  const sorted = (values: unknown[]) => values.map((value) => JSON.stringify(value)).sort();
+  return JSON.stringify(sorted(one)) === JSON.stringify(sorted(other));
+}

@@ -89,7 +89,7 @@ export class NamedChildren {
     const members = this.membersOf(testCase.operation);
     const payload = testCase.payload;
     const body = payload?.kind === 'json' ? asObject(payload.value) : undefined;
-    if (members.length === 0 || !body || testCase.kind === 'auth') return testCase;
+    if (members.length === 0 || !body || testCase.kind === 'auth' || testCase.sentAgain) return testCase;
     const value = { ...body };
     for (const named of members) {
       if (!Object.hasOwn(value, named.member) || breaks(testCase, named.member)) continue;

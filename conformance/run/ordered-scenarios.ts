@@ -31,6 +31,7 @@ import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer
 import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
 import { checkRefusedKeys } from '../plan/scenarios/refused-keys.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
+import { checkKeptOnRepeat, keepsOnRepeat } from '../plan/scenarios/repeat-keeps.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { checkScopedKeys } from '../plan/scenarios/scoped-keys.js';
 import type { SequenceRunner } from '../plan/scenarios/sequences.js';
@@ -199,6 +200,10 @@ const unknownInActions: Stage = (scope) =>
     checkActionReferences(resource, scope.context, scope.runner),
   );
 
+/** Writes the words say change nothing when repeated, sent twice. */
+const repeatedWrites: Stage = (scope) =>
+  each(scope.creatable.filter(keepsOnRepeat), (resource) => checkKeptOnRepeat(resource, scope.context, scope.runner));
+
 /** Items the words keep while others name them (a copy with an active loan), deleted once one does. */
 const keptByReferrers: Stage = (scope) =>
   each([...scope.creatable, ...scope.madeByPut], (resource) =>
@@ -274,6 +279,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   childlessActions,
   memberlessActions,
   unknownInActions,
+  repeatedWrites,
   keptByReferrers,
   drawnAmounts,
   steppedCounts,

@@ -66,6 +66,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     needsChildren,
     needsMembers,
     actionReferences,
+    keptOnRepeat,
     referenceStates,
     ownLocks,
     drawnAmounts,
@@ -175,6 +176,9 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
       : {}),
     ...(actionReferences
       ? { actionReferences: actionReferences.map(({ operation, ...said }) => ({ ...where(operation), ...said })) }
+      : {}),
+    ...(keptOnRepeat
+      ? { keptOnRepeat: keptOnRepeat.map(({ operation, ...kept }) => ({ ...where(operation), ...kept })) }
       : {}),
     ...(referenceStates ? { referenceStates } : {}),
     ...(drawnAmounts

@@ -65,6 +65,7 @@ export {
   keptDeletionOf,
   restoreOfKeptItems,
 } from './kept-deletions.js';
+export type { KeptOnRepeat } from './kept-on-repeat.js';
 export type { KeyScope } from './key-scopes.js';
 export type { LineAmount } from './line-amounts.js';
 export type { ListOrder } from './list-order.js';

@@ -20,6 +20,7 @@ import { deletedAgainOf, frozenDeletionOf } from './frozen-deletions.js';
 import { type InitialState, initialStateOf, initialValuesOf } from './initial-states.js';
 import { childrenNeededOf, type KeptByChildren, keptByChildrenOf, type NeedsChildren } from './kept-by-children.js';
 import { type KeptDeletion, keptDeletionOf } from './kept-deletions.js';
+import { type KeptOnRepeat, keptOnRepeatOf } from './kept-on-repeat.js';
 import { type LineAmount, lineAmountsOf } from './line-amounts.js';
 import { type NamedEffect, type NamedState, namedEffectsOf } from './named-effects.js';
 import { membersNeededOf, type NeedsMember } from './needed-members.js';
@@ -69,6 +70,8 @@ export interface LifeIdioms {
   readonly needsMembers?: readonly NeedsMember[];
   /** Action body members naming another item, refused when it exists nowhere (action-references.ts). */
   readonly actionReferences?: readonly ActionReference[];
+  /** Writes its words say change nothing when repeated (kept-on-repeat.ts). */
+  readonly keptOnRepeat?: readonly KeptOnRepeat[];
   /** Writes the words allow only in some of the parent's states (parent-locks.ts). */
   readonly parentLocks?: readonly ParentLock[];
   /** The parent's members that total this collection's items (entryCount, totalMinutes: child-totals.ts). */
@@ -186,6 +189,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   actionReferences({ collection, contract, collections = [], actions }) {
     const references = actionReferencesOf(collection, actions, contract, collections);
     return references.length > 0 ? { actionReferences: references } : {};
+  },
+
+  keptOnRepeat({ collection, actions }) {
+    const kept = keptOnRepeatOf(collection, actions);
+    return kept.length > 0 ? { keptOnRepeat: kept } : {};
   },
 
   needsMembers({ collection, actions }) {

@@ -204,3 +204,19 @@ export async function moveItem(
   }
   return undefined;
 }
+
+/** Moves a made item into a state `action` starts from, where the item is not in one already (by
+ * the actions whose target is such a state): whether it is in one now. */
+export async function intoStartState(
+  action: Action | undefined,
+  actions: readonly Action[],
+  item: Readonly<Record<string, unknown>>,
+  target: Target,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'make' | 'stopped' | 'send'>,
+): Promise<boolean> {
+  const member = action?.member;
+  if (!action?.from || member === undefined || action.from.includes(String(item[member]))) return true;
+  const leading = actions.filter((other) => other.member === member && action.from!.includes(String(other.target)));
+  return (await moveItem(leading, actions, target, context, runner)) !== undefined;
+}

@@ -5,7 +5,7 @@
 import type { ActionReference, CollectionSpec, Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { moveItem } from './action-paths.js';
+import { intoStartState } from './action-paths.js';
 import { absentOf, unknownLike } from './made-up-ids.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
@@ -35,17 +35,11 @@ export async function checkActionReferences(resource: Resource, context: PlanCon
       continue;
     }
     const at = made.made.at(parameter);
-    // Into a state the action starts from, where a new item is not in one.
     const action = actions.find((one) => one.operation === reference.operation);
-    const state = action?.member === undefined ? undefined : made.made.item[action.member];
-    if (action?.from && action.member && !action.from.includes(String(state))) {
-      const leading = actions.filter(
-        (other) => other.member === action.member && action.from!.includes(String(other.target)),
-      );
-      if (!(await moveItem(leading, actions, { collection, idText: at[parameter]!, at }, context, runner))) {
-        reach.skip(step, `no action moved it to ${action.from.join(' or ')}`);
-        continue;
-      }
+    const target = { collection, idText: at[parameter]!, at };
+    if (!(await intoStartState(action, actions, made.made.item, target, context, runner))) {
+      reach.skip(step, `no action moved it to ${action?.from?.join(' or ')}`);
+      continue;
     }
     const valid = context.testCase(reference.operation, { kind: 'positive', plain: true, pathParams: at });
     const body = valid.payload?.kind === 'json' ? asObject(valid.payload.value) : undefined;

@@ -4,7 +4,7 @@
 import type { Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { moveItem } from './action-paths.js';
+import { intoStartState } from './action-paths.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, madeItem, type SequenceRunner } from './sequence-runner.js';
 
@@ -47,17 +47,11 @@ export async function actionsNeedingMembers(resource: Resource, context: PlanCon
     }
     const action = actions.find((one) => one.verb === need.verb);
     const at = made.at(parameter);
-    // Into a state the action starts from, where a new item is not in one.
-    const state = action?.member === undefined ? undefined : made.item[action.member];
-    if (action?.from && action.member && !action.from.includes(String(state))) {
-      const leading = actions.filter(
-        (other) => other.member === action.member && action.from!.includes(String(other.target)),
-      );
-      const target = { collection, idText: at[parameter]!, at };
-      if (!(await moveItem(leading, actions, target, context, runner))) {
-        reach.skip(step, `no action moved it to ${action.from.join(' or ')}`);
-        continue;
-      }
+    if (
+      !(await intoStartState(action, actions, made.item, { collection, idText: at[parameter]!, at }, context, runner))
+    ) {
+      reach.skip(step, `no action moved it to ${action?.from?.join(' or ')}`);
+      continue;
     }
     await runner.execute(
       context.testCase(need.operation, {
