@@ -89,11 +89,12 @@ export async function putAtFreeKey(
       ? inBody
       : unclaimedKey(collection, put, context, 9001, parent);
   if (key === undefined) return reach.skip('PUT at a free key', 'no fresh key');
-  const body = withoutOwnChildren(
-    { ...(asObject(replacement) ?? {}), ...(key === inBody ? { [collection.idProperty]: key } : {}) },
-    collection,
-    context,
-  );
+  // The key in the body too, where the PUT's body takes it (a book's `isbn`); a body without it
+  // (a workspace's name and description, its slug in the path alone) as it is.
+  const replaced = asObject(replacement) ?? {};
+  const keyed = { ...replaced, [collection.idProperty]: key };
+  const takesKey = key === inBody && context.requestSchema(put.operation)?.isValid(keyed) !== false;
+  const body = withoutOwnChildren(takesKey ? keyed : replaced, collection, context);
   const testCase = context.testCase(put.operation, {
     kind: 'positive',
     plain: true,
