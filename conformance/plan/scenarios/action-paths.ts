@@ -118,7 +118,7 @@ export async function reachAction(
   return { answer, steps };
 }
 
-/** Gives the item one child of each collection below it, sending the action after each until its
+/** Gives the item two children of each collection below it, sending the action after each until its
  * state no longer refuses it: the last answer, undefined where no child was made. */
 async function withChildren(
   action: Action,
@@ -133,15 +133,20 @@ async function withChildren(
     if (runner.stopped()) break;
     const parameter = parentItemsOf(child.path, context.collections).at(-1)!.parameter;
     const members = await newlyNamed(child, action.verb, context, runner);
-    const made = await runner.make(child, {
-      what: `for ${action.verb} to find under its parent`,
-      purpose: `child for ${action.verb}`,
-      parent: { ...target.at, [parameter]: target.idText },
-      keepParent: true,
-      ...(Object.keys(members).length > 0 ? { members } : {}),
-    });
+    const makeOne = (nth: string) =>
+      runner.make(child, {
+        what: `for ${action.verb} to find under its parent (${nth})`,
+        purpose: `child for ${action.verb}`,
+        parent: { ...target.at, [parameter]: target.idText },
+        keepParent: true,
+        ...(Object.keys(members).length > 0 ? { members } : {}),
+      });
+    const made = await makeOne('first');
     if (!('made' in made)) continue;
-    steps.push(`a ${child.path} item added`);
+    // Two, not the one it needs: what counts through every child (an enrollment completes once each
+    // lesson of its course is recorded) then has a state in between to be seen in.
+    const second = await makeOne('second');
+    steps.push('made' in second ? `two ${child.path} items added` : `a ${child.path} item added`);
     answer = await send(action);
     if (!refusedForState(action, answer)) return answer;
   }
