@@ -100,6 +100,8 @@ export interface Facts {
   readonly conflictOnNamedItems?: boolean;
   /** A deletion's item is one the run's own taken writes named (its orders' productId). */
   readonly deletedItemNamedByRun?: boolean;
+  /** Body members of a refused write that name an item the run deleted meanwhile (deleted-items.ts). */
+  readonly namesItemsDeletedByRun?: readonly string[];
   /** The write names an item one of the run's own actions moved before (an order it cancelled). */
   readonly itemMovedByRun?: boolean;
   /** Service-assigned members whose sent value the service gives a body without them too (a job

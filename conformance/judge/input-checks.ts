@@ -206,6 +206,10 @@ export const positiveDataAcceptance: Check = (context) => {
     return [finding('named_item_state_refused', { status, members: named.join(', ') }, { severity: 'note' })];
   // A documented refusal pointing at a member whose value names a listed item, saying that item's
   // state forbids it ("Technician tec_1 is not active"): the item is whatever its owner left it.
+  // Or one the run deleted itself since the body was drawn (an agent it deactivated meanwhile).
+  const deleted = context.facts.namesItemsDeletedByRun;
+  if (deleted && documented4xx(operation).includes(status))
+    return [finding('named_item_state_refused', { status, members: deleted.join(', ') }, { severity: 'note' })];
   const refusedNamed = named && documented4xx(operation).includes(status) ? namedItemStateRefused(context, named) : [];
   if (refusedNamed.length > 0)
     return [finding('named_item_state_refused', { status, members: refusedNamed.join(', ') }, { severity: 'note' })];

@@ -77,6 +77,10 @@ export function referencesIn(contract: Contract, testCase: TestCase): string[] {
   const listed = listedPathsOf(contract);
   const schema = testCase.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const described = propertiesOf(schema);
+  const operationWords = `${testCase.operation.summary ?? ''}. ${testCase.operation.description ?? ''}`.replace(
+    /`/g,
+    '',
+  );
   const isReference = (member: string): boolean => {
     if (testCase.knownReferences?.includes(member)) return false;
     const name = referencedName(member);
@@ -86,6 +90,9 @@ export function referencesIn(contract: Contract, testCase: TestCase): string[] {
     const ownId = idNames.get(ownResource);
     if (parent !== undefined && [ownId, 'id'].some((id) => id !== undefined && plainWord(id) === plainWord(parent)))
       return true;
+    // The operation's words say what it names ("`assigneeId`, when not null, must name an existing
+    // agent").
+    if (namedInWords(member, operationWords, names)) return true;
     // Its words take it from a list the document has ("A `team_key` from `GET /teams`").
     const words = (described[member] as { description?: unknown } | undefined)?.description;
     if (typeof words === 'string' && listPathsIn(words).some((path) => listed.has(path))) return true;
@@ -241,4 +248,15 @@ export function withReferences<P extends { readonly probe?: TestCase; readonly c
       ? withKnownReferences(testCase, ids)
       : testCase;
   return { ...plan, ...(plan.probe ? { probe: fill(plan.probe) } : {}), cases: plan.cases.map(fill) };
+}
+
+/** Whether the words say the member names an item of a resource the document has: "`assigneeId`,
+ * when not null, must name an existing agent". */
+function namedInWords(member: string, words: string, resources: ReadonlySet<string>): boolean {
+  if (!words.includes(member)) return false;
+  const said = new RegExp(
+    `\\b${escapeRegExp(member)}\\b[^.;]{0,60}?\\b(?:names?|refers?\\s+to|points?\\s+(?:at|to))\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|active\\s+|live\\s+)?([a-z][\\w-]*)`,
+    'i',
+  ).exec(words);
+  return said !== null && resources.has(resourceName(said[1]!));
 }

@@ -13,6 +13,7 @@ import {
   resourceOf,
 } from '../../spec/index.js';
 import { overviewOf } from '../../spec/model/index.js';
+import { DeletedItems } from '../judge/deleted-items.js';
 import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
 import { etagConflictFindings } from '../judge/idiom-checks.js';
@@ -51,6 +52,8 @@ export class RunSession {
   private readonly sentKeys: SentKeys;
   private readonly sentReferences = new SentReferences();
   private readonly movedItems = new MovedItems();
+  private readonly deletedItems = new DeletedItems();
+  private maker?: ItemMaker;
   /** Strong ETags seen per request, to catch one tag on two bodies. */
   private readonly etags = new EtagMemory();
   /** The operations the selection, shard and document leave to test. */
@@ -122,6 +125,7 @@ export class RunSession {
     }
     const idiomsOf = (collection: CollectionSpec) => resourceOf(model, collection)?.idioms;
     const maker = new ItemMaker(this.context, { execute, stopped, send, conclude }, this.readList, idiomsOf);
+    this.maker = maker;
     this.sequenceRunner = {
       send,
       execute,
@@ -176,6 +180,8 @@ export class RunSession {
         this.sentKeys.note(testCase);
         this.sentReferences.note(testCase, exchange);
         this.movedItems.note(testCase, exchange);
+        this.deletedItems.note(testCase, exchange);
+        this.maker?.forgetDeleted(testCase, exchange);
         this.etags.note(exchange);
         this.recorder.countExchange(testCase, exchange);
         options.onExchange?.(exchange, new Date(Date.now() - exchange.ms));
@@ -229,6 +235,8 @@ export class RunSession {
     const conflict = exchange.ok && exchange.response.status === 409;
     const namedByRun = conflict && this.sentReferences.namesDeleted(testCase);
     const movedByRun = conflict && this.movedItems.movedBefore(testCase);
+    const refused = exchange.ok && exchange.response.status >= 400 && exchange.response.status < 500;
+    const namesDeleted = refused ? this.deletedItems.namedIn(testCase) : [];
     const assignedAnyway = await echoedAnyway(testCase, exchange, (control) => this.sender.send(control, true));
     const facts = {
       ...gathered,
@@ -237,6 +245,7 @@ export class RunSession {
       ...(namedConflict ? { conflictOnNamedItems: true } : {}),
       ...(namedByRun ? { deletedItemNamedByRun: true } : {}),
       ...(movedByRun ? { itemMovedByRun: true } : {}),
+      ...(namesDeleted.length > 0 ? { namesItemsDeletedByRun: namesDeleted } : {}),
       ...(assignedAnyway.length > 0 ? { assignedAnyway } : {}),
     };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);

@@ -138,10 +138,32 @@ function namedByWords(
   own: CollectionSpec | undefined,
 ): CollectionSpec | undefined {
   const words = own && wordsOf(own, member);
-  if (!words) return undefined;
-  const paths = listPathsIn(words);
   const listed = collections.filter((c) => c !== own && c.list !== undefined);
-  return listed.find((c) => paths.includes(c.path)) ?? listed.find((c) => namesItsId(words, c));
+  const paths = words ? listPathsIn(words) : [];
+  return (
+    (words ? (listed.find((c) => paths.includes(c.path)) ?? listed.find((c) => namesItsId(words, c))) : undefined) ??
+    namedInCreationWords(member, own, listed)
+  );
+}
+
+/** The collection the creation's words say the member names: "`assigneeId`, when not null, must
+ * name an existing agent" (a member named neither by the resource nor by its id's name), where
+ * exactly one listed collection fits. */
+function namedInCreationWords(
+  member: string,
+  own: CollectionSpec | undefined,
+  listed: readonly CollectionSpec[],
+): CollectionSpec | undefined {
+  const create = own?.create?.operation;
+  const text = create ? `${create.summary ?? ''}. ${create.description ?? ''}`.replace(/`/g, '') : '';
+  if (!text.includes(member)) return undefined;
+  const fits = listed.filter((c) =>
+    new RegExp(
+      `\\b${escapeRegExp(member)}\\b[^.;]{0,60}?\\b(?:names?|refers?\\s+to|points?\\s+(?:at|to)|identif(?:y|ies))\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|active\\s+|live\\s+)?(?:${resourceWordPattern(c)})s?\\b`,
+      'i',
+    ).test(text),
+  );
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 /** Whether the words name an item of the collection by its id: "login of an existing user". */

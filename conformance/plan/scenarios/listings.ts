@@ -1,7 +1,7 @@
 // The items each collection lists now, as the item maker reads them: once per run, and once per
 // parent for a nested collection; items without an id are left out (nothing can name them).
 import type { CollectionSpec } from '../../../spec/index.js';
-import { asObject } from '../../judge/json-body.js';
+import { asObject, idPathText } from '../../judge/json-body.js';
 
 type Item = Record<string, unknown>;
 type Parent = Readonly<Record<string, string>>;
@@ -27,5 +27,17 @@ export class Listings {
       this.cache.set(key, items);
     }
     return items;
+  }
+
+  /** Leaves out of what was listed an item the run deleted since (an agent it deactivated): it is
+   * named no more where a listed item is asked for. */
+  forget(collection: CollectionSpec, idText: string): void {
+    for (const [key, items] of this.cache) {
+      if (key !== collection && !(typeof key === 'string' && key.startsWith(`${collection.path} `))) continue;
+      this.cache.set(
+        key,
+        items.then((listed) => listed.filter((item) => idPathText(item, collection.idProperty) !== idText)),
+      );
+    }
   }
 }

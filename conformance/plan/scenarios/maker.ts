@@ -6,7 +6,8 @@
 import { withOrderedSpans } from '../../../spec/generate/index.js';
 import { type CollectionSpec, type Idioms, putCreation, statusMember } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
-import type { Executed } from '../../model.js';
+import type { Executed, TestCase } from '../../model.js';
+import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { DroppedMembers } from './dropped-members.js';
 import { exampleBodies } from './example-bodies.js';
@@ -95,6 +96,15 @@ export class ItemMaker {
   /** Items the collection lists now (read once per run, and once per parent for a nested one). */
   listedItems(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<Item[]> {
     return this.listings.items(collection, parent);
+  }
+
+  /** After a deletion the service took, its item is named no more where a listed item is asked for. */
+  forgetDeleted(testCase: TestCase, exchange: Exchange): void {
+    const status = exchange.ok ? exchange.response.status : 0;
+    if (testCase.operation.method !== 'DELETE' || status < 200 || status >= 300) return;
+    const collection = this.context.collections.find((c) => c.remove?.operation === testCase.operation);
+    const idText = collection && testCase.pathParams?.[collection.remove!.parameter];
+    if (collection && idText !== undefined) this.listings.forget(collection, idText);
   }
 
   /** Ids the collection lists now. */
