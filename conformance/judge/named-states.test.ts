@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { namedItemStateRefused } from './named-states.js';
 
-const refusal = (body: unknown) =>
+const refusal = (body: unknown, sent?: unknown) =>
   ({
     body: { kind: 'json', value: body },
     exchange: { ok: true, response: { status: 422, text: JSON.stringify(body) } },
+    testCase: sent === undefined ? {} : { payload: { kind: 'json', value: sent } },
   }) as never;
 
 describe('a refusal that blames a named item', () => {
@@ -19,5 +20,11 @@ describe('a refusal that blames a named item', () => {
     expect(namedItemStateRefused(refusal(unknown), ['technicianId'])).toEqual([]);
     const other = { error: { details: [{ field: 'hours', issue: 'closed work orders take no lines' }] } };
     expect(namedItemStateRefused(refusal(other), ['technicianId'])).toEqual([]);
+  });
+
+  it('names the member whose value the words name beside its item’s state, pointing nowhere', () => {
+    const body = { code: 'unprocessable', message: 'supplier sup_1003 is inactive' };
+    expect(namedItemStateRefused(refusal(body, { supplierId: 'sup_1003' }), ['supplierId'])).toEqual(['supplierId']);
+    expect(namedItemStateRefused(refusal(body, { supplierId: 'sup_1001' }), ['supplierId'])).toEqual([]);
   });
 });

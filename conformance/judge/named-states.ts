@@ -14,5 +14,15 @@ export function namedItemStateRefused(context: Parameters<Check>[0], named: read
   if (context.body.kind !== 'json' || !context.exchange.ok || !NAMED_STATE.test(context.exchange.response.text))
     return [];
   const pointed = [...pointedTopMembers(context.body.value), ...membersNamedIn(context.body.value, named)];
-  return named.filter((member) => pointed.includes(member));
+  // Or names the item by the value sent ("supplier sup_1003 is inactive").
+  const payload = context.testCase.payload;
+  const sent = payload?.kind === 'json' && typeof payload.value === 'object' ? payload.value : undefined;
+  const text = context.exchange.response.text;
+  const valueNamed = (member: string) => {
+    const value = (sent as Record<string, unknown> | null | undefined)?.[member];
+    return (typeof value === 'string' && value.length >= 3) || typeof value === 'number'
+      ? text.includes(String(value))
+      : false;
+  };
+  return named.filter((member) => pointed.includes(member) || valueNamed(member));
 }
