@@ -50,6 +50,18 @@ describe('reference states', () => {
     ]);
   });
 
+  it('reads "The event must exist and be `published`; otherwise ... `422`" with the refusal after the ";"', () => {
+    const model = modelOf((text) =>
+      text.replace(
+        '`409` when the event is not\n      `published`,',
+        'The event must exist and be `published`; otherwise the request is refused with `422` and nothing is\n      made. Also `409`',
+      ),
+    );
+    expect(idiomsAt(model, '/orders')?.referenceStates).toEqual([
+      expect.objectContaining({ member: 'eventId', allowed: ['published'], status: 422 }),
+    ]);
+  });
+
   it('reads "names an event in `eventId`; it must exist and must not be `cancelled`" as every other state allowed', () => {
     const model = modelOf((text) =>
       text.replace(

@@ -29,6 +29,9 @@ const PERMITS =
 /** A clause speaking of the one before it ("it must exist"). */
 const REFERS_BACK = /^\s*(?:it|they)\s+(?:must|has|have|is|are|should)\b/i;
 
+/** A clause giving the refusal of the one before it. */
+const OTHERWISE = /^\s*(?:otherwise|else|or else|if not|failing that)\b/i;
+
 /** Refusal statuses a state rule may name. */
 const STATE_STATUSES = /^4(?:09|22|23|00)$/;
 
@@ -138,7 +141,12 @@ export function referenceStatesOf(
     .flatMap((text) => (text ? clausesOf(text) : []))
     .map((clause, index, all) =>
       index > 0 && REFERS_BACK.test(clause) ? `${all[index - 1]!.replace(/[.;]$/, '')} ${clause}` : clause,
-    );
+    )
+    // And one whose refusal follows after a ';' ("must exist and be `active`; otherwise ... `422`").
+    .map((clause, index, all) => {
+      const next = all[index + 1];
+      return /;$/.test(clause) && next !== undefined && OTHERWISE.test(next) ? `${clause} ${next}` : clause;
+    });
   const rules: ReferenceState[] = [];
   for (const member of membersWithEntries(schema)) {
     const other = referencedCollection(member.split('[].').at(-1)!, collections, collection);

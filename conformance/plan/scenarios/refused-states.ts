@@ -3,7 +3,13 @@
 // makes one in another state (as made, or moved there by an action), names it in a creation whose
 // other members are valid (ticket types of that very event), and expects the words' refusal. Judged
 // as a reference the service must refuse (reference-unknown, api_idioms_honoured).
-import type { Action, CollectionSpec, ReferenceState, Resource } from '../../../spec/index.js';
+import {
+  type Action,
+  type CollectionSpec,
+  type ReferenceState,
+  type Resource,
+  statusMember,
+} from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { PlanContext } from '../context.js';
 import { bodyNaming, sharedBeside } from './named-bodies.js';
@@ -120,7 +126,36 @@ async function itemOutside(
     );
     if (answer?.ok && answer.response.status < 300) return { id, how: `${String(action.target)} (${action.verb})` };
   }
-  return { why: `no action moves a ${collection.path} item out of ${rule.allowed.join(', ')}` };
+  // Or a change that sets the state member ("Setting `status` to `inactive` ...").
+  const changed = parameter
+    ? await changedOutside(collection, rule, making.made, at(parameter), context, runner)
+    : undefined;
+  if (changed) return { id, how: changed };
+  return { why: `no action or change moves a ${collection.path} item out of ${rule.allowed.join(', ')}` };
+}
+
+/** Sets the state member of a made item to a state the rule refuses by the collection's change (a
+ * PATCH of that member alone, a PUT of the body it was made from), where its body takes it: how. */
+async function changedOutside(
+  collection: CollectionSpec,
+  rule: ReferenceState,
+  made: { readonly sent?: unknown },
+  at: Record<string, string>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<string | undefined> {
+  const change = collection.update ?? collection.replace;
+  const request = change && context.requestSchema(change.operation);
+  const refused = (statusMember(collection)?.values ?? []).filter((value) => !rule.allowed.includes(value));
+  if (!change || !request || refused.length === 0) return undefined;
+  for (const state of refused) {
+    const sent = change === collection.update ? {} : ((made.sent ?? {}) as Record<string, unknown>);
+    const body = { ...sent, [rule.stateMember]: state };
+    if (!request.isValid(body) || runner.stopped()) continue;
+    const answer = await runner.send(context.plainBodyCase(change.operation, body, `to set it ${String(state)}`, at));
+    if (answer?.ok && answer.response.status < 300) return `${String(state)} (${change.operation.method})`;
+  }
+  return undefined;
 }
 
 /** An item the collection's own creation moved into a state the rule refuses ("The copy becomes
