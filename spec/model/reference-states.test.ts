@@ -163,3 +163,55 @@ describe('locks on an item’s own writes', () => {
     expect(idiomsAt(model, '/events')?.ownLocks?.map(({ operation }) => operation.id)).toEqual(['updateEvent']);
   });
 });
+
+describe('reference flags', () => {
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const product = {
+    type: 'object',
+    required: ['sku', 'discontinued'],
+    properties: { sku: { type: 'string' }, discontinued: { type: 'boolean' } },
+  };
+  const line = {
+    type: 'object',
+    required: ['id', 'sku'],
+    properties: { id: { type: 'string', readOnly: true }, sku: { type: 'string' } },
+  };
+  const modelWith = (words: string) =>
+    inferApiModel(
+      contractFromDocument({
+        openapi: '3.0.3',
+        info: { title: 'lines', version: '1' },
+        paths: {
+          '/products': {
+            get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
+          },
+          '/products/{sku}': {
+            parameters: [{ name: 'sku', in: 'path', required: true, schema: { type: 'string' } }],
+            get: { responses: { '200': { description: 'one', content: json(product) } } },
+          },
+          '/lines': {
+            get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: line }) } } },
+            post: {
+              description: words,
+              requestBody: { required: true, content: json(line) },
+              responses: { '201': { description: 'added', content: json(line) }, '422': { description: 'no' } },
+            },
+          },
+        },
+      }),
+    );
+
+  it('reads "must not be `discontinued`" as the flag false', () => {
+    const [rule] = idiomsAt(
+      modelWith('The product must exist and must not be `discontinued`; otherwise `422`.'),
+      '/lines',
+    )?.referenceStates ?? [undefined];
+    expect(rule).toEqual(
+      expect.objectContaining({ member: 'sku', stateMember: 'discontinued', allowed: [false], status: 422 }),
+    );
+  });
+
+  it('reads nothing where the words do not name the flag', () => {
+    expect(idiomsAt(modelWith('The product must exist; otherwise `422`.'), '/lines')?.referenceStates).toBeUndefined();
+  });
+});

@@ -106,6 +106,35 @@ function nearestStatus(clause: string, at: number, documented: readonly string[]
   return statuses[0]?.[1];
 }
 
+/** The boolean members of the collection's items (`discontinued`, `retired`). */
+function flagsOf(collection: CollectionSpec): string[] {
+  const schema = collection.read?.item.schema ?? collection.create?.item.schema;
+  return Object.entries(propertiesOf(schema as never)).flatMap(([name, property]) => {
+    const type = (property as { type?: unknown }).type;
+    return type === 'boolean' || (Array.isArray(type) && type.includes('boolean')) ? [name] : [];
+  });
+}
+
+/** A flag the words refuse or ask of the named item: "the product must not be `discontinued`"
+ * (allowed: false), "the product must be `verified`" (allowed: true). */
+function flagRuleIn(
+  clause: string,
+  word: string,
+  flags: readonly string[],
+): { member: string; allowed: boolean[]; at: number } | undefined {
+  for (const flag of flags) {
+    const name = escapeRegExp(flag);
+    const not = new RegExp(
+      `\\b${word}s?\\b[^.;]{0,80}?\\b(?:must not|may not|cannot|can't|is not|isn't)\\s+be(?:\\s+)?\\s*${name}\\b|\\b(?:not|no)\\s+${name}\\s+${word}s?\\b`,
+      'i',
+    ).exec(clause);
+    if (not) return { member: flag, allowed: [false], at: not.index + not[0].length };
+    const must = new RegExp(`\\b${word}s?\\b[^.;]{0,80}?\\bmust\\s+be\\s+${name}\\b`, 'i').exec(clause);
+    if (must) return { member: flag, allowed: [true], at: must.index + must[0].length };
+  }
+  return undefined;
+}
+
 /** The members of a body schema, with list entries' members as `lines[].sku` (where the words may
  * give them rules: their references' states, their refusals). */
 export function membersWithEntries(schema: unknown): string[] {
@@ -151,11 +180,18 @@ export function referenceStatesOf(
   for (const member of membersWithEntries(schema)) {
     const other = referencedCollection(member.split('[].').at(-1)!, collections, collection);
     const state = other && statusMember(other);
-    if (!other || !state) continue;
+    if (!other) continue;
     const word = resourceWordPattern(other);
+    const flags = flagsOf(other);
     for (const clause of clauses) {
-      const { allowed, at } = allowedIn(clause, word, state.values);
-      if (allowed.length === 0 || allowed.length === state.values.length) continue;
+      const said = state ? allowedIn(clause, word, state.values) : { allowed: [], at: 0 };
+      // Or a flag of the item the words refuse ("must not be `discontinued`": a boolean member).
+      const flag = said.allowed.length > 0 ? undefined : flagRuleIn(clause, word, flags);
+      const { allowed, at } = flag ?? said;
+      const stateMember = flag?.member ?? state?.member;
+      if (stateMember === undefined) continue;
+      const values = flag ? [true, false] : state!.values;
+      if (allowed.length === 0 || allowed.length === values.length) continue;
       const status =
         nearestStatus(clause, at, documented) ??
         (documented.includes('409') ? '409' : documented.length === 1 ? documented[0] : undefined);
@@ -163,7 +199,7 @@ export function referenceStatesOf(
       rules.push({
         member,
         collection: other.path,
-        stateMember: state.member,
+        stateMember,
         allowed,
         status: Number(status),
         words: clause,

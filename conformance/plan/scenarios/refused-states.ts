@@ -17,7 +17,11 @@ import { parentParams } from './parents.js';
 import { answeredAs, itemOf } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
-const stepOf = (rule: ReferenceState) => `${rule.member} outside ${rule.allowed.join(', ')} refused`;
+/** The states the rule allows, in words: `active`, or a flag's value (`discontinued false`). */
+const allowedText = (rule: ReferenceState) =>
+  typeof rule.allowed[0] === 'boolean' ? `${rule.stateMember} ${String(rule.allowed[0])}` : rule.allowed.join(', ');
+
+const stepOf = (rule: ReferenceState) => `${rule.member} outside ${allowedText(rule)} refused`;
 
 export async function checkReferenceStates(
   resource: Resource,
@@ -102,11 +106,13 @@ async function itemOutside(
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<{ id: unknown; how: string } | { why: string }> {
+  // A flag the creation takes (`discontinued`) is made set where the rule refuses it set.
+  const flag = typeof rule.allowed[0] === 'boolean' ? { [rule.stateMember]: !rule.allowed[0] } : {};
   const making = await runner.make(collection, {
     what: `in a state a creation may not name it in`,
     purpose: 'refused state',
     parent: {},
-    members: shared,
+    members: { ...shared, ...flag },
   });
   if (!('made' in making)) return { why: `no ${collection.path} item could be made: ${making.refused}` };
   const { item, at } = making.made;
@@ -131,8 +137,14 @@ async function itemOutside(
     ? await changedOutside(collection, rule, making.made, at(parameter), context, runner)
     : undefined;
   if (changed) return { id, how: changed };
-  return { why: `no action or change moves a ${collection.path} item out of ${rule.allowed.join(', ')}` };
+  return { why: `no action or change moves a ${collection.path} item out of ${allowedText(rule)}` };
 }
+
+/** The values the rule's member takes: its state's, or a flag's two. */
+const valuesOf = (collection: CollectionSpec, rule: ReferenceState): readonly unknown[] => {
+  const state = statusMember(collection);
+  return state?.member === rule.stateMember ? state.values : [true, false];
+};
 
 /** Sets the state member of a made item to a state the rule refuses by the collection's change (a
  * PATCH of that member alone, a PUT of the body it was made from), where its body takes it: how. */
@@ -146,7 +158,7 @@ async function changedOutside(
 ): Promise<string | undefined> {
   const change = collection.update ?? collection.replace;
   const request = change && context.requestSchema(change.operation);
-  const refused = (statusMember(collection)?.values ?? []).filter((value) => !rule.allowed.includes(value));
+  const refused = valuesOf(collection, rule).filter((value) => !rule.allowed.includes(value));
   if (!change || !request || refused.length === 0) return undefined;
   for (const state of refused) {
     const sent = change === collection.update ? {} : ((made.sent ?? {}) as Record<string, unknown>);
