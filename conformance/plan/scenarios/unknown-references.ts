@@ -197,9 +197,9 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
   };
   for (const { member, target, named, deleted, elsewhere, scope } of plans) {
     if (runner.stopped()) break;
-    // A union's made item may be of a variant without the member (a labour line has no `sku`): a
-    // valid body of the variant that has it is the base.
-    const base = namedIn(sent, member) === undefined ? await bodyNaming(member, collection, runner) : undefined;
+    // A union's made item may be of a variant without the member, or with it null (a labour line
+    // names no part): a valid body of the variant that names one is the base.
+    const base = namedIn(sent, member) == null ? await bodyNaming(member, collection, runner) : undefined;
     const current = namedIn(base ?? sent, member);
     const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
     const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
@@ -261,5 +261,5 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
 /** A valid creation body that holds the member (its union's variant that has it), if one is drawn. */
 async function bodyNaming(member: string, collection: CollectionSpec, runner: SequenceRunner) {
   const bodies = await runner.bodies(collection, 8, `references ${member}`);
-  return bodies.map((body) => asObject(body)).find((body) => body !== undefined && namedIn(body, member) !== undefined);
+  return bodies.map((body) => asObject(body)).find((body) => body !== undefined && namedIn(body, member) != null);
 }
