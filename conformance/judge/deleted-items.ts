@@ -4,6 +4,7 @@
 // run did, not for its input.
 import type { TestCase } from '../model.js';
 import type { Exchange } from '../send/http.js';
+import { deletedItemOf } from './sent-references.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -12,10 +13,8 @@ export class DeletedItems {
 
   /** Notes the item of a deletion the service took: its path's last parameter. */
   note(testCase: TestCase, exchange: Exchange): void {
-    if (testCase.operation.method !== 'DELETE' || !exchange.ok) return;
-    const status = exchange.response.status;
-    const last = /\{([^}]+)\}[^{]*$/.exec(testCase.operation.path)?.[1];
-    const value = last === undefined ? undefined : testCase.pathParams?.[last];
+    const value = exchange.ok ? deletedItemOf(testCase) : undefined;
+    const status = exchange.ok ? exchange.response.status : 0;
     if (status >= 200 && status < 300 && value !== undefined) this.deleted.add(value);
   }
 

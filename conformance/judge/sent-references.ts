@@ -31,9 +31,14 @@ export class SentReferences {
 
   /** Whether a deletion's item (its path's last parameter) is one the run's taken writes named. */
   namesDeleted(testCase: TestCase): boolean {
-    if (testCase.operation.method !== 'DELETE') return false;
-    const last = /\{([^}]+)\}[^{]*$/.exec(testCase.operation.path)?.[1];
-    const value = last === undefined ? undefined : testCase.pathParams?.[last];
+    const value = deletedItemOf(testCase);
     return value !== undefined && this.named.has(value);
   }
+}
+
+/** The item a DELETE names: its path's last parameter's value. */
+export function deletedItemOf(testCase: TestCase): string | undefined {
+  if (testCase.operation.method !== 'DELETE') return undefined;
+  const last = /\{([^}]+)\}[^{]*$/.exec(testCase.operation.path)?.[1];
+  return last === undefined ? undefined : testCase.pathParams?.[last];
 }

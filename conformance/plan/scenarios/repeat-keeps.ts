@@ -5,6 +5,7 @@
 // kept-on-repeat, api_idioms_honoured). A deletion that removes its item is not read again.
 import type { KeptOnRepeat, Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
+import { parseJson } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { intoStartState } from './action-paths.js';
 import { createParent, parentParams } from './parents.js';
@@ -89,10 +90,10 @@ export async function checkKeptOnRepeat(resource: Resource, context: PlanContext
   }
 }
 
-/** The JSON a request carried, where it parses. */
+/** The JSON a request carried, where it parses (an int64 id's digits kept). */
 function jsonOf(text: string | undefined): unknown {
   try {
-    return text === undefined ? undefined : JSON.parse(text);
+    return text === undefined ? undefined : parseJson(text);
   } catch {
     return undefined;
   }
