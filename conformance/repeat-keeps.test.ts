@@ -110,6 +110,26 @@ describe('writes the words say change nothing when repeated', () => {
     expect(notes?.idioms.keptOnRepeat?.map(({ verb }) => verb)).toEqual(['tags', 'delete']);
   });
 
+  it('reads nothing from a refusal\'s words ("`409` (nothing changes) when the note is already archived")', () => {
+    const refusal = inferApiModel(
+      contractFromDocument({
+        ...(contract.document as Record<string, unknown>),
+        paths: {
+          ...(contract.document.paths as Record<string, unknown>),
+          '/notes/{noteId}/tags': {
+            parameters: at,
+            post: {
+              description: 'Adds `tag` to the note; `409` (nothing changes) when the note is already archived.',
+              requestBody: { required: true, content: json(input('tag')) },
+              responses: { '200': { description: 'tagged', content: json(note) }, '409': none },
+            },
+          },
+        },
+      }),
+    ).resources.find((r) => r.collection.path === '/notes');
+    expect(refusal?.idioms.keptOnRepeat?.map(({ verb }) => verb)).toEqual(['delete']);
+  });
+
   it('passes a desk that keeps the note as it was, with both steps run', async () => {
     const result = await run();
     expect(result.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`)).toEqual([]);

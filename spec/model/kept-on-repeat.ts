@@ -19,6 +19,9 @@ const REPEATED = /\b(?:already|again|a second time|twice|more than once|repeat(?
 const NOTHING =
   /\b(?:changes nothing|nothing (?:else )?changes|has no (?:further |other )?effect|does nothing(?: more)?|is a no-?op|leaves (?:it|them|the [\w-]+|everything) (?:as (?:it|they) (?:is|are|was|were)|unchanged))\b/i;
 
+/** A refusal's status in the clause. */
+const REFUSAL = /\b4\d\d\b/;
+
 export function keptOnRepeatOf(
   collection: CollectionSpec,
   actions: readonly { readonly verb: string; readonly operation: Operation }[],
@@ -35,6 +38,9 @@ export function keptOnRepeatOf(
       (one) =>
         REPEATED.test(one) &&
         NOTHING.test(one) &&
+        // Not a refusal's "409 (nothing changes) when ... already returned": a refused write changes
+        // nothing anyway, and the write before it may rightly have (a renewal counted).
+        !REFUSAL.test(one) &&
         (!shared(operation) || new RegExp(`(?:^|[^\\w-])${verb}(?:[^\\w-]|$)`).test(one)),
     );
     return clause ? [{ operation, verb, words: clause }] : [];
