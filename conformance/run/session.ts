@@ -6,7 +6,6 @@ import {
   asynchronousJobs,
   type CollectionSpec,
   collectionOperations,
-  conflictsOnNamedItems,
   listedItems,
   type Operation,
   putCreation,
@@ -17,19 +16,16 @@ import { DeletedItems } from '../judge/deleted-items.js';
 import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
 import { etagConflictFindings } from '../judge/idiom-checks.js';
-import { asObject } from '../judge/json-body.js';
 import { MovedItems } from '../judge/moved-items.js';
 import { SentKeys } from '../judge/sent-keys.js';
 import { SentReferences } from '../judge/sent-references.js';
 import type { CheckContext, Executed, TestCase, Violation } from '../model.js';
 import { PlanContext } from '../plan/index.js';
-import { nestedReferences, referencedCollections } from '../plan/references.js';
 import { CreationLog } from '../plan/scenarios/creations.js';
 import { ItemMaker } from '../plan/scenarios/maker.js';
 import { walkPages, withLargePages } from '../plan/scenarios/pages.js';
 import { Reach } from '../plan/scenarios/reach.js';
 import type { SequenceRunner } from '../plan/scenarios/sequences.js';
-import { smallerAsk } from '../plan/smaller-ask.js';
 import { Recorder } from '../report/recorder.js';
 import { redactDeep } from '../report/redact.js';
 import { DEFAULTS, skipReason } from '../run-options.js';
@@ -38,6 +34,7 @@ import { SAFE_METHODS, Sender } from '../send/sender.js';
 import { defaultMaxWrites, WriteBudget, writesFor } from '../send/write-budget.js';
 import { assignedAnyway as echoedAnyway } from './assigned-anyway.js';
 import { callerReader } from './caller.js';
+import { ConflictReasons } from './conflict-reasons.js';
 import { NamedChildren } from './named-children.js';
 import type { RunSettings } from './settings.js';
 
@@ -64,6 +61,8 @@ export class RunSession {
   readonly concurrency: number;
   /** Body members naming a child of what the item names, filled with listed ones (named-children.ts). */
   private readonly namedChildren: NamedChildren;
+  /** Why a 409 to a valid creation may be no fault. */
+  private readonly conflicts: ConflictReasons;
 
   constructor(
     readonly settings: RunSettings,
@@ -97,6 +96,7 @@ export class RunSession {
       contract.operations,
       overviewOf(contract),
     );
+    this.conflicts = new ConflictReasons(settings, this.context, this.sender);
     this.creations = new CreationLog(model.collections, (collection, id) =>
       this.context.markChangedByRun(collection, id),
     );
@@ -228,10 +228,10 @@ export class RunSession {
     const gathered = await gatherFacts(testCase, exchange, scope, this.readList, this.readCaller);
     const keyTaken =
       exchange.ok && exchange.response.status === 409 && !gathered.valueAlreadyListed
-        ? (this.sentKeys.sentByAnother(testCase) ?? (await this.keyHeld(testCase, scope)))
+        ? (this.sentKeys.sentByAnother(testCase) ?? (await this.conflicts.keyHeld(testCase, scope)))
         : undefined;
     const etagConflict = this.etags.take(exchange);
-    const namedConflict = await this.conflictOnNamedItems(testCase, exchange);
+    const namedConflict = await this.conflicts.onNamedItems(testCase, exchange);
     const conflict = exchange.ok && exchange.response.status === 409;
     const namedByRun = conflict && this.sentReferences.namesDeleted(testCase);
     const movedByRun = conflict && this.movedItems.movedBefore(testCase);
@@ -251,31 +251,6 @@ export class RunSession {
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
   }
 
-  /** Per creation: whether its words tie its 409 to the state of the items it names. */
-  private readonly namedConflicts = new Map<Operation, boolean>();
-
-  /** Where a plain creation naming listed items met a documented 409, whether the words tie that 409
-   * to the named items' state ("409 when the event is not published"), or else the least the body can
-   * ask (numbers at their minimum) is taken: the conflict was over what those items allow. */
-  private async conflictOnNamedItems(testCase: TestCase, exchange: Exchange): Promise<boolean> {
-    const { operation, knownReferences, kind, plain } = testCase;
-    if (kind !== 'positive' || !knownReferences?.length || !exchange.ok) return false;
-    if (exchange.response.status !== 409 || !operation.responses.some((r) => r.status === '409')) return false;
-    if (!this.namedConflicts.has(operation)) {
-      const { collections } = this.settings.model;
-      const named = [
-        ...referencedCollections(operation, collections).values(),
-        ...nestedReferences(operation, collections).map((found) => found.collection),
-      ];
-      this.namedConflicts.set(operation, conflictsOnNamedItems(operation, this.settings.contract, named));
-    }
-    if (this.namedConflicts.get(operation)) return true;
-    if (!plain) return false;
-    const smaller = smallerAsk(testCase, this.context.requestSchema(operation));
-    const answer = smaller ? await this.sender.send(smaller, true) : undefined;
-    return answer?.ok === true && answer.response.status < 300;
-  }
-
   /** A read the run sent for its own use (not judged) that showed one strong ETag on another body:
    * judged by the idiom check alone, which reports it. */
   private reportEtagConflict(testCase: TestCase, exchange: Exchange): void {
@@ -289,28 +264,6 @@ export class RunSession {
     const collection = this.settings.model.collections.find((c) => c.read?.operation === testCase.operation);
     const scope = collection ? { collection } : {};
     this.recorder.record(judge(this.settings.contract, [etagOnly], testCase, exchange, body, scope, { etagConflict }));
-  }
-
-  /** The key member, where a creation's client-chosen key names an item that exists (a 409 for a key
-   * an earlier run, or another client, holds): one read of the item at that key tells. */
-  private async keyHeld(testCase: TestCase, { collection }: Scope): Promise<string | undefined> {
-    const read = collection?.read;
-    const body = testCase.payload?.kind === 'json' ? asObject(testCase.payload.value) : undefined;
-    const key = collection?.clientKey ? body?.[collection.idProperty] : undefined;
-    if (
-      !read ||
-      collection?.create?.operation !== testCase.operation ||
-      (typeof key !== 'string' && typeof key !== 'number')
-    )
-      return undefined;
-    const readCase = this.context.testCase(read.operation, {
-      kind: 'positive',
-      plain: true,
-      pathParams: { ...testCase.pathParams, [read.parameter]: String(key) },
-      what: 'to see whether the key is taken',
-    });
-    const answer = await this.sender.send(readCase, true);
-    return answer?.ok && answer.response.status < 300 ? collection.idProperty : undefined;
   }
 
   /** Sends, judges and records a case. */
