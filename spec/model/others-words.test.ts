@@ -122,5 +122,7 @@ describe("readings of others' documents", () => {
   it('reads the statuses the words allow for every schema refusal, and none where they name one', () => {
     expect(validationStatusesOf(contract)).toEqual([400, 422]);
     expect(validationStatusesOf(document('Invalid bodies get 400.'))).toEqual([]);
+    const quoted = 'A body that violates the request schema is refused with `400` or `422`; servers may use either.';
+    expect(validationStatusesOf(document(quoted))).toEqual([400, 422]);
   });
 });

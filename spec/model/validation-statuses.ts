@@ -5,7 +5,8 @@ import type { Contract } from '../contract/types.js';
 import { sentencesOf } from './sentences.js';
 
 const ABOUT_SCHEMA = /\b(?:schema|invalid|validation|malformed|does\s+not\s+(?:match|conform))\b/i;
-const STATUSES = /\b(4\d\d)\b(?:\s*(?:,|or|and\/or)\s*\b(4\d\d)\b)+/;
+// Each status may stand in code quotes ("`400` or `422`").
+const STATUSES = /\b(4\d\d)\b`?(?:\s*(?:,|or|and\/or)\s*`?\b(4\d\d)\b`?)+/;
 
 const known = new WeakMap<Contract, readonly number[]>();
 
