@@ -16,7 +16,7 @@ const invoice = {
 const id = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
 const refused = { '404': { description: 'none' }, '409': { description: 'state' } };
 
-function locksOf(overview: string) {
+function locksOf(overview: string, deletion = '') {
   const contract = contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'invoices', version: '1', description: overview },
@@ -35,7 +35,7 @@ function locksOf(overview: string) {
           requestBody: { content: json({ type: 'object', properties: { note: { type: 'string' } } }) },
           responses: { '200': { description: 'changed', content: json(invoice) }, ...refused },
         },
-        delete: { responses: { '204': { description: 'gone' }, ...refused } },
+        delete: { description: deletion, responses: { '204': { description: 'gone' }, ...refused } },
       },
     },
   });
@@ -60,5 +60,12 @@ describe("locks the overview puts on an item's own writes", () => {
 
   it('reads nothing from sentences that let states write', () => {
     expect(locksOf('Drafts and archived invoices can be deleted. A paid invoice can be changed.')).toEqual([]);
+  });
+
+  it('reads a bare "only while" in the operation\'s own words as a lock on the item itself', () => {
+    const deletion = 'Deletes the invoice and its lines; only while `draft`, otherwise `409`.';
+    expect(locksOf('Invoices start as drafts.', deletion)).toEqual([
+      { at: 'DELETE /invoices/{id}', member: 'status', allowed: ['draft'], status: 409 },
+    ]);
   });
 });

@@ -95,6 +95,8 @@ function locksOn(
   );
   // "Only a `draft` event can be deleted": the item's own states before its word.
   const before = new RegExp(`\\bonly\\s+(?:an?\\s+|the\\s+)?([\\w\\s,]{1,40}?)\\s+${word}s?\\b`, 'i');
+  // "Deletes the report; only while `draft`, otherwise `409`": the item's own states, its word left out.
+  const bare = /\bonly\s+(?:while|when|if)\s+(?:it\s+is\s+)?(?:in\s+)?(?:state\s+)?([^.;(]*)/i;
   // "A completed or cancelled work order cannot be changed (409)": every other state allows it.
   const barred = new RegExp(`\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?${CANNOT_BE}`, 'i');
   // "a `cancelled` or `checked_out` reservation refuses it with 409", "An archived page accepts no
@@ -139,7 +141,7 @@ function locksOn(
     const heldStatus = held.length > 0 ? statusIn(clause, documented) : undefined;
     if (heldStatus !== undefined && held.length < state.values.length)
       return [{ operation, member: state.member, allowed: held, status: Number(heldStatus), words: clause }];
-    const match = names.exec(clause) ?? (own ? before.exec(clause) : null);
+    const match = names.exec(clause) ?? (own ? (before.exec(clause) ?? bare.exec(clause)) : null);
     // "Refused with `409`: the rental is not a `draft`": the states named after "not" allow it.
     const refusedUnless = /^not\b/i.test((match?.[1] ?? '').trim()) && /\brefused\b|\b4\d\d\b/i.test(clause);
     if (!match || !(/\b(?:only|must|while|unless)\b/i.test(clause) || refusedUnless)) continue;
