@@ -14,12 +14,15 @@ const name = { type: 'string', minLength: 1, maxLength: 30 };
 const product = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'name', 'stock'],
+  required: ['id', 'name', 'stock', 'reviewCount', 'createdAt'],
   properties: {
     id: { type: 'string', readOnly: true },
     name,
     note: { type: 'string', maxLength: 40 },
     stock: { type: 'integer', minimum: 0, readOnly: true, description: 'Moved only by receipts.' },
+    // More members the service keeps, before the state: the state is probed all the same.
+    reviewCount: { type: 'integer', minimum: 0, readOnly: true },
+    createdAt: { type: 'string', format: 'date-time', readOnly: true },
     // A state of a shared schema, moved only by actions.
     status: { allOf: [{ type: 'string', enum: ['active', 'retired'] }], readOnly: true, default: 'active' },
   },
@@ -74,7 +77,14 @@ function products(fault?: Fault) {
     if (id === undefined) {
       if (req.method === 'GET') return sendJson(res, 200, [...stored.values()]);
       if (!body || Object.keys(body).join() !== 'name' || !named(body.name)) return sendJson(res, 400, {});
-      const made = { id: `p${stored.size + 1}`, name: body.name, stock: 0, status: 'active' };
+      const made = {
+        id: `p${stored.size + 1}`,
+        name: body.name,
+        stock: 0,
+        reviewCount: 0,
+        createdAt: new Date().toISOString(),
+        status: 'active',
+      };
       stored.set(made.id, made);
       return sendJson(res, 201, made);
     }

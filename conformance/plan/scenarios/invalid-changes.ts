@@ -13,6 +13,7 @@ import {
   readOnlyRequestMembers,
   validationBefore,
 } from '../../../spec/index.js';
+import { statusMember } from '../../../spec/model/index.js';
 import type { TestCase } from '../../model.js';
 import { unpickedValue } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
@@ -135,7 +136,11 @@ function keptMembers(
   if (typeof valid !== 'object' || valid === null || request.isValid({ ...body, 'conformance-undeclared': 1 }))
     return [];
   const declared = propertiesOf(request.schema);
-  return Object.entries(propertiesOf(collection.read?.item.schema))
+  // The state first: a status the client sets is the mass assignment that matters most.
+  const state = statusMember(collection)?.member;
+  const members = Object.entries(propertiesOf(collection.read?.item.schema));
+  const stateFirst = [...members.filter(([m]) => m === state), ...members.filter(([m]) => m !== state)];
+  return stateFirst
     .flatMap(([member, schema]): Array<[string, unknown]> => {
       const merged = mergeAllOf(schema as Record<string, unknown>) as Record<string, unknown>;
       // A state (`status`, moved only by actions) sent as one a service would not start in.
