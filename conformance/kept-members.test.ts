@@ -33,28 +33,28 @@ const patch = {
   properties: { name, note: { type: 'string', maxLength: 40, nullable: true } },
 };
 
-const contractWith = (patchSchema: unknown) =>
+const contractWith = (patchSchema: unknown, item: unknown = product) =>
   contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'products', version: '1' },
     paths: {
       '/products': {
-        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: product }) } } },
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: item }) } } },
         post: {
           requestBody: {
             required: true,
             content: json({ type: 'object', additionalProperties: false, required: ['name'], properties: { name } }),
           },
-          responses: { '201': { description: 'made, with no stock', content: json(product) }, '400': none },
+          responses: { '201': { description: 'made, with no stock', content: json(item) }, '400': none },
         },
       },
       '/products/{id}': {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        get: { responses: { '200': { description: 'one', content: json(product) }, '404': none } },
+        get: { responses: { '200': { description: 'one', content: json(item) }, '404': none } },
         patch: {
           description: 'A JSON merge patch: null removes `note`; `name` cannot be removed (400).',
           requestBody: { required: true, content: { 'application/merge-patch+json': { schema: patchSchema } } },
-          responses: { '200': { description: 'changed', content: json(product) }, '400': none, '404': none },
+          responses: { '200': { description: 'changed', content: json(item) }, '400': none, '404': none },
         },
       },
     },
@@ -116,6 +116,10 @@ function products(fault?: Fault) {
   };
 }
 
+// The state not marked readOnly: the closed patch body does not declare it all the same.
+const { readOnly: _, ...writableStatus } = product.properties.status;
+const plainStatus = contractWith(patch, { ...product, properties: { ...product.properties, status: writableStatus } });
+
 const run = (fault?: Fault) => runConformance({ target: { app: products(fault) }, contract, seed: 5 });
 
 describe('invalid changes of an existing item', () => {
@@ -138,4 +142,15 @@ describe('invalid changes of an existing item', () => {
       expect((await run(fault)).violations.length).toBeGreaterThan(0);
     },
   );
+
+  it('name a service that takes a state the closed patch body does not declare, readOnly or not', async () => {
+    const report = await runConformance({
+      target: { app: products('status-writable') },
+      contract: plainStatus,
+      seed: 5,
+    });
+    expect(report.violations.length).toBeGreaterThan(0);
+    const clean = await runConformance({ target: { app: products() }, contract: plainStatus, seed: 5 });
+    expect(clean.violations).toEqual([]);
+  });
 });

@@ -125,8 +125,9 @@ const withoutHeader = (testCase: TestCase, name: string): TestCase => ({
   ),
 });
 
-/** The item's readOnly members a closed change body does not declare, each with a value no service
- * would pick itself (at most two): a state, one it would not start in. */
+/** The item's readOnly members and its state, where a closed change body does not declare them, each
+ * with a value no service would pick itself (at most two, the state first): a state, one it would
+ * not start in. */
 function keptMembers(
   collection: CollectionSpec,
   request: { readonly schema: Record<string, unknown>; isValid(value: unknown): boolean },
@@ -143,8 +144,9 @@ function keptMembers(
   return stateFirst
     .flatMap(([member, schema]): Array<[string, unknown]> => {
       const merged = mergeAllOf(schema as Record<string, unknown>) as Record<string, unknown>;
-      // A state (`status`, moved only by actions) sent as one a service would not start in.
-      const value = merged.readOnly === true ? unpickedValue(merged) : undefined;
+      // A state (`status`, moved only by actions) sent as one a service would not start in: readOnly
+      // or not, a closed body that does not declare it refuses it.
+      const value = merged.readOnly === true || member === state ? unpickedValue(merged) : undefined;
       return member === collection.idProperty || member in declared || value === undefined ? [] : [[member, value]];
     })
     .slice(0, 2);
