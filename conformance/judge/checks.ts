@@ -76,6 +76,9 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   const either = validationStatusesOf(context.contract);
   if ((kind === 'negative' || kind === 'unusual') && either.includes(status))
     return 'invalid input, as the words allow';
+  // Unusual valid input (a title of 200 emoji, counted in UTF-16 units) taken for a schema violation.
+  if (kind === 'positive' && !context.testCase.plain && either.includes(status))
+    return 'valid but unusual input refused as a schema violation, with a status the words allow';
   if (kind === 'unusual' && !clientErrors) return 'a request in an unusual form';
   // Secured operations may refuse credentials with 401 (or 403) even where no such status is listed.
   if (kind === 'auth' && (status === 401 || status === 403 || !clientErrors)) return 'missing or invalid credentials';
