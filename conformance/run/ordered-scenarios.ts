@@ -9,6 +9,7 @@ import {
   resourceOf,
 } from '../../spec/index.js';
 import type { PlanContext } from '../plan/index.js';
+import { checkActionInputs, hasGatedBodies } from '../plan/scenarios/action-inputs.js';
 import { checkActionReferences, namesInActions } from '../plan/scenarios/action-references.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
 import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
@@ -200,6 +201,12 @@ const unknownInActions: Stage = (scope) =>
     checkActionReferences(resource, scope.context, scope.runner),
   );
 
+/** Actions' invalid bodies, sent on an item moved into a state the action starts from. */
+const invalidActionBodies: Stage = (scope) =>
+  each(scope.creatable.filter(hasGatedBodies(scope.context)), (resource) =>
+    checkActionInputs(resource, scope.context, scope.runner),
+  );
+
 /** Writes the words say change nothing when repeated, sent twice. */
 const repeatedWrites: Stage = (scope) =>
   each(scope.creatable.filter(keepsOnRepeat), (resource) => checkKeptOnRepeat(resource, scope.context, scope.runner));
@@ -279,6 +286,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   childlessActions,
   memberlessActions,
   unknownInActions,
+  invalidActionBodies,
   repeatedWrites,
   keptByReferrers,
   drawnAmounts,
