@@ -10,6 +10,7 @@ import { moveItem } from './action-paths.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
+import { setByChange } from './state-changes.js';
 
 const stepOf = (action: Action, state: unknown, allowed: boolean) =>
   `${action.verb} ${allowed ? 'taken' : 'refused'} from ${String(state)}`;
@@ -71,7 +72,11 @@ export async function checkActionSources(resource: Resource, context: PlanContex
     const moving = actions.filter((action) => action.member === member && action.target === state);
     const target = { collection, idText: at[parameter]!, at };
     const moved = await moveItem(moving, actions, target, context, runner);
-    return moved ? { at } : { why: `no action moved a new item to ${String(state)}` };
+    // Or the collection's change, where it sets the state ("`status` may be set to `draft`").
+    const changed = moved
+      ? undefined
+      : await setByChange(collection, member, [state], making.made, at, context, runner);
+    return moved || changed ? { at } : { why: `no action or change moved a new item to ${String(state)}` };
   };
 
   /** The action's case on the item, with its current ETag where the action takes If-Match. */

@@ -16,6 +16,7 @@ import { bodyNaming, sharedBeside } from './named-bodies.js';
 import { parentParams } from './parents.js';
 import { answeredAs, itemOf } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
+import { setByChange } from './state-changes.js';
 
 /** The states the rule allows, in words: `active`, or a flag's value (`discontinued false`). */
 const allowedText = (rule: ReferenceState) =>
@@ -146,9 +147,8 @@ const valuesOf = (collection: CollectionSpec, rule: ReferenceState): readonly un
   return state?.member === rule.stateMember ? state.values : [true, false];
 };
 
-/** Sets the state member of a made item to a state the rule refuses by the collection's change (a
- * PATCH of that member alone, a PUT of the body it was made from), where its body takes it: how. */
-async function changedOutside(
+/** Sets the state member of a made item to a state the rule refuses by the collection's change. */
+function changedOutside(
   collection: CollectionSpec,
   rule: ReferenceState,
   made: { readonly sent?: unknown },
@@ -156,18 +156,8 @@ async function changedOutside(
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<string | undefined> {
-  const change = collection.update ?? collection.replace;
-  const request = change && context.requestSchema(change.operation);
   const refused = valuesOf(collection, rule).filter((value) => !rule.allowed.includes(value));
-  if (!change || !request || refused.length === 0) return undefined;
-  for (const state of refused) {
-    const sent = change === collection.update ? {} : ((made.sent ?? {}) as Record<string, unknown>);
-    const body = { ...sent, [rule.stateMember]: state };
-    if (!request.isValid(body) || runner.stopped()) continue;
-    const answer = await runner.send(context.plainBodyCase(change.operation, body, `to set it ${String(state)}`, at));
-    if (answer?.ok && answer.response.status < 300) return `${String(state)} (${change.operation.method})`;
-  }
-  return undefined;
+  return setByChange(collection, rule.stateMember, refused, made, at, context, runner);
 }
 
 /** An item the collection's own creation moved into a state the rule refuses ("The copy becomes

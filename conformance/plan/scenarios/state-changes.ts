@@ -1,0 +1,32 @@
+// A state set by the collection's own change, where no action leads there ("`status` may be set to
+// `draft` or `scheduled`" by PATCH): a PATCH of the member alone, or a PUT of the body the item was
+// made from with the member set. Used to put an item of the run's own into a state before a check.
+import type { CollectionSpec } from '../../../spec/index.js';
+import type { PlanContext } from '../context.js';
+import type { SequenceRunner } from './sequences.js';
+
+/** Sets the item's `member` to the first of `states` its change takes and accepts: how, or
+ * undefined where none did. */
+export async function setByChange(
+  collection: CollectionSpec,
+  member: string,
+  states: readonly unknown[],
+  made: { readonly sent?: unknown },
+  at: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'send' | 'stopped'>,
+): Promise<string | undefined> {
+  const change = collection.update ?? collection.replace;
+  const request = change && context.requestSchema(change.operation);
+  if (!change || !request) return undefined;
+  for (const state of states) {
+    const sent = change === collection.update ? {} : ((made.sent ?? {}) as Record<string, unknown>);
+    const body = { ...sent, [member]: state };
+    if (!request.isValid(body) || runner.stopped()) continue;
+    const answer = await runner.send(
+      context.plainBodyCase(change.operation, body, `to set it ${String(state)}`, { ...at }),
+    );
+    if (answer?.ok && answer.response.status < 300) return `${String(state)} (${change.operation.method})`;
+  }
+  return undefined;
+}
