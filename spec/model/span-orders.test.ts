@@ -66,6 +66,13 @@ describe('span orders', () => {
     ]);
   });
 
+  it('reads an end before its start, said to be refused, as an order that allows equal', () => {
+    expect(spansOf('`checkOut` before `checkIn` is refused with 422.', undefined, ['400', '422'])).toEqual([
+      expect.objectContaining({ start: 'checkIn', end: 'checkOut', strict: false, status: 422 }),
+    ]);
+    expect(spansOf('`checkOut` before `checkIn` is fine for late bookings.')).toEqual([]);
+  });
+
   it('reads nothing where no word orders the span', () => {
     expect(spansOf('Books a stay.')).toEqual([]);
   });

@@ -46,6 +46,10 @@ function longestOf(sentences: readonly string[], start: string, end: string): nu
 }
 
 const LATER = /\b(?:after|later than|greater than|past)\b|>/i;
+/** An end "before" its start, said to be refused ("`endDate` before `startDate` is refused with
+ * 422", "must not be before"): the end may equal the start. */
+const BEFORE = /\b(?:before|earlier than|prior to)\b|</i;
+const FORBIDS = /\b(?:refused|rejected|invalid|not allowed|an error|must not|cannot|can't)\b|\b4\d\d\b/i;
 const NOT_STRICT = /\bor equal\b|\bat or after\b|\bnot before\b|\bno earlier than\b|\bat least\b|>=|≥/i;
 const END_WORD = /end|until|finish|stop|[oO]ut$|_to$|To$/;
 
@@ -59,12 +63,12 @@ const at = (sentence: string, member: string): number =>
   sentence.search(new RegExp(`(^|[^\\w])${escapeRegExp(member)}($|[^\\w])`));
 
 /** The words between a mention of `end` and the next mention of `start` that orders them. */
-function orderedBetween(sentence: string, end: string, start: string): string | undefined {
+function orderedBetween(sentence: string, end: string, start: string, order = LATER): string | undefined {
   const pair = new RegExp(
     `(?:^|[^\\w])${escapeRegExp(end)}(?![\\w])((?:(?!${escapeRegExp(start)}).){0,80}?)${escapeRegExp(start)}(?![\\w])`,
     'g',
   );
-  for (const match of sentence.matchAll(pair)) if (LATER.test(match[1]!)) return match[1];
+  for (const match of sentence.matchAll(pair)) if (order.test(match[1]!)) return match[1];
   return undefined;
 }
 
@@ -100,7 +104,12 @@ export function spanOrdersOf(collection: CollectionSpec, contract: Contract): Sp
         // The end named, then the start, the words between them ordering the two ("`endDate` must
         // be strictly after `startDate`"), wherever in the sentence (both may be named before).
         const between = orderedBetween(sentence, end, start);
-        return between !== undefined && LATER.test(between) ? [{ sentence, start, between }] : [];
+        if (between !== undefined) return [{ sentence, start, between }];
+        // Or an end before the start, forbidden: the same order, not strict.
+        const before = orderedBetween(sentence, end, start, BEFORE);
+        return before !== undefined && !LATER.test(before) && FORBIDS.test(sentence)
+          ? [{ sentence, start, between: 'not before' }]
+          : [];
       }),
     );
     const [first] = ordering;
