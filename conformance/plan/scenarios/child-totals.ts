@@ -3,6 +3,7 @@
 // there), a child made adds 1 and its value, and its deletion takes them away again. A counter a
 // deletion forgets is caught here, where no child list exists to count.
 import { type ChildTotal, type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
+import { evaluateFormula, type Formula, formulasOf } from '../../../spec/model/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
@@ -71,7 +72,9 @@ export async function followChildTotals(
 }
 
 /** A change of the member a total sums (a lesson's `durationMinutes`), where the child's PATCH takes
- * it: one more than it holds, within its schema; `judge` then reads the parent with the changed child. */
+ * it: one more than it holds, within its schema; or, where the service computes it ("`amount` =
+ * `quantity` × `unitAmount`"), one more of an operand the PATCH takes. `judge` then reads the parent
+ * with the changed child (its computed value as the words compute it). */
 async function changeSummedValue(
   collection: CollectionSpec,
   totals: readonly ChildTotal[],
@@ -83,17 +86,44 @@ async function changeSummedValue(
   const update = collection.update;
   const request = update && context.requestSchema(update.operation);
   if (!update || !request || runner.stopped()) return;
+  const formulas = formulasOf(
+    collection.read?.item.schema ?? collection.create?.item.schema,
+    collection.create?.operation,
+  );
   for (const { of } of totals) {
-    const value = of === undefined ? undefined : made.item[of];
-    if (of === undefined || typeof value !== 'number' || !request.isValid({ [of]: value + 1 })) continue;
-    const change = context.testCase(update.operation, {
+    if (of === undefined) continue;
+    const change = changedMember(of, made.item, formulas, request);
+    if (!change) continue;
+    const testCase = context.testCase(update.operation, {
       kind: 'positive',
       plain: true,
       pathParams: made.at(update.parameter),
-      payload: { kind: 'json', value: { [of]: value + 1 } },
-      what: `changing ${of}, which its parent's total sums`,
+      payload: { kind: 'json', value: { [change.member]: change.value } },
+      what: `changing ${change.member}, ${change.member === of ? 'which' : `from which the service computes the ${of} that`} its parent's total sums`,
     });
-    if (succeeded(await runner.execute(change, { collection }))) await judge({ ...made.item, [of]: value + 1 });
+    if (succeeded(await runner.execute(testCase, { collection }))) await judge(change.child);
     return;
   }
+}
+
+/** The member to change so that `of` moves: itself, or an operand of the formula computing it; the
+ * value sent and the child as it then is. */
+function changedMember(
+  of: string,
+  item: Item,
+  formulas: readonly Formula[],
+  request: { isValid(value: unknown): boolean },
+): { member: string; value: number; child: Item } | undefined {
+  const value = item[of];
+  if (typeof value === 'number' && request.isValid({ [of]: value + 1 }))
+    return { member: of, value: value + 1, child: { ...item, [of]: value + 1 } };
+  const formula = formulas.find((one) => one.member === of && !one.condition && !one.unless);
+  for (const operand of formula?.parts ?? []) {
+    const held = item[operand];
+    if (typeof held !== 'number' || !request.isValid({ [operand]: held + 1 })) continue;
+    const changed = { ...item, [operand]: held + 1 };
+    const computed = evaluateFormula(formula!, changed);
+    if (computed !== undefined) return { member: operand, value: held + 1, child: { ...changed, [of]: computed } };
+  }
+  return undefined;
 }
