@@ -8,6 +8,9 @@ import { propertiesOf } from '../schema/all-of.js';
 import { clausesOf } from './sentences.js';
 
 const SETTING = /\b(?:sets?|records?|stores?|saves?|keeps?)\b/i;
+// "`rejectionReason`, which the report then shows": the member named before it is set.
+const SHOWN =
+  /,?\s*\bwhich\s+(?:the\s+[\w-]+\s+|it\s+)?(?:then\s+|also\s+|afterwards\s+)?(?:shows|holds|keeps|returns|displays|records|stores|carries)\b/i;
 // "does not set", "never records": a clause that denies the setting names nothing set.
 const DENIED = /\b(?:not|never|no longer)\b/i;
 
@@ -19,8 +22,11 @@ export function membersSetByAction(operation: Operation, itemMembers: readonly s
   // What follows the verb in each clause, asides in brackets left out ("(grade stays null)").
   const setClauses = clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`).flatMap((clause) => {
     const plain = clause.replace(/\([^)]*\)/g, ' ');
+    if (DENIED.test(plain)) return [];
+    const shown = SHOWN.exec(plain);
+    if (shown) return [plain.slice(Math.max(0, shown.index - 80), shown.index)];
     const verb = SETTING.exec(plain);
-    return verb && !DENIED.test(plain) ? [plain.slice(verb.index + verb[0].length)] : [];
+    return verb ? [plain.slice(verb.index + verb[0].length)] : [];
   });
   return sent.filter((member) =>
     setClauses.some((clause) => clause.split(/[^\w]+/).some((word) => word.toLowerCase() === member.toLowerCase())),
