@@ -8,6 +8,7 @@ import type { Contract } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import { parentOfPath } from './parents.js';
 import { collectionResource, referencedCollection, referencedName, resourceWordPattern } from './references.js';
 import { passagesNaming, sentencesOf } from './sentences.js';
 import { statusMember } from './state-member.js';
@@ -15,6 +16,9 @@ import { statusMember } from './state-member.js';
 export interface ReferrerLimit {
   /** The creation's member naming the limited item, and that item's collection. */
   readonly via: string;
+  /** The limited item is the creation's parent, named by the path parameter `via` ("A full session
+   * (`registeredCount` equal to `capacity`) refuses with 409" of a session's registrations). */
+  readonly inPath?: boolean;
   readonly collection: string;
   /** The limited item's member holding the limit. */
   readonly limit: string;
@@ -63,7 +67,13 @@ export function referrerLimitsOf(
   const state = statusMember(collection);
   const own = resourceWordPattern(collection);
   const found: ReferrerLimit[] = [];
-  for (const { via, other } of namedBy(collection, collections)) {
+  const parent = parentOfPath(collection.path, collections)?.collection;
+  const parentParameter = parent?.read?.parameter;
+  const named = [
+    ...namedBy(collection, collections).map((one) => ({ ...one, inPath: false })),
+    ...(parent && parentParameter ? [{ via: parentParameter, other: parent, inPath: true }] : []),
+  ];
+  for (const { via, other, inPath } of named) {
     const schema = other.read?.item.schema ?? other.list?.items.schema;
     const limits = Object.entries(propertiesOf(schema))
       .filter(([, property]) => isInteger(property))
@@ -82,7 +92,7 @@ export function referrerLimitsOf(
       );
       // "409 when the course is full (seatsTaken equals capacity)": the count and its limit in a bracket.
       const bracketed = new RegExp(
-        String.raw`\b${word}s?\b[^.;(]{0,40}\(\s*\`?(\w+)\`?\s+(?:equals|has reached|reached|is at|is equal to)\s+(?:its\s+)?\`?${escapeRegExp(limit)}\`?\s*\)`,
+        String.raw`\b${word}s?\b[^.;(]{0,40}\(\s*\`?(\w+)\`?\s+(?:equals|equal to|has reached|reached|is at|is equal to)\s+(?:its\s+)?\`?${escapeRegExp(limit)}\`?\s*\)`,
         'i',
       );
       for (const sentence of sentences) {
@@ -97,6 +107,7 @@ export function referrerLimitsOf(
         const states = named !== undefined && state?.values.map(String).includes(named) ? [named] : undefined;
         found.push({
           via,
+          ...(inPath ? { inPath } : {}),
           collection: other.path,
           limit,
           ...(states && state ? { stateMember: state.member, states } : {}),

@@ -47,27 +47,31 @@ export async function checkReferrerLimits(
 async function fillLimit(
   resource: Resource,
   rule: ReferrerLimit,
-  parent: Record<string, string>,
+  given: Record<string, string>,
   context: PlanContext,
   runner: SequenceRunner,
   reach: ReturnType<SequenceRunner['reach']['scenario']>,
 ): Promise<string | undefined> {
   const { collection, idioms } = resource;
+  let parent = given;
   const other = context.collections.find((c) => c.path === rule.collection);
   if (!other || (!other.create && !putCreation(other))) return `${rule.collection} items cannot be made`;
+  // A limited parent is made under a parent of its own, and named by the children's path.
+  const above = rule.inPath ? await parentParams(other, context, runner) : {};
   const named = await runner.make(other, {
     what: `to be named up to its ${rule.limit}`,
     purpose: 'referrer limit',
-    parent: {},
+    parent: above,
     ...smallLimit(context, other, rule.limit),
   });
   if (!('made' in named)) return `no ${rule.collection} item could be made: ${named.refused}`;
   const id = named.made.item[other.idProperty];
+  if (rule.inPath) parent = named.made.at(rule.via);
   const limit = named.made.item[rule.limit];
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > MOST)
     return `its ${rule.limit} (${JSON.stringify(limit)}) is not a small whole number`;
   context.markChangedByRun(other, JSON.stringify(id));
-  const members = { [rule.via]: id };
+  const members = rule.inPath ? {} : { [rule.via]: id };
   const made: MadeItem[] = [];
   for (let n = 0; n < limit && !runner.stopped(); n++) {
     const making = await runner.make(collection, {
