@@ -131,6 +131,13 @@ function flagRuleIn(
     if (not) return { member: flag, allowed: [false], at: not.index + not[0].length };
     const must = new RegExp(`\\b${word}s?\\b[^.;]{0,80}?\\bmust\\s+be\\s+${name}\\b`, 'i').exec(clause);
     if (must) return { member: flag, allowed: [true], at: must.index + must[0].length };
+    // "must name an existing category with `active: true`": the flag's value after the word.
+    const valued = new RegExp(
+      `\\b${word}s?\\b[^.;]{0,40}?\\b(?:with|whose|having)\\s+\`?${name}\\s*(?::|=|is|set to)\\s*(true|false)\\b`,
+      'i',
+    ).exec(clause);
+    if (valued)
+      return { member: flag, allowed: [valued[1]!.toLowerCase() === 'true'], at: valued.index + valued[0].length };
   }
   return undefined;
 }

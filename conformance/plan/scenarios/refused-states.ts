@@ -6,6 +6,7 @@
 import {
   type Action,
   type CollectionSpec,
+  putCreation,
   type ReferenceState,
   type Resource,
   statusMember,
@@ -107,6 +108,8 @@ async function itemOutside(
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<{ id: unknown; how: string } | { why: string }> {
+  // A collection the client cannot add to (read-only categories): a listed item in such a state.
+  if (!collection.create && !putCreation(collection)) return listedOutside(collection, rule, runner);
   // A flag the creation takes (`discontinued`) is made set where the rule refuses it set.
   const flag = typeof rule.allowed[0] === 'boolean' ? { [rule.stateMember]: !rule.allowed[0] } : {};
   const making = await runner.make(collection, {
@@ -139,6 +142,20 @@ async function itemOutside(
     : undefined;
   if (changed) return { id, how: changed };
   return { why: `no action or change moves a ${collection.path} item out of ${allowedText(rule)}` };
+}
+
+/** A listed item in a state the rule refuses (an inactive category the service seeded). */
+async function listedOutside(
+  collection: CollectionSpec,
+  rule: ReferenceState,
+  runner: SequenceRunner,
+): Promise<{ id: unknown; how: string } | { why: string }> {
+  const listed = (await runner.listedItems(collection)) ?? [];
+  const found = listed.find(
+    (item) => item[rule.stateMember] !== undefined && !rule.allowed.includes(item[rule.stateMember]),
+  );
+  if (!found) return { why: `no listed ${collection.path} item is outside ${allowedText(rule)}` };
+  return { id: found[collection.idProperty], how: `listed ${rule.stateMember} ${String(found[rule.stateMember])}` };
 }
 
 /** The values the rule's member takes: its state's, or a flag's two. */
