@@ -33,6 +33,7 @@ import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer
 import { checkRefusedKeys } from '../plan/scenarios/refused-keys.js';
 import { checkReferenceStates } from '../plan/scenarios/refused-states.js';
 import { checkKeptOnRepeat, keepsOnRepeat } from '../plan/scenarios/repeat-keeps.js';
+import { checkChildrenKeptOnReplace, keepsOnReplace } from '../plan/scenarios/replace-keeps.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { checkScopedKeys } from '../plan/scenarios/scoped-keys.js';
 import type { SequenceRunner } from '../plan/scenarios/sequences.js';
@@ -207,6 +208,12 @@ const invalidActionBodies: Stage = (scope) =>
     checkActionInputs(resource, scope.context, scope.runner),
   );
 
+/** Children a replacement keeps, read after their parent is replaced. */
+const keptOnReplace: Stage = (scope) =>
+  each(scope.creatable.filter(keepsOnReplace), (resource) =>
+    checkChildrenKeptOnReplace(resource, scope.context, scope.runner),
+  );
+
 /** Writes the words say change nothing when repeated, sent twice. */
 const repeatedWrites: Stage = (scope) =>
   each(scope.creatable.filter(keepsOnRepeat), (resource) => checkKeptOnRepeat(resource, scope.context, scope.runner));
@@ -287,6 +294,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   memberlessActions,
   unknownInActions,
   invalidActionBodies,
+  keptOnReplace,
   repeatedWrites,
   keptByReferrers,
   drawnAmounts,

@@ -36,6 +36,7 @@ import { type ParentTouch, parentTouchOf } from './parent-touches.js';
 import { type ReferenceState, referenceStatesOf } from './reference-states.js';
 import { DELETION_VERB, type ReferrerEffect, referrerEffectsOf } from './referrer-effects.js';
 import { type ReferrerLimit, referrerLimitsOf } from './referrer-limits.js';
+import { childrenKeptOnReplace } from './replace-keeps.js';
 import { type SaidRefusal, saidRefusalsOf } from './said-refusals.js';
 import { type SpanOrder, spanOrdersOf } from './span-orders.js';
 import { type StateCount, stateCountsOf } from './state-counts.js';
@@ -125,6 +126,9 @@ export interface LifeIdioms {
   /** How many of its items may name one item ("`409` when the member already has `loanLimit`
    * active loans": referrer-limits.ts). */
   readonly referrerLimits?: readonly ReferrerLimit[];
+  /** The child collections its replacement keeps ("its `createdAt` and its sessions are kept":
+   * replace-keeps.ts). */
+  readonly childrenKeptOnReplace?: readonly string[];
   /** What its actions do to the items it names, itself or through its children ("every tool on it
    * becomes `reserved`"), and the states they ask of them (named-effects.ts). */
   readonly namedEffects?: readonly NamedEffect[];
@@ -342,6 +346,11 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
   referrerLimits({ collection, contract, collections = [] }) {
     const limits = referrerLimitsOf(collection, collections, contract);
     return limits.length > 0 ? { referrerLimits: limits } : {};
+  },
+
+  childrenKeptOnReplace({ collection, collections = [] }) {
+    const kept = childrenKeptOnReplace(collection, collections);
+    return kept.length > 0 ? { childrenKeptOnReplace: kept } : {};
   },
 };
 
