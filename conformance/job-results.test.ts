@@ -55,8 +55,8 @@ const document = contractFromDocument({
   },
 });
 
-/** Jobs done 1.2 s after they start; `early` serves the file while they run. */
-function reports(early: boolean, fileWhileRunning = false) {
+/** Jobs done 1.2 s after they start (or `doneAfterMs`); `early` serves the file while they run. */
+function reports(early: boolean, fileWhileRunning = false, doneAfterMs = 1200) {
   const started = new Map<string, number>();
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -70,7 +70,7 @@ function reports(early: boolean, fileWhileRunning = false) {
     }
     const at = id === undefined ? undefined : started.get(id);
     if (req.method !== 'GET' || first !== 'jobs' || at === undefined || extra) return send(res, 404, {});
-    const done = Date.now() - at >= 1200;
+    const done = Date.now() - at >= doneAfterMs;
     if (!sub) {
       const fileUrl = done || fileWhileRunning ? `/jobs/${id}/file` : null;
       return send(res, 200, {
@@ -107,6 +107,17 @@ describe("a job's result on a path of its own", () => {
     expect(early.map((v) => v.message).join(' ')).toMatch(/fileUrl/);
     expect(early.map((v) => v.message).join(' ')).toMatch(/summaryUrl/);
     expect(early.map((v) => v.message).join(' ')).not.toMatch(/startedAt/);
+  });
+
+  it("names a result member set in the start's own answer, though the job is done by its first read", async () => {
+    const result = await runConformance({
+      target: { app: reports(false, true, 1) },
+      contract: document,
+      seed: 4,
+      runs: 5,
+    });
+    const early = result.violations.filter((v) => v.code === 'job_result_before_done');
+    expect(early.map((v) => v.message).join(' ')).toMatch(/fileUrl/);
   });
 
   it.each([

@@ -193,6 +193,10 @@ export async function followJobs(
     // Its results first, right after the start: the soonest the run can ask while the job runs.
     const startBody = parseBody(exchange);
     const startState = startBody.kind === 'json' ? asObject(startBody.value)?.[end.member] : undefined;
+    // The start's own answer, where it is the job not done yet: what is null until then is null there
+    // too (a job that ends within a second may never be read before it does).
+    if (startState !== undefined && JSON.stringify(startState) !== JSON.stringify(end.terminal))
+      runner.conclude(start, exchange, startBody, { sequence: { idiom: { ...idiom, idiom: 'job-pending' as const } } });
     await resultsBeforeDone(results, read, end, startState, runner);
     const polls = pollsFor(job.start, job.read, context.overview);
     const waited = { ...idiom, how: `${polls} reads over ${(polls * POLL_MS) / 1000} s` };
