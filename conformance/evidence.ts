@@ -195,6 +195,8 @@ export interface SequenceEvidence {
   readonly after?: readonly Record<string, unknown>[];
   /** Whether `after` is the whole list: every page walked to the end the answers told. */
   readonly complete?: boolean;
+  /** Whether `after` came from more than one page: a cap on one answer (maxItems) is no cap on it. */
+  readonly pagedPastFirst?: boolean;
   /** The filter values the list was read with, by member (a filter the list requires): items off
    * them are rightly not in `before` or `after`. */
   readonly narrowedTo?: Readonly<Record<string, readonly string[]>>;

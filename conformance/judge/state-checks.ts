@@ -97,9 +97,9 @@ export const createdDataListed: Check = (context) => {
     const matches = sequence.after.filter((item) => idKey(item, idProperty) === id);
     if (matches.length === 0) {
       // A list that pages or filters may rightly leave a new item off its first answer, and one whose
-      // answer is capped (maxItems) and full, off any.
+      // answer is capped (maxItems) and full, off any: the cap is one answer's, not a walk's.
       const cap = listCapOf(collection);
-      const full = cap !== undefined && sequence.after.length >= cap;
+      const full = cap !== undefined && sequence.after.length >= cap && !sequence.pagedPastFirst;
       const severity = (sequence.complete && !full) || listsEveryItem(collection) ? 'failure' : 'note';
       const read = { listed: sequence.after.length, complete: sequence.complete === true };
       findings.push(finding('created_item_missing', { idProperty, id, ...read }, { severity }));

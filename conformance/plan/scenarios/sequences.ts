@@ -49,7 +49,9 @@ export async function listCollection(
     }),
     pageSize,
   );
-  async function readList(): Promise<(Page & { complete?: boolean; walk?: WalkEvidence }) | undefined> {
+  async function readList(): Promise<
+    (Page & { complete?: boolean; pagedPastFirst?: boolean; walk?: WalkEvidence }) | undefined
+  > {
     const exchange = await runner.send(listCase);
     if (!exchange) return undefined;
     const body = parseBody(exchange);
@@ -74,7 +76,15 @@ export async function listCollection(
       settled: lastList,
       ...(walked.repeatedQuery !== undefined ? { repeatedQuery: walked.repeatedQuery } : {}),
     };
-    return { exchange, body, items: walked.items, complete: walked.complete, ...(paged ? { walk } : {}) };
+    const pagedPastFirst = walked.items.length > items.length;
+    return {
+      exchange,
+      body,
+      items: walked.items,
+      complete: walked.complete,
+      pagedPastFirst,
+      ...(paged ? { walk } : {}),
+    };
   }
   const narrowedTo = narrowingOf(collection, listCase);
   let read = await readList();
@@ -97,6 +107,7 @@ export async function listCollection(
           ...(before ? { before } : {}),
           after: read.items,
           ...(read.complete ? { complete: true } : {}),
+          ...(read.pagedPastFirst ? { pagedPastFirst: true } : {}),
           ...(narrowedTo ? { narrowedTo } : {}),
         }
       : undefined;
