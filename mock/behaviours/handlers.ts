@@ -141,7 +141,7 @@ export const HANDLERS: Handlers = {
     // A copy only where there is one: the stored fields carry the exact digits of big numbers.
     const fields = copied ? { ...stored, ...copied } : stored;
     const collection = collectionOf(context, behaviour);
-    const limited = pastLimit(behaviour.limits, context.collections(), collection, body);
+    const limited = pastLimit(behaviour.limits, context.collections(), collection, body, context.params);
     if (limited) return context.refuse(limited);
     const chosen = chosenKey(behaviour.clientKey, body);
     if (chosen !== undefined && collection.find(String(chosen))) {
