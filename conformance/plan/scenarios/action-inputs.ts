@@ -6,7 +6,7 @@
 import type { Action, Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { intoStartState } from './action-paths.js';
+import { madeInStartState } from './action-paths.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
@@ -61,17 +61,13 @@ export async function checkActionInputs(resource: Resource, context: PlanContext
   for (const action of gated) {
     if (runner.stopped()) break;
     const step = stepOf(action);
-    const made = await runner.make(collection, { what: `to ${action.verb}`, purpose: 'action inputs', parent });
-    if ('refused' in made) {
-      reach.skip(step, made.refused);
+    const making = { what: `to ${action.verb}`, purpose: 'action inputs', parent };
+    const started = await madeInStartState(action, actions, collection, parameter, making, context, runner);
+    if ('why' in started) {
+      reach.skip(step, started.why);
       continue;
     }
-    const at = made.made.at(parameter);
-    const target = { collection, idText: at[parameter]!, at };
-    if (!(await intoStartState(action, actions, made.made.item, target, context, runner))) {
-      reach.skip(step, `no action moved it to ${action.from!.join(' or ')}`);
-      continue;
-    }
+    const { at } = started;
     const request = context.requestSchema(action.operation);
     const valid = context.testCase(action.operation, { kind: 'positive', plain: true, pathParams: at });
     const body = valid.payload?.kind === 'json' ? asObject(valid.payload.value) : undefined;

@@ -225,3 +225,23 @@ export async function intoStartState(
   const leading = actions.filter((other) => other.member === member && action.from!.includes(String(other.target)));
   return (await moveItem(leading, actions, target, context, runner)) !== undefined;
 }
+
+/** A new item of the collection under `parent`, moved into a state `action` starts from: its path
+ * values, or why there is none. */
+export async function madeInStartState(
+  action: Action | undefined,
+  actions: readonly Action[],
+  collection: CollectionSpec,
+  parameter: string,
+  making: { readonly what: string; readonly purpose: string; readonly parent: Readonly<Record<string, string>> },
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'make' | 'stopped' | 'send'>,
+): Promise<{ readonly at: Record<string, string> } | { readonly why: string }> {
+  const made = await runner.make(collection, making);
+  if ('refused' in made) return { why: made.refused };
+  const at = made.made.at(parameter);
+  const target = { collection, idText: at[parameter]!, at };
+  return (await intoStartState(action, actions, made.made.item, target, context, runner))
+    ? { at }
+    : { why: `no action moved it to ${action?.from?.join(' or ')}` };
+}

@@ -5,7 +5,7 @@
 import type { ActionReference, CollectionSpec, Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
-import { intoStartState } from './action-paths.js';
+import { madeInStartState } from './action-paths.js';
 import { absentOf, unknownLike } from './made-up-ids.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
@@ -29,18 +29,14 @@ export async function checkActionReferences(resource: Resource, context: PlanCon
   for (const reference of references) {
     if (runner.stopped()) break;
     const step = stepOf(reference);
-    const made = await runner.make(collection, { what: `to ${reference.verb}`, purpose: 'action references', parent });
-    if ('refused' in made) {
-      reach.skip(step, made.refused);
-      continue;
-    }
-    const at = made.made.at(parameter);
     const action = actions.find((one) => one.operation === reference.operation);
-    const target = { collection, idText: at[parameter]!, at };
-    if (!(await intoStartState(action, actions, made.made.item, target, context, runner))) {
-      reach.skip(step, `no action moved it to ${action?.from?.join(' or ')}`);
+    const making = { what: `to ${reference.verb}`, purpose: 'action references', parent };
+    const started = await madeInStartState(action, actions, collection, parameter, making, context, runner);
+    if ('why' in started) {
+      reach.skip(step, started.why);
       continue;
     }
+    const { at } = started;
     const valid = context.testCase(reference.operation, { kind: 'positive', plain: true, pathParams: at });
     const body = valid.payload?.kind === 'json' ? asObject(valid.payload.value) : undefined;
     const current = body && namedIn(body, reference.member);
