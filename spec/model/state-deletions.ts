@@ -21,7 +21,8 @@ export function stateDeletionOf(collection: CollectionSpec): StateDeletion | und
   const remove = collection.remove?.operation;
   if (!remove) return undefined;
   const sentences = sentencesOf([remove.summary, remove.description]).map((text) => text.replace(/\s+/g, ' '));
-  const kept = sentences.find((sentence) => NOT_REMOVED.test(sentence));
+  // "A room with a `booked` reservation is not deleted: 409" refuses a deletion; it keeps nothing.
+  const kept = sentences.find((sentence) => NOT_REMOVED.test(sentence) && !/\b4\d\d\b/.test(sentence));
   if (!kept) return undefined;
   const state = statusMember(collection);
   const named = sentences.map((sentence) => BECOMES.exec(sentence)?.[1]).find((value) => value !== undefined);
