@@ -104,6 +104,8 @@ export interface Facts {
   readonly namesItemsDeletedByRun?: readonly string[];
   /** The write names an item one of the run's own actions moved before (an order it cancelled). */
   readonly itemMovedByRun?: boolean;
+  /** A probe of a missing parent met an item the run made at that key (made-keys.ts). */
+  readonly parentMadeByRun?: boolean;
   /** Service-assigned members whose sent value the service gives a body without them too (a job
    * already `done` when it answers): their echo proves nothing. */
   readonly assignedAnyway?: readonly string[];

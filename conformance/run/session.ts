@@ -16,6 +16,7 @@ import { DeletedItems } from '../judge/deleted-items.js';
 import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
 import { etagConflictFindings } from '../judge/idiom-checks.js';
+import { MadeKeys } from '../judge/made-keys.js';
 import { MovedItems } from '../judge/moved-items.js';
 import { SentKeys } from '../judge/sent-keys.js';
 import { SentReferences } from '../judge/sent-references.js';
@@ -50,6 +51,7 @@ export class RunSession {
   private readonly sentReferences = new SentReferences();
   private readonly movedItems = new MovedItems();
   private readonly deletedItems = new DeletedItems();
+  private readonly madeKeys: MadeKeys;
   private maker?: ItemMaker;
   /** Strong ETags seen per request, to catch one tag on two bodies. */
   private readonly etags = new EtagMemory();
@@ -82,6 +84,7 @@ export class RunSession {
     });
     this.testable = contract.operations.filter((operation) => !this.recorder.resultOf(operation).skipped);
     this.sentKeys = new SentKeys(model.collections);
+    this.madeKeys = new MadeKeys(model.collections);
     this.sender = this.createSender();
     this.context = new PlanContext(
       settings.seed,
@@ -181,6 +184,7 @@ export class RunSession {
         this.sentReferences.note(testCase, exchange);
         this.movedItems.note(testCase, exchange);
         this.deletedItems.note(testCase, exchange);
+        this.madeKeys.note(testCase, exchange);
         this.maker?.forgetDeleted(testCase, exchange);
         this.etags.note(exchange);
         this.recorder.countExchange(testCase, exchange);
@@ -237,6 +241,7 @@ export class RunSession {
     const movedByRun = conflict && this.movedItems.movedBefore(testCase);
     const refused = exchange.ok && exchange.response.status >= 400 && exchange.response.status < 500;
     const namesDeleted = refused ? this.deletedItems.namedIn(testCase) : [];
+    const parentMadeByRun = exchange.ok && exchange.response.status < 300 && this.madeKeys.probesOwnItem(testCase);
     const assignedAnyway = await echoedAnyway(testCase, exchange, (control) => this.sender.send(control, true));
     const facts = {
       ...gathered,
@@ -247,6 +252,7 @@ export class RunSession {
       ...(movedByRun ? { itemMovedByRun: true } : {}),
       ...(namesDeleted.length > 0 ? { namesItemsDeletedByRun: namesDeleted } : {}),
       ...(assignedAnyway.length > 0 ? { assignedAnyway } : {}),
+      ...(parentMadeByRun ? { parentMadeByRun } : {}),
     };
     return judge(this.settings.contract, this.settings.checks, testCase, exchange, parseBody(exchange), scope, facts);
   }
