@@ -9,6 +9,7 @@ import {
   listedItems,
   listsEveryItem,
   movesWithOthers,
+  propertiesOf,
   statusMember,
 } from '../../spec/index.js';
 import type { Check, Finding, SequenceEvidence } from '../model.js';
@@ -163,6 +164,10 @@ export const existingDataPreserved: Check = (context) => {
     return [finding('existing_items_paged_off', { idProperty, count: missing.size, why: paged }, { severity: 'note' })];
   }
   const { parent, kept } = movedByOthers(context.contract, collection);
+  // Only members the document declares: an undocumented one (a list entry's own `etag`) is the
+  // service's to move.
+  const declared = new Set(Object.keys(propertiesOf(collection.list?.items.schema ?? collection.read?.item.schema)));
+  const judged = (name: string) => declared.size === 0 || declared.has(name);
   for (const item of sequence.before) {
     const id = idKey(item, idProperty);
     const now = after.get(idKey(item, idProperty));
@@ -171,7 +176,9 @@ export const existingDataPreserved: Check = (context) => {
     // run's writes under it or naming it.
     const changed = Object.keys(item).find(
       (name) =>
-        !(parent && (movesWithOthers(name) || kept.has(name))) && fieldText(item, name) !== fieldText(now, name),
+        judged(name) &&
+        !(parent && (movesWithOthers(name) || kept.has(name))) &&
+        fieldText(item, name) !== fieldText(now, name),
     );
     if (changed) {
       return [
