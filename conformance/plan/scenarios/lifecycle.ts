@@ -42,7 +42,10 @@ export async function runItemLifecycle(
   // are changed under a parent of their own where the run can make one: a change moved onto another
   // scenario's slot is rightly refused. Others share the run's parent, whose counts are judged.
   // Changes into a span another of the run's items holds may rightly be refused (an interval rule).
-  const heldOff = resource.idioms.unique?.some((rule) => rule.interval) ? { heldByOwnItems: 'interval' as const } : {};
+  // An item with a span of its own (`checkIn`..`checkOut`) may be refused one that meets another of
+  // the run's items too, where the words' overlap rule is not read.
+  const spans = resource.idioms.unique?.some((rule) => rule.interval) || (resource.idioms.spanOrders?.length ?? 0) > 0;
+  const heldOff = spans ? { heldByOwnItems: 'interval' as const } : {};
   const holdsSlots = (resource.idioms.anchored?.length ?? 0) > 0 || (resource.idioms.unique?.length ?? 0) > 0;
   const parent =
     (holdsSlots ? await createParent(collection, context, runner, 'lifecycle') : undefined) ??
