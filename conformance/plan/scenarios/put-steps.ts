@@ -81,13 +81,23 @@ export async function putAtFreeKey(
   reach: ScenarioReach,
 ): Promise<void> {
   const put = collection.replace!;
-  const [fresh] = await runner.freshBodies(collection, 1, 'put at a free key');
-  // The key a body carries (`isbn` in a book), else one drawn for the path alone (an event's slug).
-  const inBody = asObject(fresh)?.[collection.idProperty];
-  const key =
-    typeof inBody === 'string' || typeof inBody === 'number'
-      ? inBody
-      : unclaimedKey(collection, put, context, 9001, parent);
+  // The key a body carries (`isbn` in a book), else one drawn for the path alone (an event's slug);
+  // read first, for a key drawn from a small space (three capital letters) may name an item that
+  // exists (seeded past the first page, or made by another scenario).
+  let inBody: unknown;
+  let key: string | number | undefined;
+  for (const fresh of await runner.freshBodies(collection, 3, 'put at a free key')) {
+    const carried = asObject(fresh)?.[collection.idProperty];
+    const drawn =
+      typeof carried === 'string' || typeof carried === 'number'
+        ? carried
+        : unclaimedKey(collection, put, context, 9001, parent);
+    if (drawn !== undefined && (await freeAt(collection, context, runner, parent, drawn))) {
+      inBody = carried;
+      key = drawn;
+      break;
+    }
+  }
   if (key === undefined) return reach.skip('PUT at a free key', 'no fresh key');
   // The key in the body too, where the PUT's body takes it (a book's `isbn`); a body without it
   // (a workspace's name and description, its slug in the path alone) as it is.
@@ -149,4 +159,25 @@ function withoutOwnChildren(body: Record<string, unknown>, collection: Collectio
     else if (request?.isValid(without)) delete kept[member];
   }
   return kept;
+}
+
+/** Whether the collection's read finds no item at the key (anything but a 2xx), where it has a read. */
+async function freeAt(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  parent: Readonly<Record<string, string>>,
+  key: string | number,
+): Promise<boolean> {
+  const read = collection.read;
+  if (!read) return true;
+  const answer = await runner.send(
+    context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: { ...parent, [read.parameter]: String(key) },
+      what: 'to see whether the key is free',
+    }),
+  );
+  return !(answer?.ok && answer.response.status < 300);
 }
