@@ -6,17 +6,17 @@ import type { CollectionSpec, Operation } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import type { Exchange } from '../send/http.js';
 import { asObject } from './json-body.js';
+import { clientKeyMembers } from './sent-keys.js';
 
 const MISSING_PARENT = /^path parameter (\S+) names no item$/;
 
 export class MadeKeys {
   private readonly made = new Set<string>();
   /** The key member of each creation whose collection the client keys. */
-  private readonly keyOf = new Map<Operation, string>();
+  private readonly keyOf: ReadonlyMap<Operation, string>;
 
   constructor(collections: readonly CollectionSpec[]) {
-    for (const collection of collections)
-      if (collection.clientKey && collection.create) this.keyOf.set(collection.create.operation, collection.idProperty);
+    this.keyOf = clientKeyMembers(collections);
   }
 
   /** Notes the keys a write that succeeded made an item at. */

@@ -9,14 +9,12 @@ import { asObject } from './json-body.js';
 
 export class SentKeys {
   /** The key member of each creation whose collection the client keys. */
-  private readonly keyOf = new Map<Operation, string>();
+  private readonly keyOf: ReadonlyMap<Operation, string>;
   /** How often each key value went out, per creation. */
   private readonly sent = new Map<Operation, Map<string, number>>();
 
   constructor(collections: readonly CollectionSpec[]) {
-    for (const collection of collections) {
-      if (collection.clientKey && collection.create) this.keyOf.set(collection.create.operation, collection.idProperty);
-    }
+    this.keyOf = clientKeyMembers(collections);
   }
 
   /** The key member and its value; where the model knows no key but the operation documents a
@@ -50,3 +48,11 @@ export class SentKeys {
 
 const conflictDocumented = (operation: Operation): boolean =>
   operation.method === 'POST' && operation.responses.some((response) => response.status === '409');
+
+/** The key member of each creation whose collection the client keys. */
+export function clientKeyMembers(collections: readonly CollectionSpec[]): ReadonlyMap<Operation, string> {
+  const members = new Map<Operation, string>();
+  for (const collection of collections)
+    if (collection.clientKey && collection.create) members.set(collection.create.operation, collection.idProperty);
+  return members;
+}
