@@ -41,9 +41,34 @@ describe('intervalOf', () => {
     });
   });
 
+  it('reads a rule on shared nights of a stay: dates, the night of the end free', () => {
+    const stay = {
+      type: 'object',
+      properties: {
+        roomId: { type: 'string' },
+        checkIn: { type: 'string', format: 'date' },
+        checkOut: { type: 'string', format: 'date' },
+      },
+    };
+    const words =
+      'The room must not already have a reservation sharing at least one of those nights (from `checkIn` to `checkOut`); otherwise `409`.';
+    expect(intervalOf(words, words, stay)).toEqual({
+      start: 'checkIn',
+      end: 'checkOut',
+      touchingFree: true,
+      days: true,
+    });
+  });
+
+  it('reads "back-to-back" bookings as free at the touching instant', () => {
+    const words = 'A booking cannot overlap another of its room (startsAt to endsAt); back-to-back bookings are fine.';
+    expect(intervalOf(words, words, schema)).toMatchObject({ start: 'startsAt', end: 'endsAt', touchingFree: true });
+  });
+
   it.each([
     'Entries may overlap; startedAt and minutes are free.',
     'The overlap of two entries is shown in the report (startedAt, minutes).',
+    'Entries sharing a night with another are shown together (startedAt, minutes).',
   ])('reads nothing from words that do not forbid overlap: "%s"', (words) => {
     expect(intervalOf(words, words, schema)).toBeUndefined();
   });

@@ -25,8 +25,16 @@ export const intervalText = (interval: Pick<Interval, 'days'>, ms: number): stri
 
 const FORBIDS_OVERLAP =
   /\b(?:must not|may not|cannot|can ?not|can't|never|no two)\b[^.;]{0,60}\boverlap|\boverlapping\b[^.;]{0,60}\b(?:refused|rejected|conflict|409)|\b(?:refused|rejected)\b[^.;]{0,120}\boverlaps?\b/i;
+// The same rule said of the time two items share: "must not already have a reservation ... sharing
+// at least one of those nights; otherwise 409".
+const SHARED_TIME =
+  /\bshar(?:e|es|ing)\b[^.;]{0,30}\b(?:at least one|any|a|one)\b[^.;]{0,20}\b(?:nights?|days?|dates?|hours?|minutes?|slots?)\b/i;
+const FORBIDS_SHARING = /\b(?:must not|may not|cannot|can ?not|can't|never|no two|otherwise|refused|rejected|409)\b/i;
+// Nights are counted from the first date to the day before the last: a stay ending on a day leaves
+// that night to the next one.
+const NIGHTS = /\bnights?\b/i;
 const HALF_OPEN =
-  /\bhalf[- ]open\b|\bstarts? (?:exactly )?(?:when|as|where) (?:another|the other|one) ends?\b[^.;]{0,40}\b(?:does not|doesn't|do not|don't)\s+overlap|\bends? (?:on the day|when|as|where) (?:another|the other|one|the next)(?: one)? (?:begins|starts)\b[^.;]{0,40}\b(?:does not|doesn't|do not|don't)\s+overlap|\btouching\b[^.;]{0,30}\b(?:allowed|fine|free|not overlap)/i;
+  /\bhalf[- ]open\b|\bstarts? (?:exactly )?(?:when|as|where) (?:another|the other|one) ends?\b[^.;]{0,40}\b(?:does not|doesn't|do not|don't)\s+overlap|\bends? (?:on the day|when|as|where) (?:another|the other|one|the next)(?: one)? (?:begins|starts)\b[^.;]{0,40}\b(?:does not|doesn't|do not|don't)\s+overlap|\btouching\b[^.;]{0,30}\b(?:allowed|fine|free|not overlap)|\bback[- ]to[- ]back\b[^.;]{0,30}\b(?:allowed|fine|free|permitted|accepted|ok|do not overlap|don't overlap)/i;
 const UNITS: readonly [RegExp, number][] = [
   [/minutes?|mins?\b/i, 60_000],
   [/hours?|hrs?\b/i, 3_600_000],
@@ -47,7 +55,8 @@ const kind = (schema: unknown): { format?: unknown; type?: unknown } => (schema 
 
 /** The interval the words around a sentence forbid overlapping, over the request's members. */
 export function intervalOf(sentence: string, around: string, schema: JsonSchema | undefined): Interval | undefined {
-  if (!FORBIDS_OVERLAP.test(sentence)) return undefined;
+  const shared = SHARED_TIME.test(sentence) && FORBIDS_SHARING.test(sentence);
+  if (!FORBIDS_OVERLAP.test(sentence) && !shared) return undefined;
   const members = Object.entries(propertiesOf(schema)).filter(([name]) => named(around, name));
   const dated = (format: string) => members.filter(([, p]) => kind(p).format === format).map(([name]) => name);
   const days = dated('date-time').length === 0 && dated('date').length > 0;
@@ -62,7 +71,7 @@ export function intervalOf(sentence: string, around: string, schema: JsonSchema 
       ? mentioned
       : [instants[0], undefined];
   if (!start) return undefined;
-  const touchingFree = HALF_OPEN.test(around);
+  const touchingFree = HALF_OPEN.test(around) || (shared && NIGHTS.test(sentence));
   if (end) return { start, end, touchingFree, ...(days ? { days: true as const } : {}) };
   if (days) return undefined;
   for (const [name, property] of members) {
