@@ -7,6 +7,7 @@ import type { Operation } from '../contract/types.js';
 import { mergeAllOf, propertiesOf, variantPropertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { sentencesOf } from './sentences.js';
+import { spanOf, spanToken, spanValue } from './span-lengths.js';
 
 export interface Formula {
   readonly member: string;
@@ -137,16 +138,29 @@ export function formulasOf(schema: JsonSchema | undefined, create?: Operation): 
     if (!parts.includes(member))
       found.push({ member, tokens, parts, words: words.replace(/\s+/g, ' ').trim(), ...(unless ? { unless } : {}) });
   };
+  // A count of the time between two of the item's members ("`nights` = days from `checkIn` to
+  // `checkOut`"): a formula of one operand, the span.
+  const addSpan = (member: string, said: string, words: string) => {
+    const span = spanOf(said, properties);
+    if (!span || found.some((formula) => formula.member === member)) return;
+    const tokens = [spanToken(span)];
+    found.push({ member, tokens, parts: [span.from, span.to], words: words.replace(/\s+/g, ' ').trim() });
+  };
   for (const member of members) {
     const description = (properties[member] as { description?: unknown }).description;
     if (typeof description !== 'string') continue;
     const conditional = conditionalOf(member, description, members);
     if (conditional) found.push(conditional);
     else add(member, description.trim(), description);
+    addSpan(member, description, description);
   }
-  for (const sentence of sentencesOf([create?.description])) {
-    for (const [, member, expression] of sentence.matchAll(/`([A-Za-z_]\w*)`\s*=\s*([^=;]+?)(?=$|;)/g))
-      if (members.has(member!)) add(member!, expression!.trim(), sentence);
+  const itemWords = (schema as { description?: unknown } | undefined)?.description;
+  for (const sentence of sentencesOf([create?.description, typeof itemWords === 'string' ? itemWords : undefined])) {
+    for (const [, member, expression] of sentence.matchAll(/`([A-Za-z_]\w*)`\s*(?:=|is|equals|:)\s*([^=;]+?)(?=$|;)/g))
+      if (members.has(member!)) {
+        add(member!, expression!.trim(), sentence);
+        addSpan(member!, expression!, sentence);
+      }
   }
   return found;
 }
@@ -184,6 +198,7 @@ function evaluateTokens(tokens: readonly string[], item: Readonly<Record<string,
       const value = primary();
       return value === undefined ? undefined : -value;
     }
+    if (token?.startsWith('span:')) return spanValue(token, item);
     if (token?.startsWith('m:')) {
       const value = item[token.slice(2)];
       return typeof value === 'number' ? value : undefined;
