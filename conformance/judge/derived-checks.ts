@@ -25,12 +25,14 @@ function offBy(rule: DerivedTime, item: Item): Finding | undefined {
   const plus = addedMs(rule, item);
   const [at, start] = [Date.parse(value), Date.parse(from)];
   if (Number.isNaN(at) || Number.isNaN(start) || plus === undefined) return undefined;
-  const expected = start + plus;
-  if (Math.abs(at - expected) <= rule.toleranceMs) return undefined;
+  // A date holds the day of the instant: compared as that day's midnight (UTC).
+  const instant = new Date(start + plus).toISOString();
+  const expected = rule.dateOnly ? instant.slice(0, 10) : instant;
+  if (Math.abs(at - Date.parse(expected)) <= rule.toleranceMs) return undefined;
   return finding('derived_time_off', {
     member: rule.member,
     got: value,
-    expected: new Date(expected).toISOString(),
+    expected,
     words: rule.words,
     ...(rule.times ? { times: `${rule.times} ${count}` } : {}),
     ...(rule.each ? { times: `${rule.each.member} ${each}` } : {}),

@@ -112,4 +112,49 @@ describe('derivedTimesOf', () => {
       (withDerivedTimes({ priority: 'other', createdAt }, [rule!]) as Record<string, unknown>).dueAt,
     ).toBeUndefined();
   });
+
+  it('reads a date a count of days after an instant, exact where the words name the UTC date', () => {
+    const loan = {
+      type: 'object',
+      properties: {
+        id: { type: 'string' },
+        days: { type: 'integer', default: 14 },
+        loanedAt: { type: 'string', format: 'date-time', readOnly: true },
+        dueDate: { type: 'string', format: 'date', readOnly: true },
+      },
+    };
+    const contractSaying = (words: string) =>
+      contractFromDocument({
+        openapi: '3.0.3',
+        info: { title: 'loans', version: '1' },
+        paths: {
+          '/loans': {
+            get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: loan }) } } },
+            post: {
+              description: words,
+              requestBody: { content: json({ type: 'object', properties: { days: { type: 'integer' } } }) },
+              responses: { '201': { description: 'made', content: json(loan) } },
+            },
+          },
+        },
+      });
+    const rulesSaid = (words: string) => {
+      const contract = contractSaying(words);
+      return derivedTimesOf(inferApiModel(contract).collections.find((c) => c.path === '/loans')!, contract);
+    };
+    const [utc] = rulesSaid('The service sets `dueDate` to the UTC date of `loanedAt` plus `days` days.');
+    expect(utc).toMatchObject({
+      member: 'dueDate',
+      from: 'loanedAt',
+      plusMs: 0,
+      each: { member: 'days', plusMs: DAY },
+    });
+    expect(utc).toMatchObject({ dateOnly: true, toleranceMs: 0 });
+    const made = withDerivedTimes({ loanedAt: '2026-03-30T23:30:00Z', days: 3 }, [utc!]) as Record<string, unknown>;
+    expect(made.dueDate).toBe('2026-04-02');
+    expect(rulesSaid('`dueDate` = `loanedAt` + `days` days.')).toEqual([
+      expect.objectContaining({ dateOnly: true, toleranceMs: DAY }),
+    ]);
+    expect(rulesSaid('`dueDate` = `loanedAt` + `id` days.')).toEqual([]);
+  });
 });

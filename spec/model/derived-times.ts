@@ -26,6 +26,8 @@ export interface DerivedTime {
   readonly toleranceMs: number;
   /** Said of a new item only ("A new loan ... `dueAt` = `loanedAt` + 14 days"): judged on its creation. */
   readonly onCreation?: boolean;
+  /** The member is a date (`format: date`): "`dueDate` = the UTC date of `loanedAt` plus `days` days". */
+  readonly dateOnly?: true;
   readonly words: string;
 }
 
@@ -37,14 +39,17 @@ const UNIT_MS: Readonly<Record<string, number>> = {
   week: 7 * 86_400_000,
 };
 const NAME = '`?([A-Za-z_]\\w*)`?';
-const AMOUNT = '(exactly\\s+)?(\\d+)\\s*(second|minute|hour|day|week)s?';
+/** The time added from: a member, or the date of one ("the UTC date of `loanedAt`"). */
+const FROM = `(?:the\\s+(?:UTC\\s+)?(?:calendar\\s+)?date\\s+of\\s+)?${NAME}`;
+/** A number of units, or an integer member's ("plus `days` days"). */
+const AMOUNT = '(exactly\\s+)?(\\d+|`[A-Za-z_]\\w*`)\\s*(second|minute|hour|day|week)s?';
 const TIMES = '(?:\\s*[×x*]\\s*\\(\\s*1\\s*\\+\\s*`?([A-Za-z_]\\w*)`?\\s*\\))?';
 /** "`dueAt` = `loanedAt` + 14 days", "`dueAt` is `loanedAt` plus 14 days". */
-const EQUALS = new RegExp(`${NAME}\\s*(?:=|is|equals)\\s*${NAME}\\s*(?:\\+|plus)\\s*${AMOUNT}${TIMES}`, 'gi');
+const EQUALS = new RegExp(`${NAME}\\s*(?:=|is|equals|to)\\s*${FROM}\\s*(?:\\+|plus)\\s*${AMOUNT}${TIMES}`, 'gi');
 /** "expiresAt is 24 hours after createdAt". */
 const AFTER = new RegExp(`${NAME}\\s+is\\s+${AMOUNT}\\s+after\\s+${NAME}`, 'gi');
 /** A member's own description: "`loanedAt` + 14 days × (1 + `renewCount`)". */
-const OWN = new RegExp(`^\\s*${NAME}\\s*(?:\\+|plus)\\s*${AMOUNT}${TIMES}`, 'i');
+const OWN = new RegExp(`^\\s*${FROM}\\s*(?:\\+|plus)\\s*${AMOUNT}${TIMES}`, 'i');
 
 /** A further term after the addition: "…, plus 14 days for each renewal". */
 const EACH =
@@ -90,11 +95,16 @@ const NEW_ITEM = /\bnew\b|\bcreat(?:ed|ion|ing)\b|\bwhen made\b/i;
 const merged = (schema: unknown) =>
   typeof schema === 'object' && schema !== null ? mergeAllOf(schema as Record<string, unknown>) : undefined;
 const isDateTime = (schema: unknown) => merged(schema)?.format === 'date-time';
+const isDate = (schema: unknown) => merged(schema)?.format === 'date';
 const isInteger = (schema: unknown) => merged(schema)?.type === 'integer';
 const describe = (value: unknown): string | undefined => {
   const description = (value as { description?: unknown } | undefined)?.description;
   return typeof description === 'string' ? description : undefined;
 };
+
+/** A date is exact where the words say whose day it is ("the UTC date of"), else a day either way
+ * (the service's own time zone). */
+const dateTolerance = (words: string): number => (/\bUTC\b/.test(words) ? 0 : UNIT_MS.day!);
 
 const KNOWN = new WeakMap<CollectionSpec, DerivedTime[]>();
 
@@ -121,16 +131,33 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
     rest: string,
     onCreation = false,
   ) => {
-    if (found.has(member) || member === from || !isDateTime(members[member]) || !isDateTime(members[from])) return;
-    if (times !== undefined && !isInteger(members[times])) return;
+    const dateOnly = isDate(members[member]);
+    if (found.has(member) || member === from || !(isDateTime(members[member]) || dateOnly)) return;
+    if (!isDateTime(members[from]) || (times !== undefined && !isInteger(members[times]))) return;
+    const unitMs = UNIT_MS[unit.toLowerCase()]!;
+    // "plus `days` days": the amount is the item's own count, in the unit.
+    const byMember = /^`(\w+)`$/.exec(count)?.[1];
+    if (byMember !== undefined) {
+      if (!isInteger(members[byMember]) || times !== undefined || MORE.test(rest)) return;
+      found.set(member, {
+        member,
+        from,
+        plusMs: 0,
+        each: { member: byMember, plusMs: unitMs },
+        toleranceMs: dateOnly ? dateTolerance(words) : 1_000,
+        ...(onCreation ? { onCreation } : {}),
+        ...(dateOnly ? { dateOnly } : {}),
+        words,
+      });
+      return;
+    }
     const further = EACH.exec(rest);
     const perMember = further ? countMember(further[3]!, members) : undefined;
     if (MORE.test(rest) && perMember === undefined) return;
     const each = perMember
       ? { member: perMember, plusMs: Number(further![1]) * UNIT_MS[further![2]!.toLowerCase()]! }
       : undefined;
-    const unitMs = UNIT_MS[unit.toLowerCase()]!;
-    const toleranceMs = unitMs >= UNIT_MS.day! && !exact ? UNIT_MS.hour! : 1_000;
+    const toleranceMs = dateOnly ? dateTolerance(words) : unitMs >= UNIT_MS.day! && !exact ? UNIT_MS.hour! : 1_000;
     found.set(member, {
       member,
       from,
@@ -139,6 +166,7 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
       ...(each ? { each } : {}),
       toleranceMs,
       ...(onCreation ? { onCreation } : {}),
+      ...(dateOnly ? { dateOnly } : {}),
       words,
     });
   };
@@ -193,7 +221,8 @@ export function withDerivedTimes<T extends Record<string, unknown>>(item: T, rul
     const start = typeof from === 'string' ? Date.parse(from) : Number.NaN;
     const plus = addedMs(rule, item);
     if (Number.isNaN(start) || plus === undefined) continue;
-    next = { ...next, [rule.member]: new Date(start + plus).toISOString() };
+    const at = new Date(start + plus).toISOString();
+    next = { ...next, [rule.member]: rule.dateOnly ? at.slice(0, 10) : at };
   }
   return next;
 }
