@@ -5,6 +5,7 @@ import {
   type CollectionSpec,
   type Contract,
   collectionResource,
+  namesByIdName,
   namesResource,
   propertiesOf,
   propertiesOfAnyForm,
@@ -36,16 +37,19 @@ function hasChildren(contract: Contract, collection: CollectionSpec): boolean {
 /** Read once per collection: lists are judged many times a run. */
 const HAS_CHILDREN = new WeakMap<CollectionSpec, boolean>();
 
-/** Whether another operation's request names the collection's items (an enrollment's `studentId`):
- * a count on them (`enrollmentCount`) then moves with the run's writes there. */
+/** Whether another operation's request names the collection's items (an enrollment's `studentId`,
+ * a loan's `copyNumber`): a count or state on them then moves with the run's writes there. */
 function namedByOthers(contract: Contract, collection: CollectionSpec): boolean {
   let known = NAMED_BY_OTHERS.get(collection);
   if (known === undefined) {
     const resource = collectionResource(collection);
+    // By the resource's name (`studentId`) or by the name its path gives the item (a loan's
+    // `copyNumber` where /branches/{branchId}/copies/{number} is read).
+    const idNames = [collection.idProperty, collection.read?.parameter].filter((name) => name !== undefined);
+    const names = (member: string) =>
+      namesResource(member, resource) || idNames.some((idName) => namesByIdName(member, resource, idName));
     known = contract.operations.some((operation) =>
-      (operation.requestBody?.content ?? []).some((media) =>
-        membersWithin(media.validator?.schema).some((member) => namesResource(member, resource)),
-      ),
+      (operation.requestBody?.content ?? []).some((media) => membersWithin(media.validator?.schema).some(names)),
     );
     NAMED_BY_OTHERS.set(collection, known);
   }
