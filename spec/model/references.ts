@@ -239,13 +239,20 @@ export function pathMembersOf(
   own?: CollectionSpec,
 ): Record<string, string> | undefined {
   const carried: Record<string, string> = {};
-  for (const [, name] of itemPath.matchAll(/\{([^}]+)\}/g)) {
+  const names = [...itemPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+  // The item's own value in a member naming it by its path's name (a loan's `copyNumber` for
+  // /branches/{branchId}/copies/{number}).
+  const self = collections.find((collection) => collection.read?.operation.path === itemPath);
+  const namesSelf = (candidate: string, name: string) =>
+    self !== undefined && name === names.at(-1) && namesByIdName(candidate, collectionResource(self), name);
+  for (const name of names) {
     const member =
       members.find((candidate) => candidate === name) ??
       members.find((candidate) => {
         const named = referencedCollection(candidate, collections, own);
         return named !== undefined && named.read?.parameter === name && itemPath.startsWith(`${named.path}/{${name}}`);
-      });
+      }) ??
+      members.find((candidate) => namesSelf(candidate, name));
     if (member === undefined) return undefined;
     carried[name!] = member;
   }

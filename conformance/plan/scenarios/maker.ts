@@ -242,7 +242,9 @@ export class ItemMaker {
     const moved = (this.idiomsOf(collection)?.actions?.length ?? 0) > 0;
     const candidates = moved ? drawn.map((body) => withEveryReference(body, references, requestSchema)) : drawn;
     let candidate = 0;
-    const compound = await this.finder.compoundReference(collection);
+    const compound = this.finder.namesCompound(collection, request.members)
+      ? {}
+      : await this.finder.compoundReference(collection);
     // The parent known before the cases are built: they bind their times to it (anchors.ts).
     if (this.context.anchors.collectionOf(create.operation)) await this.parentItem(collection, request.parent);
     const held = {

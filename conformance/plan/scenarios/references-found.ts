@@ -10,7 +10,7 @@ import {
   type JsonSchema,
   nestedItemsCarried,
   type Operation,
-  parentItemsOf,
+  parentOfPath,
   propertiesOf,
   putCreation,
   type ReferenceState,
@@ -102,6 +102,19 @@ export class ReferenceFinder {
     return {};
   }
 
+  /** Whether `members` already name an item of every nested collection the creation's members name
+   * together (a loan given its branch and copy): nothing is made for them then. */
+  namesCompound(collection: CollectionSpec, members: Readonly<Record<string, unknown>> | undefined): boolean {
+    const create = collection.create?.operation;
+    const schema = create ? this.context.requestSchema(create)?.schema : undefined;
+    const carried = nestedItemsCarried(Object.keys(propertiesOf(schema)), this.context.collections, collection);
+    return (
+      members !== undefined &&
+      carried.length > 0 &&
+      carried.every((one) => Object.values(one.carried).every((member) => member in members))
+    );
+  }
+
   /** Among `members`, those that carry every path value of a nested collection's item: an item made
    * there for them, its path values in those members; else nothing. */
   private async compoundNamed(
@@ -109,10 +122,14 @@ export class ReferenceFinder {
     members: readonly string[],
   ): Promise<Record<string, unknown>> {
     for (const { other, names, carried } of nestedItemsCarried(members, this.context.collections, collection)) {
-      const parent = parentItemsOf(other.path, this.context.collections).at(-1);
+      // A parent the client makes, else one it can only list (a library's seeded branches).
+      const parent = parentOfPath(other.path, this.context.collections);
       if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) continue;
       const purpose = `compound ${++this.madeForReferences}`;
-      const above = await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} });
+      const makeable = parent.collection.create !== undefined || putCreation(parent.collection) !== undefined;
+      const above: Making = makeable
+        ? await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} })
+        : { refused: 'listed only' };
       // Where no parent could be made (its key met another's), a new item under a listed one.
       const [listed] = 'made' in above ? [] : await this.listedItems(parent.collection);
       const holder = 'made' in above ? above.made.item : listed;

@@ -5,6 +5,7 @@
 // one's body, read around the same way. Sent one resource at a time, nothing else writing.
 import {
   type CollectionSpec,
+  nestedItemsCarried,
   type Operation,
   pathMembersOf,
   propertiesOf,
@@ -17,7 +18,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { reachAction } from './action-paths.js';
 import type { MadeItem } from './making.js';
-import { createParent } from './parents.js';
+import { createParent, parentParams } from './parents.js';
 import { answeredAs, itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 type Reach = ReturnType<SequenceRunner['reach']['scenario']>;
@@ -45,8 +46,12 @@ export async function checkSteppedCounts(resource: Resource, context: PlanContex
     for (const count of these) reach.skip(stepName(count), why);
   };
   const nested = collection.path.includes('{');
-  const parent = nested ? await createParent(collection, context, runner, 'stepped counts parent') : {};
-  if (!parent) return skip(counts, 'no parent of the run could be made');
+  // A parent of the run's own, else a listed one (seeded branches clients cannot make): this stage
+  // runs one resource at a time, so nothing else writes under it meanwhile.
+  const parent = nested
+    ? ((await createParent(collection, context, runner, 'stepped counts parent')) ??
+      (await parentParams(collection, context, runner)))
+    : {};
   const parts: Parts = { collection, context, runner, parent, reach };
   const members = await freshNamed(parts, counts);
   const first = await runner.make(collection, {
@@ -85,16 +90,17 @@ export async function checkSteppedCounts(resource: Resource, context: PlanContex
   const creation = counts.filter((count) => count.operation === collection.create?.operation);
   if (creation.length === 0) return;
   const sent = asObject(first.made.sent) ?? {};
+  // The items a new body names together (a branch's copy for a loan) made before the reads: making
+  // one moves counts too (the branch's open copies).
+  const naming = namingMembers(parts, creation, sent);
+  const request = { what: 'naming the same items, to move the counts again', purpose: 'stepped counts again', parent };
+  const drafted = await runner.draft(collection, { ...request, members: naming });
+  const namedAgain = { ...pairedMembers(parts, drafted), ...naming };
   const why = await around(parts, creation, undefined, sent, async (readBefore) => {
     if (!(await readBefore())) return 'the item it counts on could not be read';
     // The same counted items named again (and the members naming their parents); the rest fresh,
     // so no rule on the first one's values (a stay's dates) refuses it.
-    const again = await runner.make(collection, {
-      what: 'naming the same items, to move the counts again',
-      purpose: 'stepped counts again',
-      parent,
-      members: namingMembers(parts, creation, sent),
-    });
+    const again = await runner.make(collection, { ...request, members: namedAgain });
     return 'refused' in again ? again.refused : undefined;
   });
   if (why) skip(creation, why);
@@ -112,6 +118,15 @@ function namingMembers(parts: Parts, counts: readonly SteppedCount[], sent: Item
     for (const member of Object.values(carried ?? {})) names.add(member);
   }
   return Object.fromEntries(Object.entries(sent).filter(([name]) => names.has(name)));
+}
+
+/** The members of a drafted body that name an item of a nested collection together (a loan's
+ * `branchId` and `copyNumber`): the item the draft made for them. */
+function pairedMembers(parts: Parts, drafted: unknown): Item {
+  const body = asObject(drafted) ?? {};
+  const paired = nestedItemsCarried(Object.keys(body), parts.context.collections, parts.collection);
+  const names = new Set(paired.flatMap(({ carried }) => Object.values(carried)));
+  return Object.fromEntries(Object.entries(body).filter(([name]) => names.has(name)));
 }
 
 /** New items for the creation's members to name, where their collection makes them: counts no
