@@ -97,7 +97,8 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
     const via = Object.keys(propertiesOf(sent)).find(
       (member) => child !== collection && referencedCollection(member, collections, child) === collection,
     );
-    if (via && !child.path.includes('{')) read(child, via);
+    // Nested ones too (a branch's copies naming their title by `isbn`), save its own children.
+    if (via && !child.path.startsWith(`${collection.path}/{`)) read(child, via);
   }
   return kept;
 }

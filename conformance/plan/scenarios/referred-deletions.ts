@@ -25,10 +25,12 @@ export async function itemsKeptByReferrers(resource: Resource, context: PlanCont
       reach.skip(stepOf(rule), named.refused);
       continue;
     }
+    // A referrer below a parent of its own (a branch's copy naming a title): under the run's parent.
+    const above = referrer.path.includes('{') ? await parentParams(referrer, context, runner) : {};
     const making = await runner.make(referrer, {
       what: `naming a ${collection.path} item`,
       purpose: 'kept by referrer',
-      parent: named?.parent ?? {},
+      parent: named?.parent ?? above,
       ...(named ? { members: named.members } : {}),
     });
     if ('refused' in making) {

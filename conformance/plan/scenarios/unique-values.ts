@@ -3,7 +3,14 @@
 // so does the same instant written with another offset, where the words say instants are compared;
 // and once an action moves the first into a state that frees its values, they are free again.
 // Judged as api_idioms_honoured (values_in_use_accepted, freed_values_refused).
-import { type Action, type Interval, intervalText, type Resource, type UniqueRule } from '../../../spec/index.js';
+import {
+  type Action,
+  type Interval,
+  intervalText,
+  nestedItemsCarried,
+  type Resource,
+  type UniqueRule,
+} from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -138,7 +145,31 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const others = new Set((resource.idioms.unique ?? []).filter((r) => r !== rule).flatMap((r) => r.members));
   // An interval's other end (or length) too: the same span, not a fresh end before its start.
   const span = [rule.interval?.end, rule.interval?.length?.member].filter((m): m is string => m !== undefined);
-  const kept = new Set([...rule.members, ...span, ...[...references.keys()].filter((member) => !others.has(member))]);
+  // Members naming an item together (a loan's branch and copy) outside the rule: a new pair each,
+  // for the item they name may hold one referrer alone (a copy on loan).
+  const paired = new Set(
+    nestedItemsCarried(Object.keys(held), context.collections, collection)
+      .flatMap(({ carried }) => Object.values(carried))
+      .filter((member) => !rule.members.includes(member)),
+  );
+  const kept = new Set(
+    [...rule.members, ...span, ...[...references.keys()].filter((member) => !others.has(member))].filter(
+      (member) => !paired.has(member),
+    ),
+  );
+  const ownPair = async (nth: number): Promise<Body> => {
+    if (paired.size === 0) return {};
+    const heldValues = Object.fromEntries(rule.members.map((member) => [member, held[member]]));
+    const drafted = asObject(
+      await runner.draft(collection, {
+        what: 'for a pair of its own',
+        purpose: `${purpose} pair ${nth}`,
+        parent,
+        members: heldValues,
+      }),
+    );
+    return Object.fromEntries(Object.entries(drafted ?? {}).filter(([member]) => paired.has(member)));
+  };
   const ownScope = async (): Promise<Body> => {
     const own: Body = {};
     for (const member of others) {
@@ -159,6 +190,7 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     const mixed = {
       ...(asObject(fresh[nth % Math.max(1, fresh.length)]) ?? {}),
       ...(others.size > 0 ? await ownScope() : {}),
+      ...(await ownPair(nth)),
       ...Object.fromEntries([...kept].filter((m) => m in held).map((m) => [m, held[m]])),
     };
     return request && !request.isValid(mixed) ? held : mixed;
