@@ -41,6 +41,7 @@ import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
 import { checkSteppedCounts, stepsCounts } from '../plan/scenarios/stepped-counts.js';
 import { checkTiedPages } from '../plan/scenarios/tied-pages.js';
 import { checkTimedActions, timesActions } from '../plan/scenarios/timed-actions.js';
+import { checkWholeInvalidCreations, namesOtherItems } from '../plan/scenarios/whole-invalid-creations.js';
 import type { RunSettings } from './settings.js';
 
 /** What every ordered stage is given: the run's parts and the resources it writes to. */
@@ -208,6 +209,12 @@ const invalidActionBodies: Stage = (scope) =>
     checkActionInputs(resource, scope.context, scope.runner),
   );
 
+/** Creations naming other items, sent with one member broken in a body otherwise whole. */
+const wholeInvalidCreations: Stage = (scope) =>
+  each(scope.creatable.filter(namesOtherItems(scope.context)), (resource) =>
+    checkWholeInvalidCreations(resource, scope.context, scope.runner),
+  );
+
 /** Children a replacement keeps, read after their parent is replaced. */
 const keptOnReplace: Stage = (scope) =>
   each(scope.creatable.filter(keepsOnReplace), (resource) =>
@@ -294,6 +301,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   memberlessActions,
   unknownInActions,
   invalidActionBodies,
+  wholeInvalidCreations,
   keptOnReplace,
   repeatedWrites,
   keptByReferrers,
