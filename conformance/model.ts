@@ -40,6 +40,8 @@ export interface TestCase {
   readonly mutation?: string;
   /** The body member a negative case breaks alone (its path), where it breaks one. */
   readonly brokenAt?: readonly string[];
+  /** The path parameter a negative case sends outside its schema (a task number 0). */
+  readonly brokenPathParameter?: string;
   readonly auth: AuthVariant;
   readonly payload?: Payload;
   /** The Content-Type of the payload; application/json when absent. */

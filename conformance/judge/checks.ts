@@ -107,6 +107,14 @@ function openRefusal(context: CheckContext, status: number): string | undefined 
   // HTTP's own answer to the stale If-Match the run sent on purpose (RFC 9110: 412), where the
   // document takes If-Match but lists no 412 (Twilio's TaskRouter updates).
   if (status === 412 && context.sequence?.idiom?.idiom === 'stale-if-match') return 'a stale If-Match';
+  // A path parameter outside its schema (a number 0) refused as the document refuses invalid input
+  // elsewhere (400 or 422 listed by another operation): how a path's values are checked is left open.
+  if (kind === 'negative' && context.testCase.brokenPathParameter && (status === 400 || status === 422)) {
+    const listed = context.contract.operations.some((other) =>
+      other.responses.some((r) => r.status === String(status)),
+    );
+    if (listed) return 'a path parameter outside its schema';
+  }
   // A generated path parameter may name nothing (a random parent too, whatever else the request
   // gets wrong): how that is answered is left open where 404 is not listed.
   if (kind !== 'auth' && status === 404 && operation.parameters.some((p) => p.in === 'path')) {

@@ -67,7 +67,10 @@ export const parametersPlanner: Planner = {
       for (const broken of said.map((rule) => rule(current)).filter((b) => b !== undefined)) {
         const value = String(broken.value);
         if (parameter.in === 'path')
-          negative(`${where} ${broken.label}`, { pathParams: { ...pathParams, [parameter.name]: value } });
+          negative(`${where} ${broken.label}`, {
+            pathParams: { ...pathParams, [parameter.name]: value },
+            brokenPathParameter: parameter.name,
+          });
         else
           negative(`${where} ${broken.label}`, {
             parameters: [...others, { in: parameter.in, name: parameter.name, value }],
@@ -75,7 +78,10 @@ export const parametersPlanner: Planner = {
       }
       for (const [value, label, marks] of brokenValues(parameter)) {
         if (parameter.in === 'path')
-          negative(`${where} ${label}`, { pathParams: { ...pathParams, [parameter.name]: value } });
+          negative(`${where} ${label}`, {
+            pathParams: { ...pathParams, [parameter.name]: value },
+            brokenPathParameter: parameter.name,
+          });
         else
           negative(`${where} ${label}`, {
             parameters: [...others, { in: parameter.in, name: parameter.name, value }],
