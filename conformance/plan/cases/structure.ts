@@ -4,6 +4,7 @@
 // prototype (prototype pollution). Each is judged by what the schema says of it: valid input must
 // be accepted, invalid refused; the deep nesting and a 2 MiB body must get a documented answer,
 // whichever it is.
+import { defaultedRequired } from '../../../spec/generate/index.js';
 import { isJsonMediaType, propertiesOf, setMember } from '../../../spec/index.js';
 import { PLANTED } from '../../judge/pollution-checks.js';
 import type { CaseFields } from '../context.js';
@@ -69,7 +70,15 @@ export const structurePlanner: Planner = {
       const other = name === name.toUpperCase() ? name.toLowerCase() : name.charAt(0).toUpperCase() + name.slice(1);
       if (other === name || !(name in object)) continue;
       const { [name]: value, ...rest } = object;
-      fields.push(judged({ ...rest, [other]: value }, `with ${name} spelled ${other}`));
+      const spelled = { ...rest, [other]: value };
+      const what = `with ${name} spelled ${other}`;
+      // A required member with a default, left out, gets its default (plain.ts): then the body is
+      // refused or taken as the document allows, unless it breaks something else too.
+      const fallback = (propertiesOf(request.schema)[name] as { default?: unknown } | undefined)?.default;
+      const defaulted = defaultedRequired(request.schema).includes(name);
+      if (defaulted && request.isValid({ ...spelled, [name]: fallback }))
+        fields.push({ kind: 'unusual', payload: { kind: 'json', value: spelled }, what });
+      else fields.push(judged(spelled, what));
     }
     for (const member of PROTOTYPE_MEMBERS) {
       if (Object.hasOwn(propertiesOf(request.schema), member)) continue;
