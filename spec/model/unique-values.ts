@@ -125,6 +125,8 @@ interface Text {
   readonly global?: boolean;
 }
 
+const KEPT_ASIDE = /\([^()]*\b(?:keeps?|kept|unchanged|stays?|remains?|untouched)\b[^()]*\)/gi;
+
 /** The rules the document's words give the collection's creation, one per set of members. */
 export function uniqueValuesOf(
   collection: CollectionSpec,
@@ -192,14 +194,17 @@ export function uniqueValuesOf(
       }
       const limit = limitOf(sentence, resource);
       if (limit === undefined || NOT_A_RULE.test(sentence)) continue;
+      // An aside on what a refusal leaves as it was ("(the existing workspace keeps its name)")
+      // names no member of the rule.
+      const ruled = sentence.replace(KEPT_ASIDE, ' ');
       if (global && !names(sentence, resource)) continue;
       const members = sent
         .map(([name]) => name)
         .filter(
           (name) =>
             name === member ||
-            names(sentence, name) ||
-            namesReference(sentence, name) ||
+            names(ruled, name) ||
+            namesReference(ruled, name) ||
             compound.some(({ word, parts }) => parts.includes(name) && names(sentence, word)),
         )
         // A key the client chooses is the item's id: its conflict is the key's own (clientKey).
