@@ -2,6 +2,7 @@
 // stamps, the parent and the caller it names, the counts and last numbers of children it keeps.
 import type { CollectionSpec } from './collection-spec.js';
 import { filledInOf, fillsNothing } from './filled-in.js';
+import { formulasOf, formulaText } from './formulas.js';
 import type { Resource } from './infer.js';
 
 /** What the service fills in on the resource's items (filled-in.ts), where it fills in anything. */
@@ -12,7 +13,8 @@ export function filledInJson(
   const { collection } = resource;
   const item = (collection.read ?? collection.create)?.item.schema ?? collection.list?.items.schema;
   const filled = filledInOf(collection, item, collections);
-  if (fillsNothing(filled)) return undefined;
+  const formulas = formulasOf(item, collection.create?.operation);
+  if (fillsNothing(filled) && formulas.length === 0) return undefined;
   const byName = <T extends { name: string }>(found: readonly T[], value: (one: T) => unknown) =>
     found.length > 0 ? Object.fromEntries(found.map((one) => [one.name, value(one)])) : undefined;
   const parts = {
@@ -27,6 +29,10 @@ export function filledInJson(
     counts: byName(filled.counts, (count) => count.child),
     lastNumbers: byName(filled.lastNumbers, (last) => last.child),
     referrers: byName(filled.referrers, (count) => `${count.collection} by ${count.member}`),
+    computed: byName(
+      formulas.map((formula) => ({ ...formula, name: formula.member })),
+      (formula) => formulaText(formula),
+    ),
   };
   return Object.fromEntries(
     Object.entries(parts).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== undefined)),
@@ -54,6 +60,10 @@ export function filledInLine(filled: Record<string, unknown>): string {
     lastNumbers: (named: Record<string, string>) =>
       Object.entries(named)
         .map(([m, c]) => `${m} = highest number given in ${c}`)
+        .join(', '),
+    computed: (named: Record<string, string>) =>
+      Object.entries(named)
+        .map(([m, f]) => `${m} = ${f}`)
         .join(', '),
     referrers: (named: Record<string, string>) =>
       Object.entries(named)

@@ -228,3 +228,30 @@ function evaluateTokens(tokens: readonly string[], item: Readonly<Record<string,
   const value = sum();
   return value !== undefined && Number.isFinite(value) && at === tokens.length ? value : undefined;
 }
+
+const UNIT_NAMES: Readonly<Record<string, string>> = {
+  '1000': 'seconds',
+  '60000': 'minutes',
+  '3600000': 'hours',
+  '86400000': 'days',
+  '604800000': 'weeks',
+};
+
+/** A formula as --explain prints it: "nights × nightlyRate", "whole minutes from start to end". */
+export function formulaText(formula: Formula): string {
+  const text = (tokens: readonly string[]) =>
+    tokens
+      .map((token) => {
+        if (token.startsWith('m:')) return token.slice(2);
+        if (!token.startsWith('span:')) return token === '*' ? '×' : token;
+        const [, from, to, unitMs, rounding] = token.split(':');
+        return `${rounding === 'whole' ? 'whole ' : ''}${UNIT_NAMES[unitMs!] ?? `${unitMs} ms`} from ${from} to ${to}`;
+      })
+      .join(' ');
+  const { condition, otherwise, unless } = formula;
+  const main =
+    condition && otherwise
+      ? `${text(formula.tokens)} when ${condition.member} ${condition.operator} ${condition.bound}, else ${text(otherwise)}`
+      : text(formula.tokens);
+  return unless ? `${main}; ${unless.value} when ${unless.states.join(' or ')}` : main;
+}

@@ -3,7 +3,10 @@
 // on any pair of times, rounded down only where the words say "whole".
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { staysContract } from '../../fixtures/stays-document.js';
+import { explainModel } from './explain.js';
 import { evaluateFormula, formulasOf } from './formulas.js';
+import { inferApiModel } from './infer.js';
 
 const date = { type: 'string', format: 'date' };
 const instant = { type: 'string', format: 'date-time' };
@@ -66,5 +69,13 @@ describe('counts of the time between two members', () => {
   ])('reads no count where the words name no two times: "%s"', (words) => {
     const schema = { ...entry, properties: { ...entry.properties, minutes: { type: 'integer', description: words } } };
     expect(formulasOf(schema as never).map((one) => one.member)).not.toContain('minutes');
+  });
+});
+
+describe('--explain', () => {
+  it('prints the counts and formulas the words give, with the rounding they say', () => {
+    const text = explainModel(inferApiModel(staysContract), 'stays');
+    expect(text).toContain('nights = days from checkIn to checkOut');
+    expect(text).toContain('total = nights × nightlyRate');
   });
 });
