@@ -70,11 +70,13 @@ export async function belowAbsentParent(
   parent: { readonly collection: CollectionSpec; readonly parameter: string },
   context: PlanContext,
   runner: SequenceRunner,
+  made?: (at: Readonly<Record<string, string>>) => void,
 ): Promise<Record<string, string> | string> {
   const at = await madeItemParams(operation, context, runner);
   if (!at) return `no ${parent.collection.path} item could be made to name one like it`;
   const absent = await absentLike(parent, at, context, runner);
   if (absent === undefined) return `no made-up ${parent.parameter} was shown absent by a read`;
+  made?.(at);
   return { ...at, [parent.parameter]: absent };
 }
 
@@ -98,13 +100,25 @@ export async function checkMissingParent(operation: Operation, context: PlanCont
   if (!parent || runner.stopped()) return;
   const step = stepOf(operation);
   const reach = runner.reach.scenario('missing parent', `${operation.method} ${operation.path}`, [step]);
-  const below = await belowAbsentParent(operation, parent, context, runner);
+  let existing: Readonly<Record<string, string>> = {};
+  const below = await belowAbsentParent(operation, parent, context, runner, (at) => {
+    existing = at;
+  });
   if (typeof below === 'string') return reach.skip(step, below);
   const absent = below[parent.parameter]!;
+  // A creation's whole body (its references listed, made, or paired anew), drafted under a parent
+  // that exists: a made-up reference would be refused first (422 unknown title) and hide the parent.
+  const created = context.collections.find((collection) => collection.create?.operation === operation);
+  const whole = created
+    ? await runner.draft(created, { what: '', purpose: 'below a missing parent', parent: existing })
+    : undefined;
   const testCase = context.testCase(operation, {
     kind: 'positive',
     plain: true,
     pathParams: below,
+    ...(whole !== undefined && context.requestSchema(operation)?.isValid(whole)
+      ? { payload: { kind: 'json' as const, value: whole } }
+      : {}),
     what: `below a ${parent.collection.path} item that does not exist`,
   });
   await runner.execute(testCase, {
