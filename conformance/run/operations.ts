@@ -260,7 +260,12 @@ function missingParentCase(
     kind: 'negative',
     mutation,
     what: mutation,
-    pathParams: { ...made, [parameter.name]: pathText(parameter, missing) },
+    // Every other path value too: an item's own (a task's number) is not among the made parent's.
+    pathParams: {
+      ...session.context.pathParams(operation, 'plain', 0),
+      ...made,
+      [parameter.name]: pathText(parameter, missing),
+    },
     ...session.context.baselinePayload(operation),
   });
 }
