@@ -188,4 +188,25 @@ describe('notes numbered per shelf, said as "one higher than the highest ever us
     });
     expect(codes(result)).toContain('number_reused');
   });
+
+  it.each([
+    'The first note of a shelf gets number 1 and each new note gets the next number; numbers of deleted notes are not used again.',
+    'Numbers restart at 1 on each shelf and are never reused, not even after a note is deleted.',
+  ])('reads "%s" as a first of 1', async (words) => {
+    const said = contractFromDocument(
+      JSON.parse(
+        JSON.stringify(raw).replace(
+          'The new note gets `noteNo` one higher than the highest number ever used on this shelf; numbers of deleted notes are not used again.',
+          words,
+        ),
+      ),
+    );
+    const result = await runConformance({
+      target: { app: shelves('one-counter-for-all-shelves') },
+      contract: said,
+      seed: 5,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('number_not_first');
+  });
 });

@@ -23,7 +23,7 @@ import type { SequenceRunner } from './sequence-runner.js';
 import { listCollection } from './sequences.js';
 
 const FIRST_IS_ONE =
-  /\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\bstart(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\bis (?:number )?[`'"]?1\b/i;
+  /\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\b(?:re)?start(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\b(?:is|gets|receives|takes|has) (?:the )?(?:number )?[`'"]?1\b/i;
 const NEVER_REUSED =
   /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|(?:given|handed|assigned|issued) (?:out )?(?:again|to another)|used again|recycled)\b/i;
 /** "numbers are kept per supplier", "numbered per `supplierId`": the scope's word. */
