@@ -57,12 +57,22 @@ function createdAnswer(context: CheckContext): Record<string, unknown> | undefin
   return view.member === undefined ? body : asObject(body?.[view.member]);
 }
 
+/** A member's words that make it part of every answer ("Always present in responses"). */
+const ALWAYS_PRESENT = /\balways (?:present|returned|included|set|there)\b/i;
+const describe = (schema: unknown): string => {
+  const text = (schema as { description?: unknown } | undefined)?.description;
+  return typeof text === 'string' ? text : '';
+};
+
 /** Defaults of the members the request left out, where the answer's member takes that value too. */
 function defaultsNotApplied(context: CheckContext, item: Record<string, unknown>, sent: Record<string, unknown>) {
   const request = context.testCase.operation.requestBody?.content.find((m) => m.validator)?.validator?.schema;
   const found: Finding[] = [];
+  const answered = propertiesOf(context.collection?.read?.item.schema ?? makingOf(context.collection)?.item.schema);
   for (const [name, schema] of Object.entries(propertiesOf(request))) {
-    if (!isSchema(schema) || Object.hasOwn(sent, name) || !Object.hasOwn(item, name)) continue;
+    if (!isSchema(schema) || Object.hasOwn(sent, name)) continue;
+    // Absent from the answer: judged only where the words say it is always there.
+    if (!Object.hasOwn(item, name) && !ALWAYS_PRESENT.test(`${describe(schema)} ${describe(answered[name])}`)) continue;
     const merged = mergeAllOf(schema);
     if (!('default' in merged) || makingOf(context.collection)?.keeps(name, merged.default) !== true) continue;
     if (JSON.stringify(item[name]) !== JSON.stringify(merged.default))
