@@ -13,6 +13,7 @@ import { headOfAbsent, headOfRead } from '../plan/scenarios/head-reads.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
 import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
+import { listedBelowParents, listUnderListedParents } from '../plan/scenarios/listed-parent-lists.js';
 import { checkMissingParent, itemAbove } from '../plan/scenarios/missing-parents.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentDefaults, takesParentDefaults } from '../plan/scenarios/parent-defaults.js';
@@ -92,6 +93,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
       await checkUniqueValues(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: values one item at a time may hold checked`);
     }),
+    // Lists below the parents the service holds, asked without a limit (its own long lists).
+    ...settings.model.resources
+      .filter(({ collection }) => listedBelowParents(collection))
+      .map(({ collection }) => listUnderListedParents(collection, context, sequenceRunner)),
     // Members that name other items: an item that exists nowhere is refused.
     ...[...creatable, ...madeByPut].filter(namesOtherItems).map(async (resource) => {
       await checkUnknownReferences(resource, context, sequenceRunner);
