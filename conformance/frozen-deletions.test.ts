@@ -34,7 +34,7 @@ const id = (name: string) => ({ name, in: 'path', required: true, schema: { type
 const list = (schema: unknown) => ({ description: 'all', content: json({ type: 'array', items: schema }) });
 const one = (schema: unknown) => ({ description: 'one', content: json(schema) });
 
-const contract = contractFromDocument({
+const raw = {
   openapi: '3.0.3',
   info: { title: 'projects', version: '1' },
   paths: {
@@ -75,7 +75,8 @@ const contract = contractFromDocument({
       get: { responses: { '200': one(task), '404': none } },
     },
   },
-});
+};
+const contract = contractFromDocument(raw);
 
 function tracker(fault?: 'deleted-changeable' | 'deleted-again') {
   const projects = new Map<number, { id: number; name: string; deletedAt: string | null }>();
@@ -159,5 +160,20 @@ describe('an item its deletion freezes', () => {
   it('names a tracker that changes a deleted project', async () => {
     const found = (await run('deleted-changeable')).violations.filter((v) => v.code === 'deleted_item_written');
     expect(found.map((v) => v.message).join('\n')).toMatch(/PATCH \/projects\/\{projectId\}/);
+  });
+
+  it("reads the freeze from the change's own words", async () => {
+    const moved = JSON.parse(JSON.stringify(raw));
+    const projectItem = moved.paths['/projects/{projectId}'];
+    projectItem.delete.description =
+      'Sets `deletedAt`: the project leaves the list, and its read keeps answering it. Deleting a project that is already deleted is answered `409`.';
+    projectItem.patch.description =
+      'Changes the project. A soft-deleted project cannot be changed: the request is answered with `409` (restore it first).';
+    const result = await runConformance({
+      target: { app: tracker('deleted-changeable') },
+      contract: contractFromDocument(moved),
+      seed: 24,
+    });
+    expect(result.violations.filter((v) => v.code === 'deleted_item_written').length).toBeGreaterThan(0);
   });
 });

@@ -23,9 +23,12 @@ export function frozenDeletionOf(collection: CollectionSpec, contract: Contract)
   const info = (contract.document.info ?? {}) as { description?: unknown };
   const noun = resourceWordPattern(collection);
   const deleted = new RegExp(`\\b(?:soft-)?deleted\\s+${noun}s?\\b`, 'i');
+  // The change's own words too: "A soft-deleted task cannot be changed: ... `409`" on its PATCH.
   const texts = [
     remove.summary,
     remove.description,
+    collection.update?.operation.description,
+    collection.replace?.operation.description,
     typeof info.description === 'string' ? info.description : undefined,
   ];
   for (const sentence of sentencesOf(texts)) {
