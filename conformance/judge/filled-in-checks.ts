@@ -183,6 +183,27 @@ function laterStatesSet(
     .map(([name, value]) => finding('state_instant_set', { member: name, got: value }));
 }
 
+/** An item the creation asked into a later state (`state: done` sent) carries that state's instant
+ * (`doneAt`): null or absent there, though the item answers in that state, is a fault. Only a member
+ * named after the state exactly, which the model reads as null until it. */
+function sentStateInstantMissing(
+  item: Record<string, unknown>,
+  sent: Record<string, unknown>,
+  collection: CollectionSpec | undefined,
+): Finding[] {
+  const state = collection ? statusMember(collection) : undefined;
+  const schema = collection?.read?.item.schema ?? collection?.create?.item.schema;
+  if (!state || !schema || !collection) return [];
+  const value = item[state.member];
+  if (typeof value !== 'string' || sent[state.member] !== value || value === String(state.values[0])) return [];
+  const later = filledInOf(collection, schema).laterStates;
+  const instant = later.find((name) => name.replace(/_?(at|on)$/i, '').toLowerCase() === value.toLowerCase());
+  if (!instant || !Object.hasOwn(propertiesOf(schema), instant) || Object.hasOwn(sent, instant)) return [];
+  return item[instant] === null || item[instant] === undefined
+    ? [finding('state_instant_missing', { member: instant, state: value, got: item[instant] })]
+    : [];
+}
+
 /** Owner-like readOnly members (`owner`, `author`) name the caller: a value the current-user
  * operation answered for the run's key (its login, id or email). */
 function ownerNotCaller(context: CheckContext, item: Record<string, unknown>): Finding[] {
@@ -276,6 +297,7 @@ export const serviceFilledValues: Check = (context) => {
     ...parentNotNamed(context, item),
     ...instantsOffNow(context, item, sent),
     ...laterStatesSet(item, sent, collection),
+    ...sentStateInstantMissing(answered, sent, collection),
     ...ownerNotCaller(context, answered),
     ...initialStateOff(context, item, sent),
     ...(sums ?? []),

@@ -50,6 +50,12 @@ export const ITEM_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item just created`,
     expected: () => 'null or absent until the item reaches that state',
   },
+  state_instant_missing: {
+    title: 'The time of the state a new item was made in left out',
+    key: ['member'],
+    received: (f) => `${String(f.member)} ${describeValue(f.got)} on an item created in state ${String(f.state)}`,
+    expected: () => 'the instant it reached that state: its creation',
+  },
   owner_not_caller: {
     title: 'Owner is not the caller',
     key: ['member'],

@@ -44,7 +44,14 @@ export function filledFor(
   caller?: CallerNames,
 ): Fields {
   if (!filled) return {};
-  const values = filledValues(filled, params, new Date(), caller);
+  const at = new Date();
+  const values = filledValues(filled, params, at, caller);
+  // An item made straight into a later state (`state: done` sent) carries that state's instant.
+  const sentStates = new Set(
+    Object.values(sent).flatMap((value) => (typeof value === 'string' ? [value.toLowerCase()] : [])),
+  );
+  for (const name of filled.laterStates)
+    if (sentStates.has(name.replace(/_?(at|on)$/i, '').toLowerCase())) values[name] = at.toISOString();
   for (const name of Object.keys(sent)) delete values[name];
   return values;
 }
