@@ -20,4 +20,25 @@ export interface Action {
   readonly sets?: readonly string[];
   /** Members of the item its words say are null after it ("`archivedAt` ... become null"). */
   readonly nulls?: readonly string[];
+  /** Its words allow it once per item ("Returns `409` if the loan was already returned (a loan is
+   * returned at most once)"): taken again, it gets `refusedStatus`, whatever state member it has. */
+  readonly once?: true;
+}
+
+/** "409 if the loan was already returned", "at most once", "can only be returned once". */
+const ONCE = /\b(?:already|at most once|only once|more than once|a second time|twice)\b/i;
+
+/** Whether the action's words allow it once per item, with a documented refusal in the same clause
+ * or beside "at most once". */
+export function takenOnce(operation: Operation, verb: string): boolean {
+  const words = `${operation.summary ?? ''}. ${operation.description ?? ''}`;
+  const stem = verb.toLowerCase().replace(/e$/, '');
+  return words
+    .split(/(?<=[.;])\s+/)
+    .some(
+      (clause) =>
+        ONCE.test(clause) &&
+        /\b(?:409|422|refused|rejected)\b/i.test(clause) &&
+        new RegExp(`\\b${stem}(?:e|ed|d|ing)?\\b`, 'i').test(clause),
+    );
 }

@@ -4,7 +4,7 @@
 import { responseFor } from '../contract/operations.js';
 import type { Contract, Operation } from '../contract/types.js';
 import { propertiesOf } from '../schema/all-of.js';
-import type { Action } from './action.js';
+import { type Action, takenOnce } from './action.js';
 import { actionSourcesOf, statedSourcesOf } from './action-sources.js';
 import { actionStores } from './action-stores.js';
 import { participle, targetFromWords } from './action-targets.js';
@@ -209,6 +209,7 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
           ...(refusedStatus ? { refusedStatus } : {}),
           ...(refusedStatus && member !== undefined && final.length > 0 ? { refusedFrom: final } : {}),
           ...(from ? { from } : {}),
+          ...(refusedStatus && takenOnce(operation, verb) ? { once: true as const } : {}),
           ...actionStores(operation, itemMembers),
         },
       ];

@@ -58,7 +58,8 @@ export async function takeActions({
     : [];
   const finalStates = [...new Set([...actions.flatMap((action) => action.refusedFrom ?? []), ...deadEnds])];
   for (const action of idioms.actions ?? []) {
-    if (action.member === undefined || runner.stopped()) continue;
+    // An action that moves no state member is taken where its words allow it once (a loan's return).
+    if ((action.member === undefined && !action.once) || runner.stopped()) continue;
     const parameter = read?.parameter ?? collection.remove?.parameter;
     if (!parameter) continue;
     // The update time is judged on the first action, and on each whose words name it ("`pickedUpAt`
@@ -134,7 +135,7 @@ export async function takeActions({
     await repeatedUntilMoved(action, collection, done, sendAction);
     for (const read of referred) await runner.send({ ...read, label: `${read.label} (after ${action.verb})` });
     const verb = action.verb;
-    if (targetRead)
+    if (targetRead && action.member !== undefined)
       await judge(targetRead, {
         idiom: 'action',
         id: target.id,

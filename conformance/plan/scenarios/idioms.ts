@@ -102,7 +102,11 @@ export const hasIdioms = ({ idioms, collection }: Resource): boolean =>
   idioms.location !== undefined ||
   idioms.asynchronous?.member !== undefined ||
   idioms.conditional !== undefined ||
-  (idioms.actions ?? []).some((action) => action.member !== undefined);
+  (idioms.actions ?? []).some(takenInScenario);
+
+/** The actions the scenario takes: those moving a state member, and those allowed once per item. */
+const takenInScenario = (action: { member?: string; once?: true }): boolean =>
+  action.member !== undefined || action.once === true;
 
 export async function runIdioms(resource: Resource, context: PlanContext, runner: SequenceRunner): Promise<void> {
   const { collection, idioms } = resource;
@@ -115,7 +119,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
     ...(idioms.location ? ['Location followed'] : []),
     ...(idioms.conditional && read ? ['ETag checks'] : []),
     ...(createsOnly(resource) ? ['create-only write refused'] : []),
-    ...(idioms.actions ?? []).filter((action) => action.member !== undefined).map((action) => `action ${action.verb}`),
+    ...(idioms.actions ?? []).filter(takenInScenario).map((action) => `action ${action.verb}`),
   ];
   const reach = runner.reach.scenario('idiom scenario', collection.path, steps);
   const parent = await parentParams(collection, context, runner);
