@@ -60,6 +60,20 @@ describe('intervalOf', () => {
     });
   });
 
+  it("reads the item's one start and end where the words speak of its period alone", () => {
+    const entry = {
+      type: 'object',
+      properties: {
+        start: { type: 'string', format: 'date-time' },
+        end: { type: 'string', format: 'date-time' },
+        note: { type: 'string' },
+      },
+    };
+    const words =
+      'Entries of the same task must not overlap: if the new period overlaps an existing entry the request is answered with `409`.';
+    expect(intervalOf(words, words, entry)).toEqual({ start: 'start', end: 'end', touchingFree: false });
+  });
+
   it('reads "back-to-back" bookings as free at the touching instant', () => {
     const words = 'A booking cannot overlap another of its room (startsAt to endsAt); back-to-back bookings are fine.';
     expect(intervalOf(words, words, schema)).toMatchObject({ start: 'startsAt', end: 'endsAt', touchingFree: true });

@@ -57,7 +57,14 @@ const kind = (schema: unknown): { format?: unknown; type?: unknown } => (schema 
 export function intervalOf(sentence: string, around: string, schema: JsonSchema | undefined): Interval | undefined {
   const shared = SHARED_TIME.test(sentence) && FORBIDS_SHARING.test(sentence);
   if (!FORBIDS_OVERLAP.test(sentence) && !shared) return undefined;
-  const members = Object.entries(propertiesOf(schema)).filter(([name]) => named(around, name));
+  const all = Object.entries(propertiesOf(schema));
+  const spoken = all.filter(([name]) => named(around, name));
+  // Words of "the new period" name no member: the item's one start and end then span it.
+  const pair = all.filter(([, p]) => ['date-time', 'date'].includes(String(kind(p).format)));
+  const members =
+    spoken.some(([, p]) => ['date-time', 'date'].includes(String(kind(p).format))) || pair.length !== 2
+      ? spoken
+      : [...spoken, ...pair];
   const dated = (format: string) => members.filter(([, p]) => kind(p).format === format).map(([name]) => name);
   const days = dated('date-time').length === 0 && dated('date').length > 0;
   const instants = dated(days ? 'date' : 'date-time');
