@@ -74,6 +74,7 @@ export interface IdiomEvidence {
     | 'needs-member'
     | 'reference-unknown'
     | 'parent-unknown'
+    | 'other-parent'
     | 'counts-unchanged'
     | 'state-counts'
     | 'referrer-moved'

@@ -234,6 +234,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const kind = method === 'GET' ? 'missing_parent_read' : 'missing_parent_accepted';
     return status < 300 ? [finding(kind, { status, parameter, value, expected, operation })] : [];
   },
+  // An item written at the path of another parent than its own: refused, as an item that is not there.
+  'other-parent'(context, evidence, status) {
+    const { how: value, member: parameter } = evidence;
+    const { id: operation } = context.testCase.operation;
+    return status < 300 ? [finding('item_reached_through_other_parent', { status, parameter, value, operation })] : [];
+  },
   'action-refused'(_context, evidence, status) {
     if (refused(status) || status >= 300) return [];
     const { verb, expectedStatus: expected, finalState } = evidence;

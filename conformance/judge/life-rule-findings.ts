@@ -60,6 +60,13 @@ export const LIFE_RULE_FINDING_KINDS = {
     received: (f) => `${f.status} for a creation whose ${String(f.member)} names ${String(f.value)}, ${String(f.kind)}`,
     expected: () => 'a refusal: the document says which items it may name',
   },
+  item_reached_through_other_parent: {
+    title: 'Item written through another parent',
+    key: ['operation'],
+    received: (f) =>
+      `${f.status} for ${String(f.operation)} with ${String(f.parameter)} ${String(f.value)}, a parent the item is not under`,
+    expected: () => '404: an item is found only under its own parent',
+  },
   missing_parent_accepted: {
     title: 'Write below an item that does not exist accepted',
     key: ['operation'],

@@ -15,6 +15,7 @@ import { followJobs } from '../plan/scenarios/jobs.js';
 import { runItemLifecycle } from '../plan/scenarios/lifecycle.js';
 import { listedBelowParents, listUnderListedParents } from '../plan/scenarios/listed-parent-lists.js';
 import { checkMissingParent, itemAbove } from '../plan/scenarios/missing-parents.js';
+import { deletedBelowParents, deleteThroughOtherParent } from '../plan/scenarios/other-parent-writes.js';
 import { runOwnership } from '../plan/scenarios/ownership.js';
 import { checkParentDefaults, takesParentDefaults } from '../plan/scenarios/parent-defaults.js';
 import { parentParams } from '../plan/scenarios/parents.js';
@@ -93,6 +94,10 @@ export async function runScenarios(session: RunSession): Promise<void> {
       await checkUniqueValues(resource, context, sequenceRunner);
       progress(`${resource.collection.path}: values one item at a time may hold checked`);
     }),
+    // Items below a parent, deleted at another parent's path: refused, and kept.
+    ...(settings.readOnly ? [] : creatable)
+      .filter(({ collection }) => deletedBelowParents(collection, context.collections))
+      .map(({ collection }) => deleteThroughOtherParent(collection, context, sequenceRunner)),
     // Lists below the parents the service holds, asked without a limit (its own long lists).
     ...settings.model.resources
       .filter(({ collection }) => listedBelowParents(collection))
