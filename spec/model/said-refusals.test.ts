@@ -69,6 +69,13 @@ describe('a refusal said of a member', () => {
     ).toMatchObject({ 'lines[].productId': { status: 422 } });
   });
 
+  it.each([
+    'Returns `409` if the order is locked and `422` if a productId does not name an existing product.',
+    'The order must be open (409) and every productId must name a product (422).',
+  ])('is the status of the part naming the member where one clause gives two: "%s"', (words) => {
+    expect(orderOf(words)).toMatchObject({ 'lines[].productId': { status: 422 } });
+  });
+
   it('is not taken from a clause that does not follow on the rule', () => {
     expect(orderOf('Every productId must name an existing product; a duplicate order is 409.')).toBeUndefined();
   });

@@ -44,6 +44,29 @@ function existenceStatus(clause: string, documented: ReadonlySet<string>): strin
   return after ? [after[1]!] : undefined;
 }
 
+/** Of several statuses, the one of the part naming the member: "Returns `404` if the branch does
+ * not exist and `422` if `isbn` does not name an existing title" (a status, then its condition), or
+ * "the branch must exist (404) and `isbn` must name a title (422)" (the condition, then it). */
+function statusOfPart(
+  clause: string,
+  names: (text: string) => boolean,
+  documented: ReadonlySet<string>,
+): string[] | undefined {
+  const at = [...clause.matchAll(/\b(4\d\d)\b/g)].filter((match) => documented.has(match[1]!));
+  const parts = (ends: 'before' | 'after') =>
+    at.map((match, index) =>
+      ends === 'before'
+        ? { status: match[1]!, text: clause.slice(match.index, at[index + 1]?.index ?? clause.length) }
+        : { status: match[1]!, text: clause.slice(index === 0 ? 0 : at[index - 1]!.index + 3, match.index + 3) },
+    );
+  // "`422` if ...": each status leads its condition; "... (422)": each ends it.
+  const first = at[0];
+  const leads =
+    first !== undefined && /^\W*(?:if|when|where|unless|for|whenever)\b/i.test(clause.slice(first.index + 3));
+  const naming = parts(leads ? 'before' : 'after').filter((part) => names(part.text));
+  return naming.length === 1 ? [naming[0]!.status] : undefined;
+}
+
 export interface SaidRefusal {
   readonly status: number;
   /** The clause it was read from. */
@@ -106,9 +129,11 @@ export function refusalsSaidIn(
       const next = clauses[index + 1];
       const followsOn = next !== undefined && (OTHERWISE.test(next) || (REFERS_BACK.test(next) && STATUS.test(next)));
       const clause = !STATUS.test(single) && followsOn ? `${single} ${next}` : single;
+      const all = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       const statuses =
         existenceStatus(clause, documented) ??
-        [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
+        (new Set(all).size > 1 ? statusOfPart(clause, names, documented) : undefined) ??
+        all;
       if (!names(single) || new Set(statuses).size !== 1) continue;
       // A member naming another item: the clause on its existence ("Unknown warehouses ... 422")
       // over an earlier one on another rule of it ("must differ from `warehouseCode` (400)").
