@@ -182,3 +182,62 @@ describe('deletions refused while items in some states, or siblings, name the it
     expect(pages?.idioms.keptByChildren).toBeUndefined();
   });
 });
+
+describe('deletions refused while items elsewhere name the item', () => {
+  const thing = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+  const copy = thing({ number: { type: 'integer', readOnly: true }, isbn: { type: 'string' } });
+  const title = thing({ isbn: { type: 'string' }, name: { type: 'string' } });
+  const loan = thing({ id: { type: 'string' }, branchId: { type: 'string' }, copyNumber: { type: 'integer' } });
+  const refused = (description: string) => ({
+    description,
+    responses: { '204': { description: 'gone' }, '404': { description: 'none' }, '409': { description: 'kept' } },
+  });
+  const listed = (schema: unknown) => ({
+    get: { responses: { '200': { description: 'ok', content: json({ type: 'array', items: schema }) } } },
+  });
+  const made = (schema: unknown) => ({
+    requestBody: { content: json(schema) },
+    responses: { '201': { description: 'made', content: json(schema) } },
+  });
+  const model = inferApiModel(
+    contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'library', version: '1' },
+      paths: {
+        '/branches': listed(thing({ id: { type: 'string' } })),
+        '/branches/{branchId}': {
+          parameters: [named('branchId')],
+          get: { responses: { '200': { description: 'ok' } } },
+        },
+        '/branches/{branchId}/copies': { parameters: [named('branchId')], ...listed(copy), post: made(copy) },
+        '/branches/{branchId}/copies/{number}': {
+          parameters: [named('branchId'), { name: 'number', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { responses: { '200': { description: 'ok', content: json(copy) } } },
+          delete: refused('Removes the copy. A copy that is on loan cannot be removed: returns `409`.'),
+        },
+        '/titles': listed(title),
+        '/titles/{isbn}': {
+          parameters: [named('isbn')],
+          get: { responses: { '200': { description: 'ok', content: json(title) } } },
+          put: made(title),
+          delete: refused('Returns `409` while the title still has copies in any branch.'),
+        },
+        '/loans': { ...listed(loan), post: made(loan) },
+      },
+    }),
+  );
+  const keptOfPath = (path: string) =>
+    model.resources.find(({ collection }) => collection.path === path)?.idioms.keptByChildren;
+
+  it('reads an item "on loan" as held by the items that name it', () => {
+    expect(keptOfPath('/branches/{branchId}/copies')).toEqual([
+      expect.objectContaining({ child: '/loans', via: 'copyNumber', status: 409 }),
+    ]);
+  });
+
+  it('reads items below another parent that name it by their member', () => {
+    expect(keptOfPath('/titles')).toEqual([
+      expect.objectContaining({ child: '/branches/{branchId}/copies', via: 'isbn', status: 409 }),
+    ]);
+  });
+});

@@ -66,8 +66,9 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
     const nouns = childNouns(plural);
     // "has open work orders", "still has live (not trashed) pages".
     // Or named by them, where they are items naming it: "A room named by a `booked` reservation".
+    // Or held by one: "A copy that is on loan cannot be removed".
     const namedBy = via
-      ? `|\\b(?:named|referenced|referred to|used|pointed to|booked|held)\\s+by\\s+(?:[\\w()\x60-]+\\s+){0,4}?${nouns}\\b`
+      ? `|\\b(?:named|referenced|referred to|used|pointed to|booked|held)\\s+by\\s+(?:[\\w()\x60-]+\\s+){0,4}?${nouns}\\b|\\b(?:is|are)\\s+(?:currently\\s+|still\\s+)?on\\s+(?:an?\\s+)?${nouns}\\b`
       : '';
     const noun = new RegExp(
       `\\b(?:has|have|having|with|contains?|holds?)\\s+(?:[\\w()-]+\\s+){0,4}?${nouns}\\b${namedBy}`,
