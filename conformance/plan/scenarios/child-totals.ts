@@ -67,8 +67,23 @@ export async function followChildTotals(
     pathParams: making.made.at(remove.parameter),
     what: "deleting the child that moved its parent's totals",
   });
-  if (succeeded(await runner.execute(removal, { collection })))
-    await judged('after that child was deleted', expectedTotals(totals, held, making.made.item, false));
+  if (!succeeded(await runner.execute(removal, { collection }))) return;
+  await judged('after that child was deleted', expectedTotals(totals, held, making.made.item, false));
+  // Two children at once: a total kept as the last child's value, not their sum, shows only here.
+  let sum: Item = held;
+  for (const nth of [2, 3]) {
+    const more = await runner.make(collection, {
+      what: `child ${nth} of its parent's totals`,
+      purpose: `totals ${nth}`,
+      parent: params,
+    });
+    if ('refused' in more) return;
+    sum = { ...sum, ...expectedTotals(totals, sum, more.made.item, true) };
+  }
+  const both = Object.fromEntries(
+    totals.flatMap(({ member }) => (typeof sum[member] === 'number' ? [[member, sum[member] as number]] : [])),
+  );
+  await judged('after two children were made', both);
 }
 
 /** A change of the member a total sums (a lesson's `durationMinutes`), where the child's PATCH takes
