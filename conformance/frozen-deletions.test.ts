@@ -78,7 +78,7 @@ const raw = {
 };
 const contract = contractFromDocument(raw);
 
-function tracker(fault?: 'deleted-changeable' | 'deleted-again') {
+function tracker(fault?: 'deleted-changeable' | 'deleted-again' | 'tasks-under-deleted') {
   const projects = new Map<number, { id: number; name: string; deletedAt: string | null }>();
   const tasks = new Map<number, Array<{ id: number; name: string }>>();
   let last = 0;
@@ -132,7 +132,7 @@ function tracker(fault?: 'deleted-changeable' | 'deleted-again') {
     }
     if (req.method === 'GET') return sendJson(res, 200, held);
     if (!validName(body)) return sendJson(res, 400, {});
-    if (found.deletedAt !== null) return sendJson(res, 409, {});
+    if (found.deletedAt !== null && fault !== 'tasks-under-deleted') return sendJson(res, 409, {});
     const made = { id: ++last, name: String(body!.name) };
     tasks.set(found.id, [...held, made]);
     return sendJson(res, 201, made);
@@ -161,6 +161,28 @@ describe('an item its deletion freezes', () => {
     const found = (await run('deleted-changeable')).violations.filter((v) => v.code === 'deleted_item_written');
     expect(found.map((v) => v.message).join('\n')).toMatch(/PATCH \/projects\/\{projectId\}/);
   });
+
+  it.each([
+    ['', 0],
+    ['Tasks cannot be added to a deleted project (`409`).', 1],
+  ] as const)(
+    'takes children under it as its change\'s words leave them, unless theirs say otherwise: "%s"',
+    async (taskWords, named) => {
+      const moved = JSON.parse(JSON.stringify(raw));
+      const projectItem = moved.paths['/projects/{projectId}'];
+      projectItem.delete.description =
+        'Sets `deletedAt`: the project leaves the list, and its read keeps answering it.';
+      projectItem.patch.description = 'A deleted project cannot be changed: the request is answered with `409`.';
+      moved.paths['/projects/{projectId}/tasks'].post.description = taskWords;
+      const result = await runConformance({
+        target: { app: tracker('tasks-under-deleted') },
+        contract: contractFromDocument(moved),
+        seed: 24,
+      });
+      const found = result.violations.filter((v) => v.code === 'deleted_item_written');
+      expect(found.length > 0 ? 1 : 0).toBe(named);
+    },
+  );
 
   it("reads the freeze from the change's own words", async () => {
     const moved = JSON.parse(JSON.stringify(raw));

@@ -11,6 +11,9 @@ import { sentencesOf } from './sentences.js';
 export interface FrozenDeletion {
   readonly status: number;
   readonly words: string;
+  /** Said on the change alone ("A soft-deleted task cannot be changed"): children made under the
+   * deleted item are refused only where their own creation's words say so. */
+  readonly changesOnly?: true;
 }
 
 const FROZEN =
@@ -24,17 +27,22 @@ export function frozenDeletionOf(collection: CollectionSpec, contract: Contract)
   const noun = resourceWordPattern(collection);
   const deleted = new RegExp(`\\b(?:soft-)?deleted\\s+${noun}s?\\b`, 'i');
   // The change's own words too: "A soft-deleted task cannot be changed: ... `409`" on its PATCH.
-  const texts = [
+  const whole = [
     remove.summary,
     remove.description,
-    collection.update?.operation.description,
-    collection.replace?.operation.description,
     typeof info.description === 'string' ? info.description : undefined,
   ];
-  for (const sentence of sentencesOf(texts)) {
-    if (!deleted.test(sentence) || !FROZEN.test(sentence)) continue;
-    const status = /\b(409|423|410|422|403)\b/.exec(sentence)?.[1];
-    if (status) return { status: Number(status), words: sentence.replace(/\s+/g, ' ').trim() };
+  const changes = [collection.update?.operation.description, collection.replace?.operation.description];
+  for (const [texts, changesOnly] of [
+    [whole, false],
+    [changes, true],
+  ] as const) {
+    for (const sentence of sentencesOf(texts)) {
+      if (!deleted.test(sentence) || !FROZEN.test(sentence)) continue;
+      const status = /\b(409|423|410|422|403)\b/.exec(sentence)?.[1];
+      const words = sentence.replace(/\s+/g, ' ').trim();
+      if (status) return { status: Number(status), words, ...(changesOnly ? { changesOnly: true as const } : {}) };
+    }
   }
   return undefined;
 }
@@ -50,4 +58,17 @@ export function deletedAgainOf(collection: CollectionSpec): FrozenDeletion | und
     if (status) return { status: Number(status), words: sentence.replace(/\s+/g, ' ').trim() };
   }
   return undefined;
+}
+
+/** Whether a child's creation words refuse it under a deleted parent: "Time cannot be logged on a
+ * soft-deleted task (`409`)". */
+export function refusedUnderDeleted(child: CollectionSpec, parent: CollectionSpec): boolean {
+  const noun = resourceWordPattern(parent);
+  const deleted = new RegExp(`\\b(?:soft-)?deleted\\s+${noun}s?\\b`, 'i');
+  return sentencesOf([child.create?.operation.description]).some(
+    (sentence) =>
+      deleted.test(sentence) &&
+      /\b(?:cannot|can't|may not|not allowed|refused|rejected)\b/i.test(sentence) &&
+      /\b4\d\d\b/.test(sentence),
+  );
 }

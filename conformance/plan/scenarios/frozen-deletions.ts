@@ -4,7 +4,7 @@
 // answered `409`": keptDeletion.again), changed (one plain member, with its current ETag where the
 // change needs If-Match), and a child is made under it; each must get the refusal
 // (deleted_item_written).
-import { type CollectionSpec, parentItemsOf, type Resource } from '../../../spec/index.js';
+import { type CollectionSpec, parentItemsOf, type Resource, refusedUnderDeleted } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { withCurrentTag } from './current-tags.js';
@@ -27,9 +27,13 @@ export async function checkFrozenDeletion(resource: Resource, context: PlanConte
   const { read, remove } = collection;
   const update = frozen ? collection.update : undefined;
   if ((!frozen && !again) || !read || !remove || runner.stopped()) return;
+  // Children under it: where the freeze is said of the item whole, or each child's words say it.
   const children = frozen
     ? context.collections.filter(
-        (child) => child.create && parentItemsOf(child.path, context.collections).at(-1)?.collection === collection,
+        (child) =>
+          child.create &&
+          parentItemsOf(child.path, context.collections).at(-1)?.collection === collection &&
+          (!frozen.changesOnly || refusedUnderDeleted(child, collection)),
       )
     : [];
   const reach = runner.reach.scenario('frozen deletion', collection.path, [
