@@ -4,7 +4,7 @@
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { withOrderedSpans } from '../../../spec/generate/index.js';
-import { type CollectionSpec, type Idioms, putCreation, statusMember } from '../../../spec/index.js';
+import { type CollectionSpec, type Idioms, putCreation, referencedName, statusMember } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
@@ -291,8 +291,16 @@ export class ItemMaker {
         if (this.finder.forgetStated(collection)) references = await this.references(collection, request.parent, fixed);
         // A conflict naming a referenced item again (a member at its limit): one made for it.
         if (attempt > 0) {
-          const byValue = membersValued(executed.exchange.response.text, body);
-          references = await this.freshReferences(collection, references, [...named, ...byValue], held);
+          const text = executed.exchange.response.text;
+          const byValue = membersValued(text, body);
+          // Or by the resource's word ("member limit" of a `memberId`); from the third try, any.
+          const byWord = [...references.keys()].filter((member) => {
+            const word = referencedName(member);
+            return word !== undefined && new RegExp(`\\b${word}s?\\b`, 'i').test(text);
+          });
+          const said = [...named, ...byValue, ...byWord];
+          const fresh = said.length > 0 || attempt < 2 ? said : [...references.keys()];
+          references = await this.freshReferences(collection, references, fresh, held);
         }
         next = fresh(body, attempt + 1);
         if (references.size > 0) next = withListed(next, references, use + ++referenceShift);

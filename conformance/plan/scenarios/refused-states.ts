@@ -18,6 +18,7 @@ import { parentParams } from './parents.js';
 import { answeredAs, itemOf } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 import { setByChange } from './state-changes.js';
+import { ownReferences } from './whole-invalid-creations.js';
 
 /** The states the rule allows, in words: `active`, or a flag's value (`discontinued false`). */
 const allowedText = (rule: ReferenceState) =>
@@ -63,11 +64,18 @@ export async function checkReferenceStates(
     }
     // The members the item was made to share (its supplier), as it holds them; the body a creation
     // already sent where that creation moved it.
-    const body =
+    const drawn =
       'body' in refused
         ? refused.body
         : await bodyNaming(collection, parent, rule.member, refused.id, shared, 'refused state', runner);
     const request = context.requestSchema(create);
+    // Its other references new ones of the run's own (a member with no loans yet): a listed one may
+    // be at a limit of its own by now, and refused for that (409) where the state is what is judged.
+    const object =
+      drawn && typeof drawn === 'object' && !Array.isArray(drawn) ? (drawn as Record<string, unknown>) : undefined;
+    const own = object ? await ownReferences(resource, context, runner, object, [rule.member]) : {};
+    const renamed = object && Object.keys(own).length > 0 ? { ...object, ...own } : undefined;
+    const body = renamed && request?.isValid(renamed) !== false ? renamed : drawn;
     if (!body || (request && !request.isValid(body))) {
       reach.skip(stepOf(rule), 'no valid body names that item');
       continue;

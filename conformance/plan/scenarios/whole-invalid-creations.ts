@@ -65,11 +65,12 @@ export async function checkWholeInvalidCreations(resource: Resource, context: Pl
 
 /** New items of their own for the members naming a collection the run makes items of (not one
  * nested, not one that names this collection back, not a member of a pair the draft made anew). */
-async function ownReferences(
+export async function ownReferences(
   resource: Resource,
   context: PlanContext,
   runner: SequenceRunner,
   drafted: Record<string, unknown>,
+  kept: readonly string[] = [],
 ): Promise<Record<string, unknown>> {
   const { collection } = resource;
   const create = collection.create!.operation;
@@ -80,7 +81,8 @@ async function ownReferences(
   );
   const own: Record<string, unknown> = {};
   for (const [member, other] of referencedCollections(create, context.collections)) {
-    if (paired.has(member) || !(member in drafted) || !other.create || other.path.includes('{')) continue;
+    if (paired.has(member) || kept.includes(member) || !(member in drafted)) continue;
+    if (!other.create || other.path.includes('{')) continue;
     if (other === collection || referencedCollections(other.create.operation, context.collections).size > 0) continue;
     const made = await runner.make(other, {
       what: `for ${member} of its own`,
