@@ -99,6 +99,12 @@ describe('deletions refused while the item has children', () => {
     expect(
       needs('Allowed only when `status` is `draft` **and** the folder has at least one file; otherwise `409`.'),
     ).toEqual([expect.objectContaining({ child: '/folders/{folderId}/files', status: 409 })]);
+    // A need, and its refusal in the clause after it that speaks of the children again.
+    expect(
+      needs(
+        'A folder also needs at least one file before it can be shared; trying to share one whose file list is empty is answered with `409`.',
+      ),
+    ).toEqual([expect.objectContaining({ child: '/folders/{folderId}/files', status: 409 })]);
   });
 });
 

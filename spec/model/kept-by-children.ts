@@ -162,14 +162,18 @@ export function childrenNeededOf(
       const plural = child.path.split('/').at(-1) ?? '';
       const nouns = childNouns(plural);
       const needed = new RegExp(
-        `\\b(?:only (?:when|if|while|once)|must (?:have|hold|contain))\\b[^.;]{0,60}?\\b(?:at least one|one or more|some|any)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b|\\bwithout (?:any )?${nouns}\\b|\\b(?:has|holds|contains) no\\s+${nouns}\\b`,
+        `\\b(?:only (?:when|if|while|once)|must (?:have|hold|contain)|needs?)\\b[^.;]{0,60}?\\b(?:at least one|one or more|some|any)\\s+(?:[\\w-]+\\s+){0,2}?${nouns}\\b|\\bwithout (?:any )?${nouns}\\b|\\b(?:has|holds|contains) no\\s+${nouns}\\b|\\b${nouns}\\s+(?:list\\s+)?is empty\\b`,
         'i',
       );
       // The status in the clause, or in the one after it that says what happens otherwise ("only
-      // when ... at least one lesson; otherwise `409`").
+      // when ... at least one lesson; otherwise `409`"), or speaks of the children again ("trying
+      // to publish one whose ingredient list is empty is answered with `422`").
       const said = (at: number) => {
-        const next = clauses[at + 1];
-        const text = /^\W*otherwise\b/i.test(next ?? '') ? `${clauses[at]} ${next}` : clauses[at]!;
+        const next = clauses[at + 1] ?? '';
+        const own = [...clauses[at]!.matchAll(/\b(4\d\d)\b/g)];
+        const followsOn =
+          /^\W*otherwise\b/i.test(next) || (own.length === 0 && new RegExp(`\\b${nouns}\\b`, 'i').test(next));
+        const text = followsOn ? `${clauses[at]} ${next}` : clauses[at]!;
         return [...text.matchAll(/\b(4\d\d)\b/g)].map((m) => m[1]!).filter((s) => documented.has(s));
       };
       const at = clauses.findIndex((text, index) => needed.test(text) && new Set(said(index)).size === 1);
