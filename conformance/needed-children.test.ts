@@ -35,10 +35,16 @@ const action = (description: string) => ({
   parameters: slug,
   post: {
     description,
-    responses: { '200': { description: 'moved', content: json(course) }, '409': { description: 'not now' }, ...none },
+    responses: {
+      '200': { description: 'moved', content: json(course) },
+      '409': { description: 'not now' },
+      '422': { description: 'no lessons' },
+      ...none,
+    },
   },
 });
-const documentOf = (overview?: string) =>
+const PUBLISH = 'Allowed only when `status` is `draft` **and** the course has at least one lesson; otherwise `409`.';
+const documentOf = (overview?: string, publish = PUBLISH) =>
   contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'courses', version: '1', ...(overview ? { description: overview } : {}) },
@@ -76,9 +82,7 @@ const documentOf = (overview?: string) =>
         parameters: [...slug, { name: 'number', in: 'path', required: true, schema: { type: 'integer' } }],
         get: { responses: { '200': { description: 'one', content: json(lesson) }, ...none } },
       },
-      '/courses/{slug}/publish': action(
-        'Allowed only when `status` is `draft` **and** the course has at least one lesson; otherwise `409`.',
-      ),
+      '/courses/{slug}/publish': action(publish),
       '/courses/{slug}/archive': action('Allowed when `status` is `draft` or `published`; otherwise `409`.'),
     },
   });
@@ -89,7 +93,7 @@ const finalArchive = documentOf('A course is `draft`, then `published`; `archive
 
 type Fault = 'publish-archived' | 'publish-empty';
 
-function school(fault?: Fault) {
+function school(fault?: Fault, emptyStatus = 409) {
   const courses = new Map<
     string,
     { slug: string; title: string; status: string; lessons: { number: number; title: string }[] }
@@ -135,7 +139,8 @@ function school(fault?: Fault) {
     if (sub === 'publish') {
       const fromState = found.status === 'draft' || (fault === 'publish-archived' && found.status === 'archived');
       const lessons = found.lessons.length > 0 || fault === 'publish-empty';
-      if (!fromState || !lessons) return sendJson(res, 409, {});
+      if (!fromState) return sendJson(res, 409, {});
+      if (!lessons) return sendJson(res, emptyStatus, {});
       found.status = 'published';
       return sendJson(res, 200, view(found));
     }
@@ -148,8 +153,8 @@ function school(fault?: Fault) {
   };
 }
 
-const codes = async (fault?: Fault, contract = document) =>
-  (await runConformance({ target: { app: school(fault) }, contract, seed: 8, runs: 5 })).violations
+const codes = async (fault?: Fault, contract = document, emptyStatus = 409) =>
+  (await runConformance({ target: { app: school(fault, emptyStatus) }, contract, seed: 8, runs: 5 })).violations
     .filter((v) => v.severity !== 'note')
     .map((v) => v.code);
 
@@ -168,5 +173,13 @@ describe('actions that need a child, on items a PUT makes', () => {
   it('names a school that publishes an archived course where the words call archived final', async () => {
     expect(await codes(undefined, finalArchive)).toEqual([]);
     expect(await codes('publish-archived', finalArchive)).toContain('action_from_final_state_accepted');
+  });
+
+  it('gives the course its valid cases name a lesson where publishing one without is refused otherwise (422)', async () => {
+    const needing = documentOf(
+      undefined,
+      'Only from `draft` (`409` otherwise). A course also needs at least one lesson before it can go out; publishing one whose lesson list is empty is answered with `422`.',
+    );
+    expect(await codes(undefined, needing, 422)).toEqual([]);
   });
 });

@@ -176,6 +176,9 @@ async function testOperation(
   // missing parent hides no fault of the body behind it.
   const madeParams = await madeItemParams(operation, context, session.sequenceRunner);
   if (madeParams) context.useMadeItem(operation, madeParams);
+  // An action the words allow only once its item has a child (a recipe published with an
+  // ingredient): the item the cases name gets one, or every valid case meets that refusal.
+  if (madeParams) await addChildrenNeededBy(session, operation, madeParams);
   // A creation its parent's state locks (tickets only while the event is on sale): the parent the
   // cases name is moved there first, or every body would meet the lock, not its own validation.
   if (madeParams && creation) await session.sequenceRunner.unlockParent(collection, madeParams);
@@ -240,6 +243,25 @@ async function testOperation(
       }),
     ),
   ]);
+}
+
+async function addChildrenNeededBy(
+  session: RunSession,
+  operation: Operation,
+  at: Readonly<Record<string, string>>,
+): Promise<void> {
+  const needs = session.settings.model.resources.flatMap(
+    ({ idioms }) => idioms.needsChildren?.filter((need) => need.operation === operation) ?? [],
+  );
+  for (const need of needs) {
+    const child = session.context.collections.find((collection) => collection.path === need.child);
+    if (child)
+      await session.sequenceRunner.make(child, {
+        what: `as the child ${operation.id} needs`,
+        purpose: 'needed child',
+        parent: at,
+      });
+  }
 }
 
 /** A write below an item that does not exist (POST /pets/{petId}/notes for no pet), where the
