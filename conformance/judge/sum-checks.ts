@@ -70,7 +70,13 @@ export function sumsNotAddingUp(context: CheckContext): Finding[] | undefined {
       const unknownPart = numbersOf(owner).some(
         (other) => other !== name && !rule.parts.includes(other) && namesMember(description, other),
       );
-      if (!confirmed || unknownPart) continue;
+      // A further term in words the rule does not add ("plus labour charged at 9000 cents for every
+      // hour"): the member is more than the sum, and what it adds is not read.
+      const furtherTerm = [...own.matchAll(EXTRA_TERMS)].some((term) => {
+        const next = own.slice(term.index + term[0].length, term.index + term[0].length + 40);
+        return !rule.parts.some((part) => namesMember(next, part));
+      });
+      if (!confirmed || unknownPart || furtherTerm) continue;
       const got = owner?.[name];
       if (typeof got !== 'number' || closeEnough(got, rule.expected)) continue;
       findings.push(
@@ -88,6 +94,9 @@ export function sumsNotAddingUp(context: CheckContext): Finding[] | undefined {
   }
   return findings;
 }
+
+/** Words adding or taking away a term: each must name a part of the rule. */
+const EXTRA_TERMS = /\b(?:plus|minus|less)\b|\s[+−]\s/gi;
 
 const overviewSentences = new WeakMap<object, string[]>();
 
