@@ -47,12 +47,39 @@ export const parentDefaultsOf = (collection: CollectionSpec, collections: readon
 
 /** A member the client must send equal to its parent's: "`amountCents` must equal the order's
  * `totalCents`" (a payment of the whole order). The item maker sends the parent's value. */
-export const parentEqualsOf = (collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] =>
-  tiesToParent(
+export const parentEqualsOf = (collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] => [
+  ...tiesToParent(
     collection,
     collections,
     '(?:must|should|has\\s+to|needs\\s+to)\\s+(?:equal|be\\s+equal\\s+to|match|be)',
+  ),
+  ...parentFloorsOf(collection, collections),
+];
+
+/** "The reading on the record may not be below the odometer reading the vehicle currently has": a
+ * number member the child and its parent both hold, which the child's may not take below the
+ * parent's. The parent's own value meets it: the maker sends that. */
+function parentFloorsOf(collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] {
+  const create = collection.create?.operation;
+  const parent = parentOfPath(collection.path, collections)?.collection;
+  if (!create || !parent) return [];
+  const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
+  const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);
+  const numeric = (schema: unknown) => ['integer', 'number'].includes(String((schema as { type?: unknown })?.type));
+  const shared = Object.keys(sent).filter((name) => name in held && numeric(sent[name]) && numeric(held[name]));
+  const floor = new RegExp(
+    `\\b(?:may|must|can)\\s*not\\s+(?:be|go|drop|fall)\\s+(?:below|under|lower than|less than)\\b[^.;]*\\b${resourceWordPattern(parent)}\\b`,
+    'i',
   );
+  const words = sentencesOf([create.summary, create.description]).find((sentence) => floor.test(sentence));
+  if (!words) return [];
+  // The member the sentence speaks of: named, or the one shared member where only one is.
+  const named = shared.filter((name) =>
+    new RegExp(`\\b${name}\\b|${name.replace(/(?:Km|Cents|Count)$/, '')}`, 'i').test(words),
+  );
+  const members = named.length > 0 ? named : shared.length === 1 ? shared : [];
+  return members.map((member) => ({ member, parentMember: member, words: words.replace(/\s+/g, ' ').trim() }));
+}
 
 /** A member whose default an item the body names holds: "`unitPriceCents` defaults to the part's
  * current `unitPriceCents`, and `description` to the part's `name`" (`partId` naming /parts). */
