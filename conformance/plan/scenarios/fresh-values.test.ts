@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { freshened } from './fresh-values.js';
+import { freshened, stringCandidates } from './fresh-values.js';
 
 const TAG = /^[A-Z]{2,4}-[0-9]{3,6}$/;
 const isValid = (body: unknown) => TAG.test(String((body as { tag?: unknown }).tag));
@@ -43,6 +43,29 @@ describe('fresh values of a body', () => {
         const fresh = freshened(body, step, () => true, new Set()) as Record<string, unknown>;
         expect(fresh.title).not.toBe('Printer jam');
         expect([fresh.assigneeId, fresh.owner_id, fresh.customerID]).toEqual(['usr_cyd', 'u7', 'c1']);
+      }),
+    );
+  });
+});
+
+describe('dates made new', () => {
+  const today = Date.now();
+
+  it('move on within ten years, a past day never past today', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200_000 }), (step) => {
+        const [moved] = stringCandidates('2024-03-14', step);
+        expect(moved).not.toBe('2024-03-14');
+        expect(Date.parse(moved!)).toBeLessThanOrEqual(today);
+      }),
+    );
+  });
+
+  it('keep a day to come in days to come', () => {
+    const ahead = new Date(today + 40 * 86_400_000).toISOString().slice(0, 10);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200_000 }), (step) => {
+        expect(Date.parse(stringCandidates(ahead, step)[0]!)).toBeGreaterThan(today);
       }),
     );
   });

@@ -58,7 +58,12 @@ export function stringCandidates(text: string, step: number): string[] {
   // Dates move on by the step in days, within ten years: a slot of its own, still a date a service
   // takes (step 130,704 moved a 2026 booking to 2398, refused as out of range).
   const days = step % DATE_WINDOW_DAYS || DATE_WINDOW_DAYS;
-  const shifted = shiftDateTime(text, days) ?? shiftDate(text, days);
+  const forward = shiftDateTime(text, days) ?? shiftDate(text, days);
+  // A day that has passed stays past (a service done, a birth date): moved back, never into days to
+  // come, which such a member's words often refuse.
+  const now = Date.now();
+  const crosses = forward !== undefined && Date.parse(text) <= now && Date.parse(forward) > now;
+  const shifted = crosses ? (shiftDateTime(text, -days) ?? shiftDate(text, -days)) : forward;
   if (shifted) return [shifted];
   const upper = text === text.toUpperCase();
   const tag = letters(step, upper);
