@@ -44,34 +44,7 @@ import {
   serverAssignedId,
   uniqueIds,
 } from './state-checks.js';
-
-/** A body past any limit a service sets (the run's 2 MiB probe): a connection closed on it is a
- * refusal without an answer, which the document does not rule out. */
-const OVERSIZED_CHARS = 1_000_000;
-const oversizedBody = (context: CheckContext): boolean => {
-  const payload = context.testCase.payload;
-  return payload?.kind === 'raw' && payload.text.length > OVERSIZED_CHARS;
-};
-
-/** Transport faults (timeout, reset, oversized or unparseable body) are failures of the target. */
-const transportErrors: Check = (context) => {
-  if (!context.exchange.ok) {
-    const { fault } = context.exchange;
-    if (fault.kind === 'reset' && oversizedBody(context))
-      return [
-        finding(
-          'transport_failure',
-          { fault: fault.kind, detail: `${fault.message} on a body past 1 MB: a refusal without an answer` },
-          { severity: 'note' },
-        ),
-      ];
-    return [finding('transport_failure', { fault: fault.kind, detail: fault.message })];
-  }
-  if (context.body.kind === 'unparseable') {
-    return [finding('unparseable_body', { error: context.body.error, contentType: contentTypeOf(context) })];
-  }
-  return [];
-};
+import { transportErrors } from './transport-checks.js';
 
 /** No response is a server error (5xx), whatever the input, unless the document lists that very status. */
 const noServerError: Check = (context) => {

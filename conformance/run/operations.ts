@@ -2,7 +2,7 @@
 // recorded, with members that name another resource's items filled from its list.
 
 import { withOrderedSpans } from '../../spec/generate/index.js';
-import { type CollectionSpec, type Operation, parentItemsOf, putCreation, responseFor } from '../../spec/index.js';
+import { type CollectionSpec, type Operation, putCreation } from '../../spec/index.js';
 import { resourceOf } from '../../spec/model/index.js';
 import type { Scope } from '../judge/evaluate.js';
 import { asObject } from '../judge/json-body.js';
@@ -12,12 +12,11 @@ import { withWordRules } from '../plan/followed-words.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
 import { withoutRefusableMembers } from '../plan/refusable-members.js';
-import { unlikelyId } from '../plan/request-shapes.js';
 import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-values.js';
 import { parentEqualValues, withParentEquals } from '../plan/scenarios/parent-equals.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
-import { pathText } from '../plan/serialize.js';
 import { runProperty } from '../property.js';
+import { addChildrenNeededBy, missingParentCase } from './operation-items.js';
 import type { RunSession } from './session.js';
 
 /** The collection whose list, create or read an operation is. */
@@ -243,53 +242,6 @@ async function testOperation(
       }),
     ),
   ]);
-}
-
-async function addChildrenNeededBy(
-  session: RunSession,
-  operation: Operation,
-  at: Readonly<Record<string, string>>,
-): Promise<void> {
-  const needs = session.settings.model.resources.flatMap(
-    ({ idioms }) => idioms.needsChildren?.filter((need) => need.operation === operation) ?? [],
-  );
-  for (const need of needs) {
-    const child = session.context.collections.find((collection) => collection.path === need.child);
-    if (child)
-      await session.sequenceRunner.make(child, {
-        what: `as the child ${operation.id} needs`,
-        purpose: 'needed child',
-        parent: at,
-      });
-  }
-}
-
-/** A write below an item that does not exist (POST /pets/{petId}/notes for no pet), where the
- * document lists a 404 for it: a valid body there must be refused, not stored under nothing. Reads
- * are left alone (an empty list under nothing is a common, harmless answer). */
-function missingParentCase(
-  session: RunSession,
-  operation: Operation,
-  made: Readonly<Record<string, string>>,
-): TestCase | undefined {
-  if (operation.method === 'GET' || operation.method === 'HEAD' || !responseFor(operation, 404)) return undefined;
-  const parent = parentItemsOf(operation.path, session.context.collections).at(-1);
-  const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === parent?.parameter);
-  const missing = parameter && unlikelyId(parameter);
-  if (!parameter || missing === undefined) return undefined;
-  const mutation = `path parameter ${parameter.name} names no item`;
-  return session.context.testCase(operation, {
-    kind: 'negative',
-    mutation,
-    what: mutation,
-    // Every other path value too: an item's own (a task's number) is not among the made parent's.
-    pathParams: {
-      ...session.context.pathParams(operation, 'plain', 0),
-      ...made,
-      [parameter.name]: pathText(parameter, missing),
-    },
-    ...session.context.baselinePayload(operation),
-  });
 }
 
 /** Runs `task` on every item, at most `limit` at a time, in the items' order. */

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { codePointLength } from '../json/text.js';
 import { ecmaPattern, generationPattern } from '../schema/patterns.js';
 import { KNOWN_FORMATS } from '../schema/validators.js';
+import { saidDates } from './said-dates.js';
 import { plainString, wildString } from './strings.js';
 
 type Schema = Record<string, unknown>;
@@ -119,31 +120,6 @@ const WILD_FORMATS: Record<string, () => fc.Arbitrary<string>> = {
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
-}
-
-// Words that keep a date in the past ("Days after today (UTC) are refused with `422`", "may not be
-// in the future"), or in the future ("must be in the future"): plain values keep to them, with room
-// for the years fresh values move them by.
-const PAST_ONLY =
-  /\b(?:after today|in the future|future (?:dates?|days?))\b[^.]{0,40}\b(?:refused|rejected|not allowed|invalid|4\d\d)\b|\b(?:may|must|cannot|can't|can)\s+not\s+(?:be|lie)\s+in the future\b|\bnot (?:be )?(?:later|after) than today\b|\bmust (?:be|lie) in the past\b/i;
-const FUTURE_ONLY =
-  /\bmust (?:be|lie) in the future\b|\b(?:in the past|before today)\b[^.]{0,40}\b(?:refused|rejected|not allowed|invalid|4\d\d)\b/i;
-const YEAR_MS = 366 * 86_400_000;
-
-/** The plain dates of a member its words keep in the past or the future. */
-function saidDates(schema: Schema): (() => fc.Arbitrary<string>) | undefined {
-  const words = typeof schema.description === 'string' ? schema.description : '';
-  if (schema.format !== 'date' && schema.format !== 'date-time') return undefined;
-  const past = PAST_ONLY.test(words);
-  if (!past && !FUTURE_ONLY.test(words)) return undefined;
-  const now = Date.now();
-  const [min, max] = past
-    ? [PLAIN_FIRST, new Date(now - 3 * YEAR_MS)]
-    : [new Date(now + 2 * 86_400_000), new Date(now + 3 * YEAR_MS)];
-  const date = fc.date({ min, max, noInvalidDate: true });
-  return schema.format === 'date'
-    ? () => date.map((d) => d.toISOString().slice(0, 10))
-    : () => date.map((d) => d.toISOString());
 }
 
 export function stringFor(schema: Schema, options: ValueStyle): fc.Arbitrary<string> {

@@ -1,0 +1,55 @@
+// The items an operation's cases name, beyond the one the run made for them: the child an action
+// needs on it, and a parent that does not exist for a write below one.
+import { type Operation, parentItemsOf, responseFor } from '../../spec/index.js';
+import type { TestCase } from '../model.js';
+import { unlikelyId } from '../plan/request-shapes.js';
+import { pathText } from '../plan/serialize.js';
+import type { RunSession } from './session.js';
+
+/** The children an action needs on its item (a recipe published with an ingredient), made under it. */
+export async function addChildrenNeededBy(
+  session: RunSession,
+  operation: Operation,
+  at: Readonly<Record<string, string>>,
+): Promise<void> {
+  const needs = session.settings.model.resources.flatMap(
+    ({ idioms }) => idioms.needsChildren?.filter((need) => need.operation === operation) ?? [],
+  );
+  for (const need of needs) {
+    const child = session.context.collections.find((collection) => collection.path === need.child);
+    if (child)
+      await session.sequenceRunner.make(child, {
+        what: `as the child ${operation.id} needs`,
+        purpose: 'needed child',
+        parent: at,
+      });
+  }
+}
+
+/** A write below an item that does not exist (POST /pets/{petId}/notes for no pet), where the
+ * document lists a 404 for it: a valid body there must be refused, not stored under nothing. Reads
+ * are left alone (an empty list under nothing is a common, harmless answer). */
+export function missingParentCase(
+  session: RunSession,
+  operation: Operation,
+  made: Readonly<Record<string, string>>,
+): TestCase | undefined {
+  if (operation.method === 'GET' || operation.method === 'HEAD' || !responseFor(operation, 404)) return undefined;
+  const parent = parentItemsOf(operation.path, session.context.collections).at(-1);
+  const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === parent?.parameter);
+  const missing = parameter && unlikelyId(parameter);
+  if (!parameter || missing === undefined) return undefined;
+  const mutation = `path parameter ${parameter.name} names no item`;
+  return session.context.testCase(operation, {
+    kind: 'negative',
+    mutation,
+    what: mutation,
+    // Every other path value too: an item's own (a task's number) is not among the made parent's.
+    pathParams: {
+      ...session.context.pathParams(operation, 'plain', 0),
+      ...made,
+      [parameter.name]: pathText(parameter, missing),
+    },
+    ...session.context.baselinePayload(operation),
+  });
+}
