@@ -16,6 +16,11 @@ const RULE = /\b(?:must|at most|at least|only|exceeds?|cannot|may not|keyed by|e
 const OTHER_DATA =
   /\b\w+'s\b|\bexisting\b|\bkeyed by\b|\bof (?:this|the same|that) [\w-]+\b|\bmust (?:name|exist|reference|refer to|point (?:at|to))\b/i;
 
+/** A bound a value may not pass ("may not be below"), set by what another item holds now. */
+const BOUND_BY_OTHER =
+  /\b(?:may|must|can)\s*not\s+(?:be|go|drop|fall|rise)\s+(?:below|under|lower than|less than|above|over|more than|higher than)\b/i;
+const OTHER_NOW = /\bcurrently\b|\b\w+'s\b|\bthe \w+ (?:has|holds)\b/i;
+
 /** A default taken from another item's member: "Defaults to the part's `name`". */
 const DEFAULT_FROM_OTHER = /\bdefaults? (?:to|is) (?:the )?[\w ]{1,30}'s\s+`[\w-]+`/i;
 
@@ -57,6 +62,16 @@ export function saidRuleMember(context: CheckContext): string | undefined {
       .filter(([, value]) => value !== null)
       .map(([name]) => name),
   );
+  // "The reading on the record may not be below the odometer reading the vehicle currently has": a
+  // bound set by other data, named in plain words (`odometerKm` as "odometer").
+  const bounded = sentences.find((sentence) => BOUND_BY_OTHER.test(sentence) && OTHER_NOW.test(sentence));
+  const stem = (member: string) => member.replace(/(?:Km|Cents|Count|Minutes|Hours|At|On)$/, '').toLowerCase();
+  const boundMember = bounded
+    ? [...sentMembers].find(
+        (member) => member in members && stem(member).length > 2 && bounded.toLowerCase().includes(stem(member)),
+      )
+    : undefined;
+  if (boundMember !== undefined) return boundMember;
   return named.find((member) => {
     if (!(member in members)) return false;
     const own = [members, ...described].map((found) => found[member]?.description).find((text) => text !== undefined);
