@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { freshened, stringCandidates } from './fresh-values.js';
+import { freshened, stringCandidates, withOtherEnumValues } from './fresh-values.js';
 
 const TAG = /^[A-Z]{2,4}-[0-9]{3,6}$/;
 const isValid = (body: unknown) => TAG.test(String((body as { tag?: unknown }).tag));
@@ -68,5 +68,30 @@ describe('dates made new', () => {
         expect(Date.parse(stringCandidates(ahead, step)[0]!)).toBeGreaterThan(today);
       }),
     );
+  });
+});
+
+describe('a value of a set a conflict names', () => {
+  const schema = {
+    type: 'object',
+    properties: { day: { type: 'string', enum: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] } },
+  };
+
+  it('moves half the set on, and never back to one refused in the same making', () => {
+    const refused = new Map<string, Set<unknown>>();
+    const tried: unknown[] = [];
+    let body: unknown = { day: 'thu', note: 'x' };
+    for (let attempt = 0; attempt < 6; attempt++) {
+      tried.push((body as { day: unknown }).day);
+      body = withOtherEnumValues(body, ['day'], schema, refused);
+    }
+    tried.push((body as { day: unknown }).day);
+    expect(tried.slice(0, 3)).toEqual(['thu', 'mon', 'fri']);
+    expect(new Set(tried).size).toBe(7);
+    expect((body as { note: unknown }).note).toBe('x');
+  });
+
+  it('leaves members of no set alone', () => {
+    expect(withOtherEnumValues({ note: 'x' }, ['note'], schema, new Map())).toEqual({ note: 'x' });
   });
 });

@@ -1,6 +1,7 @@
 // Values a creation changes to be new (a time slot, a key, a name the run used before), and what a
 // refusal says: the members it names and its words, read from the usual error shapes (RFC 9457
 // `detail`, JSON:API `errors[].detail` and `source.pointer`, `{error: {message}}`, `{message}`).
+import { propertiesOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import { namesMember } from '../references.js';
 
@@ -170,4 +171,30 @@ export function membersNamed(text: string, body: unknown): string[] {
   const words = wordsOf(parsed(text)).join(' ');
   // A pointer (/vetId) names its member too: "/" is no word character.
   return Object.keys(object).filter((member) => namesMember(words, member));
+}
+
+/** The body with each named member that takes a set of values (a `day` of the week) moved to
+ * another of them, one not refused yet in this making (`refused`, kept by the caller). */
+export function withOtherEnumValues(
+  body: unknown,
+  members: readonly string[],
+  schema: unknown,
+  refused: Map<string, Set<unknown>>,
+): unknown {
+  const object = asObject(body);
+  if (!object || members.length === 0) return body;
+  const properties = propertiesOf(schema as Parameters<typeof propertiesOf>[0]) as Record<string, { enum?: unknown[] }>;
+  const next = { ...object };
+  for (const member of members) {
+    const values = properties[member]?.enum;
+    if (!Array.isArray(values) || values.length < 2) continue;
+    const tried = refused.get(member) ?? new Set<unknown>();
+    tried.add(object[member]);
+    refused.set(member, tried);
+    // Half the set on (Monday's conflict tries Friday): neighbours tend to be taken together.
+    const from = (values.indexOf(object[member]) + Math.ceil(values.length / 2)) % values.length;
+    const other = [...values.slice(from), ...values.slice(0, from)].find((value) => !tried.has(value));
+    if (other !== undefined) next[member] = other;
+  }
+  return next;
 }

@@ -12,7 +12,7 @@ import type { PlanContext } from '../context.js';
 import { DroppedMembers } from './dropped-members.js';
 import { exampleBodies } from './example-bodies.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
-import { freshened, membersNamed, membersValued, refusalText } from './fresh-values.js';
+import { freshened, membersNamed, membersValued, refusalText, withOtherEnumValues } from './fresh-values.js';
 import {
   inFirstState,
   namingListed,
@@ -257,6 +257,7 @@ export class ItemMaker {
     let body = shaped(fresh(candidates[0], 0));
     let referenceShift = 0;
     let lastRefusal = '';
+    const refusedValues = new Map<string, Set<unknown>>();
     const ownParent = underOwnParent(collection, request.parent, this.context);
     for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
       let testCase = this.context.testCase(create.operation, {
@@ -304,6 +305,13 @@ export class ItemMaker {
         }
         next = fresh(body, attempt + 1);
         if (references.size > 0) next = withListed(next, references, use + ++referenceShift);
+        // A value of a set the conflict names ("sat already has 3 entries"): another of the set.
+        next = withOtherEnumValues(
+          next,
+          membersValued(executed.exchange.response.text, body),
+          requestSchema?.schema,
+          refusedValues,
+        );
       } else if (namesReference || (named.length === 0 && references.size > 0 && status !== 400)) {
         referenceShift++;
         next = withListed(body, references, use + referenceShift);
