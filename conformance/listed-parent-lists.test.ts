@@ -25,7 +25,10 @@ const contract = contractFromDocument({
     '/shelves/{shelfId}/books': {
       parameters: [shelfId],
       get: {
-        parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 5 } }],
+        parameters: [
+          { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 50, default: 5 } },
+        ],
         responses: {
           '200': { description: 'a page', content: json({ type: 'array', items: book }) },
           '400': { description: 'bad limit' },
@@ -56,8 +59,12 @@ function library(defaultLimit: number) {
     if (!books) return send(res, 200, { id });
     if (books !== 'books') return send(res, 404, {});
     const limit = url.searchParams.get('limit');
+    const page = url.searchParams.get('page');
     if (limit !== null && !/^(?:[1-9]|[1-4]\d|50)$/.test(limit)) return send(res, 400, {});
-    return send(res, 200, held.slice(0, limit === null ? defaultLimit : Number(limit)));
+    if (page !== null && !/^[1-9]\d{0,5}$/.test(page)) return send(res, 400, {});
+    const size = limit === null ? defaultLimit : Number(limit);
+    const start = (Number(page ?? 1) - 1) * size;
+    return send(res, 200, held.slice(start, start + size));
   };
 }
 

@@ -31,8 +31,10 @@ export function pageEchoFindings(context: CheckContext): Finding[] {
   if (!list || list.operation !== testCase.operation || testCase.kind !== 'positive') return [];
   if (!exchange.ok || exchange.response.status >= 300 || context.body.kind !== 'json') return [];
   const envelope = asObject(context.body.value);
-  // A bare array echoes nothing, yet holds no more than the default either.
-  if (!envelope) return overDefault(context);
+  // A bare array echoes nothing, yet holds no more than the default either, where it can be walked
+  // (a limit alone, with no page or cursor to go on with, may answer every item).
+  const walked = list.paging.style !== 'limit' && list.paging.style !== 'none';
+  if (!envelope) return walked ? overDefault(context) : [];
   const declared = propertiesOf(list.success.schema);
   const names = [list.paging.limit?.name, list.paging.style === 'offset' ? list.paging.parameter : undefined];
   const found: Finding[] = [];
