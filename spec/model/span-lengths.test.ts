@@ -3,7 +3,7 @@
 // on any pair of times, rounded down only where the words say "whole".
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { staysContract } from '../../fixtures/stays-document.js';
+import { contractFromDocument } from '../index.js';
 import { explainModel } from './explain.js';
 import { evaluateFormula, formulasOf } from './formulas.js';
 import { inferApiModel } from './infer.js';
@@ -14,6 +14,7 @@ const stay = {
   type: 'object',
   description: 'A stay. `nights` = days from `checkIn` to `checkOut`; `total` = `nights` × `nightlyRate`.',
   properties: {
+    id: { type: 'string', readOnly: true },
     checkIn: date,
     checkOut: date,
     nights: { type: 'integer', readOnly: true },
@@ -74,7 +75,21 @@ describe('counts of the time between two members', () => {
 
 describe('--explain', () => {
   it('prints the counts and formulas the words give, with the rounding they say', () => {
-    const text = explainModel(inferApiModel(staysContract), 'stays');
+    const json = (schema: unknown) => ({ 'application/json': { schema } });
+    const contract = contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'stays', version: '1' },
+      paths: {
+        '/stays': {
+          get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: stay }) } } },
+          post: {
+            requestBody: { content: json(stay) },
+            responses: { '201': { description: 'made', content: json(stay) } },
+          },
+        },
+      },
+    });
+    const text = explainModel(inferApiModel(contract), 'stays');
     expect(text).toContain('nights = days from checkIn to checkOut');
     expect(text).toContain('total = nights × nightlyRate');
   });
