@@ -93,6 +93,7 @@ export {
   namesByIdName,
   namesResource,
   nestedItemsCarried,
+  pairedMembersOf,
   pathMembersOf,
   REFERENCE,
   referencedCollection,

@@ -276,3 +276,13 @@ export function nestedItemsCarried(
     return carried ? [{ other, names, carried }] : [];
   });
 }
+
+/** The members among `members` that name a nested collection's item together with others (a loan's
+ * `branchId` and `copyNumber`): every member nestedItemsCarried finds carrying a path value. */
+export function pairedMembersOf(
+  members: readonly string[],
+  collections: readonly CollectionSpec[],
+  own: CollectionSpec,
+): Set<string> {
+  return new Set(nestedItemsCarried(members, collections, own).flatMap(({ carried }) => Object.values(carried)));
+}

@@ -5,8 +5,8 @@
 // one's body, read around the same way. Sent one resource at a time, nothing else writing.
 import {
   type CollectionSpec,
-  nestedItemsCarried,
   type Operation,
+  pairedMembersOf,
   pathMembersOf,
   propertiesOf,
   putCreation,
@@ -124,8 +124,7 @@ function namingMembers(parts: Parts, counts: readonly SteppedCount[], sent: Item
  * `branchId` and `copyNumber`): the item the draft made for them. */
 function pairedMembers(parts: Parts, drafted: unknown): Item {
   const body = asObject(drafted) ?? {};
-  const paired = nestedItemsCarried(Object.keys(body), parts.context.collections, parts.collection);
-  const names = new Set(paired.flatMap(({ carried }) => Object.values(carried)));
+  const names = pairedMembersOf(Object.keys(body), parts.context.collections, parts.collection);
   return Object.fromEntries(Object.entries(body).filter(([name]) => names.has(name)));
 }
 

@@ -7,7 +7,7 @@ import {
   type Action,
   type Interval,
   intervalText,
-  nestedItemsCarried,
+  pairedMembersOf,
   type Resource,
   type UniqueRule,
 } from '../../../spec/index.js';
@@ -148,9 +148,9 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   // Members naming an item together (a loan's branch and copy) outside the rule: a new pair each,
   // for the item they name may hold one referrer alone (a copy on loan).
   const paired = new Set(
-    nestedItemsCarried(Object.keys(held), context.collections, collection)
-      .flatMap(({ carried }) => Object.values(carried))
-      .filter((member) => !rule.members.includes(member)),
+    [...pairedMembersOf(Object.keys(held), context.collections, collection)].filter(
+      (member) => !rule.members.includes(member),
+    ),
   );
   const kept = new Set(
     [...rule.members, ...span, ...[...references.keys()].filter((member) => !others.has(member))].filter(

@@ -4,7 +4,7 @@
 // validation behind them (a `days` past its maximum taken). The maker's draft (listed references, a
 // new copy for a pair) with one member broken at a time: each must be refused.
 import { bodyMutations } from '../../../spec/generate/index.js';
-import { nestedItemsCarried, propertiesOf, type Resource } from '../../../spec/index.js';
+import { nestedItemsCarried, pairedMembersOf, propertiesOf, type Resource } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
@@ -74,11 +74,7 @@ export async function ownReferences(
 ): Promise<Record<string, unknown>> {
   const { collection } = resource;
   const create = collection.create!.operation;
-  const paired = new Set(
-    nestedItemsCarried(Object.keys(drafted), context.collections, collection).flatMap(({ carried }) =>
-      Object.values(carried),
-    ),
-  );
+  const paired = pairedMembersOf(Object.keys(drafted), context.collections, collection);
   const own: Record<string, unknown> = {};
   for (const [member, other] of referencedCollections(create, context.collections)) {
     if (paired.has(member) || kept.includes(member) || !(member in drafted)) continue;
