@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseObject, readBody } from '../fixtures/http-bodies.js';
 import { contractFromDocument } from '../spec/index.js';
 import { runConformance } from './index.js';
+import { etagConflictFindings } from './judge/etag-conflicts.js';
 import { EtagMemory } from './judge/etag-memory.js';
-import { etagConflictFindings } from './judge/idiom-checks.js';
 import type { Exchange } from './send/http.js';
 
 const exchange = (etag: string, body: unknown, url = 'http://127.0.0.1/v1/items/1'): Exchange => ({

@@ -1,16 +1,16 @@
 // api_idioms_honoured: what the idiom scenario (plan/idioms.ts) sent, judged by its answer. One
 // named judgement per idiom, in a registry.
 
-import { answeredItem, listedItems, movesWithOthers, UPDATE_INSTANT } from '../../spec/index.js';
+import { answeredItem, listedItems, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { CAPACITY_JUDGEMENTS } from './capacity-checks.js';
 import { pathOf, statusOf } from './check-support.js';
 import { pointedMembers, pointsAtOtherEntry, pointsElsewhere } from './error-pointers.js';
+import { etagConflictFindings } from './etag-conflicts.js';
 import { finding } from './findings.js';
 import { JOB_JUDGEMENTS } from './job-checks.js';
 import { idKey } from './json-body.js';
 import { LIFE_JUDGEMENTS } from './life-checks.js';
-import { movedByOthers } from './moved-by-others.js';
 import { listOrderFindings } from './order-checks.js';
 import { pageEchoFindings } from './page-echoes.js';
 import { PRECONDITION_JUDGEMENTS } from './precondition-checks.js';
@@ -278,51 +278,6 @@ export const apiIdiomsHonoured: Check = (context) => {
     ...(walk && status < 300 ? judgeWalk(walk) : []),
   ];
 };
-
-const ANY_MEMBER = /\bany member\b|\bevery member\b|\bany of its members\b/i;
-
-/** The document's words on the read's ETag: the sentences of the API's and the read's descriptions
- * that speak of ETags. */
-function etagWordsOf(context: CheckContext): string {
-  const info = (context.contract.document.info as { description?: unknown } | undefined)?.description;
-  const { operation } = context.testCase;
-  const texts = [
-    typeof info === 'string' ? info : '',
-    operation.description ?? '',
-    ...operation.responses.map((r) => r.description),
-  ];
-  return texts
-    .flatMap((text) => text.split(/(?<=[.!?])\s+/))
-    .filter((sentence) => /etag|entity tag/i.test(sentence))
-    .join(' ');
-}
-
-/** One strong ETag on two different bodies of the same request (etag-memory.ts), on any answer. */
-export function etagConflictFindings(context: CheckContext, ordered: Finding[] | undefined): Finding[] | undefined {
-  const conflict = context.facts.etagConflict;
-  if (!conflict) return ordered;
-  const { etag, at, before, after, members = [] } = conflict;
-  // Only counts and instants others' writes move (a page's comment_count) differ: many services tag
-  // the item's own version, and a document that says the tag "changes whenever the page changes"
-  // leaves open whether a comment changes the page. Said, not failed.
-  // So do members the service keeps that other requests move (a product's stock, moved by receipts).
-  const moved = context.collection ? movedByOthers(context.contract, context.collection) : undefined;
-  // Unless the document's ETag words reach them ("whenever any member, including `ticketsSold`, differs").
-  const keptMoved = (member: string) => {
-    if (moved?.parent !== true || !moved.kept.has(member)) return false;
-    const strict = etagWordsOf(context);
-    return !ANY_MEMBER.test(strict) && !strict.includes(member);
-  };
-  const othersOnly = members.length > 0 && members.every((member) => movesWithOthers(member) || keptMoved(member));
-  return [
-    ...(ordered ?? []),
-    finding(
-      'etag_kept_for_another_body',
-      { etag, at, before, after },
-      { pointer: at, ...(othersOnly ? { severity: 'note' as const } : {}) },
-    ),
-  ];
-}
 
 /** An action changed the item (its state): its update instant, read a second or more after the last
  * change, moves on. Compared as instants. */

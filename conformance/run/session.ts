@@ -13,9 +13,9 @@ import {
 } from '../../spec/index.js';
 import { overviewOf } from '../../spec/model/index.js';
 import { DeletedItems } from '../judge/deleted-items.js';
+import { etagConflictFindings } from '../judge/etag-conflicts.js';
 import { EtagMemory } from '../judge/etag-memory.js';
 import { gatherFacts, judge, parseBody, type Scope } from '../judge/evaluate.js';
-import { etagConflictFindings } from '../judge/idiom-checks.js';
 import { MadeKeys } from '../judge/made-keys.js';
 import { MovedItems } from '../judge/moved-items.js';
 import { SentKeys } from '../judge/sent-keys.js';
