@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson as send } from '../fixtures/http-bodies.js';
-import { contractFromDocument } from '../spec/index.js';
+import { contractFromDocument, explainedModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -108,5 +108,15 @@ describe('an action allowed once per item', () => {
 
   it('is not judged where the words do not say so', async () => {
     expect(await repeated(true, 'Returns `409` while the desk is closed.')).toBe(0);
+  });
+
+  it("is printed by --explain as the action's `once`", () => {
+    const actionsOf = (words: string) => {
+      const model = JSON.parse(explainedModel(contractSaying(words), undefined, 'json'));
+      const loans = model.resources.find((r: { path: string }) => r.path === '/loans');
+      return loans.actions as { verb: string; once?: boolean }[];
+    };
+    expect(actionsOf(once)).toEqual([expect.objectContaining({ verb: 'return', once: true })]);
+    expect(actionsOf('Returns `409` while the desk is closed.')[0]).not.toHaveProperty('once');
   });
 });

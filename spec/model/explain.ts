@@ -99,7 +99,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
     ...(actions
       ? {
           actions: actions.map(
-            ({ operation, verb, member, target, refusedStatus, refusedFrom, from, sets, nulls }) => ({
+            ({ operation, verb, member, target, refusedStatus, refusedFrom, from, sets, nulls, once }) => ({
               verb,
               ...where(operation),
               ...(member !== undefined ? { member, target } : {}),
@@ -108,6 +108,7 @@ function idiomsJson(idioms: Idioms): Record<string, unknown> {
               ...(from ? { from } : {}),
               ...(sets ? { sets } : {}),
               ...(nulls ? { nulls } : {}),
+              ...(once ? { once } : {}),
             }),
           ),
         }
