@@ -106,6 +106,12 @@ describe("a child made moves its parent's update instant, where the words say so
         ?.idioms.touchesParent;
     expect(touch(SAID)).toMatchObject({ member: 'updatedAt' });
     expect(touch(DENIED)).toBeUndefined();
+    // Denied in other words: nothing else moves it, a comment leaves it alone.
+    const others = [
+      'Edits move `updatedAt`; nothing else moves it, in particular adding comments to a ticket.',
+      'Edits move it forward; creating or removing comments leaves the ticket`s `updatedAt` alone.'.replace('`s', "'s"),
+    ];
+    for (const words of others) expect(touch(words), words).toBeUndefined();
   });
 
   it('passes a desk whose comments move it, and names one whose comments leave it', async () => {

@@ -18,8 +18,10 @@ export interface ParentTouch {
 }
 
 const MOVES = /\b(?:moves?|changes?|updates?|bumps?|forward|later|refresh(?:es)?|touch(?:es)?)\b/i;
-// "comments do not change it", "never moves": a move denied (not "never before `createdAt`").
-const DENIED = /\b(?:not|never|nor|without)\s+(?:\w+\s+){0,2}?(?:move|change|update|touch|bump|affect)/i;
+// "comments do not change it", "never moves": a move denied (not "never before `createdAt`"); and
+// "Nothing else moves it", "leaves the event's `updatedAt` alone".
+const DENIED =
+  /\b(?:not|never|nor|without)\s+(?:\w+\s+){0,2}?(?:move|change|update|touch|bump|affect)|\bnothing\s+(?:else\s+)?(?:moves?|changes?|updates?|touch(?:es)?|bumps?)\b|\bleaves?\b[^.;]{0,60}?\b(?:alone|unchanged|untouched|as it (?:is|was))\b/i;
 
 export function parentTouchOf(
   child: CollectionSpec,
