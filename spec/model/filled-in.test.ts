@@ -6,14 +6,19 @@ import { contractFromDocument, filledInOf, inferApiModel } from '../index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-function ownersOf(names: readonly string[], words?: string): readonly string[] {
+function ownersOf(names: readonly string[], words?: string, said: Record<string, string> = {}): readonly string[] {
   const member = {
     type: 'object',
     required: ['id'],
     properties: {
       id: { type: 'string', readOnly: true },
       name: { type: 'string' },
-      ...Object.fromEntries(names.map((name) => [name, { type: 'string', readOnly: true }])),
+      ...Object.fromEntries(
+        names.map((name) => [
+          name,
+          { type: 'string', readOnly: true, ...(said[name] ? { description: said[name] } : {}) },
+        ]),
+      ),
     },
   };
   const contract = contractFromDocument({
@@ -58,6 +63,14 @@ describe('who made an item', () => {
     expect(ownersOf(['organizer', 'state', 'venue'], words)).toEqual(['organizer']);
     expect(ownersOf(['host'], 'The server sets `host` to the login of the caller.')).toEqual(['host']);
     expect(ownersOf(['host'], 'The server sets `host` to a login.')).toEqual([]);
+    expect(ownersOf(['host', 'venue'], 'Makes a member. The caller becomes its `host`.')).toEqual(['host']);
+    expect(ownersOf(['host'], 'Makes a member. The caller may name a `host`.')).toEqual([]);
+  });
+
+  it('reads a member whose own words give it to whoever made the item', () => {
+    expect(ownersOf(['host'], undefined, { host: 'Login of whoever created the member.' })).toEqual(['host']);
+    expect(ownersOf(['host'], undefined, { host: 'Id of the user who opened it.' })).toEqual(['host']);
+    expect(ownersOf(['host'], undefined, { host: 'Login of the venue manager.' })).toEqual([]);
   });
 });
 
@@ -101,5 +114,59 @@ describe('members the words keep null until a state', () => {
 
   it('reads none where the member cannot hold null (finishedAt is one by its name alone)', () => {
     expect(laterOf('`note` is null until the job ends.')).toEqual(['finishedAt']);
+  });
+});
+
+describe('counts of children', () => {
+  const booking = {
+    type: 'object',
+    required: ['id', 'status'],
+    properties: {
+      id: { type: 'string', readOnly: true },
+      status: { type: 'string', enum: ['confirmed', 'cancelled'] },
+    },
+  };
+  const countsSaying = (words: string) => {
+    const event = {
+      type: 'object',
+      required: ['id', 'bookingCount'],
+      properties: {
+        id: { type: 'string', readOnly: true },
+        bookingCount: { type: 'integer', readOnly: true, description: words },
+      },
+    };
+    const eventId = [{ name: 'eventId', in: 'path', required: true, schema: { type: 'string' } }];
+    const contract = contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'events', version: '1' },
+      paths: {
+        '/events': {
+          get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: event }) } } },
+        },
+        '/events/{eventId}': {
+          parameters: eventId,
+          get: { responses: { '200': { description: 'one', content: json(event) } } },
+        },
+        '/events/{eventId}/bookings': {
+          parameters: eventId,
+          get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: booking }) } } },
+          post: {
+            requestBody: { content: json({ type: 'object', properties: { seats: { type: 'integer' } } }) },
+            responses: { '201': { description: 'made', content: json(booking) } },
+          },
+        },
+      },
+    });
+    const collections = inferApiModel(contract).collections;
+    const events = collections.find((c) => c.path === '/events')!;
+    return filledInOf(events, events.read?.item.schema, collections).counts.map(({ name }) => name);
+  };
+
+  it('counts every child where the words name none of their states', () => {
+    expect(countsSaying('Number of bookings.')).toEqual(['bookingCount']);
+  });
+
+  it('leaves a count of the children in some states to the state counts', () => {
+    expect(countsSaying('Number of confirmed bookings.')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // instants it stamps (creation, update), the instants of later states (null until then), and the
 // members that name the parent in the path, the caller who made it, the counts of its children. One notion for the mock (it fills them) and the runner
 // (it judges them).
+import { escapeRegExp } from '../json/text.js';
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { type CallerNames, callerNamed } from './caller.js';
@@ -41,17 +42,23 @@ function saidCaller(collection: CollectionSpec, name: string, schema: Schema): b
 function callerNamedBeside(collection: CollectionSpec, name: string, schema: Schema): boolean {
   if (
     typeof schema.description === 'string' &&
-    /^\W*(?:the\s+)?(?:login|name|id)?\s*(?:of\s+)?the caller\b/i.test(schema.description)
+    (/^\W*(?:the\s+)?(?:login|name|id)?\s*(?:of\s+)?the caller\b/i.test(schema.description) ||
+      WHO_MADE_IT.test(schema.description))
   )
     return true;
   const create = collection.create?.operation;
   const words = `${create?.summary ?? ''}. ${create?.description ?? ''}`.replace(/\s+/g, ' ');
+  const member = name.replace(/[^\w-]/g, '');
   const beside = new RegExp(
-    `\`${name.replace(/[^\w-]/g, '')}\`[^\`.;]{0,25}?(?:the caller\\b|the caller's|(?:login|name|id) of the caller\\b)`,
+    `\`${member}\`[^\`.;]{0,25}?(?:the caller\\b|the caller's|(?:login|name|id) of the caller\\b)|\\bthe caller (?:becomes|is recorded as|is) (?:its|the(?: [\\w-]+'s)?) \`${member}\``,
     'i',
   );
   return beside.test(words);
 }
+
+/** "Login of whoever created the event", "Id of the user who opened it": the one who made it. */
+const WHO_MADE_IT =
+  /^\W*(?:the\s+)?(?:login|user\s?name|name|id|email|handle)\s+of\s+(?:whoever|the (?:user|person|account|member|one) who)\s+(?:created|made|opened|added|booked|placed|submitted|posted|wrote|registered|organi[sz]ed)\b/i;
 
 /** The member of a user an owner's description names: "The id of the user who...", "email of the author". */
 const USER_MEMBER_SAID = /\b(login|username|user[_ ]name|handle|email|id)\b(?= (?:of|address of) the\b)/i;
@@ -152,6 +159,18 @@ function childCounted(
     const rest = child.path.slice(itemPath.length + 1);
     return !rest.includes('/') && names.has(looseName(rest));
   })?.path;
+}
+
+/** A count's own words name a state of its children ("Number of confirmed bookings"): it counts
+ * those in that state, not every child the list holds. */
+function countsSomeStates(description: unknown, childPath: string, collections: readonly CollectionSpec[]): boolean {
+  const child = collections.find((one) => one.path === childPath);
+  const states = child ? statusMember(child)?.values : undefined;
+  if (typeof description !== 'string' || !states) return false;
+  return states.some(
+    (state) =>
+      typeof state === 'string' && new RegExp(`(^|[^\\w-])${escapeRegExp(state)}($|[^\\w-])`, 'i').test(description),
+  );
 }
 
 /** A resource's name as paths and members spell it: warehouses, Warehouse, warehouse_ read as "warehouse". */
@@ -265,7 +284,8 @@ function readFilledIn(
       const child = childCounted(name, itemPath, collections);
       const numbered = child ? undefined : childCounted(name, itemPath, collections, LAST_NUMBER);
       const referring = child || numbered ? undefined : referrersCounted(name, collection, collections);
-      if (child) counts.push({ name, child });
+      // "Number of confirmed bookings": a count of the children in some states (state-counts.ts).
+      if (child && !countsSomeStates(schema.description, child, collections)) counts.push({ name, child });
       else if (numbered) lastNumbers.push({ name, child: numbered });
       else if (referring) referrers.push(referring);
     }
