@@ -31,7 +31,7 @@ const ticket = {
 const id = (name: string) => [{ name, in: 'path', required: true, schema: { type: 'string' } }];
 const list = (item: unknown) => ({ description: 'all', content: json({ type: 'array', items: item }) });
 
-const contract = contractFromDocument({
+const document = {
   openapi: '3.0.3',
   info: { title: 'desk', version: '1' },
   paths: {
@@ -73,7 +73,8 @@ const contract = contractFromDocument({
       get: { responses: { '200': { description: 'one', content: json(ticket) }, '404': none } },
     },
   },
-});
+};
+const contract = contractFromDocument(document);
 
 function desk(assignsUnknown = false) {
   const agents = new Map<string, { id: string; name: string; active: boolean }>();
@@ -128,6 +129,18 @@ describe('a reference the creation words name', () => {
     const tickets = model.resources.find((r) => r.collection.path === '/tickets')!;
     expect(referencedCollection('assigneeId', model.collections, tickets.collection)?.path).toBe('/agents');
     expect(tickets.idioms.refusals?.assigneeId?.status).toBe(422);
+  });
+
+  it('ties it to the list its sentence points at', () => {
+    const referenced = (words: string) => {
+      const copy = structuredClone(document);
+      copy.paths['/tickets'].post.description = words;
+      const model = inferApiModel(contractFromDocument(copy));
+      const tickets = model.collections.find((c) => c.path === '/tickets');
+      return referencedCollection('assigneeId', model.collections, tickets)?.path;
+    };
+    expect(referenced('`assigneeId` must name someone on the support rota (see `GET /agents`).')).toBe('/agents');
+    expect(referenced('`assigneeId` is free text; the rota is at `GET /agents`.')).toBeUndefined();
   });
 
   it('passes a desk that refuses a made-up or deactivated agent without pointing at it', async () => {

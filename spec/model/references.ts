@@ -146,6 +146,9 @@ function namedByWords(
   );
 }
 
+/** Words that make a member a name of another item: "must name someone", "one of", "an existing". */
+const NAMING_WORDS = /\b(?:names?|naming|refers?|points?|one of|existing|known|on the|listed)\b/i;
+
 /** The collection the creation's words say the member names: "`assigneeId`, when not null, must
  * name an existing agent" (a member named neither by the resource nor by its id's name), where
  * exactly one listed collection fits. */
@@ -157,6 +160,15 @@ function namedInCreationWords(
   const create = own?.create?.operation;
   const text = create ? `${create.summary ?? ''}. ${create.description ?? ''}`.replace(/`/g, '') : '';
   if (!text.includes(member)) return undefined;
+  // "`authorId` must name someone on the team roster (see `GET /members`)": the list its sentence
+  // points at, where it names one.
+  const naming = new RegExp(`\\b${escapeRegExp(member)}\\b`);
+  const pointed = text
+    .split(/(?<=[.;])\s+/)
+    .filter((sentence) => naming.test(sentence) && NAMING_WORDS.test(sentence))
+    .flatMap((sentence) => [...sentence.matchAll(/\b(?:GET|see)\s+(\/[\w\-/{}]+)/g)].map((match) => match[1]));
+  const byPath = listed.filter((c) => pointed.includes(c.path));
+  if (byPath.length === 1) return byPath[0];
   const fits = listed.filter((c) =>
     new RegExp(
       `\\b${escapeRegExp(member)}\\b[^.;]{0,60}?\\b(?:names?|refers?\\s+to|points?\\s+(?:at|to)|identif(?:y|ies))\\s+(?:an?|the|one)\\s+(?:existing\\s+|known\\s+|active\\s+|live\\s+)?(?:${resourceWordPattern(c)})s?\\b`,
@@ -193,7 +205,7 @@ export function wordsNameItemId(words: string, noun: string, id: string): boolea
 
 /** The paths a member's words take its value from: "A `team_key` from `GET /teams`" → /teams. */
 export const listPathsIn = (words: string): string[] =>
-  [...words.matchAll(/\b(?:from|in|of|by|listed\s+(?:by|at|in))\s+`?(?:GET\s+)?(\/[\w\-/{}]+)`?/gi)].map((match) =>
+  [...words.matchAll(/\b(?:from|in|of|by|see|listed\s+(?:by|at|in))\s+`?(?:GET\s+)?(\/[\w\-/{}]+)`?/gi)].map((match) =>
     match[1]!.replace(/\/$/, ''),
   );
 
