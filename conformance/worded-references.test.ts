@@ -121,7 +121,17 @@ function desk(assignsUnknown = false) {
   };
 }
 
-const run = (fault?: boolean) => runConformance({ target: { app: desk(fault) }, contract, seed: 6 });
+const run = (fault?: boolean, words?: string) => {
+  const copy = structuredClone(document);
+  if (words) copy.paths['/tickets'].post.description = words;
+  return runConformance({
+    target: { app: desk(fault) },
+    contract: words ? contractFromDocument(copy) : contract,
+    seed: 6,
+  });
+};
+const POINTED =
+  'Opens a ticket. `assigneeId` must name someone on the support rota (see `GET /agents`); otherwise `422`.';
 
 describe('a reference the creation words name', () => {
   it('ties assigneeId to /agents from the words', () => {
@@ -145,6 +155,11 @@ describe('a reference the creation words name', () => {
 
   it('passes a desk that refuses a made-up or deactivated agent without pointing at it', async () => {
     const result = await run();
+    expect(result.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+  });
+
+  it('passes it where the words point at the list instead', async () => {
+    const result = await run(false, POINTED);
     expect(result.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`)).toEqual([]);
   });
 

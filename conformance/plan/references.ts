@@ -3,6 +3,7 @@
 // names of resources the document itself has paths for count (categoryId where there is
 // /categories), so an ordinary field is never taken for a reference.
 import {
+  apiModelOf,
   type CollectionSpec,
   type Contract,
   escapeRegExp,
@@ -81,7 +82,14 @@ export function referencesIn(contract: Contract, testCase: TestCase): string[] {
     /`/g,
     '',
   );
+  // The model's own reading first (references.ts in spec/model): a member its creation's words tie
+  // to a list ("`authorId` must name someone on the team roster (see `GET /members`)").
+  const model = apiModelOf(contract);
+  const own = model.collections.find((c) =>
+    [c.create, c.update, c.replace].some((role) => role?.operation === testCase.operation),
+  );
   const isReference = (member: string): boolean => {
+    if (own && referencedCollection(member, model.collections, own) !== undefined) return true;
     if (testCase.knownReferences?.includes(member)) return false;
     const name = referencedName(member);
     if (name !== undefined && names.has(name)) return true;
