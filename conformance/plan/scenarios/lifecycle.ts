@@ -224,7 +224,7 @@ export async function runItemLifecycle(
     await putAtFreeKey(collection, context, runner, replacement, parent, reach);
   const change = collection.update ?? collection.replace;
   if (change && !runner.stopped()) {
-    const sent = await sendInvalidChanges(collection, change, context, runner, at, preconditioned);
+    const sent = await sendInvalidChanges(collection, change, context, runner, at, preconditioned, created.item);
     if (sent > 0) {
       reach.done('invalid changes refused');
       // Whatever was refused left the item as it was.
