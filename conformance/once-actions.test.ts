@@ -24,7 +24,13 @@ const loan = {
 };
 const loanId = { name: 'loanId', in: 'path', required: true, schema: { type: 'string' } };
 
-function contractSaying(words: string) {
+const etag = { ETag: { schema: { type: 'string' } } };
+const ifMatch = { name: 'If-Match', in: 'header', required: false, schema: { type: 'string' } };
+
+function contractSaying(words: string, tagged = false) {
+  const one = tagged
+    ? { description: 'one', headers: etag, content: json(loan) }
+    : { description: 'one', content: json(loan) };
   return contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'loans', version: '1' },
@@ -38,13 +44,15 @@ function contractSaying(words: string) {
       },
       '/loans/{loanId}': {
         parameters: [loanId],
-        get: { responses: { '200': { description: 'one', content: json(loan) }, '404': { description: 'none' } } },
+        get: { responses: { '200': one, '404': { description: 'none' } } },
       },
       '/loans/{loanId}/return': {
         parameters: [loanId],
         post: {
           description: `Sets \`returnedAt\` to now. ${words}`,
+          ...(tagged ? { parameters: [ifMatch] } : {}),
           responses: {
+            ...(tagged ? { '412': { description: 'stale' } } : {}),
             '200': { description: 'returned', content: json(loan) },
             '404': { description: 'none' },
             '409': { description: 'already returned' },
@@ -54,6 +62,9 @@ function contractSaying(words: string) {
     },
   });
 }
+
+// A loan's ETag moves with it; an If-Match that is not the current one gets 412, before anything else.
+const tagOf = (loan: { id: string; returnedAt: string | null }) => `"${loan.id}-${loan.returnedAt ?? 'out'}"`;
 
 function desk(returnsTwice: boolean) {
   const loans: { id: string; title: string; returnedAt: string | null }[] = [];
@@ -78,18 +89,23 @@ function desk(returnsTwice: boolean) {
     if (req.method === 'GET' && !id) return send(res, 200, loans);
     const found = loans.find((one) => one.id === id);
     if (!found) return send(res, 404, {});
-    if (req.method === 'GET' && !action) return send(res, 200, found);
+    if (req.method === 'GET' && !action) {
+      res.setHeader('ETag', tagOf(found));
+      return send(res, 200, found);
+    }
     if (req.method !== 'POST' || action !== 'return') return send(res, 404, {});
+    const condition = req.headers['if-match'];
+    if (condition !== undefined && condition !== '*' && condition !== tagOf(found)) return send(res, 412, {});
     if (found.returnedAt !== null && !returnsTwice) return send(res, 409, { message: 'already returned' });
     found.returnedAt = new Date().toISOString();
     return send(res, 200, found);
   };
 }
 
-const repeated = async (returnsTwice: boolean, words: string) => {
+const repeated = async (returnsTwice: boolean, words: string, tagged = false) => {
   const report = await runConformance({
     target: { app: desk(returnsTwice) },
-    contract: contractSaying(words),
+    contract: contractSaying(words, tagged),
     seed: 2,
   });
   return report.violations.filter((v) => v.code === 'repeated_action_accepted').length;
@@ -104,6 +120,11 @@ describe('an action allowed once per item', () => {
 
   it('names one that takes it again', async () => {
     expect(await repeated(true, once)).toBeGreaterThan(0);
+  });
+
+  it("is taken again with the item's current ETag, where the item has one", async () => {
+    expect(await repeated(false, once, true)).toBe(0);
+    expect(await repeated(true, once, true)).toBeGreaterThan(0);
   });
 
   it('is not judged where the words do not say so', async () => {

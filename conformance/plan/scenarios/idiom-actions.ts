@@ -148,7 +148,9 @@ export async function takeActions({
         ...(instantsBefore ? { instantsBefore } : {}),
       });
     if (action.refusedStatus !== undefined) {
-      const again = { ...actionCase, label: `${actionCase.label} again` };
+      // With the item's current ETag: the one the first take carried is stale, and its 412 proves nothing.
+      const fresh = conditional ? await caseOf(action) : actionCase;
+      const again = { ...fresh, label: `${actionCase.label} again` };
       await judge(again, { idiom: 'action-refused', id: target.id, expectedStatus: action.refusedStatus, verb });
     }
     await refuseFromFinalState(action, idioms.actions ?? [], {
