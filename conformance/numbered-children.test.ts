@@ -190,8 +190,30 @@ describe('notes numbered per shelf, said as "one higher than the highest ever us
   });
 
   it.each([
+    'Notes are numbered per shelf. A number is handed out only once per shelf.',
+    'Notes are numbered per shelf; when a note is removed, its number is not given to any later note of that shelf.',
+  ])('reads "%s" as numbers never reused', async (words) => {
+    const said = contractFromDocument(
+      JSON.parse(
+        JSON.stringify(raw).replace(
+          'The new note gets `noteNo` one higher than the highest number ever used on this shelf; numbers of deleted notes are not used again.',
+          words,
+        ),
+      ),
+    );
+    const result = await runConformance({
+      target: { app: shelves('highest-standing-plus-one') },
+      contract: said,
+      seed: 5,
+      runs: 5,
+    });
+    expect(codes(result)).toContain('number_reused');
+  });
+
+  it.each([
     'The first note of a shelf gets number 1 and each new note gets the next number; numbers of deleted notes are not used again.',
     'Numbers restart at 1 on each shelf and are never reused, not even after a note is deleted.',
+    'Inside each shelf, notes are numbered 1, 2, 3, … in the order they are made.',
   ])('reads "%s" as a first of 1', async (words) => {
     const said = contractFromDocument(
       JSON.parse(

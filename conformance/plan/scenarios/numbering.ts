@@ -22,15 +22,16 @@ import { numbersUnderRemadeParent, RENUMBERED, remadeParent } from './renumberin
 import type { SequenceRunner } from './sequence-runner.js';
 import { listCollection } from './sequences.js';
 
+// "1 for the first issue", "starts at 1", "numbered 1, 2, 3, … in the order they are made".
 const FIRST_IS_ONE =
-  /\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\b(?:re)?start(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\b(?:is|gets|receives|takes|has) (?:the )?(?:number )?[`'"]?1\b/i;
+  /\bnumbered\s+[`'"]?1[`'"]?\s*,\s*[`'"]?2\b|\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\b(?:re)?start(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\b(?:is|gets|receives|takes|has) (?:the )?(?:number )?[`'"]?1\b/i;
 const NEVER_REUSED =
-  /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|(?:given|handed|assigned|issued) (?:out )?(?:again|to another)|used again|recycled)\b/i;
+  /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|(?:given|handed|assigned|issued) (?:out )?(?:again|to (?:another|any (?:later|other)))|used again|recycled)\b|\b(?:given|handed|assigned|issued) (?:out )?only once\b/i;
 /** "numbers are kept per supplier", "numbered per `supplierId`": the scope's word. */
 const PER = /\bnumbers?\b[^.;]{0,40}\bper\s+\**`?(\w+)`?/i;
 /** "the highest number ever given ... plus one", "then 2, 3": each number the next in its scope. */
 const NEXT =
-  /\bplus one\b|\+\s?1\b|\bthen 2\b|\bnext number\b|\bincrement|\bone (?:more|higher|greater) than the highest\b/i;
+  /\bnumbered\s+[`'"]?1[`'"]?\s*,\s*[`'"]?2\s*,\s*[`'"]?3\b|\bplus one\b|\+\s?1\b|\bthen 2\b|\bnext number\b|\bincrement|\bone (?:more|higher|greater) than the highest\b/i;
 /** "one more than the highest number ever used in this space", "`lastNumber + 1`, where `lastNumber`
  * is the highest number ever used in that organization": under a new parent nothing was used,
  * so its first item is 1, as plainly as where the words say "1 for the first". */
