@@ -46,6 +46,7 @@ export {
 } from './filled-in.js';
 export type { Filter } from './filters.js';
 export { evaluateFormula, type Formula, formulasOf } from './formulas.js';
+export type { FrozenDeletion } from './frozen-deletions.js';
 export { refusedUnderDeleted } from './frozen-deletions.js';
 export { HELD_BACK_UNTIL_DONE } from './held-back.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';

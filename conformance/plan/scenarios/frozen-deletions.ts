@@ -4,7 +4,14 @@
 // answered `409`": keptDeletion.again), changed (one plain member, with its current ETag where the
 // change needs If-Match), and a child is made under it; each must get the refusal
 // (deleted_item_written).
-import { type CollectionSpec, parentItemsOf, type Resource, refusedUnderDeleted } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  type FrozenDeletion,
+  type Operation,
+  parentItemsOf,
+  type Resource,
+  refusedUnderDeleted,
+} from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { withCurrentTag } from './current-tags.js';
@@ -16,16 +23,34 @@ const CHANGE = 'change of a deleted item refused';
 const AGAIN = 'second deletion refused';
 const childStep = (child: CollectionSpec) => `${child.path} item made under a deleted item refused`;
 
-export const freezesDeletions = ({ idioms, collection }: Resource): boolean =>
-  (idioms.keptDeletion?.frozen !== undefined || idioms.keptDeletion?.again !== undefined) &&
-  collection.read !== undefined &&
-  collection.remove !== undefined;
+const documents410 = (operation: Operation | undefined): boolean =>
+  operation?.responses.some((response) => response.status === '410') === true;
+
+/** A deletion the read answers `410 Gone` for (the model's softDelete): the item is gone, so a
+ * change or a child that documents 410 must be refused too, its 410 the document's word for it. */
+function goneDeletion({ idioms, collection }: Resource): FrozenDeletion | undefined {
+  if (idioms.softDelete?.status !== 410) return undefined;
+  return {
+    status: 410,
+    words: `${idioms.softDelete.operation.method} ${collection.path}/{…} answers 410 once deleted`,
+  };
+}
+
+export const freezesDeletions = (resource: Resource): boolean => {
+  const { idioms, collection } = resource;
+  const kept = idioms.keptDeletion?.frozen !== undefined || idioms.keptDeletion?.again !== undefined;
+  return (
+    (kept || goneDeletion(resource) !== undefined) && collection.read !== undefined && collection.remove !== undefined
+  );
+};
 
 export async function checkFrozenDeletion(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
-  const { frozen, again } = resource.idioms.keptDeletion ?? {};
+  const gone = resource.idioms.keptDeletion ? undefined : goneDeletion(resource);
+  const { frozen, again } = resource.idioms.keptDeletion ?? { frozen: gone };
   const { read, remove } = collection;
-  const update = frozen ? collection.update : undefined;
+  // Where the item is gone, only the writes that document 410 are judged.
+  const update = frozen && (!gone || documents410(collection.update?.operation)) ? collection.update : undefined;
   if ((!frozen && !again) || !read || !remove || runner.stopped()) return;
   // Children under it: where the freeze is said of the item whole, or each child's words say it.
   const children = frozen
@@ -33,9 +58,10 @@ export async function checkFrozenDeletion(resource: Resource, context: PlanConte
         (child) =>
           child.create &&
           parentItemsOf(child.path, context.collections).at(-1)?.collection === collection &&
-          (!frozen.changesOnly || refusedUnderDeleted(child, collection)),
+          (gone ? documents410(child.create.operation) : !frozen.changesOnly || refusedUnderDeleted(child, collection)),
       )
     : [];
+  if (gone && !update && children.length === 0) return;
   const reach = runner.reach.scenario('frozen deletion', collection.path, [
     ...(again ? [AGAIN] : []),
     ...(update ? [CHANGE] : []),
