@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../spec/index.js';
+import { contractFromDocument, loadContract } from '../spec/index.js';
 import { createMockApp } from './index.js';
 
 const contract = await loadContract(
@@ -36,5 +36,46 @@ describe('a collection keyed by the client', () => {
     expect(replaced.status).toBe(200);
     const read = await request(app).get('/v1/warehouses/NEWKEY').set(headers);
     expect(read.body).toMatchObject({ key: 'NEWKEY', name: 'Replaced' });
+  });
+
+  it('a key a softly deleted item keeps, where the words say so, gets the conflict too', async () => {
+    const json = (schema: unknown) => ({ 'application/json': { schema } });
+    const slug = { type: 'string', pattern: '^[a-z]{3,12}$' };
+    const event = { type: 'object', required: ['slug', 'title'], properties: { slug, title: { type: 'string' } } };
+    const documentSaying = (words: string) =>
+      contractFromDocument({
+        openapi: '3.0.3',
+        info: { title: 'events', version: '1' },
+        components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } } },
+        security: [{ key: [] }],
+        paths: {
+          '/events': {
+            get: { responses: { '200': { description: 'live', content: json({ type: 'array', items: event }) } } },
+            post: {
+              description: 'Creates the event named by `slug`; a slug in use gives `409`.',
+              requestBody: {
+                required: true,
+                content: json({ type: 'object', required: ['slug', 'title'], properties: event.properties }),
+              },
+              responses: { '201': { description: 'made', content: json(event) }, '409': { description: 'taken' } },
+            },
+          },
+          '/events/{slug}': {
+            parameters: [{ name: 'slug', in: 'path', required: true, schema: slug }],
+            get: {
+              responses: { '200': { description: 'one', content: json(event) }, '410': { description: 'deleted' } },
+            },
+            delete: { description: words, responses: { '204': { description: 'deleted' } } },
+          },
+        },
+      });
+    const remade = async (words: string) => {
+      const app = createMockApp({ contract: documentSaying(words), apiKeys: [KEY] });
+      await request(app).post('/events').set(headers).send({ slug: 'gala', title: 'First' }).expect(201);
+      await request(app).delete('/events/gala').set(headers).expect(204);
+      return (await request(app).post('/events').set(headers).send({ slug: 'gala', title: 'Again' })).status;
+    };
+    expect(await remade('A soft delete. Its slug stays taken, even after deletion.')).toBe(409);
+    expect(await remade('A soft delete.')).toBe(201);
   });
 });

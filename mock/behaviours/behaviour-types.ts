@@ -115,8 +115,10 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly initialValues: (body?: unknown) => InitialValues;
   /** Stored property → the request's name for it, where the request spells it another way. */
   readonly sentNames?: ReadonlyMap<string, string>;
-  /** The item is made at the key the client sends in this member; a key in use gets `conflictStatus`. */
-  readonly clientKey?: { readonly property: string; readonly conflictStatus: number };
+  /** The item is made at the key the client sends in this member; a key in use gets `conflictStatus`,
+   * and so does one a deleted item keeps where the words say so (`heldWhenDeleted`: "Its slug stays
+   * taken"). */
+  readonly clientKey?: { readonly property: string; readonly conflictStatus: number; readonly heldWhenDeleted?: true };
   /** Values one live item at a time may hold (the document's words): another's get the conflict. */
   readonly unique?: readonly UniqueValues[];
   /** Spans whose end the words order after their start ("`endsAt` must be strictly later than

@@ -230,7 +230,13 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(resource.idioms.derivedTimes ? { derived: resource.idioms.derivedTimes } : {}),
         ...(sentNames.size > 0 ? { sentNames } : {}),
         ...(collection.clientKey
-          ? { clientKey: { property: collection.idProperty, conflictStatus: conflictStatusOf(create.operation) } }
+          ? {
+              clientKey: {
+                property: collection.idProperty,
+                conflictStatus: conflictStatusOf(create.operation),
+                ...(resource.idioms.deletedValues === 'held' ? { heldWhenDeleted: true as const } : {}),
+              },
+            }
           : {}),
         ...filledOf(collection, create.item.schema, collections, caller),
         ...uniqueValuesFor(resource.idioms.unique, create.operation),

@@ -144,7 +144,8 @@ export const HANDLERS: Handlers = {
     const limited = pastLimit(behaviour.limits, context.collections(), collection, body, context.params);
     if (limited) return context.refuse(limited);
     const chosen = chosenKey(behaviour.clientKey, body);
-    if (chosen !== undefined && collection.find(String(chosen))) {
+    const held = behaviour.clientKey?.heldWhenDeleted === true && collection.wasRemoved(String(chosen));
+    if (chosen !== undefined && (collection.find(String(chosen)) || held)) {
       const inUse = `The ${behaviour.clientKey!.property} ${JSON.stringify(chosen)} is already in use.`;
       return context.refuse(new MockHttpError(behaviour.clientKey!.conflictStatus, 'conflict', inUse));
     }
