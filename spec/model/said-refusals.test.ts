@@ -57,6 +57,12 @@ describe('a refusal said of a member', () => {
     ).toMatchObject({ 'lines[].productId': { status: 422 } });
   });
 
+  it('is read from a clause that speaks of anything else than the rule allows', () => {
+    expect(
+      orderOf('Every productId must name a product of the catalogue; a line naming anything else is refused with 422.'),
+    ).toMatchObject({ 'lines[].productId': { status: 422 } });
+  });
+
   it('is read where the clause names the resource and says it must exist', () => {
     expect(orderOf('The product of each line must exist and be on sale, otherwise the answer is 422.')).toMatchObject({
       'lines[].productId': { status: 422 },

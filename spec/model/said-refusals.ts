@@ -31,6 +31,9 @@ const clausesOf = (text: string): string[] =>
 
 const STATUS = /\b4\d\d\b/;
 const OTHERWISE = /^\s*(?:otherwise|else|or else|if not|failing that)\b/i;
+/** A clause that speaks of what the one before it rules out ("`authorId` must name someone on the
+ * roster; a request naming anybody else is refused with `422`"). */
+const ANYTHING_ELSE = /\b(?:anybody|anyone|anything|someone|something|anywhere) else\b|\bany other (?:value|id|one)\b/i;
 /** A clause that speaks of the one before it ("...in `partId`; it must exist, otherwise 422"). */
 const REFERS_BACK = /^\s*(?:it|they|this|which)\s+(?:must|has|have|is|are|should|needs?)\b/i;
 
@@ -127,7 +130,9 @@ export function refusalsSaidIn(
       // "Every productId must name an existing product; otherwise the answer is 422": the rule's
       // refusal in the clause that follows it.
       const next = clauses[index + 1];
-      const followsOn = next !== undefined && (OTHERWISE.test(next) || (REFERS_BACK.test(next) && STATUS.test(next)));
+      const followsOn =
+        next !== undefined &&
+        (OTHERWISE.test(next) || ((REFERS_BACK.test(next) || ANYTHING_ELSE.test(next)) && STATUS.test(next)));
       const clause = !STATUS.test(single) && followsOn ? `${single} ${next}` : single;
       const all = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
       const statuses =
