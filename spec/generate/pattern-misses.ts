@@ -58,3 +58,27 @@ export function oneCharacterOut(schema: Schema): { value: string; character: str
   }
   return undefined;
 }
+
+/** The longest value a length miss is looked for up to: a pattern of any length (`^[A-Z]+$`) has none. */
+const LONGEST_MISS = 64;
+
+/** A valid value cut down, or grown by its last character, one character at a time until the pattern
+ * no longer takes it ("A" and "ABCDDDDDD" for ^[A-Z]{2,8}$): a length the pattern alone limits,
+ * which a service checking only the characters takes. Never the empty text. */
+export function lengthMisses(schema: Schema): { shorter?: string; longer?: string } {
+  const found = matchingValues(schema);
+  const value = found?.values.find((one) => one.length > 0 && one.length <= LONGEST_MISS);
+  if (!found || value === undefined) return {};
+  const characters = [...value];
+  let shorter: string | undefined;
+  for (let length = characters.length - 1; length >= 1 && shorter === undefined; length--) {
+    const cut = characters.slice(0, length).join('');
+    if (!found.pattern.test(cut)) shorter = cut;
+  }
+  let longer: string | undefined;
+  for (let grown = value; grown.length < LONGEST_MISS && longer === undefined; ) {
+    grown += characters.at(-1);
+    if (!found.pattern.test(grown)) longer = grown;
+  }
+  return { ...(shorter !== undefined ? { shorter } : {}), ...(longer !== undefined ? { longer } : {}) };
+}

@@ -3,7 +3,7 @@
 // a date that does not exist, off its pattern, in the parameter's own place (path, query, header
 // or cookie).
 import { above, below, impossibleCalendarValues, wordRuleBreaksOf } from '../../../spec/generate/index.js';
-import { caseFlipped, oneCharacterOut } from '../../../spec/generate/pattern-misses.js';
+import { caseFlipped, lengthMisses, oneCharacterOut } from '../../../spec/generate/pattern-misses.js';
 import type { ParameterSpec } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { Planner } from '../planner.js';
@@ -34,6 +34,10 @@ function brokenValues(parameter: ParameterSpec): Array<[string, string, Partial<
     if (flipped !== undefined) broken.push([flipped, 'does not match its pattern (in the other letter case)']);
     const out = oneCharacterOut(schema);
     if (out) broken.push([out.value, `holds ${JSON.stringify(out.character)}, which its pattern leaves out`]);
+    // A length the pattern alone limits (`^[A-Z]{2,8}$`): a value cut short of it, and one grown past it.
+    const { shorter, longer } = lengthMisses(schema);
+    if (shorter !== undefined) broken.push([shorter, 'is shorter than its pattern allows']);
+    if (longer !== undefined) broken.push([longer, 'is longer than its pattern allows']);
   }
   for (const [value, wrong] of impossibleCalendarValues(schema.format))
     broken.push([value, `is a ${schema.format} that does not exist (${wrong})`]);
