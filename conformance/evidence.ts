@@ -85,6 +85,7 @@ export interface IdiomEvidence {
     | 'key-scoped'
     | 'absent-head'
     | 'frozen-write'
+    | 'missing-delete'
     | 'if-match-star'
     | 'parent-default'
     | 'named-moved'

@@ -228,6 +228,12 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // A DELETE of an item deleted just before (it exists no more), where the words refuse that.
+  'missing-delete'(_context, evidence, status) {
+    return status < 300
+      ? [finding('missing_item_deleted', { status, expected: evidence.expectedStatus, words: evidence.words })]
+      : [];
+  },
   // A member left out of a creation, whose default the parent holds: the parent's value.
   'parent-default'(context, evidence, status) {
     const item =

@@ -146,6 +146,11 @@ export const LIFE_FINDING_KINDS = {
     expected: (f) =>
       `${describeValue(f.expected)}, the ${String(f.from ?? 'parent')}'s: the document says "${String(f.words)}"`,
   },
+  missing_item_deleted: {
+    title: 'A DELETE of an item that no longer exists taken',
+    received: (f) => `${f.status} for a second DELETE of an item deleted just before`,
+    expected: (f) => `${String(f.expected)}: the document says "${String(f.words)}"`,
+  },
   deleted_item_written: {
     title: 'A deleted item written to before its restore',
     key: ['write'],

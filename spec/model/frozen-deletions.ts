@@ -60,6 +60,21 @@ export function deletedAgainOf(collection: CollectionSpec): FrozenDeletion | und
   return undefined;
 }
 
+/** The refusal of a DELETE of an item that does not exist, where the DELETE's words give one:
+ * "Deleting a workspace that does not exist answers `404`". A hard deletion's second DELETE meets
+ * that item: many services answer 204 again, so only the words make it a rule. */
+export function missingDeletionOf(collection: CollectionSpec): FrozenDeletion | undefined {
+  const remove = collection.remove?.operation;
+  if (!remove) return undefined;
+  for (const sentence of sentencesOf([remove.summary, remove.description])) {
+    if (!/\b(?:does not|doesn't|do not|don't|no longer) exists?\b|\bnon-?existent\b|\bunknown\b/i.test(sentence))
+      continue;
+    const status = /\b(404|410)\b/.exec(sentence)?.[1];
+    if (status) return { status: Number(status), words: sentence.replace(/\s+/g, ' ').trim() };
+  }
+  return undefined;
+}
+
 /** Whether a child's creation words refuse it under a deleted parent: "Time cannot be logged on a
  * soft-deleted task (`409`)". */
 export function refusedUnderDeleted(child: CollectionSpec, parent: CollectionSpec): boolean {

@@ -47,7 +47,7 @@ export {
 export type { Filter } from './filters.js';
 export { evaluateFormula, type Formula, formulasOf } from './formulas.js';
 export type { FrozenDeletion } from './frozen-deletions.js';
-export { refusedUnderDeleted } from './frozen-deletions.js';
+export { missingDeletionOf, refusedUnderDeleted } from './frozen-deletions.js';
 export { HELD_BACK_UNTIL_DONE } from './held-back.js';
 export type { Action, Conditional, Idempotency, Idioms } from './idioms.js';
 export { IDEMPOTENCY_HEADER, operationPointer, statusMember, terminalState } from './idioms.js';

@@ -1,7 +1,7 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import { itemShapeOf, type Resource, restoreOfKeptItems } from '../../../spec/index.js';
+import { itemShapeOf, missingDeletionOf, type Resource, restoreOfKeptItems } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
@@ -316,6 +316,13 @@ export async function runItemLifecycle(
           }),
           { collection, sequence: gone },
         );
+      // Deleted again, where the words refuse a DELETE of an item that does not exist.
+      const missing = !goneStatus && !kept ? missingDeletionOf(collection) : undefined;
+      if (missing && !runner.stopped()) {
+        const again = { ...testCase, label: `${testCase.label} again` };
+        const idiom = { idiom: 'missing-delete' as const, expectedStatus: missing.status, words: missing.words };
+        await runner.execute(again, { collection, sequence: { idiom } });
+      }
       if (collection.list) {
         await listCollection(collection, context, runner, parent, { afterRemove: { id } }, 'after DELETE');
         await checkDeletedListed(collection, context, runner, parent, id);
