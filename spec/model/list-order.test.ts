@@ -15,6 +15,7 @@ describe('the order a list is said to have', () => {
     ['In descending order of `createdAt`.', 'createdAt', true],
     ['Newest first (by `createdAt`, most recent first).', 'createdAt', true],
     ["The caller's orders, newest first.", 'createdAt', true],
+    ["Pages through the workspace's documents, oldest first (by creation).", 'createdAt', false],
     ['Oldest first.', 'createdAt', false],
     // A later order only breaks ties of the first.
     [

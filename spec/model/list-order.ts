@@ -71,10 +71,12 @@ function inOrderOf(plain: string, memberNamed: Named): Found {
 
 function byAge(plain: string, members: readonly string[], memberNamed: Named): Found {
   const match = BY_AGE.exec(plain);
+  const created = members.find((name) => CREATION_INSTANT.test(name));
+  // "oldest first (by creation)": the creation instant, the word no member's name.
   const member = match
     ? match[2]
-      ? memberNamed(match[2])
-      : members.find((name) => CREATION_INSTANT.test(name))
+      ? (memberNamed(match[2]) ?? (/^creat(?:ion|ed)$/i.test(match[2]) ? created : undefined))
+      : created
     : undefined;
   if (!match || !member) return undefined;
   const descending = !/^(?:oldest|earliest)$/i.test(match[1]!);
