@@ -193,7 +193,8 @@ function nextLink(origin: string, url: string | undefined, parameter: string, va
 function filtered(filters: readonly Filter[], query: URLSearchParams, source: ListSource): ListSource {
   const given = filters.flatMap((filter) => {
     const texts = query.getAll(filter.parameter).flatMap((text) => (filter.many ? text.split(',') : [text]));
-    return texts.length > 0 ? [{ member: filter.parameter, texts: new Set(texts), contains: filter.contains }] : [];
+    const member = filter.member ?? filter.parameter;
+    return texts.length > 0 ? [{ member, texts: new Set(texts), contains: filter.contains }] : [];
   });
   if (given.length === 0) return source;
   // A list member holds every value given (tags=a&tags=b); any other member is one of them.

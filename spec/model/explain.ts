@@ -267,8 +267,15 @@ function pagingLine(paging: Paging | undefined): string {
 }
 
 /** A filter as --explain shows it: the parameter and what it takes. */
-const filterText = ({ parameter, many, values }: Filter): string =>
-  `${parameter} (${values.length > 0 ? values.map(String).join(' | ') : 'an id of another resource'}${many ? ', several' : ''})`;
+const filterText = ({ parameter, member, many, values, contains }: Filter): string => {
+  const taken =
+    values.length > 0
+      ? values.map(String).join(' | ')
+      : contains
+        ? 'a value its list holds'
+        : 'an id of another resource';
+  return `${parameter}${member ? ` over ${member}` : ''} (${taken}${many ? ', several' : ''})`;
+};
 
 /** The model as text, one block per resource. */
 export function explainModel(model: ApiModel, title: string): string {

@@ -9,8 +9,10 @@ import type { JsonSchema } from '../schema/json-schema.js';
 import type { Paging } from './pagination.js';
 
 export interface Filter {
-  /** The query parameter, and the item member it filters by (the same name). */
+  /** The query parameter, and the item member it filters by (the same name, unless `member`). */
   readonly parameter: string;
+  /** The member, where the parameter names one value of a list member (`tag` over `tags`). */
+  readonly member?: string;
   /** Whether the parameter takes several values (an array): an item matches any of them. */
   readonly many: boolean;
   /** The values it takes, from its enum; none for a reference (any id of the other resource). */
@@ -39,7 +41,8 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
   const properties = propertiesOf(item);
   const paged = new Set([paging.parameter, paging.limit?.name]);
   return list.parameters.flatMap((parameter): Filter[] => {
-    if (parameter.in !== 'query' || paged.has(parameter.name) || !Object.hasOwn(properties, parameter.name)) return [];
+    if (parameter.in !== 'query' || paged.has(parameter.name)) return [];
+    if (!Object.hasOwn(properties, parameter.name)) return listMemberFilter(parameter, properties);
     // A schema wrapped to carry words beside a $ref (`allOf: [PageStatus]`) is read merged.
     const schema = mergeAllOf(parameter.validator.schema as Schema) as Schema;
     const many = schema.type === 'array';
@@ -63,4 +66,16 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
       return [{ parameter: parameter.name, many, values: [] }];
     return [];
   });
+}
+
+/** One value of a list member, named by its singular (`tag=runbook` over an item's `tags`): an item
+ * matches where its list holds the value. */
+function listMemberFilter(parameter: Operation['parameters'][number], properties: Record<string, unknown>): Filter[] {
+  const { name } = parameter;
+  const plurals = [`${name}s`, `${name}es`, name.endsWith('y') ? `${name.slice(0, -1)}ies` : undefined];
+  const member = plurals.find((plural) => plural !== undefined && Object.hasOwn(properties, plural));
+  const schema = member ? (mergeAllOf(properties[member] as Schema) as Schema) : undefined;
+  const taken = mergeAllOf(parameter.validator.schema as Schema) as Schema;
+  if (!member || schema?.type !== 'array' || !scalar(schema.items as Schema | undefined) || !scalar(taken)) return [];
+  return [{ parameter: name, member, many: false, values: [], contains: true }];
 }

@@ -21,7 +21,8 @@ export async function checkFilters(
   const { collection } = resource;
   const list = collection.list;
   for (const filter of list?.filters ?? []) {
-    const held = item[filter.parameter];
+    const member = filter.member ?? filter.parameter;
+    const held = item[member];
     // A list member is filtered by one value it holds (one value: "any" and "all" agree); where the
     // document says every value must be held, by two it holds as well.
     const value = filter.contains ? (Array.isArray(held) ? held[0] : undefined) : held;
@@ -51,7 +52,7 @@ export async function checkFilters(
       const evidence: IdiomEvidence = {
         idiom: 'filter',
         id,
-        member: filter.parameter,
+        member,
         expected: values.length > 1 ? values : value,
         ...(filter.contains ? { contains: true } : {}),
         items: walked.items,
