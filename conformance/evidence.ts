@@ -86,6 +86,7 @@ export interface IdiomEvidence {
     | 'absent-head'
     | 'frozen-write'
     | 'missing-delete'
+    | 'precondition-missing'
     | 'if-match-star'
     | 'parent-default'
     | 'named-moved'

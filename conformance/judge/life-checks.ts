@@ -228,6 +228,13 @@ export const LIFE_JUDGEMENTS = {
         ]
       : [];
   },
+  // A change sent without the conditional header it requires, where 428 is documented: RFC 6585
+  // gives that case 428; a 412 says a precondition sent failed, and none was sent.
+  'precondition-missing'(_context, evidence, status) {
+    return status === 412
+      ? [finding('precondition_missing_412', { status, header: evidence.member, expected: evidence.expectedStatus })]
+      : [];
+  },
   // A DELETE of an item deleted just before (it exists no more), where the words refuse that.
   'missing-delete'(_context, evidence, status) {
     return status < 300

@@ -146,6 +146,12 @@ export const LIFE_FINDING_KINDS = {
     expected: (f) =>
       `${describeValue(f.expected)}, the ${String(f.from ?? 'parent')}'s: the document says "${String(f.words)}"`,
   },
+  precondition_missing_412: {
+    title: 'A missing precondition answered as a failed one',
+    received: (f) => `412 for a change sent without ${String(f.header)}`,
+    expected: (f) =>
+      `${String(f.expected)} (Precondition Required, RFC 6585), which the operation documents: no precondition was sent to fail`,
+  },
   missing_item_deleted: {
     title: 'A DELETE of an item that no longer exists taken',
     received: (f) => `${f.status} for a second DELETE of an item deleted just before`,

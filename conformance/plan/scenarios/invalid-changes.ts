@@ -102,7 +102,13 @@ export async function sendInvalidChanges(
       pathParams: at(change.parameter),
       what: `of an existing item without its required header ${header.name}`,
     });
-    await runner.execute(withoutHeader(testCase, header.name), { collection });
+    // Where 428 is documented, the answer to a missing precondition (RFC 6585), not a failed one's 412.
+    const required = /^if-/i.test(header.name) && change.operation.responses.some((r) => r.status === '428');
+    const idiom = { idiom: 'precondition-missing' as const, member: header.name, expectedStatus: 428 };
+    await runner.execute(withoutHeader(testCase, header.name), {
+      collection,
+      ...(required ? { sequence: { idiom } } : {}),
+    });
     sent++;
     // Both at once, where the words rank validation before the missing precondition (`422` →
     // `428`): the invalid body decides the answer (judge/refusal-order.ts).
