@@ -76,7 +76,7 @@ const document = {
 };
 const contract = contractFromDocument(document);
 
-function desk(assignsUnknown = false) {
+function desk(assignsUnknown = false, refusesOddSubjects = false) {
   const agents = new Map<string, { id: string; name: string; active: boolean }>();
   const tickets = new Map<string, Record<string, unknown>>();
   let last = 0;
@@ -112,6 +112,9 @@ function desk(assignsUnknown = false) {
       fits(body.subject, 20) &&
       (assigneeId === null || fits(assigneeId, 40));
     if (!valid) return sendJson(res, 400, {});
+    // A subject of odd length beside an agent refused although the schema takes it, saying nothing of why.
+    if (refusesOddSubjects && assigneeId !== null && String(body!.subject).length % 2 === 1)
+      return sendJson(res, 400, { message: 'Request failed.' });
     // A refusal that says nothing of which member it is about.
     if (assigneeId !== null && !agents.get(String(assigneeId))?.active && !assignsUnknown)
       return sendJson(res, 422, { message: 'Request failed.' });
@@ -156,6 +159,15 @@ describe('a reference the creation words name', () => {
   it('passes a desk that refuses a made-up or deactivated agent without pointing at it', async () => {
     const result = await run();
     expect(result.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+  });
+
+  it('names a valid body refused whose reference the run took from the list', async () => {
+    const result = await runConformance({ target: { app: desk(false, true) }, contract, seed: 6 });
+    const refused = result.violations.filter((v) => v.code === 'valid_input_refused' && v.severity !== 'note');
+    expect(
+      refused.length,
+      JSON.stringify(result.violations.map((v) => [v.code, v.severity, v.message.slice(0, 200)])),
+    ).toBeGreaterThan(0);
   });
 
   it('passes it where the words point at the list instead', async () => {
