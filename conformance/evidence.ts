@@ -169,6 +169,8 @@ export interface WalkEvidence {
   /** The run's last list, read when none of its own writes were under way (totals are judged only
    * then: a creation running alongside moves them). */
   readonly settled: boolean;
+  /** Ids the walk met on more than one page of a cursor walk (a cursor that hands an item again). */
+  readonly repeatedIds?: readonly string[];
 }
 
 /** One step of the object-level authorization scenario (plan/scenarios/ownership.ts). */

@@ -254,6 +254,9 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
  * number of items the pages held. */
 function judgeWalk(walk: WalkEvidence): Finding[] {
   if (walk.repeatedQuery !== undefined) return [finding('next_page_repeats', { query: walk.repeatedQuery })];
+  // Read when the run's writes were done: a cursor that hands an item again hands it twice.
+  if (walk.settled && walk.repeatedIds && walk.repeatedIds.length > 0)
+    return [finding('list_ids_repeated', { ids: walk.repeatedIds.slice(0, 5) })];
   const first = walk.firstPage;
   if (first && first.count > first.limit) return [finding('page_over_limit', first)];
   // The last page's total, the freshest, is the number held (not that page's own count: 3, then 1).

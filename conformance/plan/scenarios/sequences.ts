@@ -8,6 +8,7 @@ import { narrowingOf, withinNarrowing } from '../../judge/narrowing.js';
 import type { Creation, SequenceEvidence, WalkEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { withExactIntegers } from '../exact-integers.js';
+import { repeatedAcrossPages } from './page-repeats.js';
 import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams, underOwnParent } from './parents.js';
 import { asCarried, itemOf, refusalOf, type SequenceRunner, succeeded } from './sequence-runner.js';
@@ -68,8 +69,12 @@ export async function listCollection(
     );
     const paged = collection.list?.paging.style !== 'none';
     const limit = limitAsked(collection, listCase);
+    // A cursor walks a list as the service keeps it: an item it hands on two pages is handed twice.
+    const repeatedIds =
+      collection.list?.paging.style === 'cursor' ? repeatedAcrossPages(collection, walked.items, items) : [];
     const walk: WalkEvidence = {
       ...(limit !== undefined ? { firstPage: { count: items.length, limit } } : {}),
+      ...(repeatedIds.length > 0 ? { repeatedIds } : {}),
       count: walked.items.length,
       complete: walked.complete,
       totals: walked.totals,
