@@ -8,6 +8,7 @@ import { checkCapacity } from '../plan/scenarios/capacities.js';
 import { countChildren } from '../plan/scenarios/child-counts.js';
 import { checkExactPages, endsPagesExactly } from '../plan/scenarios/exact-pages.js';
 import { checkFilters } from '../plan/scenarios/filters.js';
+import { fixedList, walkFixedList } from '../plan/scenarios/fixed-lists.js';
 import { checkFrozenDeletion, freezesDeletions } from '../plan/scenarios/frozen-deletions.js';
 import { headOfAbsent, headOfRead } from '../plan/scenarios/head-reads.js';
 import { hasIdioms, runIdioms } from '../plan/scenarios/idioms.js';
@@ -73,6 +74,11 @@ export async function runScenarios(session: RunSession): Promise<void> {
           `${resource.collection.path}: treated as owned (${resource.idioms.owned!.how}): another user's access checked`,
         );
       }),
+    // Lists clients cannot add to at all (no operation writes them): walked in pages of one, totals judged.
+    ...settings.model.resources
+      .filter(({ collection }) => fixedList(collection, context))
+      .filter(({ collection }) => testable.includes(collection.list!.operation) && !collection.path.includes('{'))
+      .map(({ collection }) => walkFixedList(collection, context, sequenceRunner)),
     // Lists clients cannot add to (seeded vets, clinics): their filters judged on the items they hold.
     ...settings.model.resources
       .filter((resource) => !creatable.includes(resource) && (resource.collection.list?.filters.length ?? 0) > 0)
