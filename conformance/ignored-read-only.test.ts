@@ -89,6 +89,12 @@ describe('readOnly members sent in a change the words say ignores them', () => {
     expect(await taken(IGNORED, false)).toEqual([]);
   });
 
+  it('reads the rule where the sentence after the readOnly one says so', async () => {
+    const words =
+      'Members marked `readOnly` are filled in by the server. If a client sends them in a request body they are ignored silently.';
+    expect((await taken(words, true)).some((one) => one.includes('state'))).toBe(true);
+  });
+
   it('sends none where the words do not say so', async () => {
     expect(await taken('Members present replace the current values.', true)).toEqual([]);
   });

@@ -10,8 +10,10 @@ import type { SequenceRunner } from './sequences.js';
 
 type Item = Readonly<Record<string, unknown>>;
 
-// "`status` and the other `readOnly` members are ignored": said of a change, or of every request.
-const READ_ONLY_IGNORED = /\bread-?only\b[^.]*\bignored\b/i;
+// "`status` and the other `readOnly` members are ignored": said of a change, or of every request;
+// or in the sentence after ("Members marked `readOnly` are filled in by the server. If a client
+// sends them in a request body they are ignored silently").
+const READ_ONLY_IGNORED = /\bread-?only\b[^.]*(?:\.\s+[^.]*\b(?:them|they|such)\b[^.]*)?\bignored\b/i;
 
 /** The item's readOnly members a change may carry where its body takes members it does not name
  * and the words say such members are ignored when sent. */
