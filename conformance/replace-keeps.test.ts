@@ -114,6 +114,34 @@ describe('children a replacement keeps', () => {
     expect(kept).toEqual(['/projects/{projectId}/tasks']);
   });
 
+  it.each([
+    'Replacing a project keeps its `createdAt` and leaves all of its tasks exactly where they are.',
+    "Replaces the project's `name`; it keeps its tasks.",
+  ])('are read from "%s"', (words) => {
+    const said = contractFromDocument(
+      JSON.parse(
+        JSON.stringify(contract.document).replace("Replaces the project's `name`; its tasks are kept.", words),
+      ),
+    );
+    const kept = inferApiModel(said).resources.find((r) => r.collection.path === '/projects')?.idioms
+      .childrenKeptOnReplace;
+    expect(kept).toEqual(['/projects/{projectId}/tasks']);
+  });
+
+  it('are not read where the replacement deletes them', () => {
+    const said = contractFromDocument(
+      JSON.parse(
+        JSON.stringify(contract.document).replace(
+          "Replaces the project's `name`; its tasks are kept.",
+          'Replaces the project; it keeps its `createdAt` but deletes its tasks.',
+        ),
+      ),
+    );
+    expect(
+      inferApiModel(said).resources.find((r) => r.collection.path === '/projects')?.idioms.childrenKeptOnReplace,
+    ).toBeUndefined();
+  });
+
   it('pass a service that keeps them', async () => {
     expect((await run(false)).violations.map((v) => `${v.code} ${v.operation}: ${v.message}`)).toEqual([]);
   });

@@ -217,7 +217,7 @@ const wholeInvalidCreations: Stage = (scope) =>
 
 /** Children a replacement keeps, read after their parent is replaced. */
 const keptOnReplace: Stage = (scope) =>
-  each(scope.creatable.filter(keepsOnReplace), (resource) =>
+  each([...scope.creatable, ...scope.madeByPut].filter(keepsOnReplace), (resource) =>
     checkChildrenKeptOnReplace(resource, scope.context, scope.runner),
   );
 

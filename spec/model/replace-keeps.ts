@@ -6,8 +6,9 @@ import type { CollectionSpec } from './collections.js';
 import { resourceWordPattern } from './references.js';
 import { clausesOf } from './sentences.js';
 
-const KEPT = /\b(?:kept|preserved|retained|untouched|left\s+as\s+they\s+(?:are|were)|not\s+(?:deleted|removed))\b/i;
-const DENIED = /\b(?:not\s+kept|no\s+longer|are\s+(?:deleted|removed|dropped))\b/i;
+const KEPT =
+  /\b(?:kept|keeps|preserved|retained|untouched|left\s+as\s+they\s+(?:are|were)|leaves?\b[^.;]{0,50}\b(?:where|as)\s+they\s+(?:are|were)|not\s+(?:deleted|removed))\b/i;
+const DENIED = /\b(?:not\s+kept|no\s+longer|are\s+(?:deleted|removed|dropped)|deletes|removes|drops)\b/i;
 
 /** The child collections (their paths) the item's replacement keeps, per its words. */
 export function childrenKeptOnReplace(collection: CollectionSpec, collections: readonly CollectionSpec[]): string[] {
