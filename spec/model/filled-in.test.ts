@@ -169,4 +169,9 @@ describe('counts of children', () => {
   it('leaves a count of the children in some states to the state counts', () => {
     expect(countsSaying('Number of confirmed bookings.')).toEqual([]);
   });
+
+  it('counts every child where the words name every state, or the list', () => {
+    expect(countsSaying('Number of bookings (confirmed and cancelled).')).toEqual(['bookingCount']);
+    expect(countsSaying('Number of bookings; equals the length of the confirmed list.')).toEqual(['bookingCount']);
+  });
 });

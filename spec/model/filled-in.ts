@@ -167,10 +167,13 @@ function countsSomeStates(description: unknown, childPath: string, collections: 
   const child = collections.find((one) => one.path === childPath);
   const states = child ? statusMember(child)?.values : undefined;
   if (typeof description !== 'string' || !states) return false;
-  return states.some(
+  // Some of the states, not every one ("open and closed"), and not the whole list's length.
+  if (/\bequals?\b[^.]*\blist\b|\blength of\b/i.test(description)) return false;
+  const named = states.filter(
     (state) =>
       typeof state === 'string' && new RegExp(`(^|[^\\w-])${escapeRegExp(state)}($|[^\\w-])`, 'i').test(description),
   );
+  return named.length > 0 && named.length < states.length;
 }
 
 /** A resource's name as paths and members spell it: warehouses, Warehouse, warehouse_ read as "warehouse". */
