@@ -151,7 +151,10 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...((create ?? collection.read)
           ? filledOf(collection, (create ?? collection.read)!.item.schema, collections, caller)
           : {}),
-        ...(kind === 'remove' && recounts.has(path) ? { recount: recounts.get(path)! } : {}),
+        // A removal moves the parent's counts; any change, its sums of the child's members.
+        ...((kind === 'remove' || recounts.get(path)?.sums) && recounts.has(path)
+          ? { recount: recounts.get(path)! }
+          : {}),
         ...(referred.has(path) ? { referred: referred.get(path)! } : {}),
       });
     }
@@ -176,7 +179,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
       const kept = resource.idioms.keptDeletion;
       const restores = action.operation === (resource.idioms.softDelete?.restore ?? kept?.restore);
       const bound = actionBehaviour(collection, action, conditionalOf(resource), restores);
-      const recount = restores ? recounts.get(path) : undefined;
+      const recount = restores || recounts.get(path)?.sums ? recounts.get(path) : undefined;
       if (bound)
         behaviours.set(action.operation, {
           ...bound,

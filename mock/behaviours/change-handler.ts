@@ -112,6 +112,8 @@ export async function change(behaviour: ItemChangeBehaviour, context: HandlerCon
   if (!item) return context.refuse(missing(behaviour, id));
   addChildren(context.collections() as Map<string, Collection>, behaviour.addedChildren, old, item, context.params);
   recountReferred(context.collections(), behaviour.referred, collection, old, item);
+  // A parent's sums of a member the change may have moved (`bookedSeats` over `seats`).
+  if (behaviour.recount?.sums) recountAfterWrite(context, behaviour.recount, collection);
   answerChange(context, behaviour, item);
 }
 

@@ -1,6 +1,7 @@
 // Counts of children kept true (`issueCount` = the project's issue list's length): after a child is
-// made, removed or restored, the parent item's count members are set to its collection's size.
-import { type CollectionSpec, filledInOf } from '../../spec/core.js';
+// made, removed or restored, the parent item's count members are set to its collection's size; and
+// its sums of them (`bookedSeats` = the `seats` of its `confirmed` bookings) to what they hold now.
+import { type ChildTotal, type CollectionSpec, childTotalsOf, filledInOf } from '../../spec/core.js';
 import { collectionAt } from './nested.js';
 import type { Collection } from './store.js';
 
@@ -12,6 +13,8 @@ export interface Recount {
   readonly members: readonly string[];
   /** The parent members that hold the highest number the children were ever given. */
   readonly highest: readonly string[];
+  /** The parent members that sum a member of the children (those of one kind, where `where`). */
+  readonly sums?: readonly ChildTotal[];
 }
 
 /** For each child collection path, the parent members that count its items (read once at binding). */
@@ -31,6 +34,11 @@ export function recountsOf(collections: readonly CollectionSpec[]): Map<string, 
         recounts.set(child, { ...known, [role]: [...known[role], name] });
       }
   }
+  for (const child of collections) {
+    const sums = childTotalsOf(child, collections).filter((total) => total.of !== undefined);
+    const known = recounts.get(child.path) ?? parentRecount(child, collections);
+    if (sums.length > 0 && known) recounts.set(child.path, { ...known, sums });
+  }
   return recounts;
 }
 
@@ -46,9 +54,15 @@ export function recountParent(
   const id = params[recount.parameter] ?? '';
   const item = parent.find(id);
   if (!item) return;
+  const held = (recount.sums ?? []).length > 0 ? children.page(0, children.size) : [];
+  const sumOf = ({ of, where }: ChildTotal) =>
+    held
+      .filter((child) => where === undefined || child[where.member] === where.value)
+      .reduce((total, child) => total + (typeof child[of!] === 'number' ? (child[of!] as number) : 0), 0);
   const values = {
     ...Object.fromEntries(recount.members.map((member) => [member, children.size])),
     ...Object.fromEntries(recount.highest.map((member) => [member, children.lastCounted])),
+    ...Object.fromEntries((recount.sums ?? []).map((total) => [total.member, sumOf(total)])),
   };
   if (Object.entries(values).every(([member, value]) => item[member] === value)) return;
   parent.replace(id, { ...item, ...values });
@@ -61,4 +75,16 @@ export function recountAfterWrite(
   collection: Collection,
 ): void {
   if (recount) recountParent(context.collections() as Map<string, Collection>, recount, context.params, collection);
+}
+
+/** The recount of a child collection's parent, where the parent has a read to name it by. */
+function parentRecount(child: CollectionSpec, collections: readonly CollectionSpec[]): Recount | undefined {
+  const parent = collections.find(
+    (one) =>
+      (one.read ?? one.update ?? one.remove) &&
+      child.path.startsWith(`${one.path}/{`) &&
+      child.path.split('/').length === one.path.split('/').length + 2,
+  );
+  const parameter = parent && (parent.read ?? parent.update ?? parent.remove)?.parameter;
+  return parent && parameter ? { parent: parent.path, parameter, members: [], highest: [] } : undefined;
 }

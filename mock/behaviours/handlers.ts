@@ -105,6 +105,7 @@ export const HANDLERS: Handlers = {
     if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
     if (moved) moveNamed(behaviour, context.collections(), context.params, item, moved);
     if (moved) stepCounts(behaviour.countSteps, context.collections(), context.params, moved);
+    if (moved) recountAfterWrite(context, behaviour.recount, collection);
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },
 
