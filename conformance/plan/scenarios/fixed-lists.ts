@@ -48,8 +48,9 @@ export async function walkFixedList(collection: CollectionSpec, context: PlanCon
     const walked = await walkPages(collection, listCase, { exchange, body, items }, send);
     return { exchange, body, walked };
   };
+  const ones = withSmallPages(collection, base, 1);
   const whole = await walk(withLargePages(collection, base));
-  const small = whole?.walked.complete ? await walk(withSmallPages(collection, base, 1), SMALL_PAGES) : undefined;
+  const small = whole?.walked.complete ? await walk(ones, SMALL_PAGES) : undefined;
   if (!whole || !small) return reach.stop('it could not be read to its end');
   const evidence: WalkEvidence = {
     count: whole.walked.items.length,
@@ -58,7 +59,7 @@ export async function walkFixedList(collection: CollectionSpec, context: PlanCon
     settled: true,
     ...(small.walked.repeatedQuery !== undefined ? { repeatedQuery: small.walked.repeatedQuery } : {}),
   };
-  runner.conclude(withSmallPages(collection, base, 1), small.exchange, small.body, {
+  runner.conclude(ones, small.exchange, small.body, {
     collection,
     sequence: { walk: evidence },
   });

@@ -11,6 +11,7 @@ import {
   parentItemsOf,
   type Resource,
   refusedUnderDeleted,
+  responseFor,
 } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
@@ -24,7 +25,7 @@ const AGAIN = 'second deletion refused';
 const childStep = (child: CollectionSpec) => `${child.path} item made under a deleted item refused`;
 
 const documents410 = (operation: Operation | undefined): boolean =>
-  operation?.responses.some((response) => response.status === '410') === true;
+  operation !== undefined && responseFor(operation, 410)?.status === '410';
 
 /** A deletion the read answers `410 Gone` for (the model's softDelete): the item is gone, so a
  * change or a child that documents 410 must be refused too, its 410 the document's word for it. */

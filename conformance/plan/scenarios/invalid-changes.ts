@@ -11,6 +11,7 @@ import {
   parseMediaType,
   propertiesOf,
   readOnlyRequestMembers,
+  responseFor,
   validationBefore,
 } from '../../../spec/index.js';
 import { statusMember } from '../../../spec/model/index.js';
@@ -103,7 +104,7 @@ export async function sendInvalidChanges(
       what: `of an existing item without its required header ${header.name}`,
     });
     // Where 428 is documented, the answer to a missing precondition (RFC 6585), not a failed one's 412.
-    const required = /^if-/i.test(header.name) && change.operation.responses.some((r) => r.status === '428');
+    const required = /^if-/i.test(header.name) && responseFor(change.operation, 428)?.status === '428';
     const idiom = { idiom: 'precondition-missing' as const, member: header.name, expectedStatus: 428 };
     await runner.execute(withoutHeader(testCase, header.name), {
       collection,
