@@ -55,8 +55,9 @@ const document = contractFromDocument({
   },
 });
 
-/** Jobs done 1.2 s after they start (or `doneAfterMs`); `early` serves the file while they run. */
-function reports(early: boolean, fileWhileRunning = false, doneAfterMs = 1200) {
+/** Jobs done 1.2 s after they start (or `doneAfterMs`); `early` serves the file while they run;
+ * `emptyWhenDone` leaves the file's URL null on a done job. */
+function reports(early: boolean, fileWhileRunning = false, doneAfterMs = 1200, emptyWhenDone = false) {
   const started = new Map<string, number>();
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
@@ -72,7 +73,7 @@ function reports(early: boolean, fileWhileRunning = false, doneAfterMs = 1200) {
     if (req.method !== 'GET' || first !== 'jobs' || at === undefined || extra) return send(res, 404, {});
     const done = Date.now() - at >= doneAfterMs;
     if (!sub) {
-      const fileUrl = done || fileWhileRunning ? `/jobs/${id}/file` : null;
+      const fileUrl = (done && !emptyWhenDone) || fileWhileRunning ? `/jobs/${id}/file` : null;
       return send(res, 200, {
         jobId: id,
         state: done ? 'done' : 'running',
@@ -107,6 +108,19 @@ describe("a job's result on a path of its own", () => {
     expect(early.map((v) => v.message).join(' ')).toMatch(/fileUrl/);
     expect(early.map((v) => v.message).join(' ')).toMatch(/summaryUrl/);
     expect(early.map((v) => v.message).join(' ')).not.toMatch(/startedAt/);
+  });
+
+  it('names a done job whose result its words promise by then is still null', async () => {
+    const result = await runConformance({
+      target: { app: reports(false, false, 1200, true) },
+      contract: document,
+      seed: 4,
+      runs: 5,
+    });
+    const empty = result.violations.filter((v) => v.code === 'job_done_without_result');
+    expect(empty.map((v) => v.message).join(' ')).toMatch(/fileUrl/);
+    // startedAt is held back only while queued: set from then on, and not judged as a result.
+    expect(empty.map((v) => v.message).join(' ')).not.toMatch(/startedAt|summaryUrl/);
   });
 
   it("names a result member set in the start's own answer, though the job is done by its first read", async () => {

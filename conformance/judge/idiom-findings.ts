@@ -223,6 +223,13 @@ export const IDIOM_FINDING_KINDS = {
     received: (f) => `${f.member} ${describeValue(f.got)} while the job is ${describeValue(f.state)}`,
     expected: (f) => `${f.member} null until the job is done, as its description says`,
   },
+  job_done_without_result: {
+    title: 'A done job lacks the result its words promise',
+    key: ['member'],
+    received: (f) =>
+      `${f.member} ${f.got === undefined ? 'absent' : describeValue(f.got)} on a job ${describeValue(f.state)}`,
+    expected: (f) => `${f.member} filled in once the job is done, as its description says`,
+  },
   precondition_not_required: {
     title: 'A change that requires If-Match taken without it',
     received: (f) => `${f.status} for a change sent without If-Match`,

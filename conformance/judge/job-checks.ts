@@ -1,7 +1,7 @@
 // api_idioms_honoured, the judgements of asynchronous jobs (plan/scenarios/jobs.ts): a job ends, a
 // result its words hold back until then is not there before it, on the job or on a path of its own.
 // Part of idiom-checks.ts's registry.
-import { answeredItem, HELD_BACK_UNTIL_DONE, isJsonMediaType, propertiesOf } from '../../spec/index.js';
+import { answeredItem, escapeRegExp, HELD_BACK_UNTIL_DONE, isJsonMediaType, propertiesOf } from '../../spec/index.js';
 import type { CheckContext, Finding, IdiomEvidence } from '../model.js';
 import { finding } from './findings.js';
 import { asObject } from './json-body.js';
@@ -25,14 +25,36 @@ function nullUntilDone(schema: unknown, state: unknown): boolean {
   return HELD_BACK_UNTIL_DONE.test(description);
 }
 
+/** Words that name the end a held-back member waits for: the done state itself, or a word for it. A
+ * member held back "unless the job failed" waits for another end, and stays null on a done job. */
+const DONE_WORDS = /\b(?:done|complete|completed|finished|ready|succeeded)\b/i;
+
+/** Whether a member's words say it is filled in once the job is done ("`null` until the job is
+ * `done`", "Only present when the state is `done`"): held back until then, and the end they name is
+ * the done state. */
+function filledWhenDone(schema: unknown, done: unknown): boolean {
+  const description = (schema as { description?: unknown } | undefined)?.description;
+  if (typeof description !== 'string' || !HELD_BACK_UNTIL_DONE.test(description)) return false;
+  const named = new RegExp(`\\b${escapeRegExp(String(done))}\\b`, 'i');
+  return named.test(description) || DONE_WORDS.test(description);
+}
+
 export const JOB_JUDGEMENTS = {
   'job-completes'(context, evidence, status) {
     if (status >= 300) return [];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const member = evidence.member ?? 'status';
-    return item && JSON.stringify(item[member]) !== JSON.stringify(evidence.expected)
-      ? [finding('job_never_completes', { member, expected: evidence.expected, got: item[member], how: evidence.how })]
-      : [];
+    if (!item) return [];
+    if (JSON.stringify(item[member]) !== JSON.stringify(evidence.expected))
+      return [
+        finding('job_never_completes', { member, expected: evidence.expected, got: item[member], how: evidence.how }),
+      ];
+    // Done: what its words held back until now is there.
+    const media = context.response?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
+    return Object.entries(propertiesOf(media?.validator?.schema))
+      .filter(([name, schema]) => name !== member && filledWhenDone(schema, evidence.expected))
+      .filter(([name]) => item[name] === null || item[name] === undefined)
+      .map(([name]) => finding('job_done_without_result', { member: name, state: item[member], got: item[name] }));
   },
   // A job not done yet: a member its document calls null until then (`result`) is null.
   'job-pending'(context, evidence, status) {
