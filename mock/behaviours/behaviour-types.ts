@@ -283,6 +283,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly restores?: boolean;
   /** The deletion time a restore clears. */
   readonly clears?: string;
+  /** Members the action's words say are null after it ("`archivedAt` becomes null"). */
+  readonly nulls?: readonly string[];
   /** The parent members that count the collection's items (a restore counts again). */
   readonly recount?: Recount;
   /** The instants the move stamps now: the target state's own (closedAt for closed), and the

@@ -99,6 +99,7 @@ export const HANDLERS: Handlers = {
     const moved = collection.replace(id, {
       ...item,
       ...stampsNow(behaviour),
+      ...Object.fromEntries((behaviour.nulls ?? []).map((member) => [member, null])),
       ...countedChange(item, behaviour.changeCounters),
       ...(behaviour.keepsState ? {} : { [behaviour.member]: behaviour.target }),
     });

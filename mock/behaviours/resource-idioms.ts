@@ -140,6 +140,7 @@ export function actionBehaviour(
     ...(action.refusedStatus ? { refusedStatus: action.refusedStatus } : {}),
     ...(action.refusedFrom ? { refusedFrom: action.refusedFrom } : {}),
     ...(action.from ? { from: action.from } : {}),
+    ...(action.nulls ? { nulls: action.nulls } : {}),
     answersItem: item !== undefined,
     ...wrapOf(item),
     ...conditional,

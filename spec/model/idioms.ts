@@ -11,6 +11,7 @@ import { participle, targetFromWords } from './action-targets.js';
 import { type CollectionSpec, collectionOperations } from './collections.js';
 import type { Corrections } from './corrections.js';
 import { finalStatesOf, tagDescriptions } from './final-states.js';
+import { flagMoveOf, flagSourcesOf } from './flag-actions.js';
 import { refusalsLeaveKeyFree } from './idempotent-refusals.js';
 import { type KeyScope, keyScopeOf } from './key-scopes.js';
 import { type LifeIdioms, readLifeIdioms } from './life-idioms.js';
@@ -161,7 +162,8 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
     const itemPath = collection.read?.operation.path ?? collection.remove?.operation.path;
     if (!itemPath) return {};
     const status = statusMember(collection);
-    const itemMembers = Object.keys(propertiesOf(collection.read?.item.schema));
+    const properties = propertiesOf(collection.read?.item.schema);
+    const itemMembers = Object.keys(properties);
     // POST /projects/{id}/issues makes an issue (a child collection's creation), not an action.
     const creations = new Set(collections.flatMap((other) => (other.create ? [other.create.operation] : [])));
     const verbs = contract.operations.filter((operation) => {
@@ -189,14 +191,18 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
         );
       const correction = corrections(operation.path);
       const values = (status?.values ?? []).map(String);
-      const target =
+      const stated =
         correction.target ??
         values.find((value) => participle(verb).includes(value.toLowerCase())) ??
         (status ? targetFromWords(operation, collection.path, status.values) : undefined);
-      const member = correction.member ?? (target !== undefined ? status?.member : undefined);
+      // Where no state is named, a yes/no member the verb names (`archive` sets `archived`).
+      const flag = stated === undefined && correction.member === undefined ? flagMoveOf(verb, properties) : undefined;
+      const target = stated ?? flag?.target;
+      const member = correction.member ?? flag?.member ?? (target !== undefined ? status?.member : undefined);
       const refusedStatus = firstDocumented(operation, [409, 422]);
-      const from =
-        member !== undefined && member === status?.member
+      const from = flag
+        ? refusedStatus && flagSourcesOf(operation, verb, flag)
+        : member !== undefined && member === status?.member
           ? actionSourcesOf(contract, operation, status.values, target)
           : member === undefined && status
             ? statedSourcesOf(contract, operation, status.values)

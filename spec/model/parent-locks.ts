@@ -4,12 +4,11 @@
 // and the documented refusal. The runner moves a parent of its own out of those states and expects
 // the refusal.
 import type { Contract, Operation } from '../contract/types.js';
-import { escapeRegExp } from '../json/text.js';
 import type { CollectionSpec } from './collections.js';
+import { type LockState, lockStatesOf } from './lock-states.js';
 import { parentOfPath } from './parents.js';
 import { resourceWordPattern } from './references.js';
 import { clausesOf, passagesNaming } from './sentences.js';
-import { statusMember } from './state-member.js';
 
 /** "… cannot be <verb>" after the subject: the verb (barredStates reads it by the write's kind). */
 const CANNOT_BE = "\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)";
@@ -55,15 +54,26 @@ const FROZEN_BARS = ['PATCH', 'PUT'];
  * published episode cannot be deleted (`409`)", "Archived episodes are frozen (`PATCH` is `409`)".
  * Only these two strong forms: the overview's other sentences about the item may be of any write. */
 function overviewLocks(operation: Operation, holder: CollectionSpec, contract: Contract | undefined): ParentLock[] {
-  const state = statusMember(holder);
+  for (const state of lockStatesOf(holder)) {
+    const found = overviewLocksIn(operation, holder, contract, state);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+function overviewLocksIn(
+  operation: Operation,
+  holder: CollectionSpec,
+  contract: Contract | undefined,
+  state: LockState,
+): ParentLock[] {
   const info = (contract?.document.info ?? {}) as { description?: unknown };
-  if (!state || typeof info.description !== 'string') return [];
+  if (typeof info.description !== 'string') return [];
   const word = resourceWordPattern(holder);
   const subject = `(?:^|\\b(?:an?|the|any|every)\\s+)([\\w\\s,\`]{1,60}?)\\s+${word}s?`;
   const barred = new RegExp(`${subject}${CANNOT_BE}`, 'i');
   const frozen = new RegExp(`${subject}\\s+(?:are|is)\\s+(?:frozen|read-only|immutable|locked)\\b`, 'i');
-  const named = (text: string) =>
-    state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`, 'i').test(text));
+  const named = (text: string) => state.named(text, true);
   const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
   for (const clause of clausesOf(info.description)) {
     const methods = [...clause.matchAll(/\b(PATCH|PUT|DELETE)\b/g)].map((m) => m[1]!);
@@ -86,8 +96,20 @@ function locksOn(
   contract: Contract | undefined,
   own: boolean,
 ): ParentLock[] {
-  const state = statusMember(holder);
-  if (!state) return [];
+  for (const state of lockStatesOf(holder)) {
+    const found = locksIn(operation, holder, contract, own, state);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+function locksIn(
+  operation: Operation,
+  holder: CollectionSpec,
+  contract: Contract | undefined,
+  own: boolean,
+  state: LockState,
+): ParentLock[] {
   const word = resourceWordPattern(holder);
   const names = new RegExp(
     `\\b${word}\\b[^.;(]{0,40}\\b(?:is|be|are|stays?|remains?)\\s+(?:in\\s+)?(?:state\\s+)?([^.;(]*)`,
@@ -110,8 +132,7 @@ function locksOn(
     `\\b${word}s?\\s+in\\s+(?:status|state)(?:es|s)?\\s+([^.;(]*?)\\s+(?:can|may|is|are)\\b`,
     'i',
   );
-  const named = (text: string) =>
-    state.values.filter((value) => new RegExp(`\\b${escapeRegExp(String(value))}\\b`).test(text));
+  const named = (text: string) => state.named(text);
   const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
   // The operation's words, and the document's passages that name it ("Ticket types ... are
   // created or replaced with `PUT /events/{eventId}/ticket-types/{code}` ... only while ...").
@@ -128,7 +149,19 @@ function locksOn(
   const withOtherwise = clauses.map((clause, at) =>
     /^(?:otherwise|else|if not)\b/i.test(clauses[at + 1] ?? '') ? `${clause} ${clauses[at + 1]}` : clause,
   );
-  for (const clause of withOtherwise) {
+  // "Archived documents are frozen; patching one answers 409": the write's own words.
+  const frozen = new RegExp(
+    `\\b([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:are|is)\\s+(?:frozen|read-only|immutable|locked)\\b`,
+    'i',
+  );
+  for (const [at, clause] of withOtherwise.entries()) {
+    const frozenHere = own && FROZEN_BARS.includes(operation.method) ? frozen.exec(clause) : null;
+    const frozenStates = frozenHere ? named(frozenHere[1] ?? '') : [];
+    const frozenStatus =
+      frozenStates.length > 0 ? statusIn(`${clause} ${clauses[at + 1] ?? ''}`, documented) : undefined;
+    const open = state.values.filter((value) => !frozenStates.includes(value));
+    if (frozenStatus !== undefined && open.length > 0)
+      return [{ operation, member: state.member, allowed: open, status: Number(frozenStatus), words: clause }];
     const barredHere = own ? barredStates(barred.exec(clause), operation, named) : [];
     const refused = barredHere.length > 0 ? barredHere : named(refuses.exec(clause)?.[1] ?? '');
     if (refused.length > 0) {
