@@ -6,7 +6,7 @@ import type { MockHttpError } from '../core/errors.js';
 import type { MockRequest, MockResponse } from '../core/exchange.js';
 import type { ReceivedBody } from './behaviour-types.js';
 import type { Behaviour } from './behaviours.js';
-import { collectionAt, prototypeOf } from './nested.js';
+import { collectionAt, holderOf, missesParents, prototypeOf } from './nested.js';
 import { ownedKey } from './owners.js';
 import type { Collection, Collections } from './store.js';
 
@@ -35,10 +35,14 @@ export type Handlers = { readonly [K in Behaviour['kind']]: Handler<Extract<Beha
  * that made them, that credential's own (starting from the seed). */
 export function collectionOf(
   context: HandlerContext,
-  behaviour: { readonly collection: string; readonly owned?: boolean },
+  behaviour: { readonly collection: string; readonly owned?: boolean; readonly parameter?: string },
 ): Collection {
   const template = behaviour.collection;
   const all = context.collections() as Map<string, Collection>;
+  // An item named by its id alone (`/books/{bookId}`): the copy under whichever parent holds it.
+  const id = 'parameter' in behaviour ? context.params[String(behaviour.parameter)] : undefined;
+  const held = id !== undefined && missesParents(template, context.params) ? holderOf(all, template, id) : undefined;
+  if (held) return held;
   if (!behaviour.owned) return collectionAt(all, template, context.params);
   const shared = collectionKey(template, context.params);
   const key = ownedKey(shared, presentedCredential(context.operation, context.req));

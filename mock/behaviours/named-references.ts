@@ -5,13 +5,14 @@
 import {
   type CollectionSpec,
   type Operation,
+  pathNamesParents,
   propertiesOfAnyForm,
   type ReferenceDefault,
   type Resource,
   referencedCollection,
 } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
-import { collectionAt } from './nested.js';
+import { collectionAt, holderOf } from './nested.js';
 import type { Collection } from './store.js';
 
 export interface MemberReference {
@@ -37,7 +38,9 @@ export function referencesOf(
   const documented = (status: number) => operation.responses.some((r) => r.status === String(status));
   const references = Object.keys(propertiesOfAnyForm(schema)).flatMap((member): MemberReference[] => {
     const named = member === own.idProperty ? undefined : referencedCollection(member, collections, own);
-    if (!named || named === own || named.path.includes('{') || !(named.read || named.list)) return [];
+    // A nested collection only where its items are read by id alone (`/books/{bookId}`).
+    const byIdAlone = named?.read !== undefined && !pathNamesParents(named, named.read);
+    if (!named || named === own || (named.path.includes('{') && !byIdAlone) || !(named.read || named.list)) return [];
     const said = resource.idioms.refusals?.[member]?.status;
     const status = said ?? FALLBACK_STATUSES.find(documented) ?? 400;
     const copies = (resource.idioms.copied ?? [])
@@ -46,6 +49,14 @@ export function referencesOf(
     return [{ member, collection: named.path, status, ...(copies.length > 0 ? { copies } : {}) }];
   });
   return references.length > 0 ? { references } : {};
+}
+
+/** The item of `collection` a body names: at the top level, or (a nested one named by id alone, a
+ * loan's `bookId`) under whichever parent holds it. */
+function namedItem(all: ReadonlyMap<string, Collection>, collection: string, id: string) {
+  const map = all as Map<string, Collection>;
+  if (!collection.includes('{')) return collectionAt(map, collection, {}).find(id);
+  return holderOf(map, collection, id)?.find(id);
 }
 
 /** The refusal of a body naming an item that does not exist, where it does. */
@@ -58,7 +69,7 @@ export function unknownReference(
   for (const { member, collection, status } of references) {
     const value = (body as Record<string, unknown>)[member];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    if (collectionAt(all as Map<string, Collection>, collection, {}).find(String(value))) continue;
+    if (namedItem(all, collection, String(value))) continue;
     const refused = new MockHttpError(
       status,
       'unknown_reference',
@@ -81,7 +92,7 @@ export function copiedFromNamed(
   for (const { member, collection, copies } of references ?? []) {
     const value = (body as Record<string, unknown> | null | undefined)?.[member];
     if (!copies || (typeof value !== 'string' && typeof value !== 'number')) continue;
-    const source = collectionAt(all as Map<string, Collection>, collection, {}).find(String(value));
+    const source = namedItem(all, collection, String(value));
     for (const { member: name, from } of copies) if (source && source[from] !== undefined) copied[name] = source[from];
   }
   return copied;

@@ -1,7 +1,7 @@
 // Collections under a parent's path values (/projects/{prj_demo}/issues): made on first use, empty,
 // or with the seed's items where every parent is a seeded item (the document's example project has
 // its example issues). The request pipeline's parent check and the handlers look them up alike.
-import { collectionKey } from '../../spec/core.js';
+import { collectionKey, escapeRegExp } from '../../spec/core.js';
 import type { Collection } from './store.js';
 
 export function prototypeOf(all: ReadonlyMap<string, Collection>, template: string): Collection {
@@ -57,3 +57,28 @@ export function removeChildren(
   const prefix = `${collectionKey(template, params)}/{${id}}/`;
   for (const key of [...all.keys()]) if (key.startsWith(prefix)) all.delete(key);
 }
+
+/** The copy of a nested collection that holds item `id`, for a path that names the item alone
+ * (`/books/{bookId}` of books made under a branch): among the copies in use, else among those of
+ * the parent's seeded items (made now, with their seeded children); undefined where none does. */
+export function holderOf(all: Map<string, Collection>, template: string, id: string): Collection | undefined {
+  const parts = template.split(/\{[^}]+\}/).map(escapeRegExp);
+  const copies = new RegExp(`^${parts.join('\\{[^}/]*\\}')}$`);
+  const holds = (collection: Collection) => collection.find(id) ?? collection.removedItem(id);
+  for (const [key, collection] of all) if (key !== template && copies.test(key) && holds(collection)) return collection;
+  // One parent level above a top-level collection: its seeded items' copies.
+  const last = [...template.matchAll(/\/\{([^}]+)\}/g)];
+  if (last.length !== 1) return undefined;
+  const parent = all.get(template.slice(0, last[0]!.index));
+  for (const item of parent ? parent.page(0, parent.size) : []) {
+    const value = item[parent!.idProperty];
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const copy = collectionAt(all, template, { [last[0]![1]!]: String(value) });
+    if (holds(copy)) return copy;
+  }
+  return undefined;
+}
+
+/** Whether the template names path values the request does not give (a flat item path). */
+export const missesParents = (template: string, params: Readonly<Record<string, string>>): boolean =>
+  [...template.matchAll(/\{([^}]+)\}/g)].some((match) => params[match[1]!] === undefined);

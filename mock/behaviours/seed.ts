@@ -7,6 +7,7 @@ import {
   filledInOf,
   filledValues,
   itemsIn,
+  pathNamesParents,
   propertiesOf,
   type SchemaIssue,
   type StateCount,
@@ -180,6 +181,9 @@ export function seedCollections(
         : checkedItems(spec, items ?? [], options.maxItems);
     const collection = new Collection(spec.idProperty, options.maxItems, seed, idFor, undefined, firstCounter(spec));
     collection.seedUnder = parentMembersOf(spec, specs);
+    // Items read by id alone (`/books/{bookId}`) under parents: one id counter for every parent.
+    if (spec.path.includes('{') && spec.read && !pathNamesParents(spec, spec.read))
+      collection.sharedCounter = { value: firstCounter(spec), seededBy: collection };
     collections.set(spec.path, collection);
   }
   return collections;

@@ -56,6 +56,10 @@ export class Collection {
   /** The seed's items as they stand under other parents' path values (their parent members set);
    * undefined where a nested collection starts empty under every parent but the template's own. */
   seedUnder: ((params: Readonly<Record<string, string>>) => (item: Item) => Item) | undefined;
+  /** The counter every copy under a parent shares, where items are read by id alone (`/books/{id}`
+   * of books made under a branch): an id is then the service's across parents, never one another
+   * parent's item has. */
+  sharedCounter: { value: number; readonly seededBy?: Collection } | undefined;
 
   constructor(
     readonly idProperty: string,
@@ -122,6 +126,9 @@ export class Collection {
     // An id made from the counter may be one seeded (a uuid, a prefixed id): the next free one. A
     // number never is (the counter moves past every numeric id stored), and looking it up in a store
     // of millions cost more than the rest of the creation.
+    // The seed's ids (every parent's seeded children share them) are counted before a new one.
+    if (this.sharedCounter?.seededBy && this.sharedCounter.seededBy !== this) void this.sharedCounter.seededBy.size;
+    if (this.sharedCounter) this.nextId = Math.max(this.nextId, this.sharedCounter.value);
     let id = chosen ?? this.idFor(this.nextId);
     while (
       chosen === undefined &&
@@ -142,13 +149,19 @@ export class Collection {
     }
     // The counter moves on whatever the id's type (a uuid made from it does not move it itself).
     this.nextId++;
+    if (this.sharedCounter) this.sharedCounter.value = Math.max(this.sharedCounter.value, this.nextId);
     this.insert(item, json);
     return { item, json };
   }
 
   /** An empty collection of the same kind (for a nested collection's next parent). */
   emptyCopy(): Collection {
-    return new Collection(this.idProperty, this.maxItems, [], this.idFor, this.maxChars, this.firstId);
+    return this.sharing(new Collection(this.idProperty, this.maxItems, [], this.idFor, this.maxChars, this.firstId));
+  }
+
+  private sharing(copy: Collection): Collection {
+    copy.sharedCounter = this.sharedCounter;
+    return copy;
   }
 
   /** The seed's items under a seeded parent, named by its path values: a seeded project has its
@@ -159,7 +172,7 @@ export class Collection {
       this.draw()
         .seeded()
         .map((item) => Object.freeze(under(item)));
-    return new Collection(this.idProperty, this.maxItems, seed, this.idFor, this.maxChars, this.firstId);
+    return this.sharing(new Collection(this.idProperty, this.maxItems, seed, this.idFor, this.maxChars, this.firstId));
   }
 
   /** Whether the item of that id was one the collection was seeded with. */
@@ -279,6 +292,7 @@ export class Collection {
     // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
     const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
     if (numeric >= this.nextId) this.nextId = numeric + 1;
+    if (this.sharedCounter) this.sharedCounter.value = Math.max(this.sharedCounter.value, this.nextId);
     this.items.push(item);
     this.unindexed.push(item);
     this.list.added(json);

@@ -78,6 +78,14 @@ export interface ItemOperation {
   readonly parameter: string;
 }
 
+/** Whether an item operation's path names the item's parents (`/tasks/{taskId}/entries/{id}`), not
+ * the item alone (`/books/{bookId}` of books made under a branch): only then can it be reached, or
+ * refused, through another parent. */
+export function pathNamesParents(collection: CollectionSpec, item: { readonly operation: Operation }): boolean {
+  const own = new Set(item.operation.path.match(/\{[^}]+\}/g) ?? []);
+  return (collection.path.match(/\{[^}]+\}/g) ?? []).every((parameter) => own.has(parameter));
+}
+
 /** The schemas of every view of a collection's item: the creation's answer, the list's items, the read's. */
 export function viewsOf(collection: CollectionSpec | undefined): JsonSchema[] {
   const views = [collection?.create?.item, collection?.list?.items, collection?.read?.item];

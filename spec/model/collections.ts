@@ -174,9 +174,10 @@ export function findCollections(contract: Contract, corrections: Corrections = N
       create: { operation, success, item, storedProperties, keeps },
     });
   }
+  const collectionAt = flatItemsOf(byPath, contract.operations);
   for (const operation of contract.operations) {
     const parameter = itemPathParts(operation.path);
-    const known = parameter ? byPath.get(parameter[0]) : undefined;
+    const known = parameter ? collectionAt(parameter[0]) : undefined;
     const success = jsonSuccess(operation);
     if (!known || !parameter || operation.method !== 'GET' || operation.unspecified || !success) continue;
     const item = singleItem(success.schema, known.idProperty, corrections(known.path).item, lastSegment(known.path));
@@ -187,7 +188,7 @@ export function findCollections(contract: Contract, corrections: Corrections = N
   dropCreationsThatAreActions(byPath);
   for (const operation of usable) {
     const parameter = itemPathParts(operation.path);
-    const known = parameter ? byPath.get(parameter[0]) : undefined;
+    const known = parameter ? collectionAt(parameter[0]) : undefined;
     // A POST on the item itself changes it where no PATCH does (Twilio's updates).
     const patched = usable.some((o) => o.path === operation.path && o.method === 'PATCH');
     const kind = ITEM_METHODS[operation.method] ?? (operation.method === 'POST' && !patched ? 'update' : undefined);
@@ -200,6 +201,25 @@ export function findCollections(contract: Contract, corrections: Corrections = N
       byPath.set(known.path, { ...known, ...keyed, [kind]: item });
   }
   return [...byPath.values()];
+}
+
+/** The collection an item path's prefix names: its own, else, for a flat prefix no collection holds
+ * (`/books` of `GET /books/{bookId}`), the one nested collection of that last word with no item path
+ * of its own (`/branches/{code}/books`): books made under a branch and read on their own. */
+function flatItemsOf(
+  byPath: ReadonlyMap<string, CollectionSpec>,
+  operations: readonly Operation[],
+): (prefix: string) => CollectionSpec | undefined {
+  const withItems = new Set(operations.flatMap((operation) => itemPathParts(operation.path)?.[0] ?? []));
+  return (prefix) => {
+    const own = byPath.get(prefix);
+    if (own || prefix.includes('{')) return own;
+    const nested = [...byPath.values()].filter(
+      (collection) =>
+        collection.path.includes('{') && collection.path.endsWith(prefix) && !withItems.has(collection.path),
+    );
+    return nested.length === 1 ? byPath.get(nested[0]!.path) : undefined;
+  };
 }
 
 /** Whether the collection's items are made by a PUT at their path (an upsert documenting 201). */
@@ -221,4 +241,4 @@ export function putCreation(collection: CollectionSpec): ItemOperation | undefin
 
 export { sameSchema } from './collection-pruning.js';
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collection-spec.js';
-export { collectionOperations } from './collection-spec.js';
+export { collectionOperations, pathNamesParents } from './collection-spec.js';

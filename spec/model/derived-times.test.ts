@@ -61,6 +61,9 @@ describe('derivedTimesOf', () => {
     expect(rulesOf({ description: '`loanedAt` plus 21 days, plus 14 days for each renewal.' }, '')).toEqual([
       expect.objectContaining({ plusMs: 21 * DAY, each: { member: 'renewCount', plusMs: 14 * DAY } }),
     ]);
+    expect(rulesOf({ description: '`loanedAt` plus 21 days, plus another 14 days for each renewal.' }, '')).toEqual([
+      expect.objectContaining({ plusMs: 21 * DAY, each: { member: 'renewCount', plusMs: 14 * DAY } }),
+    ]);
     expect(rulesOf({ description: '`loanedAt` plus 21 days, plus 2 days for each holiday.' }, '')).toEqual([]);
   });
 

@@ -51,9 +51,10 @@ const AFTER = new RegExp(`${NAME}\\s+is\\s+${AMOUNT}\\s+after\\s+${NAME}`, 'gi')
 /** A member's own description: "`loanedAt` + 14 days × (1 + `renewCount`)". */
 const OWN = new RegExp(`^\\s*${FROM}\\s*(?:\\+|plus)\\s*${AMOUNT}${TIMES}`, 'i');
 
-/** A further term after the addition: "…, plus 14 days for each renewal". */
+/** A further term after the addition: "…, plus 14 days for each renewal", "plus another 14 days for
+ * each renewal". */
 const EACH =
-  /^\s*,?\s*(?:and\s+)?(?:\+|plus)\s*(\d+)\s*(second|minute|hour|day|week)s?\s+(?:for|per)\s+(?:each|every)\s+`?([A-Za-z_]\w*)`?/i;
+  /^\s*,?\s*(?:and\s+)?(?:\+|plus)\s*(?:another\s+|a\s+further\s+|an\s+additional\s+|further\s+)?(\d+)\s*(second|minute|hour|day|week)s?\s+(?:for|per)\s+(?:each|every)\s+`?([A-Za-z_]\w*)`?/i;
 /** Any further term at all: one that cannot be read leaves the rule unjudged. */
 const MORE = /^\s*,?\s*(?:and\s+)?(?:\+|plus|minus|-)\s*\d/i;
 

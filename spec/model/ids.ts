@@ -57,6 +57,9 @@ export function idCandidates(
       ...others,
       ...clientKeys,
       ...ownWordIds(operation.path),
+      // Last, a number the service gives (payments numbered per order): where nothing else names
+      // the item, that is what tells it from its siblings.
+      ...(sent.has('number') ? [] : ['number']),
     ]),
   ];
 }

@@ -18,6 +18,7 @@ export {
   creationSuccess,
   findCollections,
   jsonSuccess,
+  pathNamesParents,
   putCreation,
   sameSchema,
 } from './collections.js';

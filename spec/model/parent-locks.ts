@@ -112,7 +112,7 @@ function locksIn(
 ): ParentLock[] {
   const word = resourceWordPattern(holder);
   const names = new RegExp(
-    `\\b${word}\\b[^.;(]{0,40}\\b(?:is|be|are|stays?|remains?)\\s+(?:in\\s+)?(?:state\\s+)?([^.;(]*)`,
+    `\\b${word}\\b[^.;(]{0,40}?\\b(?:is|be|are|stays?|remains?)\\s+(?:in\\s+)?(?:state\\s+)?([^.;(]*)`,
     'i',
   );
   // "Only a `draft` event can be deleted": the item's own states before its word.
@@ -146,8 +146,15 @@ function locksIn(
   // A clause whose refusal the next one gives ("The event must be `published`; otherwise the
   // answer is 409") carries it.
   const clauses = words.flatMap(clausesOf);
+  // So does one with no status of its own whose next clause refuses the other states ("Only an order
+  // whose `status` is `placed` can be paid; paying a `paid` or a `cancelled` order is answered `409`").
+  const refusesStates = (next: string | undefined) =>
+    next !== undefined && /\b4\d\d\b/.test(next) && named(next).length > 0;
   const withOtherwise = clauses.map((clause, at) =>
-    /^(?:otherwise|else|if not)\b/i.test(clauses[at + 1] ?? '') ? `${clause} ${clauses[at + 1]}` : clause,
+    /^(?:otherwise|else|if not)\b/i.test(clauses[at + 1] ?? '') ||
+    (!/\b4\d\d\b/.test(clause) && refusesStates(clauses[at + 1]))
+      ? `${clause} ${clauses[at + 1]}`
+      : clause,
   );
   // "Archived documents are frozen; patching one answers 409": the write's own words.
   const frozen = new RegExp(
@@ -180,7 +187,8 @@ function locksIn(
     if (!match || !(/\b(?:only|must|while|unless)\b/i.test(clause) || refusedUnless)) continue;
     // The states named right after "is" ("only while the order is `submitted` (`409` for `draft`
     // ... orders)"), else those of the whole clause.
-    const right = named(match[1] ?? '');
+    // Up to the verb: "is `placed` can be paid" names `placed`, not the `paid` its verb spells.
+    const right = named((match[1] ?? '').split(/\b(?:can|may|must|will|should)\b/i)[0]!);
     const allowed = right.length > 0 ? right : named(clause);
     const status = statusIn(clause, documented);
     if (allowed.length === 0 || allowed.length === state.values.length || status === undefined) continue;

@@ -63,6 +63,14 @@ describe('a refusal said of a member', () => {
     ).toMatchObject({ 'lines[].productId': { status: 422 } });
   });
 
+  it('is the clause on existence ("naming no product") over an earlier one on the member being there', () => {
+    expect(
+      orderOf(
+        'Every line needs a productId (409 if it is missing). A productId naming no product is refused with 422.',
+      ),
+    ).toMatchObject({ 'lines[].productId': { status: 422 } });
+  });
+
   it('is read where the clause names the resource and says it must exist', () => {
     expect(orderOf('The product of each line must exist and be on sale, otherwise the answer is 422.')).toMatchObject({
       'lines[].productId': { status: 422 },

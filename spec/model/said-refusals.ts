@@ -12,7 +12,7 @@ import { referencedCollection, referencedName, resourceWordPattern } from './ref
 /** Words that speak of an item existing: a reference named by its resource ("the member does not
  * exist") is read only with them. */
 const EXISTENCE =
-  /\b(?:(?:does not|doesn't|do not|don't) exist|must exist|unknown|no such|not found|names? no|must name|live)\b/i;
+  /\b(?:(?:does not|doesn't|do not|don't) exist|must exist|unknown|no such|not found|(?:names?|naming) no|must name|live)\b/i;
 
 /** Words of a rule on the shape of input, not on what it names. */
 const MALFORMED = /\bnot (?:valid )?JSON\b|\bdoes not match\b|\bmalformed\b|\bnot a valid\b|\bout of range\b/i;

@@ -2,7 +2,7 @@
 // path of another parent of the run's own, a new one with no children, must be refused (404, as an
 // item that is not there). A service that looks an entry up by its id alone deletes it through any
 // task.
-import { type CollectionSpec, parentItemsOf } from '../../../spec/index.js';
+import { type CollectionSpec, parentItemsOf, pathNamesParents } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
 import { answeredAs, type SequenceRunner } from './sequence-runner.js';
@@ -14,6 +14,7 @@ export const deletedBelowParents = (collection: CollectionSpec, collections: rea
   collection.remove !== undefined &&
   collection.read !== undefined &&
   collection.create !== undefined &&
+  pathNamesParents(collection, collection.remove) &&
   parentItemsOf(collection.path, collections).length > 0 &&
   (collection.remove.operation.responses ?? []).some((response) => response.status === '404');
 

@@ -2,13 +2,16 @@
 // the timesheet is in `draft` (`409`)"): under a parent of the run's own, with a child made while
 // the parent allowed it, the parent is moved out of those states by its own actions (reached in
 // steps, action-paths.ts); then each locked write is sent and must get the documented refusal.
-import type { ParentLock, Resource } from '../../../spec/index.js';
-import { parentOfPath } from '../../../spec/index.js';
+import type { Action, ParentLock, Resource } from '../../../spec/index.js';
+import { answeredItem, parentOfPath } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { moveItem, newlyNamed } from './action-paths.js';
 import { createParent } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
+
+type AtOf = (parameter: string) => Record<string, string>;
 
 const stepOf = (lock: ParentLock) => `${lock.operation.method} refused once its parent left ${lock.allowed.join(', ')}`;
 
@@ -32,30 +35,72 @@ export async function checkParentLocks(
   // of them (a cancelled reservation takes a charge, a checked-out one does not).
   const byTarget = [...new Map(leaving.map((action) => [String(action.target), action])).values()].slice(0, 3);
   let movedAny = false;
+  // Where the child's own creation moves the parent and only creations are locked, later parents are
+  // moved bare: a child first would leave them where no action of theirs still starts.
+  const creationsOnly = locks.every((lock) => lock.operation === collection.create?.operation);
+  let childMoves = false;
+  const moveAndSend = async (action: Action, params: Readonly<Record<string, string>>, at: AtOf) => {
+    const target = { collection: parent.collection, idText: params[parent.parameter]!, at: params };
+    const reached = await moveItem([action], actions, target, context, runner);
+    if (reached === undefined) return;
+    movedAny = true;
+    await sendLocked(locks, resource, context, runner, params, at, String(reached.state), reach);
+  };
   for (const [index, action] of byTarget.entries()) {
     if (runner.stopped()) break;
-    const params = await createParent(collection, context, runner, index === 0 ? 'lock' : `lock ${index}`);
+    const purpose = index === 0 ? 'lock' : `lock ${index}`;
+    const params = await createParent(collection, context, runner, purpose);
     if (!params) return reach.stop('no parent of its own could be made');
     // A parent made in a state the creation is locked in (an order still draft, receipts allowed
     // once it is submitted): the creation is refused there before the parent is moved at all.
     if (index === 0) await creationUnderNewParent(locks, resource, context, runner, params);
+    if (childMoves && creationsOnly) {
+      await moveAndSend(action, params, () => params);
+      continue;
+    }
     // A child naming items made new: a listed one may be held elsewhere (a tool another rental
     // reserved), and the action moving its parent would stay refused.
     const named = await newlyNamed(collection, 'the lock', context, runner);
     const making = await runner.make(collection, {
       what: 'before its parent is locked',
-      purpose: index === 0 ? 'lock' : `lock ${index}`,
+      purpose,
       parent: params,
       ...(Object.keys(named).length > 0 ? { members: named } : {}),
     });
     if ('refused' in making) return reach.stop(making.refused);
-    const target = { collection: parent.collection, idText: params[parent.parameter]!, at: params };
-    const reached = await moveItem([action], actions, target, context, runner);
-    if (reached === undefined) continue;
+    // The child's creation may itself move the parent out ("paying sets the order `paid`"): its
+    // locked writes are then refused already, and no action of the parent would still move it.
+    const already = await parentStateNow(parentResource, params, context, runner, member);
+    if (already === undefined || allowed.includes(already)) {
+      await moveAndSend(action, params, making.made.at);
+      continue;
+    }
     movedAny = true;
-    await sendLocked(locks, resource, context, runner, params, making.made.at, String(reached.state), reach);
+    childMoves = true;
+    await sendLocked(locks, resource, context, runner, params, making.made.at, String(already), reach);
+    if (!creationsOnly) break;
+    const bare = await createParent(collection, context, runner, `${purpose} bare`);
+    if (bare) await moveAndSend(action, bare, () => bare);
   }
   if (!movedAny) reach.stop(`no action moved its parent out of ${allowed.join(', ')}`);
+}
+
+/** The parent's state member as a read of it answers now; undefined where it cannot be read. */
+async function parentStateNow(
+  parentResource: Resource,
+  params: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+  member: string,
+): Promise<unknown> {
+  const read = parentResource.collection.read;
+  if (!read) return undefined;
+  const answer = await runner.send(
+    context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: params, what: 'for its state' }),
+  );
+  if (!answer?.ok || answer.response.status >= 300) return undefined;
+  const body = parseBody(answer);
+  return body.kind === 'json' ? answeredItem(parentResource.collection, body.value)?.[member] : undefined;
 }
 
 /** Each locked write under the parent moved to `moved`, judged refused as its words say. */

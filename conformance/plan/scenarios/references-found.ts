@@ -228,7 +228,8 @@ export class ReferenceFinder {
           this.context.collections,
           (c, under) => this.listedItems(c, under),
         );
-        if (through.length > 0) found.set(member, through);
+        const anywhere = through.length > 0 ? through : await this.underAnyParent(other, member, collection);
+        if (anywhere.length > 0) found.set(member, anywhere);
         continue;
       }
       const under = Object.fromEntries(names.map((name) => [name, parent[name]!]));
@@ -247,6 +248,33 @@ export class ReferenceFinder {
     }
     await this.nestedReferences(create, found, parentEntries(await this.parentItemOf(collection, parent)));
     return found;
+  }
+
+  /** Ids of a nested collection the creation names by id alone (a loan's `bookId`, books listed per
+   * branch and read at `/books/{bookId}`): listed under the first listed parents that hold some, else
+   * one made under a parent made (or listed) for it. */
+  private async underAnyParent(other: CollectionSpec, member: string, collection: CollectionSpec): Promise<unknown[]> {
+    const parent = parentOfPath(other.path, this.context.collections);
+    if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) return [];
+    const holders = parent.collection.list ? (await this.listedItems(parent.collection)).slice(0, 3) : [];
+    for (const holder of holders) {
+      const ids = await this.listedIds(other, { [parent.parameter]: idPathText(holder, parent.collection.idProperty) });
+      if (ids.length > 0) return ids;
+    }
+    if (this.runner.stopped()) return [];
+    const purpose = `reference ${++this.madeForReferences}`;
+    const makeable = parent.collection.create !== undefined || putCreation(parent.collection) !== undefined;
+    const above: Making = makeable
+      ? await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} })
+      : { refused: 'listed only' };
+    const holder = 'made' in above ? above.made.item : holders[0];
+    if (!holder) return [];
+    const making = await this.make(other, {
+      what: `for ${member} to name`,
+      purpose,
+      parent: { [parent.parameter]: idPathText(holder, parent.collection.idProperty) },
+    });
+    return 'made' in making ? [making.made.item[other.idProperty]] : [];
   }
 
   /** Members of a list's entries that name items below one the body names (an order's
