@@ -148,6 +148,9 @@ export interface IdiomEvidence {
    * itself (no item made before holds them: a refusal is then a fault). */
   readonly limit?: number;
   readonly exact?: boolean;
+  /** Values of references outside a uniqueness rule that may hold one item each: a conflict naming
+   * one is theirs, not the rule's. */
+  readonly heldElsewhere?: readonly string[];
   /** filter: every item the filtered list showed (all pages), and whether that was all of it;
    * deleted-listed: whether the walk ended (an item missing from one cut short says nothing). */
   readonly items?: readonly Record<string, unknown>[];

@@ -21,7 +21,11 @@ const book = {
 const loan = {
   type: 'object',
   required: ['id', 'bookId'],
-  properties: { id: { type: 'string', readOnly: true }, bookId: { type: 'string' } },
+  properties: {
+    id: { type: 'string', readOnly: true },
+    bookId: { type: 'string' },
+    reader: { type: 'string', minLength: 1, maxLength: 20 },
+  },
 };
 const refused = { description: 'refused', content: json({ type: 'object' }) };
 const code = [{ name: 'code', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z]{3}$' } }];
@@ -74,20 +78,27 @@ const contract = contractFromDocument({
     '/loans': {
       get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: loan }) } } },
       post: {
-        description: 'Lends a book. A `bookId` naming no book is refused with `422`.',
-        requestBody: body(closed({ bookId: { type: 'string' } }, ['bookId'])),
-        responses: { '201': { description: 'lent', content: json(loan) }, '400': refused, '422': refused },
+        description:
+          'Lends a book. A `bookId` naming no book is refused with `422`. A book is lent once: lending one on loan is refused with `409`. A `reader` may hold at most 2 loans; a third is refused with `409`.',
+        requestBody: body(closed({ bookId: { type: 'string' }, reader: loan.properties.reader }, ['bookId', 'reader'])),
+        responses: {
+          '201': { description: 'lent', content: json(loan) },
+          '400': refused,
+          '409': refused,
+          '422': refused,
+        },
       },
     },
   },
 });
 
-type Fault = 'patch-not-stored' | 'unknown-book-lent';
+type Fault = 'patch-not-stored' | 'unknown-book-lent' | 'reader-limit-ignored';
 
 /** The shelves, written by hand from the document; `fault` plants one break. */
 function shelves(fault?: Fault) {
   const codes = new Set<string>(['abc']);
   const books = new Map<string, Record<string, unknown>>();
+  let madeBooks = 0;
   const loans: Record<string, unknown>[] = [];
   const titled = (value: unknown) => typeof value === 'string' && value.length >= 1 && value.length <= 30;
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -118,7 +129,7 @@ function shelves(fault?: Fault) {
           [...books.values()].filter((one) => one.shelfCode === id),
         );
       if (!titled(sent?.title) || keys.length !== 1) return send(res, 400, {});
-      const made = { id: `b${books.size + 1}`, title: sent!.title, shelfCode: id };
+      const made = { id: `b${++madeBooks}`, title: sent!.title, shelfCode: id };
       books.set(made.id, made);
       return send(res, 201, made);
     }
@@ -137,9 +148,15 @@ function shelves(fault?: Fault) {
     }
     if (first === 'loans' && id === undefined) {
       if (req.method === 'GET') return send(res, 200, loans);
-      if (typeof sent?.bookId !== 'string' || keys.length !== 1) return send(res, 400, {});
+      const reader = sent?.reader;
+      const readerValid = typeof reader === 'string' && reader.length >= 1 && reader.length <= 20;
+      if (typeof sent?.bookId !== 'string' || !readerValid || keys.length !== 2) return send(res, 400, {});
       if (!books.has(sent.bookId) && fault !== 'unknown-book-lent') return send(res, 422, {});
-      const made = { id: `l${loans.length + 1}`, bookId: sent.bookId };
+      if (loans.some((one) => one.bookId === sent.bookId))
+        return send(res, 409, { message: `Book ${sent.bookId} is on loan.` });
+      const held = loans.filter((one) => one.reader === reader).length;
+      if (held >= 2 && fault !== 'reader-limit-ignored') return send(res, 409, { message: 'Too many loans.' });
+      const made = { id: `l${loans.length + 1}`, bookId: sent.bookId, reader };
       loans.push(made);
       return send(res, 201, made);
     }
@@ -169,9 +186,12 @@ describe('items made under a parent and read by their id alone', () => {
     expect(lend?.observedStatuses).toContain(201);
   });
 
-  it.each<Fault>(['patch-not-stored', 'unknown-book-lent'])('names shelves that break it: %s', async (fault) => {
-    expect((await codesOf(fault)).length).toBeGreaterThan(0);
-  });
+  it.each<Fault>(['patch-not-stored', 'unknown-book-lent', 'reader-limit-ignored'])(
+    'names shelves that break it: %s',
+    async (fault) => {
+      expect((await codesOf(fault)).length).toBeGreaterThan(0);
+    },
+  );
 
   it('passes the mock of the same document', async () => {
     const app = createMockApp({ contract, apiKeys: [] });

@@ -186,8 +186,10 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const { values, words, how, limit, expectedStatus: expected } = evidence;
     return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how, limit })] : [];
   },
-  'values-within-limit'(_context, evidence, status) {
+  'values-within-limit'(context, evidence, status) {
     const { values, words, how: count, limit, exact } = evidence;
+    const text = context.body.kind === 'json' ? JSON.stringify(context.body.value) : '';
+    if (evidence.heldElsewhere?.some((value) => text.includes(value))) return [];
     return exact && status === evidence.expectedStatus
       ? [finding('values_within_limit_refused', { status, values, words, count, limit })]
       : [];

@@ -140,6 +140,7 @@ export class RunSession {
       listedItems: (collection, parent) => maker.listedItems(collection, parent),
       bodies: (collection, count, purpose, parent) => maker.bodies(collection, count, purpose, parent),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),
+      freshReference: (collection, member) => maker.freshReference(collection, member),
       parentItem: (collection, values) => maker.parentItem(collection, values),
       unlockParent: (collection, values) => maker.unlockParent(collection, values),
       references: (collection, parent, fixed) => maker.references(collection, parent, fixed),

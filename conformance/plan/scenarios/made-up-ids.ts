@@ -1,6 +1,12 @@
 // Ids made up to name nothing: like a listed id (a run of digits made nines, a last character
 // changed), shown absent by the named collection's read where it has one.
-import { type CollectionSpec, collectionResource, type Resource, referencedName } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  collectionResource,
+  pathNamesParents,
+  type Resource,
+  referencedName,
+} from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
 import type { SequenceRunner } from './sequences.js';
@@ -20,6 +26,10 @@ export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] 
   const candidates: string[] = [];
   const digits = /\d+(?=\D*$)/.exec(id);
   const [before, after] = digits ? [id.slice(0, digits.index), id.slice(digits.index + digits[0].length)] : [];
+  // A short run of digits (`b94`, `9`) a counter reaches soon, while other scenarios make items:
+  // first the run as zeros (counters start at 1), or the letter before it moved on (`c94`).
+  const short = digits !== null && digits[0].length <= 3;
+  if (short) candidates.push(...shortRunAway(id, digits[0], before!, after!));
   if (digits) candidates.push(`${before}${'9'.repeat(digits[0].length)}${after}`);
   for (let at = id.length - 1; at >= 0 && candidates.length < 6; at--) {
     const c = id[at]!;
@@ -39,6 +49,17 @@ export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] 
   return [...new Set(candidates)].filter(fresh);
 }
 
+/** Ids of the same length and form a counter does not give next: the run as zeros, the letter
+ * right before it moved on. */
+function shortRunAway(id: string, run: string, before: string, after: string): string[] {
+  const zeros = `${before}${'0'.repeat(run.length)}${after}`;
+  const letter = /[a-y]$|[A-Y]$/.exec(before);
+  const moved = letter
+    ? [`${before.slice(0, -1)}${String.fromCharCode(letter[0].charCodeAt(0) + 1)}${run}${after}`]
+    : [];
+  return [zeros, ...moved].filter((candidate) => candidate !== id);
+}
+
 /** The collection a member names, where it is top-level and readable (so a made-up id can be shown
  * to exist nowhere). */
 export function readableTarget(member: string, resource: Resource, context: PlanContext): CollectionSpec | undefined {
@@ -53,7 +74,8 @@ export function readableTarget(member: string, resource: Resource, context: Plan
   const other =
     listed ??
     context.collections.find((c) => name !== undefined && !c.path.includes('{') && collectionResource(c) === name);
-  return other?.read && !other.path.includes('{') ? other : undefined;
+  // A nested one only where its items are read by id alone (`/books/{bookId}`).
+  return other?.read && (!other.path.includes('{') || !pathNamesParents(other, other.read)) ? other : undefined;
 }
 
 /** The first candidate the target's read shows absent (404); without a read, the first. */

@@ -73,6 +73,11 @@ export class ItemMaker {
     return this.finder.references(collection, parent, fixed);
   }
 
+  /** A new item for the member of the collection's creation to name (references-found.ts). */
+  freshReference(collection: CollectionSpec, member: string): Promise<unknown> {
+    return this.finder.freshReference(collection, member);
+  }
+
   /** The references with a new item first for each named member the refusals keep naming. */
   private async freshReferences(
     collection: CollectionSpec,

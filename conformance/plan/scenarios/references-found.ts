@@ -11,6 +11,7 @@ import {
   nestedItemsCarried,
   type Operation,
   parentOfPath,
+  pathNamesParents,
   propertiesOf,
   putCreation,
   type ReferenceState,
@@ -186,7 +187,12 @@ export class ReferenceFinder {
     const create = collection.create?.operation ?? putCreation(collection)?.operation;
     const other = create ? this.referencedOrMade(create).get(member) : undefined;
     const makeable = other && (other.create !== undefined || putCreation(other) !== undefined);
-    if (!other || !makeable || other.path.includes('{') || this.namesBack(other, collection)) return undefined;
+    if (!other || !makeable || this.namesBack(other, collection)) return undefined;
+    // Nested (a book under a branch, named by id alone): made under a parent made or listed for it.
+    if (other.path.includes('{'))
+      return other.read && !pathNamesParents(other, other.read)
+        ? (await this.madeUnderAnyParent(other, member, []))[0]
+        : undefined;
     const purpose = `reference ${++this.madeForReferences}`;
     const making = await this.make(other, {
       what: `for ${member} to name, the listed ones refused`,
@@ -255,19 +261,28 @@ export class ReferenceFinder {
    * one made under a parent made (or listed) for it. */
   private async underAnyParent(other: CollectionSpec, member: string, collection: CollectionSpec): Promise<unknown[]> {
     const parent = parentOfPath(other.path, this.context.collections);
-    if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) return [];
+    // Only items read by id alone: one a path names with its parent (a copy of a book) is named by
+    // members together (compoundReference).
+    const byIdAlone = other.read !== undefined && !pathNamesParents(other, other.read);
+    if (!parent || !byIdAlone || parent.collection.path.includes('{') || this.namesBack(other, collection)) return [];
     const holders = parent.collection.list ? (await this.listedItems(parent.collection)).slice(0, 3) : [];
     for (const holder of holders) {
       const ids = await this.listedIds(other, { [parent.parameter]: idPathText(holder, parent.collection.idProperty) });
       if (ids.length > 0) return ids;
     }
-    if (this.runner.stopped()) return [];
+    return this.madeUnderAnyParent(other, member, holders);
+  }
+
+  /** A new item of a nested collection, under a parent made for it (else the first listed one). */
+  private async madeUnderAnyParent(other: CollectionSpec, member: string, listed: readonly Item[]): Promise<unknown[]> {
+    const parent = parentOfPath(other.path, this.context.collections);
+    if (!parent || parent.collection.path.includes('{') || this.runner.stopped()) return [];
     const purpose = `reference ${++this.madeForReferences}`;
     const makeable = parent.collection.create !== undefined || putCreation(parent.collection) !== undefined;
     const above: Making = makeable
       ? await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} })
       : { refused: 'listed only' };
-    const holder = 'made' in above ? above.made.item : holders[0];
+    const holder = 'made' in above ? above.made.item : (listed[0] ?? (await this.listedItems(parent.collection))[0]);
     if (!holder) return [];
     const making = await this.make(other, {
       what: `for ${member} to name`,

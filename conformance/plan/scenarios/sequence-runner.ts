@@ -31,6 +31,9 @@ export interface SequenceRunner {
   ) => Promise<unknown[]>;
   /** The same, each with fresh values of the purpose's own (keys, names, times no other step sends). */
   readonly freshBodies: (collection: CollectionSpec, count: number, purpose: string) => Promise<unknown[]>;
+  /** A new item for a member of the collection's creation to name, made for it: its id, or
+   * undefined where none can be made (references-found.ts). */
+  readonly freshReference?: (collection: CollectionSpec, member: string) => Promise<unknown>;
   /** The parent item a nested collection's path values name (made by the run, else read once). */
   readonly parentItem: (
     collection: CollectionSpec,

@@ -174,7 +174,13 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     const own: Body = {};
     for (const member of others) {
       const other = references.get(member);
-      if (kept.has(member) || !other?.create || other.path.includes('{')) continue;
+      if (kept.has(member) || !other?.create) continue;
+      // A nested one (a book under a branch, named by id alone): made where the finder can.
+      if (other.path.includes('{')) {
+        const id = await runner.freshReference?.(collection, member);
+        if (id !== undefined) own[member] = id;
+        continue;
+      }
       const making = await runner.make(other, {
         what: `for ${member} of its own`,
         purpose: 'unique other',
@@ -186,14 +192,39 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   };
   const request = context.requestSchema(create.operation);
   const fresh = await runner.freshBodies(collection, rule.limit + 1, `${purpose} more`);
+  // References a refusal showed to hold one item each (a book whose one copy the first loan took):
+  // a new item of their own for every further creation.
+  const renamed = new Set<string>();
+  const ownReferences = async (): Promise<Body> => {
+    const own: Body = {};
+    for (const member of renamed) {
+      const id = await runner.freshReference?.(collection, member);
+      if (id !== undefined) own[member] = id;
+    }
+    return own;
+  };
   const bodyFor = async (nth: number): Promise<Body> => {
     const mixed = {
       ...(asObject(fresh[nth % Math.max(1, fresh.length)]) ?? {}),
       ...(others.size > 0 ? await ownScope() : {}),
       ...(await ownPair(nth)),
-      ...Object.fromEntries([...kept].filter((m) => m in held).map((m) => [m, held[m]])),
+      ...Object.fromEntries([...kept].filter((m) => m in held && !renamed.has(m)).map((m) => [m, held[m]])),
+      ...(await ownReferences()),
     };
     return request && !request.isValid(mixed) ? held : mixed;
+  };
+  /** The kept references (outside the rule) a conflict's text names by their value. */
+  const namedByConflict = (executed: Awaited<ReturnType<SequenceRunner['execute']>>): string[] => {
+    const text =
+      executed?.exchange.ok && executed.exchange.response.status === 409 ? executed.exchange.response.text : '';
+    return [...kept].filter(
+      (member) =>
+        !rule.members.includes(member) &&
+        references.has(member) &&
+        !renamed.has(member) &&
+        (typeof held[member] === 'string' || typeof held[member] === 'number') &&
+        text.includes(String(held[member])),
+    );
   };
   const caseWith = (body: unknown, what: string): TestCase =>
     context.testCase(create.operation, {
@@ -207,14 +238,29 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const evidence = { expectedStatus: rule.conflictStatus, values, words: rule.words, limit: rule.limit };
   // Up to the limit the values are free: where the run made the scope, a refusal is a fault.
   const exact = rule.members.every((member) => member in scope || references.get(member) === undefined);
-  for (let count = 2; count <= rule.limit; count++) {
-    const within = await runner.execute(
-      caseWith(await bodyFor(count), `as item ${count} of at most ${rule.limit} with its values`),
-      {
-        collection,
-        sequence: { idiom: { idiom: 'values-within-limit', ...evidence, how: String(count), exact } },
+  // The values the kept references hold, where a refusal may be theirs (a copy on loan), not the rule's.
+  const heldElsewhere = () =>
+    [...kept]
+      .filter((member) => !rule.members.includes(member) && references.has(member) && !renamed.has(member))
+      .flatMap((member) =>
+        typeof held[member] === 'string' || typeof held[member] === 'number' ? [String(held[member])] : [],
+      );
+  const withinLimit = async (count: number) =>
+    runner.execute(caseWith(await bodyFor(count), `as item ${count} of at most ${rule.limit} with its values`), {
+      collection,
+      sequence: {
+        idiom: { idiom: 'values-within-limit', ...evidence, how: String(count), exact, heldElsewhere: heldElsewhere() },
       },
-    );
+    });
+  for (let count = 2; count <= rule.limit; count++) {
+    let within = await withinLimit(count);
+    // A conflict naming a referenced item's value is that item's (its one copy taken): a new one
+    // for every further item, and the same item sent again.
+    const named = succeeded(within) ? [] : namedByConflict(within);
+    if (named.length > 0) {
+      for (const member of named) renamed.add(member);
+      within = await withinLimit(count);
+    }
     if (!succeeded(within))
       return reach.stop(`item ${count} of at most ${rule.limit} with the values was ${answeredAs(within)}`);
   }

@@ -161,14 +161,20 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     );
   const request = context.requestSchema(create.operation);
   /** Sends the body with the member naming `named`, judged as a reference the service must refuse. */
-  const probe = async (member: string, named: unknown, step: string, what: string, kind: string, base?: Body) => {
+  /** Sends the body with the member naming `naming` (or what it finds once the body is drafted: a
+   * made-up id is shown absent after the draft, which may itself make items), judged as a reference
+   * the service must refuse. */
+  const probe = async (member: string, naming: unknown, step: string, what: string, kind: string, base?: Body) => {
     // Where it stands, the made item's body; else one made whole the same way, of its own values.
     const drafted = async () => asObject(await runner.draft(collection, { what: '', purpose: `${step}`, parent }));
-    const naming = (bases: readonly (Body | undefined)[]) =>
+    const bases = base ? [base] : [freed ? undefined : await drafted(), sent];
+    const named = typeof naming === 'function' ? await (naming as () => Promise<unknown>)() : naming;
+    if (named === undefined) return reach.skip(step, 'no value like its listed ids could be made up');
+    const namingOf = (bases: readonly (Body | undefined)[]) =>
       bases
         .flatMap((one) => (one ? namingIn(one, member, named) : []))
         .find((candidate) => !request || request.isValid(candidate));
-    let body = naming(base ? [base] : [freed ? undefined : await drafted(), sent]);
+    let body = namingOf(bases);
     if (!body) return reach.skip(step, 'no valid body names that item');
     const expectedStatus = resource.idioms.refusals?.[member]?.status;
     const send = (value: Body) =>
@@ -197,7 +203,7 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     // A conflict over the made item's own values, which its deletion did not free (a slug a deleted
     // event keeps): once more with a body of fresh values.
     const conflict = executed?.exchange.ok && executed.exchange.response.status === 409 && expectedStatus !== 409;
-    const fresh = conflict && !base ? naming([await drafted()]) : undefined;
+    const fresh = conflict && !base ? namingOf([await drafted()]) : undefined;
     if (fresh) executed = await send((body = fresh));
     if (!executed?.exchange.ok) return reach.skip(step, answeredAs(executed));
     reach.done(step);
@@ -210,8 +216,8 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     const base = namedIn(sent, member) == null ? await bodyNaming(member, collection, runner) : undefined;
     const current = namedIn(base ?? sent, member);
     const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
-    const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
-    if (unknown === undefined || current === undefined)
+    const unknown = () => absentOf(like, readableTarget(member, resource, context), context, runner);
+    if (like.length === 0 || current === undefined)
       reach.skip(`unknown ${member} refused`, 'no value like its listed ids could be made up');
     else {
       const refused = await probe(
