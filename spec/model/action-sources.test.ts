@@ -70,6 +70,11 @@ describe('the states an action starts from', () => {
     expect(sourcesOf('Refused with 409 when the order has lines.').cancel).toBeUndefined();
   });
 
+  it('reads the states the words bar it in ("A received order cannot be cancelled"), with its own verb only', () => {
+    expect(sourcesOf('Cancels it. A received order cannot be cancelled (409).').cancel).toEqual(['draft', 'submitted']);
+    expect(sourcesOf('Cancels it. A received order cannot be changed (409).').cancel).toBeUndefined();
+  });
+
   it("reads the document's passage that names the action, past a parenthesised verb", () => {
     const info = 'States:\n\n* `draft` or `submitted` → (`cancel`, `POST /orders/{id}/cancel`) → `cancelled`.';
     expect(sourcesOf(undefined, info).cancel).toEqual(['draft', 'submitted']);

@@ -4,6 +4,7 @@
 // (`POST /orders/{id}/cancel`). Where no words draw it, nothing is read: the action may start
 // anywhere but a final state (final-states.ts).
 import type { Contract, Operation } from '../contract/types.js';
+import { participle } from './action-targets.js';
 import { overviewOf, passagesNaming } from './sentences.js';
 
 type Token =
@@ -124,6 +125,20 @@ function refusedOutside(text: string, values: readonly unknown[]): unknown[] {
   return refused.length > 0 ? values.filter((value) => !refused.includes(value)) : [];
 }
 
+/** "A returned loan cannot be renewed (`409`)": the states before the item's word, and the verb. */
+const BARRED =
+  /\b(?:an?|the|any)\s+((?:`?[\w-]+`?(?:\s*(?:,|or)\s*)?)+?)\s+[\w-]+\s+(?:cannot|can ?not|can't|may not|must not)\s+be\s+([\w-]+)/gi;
+
+/** The states the words start the action from by barring it in the others ("A returned loan cannot
+ * be renewed"): every state but those barred, where the verb is the action's own. */
+function barredOutside(text: string, values: readonly unknown[], verb: string): unknown[] {
+  const forms = participle(verb);
+  const barred = [...text.matchAll(BARRED)]
+    .filter((match) => forms.includes(match[2]!.toLowerCase()))
+    .flatMap((match) => tokensOf(match[1]!, values).flatMap((token) => (token.kind === 'state' ? [token.value] : [])));
+  return barred.length > 0 ? values.filter((value) => !barred.includes(value)) : [];
+}
+
 const MOVES_FROM = [
   // "Moves a `published` page to `archived`"
   /\bmoves?\s+(?:an?|the|every|each)\s+((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)\s+[\w-]+(?:\s+[\w-]+)?\s+to\s+`/gi,
@@ -158,6 +173,10 @@ export function actionSourcesOf(
     if (said.length > 0) return said;
     const outside = unique(texts.flatMap((text) => refusedOutside(text, values))).filter((value) => value !== target);
     if (outside.length > 0) return outside;
+    const barred = unique(texts.flatMap((text) => barredOutside(text, values, verbOf(operation)))).filter(
+      (value) => value !== target,
+    );
+    if (barred.length > 0) return barred;
   }
   return undefined;
 }
@@ -172,6 +191,11 @@ export function statedSourcesOf(contract: Contract, operation: Operation, values
     if (said.length > 0) return said;
     const outside = unique(texts.flatMap((text) => refusedOutside(text, values)));
     if (outside.length > 0) return outside;
+    const barred = unique(texts.flatMap((text) => barredOutside(text, values, verbOf(operation))));
+    if (barred.length > 0) return barred;
   }
   return undefined;
 }
+
+/** The action's verb: its path's last segment (`/loans/{id}/renew`: renew). */
+const verbOf = (operation: Operation): string => operation.path.split('/').at(-1)?.replace(/^.*:/, '') ?? '';

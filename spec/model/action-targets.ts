@@ -53,8 +53,8 @@ function nounOf(collectionPath: string): string | undefined {
 const STATUS_THEN = /\b(?:status|state)\s+(?:is\s+|becomes\s+)?([\w-]+)/i;
 
 /** Words right before the state member that make its state a condition, not an outcome ("when
- * `status` is `open`"). */
-const CONDITION = /\b(?:when|while|if|unless)\s+(?:(?:its|the|their)\s+)?$/i;
+ * `status` is `open`", "while the cart's `status` is `open`"). */
+const CONDITION = /\b(?:when|while|if|unless)\s+(?:(?:its|the|their)\s+)?(?:[\w-]+'s\s+)?$/i;
 
 export function targetFromWords(operation: Operation, collectionPath: string, values: readonly unknown[]): unknown {
   const noun = nounOf(collectionPath);

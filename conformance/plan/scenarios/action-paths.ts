@@ -8,6 +8,7 @@ import { parseBody } from '../../judge/evaluate.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
+import { withListedReferences } from './action-bodies.js';
 import { defaultedMembers } from './reference-values.js';
 import { itemOf } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -105,9 +106,16 @@ export async function reachAction(
   if (!refusedForState(action, answer)) return { answer, steps };
   // Actions that end the item's life (to a state the words call final) last: they close every path.
   const finals = new Set(actions.flatMap((other) => other.refusedFrom ?? []));
+  // Actions that keep the state (a line added to a cart) first: they prepare the item and close nothing.
+  const keeping = (other: Action) => other.member === undefined && !other.once;
   const others = actions
-    .filter((other) => other !== action && other.member !== undefined && other.target !== action.target)
-    .sort((a, b) => Number(finals.has(a.target)) - Number(finals.has(b.target)));
+    .filter(
+      (other) => other !== action && (keeping(other) || (other.member !== undefined && other.target !== action.target)),
+    )
+    .sort(
+      (a, b) =>
+        Number(!keeping(a)) - Number(!keeping(b)) || Number(finals.has(a.target)) - Number(finals.has(b.target)),
+    );
   for (const other of others) {
     if (runner.stopped() || finals.has(other.target)) break;
     if (!accepted(await send(other))) continue;
@@ -188,16 +196,21 @@ export async function moveItem(
   actions: readonly Action[],
   target: Target,
   context: PlanContext,
-  runner: Pick<SequenceRunner, 'make' | 'stopped' | 'send'>,
+  runner: Pick<SequenceRunner, 'make' | 'stopped' | 'send'> & Partial<Pick<SequenceRunner, 'listedIds'>>,
 ): Promise<{ readonly state: unknown; readonly steps: readonly string[] } | undefined> {
-  const send = (action: Action) =>
+  const send = async (action: Action) =>
     runner.send(
-      context.testCase(action.operation, {
-        kind: 'positive',
-        plain: true,
-        pathParams: target.at,
-        what: `to ${action.verb}`,
-      }),
+      await withListedReferences(
+        context.testCase(action.operation, {
+          kind: 'positive',
+          plain: true,
+          pathParams: target.at,
+          what: `to ${action.verb}`,
+        }),
+        action.operation,
+        context,
+        runner,
+      ),
     );
   for (const action of moving) {
     if (runner.stopped()) break;

@@ -7,6 +7,7 @@ import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.
 import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
+import { withListedReferences } from './action-bodies.js';
 import { reachAction, repeatedUntilMoved } from './action-paths.js';
 import { addNeededChildren } from './action-sources.js';
 import { refuseFromFinalState } from './final-states.js';
@@ -85,25 +86,36 @@ export async function takeActions({
         ? withHeader(testCase, 'If-Match', etag)
         : testCase;
     };
-    const caseOf = (which: Action) =>
+    const caseOf = async (which: Action) =>
       etagged(
-        context.testCase(which.operation, {
-          kind: 'positive',
-          plain: true,
-          pathParams: target.at(parameter),
-          what: `to ${which.verb}`,
-        }),
+        await withListedReferences(
+          context.testCase(which.operation, {
+            kind: 'positive',
+            plain: true,
+            pathParams: target.at(parameter),
+            what: `to ${which.verb}`,
+          }),
+          which.operation,
+          context,
+          runner,
+        ),
         which.operation,
       );
     let actionCase = await caseOf(action);
     // The item's stamps right before the action is sent (after any step that reached it), a second
     // or more old: the action must move its update time.
     let instantsBefore: Record<string, string> | undefined;
+    // Read before each try until one is taken: a repeat after that (until the item moves) is
+    // judged against the stamps before the take.
+    let taken = false;
     const sendAction = async (which: Action) => {
-      if (timed && which === action && targetRead) instantsBefore = await stampsOf(runner, targetRead, collection);
+      if (timed && which === action && targetRead && !taken)
+        instantsBefore = await stampsOf(runner, targetRead, collection);
       const testCase = await caseOf(which);
       if (which === action) actionCase = testCase;
-      return runner.send(testCase);
+      const answer = await runner.send(testCase);
+      if (which === action && answer?.ok && answer.response.status < 300) taken = true;
+      return answer;
     };
     const idText = target.at(parameter)[parameter]!;
     // Into a final state, the item first gets the children its actions need (a course its lesson):

@@ -29,6 +29,7 @@ import { checkOtherScope, nestedScopeMembers, otherScopeStep } from './scoped-va
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 import { CHANGED_INTO_USE, changeIntoUse, changesIntoUse } from './unique-changes.js';
+import { holdersNow } from './unique-holders.js';
 
 const IN_USE = 'values past the limit refused';
 const OTHER_OFFSET = 'same instant with another offset refused';
@@ -253,6 +254,11 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
       },
     });
   for (let count = 2; count <= rule.limit; count++) {
+    // Another step holding the values too (a member it named as well): the limit is no longer the
+    // run's to count.
+    const holders = exact ? await holdersNow(collection, rule, held, parent, context, runner) : undefined;
+    if (holders !== undefined && holders >= count)
+      return reach.stop(`${holders} items hold the values before item ${count}: another step named them too`);
     let within = await withinLimit(count);
     // A conflict naming a referenced item's value is that item's (its one copy taken): a new one
     // for every further item, and the same item sent again.
