@@ -29,6 +29,7 @@ export async function holdersNow(
   if (!items) return undefined;
   const same = (item: Body) =>
     rule.members.every((member) => JSON.stringify(item[member]) === JSON.stringify(held[member]));
-  const freed = (item: Body) => rule.freedBy !== undefined && rule.freedBy.values.includes(item[rule.freedBy.member]);
+  const freedBy = rule.freedBy;
+  const freed = (item: Body) => freedBy?.values.includes(item[freedBy.member]) === true;
   return items.filter((item) => same(item as Body) && !freed(item as Body)).length;
 }
