@@ -31,24 +31,26 @@ const cart = {
 };
 
 const RULES = '`itemCount` is the sum of the quantities of all lines. `subtotalCents` is the sum of the line totals.';
-const document = (overview: string) =>
-  contractFromDocument({
+const document = (overview: string, cartWords?: string) => {
+  const described = cartWords ? { ...cart, description: cartWords } : cart;
+  return contractFromDocument({
     openapi: '3.0.3',
     info: { title: 'carts', version: '1', description: overview },
     paths: {
       '/carts': {
-        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: cart }) } } },
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: described }) } } },
         post: {
           requestBody: { required: true, content: json(cart) },
-          responses: { '201': { description: 'made', content: json(cart) }, '400': { description: 'refused' } },
+          responses: { '201': { description: 'made', content: json(described) }, '400': { description: 'refused' } },
         },
       },
       '/carts/{cartId}': {
         parameters: [{ name: 'cartId', in: 'path', required: true, schema: { type: 'string' } }],
-        get: { responses: { '200': { description: 'one', content: json(cart) }, '404': { description: 'none' } } },
+        get: { responses: { '200': { description: 'one', content: json(described) }, '404': { description: 'none' } } },
       },
     },
   });
+};
 
 type Line = { quantity: number; unitPriceCents: number };
 const isLine = (value: unknown): value is Line => {
@@ -95,10 +97,10 @@ function carts(countsLines: boolean) {
   };
 }
 
-const sums = async (overview: string, countsLines: boolean) => {
+const sums = async (overview: string, countsLines: boolean, cartWords?: string) => {
   const report = await runConformance({
     target: { app: carts(countsLines) },
-    contract: document(overview),
+    contract: document(overview, cartWords),
     seed: 2,
     runs: 8,
   });
@@ -112,6 +114,12 @@ describe("totals the overview's words define", () => {
 
   it('fail an item count that counts lines, not quantities', async () => {
     expect((await sums(RULES, true)).join('\n')).toMatch(/sum_not_adding_up .*itemCount/);
+  });
+
+  it("read the rule in the item schema's own description, a list of its members", async () => {
+    const words = 'A cart. All members are computed:\n\n- `itemCount` is the sum of the `quantity` of all lines.';
+    expect((await sums('Carts hold lines.', true, words)).join('\n')).toMatch(/sum_not_adding_up .*itemCount/);
+    expect(await sums('Carts hold lines.', false, words)).toEqual([]);
   });
 
   it('leave the count open where the words do not define it', async () => {

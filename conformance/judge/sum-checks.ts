@@ -63,8 +63,10 @@ export function sumsNotAddingUp(context: CheckContext): Finding[] | undefined {
           ? ((memberSchema as Schema).description as string)
           : '';
       // The overview's sentences that name the member count as its words ("`itemCount` is the sum
-      // of the quantities of all lines"), and there parts named in plain words count too.
-      const said = overviewSentencesNaming(context, name).join(' ');
+      // of the quantities of all lines"), and so do those of the schema holding it (a cart's own
+      // description listing its members); there parts named in plain words count too.
+      const holder = rule.path.slice(0, -1).reduce<unknown>((at, step) => schemaAt(at, step), schema);
+      const said = [...overviewSentencesNaming(context, name), ...holderSentencesNaming(holder, name)].join(' ');
       const description = `${own} ${said}`;
       const confirmed = rule.parts.some((part) => namesMember(description, part) || saysPart(said, part));
       const unknownPart = numbersOf(owner).some(
@@ -105,6 +107,13 @@ function overviewSentencesNaming(context: CheckContext, member: string): string[
   let sentences = overviewSentences.get(context.contract);
   if (!sentences) overviewSentences.set(context.contract, (sentences = sentencesOf([overviewOf(context.contract)])));
   return sentences.filter((sentence) => sentence.includes(`\`${member}\``));
+}
+
+/** The sentences of the holding schema's own description that name `member` in code. */
+function holderSentencesNaming(holder: unknown, member: string): string[] {
+  const merged = typeof holder === 'object' && holder !== null ? mergeAllOf(holder as Schema) : undefined;
+  const description = typeof merged?.description === 'string' ? merged.description : undefined;
+  return description ? sentencesOf([description]).filter((sentence) => sentence.includes(`\`${member}\``)) : [];
 }
 
 /** Whether words name a member in plain words, one or many: `quantity` as "quantities", `lines` as
