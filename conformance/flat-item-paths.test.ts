@@ -152,8 +152,7 @@ function shelves(fault?: Fault) {
       const readerValid = typeof reader === 'string' && reader.length >= 1 && reader.length <= 20;
       if (typeof sent?.bookId !== 'string' || !readerValid || keys.length !== 2) return send(res, 400, {});
       if (!books.has(sent.bookId) && fault !== 'unknown-book-lent') return send(res, 422, {});
-      if (loans.some((one) => one.bookId === sent.bookId))
-        return send(res, 409, { message: `Book ${sent.bookId} is on loan.` });
+      if (loans.some((one) => one.bookId === sent.bookId)) return send(res, 409, { message: 'Not available.' });
       const held = loans.filter((one) => one.reader === reader).length;
       if (held >= 2 && fault !== 'reader-limit-ignored') return send(res, 409, { message: 'Too many loans.' });
       const made = { id: `l${loans.length + 1}`, bookId: sent.bookId, reader };

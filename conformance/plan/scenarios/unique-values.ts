@@ -259,6 +259,15 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     const holders = exact ? await holdersNow(collection, rule, held, parent, context, runner) : undefined;
     if (holders !== undefined && holders >= count)
       return reach.stop(`${holders} items hold the values before item ${count}: another step named them too`);
+    // The first take unjudged where other references are kept: a conflict may be theirs (a book
+    // whose one copy the first loan took, whatever its words say). Refused so, each further item
+    // gets new ones, and only a refusal that stays is judged.
+    const others = [...kept].filter((member) => !rule.members.includes(member) && references.has(member));
+    if (exact && others.length > 0 && renamed.size === 0) {
+      const tried = await runner.send(caseWith(await bodyFor(count), `as item ${count} of at most ${rule.limit}`));
+      if (tried?.ok && tried.response.status < 300) continue;
+      if (tried?.ok && tried.response.status === rule.conflictStatus) for (const member of others) renamed.add(member);
+    }
     let within = await withinLimit(count);
     // A conflict naming a referenced item's value is that item's (its one copy taken): a new one
     // for every further item, and the same item sent again.
