@@ -62,8 +62,7 @@ export function removeChildren(
  * (`/books/{bookId}` of books made under a branch): among the copies in use, else among those of
  * the parent's seeded items (made now, with their seeded children); undefined where none does. */
 export function holderOf(all: Map<string, Collection>, template: string, id: string): Collection | undefined {
-  const parts = template.split(/\{[^}]+\}/).map(escapeRegExp);
-  const copies = new RegExp(`^${parts.join('\\{[^}/]*\\}')}$`);
+  const copies = copiesOf(template);
   const holds = (collection: Collection) => collection.find(id) ?? collection.removedItem(id);
   for (const [key, collection] of all) if (key !== template && copies.test(key) && holds(collection)) return collection;
   // One parent level above a top-level collection: its seeded items' copies.
@@ -79,6 +78,23 @@ export function holderOf(all: Map<string, Collection>, template: string, id: str
   return undefined;
 }
 
+/** The keys of a template's copies under parents, as a pattern: built once per template. */
+const copyPatterns = new Map<string, RegExp>();
+function copiesOf(template: string): RegExp {
+  let pattern = copyPatterns.get(template);
+  if (!pattern) {
+    const parts = template.split(/\{[^}]+\}/).map(escapeRegExp);
+    copyPatterns.set(template, (pattern = new RegExp(`^${parts.join('\\{[^}/]*\\}')}$`)));
+  }
+  return pattern;
+}
+
+/** The path values each template names, read once per template. */
+const templateNames = new Map<string, readonly string[]>();
+
 /** Whether the template names path values the request does not give (a flat item path). */
-export const missesParents = (template: string, params: Readonly<Record<string, string>>): boolean =>
-  [...template.matchAll(/\{([^}]+)\}/g)].some((match) => params[match[1]!] === undefined);
+export function missesParents(template: string, params: Readonly<Record<string, string>>): boolean {
+  let names = templateNames.get(template);
+  if (!names) templateNames.set(template, (names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)));
+  return names.some((name) => params[name] === undefined);
+}
