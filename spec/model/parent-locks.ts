@@ -53,9 +53,13 @@ const FROZEN_BARS = ['PATCH', 'PUT'];
 /** Locks the overview says of the item in its own words, where no passage names the operation: "A
  * published episode cannot be deleted (`409`)", "Archived episodes are frozen (`PATCH` is `409`)".
  * Only these two strong forms: the overview's other sentences about the item may be of any write. */
-function overviewLocks(operation: Operation, holder: CollectionSpec, contract: Contract | undefined): ParentLock[] {
+const overviewLocks = (operation: Operation, holder: CollectionSpec, contract: Contract | undefined): ParentLock[] =>
+  firstFound(holder, (state) => overviewLocksIn(operation, holder, contract, state));
+
+/** The locks read in the holder's first lock state that gives any: its enum, then its yes/no members. */
+function firstFound(holder: CollectionSpec, read: (state: LockState) => ParentLock[]): ParentLock[] {
   for (const state of lockStatesOf(holder)) {
-    const found = overviewLocksIn(operation, holder, contract, state);
+    const found = read(state);
     if (found.length > 0) return found;
   }
   return [];
@@ -96,11 +100,7 @@ function locksOn(
   contract: Contract | undefined,
   own: boolean,
 ): ParentLock[] {
-  for (const state of lockStatesOf(holder)) {
-    const found = locksIn(operation, holder, contract, own, state);
-    if (found.length > 0) return found;
-  }
-  return [];
+  return firstFound(holder, (state) => locksIn(operation, holder, contract, own, state));
 }
 
 function locksIn(
