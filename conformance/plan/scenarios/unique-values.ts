@@ -29,7 +29,7 @@ import { checkOtherScope, nestedScopeMembers, otherScopeStep } from './scoped-va
 import { answeredAs, succeeded, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 import { CHANGED_INTO_USE, changeIntoUse, changesIntoUse } from './unique-changes.js';
-import { holdersNow } from './unique-holders.js';
+import { HeldReferences, holdersNow } from './unique-holders.js';
 
 const IN_USE = 'values past the limit refused';
 const OTHER_OFFSET = 'same instant with another offset refused';
@@ -193,39 +193,17 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   };
   const request = context.requestSchema(create.operation);
   const fresh = await runner.freshBodies(collection, rule.limit + 1, `${purpose} more`);
-  // References a refusal showed to hold one item each (a book whose one copy the first loan took):
-  // a new item of their own for every further creation.
-  const renamed = new Set<string>();
-  const ownReferences = async (): Promise<Body> => {
-    const own: Body = {};
-    for (const member of renamed) {
-      const id = await runner.freshReference?.(collection, member);
-      if (id !== undefined) own[member] = id;
-    }
-    return own;
-  };
+  // References a refusal showed to hold one item each (a book whose one copy the first loan took).
+  const renamed = new HeldReferences(collection, rule, kept, references, held, runner);
   const bodyFor = async (nth: number): Promise<Body> => {
     const mixed = {
       ...(asObject(fresh[nth % Math.max(1, fresh.length)]) ?? {}),
       ...(others.size > 0 ? await ownScope() : {}),
       ...(await ownPair(nth)),
       ...Object.fromEntries([...kept].filter((m) => m in held && !renamed.has(m)).map((m) => [m, held[m]])),
-      ...(await ownReferences()),
+      ...(await renamed.fresh()),
     };
     return request && !request.isValid(mixed) ? held : mixed;
-  };
-  /** The kept references (outside the rule) a conflict's text names by their value. */
-  const namedByConflict = (executed: Awaited<ReturnType<SequenceRunner['execute']>>): string[] => {
-    const text =
-      executed?.exchange.ok && executed.exchange.response.status === 409 ? executed.exchange.response.text : '';
-    return [...kept].filter(
-      (member) =>
-        !rule.members.includes(member) &&
-        references.has(member) &&
-        !renamed.has(member) &&
-        (typeof held[member] === 'string' || typeof held[member] === 'number') &&
-        text.includes(String(held[member])),
-    );
   };
   const caseWith = (body: unknown, what: string): TestCase =>
     context.testCase(create.operation, {
@@ -239,18 +217,17 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
   const evidence = { expectedStatus: rule.conflictStatus, values, words: rule.words, limit: rule.limit };
   // Up to the limit the values are free: where the run made the scope, a refusal is a fault.
   const exact = rule.members.every((member) => member in scope || references.get(member) === undefined);
-  // The values the kept references hold, where a refusal may be theirs (a copy on loan), not the rule's.
-  const heldElsewhere = () =>
-    [...kept]
-      .filter((member) => !rule.members.includes(member) && references.has(member) && !renamed.has(member))
-      .flatMap((member) =>
-        typeof held[member] === 'string' || typeof held[member] === 'number' ? [String(held[member])] : [],
-      );
   const withinLimit = async (count: number) =>
     runner.execute(caseWith(await bodyFor(count), `as item ${count} of at most ${rule.limit} with its values`), {
       collection,
       sequence: {
-        idiom: { idiom: 'values-within-limit', ...evidence, how: String(count), exact, heldElsewhere: heldElsewhere() },
+        idiom: {
+          idiom: 'values-within-limit',
+          ...evidence,
+          how: String(count),
+          exact,
+          heldElsewhere: renamed.elsewhere(),
+        },
       },
     });
   for (let count = 2; count <= rule.limit; count++) {
@@ -263,17 +240,17 @@ async function checkRule(resource: Resource, rule: UniqueRule, context: PlanCont
     // whose one copy the first loan took, whatever its words say). Refused so, each further item
     // gets new ones, and only a refusal that stays is judged.
     const others = [...kept].filter((member) => !rule.members.includes(member) && references.has(member));
-    if (exact && others.length > 0 && renamed.size === 0) {
+    if (exact && others.length > 0 && renamed.none()) {
       const tried = await runner.send(caseWith(await bodyFor(count), `as item ${count} of at most ${rule.limit}`));
       if (tried?.ok && tried.response.status < 300) continue;
-      if (tried?.ok && tried.response.status === rule.conflictStatus) for (const member of others) renamed.add(member);
+      if (tried?.ok && tried.response.status === rule.conflictStatus) renamed.add(others);
     }
     let within = await withinLimit(count);
     // A conflict naming a referenced item's value is that item's (its one copy taken): a new one
     // for every further item, and the same item sent again.
-    const named = succeeded(within) ? [] : namedByConflict(within);
+    const named = succeeded(within) ? [] : renamed.namedBy(within);
     if (named.length > 0) {
-      for (const member of named) renamed.add(member);
+      renamed.add(named);
       within = await withinLimit(count);
     }
     if (!succeeded(within))
