@@ -78,3 +78,53 @@ describe("an error body in the document's shape", () => {
     expect(refused.body.code).toBe('bad_request');
   });
 });
+
+const NESTED = `openapi: 3.0.3
+info: { title: Loans, version: '1' }
+paths:
+  /loans:
+    get:
+      responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Loan' } } } } } }
+    post:
+      requestBody: { required: true, content: { application/json: { schema: { $ref: '#/components/schemas/Loan' } } } }
+      responses:
+        '201': { description: made, content: { application/json: { schema: { $ref: '#/components/schemas/Loan' } } } }
+        '422':
+          description: names a member that does not exist
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Error' }
+              example: { error: { code: unknown_reference, message: No member mb_9., target: memberId } }
+  /members:
+    get:
+      responses: { '200': { description: all, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Member' } } } } } }
+  /members/{memberId}:
+    parameters: [{ name: memberId, in: path, required: true, schema: { type: string } }]
+    get:
+      responses: { '200': { description: one, content: { application/json: { schema: { $ref: '#/components/schemas/Member' } } } } }
+components:
+  schemas:
+    Member: { type: object, required: [id], properties: { id: { type: string } } }
+    Loan:
+      type: object
+      required: [memberId]
+      properties: { id: { type: string, readOnly: true }, memberId: { type: string } }
+    Error:
+      type: object
+      required: [error]
+      properties:
+        error:
+          type: object
+          required: [code, message]
+          properties: { code: { type: string }, message: { type: string }, target: { type: string } }
+`;
+
+describe('an error body built from the response example, one level down', () => {
+  it('leaves out what it cannot say without touching the example (never a 500)', async () => {
+    const app = await mockOfDocument(NESTED, 'loans');
+    for (let time = 0; time < 2; time++) {
+      const refused = await request(app).post('/loans').send({ memberId: 'mb_nobody' }).expect(422);
+      expect(refused.body.error.message).toMatch(/mb_nobody/);
+    }
+  });
+});

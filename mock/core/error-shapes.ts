@@ -151,7 +151,8 @@ function templateShape(
   const sample = sampleValue(validator, examples, seed)?.value;
   if (typeof sample !== 'object' || sample === null || Array.isArray(sample))
     return { template: { value: sample }, fills: [] };
-  const template = sample as Record<string, unknown>;
+  // A copy: the sample may be the document's own example, shared and frozen.
+  const template = structuredClone(sample) as Record<string, unknown>;
   const fills: Fill[] = [];
   const fitting = (fill: Fill): boolean => {
     const trial = structuredClone(template);
