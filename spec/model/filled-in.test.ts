@@ -175,3 +175,42 @@ describe('counts of children', () => {
     expect(countsSaying('Number of bookings; equals the length of the confirmed list.')).toEqual(['bookingCount']);
   });
 });
+
+describe('the instant an item is born in its state', () => {
+  const loan = (loanedAt: Record<string, unknown>) => ({
+    type: 'object',
+    required: ['id'],
+    properties: {
+      id: { type: 'string', readOnly: true },
+      bookId: { type: 'string' },
+      loanedAt: { type: 'string', format: 'date-time', ...loanedAt },
+    },
+  });
+  const nowOf = (loanedAt: Record<string, unknown>) => {
+    const item = loan(loanedAt);
+    const contract = contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'loans', version: '1' },
+      paths: {
+        '/loans': {
+          get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: item }) } } },
+          post: {
+            requestBody: { content: json({ type: 'object', properties: { bookId: { type: 'string' } } }) },
+            responses: { '201': { description: 'made', content: json(item) } },
+          },
+        },
+      },
+    });
+    const loans = inferApiModel(contract).collections.find((c) => c.path === '/loans')!;
+    return filledInOf(loans, item as never).now.map((one) => one.name);
+  };
+
+  it('reads a readOnly past participle that is never null (`loanedAt`) as filled in at creation', () => {
+    expect(nowOf({ readOnly: true })).toEqual(['loanedAt']);
+  });
+
+  it('leaves one that may be null to its state, and one the client sends to the client', () => {
+    expect(nowOf({ readOnly: true, nullable: true })).toEqual([]);
+    expect(nowOf({})).toEqual([]);
+  });
+});

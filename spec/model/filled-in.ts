@@ -259,6 +259,16 @@ function readFilledIn(
     const strings = typesOf(schema).includes('string');
     if (NOW_INSTANT.test(name) && strings && (schema.format === 'date-time' || schema.format === 'date'))
       now.push({ name, date: schema.format === 'date', onChange: UPDATE_INSTANT.test(name) });
+    // A past participle's instant the service fills and never leaves null (`loanedAt` of a loan,
+    // `placedAt` of an order): the item is born in that state, at its creation.
+    else if (
+      PAST_INSTANT.test(name) &&
+      schema.readOnly === true &&
+      !takesNull(schema) &&
+      schema.format === 'date-time' &&
+      collection.create !== undefined
+    )
+      now.push({ name, date: false, onChange: false });
     else if (
       (STATE_INSTANT.test(name) ||
         ownStateInstant(name, states) ||
