@@ -52,3 +52,57 @@ describe('a report accepted and then done', () => {
     expect(read.body.result).toEqual({ total: expect.any(Number) });
   });
 });
+
+describe('a job whose read is its own path, its result null until done', () => {
+  const exportJob = {
+    type: 'object',
+    required: ['id', 'status', 'result'],
+    properties: {
+      id: { type: 'string' },
+      status: { type: 'string', enum: ['pending', 'running', 'done'] },
+      result: {
+        type: 'string',
+        format: 'uri',
+        nullable: true,
+        description: '`null` until done; then its URL.',
+        example: null,
+      },
+    },
+  };
+  const jobs = contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'exports', version: '1' },
+    paths: {
+      '/exports': {
+        post: {
+          responses: {
+            '202': {
+              description: 'started',
+              headers: { Location: { required: true, schema: { type: 'string' } } },
+              content: json(exportJob),
+            },
+          },
+        },
+      },
+      '/exports/{jobId}': {
+        parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string' } }],
+        get: {
+          responses: { '200': { description: 'the job', content: json(exportJob) }, '404': { description: 'none' } },
+        },
+      },
+    },
+  });
+
+  it('yields a result once done, though the example shows it null', async () => {
+    const app = createMockApp({ contract: jobs });
+    const started = await request(app).post('/exports').send({});
+    expect(started.status).toBe(202);
+    let read = await request(app).get(started.headers.location as string);
+    for (let tries = 0; tries < 20 && read.body.status !== 'done'; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      read = await request(app).get(started.headers.location as string);
+    }
+    expect(read.body.status).toBe('done');
+    expect(typeof read.body.result).toBe('string');
+  });
+});

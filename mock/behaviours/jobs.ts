@@ -9,6 +9,7 @@ import {
   type Contract,
   HELD_BACK_UNTIL_DONE,
   isJsonMediaType,
+  type JsonSchema,
   mergeAllOf,
   NOW_INSTANT,
   type Operation,
@@ -30,6 +31,7 @@ import {
 } from './behaviour-types.js';
 import { collectionAt } from './nested.js';
 import type { Collection, Collections } from './store.js';
+import { drawnYield } from './yields.js';
 
 type Item = Record<string, unknown>;
 
@@ -125,7 +127,10 @@ function jobKind(
     if (nullable && STATE_INSTANT.test(name) && !NOW_INSTANT.test(name)) doneInstants.push(name);
     if ((!nullable && !heldBack) || name === stateMember || STATE_INSTANT.test(name) || NOW_INSTANT.test(name))
       continue;
-    if (sample[name] !== null && sample[name] !== undefined) results[name] = sample[name];
+    // What it yields once done: the sample's, else (an example of `null`) one drawn from its schema.
+    const yielded =
+      sample[name] !== null && sample[name] !== undefined ? sample[name] : drawnYield(schema as JsonSchema);
+    if (yielded !== undefined) results[name] = yielded;
     if (heldBack) absentUntilDone.push(name);
   }
   const example = read.parameters.find((p) => p.in === 'path' && p.name === parameter)?.examples[0];

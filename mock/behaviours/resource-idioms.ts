@@ -1,6 +1,5 @@
 // What a resource's idioms add to its behaviours: Location paths, conditional requests, soft
 // deletion, ownership, a new item's state and an accepted job's end, and actions.
-import fc from 'fast-check';
 import {
   type Action,
   type CollectionSpec,
@@ -15,7 +14,6 @@ import {
   singleItem,
   statusMember,
 } from '../../spec/core.js';
-import { UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 import {
   type ActionBehaviour,
   answerHeaders,
@@ -24,6 +22,7 @@ import {
   wrapOf,
 } from './behaviour-types.js';
 import { assignedValues } from './item-values.js';
+import { drawnYield, holdsNull } from './yields.js';
 
 /** The path of one item, for a Location header: the read's, else any item operation's. */
 export function itemPathOf(collection: CollectionSpec, basePath: string): string {
@@ -82,13 +81,16 @@ function doneValuesOf(collection: CollectionSpec): () => Record<string, unknown>
   const properties = Object.entries(propertiesOf(schema));
   // The instant of finishing (`completedAt`), not of the other states (`cancelledAt`).
   const instants = properties.filter(([name]) => STATE_INSTANT.test(name) && FINISHED.test(name)).map(([name]) => name);
-  const yielded = properties.filter(([name]) => YIELDED.test(name) && !required.has(name));
+  // Optional ones, or required ones that hold null until then (`result`: "null until done").
+  const yielded = properties.filter(
+    ([name, property]) => YIELDED.test(name) && (!required.has(name) || holdsNull(property)),
+  );
   let drawn: Record<string, unknown> | undefined;
   return () => {
     drawn ??= Object.fromEntries(
       yielded.flatMap(([name, property]) => {
-        const [value] = fc.sample(valueArbitrary(property as JsonSchema, { style: 'plain' }), { numRuns: 1, seed: 1 });
-        return value === UNSATISFIABLE || value === undefined ? [] : [[name, value]];
+        const value = drawnYield(property as JsonSchema);
+        return value === undefined ? [] : [[name, value]];
       }),
     );
     const now = new Date().toISOString();

@@ -1,0 +1,26 @@
+// What a finished job yields (`result`, `downloadUrl`): a value drawn once from the member's schema,
+// never the null it held until then (a nullable `result`, or an example of `null`).
+import fc from 'fast-check';
+import { type JsonSchema, mergeAllOf } from '../../spec/core.js';
+import { UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
+
+/** Whether a member's schema lets it be null (OpenAPI 3.0's `nullable`, or a `null` type). */
+export function holdsNull(property: unknown): boolean {
+  const merged = mergeAllOf((property ?? {}) as Record<string, unknown>) as { nullable?: unknown; type?: unknown };
+  return merged.nullable === true || (Array.isArray(merged.type) && merged.type.includes('null'));
+}
+
+/** The schema without its null. */
+function withoutNull(property: JsonSchema): JsonSchema {
+  const merged = mergeAllOf((property ?? {}) as Record<string, unknown>) as Record<string, unknown>;
+  const { nullable: _nullable, ...rest } = merged;
+  return (
+    Array.isArray(rest.type) ? { ...rest, type: rest.type.filter((type) => type !== 'null') } : rest
+  ) as JsonSchema;
+}
+
+/** A plain value of the member's schema, not null; undefined where none can be drawn. */
+export function drawnYield(property: JsonSchema): unknown {
+  const [value] = fc.sample(valueArbitrary(withoutNull(property), { style: 'plain' }), { numRuns: 1, seed: 1 });
+  return value === UNSATISFIABLE || value === null ? undefined : value;
+}
