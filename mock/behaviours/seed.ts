@@ -183,7 +183,7 @@ export function seedCollections(
     collection.seedUnder = parentMembersOf(spec, specs);
     // Items read by id alone (`/books/{bookId}`) under parents: one id counter for every parent.
     if (spec.path.includes('{') && spec.read && !pathNamesParents(spec, spec.read))
-      collection.sharedCounter = { value: firstCounter(spec), seededBy: collection };
+      collection.sharedCounter = { value: firstCounter(spec), seededBy: collection, seededIds: new Set() };
     collections.set(spec.path, collection);
   }
   return collections;

@@ -59,7 +59,9 @@ export class Collection {
   /** The counter every copy under a parent shares, where items are read by id alone (`/books/{id}`
    * of books made under a branch): an id is then the service's across parents, never one another
    * parent's item has. */
-  sharedCounter: { value: number; readonly seededBy?: Collection } | undefined;
+  sharedCounter:
+    | { value: number; readonly seededBy?: Collection; seededUnder?: string; readonly seededIds?: Set<string> }
+    | undefined;
 
   constructor(
     readonly idProperty: string,
@@ -133,7 +135,9 @@ export class Collection {
     while (
       chosen === undefined &&
       typeof id !== 'number' &&
-      (this.seededStrings.has(String(id)) || this.index().has(String(id)))
+      (this.seededStrings.has(String(id)) ||
+        this.index().has(String(id)) ||
+        this.sharedCounter?.seededIds?.has(String(id)) === true)
     )
       id = this.idFor(++this.nextId);
     // Literals and spreads define own properties, so a "__proto__" field never reaches a prototype.
@@ -167,6 +171,12 @@ export class Collection {
   /** The seed's items under a seeded parent, named by its path values: a seeded project has its
    * seeded issues, as the document's examples show them. */
   seededCopy(params: Readonly<Record<string, string>>): Collection {
+    // Items read by id alone: the seed under one parent only, or its ids would name several items.
+    if (this.sharedCounter) {
+      const under = JSON.stringify(params);
+      this.sharedCounter.seededUnder ??= under;
+      if (this.sharedCounter.seededUnder !== under) return this.emptyCopy();
+    }
     const under = this.seedUnder?.(params) ?? ((item: Item) => item);
     const seed = () =>
       this.draw()
@@ -288,6 +298,7 @@ export class Collection {
   private insert(item: Item, json = stringifyExact(item), seeded = false): void {
     const id = item[this.idProperty];
     if (seeded && typeof id !== 'number') this.seededStrings.add(String(id));
+    if (seeded) this.sharedCounter?.seededIds?.add(String(id));
     if (seeded) this.seededIds.add(String(id));
     // Counting goes on after the highest numeric id seeded (digit strings count as numbers).
     const numeric = typeof id === 'number' ? id : /^\d+$/.test(String(id)) ? Number(id) : Number.NaN;
