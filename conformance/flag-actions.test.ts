@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson as send } from '../fixtures/http-bodies.js';
-import { createMockApp } from '../mock/index.js';
+import { mockOfContract } from '../fixtures/mock-of-document.js';
 import { contractFromDocument, explainedModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -149,7 +149,7 @@ describe('actions on a yes/no member', () => {
   });
 
   it('passes the mock of the same document', async () => {
-    const app = createMockApp({ contract, apiKeys: [] });
+    const app = mockOfContract(contract);
     const result = await runConformance({ target: { app }, contract, seed: 3, runs: 5 });
     expect(result.violations.map((violation) => violation.code)).toEqual([]);
   });

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson as send } from '../fixtures/http-bodies.js';
-import { createMockApp } from '../mock/index.js';
+import { mockOfContract } from '../fixtures/mock-of-document.js';
 import { contractFromDocument, explainedModel } from '../spec/index.js';
 import { runConformance } from './index.js';
 
@@ -159,7 +159,7 @@ describe('a child whose creation moves its parent out of the state it needs', ()
   });
 
   it('passes the mock of the same document', async () => {
-    const app = createMockApp({ contract, apiKeys: [] });
+    const app = mockOfContract(contract);
     const result = await runConformance({ target: { app }, contract, seed: 5, runs: 5 });
     expect(result.violations.map((v) => v.code)).toEqual([]);
   });

@@ -4,7 +4,7 @@
 // (`POST /orders/{id}/cancel`). Where no words draw it, nothing is read: the action may start
 // anywhere but a final state (final-states.ts).
 import type { Contract, Operation } from '../contract/types.js';
-import { participle } from './action-targets.js';
+import { participle } from './participles.js';
 import { overviewOf, passagesNaming } from './sentences.js';
 
 type Token =

@@ -96,23 +96,4 @@ export function targetFromWords(operation: Operation, collectionPath: string, va
   return found.size === 1 ? [...found][0] : undefined;
 }
 
-/** English past participles of the usual action verbs: cancel → cancelled, archive → archived,
- * submit → submitted (a final consonant doubled). */
-export function participle(verb: string): string[] {
-  const v = verb.toLowerCase();
-  const doubled = /[bcdfgklmnprstvz]$/.test(v) ? [`${v}${v.at(-1)}ed`] : [];
-  const irregular = IRREGULAR[v] ? [IRREGULAR[v]] : [];
-  return [
-    `${v}led`,
-    `${v}ed`,
-    `${v}d`,
-    `${v.replace(/e$/, '')}ed`,
-    v.replace(/y$/, 'ied'),
-    `${v}`,
-    ...doubled,
-    ...irregular,
-  ];
-}
-
-/** Verbs whose past participle no rule gives. */
-const IRREGULAR: Readonly<Record<string, string>> = { pay: 'paid', send: 'sent', hold: 'held', freeze: 'frozen' };
+export { participle } from './participles.js';

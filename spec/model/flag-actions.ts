@@ -8,7 +8,7 @@ import type { Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { mergeAllOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
-import { participle } from './action-targets.js';
+import { participle } from './participles.js';
 import { clausesOf } from './sentences.js';
 
 export interface FlagMove {
