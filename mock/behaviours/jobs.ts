@@ -19,6 +19,7 @@ import {
   type SchemaValidator,
   STATE_INSTANT,
   statusMember,
+  takesNull,
 } from '../../spec/core.js';
 import { sampleValue, seedOf } from '../../spec/generate/index.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
@@ -121,7 +122,7 @@ function jobKind(
   const required = new Set((mergeAllOf(validator.schema as Item).required as string[] | undefined) ?? []);
   for (const [name, schema] of Object.entries(properties)) {
     const merged = mergeAllOf(schema as Item);
-    const nullable = merged.nullable === true || (Array.isArray(merged.type) && merged.type.includes('null'));
+    const nullable = takesNull(merged);
     // An optional member its words hold back ("Present only when `status` is `ready`") is left out.
     const heldBack = !nullable && !required.has(name) && HELD_BACK.test(String(merged.description ?? ''));
     if (nullable && STATE_INSTANT.test(name) && !NOW_INSTANT.test(name)) doneInstants.push(name);

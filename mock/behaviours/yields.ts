@@ -1,14 +1,12 @@
 // What a finished job yields (`result`, `downloadUrl`): a value drawn once from the member's schema,
 // never the null it held until then (a nullable `result`, or an example of `null`).
 import fc from 'fast-check';
-import { type JsonSchema, mergeAllOf } from '../../spec/core.js';
+import { type JsonSchema, mergeAllOf, takesNull } from '../../spec/core.js';
 import { UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 
 /** Whether a member's schema lets it be null (OpenAPI 3.0's `nullable`, or a `null` type). */
-export function holdsNull(property: unknown): boolean {
-  const merged = mergeAllOf((property ?? {}) as Record<string, unknown>) as { nullable?: unknown; type?: unknown };
-  return merged.nullable === true || (Array.isArray(merged.type) && merged.type.includes('null'));
-}
+export const holdsNull = (property: unknown): boolean =>
+  takesNull(mergeAllOf((property ?? {}) as Record<string, unknown>) as Record<string, unknown>);
 
 /** The schema without its null. */
 function withoutNull(property: JsonSchema): JsonSchema {

@@ -99,7 +99,8 @@ export interface FilledIn {
 }
 
 const typesOf = (schema: Schema): unknown[] => (Array.isArray(schema.type) ? schema.type : [schema.type]);
-const takesNull = (schema: Schema): boolean => typesOf(schema).includes('null') || schema.nullable === true;
+/** Whether a (merged) schema lets a member be null: OpenAPI 3.0's `nullable`, or a `null` type. */
+export const takesNull = (schema: Schema): boolean => typesOf(schema).includes('null') || schema.nullable === true;
 
 /** Whether there is anything to fill in at all (the Pet Catalog's categories: nothing). */
 export const fillsNothing = (filled: FilledIn): boolean =>

@@ -22,7 +22,7 @@ export interface FlagMove {
 const OPPOSITES: Readonly<Record<string, string>> = { disable: 'enable', deactivate: 'activate', unhide: 'hide' };
 
 /** The flag's word without an `is` prefix: `isPinned` → pinned, `is_locked` → locked. */
-const flagWord = (member: string): string =>
+export const flagWord = (member: string): string =>
   member
     .replace(/^is_?(?=[A-Z_])/, '')
     .replace(/^_/, '')

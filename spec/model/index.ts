@@ -43,6 +43,7 @@ export {
   OWNER,
   pathParameterNamed,
   STATE_INSTANT,
+  takesNull,
   UPDATE_INSTANT,
 } from './filled-in.js';
 export type { Filter } from './filters.js';

@@ -4,6 +4,7 @@
 import { escapeRegExp } from '../json/text.js';
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { CollectionSpec } from './collections.js';
+import { flagWord } from './flag-actions.js';
 import { statusMember } from './state-member.js';
 
 export interface LockState {
@@ -17,10 +18,7 @@ export interface LockState {
 /** The flag's word without an `is` prefix (`isArchived` → archived); only participles (-ed, -en) read
  * as states. */
 const participleWord = (member: string): string | undefined => {
-  const word = member
-    .replace(/^is_?(?=[A-Z_])/, '')
-    .replace(/^_/, '')
-    .toLowerCase();
+  const word = flagWord(member);
   return /^[a-z]{3,}(?:ed|en)$/.test(word) ? word : undefined;
 };
 
