@@ -20,7 +20,10 @@ export interface Creation {
 /** A PUT or PATCH of one item: its id and the fields it must now hold. */
 export interface ChangeEvidence {
   readonly id: string;
-  readonly kind: 'replace' | 'update';
+  /** entry: a write below the item that changes what it holds (a cart's line added). */
+  readonly kind: 'replace' | 'update' | 'entry';
+  /** entry: the write, as "PATCH /carts/{cartId}/lines/{sku}". */
+  readonly via?: string;
   readonly expected: Record<string, unknown>;
   /** The change must be refused (a JSON Patch whose test fails) and leave the item `expected`. */
   readonly refused?: boolean;

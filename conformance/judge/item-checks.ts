@@ -93,9 +93,13 @@ function instantsAfterChange(item: Record<string, unknown>, change: ChangeEviden
     if (Number.isNaN(after)) continue;
     const moves = UPDATE_INSTANT.test(member);
     if (moves && after <= Date.parse(before))
-      found.push(finding('update_instant_not_moved', { member, before, got: value, kind: change.kind }));
+      found.push(
+        finding('update_instant_not_moved', { member, before, got: value, kind: change.kind, via: change.via }),
+      );
     if (!moves && after !== Date.parse(before))
-      found.push(finding('creation_instant_changed', { member, before, got: value, kind: change.kind }));
+      found.push(
+        finding('creation_instant_changed', { member, before, got: value, kind: change.kind, via: change.via }),
+      );
   }
   return found;
 }

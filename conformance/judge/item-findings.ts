@@ -2,6 +2,10 @@
 // requires, and what the service fills in on a creation and moves on a change. Part of the one catalog (findings.ts).
 import { describeValue, type FindingKind } from './idiom-findings.js';
 
+/** The change a finding follows: "a PATCH", "a PUT", or the write below the item that was sent. */
+const changeNamed = (f: Record<string, unknown>): string =>
+  typeof f.via === 'string' ? f.via : `a ${f.kind === 'update' ? 'PATCH' : 'PUT'}`;
+
 export const ITEM_FINDING_KINDS = {
   deleted_item_unreadable: {
     title: 'Deleted item unreadable where the document keeps it',
@@ -97,15 +101,13 @@ export const ITEM_FINDING_KINDS = {
   update_instant_not_moved: {
     title: 'Update time not moved by a change',
     key: ['member'],
-    received: (f) =>
-      `${String(f.member)} ${String(f.got)} after a ${f.kind === 'update' ? 'PATCH' : 'PUT'} (it was ${String(f.before)})`,
+    received: (f) => `${String(f.member)} ${String(f.got)} after ${changeNamed(f)} (it was ${String(f.before)})`,
     expected: () => 'a later instant: the moment of the change, over a second after the item was made',
   },
   creation_instant_changed: {
     title: 'Creation time changed by a change',
     key: ['member'],
-    received: (f) =>
-      `${String(f.member)} ${String(f.got)} after a ${f.kind === 'update' ? 'PATCH' : 'PUT'} (it was ${String(f.before)})`,
+    received: (f) => `${String(f.member)} ${String(f.got)} after ${changeNamed(f)} (it was ${String(f.before)})`,
     expected: (f) => `${String(f.before)}: the moment the item was made stays what it was`,
   },
   missing_header: {

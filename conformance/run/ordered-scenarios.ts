@@ -1,32 +1,17 @@
 // The scenarios that run once the concurrent ones are done, in order: each reads or moves what the
 // writes before it left (counts, locks, numbers), so one stage at a time, as listed.
-import {
-  type CollectionSpec,
-  type Operation,
-  parentOfPath,
-  putCreation,
-  type Resource,
-  resourceOf,
-} from '../../spec/index.js';
-import type { PlanContext } from '../plan/index.js';
+import { type CollectionSpec, parentOfPath, putCreation } from '../../spec/index.js';
 import { checkActionInputs, hasGatedBodies } from '../plan/scenarios/action-inputs.js';
 import { checkActionReferences, namesInActions } from '../plan/scenarios/action-references.js';
 import { checkActionSources, drawsSources } from '../plan/scenarios/action-sources.js';
 import { checkAssignedEntries } from '../plan/scenarios/assigned-entries.js';
 import { childrenOfDeletedParent } from '../plan/scenarios/cascades.js';
-import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
-import { followChildTotals } from '../plan/scenarios/child-totals.js';
 import { checkCopiedValues } from '../plan/scenarios/copied-values.js';
-import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts.js';
-import { checkLineAmounts, movesLineAmounts } from '../plan/scenarios/line-amounts.js';
 import { checkNamedEffects, movesNamed } from '../plan/scenarios/named-effects.js';
 import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
 import { actionsNeedingMembers, needsMembers } from '../plan/scenarios/needs-member.js';
-import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
-import { checkParentTouch } from '../plan/scenarios/parent-touches.js';
-import { parentParams } from '../plan/scenarios/parents.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
 import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
@@ -36,52 +21,24 @@ import { checkKeptOnRepeat, keepsOnRepeat } from '../plan/scenarios/repeat-keeps
 import { checkChildrenKeptOnReplace, keepsOnReplace } from '../plan/scenarios/replace-keeps.js';
 import { checkRestoredAsItWas, restoresAsItWas } from '../plan/scenarios/restored-items.js';
 import { checkScopedKeys } from '../plan/scenarios/scoped-keys.js';
-import type { SequenceRunner } from '../plan/scenarios/sequences.js';
 import { checkSpanOrders } from '../plan/scenarios/span-orders.js';
-import { checkSteppedCounts, stepsCounts } from '../plan/scenarios/stepped-counts.js';
 import { checkTiedPages } from '../plan/scenarios/tied-pages.js';
 import { checkTimedActions, timesActions } from '../plan/scenarios/timed-actions.js';
 import { checkWholeInvalidCreations, namesOtherItems } from '../plan/scenarios/whole-invalid-creations.js';
-import type { RunSettings } from './settings.js';
+import {
+  childCounts,
+  childTotals,
+  drawnAmounts,
+  entryTouches,
+  lineAmounts,
+  numbersPerMember,
+  numbersPerParent,
+  referrerCounts,
+  steppedCounts,
+} from './count-stages.js';
+import { each, nested, resourceIn, type ScenarioScope, type Stage } from './stage-kit.js';
 
-/** What every ordered stage is given: the run's parts and the resources it writes to. */
-export interface ScenarioScope {
-  readonly settings: RunSettings;
-  readonly context: PlanContext;
-  readonly runner: SequenceRunner;
-  readonly testable: readonly Operation[];
-  /** Resources with a creation the run may send. */
-  readonly creatable: readonly Resource[];
-  /** Resources without a creation whose items another POST makes (a cart's checkout, an order). */
-  readonly madeElsewhere: readonly Resource[];
-  /** Resources a PUT at a key the client chooses makes. */
-  readonly madeByPut: readonly Resource[];
-}
-
-type Stage = (scope: ScenarioScope) => Promise<unknown>;
-
-const nested = ({ creatable }: ScenarioScope) => creatable.filter(({ collection }) => collection.path.includes('{'));
-const resourceIn =
-  ({ settings }: ScenarioScope) =>
-  (collection: CollectionSpec) =>
-    resourceOf(settings.model, collection);
-const each = <T>(items: readonly T[], run: (item: T) => Promise<unknown>) => Promise.all(items.map(run));
-const oneAtATime = async <T>(items: readonly T[], run: (item: T) => Promise<unknown>) => {
-  for (const item of items) await run(item);
-};
-
-/** Counts of children once every scenario's writes are in (deletions and restores included). */
-const childCounts: Stage = (scope) =>
-  each(
-    nested(scope).filter(({ collection }) => collection.list),
-    async ({ collection }) =>
-      countChildren(
-        collection,
-        scope.context,
-        scope.runner,
-        await parentParams(collection, scope.context, scope.runner),
-      ),
-  );
+export type { ScenarioScope } from './stage-kit.js';
 
 /** Parents deleted with a child under them. */
 const deletedParents: Stage = (scope) => {
@@ -231,53 +188,6 @@ const keptByReferrers: Stage = (scope) =>
     itemsKeptByReferrers(resource, scope.context, scope.runner),
   );
 
-/** Counts of named items a creation and deletion move by their amount (a line's quantity of stock). */
-const drawnAmounts: Stage = (scope) =>
-  each(scope.creatable.filter(drawsAmounts), (resource) => checkDrawnAmounts(resource, scope.context, scope.runner));
-
-/** Counts of other items a write moves by one (a loan's member's activeLoanCount): one resource at a
- * time, so no other write moves them between the reads. */
-const steppedCounts: Stage = (scope) =>
-  oneAtATime(scope.creatable.filter(stepsCounts), (resource) =>
-    checkSteppedCounts(resource, scope.context, scope.runner),
-  );
-
-/** Counts a write on an item with lines moves by their amounts (a checkout's stock): one at a time. */
-const lineAmounts: Stage = (scope) =>
-  oneAtATime([...scope.creatable, ...scope.madeElsewhere].filter(movesLineAmounts), (resource) =>
-    checkLineAmounts(resource, scope.context, scope.runner),
-  );
-
-/** A parent's totals of its children (entryCount, totalMinutes), moved by one child made and
- * deleted; then the parent's update instant a child moves. */
-const childTotals: Stage = (scope) =>
-  each(nested(scope), async ({ collection, idioms }) => {
-    await followChildTotals(collection, idioms.parentTotals ?? [], scope.context, scope.runner);
-    await checkParentTouch(collection, idioms.touchesParent, scope.context, scope.runner);
-  });
-
-/** Numbers per parent. */
-const numbersPerParent: Stage = (scope) =>
-  each(nested(scope), ({ collection }) =>
-    checkNumbering(collection, scope.settings.contract.document, scope.context, scope.runner),
-  );
-
-/** Numbers within a body member (orders per supplier): one collection at a time, nothing else writing. */
-const numbersPerMember: Stage = (scope) =>
-  oneAtATime(
-    scope.creatable.filter(({ collection }) => !collection.path.includes('{')),
-    ({ collection }) => checkNumbering(collection, scope.settings.contract.document, scope.context, scope.runner),
-  );
-
-/** Counts of the items that name an item from another collection (productCount), once all is in. */
-const referrerCounts: Stage = (scope) =>
-  each(
-    scope.settings.model.resources.filter(
-      ({ collection }) => collection.read && scope.testable.includes(collection.read.operation),
-    ),
-    ({ collection }) => countReferrers(collection, scope.context, scope.runner),
-  );
-
 /** In the order they run. */
 export const ORDERED_STAGES: readonly Stage[] = [
   childCounts,
@@ -309,6 +219,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   steppedCounts,
   lineAmounts,
   childTotals,
+  entryTouches,
   numbersPerParent,
   numbersPerMember,
   referrerCounts,

@@ -5,7 +5,7 @@ import type { Operation } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections, withKnownReferences } from '../references.js';
-import type { SequenceRunner } from './sequences.js';
+import type { SequenceRunner } from './sequence-runner.js';
 
 export async function withListedReferences(
   testCase: TestCase,

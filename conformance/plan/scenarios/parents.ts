@@ -5,12 +5,14 @@ import {
   type CollectionSpec,
   listedParentOf,
   madeElsewhere,
+  type Operation,
   type ParentItem,
   parentItemsOf,
 } from '../../../spec/index.js';
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { entryParams } from '../entry-params.js';
+import { addedEntryParams } from './added-entries.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 /** The innermost parent the run can make: by its creation or a PUT at its key, else by a POST of
@@ -91,7 +93,7 @@ const underItems = new WeakMap<PlanContext, Map<string, Promise<Record<string, s
  * own (a checkout empties its cart); a read shares one per parent collection. Undefined where no
  * item could be made (the cases then keep their made-up values, as before). */
 export function madeItemParams(
-  operation: { readonly id: string; readonly method: string; readonly path: string },
+  operation: Operation,
   context: PlanContext,
   runner: SequenceRunner,
 ): Promise<Record<string, string> | undefined> {
@@ -114,11 +116,12 @@ export function madeItemParams(
       });
       // Items clients cannot make (seeded venues): a read below one names a listed one.
       if ('refused' in making) return write ? undefined : listedItemParams(operation, context, runner);
-      return {
-        ...above,
-        [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty),
-        ...entryParams(operation.path, parent.parameter, making.made.item),
-      };
+      const at = { ...above, [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty) };
+      const held = entryParams(operation.path, parent.parameter, making.made.item);
+      // A new item holds no entry yet (a cart's lines): one is added for the operation to name.
+      const entry =
+        Object.keys(held).length > 0 ? held : await addedEntryParams(operation, parent, at, context, runner);
+      return { ...at, ...entry };
     })();
     byKey.set(key, params);
   }

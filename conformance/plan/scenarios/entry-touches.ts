@@ -1,0 +1,129 @@
+// Writes below an item that change what it holds (a cart's line added, changed or removed: POST
+// /carts/{cartId}/lines, PATCH and DELETE /carts/{cartId}/lines/{sku}) where their own words name the
+// item's update instant ("sets the cart's `updatedAt`"). On an item of the run's own, read a second
+// or more after its last change, each write must move the update instant on and leave the creation
+// instant as it was. Writes whose words are silent are not judged: a service may keep an item's
+// update time for its own members alone.
+import {
+  type CollectionSpec,
+  collectionOperations,
+  type Operation,
+  type Resource,
+  UPDATE_INSTANT,
+} from '../../../spec/index.js';
+import type { PlanContext } from '../context.js';
+import { entryParams } from '../entry-params.js';
+import { withListedReferences } from './action-bodies.js';
+import { addedEntryParams } from './added-entries.js';
+import { stampsOf } from './item-instants.js';
+import { parentParams } from './parents.js';
+import type { SequenceRunner } from './sequence-runner.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const namesUpdateInstant = (operation: Operation): boolean =>
+  `${operation.summary ?? ''} ${operation.description ?? ''}`.split(/[^\w]+/).some((word) => UPDATE_INSTANT.test(word));
+
+/** The writes below the collection's items that no collection owns, that move no state the model
+ * reads as an action's, and whose words name the update instant. */
+export function entryWritesOf(resource: Resource, context: PlanContext): Operation[] {
+  const { collection } = resource;
+  const owned = new Set(context.collections.flatMap(collectionOperations));
+  const parameter = collection.read?.parameter;
+  const moving = new Set(
+    (resource.idioms.actions ?? []).filter((action) => action.member !== undefined).map((action) => action.operation),
+  );
+  if (!parameter) return [];
+  const below = `${collection.path}/{${parameter}}/`;
+  return context.operations.filter(
+    (operation) =>
+      WRITES.has(operation.method) &&
+      operation.path.startsWith(below) &&
+      !owned.has(operation) &&
+      !moving.has(operation) &&
+      namesUpdateInstant(operation),
+  );
+}
+
+const accepted = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+
+export async function checkEntryTouches(resource: Resource, context: PlanContext, runner: SequenceRunner) {
+  const { collection } = resource;
+  const read = collection.read;
+  const writes = entryWritesOf(resource, context);
+  if (!read || !collection.create || writes.length === 0 || runner.stopped()) return;
+  const stepOf = (write: Operation) => `${write.method} ${write.path} moves the update instant`;
+  const reach = runner.reach.scenario('entry touches', collection.path, writes.map(stepOf));
+  for (const write of writes) {
+    if (runner.stopped()) break;
+    const step = stepOf(write);
+    const parent = await parentParams(collection, context, runner);
+    const making = await runner.make(collection, { what: `for ${write.id} to change`, purpose: 'touched', parent });
+    if ('refused' in making) {
+      reach.skip(step, making.refused);
+      continue;
+    }
+    const at = making.made.at(read.parameter);
+    const entry = await entryOf(
+      write,
+      { collection, parameter: read.parameter },
+      at,
+      making.made.item,
+      context,
+      runner,
+    );
+    if (!entry) {
+      reach.skip(step, 'no entry could be added for it to name');
+      continue;
+    }
+    const readItem = (what: string) =>
+      context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: at, what });
+    const instantsBefore = await stampsOf(runner, readItem(`before ${write.id}`), collection);
+    if (!instantsBefore) {
+      reach.skip(step, 'the item could not be read with its update instant');
+      continue;
+    }
+    const writeCase = context.testCase(write, {
+      kind: 'positive',
+      plain: true,
+      pathParams: { ...at, ...entry },
+      what: 'to change what the item holds',
+    });
+    const answer = await runner.send(await withListedReferences(writeCase, write, context, runner));
+    const status = answer?.ok ? answer.response.status : undefined;
+    if (!accepted(status)) {
+      reach.skip(step, status === undefined ? 'it was not answered' : `it was answered ${status}`);
+      continue;
+    }
+    await runner.execute(readItem(`after ${write.id}`), {
+      collection,
+      sequence: {
+        afterChange: {
+          id: making.made.id,
+          kind: 'entry',
+          via: `${write.method} ${write.path}`,
+          expected: {},
+          instantsBefore,
+        },
+      },
+    });
+    reach.done(step);
+  }
+}
+
+/** Path values naming an entry for a write addressed to one (an added line's sku), empty where the
+ * write names none, undefined where none could be added. */
+async function entryOf(
+  write: Operation,
+  parent: { readonly collection: CollectionSpec; readonly parameter: string },
+  at: Readonly<Record<string, string>>,
+  item: unknown,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, string> | undefined> {
+  const inPath = write.path.split('/').slice(parent.collection.path.split('/').length + 1);
+  if (!inPath.some((segment) => segment.startsWith('{'))) return {};
+  const held = entryParams(write.path, parent.parameter, item);
+  const entry = Object.keys(held).length > 0 ? held : await addedEntryParams(write, parent, at, context, runner);
+  return Object.keys(entry).length > 0 ? entry : undefined;
+}
