@@ -1,8 +1,10 @@
 // The items an operation's cases name, beyond the one the run made for them: the child an action
-// needs on it, and a parent that does not exist for a write below one.
+// needs on it, what the actions that keep its state add first, and a parent that does not exist for
+// a write below one.
 import { type Operation, parentItemsOf, responseFor } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import { unlikelyId } from '../plan/request-shapes.js';
+import { withListedReferences } from '../plan/scenarios/action-bodies.js';
 import { pathText } from '../plan/serialize.js';
 import type { RunSession } from './session.js';
 
@@ -23,6 +25,32 @@ export async function addChildrenNeededBy(
         purpose: 'needed child',
         parent: at,
       });
+  }
+}
+
+/** Before the cases of an action that moves its item's state (a cart's checkout), each action of the
+ * item that keeps its state (a line added) is taken once on it: an empty cart refuses every checkout
+ * for its state, a request without its required key included, and a service that ignores the
+ * missing key would never be seen taking it. Actions that end an item's life once are left out. */
+export async function prepareForAction(
+  session: RunSession,
+  operation: Operation,
+  at: Readonly<Record<string, string>>,
+): Promise<void> {
+  const { context, sequenceRunner: runner } = session;
+  const resource = session.settings.model.resources.find(({ idioms }) =>
+    idioms.actions?.some((action) => action.operation === operation && action.member !== undefined),
+  );
+  const keeping = (resource?.idioms.actions ?? []).filter((action) => action.member === undefined && !action.once);
+  for (const action of keeping) {
+    if (runner.stopped()) break;
+    const testCase = context.testCase(action.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at,
+      what: `to ${action.verb} before ${operation.id}`,
+    });
+    await runner.send(await withListedReferences(testCase, action.operation, context, runner));
   }
 }
 

@@ -16,7 +16,7 @@ import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-v
 import { parentEqualValues, withParentEquals } from '../plan/scenarios/parent-equals.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
 import { runProperty } from '../property.js';
-import { addChildrenNeededBy, missingParentCase } from './operation-items.js';
+import { addChildrenNeededBy, missingParentCase, prepareForAction } from './operation-items.js';
 import type { RunSession } from './session.js';
 
 /** The collection whose list, create or read an operation is. */
@@ -178,6 +178,7 @@ async function testOperation(
   // An action the words allow only once its item has a child (a recipe published with an
   // ingredient): the item the cases name gets one, or every valid case meets that refusal.
   if (madeParams) await addChildrenNeededBy(session, operation, madeParams);
+  if (madeParams) await prepareForAction(session, operation, madeParams);
   // A creation its parent's state locks (tickets only while the event is on sale): the parent the
   // cases name is moved there first, or every body would meet the lock, not its own validation.
   if (madeParams && creation) await session.sequenceRunner.unlockParent(collection, madeParams);
