@@ -124,6 +124,8 @@ export interface IdiomEvidence {
   /** next-page: its token is the id of an item the run itself changes or deletes. */
   readonly runItem?: boolean;
   readonly verb?: string;
+  /** idempotent-replay: a refusal of the replay is allowed (the words say nothing of replays). */
+  readonly refusalAllowed?: boolean;
   /** action: the item's stamped instants read before it (createdAt, updatedAt), made at least a
    * second earlier: the update's must move on. */
   readonly instantsBefore?: Readonly<Record<string, string>>;

@@ -38,7 +38,7 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   ...PRECONDITION_JUDGEMENTS,
   ...PREFER_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {
-    if (status >= 300) return [finding('idempotent_replay_refused', { status })];
+    if (status >= 300) return evidence.refusalAllowed ? [] : [finding('idempotent_replay_refused', { status })];
     const item = context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
     const idProperty = context.collection?.idProperty ?? 'id';
     const answered = item && item[idProperty] !== undefined ? idKey(item, idProperty) : undefined;

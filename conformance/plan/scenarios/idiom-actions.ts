@@ -3,12 +3,14 @@
 // then judged: the item moved to the target, its state's instant set and its update instant moved
 // (on the first action, and on each whose words name it), the action refused when taken again and
 // from the states the words call final. What the item names is read before and after the first.
-import { type Action, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import { type Action, IDEMPOTENCY_HEADER, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
+import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { withListedReferences } from './action-bodies.js';
 import { reachAction, repeatedUntilMoved } from './action-paths.js';
+import { replayTakenAction } from './action-replays.js';
 import { addNeededChildren } from './action-sources.js';
 import { refuseFromFinalState } from './final-states.js';
 import { stampsOf } from './item-instants.js';
@@ -107,14 +109,14 @@ export async function takeActions({
     let instantsBefore: Record<string, string> | undefined;
     // Read before each try until one is taken: a repeat after that (until the item moves) is
     // judged against the stamps before the take.
-    let taken = false;
+    let taken: { testCase: TestCase; answer: Exchange } | undefined;
     const sendAction = async (which: Action) => {
       if (timed && which === action && targetRead && !taken)
         instantsBefore = await stampsOf(runner, targetRead, collection);
       const testCase = await caseOf(which);
       if (which === action) actionCase = testCase;
       const answer = await runner.send(testCase);
-      if (which === action && answer?.ok && answer.response.status < 300) taken = true;
+      if (which === action && answer?.ok && answer.response.status < 300) taken ??= { testCase, answer };
       return answer;
     };
     const idText = target.at(parameter)[parameter]!;
@@ -142,6 +144,7 @@ export async function takeActions({
       continue;
     }
     reach.done(`action ${action.verb}`);
+    if (taken) await replayTakenAction(action, taken, context, runner);
     // An action that moves the item once a condition holds (an enrollment completes once every
     // lesson is recorded) is sent until it does.
     await repeatedUntilMoved(action, collection, done, sendAction);
@@ -161,7 +164,9 @@ export async function takeActions({
       });
     if (action.refusedStatus !== undefined) {
       // With the item's current ETag: the one the first take carried is stale, and its 412 proves nothing.
-      const fresh = conditional ? await caseOf(action) : actionCase;
+      // And with a new idempotency key: the taken one's would be a replay, answered as the take was.
+      const keyed = action.operation.parameters.some((p) => p.in === 'header' && IDEMPOTENCY_HEADER.test(p.name));
+      const fresh = conditional || keyed ? await caseOf(action) : actionCase;
       const again = { ...fresh, label: `${actionCase.label} again` };
       await judge(again, { idiom: 'action-refused', id: target.id, expectedStatus: action.refusedStatus, verb });
     }
