@@ -1,6 +1,6 @@
 // An action that makes an item of another collection with an idempotency key (a cart's checkout
 // makes an order): its request, once taken, is sent again as it was. A second order is a failure; a
-// refused replay is one only where the words speak of replays.
+// refused replay is one only where the words speak of replays. Its Location must lead to the order.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -36,7 +36,15 @@ function document(saysReplay: boolean) {
           operationId: 'checkout',
           description: `Makes an order of the cart; its \`status\` becomes \`checked_out\`. A checked-out cart answers \`409\`.${saysReplay ? REPLAY_WORDS : ''}`,
           parameters: [key],
-          responses: { '201': { description: 'ordered', content: json(order) }, '400': refused, '409': refused },
+          responses: {
+            '201': {
+              description: 'ordered',
+              headers: { Location: { schema: { type: 'string' } } },
+              content: json(order),
+            },
+            '400': refused,
+            '409': refused,
+          },
         },
       },
       '/orders': {
@@ -52,8 +60,9 @@ function document(saysReplay: boolean) {
 
 type Replay = 'same order' | 'new order' | 'refused';
 
-/** Carts checked out into orders; a second checkout with the key of the first is answered per `replay`. */
-function shop(replay: Replay) {
+/** Carts checked out into orders; a second checkout with the key of the first is answered per
+ * `replay`; the Location names the order, or the cart where `locatesCart`. */
+function shop(replay: Replay, locatesCart = false) {
   const carts = new Map<string, { id: string; status: string; key?: string; orderId?: string }>();
   const orders = new Map<string, { id: string; cartId: string }>();
   const newOrder = (cartId: string) => {
@@ -91,13 +100,14 @@ function shop(replay: Replay) {
     if (found.status !== 'open') return sendJson(res, 409, {});
     const made = newOrder(found.id);
     Object.assign(found, { status: 'checked_out', key: given, orderId: made.id });
+    res.setHeader('Location', `/orders/${locatesCart ? found.id : made.id}`);
     return sendJson(res, 201, made);
   };
 }
 
-const codes = async (replay: Replay, saysReplay: boolean) => {
+const codes = async (replay: Replay, saysReplay: boolean, locatesCart = false) => {
   const report = await runConformance({
-    target: { app: shop(replay) },
+    target: { app: shop(replay, locatesCart) },
     contract: document(saysReplay),
     seed: 5,
     runs: 4,
@@ -120,5 +130,9 @@ describe('an action that makes an item, replayed with its idempotency key', () =
 
   it('is no failure where a replay the words are silent on is refused', async () => {
     expect(await codes('refused', false)).toEqual([]);
+  });
+
+  it('fails where the Location names the cart, not the order it made', async () => {
+    expect(await codes('same order', true, true)).toContain('location_not_readable');
   });
 });

@@ -14,6 +14,7 @@ import { replayTakenAction } from './action-replays.js';
 import { addNeededChildren } from './action-sources.js';
 import { refuseFromFinalState } from './final-states.js';
 import { stampsOf } from './item-instants.js';
+import { followMadeLocation } from './locations.js';
 import type { MadeItem } from './making.js';
 import { referredReads } from './referred-reads.js';
 import { etagOf, withHeader } from './sequence-runner.js';
@@ -144,6 +145,7 @@ export async function takeActions({
       continue;
     }
     reach.done(`action ${action.verb}`);
+    if (taken) await followMadeLocation(action, taken.answer, context, runner);
     if (taken) await replayTakenAction(action, taken, context, runner);
     // An action that moves the item once a condition holds (an enrollment completes once every
     // lesson is recorded) is sent until it does.

@@ -11,33 +11,10 @@ import { createOnlyOverExisting, createsOnly } from './create-only.js';
 import { checkFilters } from './filters.js';
 import { freshChange } from './fresh-change.js';
 import { takeActions } from './idiom-actions.js';
+import { readAtLocation } from './locations.js';
 import { createParent, parentParams } from './parents.js';
 import { etagOf, withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
-
-/** The path values a Location names for an item path template, matched at the Location's end
- * (it may be absolute, or carry the base path); undefined where it names no such path. */
-function locationParams(location: string, template: string): Record<string, string> | undefined {
-  let path: string;
-  try {
-    path = new URL(location, 'http://relative.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-  const names: string[] = [];
-  const pattern = template
-    .split(/(\{[^}]+\})/)
-    .map((part) => {
-      const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-      if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-      names.push(name);
-      return '([^/]+)';
-    })
-    .join('');
-  const match = new RegExp(`${pattern}$`).exec(path);
-  if (!match) return undefined;
-  return Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
-}
 
 /** A creation's Location read: it must be the created item. */
 async function followLocation(
@@ -49,29 +26,8 @@ async function followLocation(
   itemAt: (parameter: string) => Record<string, string>,
 ): Promise<void> {
   const read = resource.collection.read;
-  const header = made.exchange.ok ? made.exchange.response.headers.location : undefined;
-  const location = Array.isArray(header) ? header[0] : header;
-  if (!resource.idioms.location || !read || !location) return;
-  // A Location that names no path of this item is still judged: the item is read where it is, and the
-  // check compares where the Location resolves.
-  const pathParams = locationParams(location, read.operation.path) ?? itemAt(read.parameter);
-  const readCase = context.testCase(read.operation, {
-    kind: 'positive',
-    plain: true,
-    pathParams,
-    what: 'at its Location',
-  });
-  // A relative Location resolves against the creation's URL (RFC 9110 10.2.2): where it lands.
-  let resolved: string | undefined;
-  try {
-    resolved = made.exchange.ok ? new URL(location, made.exchange.request.url).href : undefined;
-  } catch {
-    resolved = undefined;
-  }
-  await runner.execute(readCase, {
-    collection: resource.collection,
-    sequence: { idiom: { idiom: 'location', id, expected: location, ...(resolved ? { resolved } : {}) } },
-  });
+  if (!resource.idioms.location || !read) return;
+  await readAtLocation(resource.collection, made.exchange, id, itemAt(read.parameter), context, runner);
 }
 
 /** Reads of an accepted job, a second apart, until it reaches the state it ends in. */
