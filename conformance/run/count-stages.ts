@@ -6,6 +6,7 @@ import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts
 import { checkEntryTouches, entryWritesOf } from '../plan/scenarios/entry-touches.js';
 import { checkLineAmounts, movesLineAmounts } from '../plan/scenarios/line-amounts.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
+import { checkParentMoves, movesParent } from '../plan/scenarios/parent-moves.js';
 import { checkParentTouch } from '../plan/scenarios/parent-touches.js';
 import { parentParams } from '../plan/scenarios/parents.js';
 import { checkSteppedCounts, stepsCounts } from '../plan/scenarios/stepped-counts.js';
@@ -42,11 +43,12 @@ export const lineAmounts: Stage = (scope) =>
   );
 
 /** A parent's totals of its children (entryCount, totalMinutes), moved by one child made and
- * deleted; then the parent's update instant a child moves. */
+ * deleted; then the parent's update instant and state a child moves. */
 export const childTotals: Stage = (scope) =>
   each(nested(scope), async ({ collection, idioms }) => {
     await followChildTotals(collection, idioms.parentTotals ?? [], scope.context, scope.runner);
     await checkParentTouch(collection, idioms.touchesParent, scope.context, scope.runner);
+    if (movesParent(collection, scope.context)) await checkParentMoves(collection, scope.context, scope.runner);
   });
 
 /** Writes below an item that change what it holds (a cart's line), where their words say they
