@@ -83,6 +83,7 @@ export interface IdiomEvidence {
     | 'referrer-moved'
     | 'action-too-early'
     | 'limit-reached'
+    | 'parent-unequal'
     | 'limit-freed'
     | 'key-free-after-refusal'
     | 'key-scoped'

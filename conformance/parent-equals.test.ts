@@ -1,6 +1,7 @@
 // A child the words make equal to its parent ("`amountCents` must equal the invoice's
 // `amountCents`"): the run sends the parent's value, so the payment is made and its life judged,
-// where a drawn amount would be refused (422) and the creation never reached.
+// where a drawn amount would be refused (422) and the creation never reached. Another amount, sent
+// on purpose under an invoice of the run's own, must be refused.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -55,7 +56,9 @@ const contract = contractFromDocument({
   },
 });
 
-function billing(refusesEqual = false) {
+type Fault = 'none' | 'refuses equal' | 'takes any';
+
+function billing(fault: Fault = 'none') {
   const invoices = new Map<string, { id: string; hours: number; amountCents: number }>();
   const payments = new Map<string, { id: string; amountCents: number }[]>();
   const valid = (v: unknown) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100000;
@@ -78,9 +81,9 @@ function billing(refusesEqual = false) {
     if (child !== 'payments') return sendJson(res, 404, {});
     if (req.method === 'GET') return sendJson(res, 200, payments.get(found.id));
     if (!body || !valid(body.amountCents)) return sendJson(res, 400, {});
-    if (body.amountCents !== found.amountCents || refusesEqual)
+    if ((body.amountCents !== found.amountCents && fault !== 'takes any') || fault === 'refuses equal')
       return sendJson(res, 422, { errors: [{ field: 'amountCents', message: 'must equal the invoice amount' }] });
-    const made = { id: `pay_${payments.get(found.id)!.length + 1}`, amountCents: found.amountCents };
+    const made = { id: `pay_${payments.get(found.id)!.length + 1}`, amountCents: body.amountCents as number };
     payments.get(found.id)!.push(made);
     return sendJson(res, 201, made);
   };
@@ -103,9 +106,15 @@ describe("a member that must equal the parent's", () => {
   });
 
   it('names a service that refuses the equal amount too', async () => {
-    const report = await runConformance({ target: { app: billing(true) }, contract, seed: 9 });
+    const report = await runConformance({ target: { app: billing('refuses equal') }, contract, seed: 9 });
     expect(report.violations.map((v) => `${v.code} ${v.operation}`)).toContain(
       'valid_input_refused POST /invoices/{invoiceId}/payments',
     );
+  });
+
+  it("names a service that takes another amount, sent under an invoice of the run's own", async () => {
+    const report = await runConformance({ target: { app: billing('takes any') }, contract, seed: 9 });
+    const found = report.violations.map((v) => `${v.code}: ${v.message}`);
+    expect(found.some((f) => f.startsWith('parent_unequal_accepted') && f.includes('422'))).toBe(true);
   });
 });

@@ -135,6 +135,18 @@ export const LIFE_JUDGEMENTS = {
       words,
     });
   },
+  // A member the words tie to the parent's ("`amount` must equal the order's `total`"), sent other.
+  'parent-unequal'(_context, evidence, status) {
+    const { member, how: parentMember, expected, changed: got, expectedStatus, words } = evidence;
+    return takenAgainstWords(status, 'parent_unequal_accepted', {
+      member,
+      parentMember,
+      expected,
+      got,
+      expectedStatus: expectedStatus ?? '4xx',
+      words,
+    });
+  },
   // One item more than the named item's limit lets name it.
   'limit-reached'(_context, evidence, status) {
     const { member, limit, expectedStatus, words } = evidence;

@@ -98,6 +98,13 @@ export const LIFE_FINDING_KINDS = {
     received: (f) => `${f.status} for ${String(f.verb)} on an item whose ${String(f.member)} is an hour ahead`,
     expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
   },
+  parent_unequal_accepted: {
+    title: "A value the words tie to the parent's taken different",
+    key: ['member'],
+    received: (f) =>
+      `${f.status} for ${String(f.member)} ${describeValue(f.got)} under a parent whose ${String(f.parentMember)} is ${describeValue(f.expected)}`,
+    expected: (f) => `the documented refusal (${String(f.expectedStatus)}): "${String(f.words)}"`,
+  },
   referrer_limit_passed: {
     title: 'An item named past its limit',
     key: ['member'],

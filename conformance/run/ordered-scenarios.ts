@@ -12,6 +12,7 @@ import { actionsNeedingChildren } from '../plan/scenarios/needs-children.js';
 import { actionsNeedingMembers, needsMembers } from '../plan/scenarios/needs-member.js';
 import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
+import { checkParentUnequal } from '../plan/scenarios/parent-unequal.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
 import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
@@ -64,6 +65,13 @@ const parentLocks: Stage = (scope) => {
     return checkParentLocks(resource, parent && resourceIn(scope)(parent.collection), context, scope.runner);
   });
 };
+
+/** Members a creation must send equal to its parent's, sent other under a parent of the run's own. */
+const parentUnequal: Stage = (scope) =>
+  each(
+    nested(scope).filter(({ idioms }) => (idioms.parentEquals?.length ?? 0) > 0),
+    (resource) => checkParentUnequal(resource, scope.context, scope.runner),
+  );
 
 /** Writes of an item its own words lock to some states (a published event's deletion). */
 const ownLocks: Stage = (scope) =>
@@ -193,6 +201,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   childCounts,
   deletedParents,
   parentLocks,
+  parentUnequal,
   ownLocks,
   copiedValues,
   restoredAsItWas,
