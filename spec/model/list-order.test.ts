@@ -38,4 +38,17 @@ describe('the order a list is said to have', () => {
       ),
     ).toBeUndefined();
   });
+
+  it('reads newest first by the one never-null instant named for the moment an item came to be', () => {
+    const instant = { type: 'string', format: 'date-time' };
+    const order = {
+      type: 'object',
+      properties: { placedAt: instant, paidAt: { ...instant, type: ['string', 'null'] }, number: { type: 'integer' } },
+    };
+    const words = { description: 'The orders, newest first (the most recently placed order comes first).' };
+    expect(listOrderOf(words as Operation, order as never)).toMatchObject({ member: 'placedAt', descending: true });
+    // Two such instants: which one the words mean is open.
+    const twice = { ...order, properties: { ...order.properties, shippedAt: instant } };
+    expect(listOrderOf(words as Operation, twice as never)).toBeUndefined();
+  });
 });

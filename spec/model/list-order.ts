@@ -36,7 +36,7 @@ export function listOrderOf(operation: Operation, itemSchema: JsonSchema): ListO
     const found = [
       orderedBy(plain.replace(/_/g, ''), memberNamed),
       inOrderOf(plain, memberNamed),
-      byAge(plain, members, memberNamed),
+      byAge(plain, members, memberNamed, birthInstantOf(itemSchema)),
     ].filter((one) => one !== undefined);
     const first = found.sort((a, b) => a.at - b.at)[0];
     if (first) return first.order;
@@ -69,9 +69,25 @@ function inOrderOf(plain: string, memberNamed: Named): Found {
   return { at: match.index, order: { member, descending, words: match[0].trim() } };
 }
 
-function byAge(plain: string, members: readonly string[], memberNamed: Named): Found {
+// An instant named for the moment an item came to be, where none is named for its creation: an
+// order's `placedAt`, a ticket's `openedAt` ("newest first (the most recently placed order first)").
+const BIRTH_INSTANT = /^[a-z]+ed(?:_?at|_?on)$/i;
+
+/** The one never-null date-time member named like a birth instant (`placedAt`), where there is one. */
+function birthInstantOf(itemSchema: JsonSchema): string | undefined {
+  const found = Object.entries(propertiesOf(itemSchema)).filter(([name, schema]) => {
+    const member = schema as { format?: unknown; type?: unknown; nullable?: unknown };
+    const types = Array.isArray(member.type) ? member.type : [member.type];
+    return (
+      BIRTH_INSTANT.test(name) && member.format === 'date-time' && !types.includes('null') && member.nullable !== true
+    );
+  });
+  return found.length === 1 ? found[0]![0] : undefined;
+}
+
+function byAge(plain: string, members: readonly string[], memberNamed: Named, born?: string): Found {
   const match = BY_AGE.exec(plain);
-  const created = members.find((name) => CREATION_INSTANT.test(name));
+  const created = members.find((name) => CREATION_INSTANT.test(name)) ?? born;
   // "oldest first (by creation)": the creation instant, the word no member's name.
   const member = match
     ? match[2]
