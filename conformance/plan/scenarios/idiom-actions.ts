@@ -4,6 +4,7 @@
 // (on the first action, and on each whose words name it), the action refused when taken again and
 // from the states the words call final. What the item names is read before and after the first.
 import { type Action, IDEMPOTENCY_HEADER, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
@@ -17,7 +18,7 @@ import { stampsOf } from './item-instants.js';
 import { followMadeLocation } from './locations.js';
 import type { MadeItem } from './making.js';
 import { referredReads } from './referred-reads.js';
-import { etagOf, withHeader } from './sequence-runner.js';
+import { etagOf, itemOf, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
 
 export interface ActionParts {
@@ -111,9 +112,15 @@ export async function takeActions({
     // Read before each try until one is taken: a repeat after that (until the item moves) is
     // judged against the stamps before the take.
     let taken: { testCase: TestCase; answer: Exchange } | undefined;
+    // The item's ETag right before the take, where its read gives one and it is not in the target
+    // state yet: a strong validator changes whenever the representation does (RFC 9110 8.8.3).
+    let etagBefore: string | undefined;
+    const tagged = targetRead && conditional?.etagOn.includes(targetRead.operation) ? targetRead : undefined;
     const sendAction = async (which: Action) => {
       if (timed && which === action && targetRead && !taken)
         instantsBefore = await stampsOf(runner, targetRead, collection);
+      if (tagged && which === action && !taken)
+        etagBefore = await etagAwayFromTarget(tagged, action, collection, runner);
       const testCase = await caseOf(which);
       if (which === action) actionCase = testCase;
       const answer = await runner.send(testCase);
@@ -164,6 +171,11 @@ export async function takeActions({
         ...(action.nulls ? { nulled: action.nulls } : {}),
         ...(instantsBefore ? { instantsBefore } : {}),
       });
+    if (tagged && etagBefore)
+      await judge(
+        { ...tagged, label: `${tagged.label} (after ${verb})` },
+        { idiom: 'etag-changes', id: target.id, expected: etagBefore },
+      );
     if (action.refusedStatus !== undefined) {
       // With the item's current ETag: the one the first take carried is stale, and its 412 proves nothing.
       // And with a new idempotency key: the taken one's would be a replay, answered as the take was.
@@ -181,6 +193,19 @@ export async function takeActions({
       forEtag: conditional ? targetRead : undefined,
     });
   }
+}
+
+/** The item's ETag as its read answers it, where the item is not in the action's target state yet. */
+async function etagAwayFromTarget(
+  read: TestCase,
+  action: Action,
+  collection: Resource['collection'],
+  runner: Pick<SequenceRunner, 'send'>,
+): Promise<string | undefined> {
+  const answer = await runner.send(read);
+  const item = answer?.ok && answer.response.status < 300 ? itemOf(parseBody(answer), collection) : undefined;
+  const away = item !== undefined && action.member !== undefined && item[action.member] !== action.target;
+  return away ? etagOf(answer) : undefined;
 }
 
 /** The members the action's body carried that its words say it sets ("Sets ... grade"), as sent. */
