@@ -3,123 +3,16 @@
 // given again, not even after its issue was deleted" (a deleted item's number is not the next
 // one's). Under a parent the run makes, it creates two items, reads the first, deletes the second
 // and creates a third, reading it. Words the document does not say are not judged.
-import {
-  type CollectionSpec,
-  collectionResource,
-  listedParentOf,
-  parentItemsOf,
-  propertiesOf,
-  sentencesOf,
-  variantPropertiesOf,
-} from '../../../spec/index.js';
-
+import { type CollectionSpec, listedParentOf, parentItemsOf, parentOfPath } from '../../../spec/index.js';
 import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { deleteMade } from './deletions.js';
+import { type Numbering, numberingOf } from './numbering-words.js';
 import { createParent, parentParams } from './parents.js';
 import { numbersUnderRemadeParent, RENUMBERED, remadeParent } from './renumbering.js';
 import type { SequenceRunner } from './sequence-runner.js';
 import { listCollection } from './sequences.js';
-
-// "1 for the first issue", "starts at 1", "numbered 1, 2, 3, … in the order they are made".
-const FIRST_IS_ONE =
-  /\bnumbered\s+[`'"]?1[`'"]?\s*,\s*[`'"]?2\b|\b1 for (?:the|an?|its|each)\b[^.;]{0,30}\bfirst\b|\b(?:re)?start(?:s|ing)? (?:at|from|with) [`'"]?1\b|\bfirst [^.;]{0,40}\b(?:is|gets|receives|takes|has) (?:the )?(?:number )?[`'"]?1\b/i;
-const NEVER_REUSED =
-  /\b(?:never|not)\b[^.;]{0,40}\b(?:reused|re-used|(?:given|handed|assigned|issued) (?:out )?(?:again|to (?:another|any (?:later|other)))|used again|recycled)\b|\b(?:given|handed|assigned|issued) (?:out )?only once\b/i;
-/** "numbers are kept per supplier", "numbered per `supplierId`": the scope's word. */
-const PER = /\bnumbers?\b[^.;]{0,40}\bper\s+\**`?(\w+)`?/i;
-/** "the highest number ever given ... plus one", "then 2, 3": each number the next in its scope. */
-const NEXT =
-  /\bnumbered\s+[`'"]?1[`'"]?\s*,\s*[`'"]?2\s*,\s*[`'"]?3\b|\bplus one\b|\+\s?1\b|\bthen 2\b|\bnext number\b|\bincrement|\bone (?:more|higher|greater) than the highest\b/i;
-/** "one more than the highest number ever used in this space", "`lastNumber + 1`, where `lastNumber`
- * is the highest number ever used in that organization": under a new parent nothing was used,
- * so its first item is 1, as plainly as where the words say "1 for the first". */
-const HIGHEST_PLUS_ONE =
-  /\bone (?:more|higher|greater) than the highest\b|\bhighest\b[^.;]{0,60}(?:\bplus one\b|\+\s?1\b)|\+\s?1\b[^.;]{0,80}\bhighest\b[^.;]{0,40}\bever\b/i;
-const HIGHEST_EVER = /\bhighest\b[^.;]{0,40}\bever\b[^.;]{0,60}(?:\bplus one\b|\+\s?1\b)/i;
-const NUMBER_NAME = /^(?:number|seq(?:uence)?|\w+Number|\w+_number)$/;
-
-interface Numbering {
-  /** The member that holds the number: the id the path names, else a number the service fills in. */
-  readonly member: string;
-  readonly firstIsOne: boolean;
-  readonly neverReused: boolean;
-  /** The creation's body member the numbers count within ("per supplier": supplierId), where the
-   * scope is not the parent in the path. */
-  readonly scope?: string;
-  /** The words say each number is the scope's highest plus one. */
-  readonly next: boolean;
-  /** Numbers across the whole collection (a top-level one, no scope named): other clients' items
-   * take numbers between the run's, so only "never reused" is judged. */
-  readonly global?: boolean;
-}
-
-/** The integer member the service numbers items by: the id where it is an integer, else one named
- * like a number that the creation's body does not send. */
-function numberedMember(collection: CollectionSpec): string | undefined {
-  const { create, read } = collection;
-  if (!create || !read) return undefined;
-  // A union's members every variant has count too (a line's `lineNo` in its part and labour forms).
-  const properties = { ...variantPropertiesOf(read.item.schema, true), ...propertiesOf(read.item.schema) };
-  const integer = (name: string) => (properties[name] as { type?: unknown } | undefined)?.type === 'integer';
-  if (integer(collection.idProperty)) return collection.idProperty;
-  const sent = propertiesOf(create.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema);
-  return Object.keys(properties).find((name) => NUMBER_NAME.test(name) && integer(name) && !(name in sent));
-}
-
-/** The creation's body member a scope word names ("supplier": supplierId, supplier_id, supplier). */
-function scopeMember(collection: CollectionSpec, word: string): string | undefined {
-  const schema = collection.create?.operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
-  const stem = word.toLowerCase().replace(/(?:_?id)$/i, '');
-  return Object.keys(propertiesOf(schema)).find(
-    (name) => name.toLowerCase().replace(/_/g, '').replace(/id$/, '') === stem.replace(/_/g, ''),
-  );
-}
-
-/** What the document says of the collection's numbers, from the creation's words and the numbered
- * member's. */
-function numberingOf(collection: CollectionSpec, document: Readonly<Record<string, unknown>>): Numbering | undefined {
-  const { create, read } = collection;
-  const member = numberedMember(collection);
-  if (!create || !read || !member) return undefined;
-  const numberSchema = { ...variantPropertiesOf(read.item.schema, true), ...propertiesOf(read.item.schema) }[member] as
-    | { description?: unknown }
-    | undefined;
-  const { path, method } = create.operation;
-  const paths = document.paths as Record<string, Record<string, { description?: unknown }>> | undefined;
-  // The document's own description too, where a sentence of it names these items ("Copy numbers
-  // are per book: the first copy of each book is `1`").
-  const info = (document.info as { description?: unknown } | undefined)?.description;
-  const resource = collectionResource(collection);
-  const own = sentencesOf([typeof info === 'string' ? info : undefined]).filter((sentence) =>
-    new RegExp(`\\b${resource}(?:e?s)?\\b|\\b${resource.replace(/y$/, 'ies')}\\b`, 'i').test(sentence),
-  );
-  // The deletion's words too: "its number is never given to another lesson".
-  const removal = collection.remove?.operation;
-  const words = [
-    create.operation.summary,
-    paths?.[path]?.[method.toLowerCase()]?.description,
-    removal?.description,
-    numberSchema?.description,
-    ...own,
-  ]
-    .filter((text): text is string => typeof text === 'string')
-    .join(' ')
-    // A sentence wrapped in the document's source ("never given out\nagain") reads as one line.
-    .replace(/\s+/g, ' ');
-  // Numbers within the parent in the path, else within a body member the words name.
-  const per = PER.exec(words)?.[1];
-  const scope = collection.path.includes('{') ? undefined : per && scopeMember(collection, per);
-  const global = !collection.path.includes('{') && !scope;
-  const firstIsOne = (FIRST_IS_ONE.test(words) || HIGHEST_PLUS_ONE.test(words)) && !scope && !global;
-  // "The highest number ever used + 1": a deleted item's number was used, so it never comes again.
-  const neverReused = (NEVER_REUSED.test(words) || HIGHEST_EVER.test(words)) && collection.remove !== undefined;
-  const next = NEXT.test(words);
-  if (scope || global ? !next && !neverReused : !firstIsOne && !neverReused) return undefined;
-  if (global) return neverReused ? { member, firstIsOne, neverReused, next: false, global } : undefined;
-  return { member, firstIsOne, neverReused, next, ...(scope ? { scope } : {}) };
-}
 
 export async function checkNumbering(
   collection: CollectionSpec,
@@ -129,7 +22,8 @@ export async function checkNumbering(
 ): Promise<void> {
   const numbering = numberingOf(collection, document);
   const read = collection.read;
-  if (!numbering || !read || runner.stopped()) return;
+  if (!numbering || runner.stopped()) return;
+  if (!read) return checkFirstAnswered(collection, numbering, context, runner);
   if (numbering.scope) return checkNumberingWithin(collection, numbering, numbering.scope, context, runner);
   if (!numbering.global && !parentItemsOf(collection.path, context.collections).at(-1))
     return checkNumberingUnderListed(collection, numbering, context, runner);
@@ -194,6 +88,32 @@ export async function checkNumbering(
   });
   reach.done('number never reused');
   if (remade) await numbersUnderRemadeParent(collection, member, parent, context, runner, reach);
+}
+
+/** Items with no read of their own (payments per order): the first under a new parent of the run's
+ * own, as its creation answers it, must be number 1. */
+async function checkFirstAnswered(
+  collection: CollectionSpec,
+  numbering: Numbering,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<void> {
+  // Under any parent the run can make, by its creation or by another's (an order a checkout makes).
+  const nested = parentOfPath(collection.path, context.collections);
+  if (!numbering.firstIsOne || numbering.scope || !nested) return;
+  const reach = runner.reach.scenario('numbering', collection.path, ['first number is 1']);
+  const parent = await createParent(collection, context, runner, 'numbering parent');
+  if (!parent) return reach.stop('no new parent could be made to number under');
+  await runner.unlockParent(collection, parent);
+  const first = await runner.make(collection, { what: 'to see its number', purpose: 'numbering first', parent });
+  if ('refused' in first) return reach.stop(first.refused);
+  if (first.made.refusedBefore) return reach.skip('first number is 1', 'its creation was refused before it was made');
+  const { testCase, executed } = first.made;
+  runner.conclude(testCase, executed.exchange, executed.body, {
+    collection,
+    sequence: { idiom: { idiom: 'number-first', id: first.made.id, expected: 1, member: numbering.member } },
+  });
+  reach.done('first number is 1');
 }
 
 /** Numbers within a body member's value (orders per supplier): an item for one value, one for
