@@ -291,8 +291,8 @@ const LIFE_READERS: Readonly<Record<keyof LifeIdioms, LifeReader>> = {
     return kept.length > 0 ? { keptByChildren: kept } : {};
   },
 
-  ownLocks({ collection, contract }) {
-    const locks = ownLocksOf(collection, contract);
+  ownLocks({ collection, contract, collections }) {
+    const locks = ownLocksOf(collection, contract, collections);
     return locks.length > 0 ? { ownLocks: locks } : {};
   },
 

@@ -50,7 +50,10 @@ export function lockStatesOf(holder: CollectionSpec): LockState[] {
           values: status.values,
           named: (text, caseless) =>
             status.values.filter((value) =>
-              new RegExp(`\\b${escapeRegExp(String(value))}\\b`, caseless ? 'i' : '').test(text),
+              // Prose spells `checked_out` "checked-out" or "checked out" too.
+              new RegExp(`\\b${escapeRegExp(String(value)).replace(/_/g, '[_\\s-]')}\\b`, caseless ? 'i' : '').test(
+                text,
+              ),
             ),
         },
       ]

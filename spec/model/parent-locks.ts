@@ -4,7 +4,7 @@
 // and the documented refusal. The runner moves a parent of its own out of those states and expects
 // the refusal.
 import type { Contract, Operation } from '../contract/types.js';
-import type { CollectionSpec } from './collections.js';
+import { type CollectionSpec, collectionOperations } from './collections.js';
 import { type LockState, lockStatesOf } from './lock-states.js';
 import { parentOfPath } from './parents.js';
 import { resourceWordPattern } from './references.js';
@@ -39,12 +39,49 @@ export function parentLocksOf(
 
 /** Writes of an item its own words allow only in some of its states: "Only a `draft` event can be
  * deleted (`409` otherwise)", "Allowed while the order is `draft` or `cancelled`". */
-export function ownLocksOf(collection: CollectionSpec, contract?: Contract): ParentLock[] {
-  return [collection.replace, collection.update, collection.remove].flatMap((role) => {
+export function ownLocksOf(
+  collection: CollectionSpec,
+  contract?: Contract,
+  collections: readonly CollectionSpec[] = [],
+): ParentLock[] {
+  const own = [collection.replace, collection.update, collection.remove].flatMap((role) => {
     if (!role) return [];
     const said = locksOn(role.operation, collection, contract, true);
     return said.length > 0 ? said : overviewLocks(role.operation, collection, contract);
   });
+  // The entries it holds are its own too ("Lines can only be changed while the cart's `status` is
+  // `open`"): their writes, by their words alone.
+  const entries = entryWritesOf(collection, contract, collections);
+  return [...own, ...entries.flatMap((write) => locksOn(write, collection, contract, true))];
+}
+
+const isParameter = (segment: string | undefined) => segment !== undefined && /^\{[^}]+\}$/.test(segment);
+
+/** Writes of the entries an item holds, addressed below it by a key (POST /carts/{cartId}/lines, and
+ * PATCH or DELETE /carts/{cartId}/lines/{sku}), that no collection owns: the entries' path has an
+ * addressed form, which an action's (/checkout) has not. */
+function entryWritesOf(
+  collection: CollectionSpec,
+  contract: Contract | undefined,
+  collections: readonly CollectionSpec[],
+): Operation[] {
+  const item = collection.read?.operation.path ?? collection.remove?.operation.path;
+  if (!item || !contract) return [];
+  const owned = new Set(collections.flatMap(collectionOperations));
+  const below = (path: string) => (path.startsWith(`${item}/`) ? path.slice(item.length + 1).split('/') : []);
+  const keyed = new Set(
+    contract.operations.flatMap(({ path }) => {
+      const [entries, key, ...more] = below(path);
+      return entries && !isParameter(entries) && isParameter(key) && more.length === 0 ? [entries] : [];
+    }),
+  );
+  return contract.operations
+    .filter(({ path, method }) => {
+      const [entries, key, ...more] = below(path);
+      if (!entries || !keyed.has(entries) || more.length > 0) return false;
+      return key === undefined ? method === 'POST' : ['PUT', 'PATCH', 'DELETE'].includes(method);
+    })
+    .filter((operation) => !owned.has(operation));
 }
 
 /** Writes "frozen" bars: a change, not a deletion, unless the clause names the method. */
@@ -127,6 +164,10 @@ function locksIn(
     `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:(?:refuses|rejects)\\s+(?:it|this|them)|(?:accepts|takes|allows)\\s+no)\\b`,
     'i',
   );
+  const onState = new RegExp(
+    `\\bon\\s+(?:an?|the|any)\\s+([\\w\\s,\`-]{1,60}?)\\s+${word}s?\\b[^.;]{0,40}?\\b(?:answer(?:ed)?|respon(?:se|ded)|refused|rejected)\\b`,
+    'i',
+  );
   // "Only an order in status `placed` can be paid": the states the item is in, not the verb's.
   const inStatus = new RegExp(
     `\\b${word}s?\\s+in\\s+(?:status|state)(?:es|s)?\\s+([^.;(]*?)\\s+(?:can|may|is|are)\\b`,
@@ -170,7 +211,9 @@ function locksIn(
     if (frozenStatus !== undefined && open.length > 0)
       return [{ operation, member: state.member, allowed: open, status: Number(frozenStatus), words: clause }];
     const barredHere = own ? barredStates(barred.exec(clause), operation, named) : [];
-    const refused = barredHere.length > 0 ? barredHere : named(refuses.exec(clause)?.[1] ?? '');
+    // "On a checked-out cart the answer is `409`": the states named, where the clause gives the status.
+    const onStates = /\b4(?:09|22|23)\b/.test(clause) ? (onState.exec(clause)?.[1] ?? '') : '';
+    const refused = barredHere.length > 0 ? barredHere : named(refuses.exec(clause)?.[1] ?? onStates);
     if (refused.length > 0) {
       const status = statusIn(clause, documented);
       const allowed = state.values.filter((value) => !refused.includes(value));

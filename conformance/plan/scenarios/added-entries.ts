@@ -73,3 +73,20 @@ export async function addedEntryParams(
   );
   return entryParams(operation.path, parent.parameter, jsonOf(reread));
 }
+
+/** Path values naming an entry for a write addressed to one (an added line's sku), empty where the
+ * write names none, undefined where none could be added. */
+export async function entryFor(
+  write: Operation,
+  parent: { readonly collection: CollectionSpec; readonly parameter: string },
+  at: Readonly<Record<string, string>>,
+  item: unknown,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'send'> & Partial<Pick<SequenceRunner, 'listedIds'>>,
+): Promise<Record<string, string> | undefined> {
+  const inPath = write.path.split('/').slice(parent.collection.path.split('/').length + 1);
+  if (!inPath.some((segment) => segment.startsWith('{'))) return {};
+  const held = entryParams(write.path, parent.parameter, item);
+  const entry = Object.keys(held).length > 0 ? held : await addedEntryParams(write, parent, at, context, runner);
+  return Object.keys(entry).length > 0 ? entry : undefined;
+}

@@ -4,17 +4,10 @@
 // or more after its last change, each write must move the update instant on and leave the creation
 // instant as it was. Writes whose words are silent are not judged: a service may keep an item's
 // update time for its own members alone.
-import {
-  type CollectionSpec,
-  collectionOperations,
-  type Operation,
-  type Resource,
-  UPDATE_INSTANT,
-} from '../../../spec/index.js';
+import { collectionOperations, type Operation, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
-import { entryParams } from '../entry-params.js';
 import { withListedReferences } from './action-bodies.js';
-import { addedEntryParams } from './added-entries.js';
+import { entryFor } from './added-entries.js';
 import { stampsOf } from './item-instants.js';
 import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
@@ -64,7 +57,7 @@ export async function checkEntryTouches(resource: Resource, context: PlanContext
       continue;
     }
     const at = making.made.at(read.parameter);
-    const entry = await entryOf(
+    const entry = await entryFor(
       write,
       { collection, parameter: read.parameter },
       at,
@@ -109,21 +102,4 @@ export async function checkEntryTouches(resource: Resource, context: PlanContext
     });
     reach.done(step);
   }
-}
-
-/** Path values naming an entry for a write addressed to one (an added line's sku), empty where the
- * write names none, undefined where none could be added. */
-async function entryOf(
-  write: Operation,
-  parent: { readonly collection: CollectionSpec; readonly parameter: string },
-  at: Readonly<Record<string, string>>,
-  item: unknown,
-  context: PlanContext,
-  runner: SequenceRunner,
-): Promise<Record<string, string> | undefined> {
-  const inPath = write.path.split('/').slice(parent.collection.path.split('/').length + 1);
-  if (!inPath.some((segment) => segment.startsWith('{'))) return {};
-  const held = entryParams(write.path, parent.parameter, item);
-  const entry = Object.keys(held).length > 0 ? held : await addedEntryParams(write, parent, at, context, runner);
-  return Object.keys(entry).length > 0 ? entry : undefined;
 }

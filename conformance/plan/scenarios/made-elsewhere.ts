@@ -106,7 +106,7 @@ function fillsOf(context: PlanContext): Map<Operation, number> {
 }
 
 /** The body with each numeric member at its schema's minimum, where the body stays valid. */
-function smallest(body: unknown, request: ReturnType<PlanContext['requestSchema']>): unknown {
+export function smallest(body: unknown, request: ReturnType<PlanContext['requestSchema']>): unknown {
   const object = asObject(body);
   if (!object || !request) return body;
   const smaller: Record<string, unknown> = { ...object };

@@ -5,12 +5,16 @@
 import { type Operation, type ParentLock, propertiesOf, type Resource, referencedName } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
+import { withListedReferences } from './action-bodies.js';
 import { moveItem } from './action-paths.js';
+import { entryFor } from './added-entries.js';
 import { withCurrentTag } from './current-tags.js';
+import { smallest } from './made-elsewhere.js';
 import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequences.js';
 
-const stepOf = (lock: ParentLock) => `${lock.operation.method} refused once the item left ${lock.allowed.join(', ')}`;
+const stepOf = (lock: ParentLock) =>
+  `${lock.operation.method} ${lock.operation.path} refused once the item left ${lock.allowed.join(', ')}`;
 
 export async function checkOwnLocks(resource: Resource, context: PlanContext, runner: SequenceRunner): Promise<void> {
   const { collection } = resource;
@@ -41,6 +45,12 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
       continue;
     }
     const at = making.made.at(parameter);
+    // A write of an entry the item holds (a cart's line by its sku) names one added before the move.
+    const entry = await entryFor(lock.operation, { collection, parameter }, at, making.made.item, context, runner);
+    if (!entry) {
+      reach.skip(stepOf(lock), 'no entry could be added for it to name');
+      continue;
+    }
     const target = { collection, idText: at[parameter]!, at };
     const moved = (await moveItem(leaving, actions, target, context, runner))?.state;
     if (moved === undefined) {
@@ -48,18 +58,25 @@ export async function checkOwnLocks(resource: Resource, context: PlanContext, ru
       continue;
     }
     const [drawn] = lock.operation.requestBody ? context.plainBodies(lock.operation, 1, 'state lock') : [undefined];
-    const body = lock.operation.method === 'PATCH' ? (plainestPart(drawn, lock.operation, context) ?? drawn) : drawn;
+    // The least a write can ask (a line of one unit): a limit its amount would meet (a merged line
+    // past its maximum) is then not what it meets instead of the lock.
+    const body =
+      lock.operation.method === 'PATCH'
+        ? (plainestPart(drawn, lock.operation, context) ?? drawn)
+        : smallest(drawn, context.requestSchema(lock.operation));
     if (lock.operation.requestBody && body === undefined) {
       reach.skip(stepOf(lock), 'no valid request could be built for it');
       continue;
     }
-    const testCase = context.testCase(lock.operation, {
+    const drafted = context.testCase(lock.operation, {
       kind: 'positive',
       plain: true,
-      pathParams: at,
+      pathParams: { ...at, ...entry },
       ...(body === undefined ? {} : { payload: { kind: 'json' as const, value: body } }),
       what: `on an item now ${String(moved)}`,
     });
+    // What its body names is listed (a line's product): the lock is then what the write meets.
+    const testCase = await withListedReferences(drafted, lock.operation, context, runner);
     const idiom = {
       idiom: 'state-locked' as const,
       expectedStatus: lock.status,
