@@ -1,6 +1,7 @@
 // A child whose creation's words move its parent's state ("The invoice's `status` becomes `paid`"):
 // under a parent of the run's own, one child is made and the parent read again. A service that
-// records the payment but leaves the invoice open, or paid without its `paidAt`, is named.
+// records the payment but leaves the invoice open, or paid without its `paidAt`, is named. A state
+// only a child reaches is reached so for the actions it refuses: a paid invoice voided is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -16,7 +17,7 @@ const invoice = {
   properties: {
     id,
     title: { type: 'string', minLength: 1, maxLength: 20 },
-    status: { type: 'string', enum: ['open', 'paid'], readOnly: true },
+    status: { type: 'string', enum: ['open', 'paid', 'void'], readOnly: true },
     paidAt: { type: 'string', format: 'date-time', nullable: true, readOnly: true },
   },
 };
@@ -42,6 +43,14 @@ const contract = contractFromDocument({
       parameters: [param('invoiceId')],
       get: { responses: { '200': { description: 'one', content: json(invoice) }, '404': refused } },
     },
+    '/invoices/{invoiceId}/void': {
+      parameters: [param('invoiceId')],
+      post: {
+        description:
+          'Only an invoice whose `status` is `open` can be voided; voiding a `paid` invoice is answered `409`.',
+        responses: { '200': { description: 'voided', content: json(invoice) }, '409': refused },
+      },
+    },
     '/invoices/{invoiceId}/payments': {
       parameters: [param('invoiceId')],
       get: {
@@ -50,13 +59,18 @@ const contract = contractFromDocument({
       post: {
         description: "Records a payment. On success the invoice's `status` becomes `paid` and its `paidAt` is set.",
         requestBody: { required: true, content: json(payment) },
-        responses: { '201': { description: 'paid', content: json(payment) }, '400': refused, '404': refused },
+        responses: {
+          '201': { description: 'paid', content: json(payment) },
+          '400': refused,
+          '404': refused,
+          '409': refused,
+        },
       },
     },
   },
 });
 
-type Fault = 'none' | 'stays open' | 'no paidAt';
+type Fault = 'none' | 'stays open' | 'no paidAt' | 'voids paid';
 
 function invoices(fault: Fault) {
   const made = new Map<string, Record<string, unknown>>();
@@ -79,6 +93,11 @@ function invoices(fault: Fault) {
     const found = made.get(decodeURIComponent(at));
     if (!found) return sendJson(res, 404, {});
     if (!sub) return sendJson(res, 200, found);
+    if (sub === 'void' && req.method === 'POST') {
+      if (found.status === 'void' || (found.status === 'paid' && fault !== 'voids paid')) return sendJson(res, 409, {});
+      found.status = 'void';
+      return sendJson(res, 200, found);
+    }
     if (sub !== 'payments') return sendJson(res, 404, {});
     const held = payments.get(found.id as string)!;
     if (req.method === 'GET') return sendJson(res, 200, held);
@@ -86,8 +105,9 @@ function invoices(fault: Fault) {
     if (Object.keys(body).some((k) => k !== 'method' && k !== 'id')) return sendJson(res, 400, {});
     const paid = { id: `p${held.length + 1}`, method: body.method };
     held.push(paid);
+    if (found.status !== 'open') return sendJson(res, 409, {});
     if (fault !== 'stays open') found.status = 'paid';
-    if (fault === 'none') found.paidAt = new Date().toISOString();
+    if (fault !== 'no paidAt') found.paidAt = new Date().toISOString();
     return sendJson(res, 201, paid);
   };
 }
@@ -109,5 +129,9 @@ describe("a child made moves its parent's state, as its words say", () => {
 
   it('names a service that marks it paid without its paidAt', async () => {
     expect((await codes('no paidAt')).some((f) => f.startsWith('state_time_missing'))).toBe(true);
+  });
+
+  it('names a service that voids a paid invoice, paid by a payment made under it', async () => {
+    expect((await codes('voids paid')).some((f) => f.startsWith('action_accepted_from_other_state'))).toBe(true);
   });
 });

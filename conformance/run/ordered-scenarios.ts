@@ -103,7 +103,7 @@ const spanOrders: Stage = (scope) =>
 
 /** Actions from each state their words draw them from, and refused from the others. */
 const actionSources: Stage = (scope) =>
-  each([...scope.creatable, ...scope.madeByPut].filter(drawsSources), (resource) =>
+  each([...scope.creatable, ...scope.madeByPut, ...scope.madeElsewhere].filter(drawsSources), (resource) =>
     checkActionSources(resource, scope.context, scope.runner),
   );
 

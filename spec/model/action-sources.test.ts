@@ -59,6 +59,9 @@ describe('the states an action starts from', () => {
     expect(sourcesOf('Only from `submitted` (`409` otherwise).').cancel).toEqual(['submitted']);
     // The state as the item's noun alone, unquoted: "Only a draft can be ...".
     expect(sourcesOf('Only a draft can be cancelled; another order is refused with 409.').cancel).toEqual(['draft']);
+    // The item's member named between: "Only an order whose `status` is `x` can be ...".
+    const whose = 'Only an order whose `status` is `submitted` can be cancelled; cancelling a `received` one is `409`.';
+    expect(sourcesOf(whose).cancel).toEqual(['submitted']);
   });
 
   it('reads the states the words refuse it in: every other one, or the one a denial names', () => {

@@ -76,9 +76,10 @@ function arrowsInto(text: string, values: readonly unknown[], target: unknown): 
   );
 }
 
-/** "only from `x`", "allowed while `x`", "Only an `active` enrollment can be completed". */
+/** "only from `x`", "allowed while `x`", "Only an `active` enrollment can be completed", "Only an
+ * order whose `status` is `placed` can be cancelled". */
 const ONLY =
-  /\bonly (?:from|for|while|when|if|in|on)\b|\ballowed (?:only )?(?:from|while|when|in)\b|\bonly\s+(?:an?|the)\s+(?=(?:\S+\s+)?[\w-]+\s+(?:can|may)\b)/i;
+  /\bonly (?:from|for|while|when|if|in|on)\b|\ballowed (?:only )?(?:from|while|when|in)\b|\bonly\s+(?:an?|the)\s+(?=(?:\S+\s+)?[\w-]+\s+(?:can|may)\b)|\bonly\s+(?:an?|the)\s+[\w-]+\s+whose\s+/i;
 
 /** States named in an "only from `x`" clause (up to its first stop or parenthesis). */
 function onlyFrom(text: string, values: readonly unknown[]): unknown[] {

@@ -7,6 +7,7 @@
 import { type Action, type Resource, statusMember } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
+import { moveByChild, statesSetByChildren } from './parent-moves.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, withHeader } from './sequence-runner.js';
 import type { SequenceRunner } from './sequences.js';
@@ -31,7 +32,11 @@ export async function checkActionSources(resource: Resource, context: PlanContex
   if (drawn.length === 0 || !parameter || runner.stopped()) return;
   const finals = new Set(actions.flatMap((action) => action.refusedFrom ?? []));
   // Every state an action leads to, and the ones none leads to: where an item starts (`open`).
-  const targets = actions.flatMap((action) => (action.member === undefined ? [] : [action.target]));
+  // Children's creations lead to states too (a payment makes its order `paid`).
+  const targets = [
+    ...actions.flatMap((action) => (action.member === undefined ? [] : [action.target])),
+    ...statesSetByChildren(collection, context).map(({ state }) => state),
+  ];
   const initial = (statusMember(collection)?.values ?? []).filter((state) => !targets.includes(state));
   const reachable = [...new Set([...targets, ...initial])];
   // Drawn sources first (the first taken makes a later refusal a failure), then the others.
@@ -76,7 +81,11 @@ export async function checkActionSources(resource: Resource, context: PlanContex
     const changed = moved
       ? undefined
       : await setByChange(collection, member, [state], making.made, at, context, runner);
-    return moved || changed ? { at } : { why: `no action or change moved a new item to ${String(state)}` };
+    // Or a child made under it, where its creation's words move it there (a payment: `paid`).
+    const byChild = moved || changed ? false : await moveByChild(collection, state, at, parameter, context, runner);
+    return moved || changed || byChild
+      ? { at }
+      : { why: `no action, change or child moved a new item to ${String(state)}` };
   };
 
   /** The action's case on the item, with its current ETag where the action takes If-Match. */

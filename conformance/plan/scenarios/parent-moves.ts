@@ -42,3 +42,36 @@ export async function checkParentMoves(collection: CollectionSpec, context: Plan
     return reach.stop('its parent could not be read after');
   reach.done(STEP);
 }
+
+/** The states children's creations move items of the collection into, by child (payments: `paid`). */
+export function statesSetByChildren(
+  collection: CollectionSpec,
+  context: PlanContext,
+): { readonly child: CollectionSpec; readonly state: string }[] {
+  return context.collections
+    .filter((child) => child.create && parentOfPath(child.path, context.collections)?.collection === collection)
+    .flatMap((child) => parentStatesSetBy(child, context.collections).map((state) => ({ child, state })));
+}
+
+/** Moves the run's own item at `at` into `state` by making a child whose creation's words move it
+ * there: whether one was made. */
+export async function moveByChild(
+  collection: CollectionSpec,
+  state: unknown,
+  at: Readonly<Record<string, string>>,
+  itemParameter: string,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'make' | 'stopped'>,
+): Promise<boolean> {
+  for (const { child } of statesSetByChildren(collection, context).filter((one) => one.state === state)) {
+    const parent = parentOfPath(child.path, context.collections);
+    if (!parent || runner.stopped()) continue;
+    const making = await runner.make(child, {
+      what: `to move its parent to ${String(state)}`,
+      purpose: 'moves its parent',
+      parent: { ...at, [parent.parameter]: at[itemParameter]! },
+    });
+    if ('made' in making) return true;
+  }
+  return false;
+}
