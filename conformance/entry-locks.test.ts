@@ -1,6 +1,7 @@
 // Writes of the entries an item holds, locked by the item's state ("Lines can only be changed while
 // the cart's `status` is `open`; on a checked-out cart the request is answered `409`"): read as the
 // item's own locks, and sent on a cart of the run's own once checked out, each naming a line it holds.
+// A cart said to hold one line per `sku` that holds two is named on any answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -14,6 +15,7 @@ const quantity = { type: 'integer', minimum: 1, maximum: 5 };
 const line = { type: 'object', required: ['sku', 'quantity'], properties: { sku, quantity } };
 const cart = {
   type: 'object',
+  description: 'A cart. `lines` holds at most one line per `sku`.',
   required: ['id', 'status', 'lines'],
   properties: {
     id: { type: 'string', readOnly: true },
@@ -68,7 +70,7 @@ const contract = contractFromDocument({
 });
 
 type Cart = { id: string; status: string; lines: { sku: string; quantity: number }[] };
-type Fault = 'none' | 'adds after checkout' | 'changes after checkout';
+type Fault = 'none' | 'adds after checkout' | 'changes after checkout' | 'no merge';
 const validQuantity = (value: unknown) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 5;
 
 function carts(fault: Fault) {
@@ -98,7 +100,7 @@ function carts(fault: Fault) {
       if (Object.keys(body).some((k) => k !== 'sku' && k !== 'quantity')) return sendJson(res, 400, {});
       if (!open && fault !== 'adds after checkout') return sendJson(res, 409, {});
       const held = found.lines.find((l) => l.sku === body.sku);
-      if (held) held.quantity = Math.min(5, held.quantity + (body.quantity as number));
+      if (held && fault !== 'no merge') held.quantity = Math.min(5, held.quantity + (body.quantity as number));
       else found.lines.push({ sku: body.sku, quantity: body.quantity as number });
       return sendJson(res, 201, found);
     }
@@ -136,5 +138,9 @@ describe("writes of an item's entries locked by its state", () => {
 
   it('name a line changed after the checkout', async () => {
     expect(await failures('changes after checkout')).toContain('write_in_locked_state_accepted updateLine');
+  });
+
+  it('name a second line for a sku the cart already holds', async () => {
+    expect(await failures('no merge')).toContain('entries_not_unique addLine');
   });
 });

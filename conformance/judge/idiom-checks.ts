@@ -5,6 +5,7 @@ import { answeredItem, listedItems, UPDATE_INSTANT } from '../../spec/index.js';
 import type { Check, CheckContext, Finding, IdiomEvidence, WalkEvidence } from '../model.js';
 import { CAPACITY_JUDGEMENTS } from './capacity-checks.js';
 import { pathOf, statusOf } from './check-support.js';
+import { uniqueEntryFindings } from './entry-checks.js';
 import { pointedMembers, pointsAtOtherEntry, pointsElsewhere } from './error-pointers.js';
 import { etagConflictFindings } from './etag-conflicts.js';
 import { finding } from './findings.js';
@@ -274,7 +275,7 @@ export const apiIdiomsHonoured: Check = (context) => {
   // A list in the order its words give: on every answer of it, in a sequence or not.
   // And the paging values its envelope names (page-echoes.ts), and a bodiless answer nobody asked for.
   const inOrder = listOrderFindings(context);
-  const echoes = [...pageEchoFindings(context), ...minimalUnaskedFindings(context)];
+  const echoes = [...pageEchoFindings(context), ...minimalUnaskedFindings(context), ...uniqueEntryFindings(context)];
   const ordered = etagConflictFindings(context, echoes.length > 0 ? [...(inOrder ?? []), ...echoes] : inOrder);
   if ((!idiom && !walk) || status === undefined || status >= 500) return ordered;
   return [

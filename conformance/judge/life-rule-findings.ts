@@ -129,6 +129,12 @@ export const LIFE_RULE_FINDING_KINDS = {
     received: (f) => `${String(f.member)} ${describeValue(f.got)} in the answer to the restore`,
     expected: (f) => `${String(f.member)} null or absent: a restored item is live again`,
   },
+  entries_not_unique: {
+    title: 'Entries the words keep one per value held twice',
+    key: ['member'],
+    received: (f) => `${String(f.member)} holds ${f.count} entries with ${String(f.key)} ${JSON.stringify(f.value)}`,
+    expected: (f) => `one entry per ${String(f.key)}: the document says "${String(f.words)}"`,
+  },
   list_out_of_order: {
     title: 'List not in the order its words give',
     received: (f) =>

@@ -121,6 +121,7 @@ export type { SumRule } from './sums.js';
 export { sumsOf, withSums } from './sums.js';
 export type { Tally } from './tallies.js';
 export type { TimedAction } from './timed-actions.js';
+export { type UniqueEntries, uniqueEntriesOf } from './unique-entries.js';
 export type { UniqueRule } from './unique-values.js';
 export { unknownMembersIgnored } from './unknown-members.js';
 export { validationStatusesOf } from './validation-statuses.js';
