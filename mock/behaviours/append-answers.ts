@@ -64,10 +64,27 @@ export const APPEND_HANDLERS = {
         ? shaped
         : { ...shaped, [behaviour.numbered]: nextEntryNumber(behaviour, collection, id, item) };
     const before = Array.isArray(item[behaviour.member]) ? (item[behaviour.member] as unknown[]) : [];
-    const stored = storedWith(collection, id, item, behaviour.member, [...before, entry]);
-    answerItem(context, behaviour, stored, true);
+    const held = heldEntry(behaviour.uniqueBy, before, entry);
+    const entries = held < 0 ? [...before, entry] : before.with(held, merged(before[held] as Item, body as Item));
+    const stored = storedWith(collection, id, item, behaviour.member, entries);
+    const status = held >= 0 && behaviour.mergedStatus ? behaviour.mergedStatus : behaviour.status;
+    answerItem(context, { ...behaviour, status }, stored, true);
   },
 };
+
+/** Where the list holds an entry for the new one's key already, or -1. */
+function heldEntry(key: string | undefined, entries: readonly unknown[], entry: Item): number {
+  if (key === undefined || entry[key] === undefined) return -1;
+  return entries.findIndex((one) => typeof one === 'object' && one !== null && (one as Item)[key] === entry[key]);
+}
+
+/** The held entry with the numbers sent added to its own (a line's quantity grows by the one sent). */
+function merged(held: Item, sent: Item): Item {
+  const next = { ...held };
+  for (const [name, value] of Object.entries(sent))
+    if (typeof value === 'number' && typeof next[name] === 'number') next[name] = (next[name] as number) + value;
+  return next;
+}
 
 /** The item with its list as given: totals made to add up (sums.ts), the update instant stamped. */
 function storedWith(collection: Collection, id: string, item: Item, member: string, entries: unknown[]) {

@@ -9,6 +9,7 @@ import {
   propertiesOf,
   referencedCollection,
   sameSchema,
+  uniqueEntriesOf,
 } from '../../spec/core.js';
 import { type AppendBehaviour, answerHeaders, type Behaviour, type EntryReference } from './behaviour-types.js';
 import type { EntryBehaviour } from './entry-types.js';
@@ -35,7 +36,10 @@ export function appendsOf(
       if (operation.method !== 'POST' || bound.has(operation) || operation.unspecified) continue;
       const [, segment] = /^\/([^/{}]+)$/.exec(operation.path.slice(read.operation.path.length)) ?? [];
       if (!segment || !operation.path.startsWith(`${read.operation.path}/`)) continue;
-      const success = operation.responses.find((r) => /^20[01]$/.test(r.status));
+      // A new entry's status where both are documented (201; 200 merges into one held).
+      const success =
+        operation.responses.find((r) => r.status === '201') ?? operation.responses.find((r) => r.status === '200');
+      const merged = success?.status === '201' && operation.responses.some((r) => r.status === '200');
       const media = success?.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
       if (!success || !media || !sameSchema(media.validator!.schema, read.success.schema)) continue;
       const list = lists.find(([name]) => loose(name) === loose(segment));
@@ -55,6 +59,7 @@ export function appendsOf(
         references: referencesOf(request, asSchema(asSchema(list[1])?.items), collections, collection),
         unknownStatus:
           [422, 404, 409].find((status) => operation.responses.some((r) => r.status === String(status))) ?? 422,
+        ...uniqueByOf(read.item.schema, list[0], merged),
       });
     }
   }
@@ -76,6 +81,18 @@ function derivedOf(entry: Schema | undefined, request: unknown): string[] {
   });
 }
 
+/** The entry member the item's words keep its list one entry per, and the status of a merge. */
+function uniqueByOf(item: unknown, member: string, merged: boolean): { uniqueBy?: string; mergedStatus?: number } {
+  const rule = uniqueEntriesOf(item).find((one) => one.member === member);
+  return rule ? { uniqueBy: rule.key, ...(merged ? { mergedStatus: 200 } : {}) } : {};
+}
+
+/** The plain name of a per-unit member (`unitPrice`, `unit_price_cents`: `price`, `price_cents`). */
+function perUnitOf(name: string): string | undefined {
+  const plain = name.replace(/^unit_?/i, '');
+  return plain === name || plain === '' ? undefined : plain.charAt(0).toLowerCase() + plain.slice(1);
+}
+
 /** The request's members that name another collection's items, with what the entry copies from them. */
 function referencesOf(
   request: unknown,
@@ -89,7 +106,10 @@ function referencesOf(
     const named = referencedCollection(member, collections, own);
     if (!named || named.path.includes('{')) return [];
     const itemMembers = new Set(Object.keys(propertiesOf(named.read?.item.schema ?? named.list?.items.schema)));
-    const copies = entryMembers.filter((name) => !sent.includes(name) && itemMembers.has(name));
+    const copies = entryMembers.flatMap((to) => {
+      const from = [to, perUnitOf(to)].find((name) => name !== undefined && itemMembers.has(name));
+      return !sent.includes(to) && from ? [{ to, from }] : [];
+    });
     return [{ member, collection: named.path, copies }];
   });
 }

@@ -144,6 +144,10 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly referred?: readonly ReferrerRecount[];
   /** An item made from another (a checkout's order from its cart): the members both have, copied. */
   readonly copiesFrom?: CopiedSource;
+  /** The action a POST that makes an item elsewhere takes on its source (a checkout moves its cart
+   * to `checked_out`), and the source's member that then names the made item (`orderId`). */
+  readonly sourceAction?: ActionBehaviour;
+  readonly sourceNaming?: string;
 }
 
 /** The item a POST's path names whose members a new item of another collection copies. */

@@ -27,7 +27,7 @@ export function shapedEntry(shape: EntryShape, sent: Item, all: Collections): It
       refused.pointer = `/${reference.member}`;
       return refused;
     }
-    for (const name of reference.copies) if (name in named) entry[name] = named[name];
+    for (const { to, from } of reference.copies) if (from in named) entry[to] = named[from];
   }
   // Numbers the entry requires that nobody sent (its lineTotal) are the service's to work out.
   for (const name of shape.derived) entry[name] ??= 0;

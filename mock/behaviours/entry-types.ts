@@ -5,8 +5,9 @@
 export interface EntryReference {
   readonly member: string;
   readonly collection: string;
-  /** Members of the entry the request does not send, copied from that item (unitPrice). */
-  readonly copies: readonly string[];
+  /** Members of the entry the request does not send, copied from that item's member: its own name
+   * (`name`), or the unit form's plain one (`unitPrice` from `price`). */
+  readonly copies: readonly { readonly to: string; readonly from: string }[];
 }
 
 /** A POST below an item that adds an entry to one of its lists and answers the item (appends.ts). */
@@ -25,6 +26,10 @@ export interface AppendBehaviour {
   readonly numbered?: string;
   /** The status for an entry naming an item that does not exist. */
   readonly unknownStatus: number;
+  /** The entry member the words keep one entry per ("at most one line per `sku`"): an entry for a
+   * value held already merges into it, its numbers added, answered `mergedStatus`. */
+  readonly uniqueBy?: string;
+  readonly mergedStatus?: number;
 }
 
 /** A change or removal of one entry of an item's list (PATCH or DELETE

@@ -4,9 +4,7 @@
 import { carryDigits, withDerivedTimes, withSums } from '../../spec/core.js';
 import { withCorsHeaders } from '../core/cors.js';
 import { MockHttpError, sendJson } from '../core/errors.js';
-import { afterMove, tooEarly } from './action-life.js';
 import { APPEND_HANDLERS } from './append-answers.js';
-import { countedChange } from './change-counts.js';
 import { change } from './change-handler.js';
 import { layeredFields, storedFields } from './changes.js';
 import { chosenKey, filledFor } from './client-keys.js';
@@ -21,7 +19,7 @@ import { JOB_HANDLERS } from './jobs.js';
 import { withDeleted } from './kept-deletions.js';
 import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
-import { moveItemsNamed, moveNamed, namedRefusal } from './named-life.js';
+import { moveItemsNamed } from './named-life.js';
 import { copiedFromNamed, fromNamed, fromParent, unknownReference } from './named-references.js';
 import { lockedByParent } from './parent-locks.js';
 import { listJsonOf, withinParent } from './parent-views.js';
@@ -29,8 +27,9 @@ import { recountReferred } from './referrer-counts.js';
 import { pastLimit } from './referrer-limits.js';
 import { answeredReplay, sentKey } from './replays.js';
 import { locationOf } from './resource-idioms.js';
-import { restore, stampsNow } from './restores.js';
+import { restore } from './restores.js';
 import { spanOutOfOrder } from './said-rules.js';
+import { actionRefusal, moveSource, sourceOf, takeAction } from './source-actions.js';
 import { stepCounts } from './stepped-counts.js';
 import { CollectionFullError, itemText } from './store.js';
 import { TALLY_HANDLERS } from './tallies.js';
@@ -76,37 +75,9 @@ export const HANDLERS: Handlers = {
     const item = itemFor(context, behaviour, collection);
     if (item instanceof MockHttpError) return context.refuse(item);
     const id = context.params[behaviour.parameter] ?? '';
-    if (behaviour.refusedStatus !== undefined && !behaviour.keepsState && item[behaviour.member] === behaviour.target) {
-      const already = `Item ${id} is ${JSON.stringify(behaviour.target)} already.`;
-      throw new MockHttpError(behaviour.refusedStatus, 'conflict', already);
-    }
-    const state = item[behaviour.member];
-    if (behaviour.refusedStatus !== undefined && behaviour.refusedFrom?.includes(state))
-      throw new MockHttpError(
-        behaviour.refusedStatus,
-        'conflict',
-        `Item ${id} is ${JSON.stringify(state)}: a final state.`,
-      );
-    if (behaviour.refusedStatus !== undefined && behaviour.from && !behaviour.from.includes(state))
-      throw new MockHttpError(
-        behaviour.refusedStatus,
-        'conflict',
-        `Item ${id} is ${JSON.stringify(state)}: this action starts only from ${behaviour.from.map((s) => JSON.stringify(s)).join(', ')}.`,
-      );
-    const early =
-      tooEarly(behaviour, item, id) ?? namedRefusal(behaviour, context.collections(), context.params, item, id);
-    if (early) throw early;
-    const moved = collection.replace(id, {
-      ...item,
-      ...stampsNow(behaviour),
-      ...Object.fromEntries((behaviour.nulls ?? []).map((member) => [member, null])),
-      ...countedChange(item, behaviour.changeCounters),
-      ...(behaviour.keepsState ? {} : { [behaviour.member]: behaviour.target }),
-    });
-    if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
-    if (moved) moveNamed(behaviour, context.collections(), context.params, item, moved);
-    if (moved) stepCounts(behaviour.countSteps, context.collections(), context.params, moved);
-    if (moved) recountAfterWrite(context, behaviour.recount, collection);
+    const refused = actionRefusal(behaviour, context, item, id);
+    if (refused) throw refused;
+    const moved = takeAction(behaviour, context, collection, item, id);
     answerItem(context, behaviour, moved, behaviour.answersItem);
   },
 
@@ -130,6 +101,9 @@ export const HANDLERS: Handlers = {
       unknownReference(behaviour.references, context.collections(), body) ??
       lockedByParent(behaviour, context.collections(), context.params);
     if (outOfOrder) return context.refuse(outOfOrder);
+    // An item another item's action makes (a cart's checkout, an order): the source's state allows it.
+    const source = behaviour.sourceAction ? sourceOf(behaviour.sourceAction, context) : undefined;
+    if (source instanceof MockHttpError) return context.refuse(source);
     // An item made from another (a checkout's order) starts as a copy of what they share.
     const copied = behaviour.copiesFrom
       ? copiedMembers(behaviour.copiesFrom, context.collections(), context.params)
@@ -177,6 +151,11 @@ export const HANDLERS: Handlers = {
       const inUse = valuesInUse(behaviour.unique, collection, values);
       if (inUse) return context.refuse(inUse);
       const { item, json } = collection.create(values, chosen);
+      if (source && behaviour.sourceAction)
+        moveSource(behaviour.sourceAction, context, source, {
+          id: item[collection.idProperty],
+          ...(behaviour.sourceNaming ? { naming: behaviour.sourceNaming } : {}),
+        });
       if (behaviour.entryShapes)
         noteEntryNumbers(behaviour.entryShapes, collection, String(item[collection.idProperty]), item);
       const headers: Record<string, string> = { ...behaviour.headers };

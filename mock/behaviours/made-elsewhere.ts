@@ -5,8 +5,10 @@ import {
   type CallerNames,
   type CollectionSpec,
   type Contract,
+  collectionResource,
   type FilledIn,
   filledInOf,
+  IDEMPOTENCY_HEADER,
   type JsonSchema,
   madeElsewhere as madeElsewhereOf,
   mergeAllOf,
@@ -32,7 +34,9 @@ export function madeElsewhere(
 ): Map<Operation, CreateBehaviour> {
   const made = new Map<Operation, CreateBehaviour>();
   for (const [operation, answered] of madeElsewhereOf(contract.operations, collections)) {
-    if (bound.has(operation)) continue;
+    // An action of the source's that makes the item (a checkout) is taken on the source too.
+    const action = bound.get(operation);
+    if (action && action.kind !== 'action') continue;
     const { collection, response, media, status, from } = answered;
     const location = response.headers.some((header) => header.name.toLowerCase() === 'location');
     const schema = media.validator!.schema;
@@ -55,6 +59,8 @@ export function madeElsewhere(
       filled,
       caller,
       ...(copiesFrom ? { copiesFrom } : {}),
+      ...(action?.kind === 'action' ? { sourceAction: action, ...namingOf(from, collection) } : {}),
+      ...idempotencyOf(operation),
     });
   }
   return made;
@@ -96,7 +102,8 @@ function copiedSource(from: ParentItem, schema: JsonSchema, operation: Operation
       Object.hasOwn(source, name) &&
       name !== from.collection.idProperty &&
       name !== 'id' &&
-      !/(At|_at|On|_on)$/.test(name),
+      !/(At|_at|On|_on)$/.test(name) &&
+      sameValues(made[name], source[name]),
   );
   if (members.length === 0) return undefined;
   const fewest: Record<string, number> = {};
@@ -107,6 +114,15 @@ function copiedSource(from: ParentItem, schema: JsonSchema, operation: Operation
   const documented = (status: number) => operation.responses.some((r) => r.status === String(status));
   const refusedStatus = [409, 422, 400].find(documented) ?? 409;
   return { collection: from.collection.path, parameter: from.parameter, members, fewest, refusedStatus };
+}
+
+/** Whether a member's values mean the same in both items: a state each holds its own of (a cart's
+ * `open`, an order's `placed`) is not copied. */
+function sameValues(made: unknown, source: unknown): boolean {
+  const values = (schema: unknown) => mergeAllOf(schema as Schema).enum as unknown[] | undefined;
+  const [mine, theirs] = [values(made), values(source)];
+  if (!mine && !theirs) return true;
+  return JSON.stringify([...(mine ?? [])].sort()) === JSON.stringify([...(theirs ?? [])].sort());
 }
 
 /** The members copied from the source item, or the refusal where it cannot make a valid item (an
@@ -134,4 +150,19 @@ export function copiedMembers(
     copied[name] = structuredClone(value);
   }
   return copied;
+}
+
+/** The source's member that names the made item: an order's `orderId` or `order_id` on its cart. */
+function namingOf(from: ParentItem | undefined, made: CollectionSpec): { sourceNaming?: string } {
+  const word = collectionResource(made);
+  const members = Object.keys(propertiesOf(from?.collection.read?.item.schema));
+  const naming = members.find((name) => [`${word}id`, `${word}_id`].includes(name.toLowerCase()));
+  return naming ? { sourceNaming: naming } : {};
+}
+
+/** The replay of a POST that takes an idempotency key: the same key answers the first answer again. */
+function idempotencyOf(operation: Operation): { idempotency?: CreateBehaviour['idempotency'] } {
+  const header = operation.parameters.find((p) => p.in === 'header' && IDEMPOTENCY_HEADER.test(p.name));
+  const conflict = operation.responses.find((r) => r.status === '422' || r.status === '409')?.status;
+  return header ? { idempotency: { header: header.name, conflictStatus: Number(conflict ?? 409) } } : {};
 }
