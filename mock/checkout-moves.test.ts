@@ -2,6 +2,7 @@
 // starts in its own first state (not the cart's `open`), the cart moves to `checked_out` and names
 // the order, a second checkout is refused and a replay with the same key answers the same order. A
 // line takes its product's `price` as its `unitPrice`, and a second line for a sku merges into it.
+// A payment under the order moves it to `paid` (its `paidAt` set), and a paid order takes no other.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
@@ -39,9 +40,15 @@ const order = {
   properties: {
     id,
     cartId: id,
-    status: { type: 'string', enum: ['placed', 'cancelled'], readOnly: true },
+    status: { type: 'string', enum: ['placed', 'paid', 'cancelled'], readOnly: true },
     lines: { type: 'array', minItems: 1, items: line },
+    paidAt: { type: 'string', format: 'date-time', nullable: true, readOnly: true },
   },
+};
+const payment = {
+  type: 'object',
+  required: ['id', 'method'],
+  properties: { id, method: { type: 'string', enum: ['card'] } },
 };
 const param = (name: string) => ({ name, in: 'path', required: true, schema: { type: 'string' } });
 const key = { name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', minLength: 1 } };
@@ -100,6 +107,18 @@ const contract = contractFromDocument({
       parameters: [param('orderId')],
       get: { responses: { '200': { description: 'one', content: json(order) }, '404': none } },
     },
+    '/orders/{orderId}/payments': {
+      parameters: [param('orderId')],
+      get: {
+        responses: { '200': { description: 'all', content: json({ type: 'array', items: payment }) }, '404': none },
+      },
+      post: {
+        description:
+          "Only an order whose `status` is `placed` can be paid; paying a `paid` order is answered `409`. On success the order's `status` becomes `paid` and its `paidAt` is set.",
+        requestBody: { required: true, content: json(payment) },
+        responses: { '201': { description: 'paid', content: json(payment) }, '404': none, '409': none },
+      },
+    },
   },
 });
 
@@ -130,5 +149,19 @@ describe("a cart's checkout, served", () => {
     const replay = await app.post(`/carts/${cartId}/checkout`).set('Idempotency-Key', 'k-1');
     expect(replay.status).toBe(201);
     expect(replay.body.id).toBe(checkout.body.id);
+  });
+
+  it('moves the order to paid by a payment under it, and takes no payment of a paid one', async () => {
+    const app = request(createMockApp({ contract, apiKeys: [] }));
+    const [listed] = (await app.get('/products')).body as { sku: string }[];
+    const cartId = (await app.post('/carts')).body.id as string;
+    await app.post(`/carts/${cartId}/lines`).send({ sku: listed!.sku, quantity: 1 });
+    const orderId = (await app.post(`/carts/${cartId}/checkout`).set('Idempotency-Key', 'k')).body.id as string;
+    expect((await app.post(`/orders/${orderId}/payments`).send({ method: 'card' })).status).toBe(201);
+    const paid = (await app.get(`/orders/${orderId}`)).body;
+    expect(paid.status).toBe('paid');
+    expect(Date.parse(paid.paidAt)).not.toBeNaN();
+    expect((await app.post(`/orders/${orderId}/payments`).send({ method: 'card' })).status).toBe(409);
+    expect((await app.get('/orders/no-such-order/payments')).status).toBe(404);
   });
 });

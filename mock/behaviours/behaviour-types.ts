@@ -86,6 +86,15 @@ export interface InitialValues {
   readonly fallback: Readonly<Record<string, unknown>>;
 }
 
+/** A child's creation moving its parent's state ("the order's `status` becomes `paid`"). */
+export interface ParentMove {
+  readonly parent: string;
+  readonly parameter: string;
+  readonly member: string;
+  readonly state: unknown;
+  readonly stamps: ActionBehaviour['stamps'];
+}
+
 export interface CreateBehaviour extends Wrapped, Conditional {
   /** The parent states the words allow this write in (parent-locks.ts). */
   readonly parentLock?: ParentLockBehaviour;
@@ -148,6 +157,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
    * to `checked_out`), and the source's member that then names the made item (`orderId`). */
   readonly sourceAction?: ActionBehaviour;
   readonly sourceNaming?: string;
+  /** The parent state the creation moves its parent into (parent-moves.ts). */
+  readonly parentMove?: ParentMove;
 }
 
 /** The item a POST's path names whose members a new item of another collection copies. */

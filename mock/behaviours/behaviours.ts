@@ -5,9 +5,11 @@ import {
   apiModelOf,
   type CollectionSpec,
   type Contract,
+  listedParentOf,
   type Operation,
   type ParentItem,
   parentItemsOf,
+  parentOfPath,
   propertiesOf,
   type Resource,
   type ResourceCorrection,
@@ -32,6 +34,7 @@ import { minimalAnswerOf } from './minimal-answers.js';
 import { creationMovesOf, namedLifeOf } from './named-life.js';
 import { type ParentDefaulted, referencesOf } from './named-references.js';
 import { parentLockOf } from './parent-locks.js';
+import { parentMoveOf } from './parent-moves.js';
 import { parentViewsOf } from './parent-views.js';
 import { referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
 import { referrerLimitsFor } from './referrer-limits.js';
@@ -249,6 +252,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...parentDefaultsFor(resource, collections),
         ...(resource.idioms.referenceDefaults ? { referenceDefaults: resource.idioms.referenceDefaults } : {}),
         ...parentLockOf(resource, create.operation, collections),
+        ...parentMoveOf(resource, collections),
         ...countStepsOf(resource, create.operation, collections, keptCounts(path)),
         ...referrerLimitsFor(resource),
         ...formulasFor(collection),
@@ -290,7 +294,12 @@ function parentsToCheck(
   const parents = new Map<Operation, readonly ParentItem[]>();
   for (const [operation, behaviour] of behaviours) {
     // An action's own item is looked up by the action itself (in its owner's copy, where owned).
-    const items = parentItemsOf(operation.path, collections).filter(
+    // Parents clients make, else one they only list (an order a checkout made, a seeded venue).
+    // A listed one only where the operation documents the 404 (a list under nowhere may be empty).
+    const made = parentItemsOf(operation.path, collections);
+    const documents404 = responseFor(operation, 404) !== undefined;
+    const listed = made.length === 0 && documents404 ? listedParentOf(operation.path, collections) : undefined;
+    const items = (listed ? [listed] : made).filter(
       (parent) => behaviour.kind !== 'action' || parent.collection.path !== behaviour.collection,
     );
     if (items.length === 0) continue;
@@ -306,7 +315,7 @@ function parentDefaultsFor(
   collections: readonly CollectionSpec[],
 ): { parentDefaults?: ParentDefaulted } {
   const rules = resource.idioms.parentDefaults ?? [];
-  const parent = parentItemsOf(resource.collection.path, collections).at(-1);
+  const parent = parentOfPath(resource.collection.path, collections);
   if (rules.length === 0 || !parent) return {};
   return { parentDefaults: { parentPath: parent.collection.path, parameter: parent.parameter, members: rules } };
 }

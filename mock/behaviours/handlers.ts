@@ -22,6 +22,7 @@ import { copiedMembers } from './made-elsewhere.js';
 import { moveItemsNamed } from './named-life.js';
 import { copiedFromNamed, fromNamed, fromParent, unknownReference } from './named-references.js';
 import { lockedByParent } from './parent-locks.js';
+import { moveParent } from './parent-moves.js';
 import { listJsonOf, withinParent } from './parent-views.js';
 import { recountReferred } from './referrer-counts.js';
 import { pastLimit } from './referrer-limits.js';
@@ -163,6 +164,7 @@ export const HANDLERS: Handlers = {
         headers.Location = locationOf(behaviour.location, context.params, item[collection.idProperty]);
       if (behaviour.etag) headers.ETag = itemEtag(item, json);
       recountAfterWrite(context, behaviour.recount, collection);
+      if (behaviour.parentMove) moveParent(behaviour.parentMove, context.collections(), context.params);
       recountReferred(context.collections(), behaviour.referred, collection, undefined, item);
       stepCounts(behaviour.countSteps, context.collections(), context.params, item);
       if (behaviour.namedMoves)

@@ -2,7 +2,7 @@
 // the work order is `open` (409 otherwise)"): the model's parentLocks, served. The parent item the
 // path names is read before the write; in another state the write gets the documented refusal and
 // changes nothing.
-import { type CollectionSpec, type Operation, type ParentLock, parentItemsOf, type Resource } from '../../spec/core.js';
+import { type CollectionSpec, type Operation, type ParentLock, parentOfPath, type Resource } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import { collectionAt } from './nested.js';
 import type { Collection } from './store.js';
@@ -21,7 +21,8 @@ export function parentLockOf(
   collections: readonly CollectionSpec[],
 ): { parentLock?: ParentLockBehaviour } {
   const lock = resource.idioms.parentLocks?.find((one) => one.operation === operation);
-  const parent = lock && parentItemsOf(resource.collection.path, collections).at(-1);
+  // Any parent: one clients make, or one another POST makes (an order a checkout made).
+  const parent = lock && parentOfPath(resource.collection.path, collections);
   return lock && parent ? { parentLock: { parent: parent.collection.path, parameter: parent.parameter, lock } } : {};
 }
 
