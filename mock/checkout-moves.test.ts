@@ -3,6 +3,7 @@
 // the order, a second checkout is refused and a replay with the same key answers the same order. A
 // line takes its product's `price` as its `unitPrice`, and a second line for a sku merges into it.
 // A payment under the order moves it to `paid` (its `paidAt` set), and a paid order takes no other.
+// A merge past a line's maximum is refused, and a checked-out cart's lines are locked.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contractFromDocument } from '../spec/index.js';
@@ -72,6 +73,8 @@ const contract = contractFromDocument({
     '/carts/{cartId}/lines': {
       parameters: [param('cartId')],
       post: {
+        description:
+          "Lines can only be changed while the cart's `status` is `open`; on a checked-out cart the request is answered `409`.",
         requestBody: {
           required: true,
           content: json({ type: 'object', required: ['sku', 'quantity'], properties: { sku, quantity } }),
@@ -80,8 +83,16 @@ const contract = contractFromDocument({
           '200': { description: 'merged', content: json(cart) },
           '201': { description: 'added', content: json(cart) },
           '404': none,
+          '409': none,
           '422': none,
         },
+      },
+    },
+    '/carts/{cartId}/lines/{sku}': {
+      parameters: [param('cartId'), param('sku')],
+      delete: {
+        description: 'Removes the line. On a checked-out cart the answer is `409`.',
+        responses: { '200': { description: 'removed', content: json(cart) }, '404': none, '409': none },
       },
     },
     '/carts/{cartId}/checkout': {
@@ -135,6 +146,9 @@ describe("a cart's checkout, served", () => {
     expect(again.status).toBe(200);
     expect(again.body.lines).toHaveLength(1);
     expect(again.body.lines[0].quantity).toBe(5);
+    // A merge past the line's maximum is refused and changes nothing.
+    expect((await app.post(`/carts/${cartId}/lines`).send({ sku: listed!.sku, quantity: 16 })).status).toBe(422);
+    expect((await app.get(`/carts/${cartId}`)).body.lines[0].quantity).toBe(5);
 
     const checkout = await app.post(`/carts/${cartId}/checkout`).set('Idempotency-Key', 'k-1');
     expect(checkout.status).toBe(201);
@@ -146,6 +160,9 @@ describe("a cart's checkout, served", () => {
     });
 
     expect((await app.post(`/carts/${cartId}/checkout`).set('Idempotency-Key', 'k-2')).status).toBe(409);
+    // Its lines are locked once it is checked out.
+    expect((await app.post(`/carts/${cartId}/lines`).send({ sku: listed!.sku, quantity: 1 })).status).toBe(409);
+    expect((await app.delete(`/carts/${cartId}/lines/${listed!.sku}`)).status).toBe(409);
     const replay = await app.post(`/carts/${cartId}/checkout`).set('Idempotency-Key', 'k-1');
     expect(replay.status).toBe(201);
     expect(replay.body.id).toBe(checkout.body.id);

@@ -10,6 +10,7 @@ import { nextEntryNumber, shapedEntry } from './entries.js';
 import type { EntryBehaviour } from './entry-types.js';
 import { answerItem, itemFor } from './item-answers.js';
 import { collectionAt } from './nested.js';
+import { lockedByState } from './said-rules.js';
 import type { Collection, Collections, Item } from './store.js';
 
 interface AppendExchange {
@@ -28,6 +29,8 @@ export const APPEND_HANDLERS = {
     const item = itemFor(context, behaviour, collection);
     if (item instanceof MockHttpError) return context.refuse(item);
     const named = context.params[behaviour.entryParameter] ?? '';
+    const locked = lockedByState(behaviour, item);
+    if (locked) return context.refuse(locked);
     const held = Array.isArray(item[behaviour.member]) ? (item[behaviour.member] as Item[]) : [];
     const at = held.findIndex((entry) => String(entry?.[behaviour.key]) === named);
     if (at < 0) {
@@ -56,6 +59,8 @@ export const APPEND_HANDLERS = {
     if (item instanceof MockHttpError) return context.refuse(item);
     const body = (await context.receiveBody()).judged();
     if (body instanceof MockHttpError) return context.refuse(body);
+    const locked = lockedByState(behaviour, item);
+    if (locked) return context.refuse(locked);
     const shaped = shapedEntry(behaviour, body as Item, context.collections());
     if (shaped instanceof MockHttpError) return context.refuse(shaped);
     const id = context.params[behaviour.parameter] ?? '';
@@ -65,7 +70,14 @@ export const APPEND_HANDLERS = {
         : { ...shaped, [behaviour.numbered]: nextEntryNumber(behaviour, collection, id, item) };
     const before = Array.isArray(item[behaviour.member]) ? (item[behaviour.member] as unknown[]) : [];
     const held = heldEntry(behaviour.uniqueBy, before, entry);
-    const entries = held < 0 ? [...before, entry] : before.with(held, merged(before[held] as Item, body as Item));
+    const joined = held < 0 ? undefined : merged(before[held] as Item, body as Item);
+    const past =
+      joined && Object.entries(behaviour.mergeMaxima ?? {}).find(([name, most]) => Number(joined[name]) > most);
+    if (past) {
+      const words = `The merged ${past[0]} ${String(joined![past[0]])} would pass its maximum ${past[1]}.`;
+      return context.refuse(new MockHttpError(behaviour.mergeRefusal ?? 422, 'merge_past_maximum', words));
+    }
+    const entries = joined ? before.with(held, joined) : [...before, entry];
     const stored = storedWith(collection, id, item, behaviour.member, entries);
     const status = held >= 0 && behaviour.mergedStatus ? behaviour.mergedStatus : behaviour.status;
     answerItem(context, { ...behaviour, status }, stored, true);

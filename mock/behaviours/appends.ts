@@ -6,6 +6,7 @@ import {
   isJsonMediaType,
   mergeAllOf,
   type Operation,
+  type ParentLock,
   propertiesOf,
   referencedCollection,
   sameSchema,
@@ -13,6 +14,7 @@ import {
 } from '../../spec/core.js';
 import { type AppendBehaviour, answerHeaders, type Behaviour, type EntryReference } from './behaviour-types.js';
 import type { EntryBehaviour } from './entry-types.js';
+import { stateLockOf } from './said-rules.js';
 
 type Schema = Record<string, unknown>;
 const asSchema = (value: unknown): Schema | undefined =>
@@ -60,6 +62,8 @@ export function appendsOf(
         unknownStatus:
           [422, 404, 409].find((status) => operation.responses.some((r) => r.status === String(status))) ?? 422,
         ...uniqueByOf(read.item.schema, list[0], merged),
+        mergeRefusal:
+          [422, 409, 400].find((status) => operation.responses.some((r) => r.status === String(status))) ?? 422,
       });
     }
   }
@@ -82,9 +86,22 @@ function derivedOf(entry: Schema | undefined, request: unknown): string[] {
 }
 
 /** The entry member the item's words keep its list one entry per, and the status of a merge. */
-function uniqueByOf(item: unknown, member: string, merged: boolean): { uniqueBy?: string; mergedStatus?: number } {
+function uniqueByOf(
+  item: unknown,
+  member: string,
+  merged: boolean,
+): Pick<AppendBehaviour, 'uniqueBy' | 'mergedStatus' | 'mergeMaxima'> {
   const rule = uniqueEntriesOf(item).find((one) => one.member === member);
-  return rule ? { uniqueBy: rule.key, ...(merged ? { mergedStatus: 200 } : {}) } : {};
+  if (!rule) return {};
+  // A merge past an entry member's maximum (a line's 20 units) is refused, not kept.
+  const entry = asSchema(asSchema(propertiesOf(item as Schema)[member])?.items);
+  const maxima = Object.fromEntries(
+    Object.entries(propertiesOf(entry)).flatMap(([name, schema]) => {
+      const maximum = mergeAllOf(schema as Schema).maximum;
+      return typeof maximum === 'number' ? [[name, maximum]] : [];
+    }),
+  );
+  return { uniqueBy: rule.key, ...(merged ? { mergedStatus: 200 } : {}), mergeMaxima: maxima };
 }
 
 /** The plain name of a per-unit member (`unitPrice`, `unit_price_cents`: `price`, `price_cents`). */
@@ -160,12 +177,15 @@ export function bindAppends(
   operations: readonly Operation[],
   collections: readonly CollectionSpec[],
   behaviours: Map<Operation, Behaviour>,
+  locks: readonly ParentLock[] = [],
 ): void {
   const appends = appendsOf(operations, collections, behaviours);
+  // The item's own locks on its entries ("Lines can only be changed while the cart is `open`").
+  const locked = (operation: Operation) => stateLockOf(locks, operation);
   for (const [operation, entry] of entryChangesOf(operations, appends, collections, behaviours))
-    behaviours.set(operation, entry);
+    behaviours.set(operation, { ...entry, ...locked(operation) });
   for (const [operation, append] of appends) {
-    behaviours.set(operation, append);
+    behaviours.set(operation, { ...append, ...locked(operation) });
     const create = collections.find((c) => c.path === append.collection)?.create?.operation;
     const made = create && behaviours.get(create);
     if (made?.kind === 'create')

@@ -268,7 +268,12 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   bindHeads(contract, behaviours);
   for (const [operation, made] of madeElsewhere(contract, collections, behaviours, caller))
     behaviours.set(operation, made);
-  bindAppends(contract.operations, collections, behaviours);
+  bindAppends(
+    contract.operations,
+    collections,
+    behaviours,
+    model.resources.flatMap(({ idioms }) => idioms.ownLocks ?? []),
+  );
   for (const [operation, job] of bindJobs(contract, behaviours, model.resources)) behaviours.set(operation, job);
   for (const [operation, view] of parentViewsOf(contract, behaviours, collections)) behaviours.set(operation, view);
   for (const operation of contract.operations) {

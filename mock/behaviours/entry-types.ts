@@ -1,5 +1,6 @@
 // The behaviours of reads and writes on an item's parts: an entry added to one of its lists
 // (appends.ts), and a count of a collection's items by a member (tallies.ts).
+import type { ParentLock } from '../../spec/core.js';
 
 /** What an entry takes from the item one of its members names. */
 export interface EntryReference {
@@ -30,6 +31,11 @@ export interface AppendBehaviour {
    * value held already merges into it, its numbers added, answered `mergedStatus`. */
   readonly uniqueBy?: string;
   readonly mergedStatus?: number;
+  /** The entry's numbers' maxima a merge may not pass, and the documented refusal of one that would. */
+  readonly mergeMaxima?: Readonly<Record<string, number>>;
+  readonly mergeRefusal?: number;
+  /** The item's states that allow the write (said-rules.ts). */
+  readonly stateLock?: ParentLock;
 }
 
 /** A change or removal of one entry of an item's list (PATCH or DELETE

@@ -53,7 +53,7 @@ export function stateLockOf(
 /** The documented refusal of a change or deletion the item's state does not allow ("Only a `draft`
  * event can be deleted (`409` otherwise)"). */
 export function lockedByState(
-  behaviour: ItemChangeBehaviour,
+  behaviour: Pick<ItemChangeBehaviour, 'stateLock'>,
   item: Record<string, unknown>,
 ): MockHttpError | undefined {
   const lock = behaviour.stateLock;
