@@ -31,6 +31,7 @@ import type { ListPages } from './list-pages.js';
 import type { MinimalAnswer } from './minimal-answers.js';
 import type { MemberReference, ParentDefaulted } from './named-references.js';
 import { once } from './once.js';
+import type { ParentEquals } from './parent-equals.js';
 import type { ParentLockBehaviour } from './parent-locks.js';
 import type { ReferrerRecount } from './referrer-counts.js';
 import type { PreparedAnswer } from './respond.js';
@@ -159,6 +160,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly sourceNaming?: string;
   /** The parent state the creation moves its parent into (parent-moves.ts). */
   readonly parentMove?: ParentMove;
+  /** Members it must send equal to its parent's (parent-equals.ts). */
+  readonly parentEquals?: ParentEquals;
 }
 
 /** The item a POST's path names whose members a new item of another collection copies. */

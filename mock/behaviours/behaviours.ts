@@ -33,6 +33,7 @@ import { madeElsewhere } from './made-elsewhere.js';
 import { minimalAnswerOf } from './minimal-answers.js';
 import { creationMovesOf, namedLifeOf } from './named-life.js';
 import { type ParentDefaulted, referencesOf } from './named-references.js';
+import { parentEqualsOf } from './parent-equals.js';
 import { parentLockOf } from './parent-locks.js';
 import { parentMoveOf } from './parent-moves.js';
 import { parentViewsOf } from './parent-views.js';
@@ -253,6 +254,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...(resource.idioms.referenceDefaults ? { referenceDefaults: resource.idioms.referenceDefaults } : {}),
         ...parentLockOf(resource, create.operation, collections),
         ...parentMoveOf(resource, collections),
+        ...parentEqualsOf(resource, collections),
         ...countStepsOf(resource, create.operation, collections, keptCounts(path)),
         ...referrerLimitsFor(resource),
         ...formulasFor(collection),

@@ -21,6 +21,7 @@ import { listPage } from './list-pages.js';
 import { copiedMembers } from './made-elsewhere.js';
 import { moveItemsNamed } from './named-life.js';
 import { copiedFromNamed, fromNamed, fromParent, unknownReference } from './named-references.js';
+import { unequalToParent } from './parent-equals.js';
 import { lockedByParent } from './parent-locks.js';
 import { moveParent } from './parent-moves.js';
 import { listJsonOf, withinParent } from './parent-views.js';
@@ -100,7 +101,8 @@ export const HANDLERS: Handlers = {
     const outOfOrder =
       spanOutOfOrder(behaviour.spanOrders, (body ?? {}) as Record<string, unknown>) ??
       unknownReference(behaviour.references, context.collections(), body) ??
-      lockedByParent(behaviour, context.collections(), context.params);
+      lockedByParent(behaviour, context.collections(), context.params) ??
+      unequalToParent(behaviour.parentEquals, context.collections(), context.params, body);
     if (outOfOrder) return context.refuse(outOfOrder);
     // An item another item's action makes (a cart's checkout, an order): the source's state allows it.
     const source = behaviour.sourceAction ? sourceOf(behaviour.sourceAction, context) : undefined;
