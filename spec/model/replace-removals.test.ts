@@ -38,6 +38,9 @@ describe('members a replacing PUT removes when left out', () => {
   it('reads the optional members without a default, where the words say they are removed', () => {
     const words = 'Replaces the writable members; a writable member that is not sent is removed.';
     expect(replaceRemovalsOf(putOf(words))).toEqual(['description']);
+    // A sentence wrapped in the document's source reads as one line.
+    const wrapped = 'Replaces the space: an optional member that is omitted from the request body is\n  removed.';
+    expect(replaceRemovalsOf(putOf(wrapped))).toEqual(['description']);
     const afterwards = 'Replaces the space: a space replaced without `description` has no description afterwards.';
     expect(replaceRemovalsOf(putOf(afterwards))).toEqual(['description']);
   });

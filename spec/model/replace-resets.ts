@@ -33,7 +33,8 @@ const REMOVED =
  * a left-out member is removed: absent once left out (read as null, which absent reads the same as). */
 export function replaceRemovalsOf(put: Operation): readonly string[] {
   if (!REPLACES.test(`${put.summary ?? ''} ${put.description ?? ''}`)) return [];
-  if (!REMOVED.test(`${put.description ?? ''}`)) return [];
+  // A sentence wrapped in the document's source ("is\n removed") reads as one line.
+  if (!REMOVED.test(`${put.description ?? ''}`.replace(/\s+/g, ' '))) return [];
   const schema = put.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const required = new Set(Array.isArray(schema?.required) ? (schema.required as unknown[]) : []);
   const resets = replaceResetsOf(put) ?? {};
