@@ -137,6 +137,7 @@ export class RunSession {
       make: (collection, request) => maker.make(collection, request),
       draft: (collection, request) => maker.draft(collection, request),
       listedIds: (collection) => maker.listedIds(collection),
+      reserve: (collection, idText) => maker.reserve(collection, idText),
       listedItems: (collection, parent) => maker.listedItems(collection, parent),
       bodies: (collection, count, purpose, parent) => maker.bodies(collection, count, purpose, parent),
       freshBodies: (collection, count, purpose) => maker.freshBodies(collection, count, purpose),

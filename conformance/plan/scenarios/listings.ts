@@ -8,6 +8,8 @@ type Parent = Readonly<Record<string, string>>;
 
 export class Listings {
   private readonly cache = new Map<CollectionSpec | string, Promise<Item[]>>();
+  /** Items a scenario made to count on alone (a member whose loans it counts), by collection path. */
+  private readonly reserved = new Map<string, Set<string>>();
 
   constructor(
     private readonly readList: (collection: CollectionSpec, parent?: Parent) => Promise<Item[] | undefined>,
@@ -26,7 +28,18 @@ export class Listings {
       );
       this.cache.set(key, items);
     }
-    return items;
+    const reserved = this.reserved.get(collection.path);
+    return reserved
+      ? items.then((listed) => listed.filter((item) => !reserved.has(idPathText(item, collection.idProperty))))
+      : items;
+  }
+
+  /** Keeps an item the run made for one scenario out of what others are given as listed, read now
+   * or later: a step naming it too would move the counts that scenario keeps. */
+  reserve(collection: CollectionSpec, idText: string): void {
+    let ids = this.reserved.get(collection.path);
+    if (!ids) this.reserved.set(collection.path, (ids = new Set()));
+    ids.add(idText);
   }
 
   /** Leaves out of what was listed an item the run deleted since (an agent it deactivated): it is

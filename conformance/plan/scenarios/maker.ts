@@ -103,6 +103,11 @@ export class ItemMaker {
     return this.listings.items(collection, parent);
   }
 
+  /** An item made for one scenario alone, never given to others as a listed one. */
+  reserve(collection: CollectionSpec, idText: string): void {
+    this.listings.reserve(collection, idText);
+  }
+
   /** After a deletion the service took, its item is named no more where a listed item is asked for. */
   forgetDeleted(testCase: TestCase, exchange: Exchange): void {
     const status = exchange.ok ? exchange.response.status : 0;

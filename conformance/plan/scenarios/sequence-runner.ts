@@ -52,6 +52,8 @@ export interface SequenceRunner {
     parent: Readonly<Record<string, string>>,
     fixed?: ReadonlyMap<string, unknown[]>,
   ) => Promise<ReadonlyMap<string, readonly unknown[]>>;
+  /** Keeps an item the run made for one scenario out of the listed ones others are given. */
+  readonly reserve?: (collection: CollectionSpec, idText: string) => void;
   /** Ids a collection lists now (read once per run). */
   readonly listedIds: (collection: CollectionSpec) => Promise<unknown[]>;
   /** The collection's listed items (under the parent's path values), as the list answers them. */

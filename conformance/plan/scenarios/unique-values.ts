@@ -11,7 +11,7 @@ import {
   type Resource,
   type UniqueRule,
 } from '../../../spec/index.js';
-import { asObject } from '../../judge/json-body.js';
+import { asObject, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
@@ -94,7 +94,10 @@ async function freshScope(rule: UniqueRule, resource: Resource, context: PlanCon
       purpose: 'unique scope',
       parent: {},
     });
-    if ('made' in making) scope[member] = making.made.item[other.idProperty];
+    if (!('made' in making)) continue;
+    scope[member] = making.made.item[other.idProperty];
+    // Its own alone: another step naming it (a loan for the same member) would move the count.
+    runner.reserve?.(other, idPathText(making.made.item, other.idProperty));
   }
   return scope;
 }
