@@ -4,13 +4,11 @@
 import { uniqueEntriesOf } from '../../spec/index.js';
 import type { CheckContext, Finding } from '../model.js';
 import { finding } from './findings.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isJsonObject } from './json-body.js';
 
 export function uniqueEntryFindings(context: CheckContext): Finding[] {
   const { exchange, body, response } = context;
-  if (!exchange.ok || exchange.response.status >= 300 || body.kind !== 'json' || !isObject(body.value)) return [];
+  if (!exchange.ok || exchange.response.status >= 300 || body.kind !== 'json' || !isJsonObject(body.value)) return [];
   const schema = response?.content.find((media) => media.validator)?.validator?.schema;
   const item = body.value;
   return uniqueEntriesOf(schema).flatMap((rule) => {
@@ -18,7 +16,7 @@ export function uniqueEntryFindings(context: CheckContext): Finding[] {
     if (!Array.isArray(entries)) return [];
     const counts = new Map<string, number>();
     for (const entry of entries)
-      if (isObject(entry) && entry[rule.key] !== undefined) {
+      if (isJsonObject(entry) && entry[rule.key] !== undefined) {
         const value = JSON.stringify(entry[rule.key]);
         counts.set(value, (counts.get(value) ?? 0) + 1);
       }

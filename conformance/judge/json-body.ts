@@ -17,11 +17,13 @@ export function idPathText(item: Record<string, unknown>, property: string): str
   return idKey(item, property).replace(/^"|"$/g, '');
 }
 
+/** Whether a value is a JSON object (not an array, not null). */
+export const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** A JSON object as a record, or undefined for anything else (arrays and null included). */
 export function asObject(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isJsonObject(value) ? value : undefined;
 }
 
 /** The object a read's counts stand in: the answer itself where it holds them all, else its `data`

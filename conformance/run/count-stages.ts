@@ -3,7 +3,7 @@
 import { countChildren, countReferrers } from '../plan/scenarios/child-counts.js';
 import { followChildTotals } from '../plan/scenarios/child-totals.js';
 import { checkDrawnAmounts, drawsAmounts } from '../plan/scenarios/drawn-amounts.js';
-import { checkEntryTouches, entryWritesOf } from '../plan/scenarios/entry-touches.js';
+import { checkEntryTouches, touchingWritesOf } from '../plan/scenarios/entry-touches.js';
 import { checkLineAmounts, movesLineAmounts } from '../plan/scenarios/line-amounts.js';
 import { checkNumbering } from '../plan/scenarios/numbering.js';
 import { checkParentMoves, movesParent } from '../plan/scenarios/parent-moves.js';
@@ -55,7 +55,7 @@ export const childTotals: Stage = (scope) =>
  * move its update instant. */
 export const entryTouches: Stage = (scope) =>
   each(
-    scope.creatable.filter((resource) => entryWritesOf(resource, scope.context).length > 0),
+    scope.creatable.filter((resource) => touchingWritesOf(resource, scope.context).length > 0),
     (resource) => checkEntryTouches(resource, scope.context, scope.runner),
   );
 

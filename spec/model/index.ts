@@ -30,6 +30,7 @@ export { allowedDelay } from './delays.js';
 export type { DerivedTime } from './derived-times.js';
 export { addedMs, derivedTimesOf, withDerivedTimes } from './derived-times.js';
 export type { DrawnAmount } from './drawn-amounts.js';
+export { entryWritesOf, writesBelowItem } from './entry-writes.js';
 export { errorCodesSaid } from './error-codes.js';
 export { explainedModel, explainModel, modelJson } from './explain.js';
 export {

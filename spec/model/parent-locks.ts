@@ -4,7 +4,8 @@
 // and the documented refusal. The runner moves a parent of its own out of those states and expects
 // the refusal.
 import type { Contract, Operation } from '../contract/types.js';
-import { type CollectionSpec, collectionOperations } from './collections.js';
+import type { CollectionSpec } from './collections.js';
+import { entryWritesOf } from './entry-writes.js';
 import { type LockState, lockStatesOf } from './lock-states.js';
 import { parentOfPath } from './parents.js';
 import { resourceWordPattern } from './references.js';
@@ -53,35 +54,6 @@ export function ownLocksOf(
   // `open`"): their writes, by their words alone.
   const entries = entryWritesOf(collection, contract, collections);
   return [...own, ...entries.flatMap((write) => locksOn(write, collection, contract, true))];
-}
-
-const isParameter = (segment: string | undefined) => segment !== undefined && /^\{[^}]+\}$/.test(segment);
-
-/** Writes of the entries an item holds, addressed below it by a key (POST /carts/{cartId}/lines, and
- * PATCH or DELETE /carts/{cartId}/lines/{sku}), that no collection owns: the entries' path has an
- * addressed form, which an action's (/checkout) has not. */
-function entryWritesOf(
-  collection: CollectionSpec,
-  contract: Contract | undefined,
-  collections: readonly CollectionSpec[],
-): Operation[] {
-  const item = collection.read?.operation.path ?? collection.remove?.operation.path;
-  if (!item || !contract) return [];
-  const owned = new Set(collections.flatMap(collectionOperations));
-  const below = (path: string) => (path.startsWith(`${item}/`) ? path.slice(item.length + 1).split('/') : []);
-  const keyed = new Set(
-    contract.operations.flatMap(({ path }) => {
-      const [entries, key, ...more] = below(path);
-      return entries && !isParameter(entries) && isParameter(key) && more.length === 0 ? [entries] : [];
-    }),
-  );
-  return contract.operations
-    .filter(({ path, method }) => {
-      const [entries, key, ...more] = below(path);
-      if (!entries || !keyed.has(entries) || more.length > 0) return false;
-      return key === undefined ? method === 'POST' : ['PUT', 'PATCH', 'DELETE'].includes(method);
-    })
-    .filter((operation) => !owned.has(operation));
 }
 
 /** Writes "frozen" bars: a change, not a deletion, unless the clause names the method. */

@@ -4,14 +4,12 @@
 // with a drawn key every case met a 404, and the checks behind it never ran.
 import type { CollectionSpec, Operation } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
+import { isJsonObject } from '../../judge/json-body.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { entryParams } from '../entry-params.js';
 import { withListedReferences } from './action-bodies.js';
 import type { SequenceRunner } from './sequence-runner.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const accepted = (exchange: Exchange | undefined): exchange is Exchange =>
   exchange?.ok === true && exchange.response.status < 300;
@@ -36,7 +34,7 @@ function entryCreationOf(path: string, parameter: string, operations: readonly O
 /** The entry's own member of the parameter's name, else its id: where the answer is the entry (an
  * answer naming the item itself is not). */
 function ownKey(answer: unknown, name: string, itemId: string | undefined): Record<string, string> {
-  if (!isObject(answer)) return {};
+  if (!isJsonObject(answer)) return {};
   const value = answer[name] ?? (String(answer.id) === itemId ? undefined : answer.id);
   return typeof value === 'string' || typeof value === 'number' ? { [name]: String(value) } : {};
 }

@@ -4,7 +4,7 @@
 // or more after its last change, each write must move the update instant on and leave the creation
 // instant as it was. Writes whose words are silent are not judged: a service may keep an item's
 // update time for its own members alone.
-import { collectionOperations, type Operation, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import { type Operation, type Resource, UPDATE_INSTANT, writesBelowItem } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { withListedReferences } from './action-bodies.js';
 import { entryFor } from './added-entries.js';
@@ -12,29 +12,17 @@ import { stampsOf } from './item-instants.js';
 import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 const namesUpdateInstant = (operation: Operation): boolean =>
   `${operation.summary ?? ''} ${operation.description ?? ''}`.split(/[^\w]+/).some((word) => UPDATE_INSTANT.test(word));
 
 /** The writes below the collection's items that no collection owns, that move no state the model
  * reads as an action's, and whose words name the update instant. */
-export function entryWritesOf(resource: Resource, context: PlanContext): Operation[] {
-  const { collection } = resource;
-  const owned = new Set(context.collections.flatMap(collectionOperations));
-  const parameter = collection.read?.parameter;
+export function touchingWritesOf(resource: Resource, context: PlanContext): Operation[] {
   const moving = new Set(
     (resource.idioms.actions ?? []).filter((action) => action.member !== undefined).map((action) => action.operation),
   );
-  if (!parameter) return [];
-  const below = `${collection.path}/{${parameter}}/`;
-  return context.operations.filter(
-    (operation) =>
-      WRITES.has(operation.method) &&
-      operation.path.startsWith(below) &&
-      !owned.has(operation) &&
-      !moving.has(operation) &&
-      namesUpdateInstant(operation),
+  return writesBelowItem(resource.collection, context.operations, context.collections).filter(
+    (operation) => !moving.has(operation) && namesUpdateInstant(operation),
   );
 }
 
@@ -43,7 +31,7 @@ const accepted = (status: number | undefined) => status !== undefined && status 
 export async function checkEntryTouches(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
   const read = collection.read;
-  const writes = entryWritesOf(resource, context);
+  const writes = touchingWritesOf(resource, context);
   if (!read || !collection.create || writes.length === 0 || runner.stopped()) return;
   const stepOf = (write: Operation) => `${write.method} ${write.path} moves the update instant`;
   const reach = runner.reach.scenario('entry touches', collection.path, writes.map(stepOf));

@@ -2,14 +2,12 @@
 // `total`; any other amount is answered `422`"): under a parent of the run's own, a body the maker
 // would send is sent with the member one off the parent's value. Taken, it breaks the words.
 import type { ParentDefault, Resource } from '../../../spec/index.js';
+import { isJsonObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { createParent } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 const stepOf = (rule: ParentDefault) => `${rule.member} other than the parent's ${rule.parentMember} refused`;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Values near the parent's that differ from it: one above and one below for numbers, one longer for text. */
 const othersThan = (value: unknown): unknown[] =>
@@ -30,7 +28,7 @@ export async function checkParentUnequal(resource: Resource, context: PlanContex
     const body = await runner.draft(collection, { what: '', purpose: 'unequal to its parent', parent: params });
     const schema = context.requestSchema(create);
     const sent = othersThan(held)
-      .map((other) => (isObject(body) ? { ...body, [rule.member]: other } : undefined))
+      .map((other) => (isJsonObject(body) ? { ...body, [rule.member]: other } : undefined))
       .find((other) => other !== undefined && schema?.isValid(other) !== false);
     if (!sent) {
       reach.skip(stepOf(rule), `no valid body sends ${rule.member} other than ${JSON.stringify(held)}`);
