@@ -39,7 +39,11 @@ const document = (overview: string) =>
             content: json({
               type: 'object',
               required: ['units'],
-              properties: { units: { type: 'integer', minimum: 1, maximum: 9 } },
+              properties: {
+                units: { type: 'integer', minimum: 1, maximum: 9 },
+                // A closed object below: its unknown members are as ignorable as the body's own.
+                gift: { type: 'object', additionalProperties: false, properties: { wrap: { type: 'boolean' } } },
+              },
             }),
           },
           responses: { '200': { description: 'the cart', content: json(cart) }, '400': refused, '404': refused },
@@ -60,10 +64,19 @@ function carts(strict: boolean) {
     if (sub === undefined) return req.method === 'GET' ? sendJson(res, 200, found) : sendJson(res, 405, {});
     if (sub !== 'additions' || req.method !== 'POST') return sendJson(res, 404, {});
     const units = body?.units;
-    const unknown = Object.keys(body ?? {}).filter((member) => member !== 'units');
+    const unknown = Object.keys(body ?? {}).filter((member) => member !== 'units' && member !== 'gift');
+    const gift = body?.gift;
+    const wrap = (gift as { wrap?: unknown } | undefined)?.wrap;
+    const giftWrong =
+      gift !== undefined &&
+      (typeof gift !== 'object' ||
+        gift === null ||
+        Array.isArray(gift) ||
+        (wrap !== undefined && typeof wrap !== 'boolean'));
     const wrong = [
       ...(Number.isInteger(units) && (units as number) >= 1 && (units as number) <= 9 ? [] : ['units']),
       ...(strict ? unknown : []),
+      ...(giftWrong ? ['gift'] : []),
     ];
     if (!body || wrong.length > 0) return sendJson(res, 400, { errors: wrong.map((field) => ({ field })) });
     found.units += units as number;
@@ -74,6 +87,8 @@ function carts(strict: boolean) {
 const IGNORED = 'Unknown members in a request body are ignored as well.';
 const run = (overview: string, strict: boolean) =>
   runConformance({ target: { app: carts(strict) }, contract: document(overview), seed: 6, runs: 5 });
+const accepted = (report: Awaited<ReturnType<typeof run>>) =>
+  report.violations.filter((v) => v.code === 'invalid_input_accepted').map((v) => v.operation);
 const refusals = (report: Awaited<ReturnType<typeof run>>) =>
   report.violations.filter((v) => v.code === 'valid_input_refused').map((v) => v.operation);
 
@@ -85,6 +100,15 @@ describe('unknown members the words ignore, on a write that is no creation', () 
 
   it('fails a service that refuses them', async () => {
     expect(refusals(await run(IGNORED, true))).toContain('addUnits');
+  });
+
+  it('takes a member unknown to a closed object below the body as ignorable too', async () => {
+    // The lenient service keeps `gift.unexpectedProperty` out, as the words allow.
+    expect(accepted(await run(IGNORED, false))).toEqual([]);
+  });
+
+  it('still fails such a member taken where the words are silent', async () => {
+    expect(accepted(await run('Carts hold units.', false))).toContain('addUnits');
   });
 
   it('leaves the refusal open where the words do not say so', async () => {

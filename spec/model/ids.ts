@@ -10,6 +10,10 @@ import { resourceName } from './resource-names.js';
 
 /** Ids by usual name after `id`: DigitalOcean's uuid, Twilio's sid, MongoDB's _id. */
 const OTHER_IDS = ['uuid', 'sid', '_id'];
+/** Keys that name a person or thing where a list has no item path and no id (GET /users answering
+ * `login` and `name`): other members name its items by them ("must be the login of an existing
+ * user"). */
+const NATURAL_KEYS = ['login', 'username', 'handle', 'email', 'slug', 'code', 'key'];
 /** Last words of a path parameter that name an id as such ({petId}, {agent_uuid}). */
 const ID_WORDS = /^(id|ids|uuid|guid|sid|_id|oid|identifier)$/i;
 
@@ -60,6 +64,7 @@ export function idCandidates(
       // Last, a number the service gives (payments numbered per order): where nothing else names
       // the item, that is what tells it from its siblings.
       ...(sent.has('number') ? [] : ['number']),
+      ...(itemParameter === undefined && sent.size === 0 ? NATURAL_KEYS : []),
     ]),
   ];
 }

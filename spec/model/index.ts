@@ -90,6 +90,7 @@ export type { ParentItem } from './parents.js';
 export { collectionKey, listedParentOf, parentItemsOf, parentOfPath } from './parents.js';
 export { comesBefore, type Precedence, precedenceIn, precedenceOf, validationBefore } from './precedence.js';
 export { type PreferMinimal, preferMinimalOf } from './prefer-returns.js';
+export { putCreates } from './put-creates.js';
 export type { ReferenceState } from './reference-states.js';
 export {
   collectionResource,

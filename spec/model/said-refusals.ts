@@ -26,7 +26,8 @@ const describe = (value: unknown): string | undefined => {
 const clausesOf = (text: string): string[] =>
   text
     .split(/(?<=[.;])\s+|\n\s*[*-]\s+/)
-    .map((clause) => clause.replace(/[`*_]/g, ''))
+    // Markdown's marks, not the underscores inside a word (`duplicate_key`, `owner_id`).
+    .map((clause) => clause.replace(/[`*]|(?<!\w)_+|_+(?!\w)/g, ''))
     .filter((clause) => clause.trim() !== '');
 
 const STATUS = /\b4\d\d\b/;
@@ -70,6 +71,25 @@ function statusOfPart(
   return naming.length === 1 ? [naming[0]!.status] : undefined;
 }
 
+/** An error code as a rule's words give it in place of a status ("any other value is refused with
+ * `unknown_assignee`"). */
+const CODE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+
+/** The statuses a clause gives by the error codes it names: each documented 4xx whose description
+ * or examples name one of them (the 422 "fails validation (`validation_failed`, `unknown_assignee`)"). */
+function statusesByCode(clause: string, operation: Operation, members: readonly string[]): string[] {
+  // A member's own snake_case name (`owner_id`) is no code.
+  const codes = [...new Set(clause.match(CODE) ?? [])].filter((code) => !members.includes(code));
+  if (codes.length === 0) return [];
+  return operation.responses
+    .filter(({ status }) => /^4\d\d$/.test(status))
+    .filter((response) => {
+      const text = `${response.description} ${JSON.stringify(response.content.map((media) => media.examples))}`;
+      return codes.some((code) => new RegExp(`(^|[^\\w])${code}($|[^\\w])`).test(text));
+    })
+    .map(({ status }) => status);
+}
+
 export interface SaidRefusal {
   readonly status: number;
   /** The clause it was read from. */
@@ -110,7 +130,12 @@ export function refusalsSaidIn(
   const documented = new Set(operation.responses.map((response) => response.status));
   const said: Record<string, SaidRefusal> = {};
   const word = (text: string) => new RegExp(`(^|[^\\w])${escapeRegExp(text)}($|[^\\w])`, 'i');
-  for (const member of membersWithEntries(schema)) {
+  const members = membersWithEntries(schema);
+  const ownNames = members.map((member) => member.split('[].').at(-1)!);
+  // A clause gives its refusal by a status, or by an error code a documented 4xx names.
+  const byCode = (clause: string) => statusesByCode(clause, operation, ownNames);
+  const refuses = (clause: string) => STATUS.test(clause) || byCode(clause).length > 0;
+  for (const member of members) {
     // A list entry's member (`lines[].sku`) is named in words by its own name ("every line's sku").
     const own = member.split('[].').at(-1)!;
     // The resource it names: by its name (`vetId`), or the collection the model ties it to
@@ -132,9 +157,10 @@ export function refusalsSaidIn(
       const next = clauses[index + 1];
       const followsOn =
         next !== undefined &&
-        (OTHERWISE.test(next) || ((REFERS_BACK.test(next) || ANYTHING_ELSE.test(next)) && STATUS.test(next)));
-      const clause = !STATUS.test(single) && followsOn ? `${single} ${next}` : single;
-      const all = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
+        (OTHERWISE.test(next) || ((REFERS_BACK.test(next) || ANYTHING_ELSE.test(next)) && refuses(next)));
+      const clause = !refuses(single) && followsOn ? `${single} ${next}` : single;
+      const given = [...clause.matchAll(/\b(4\d\d)\b/g)].map((match) => match[1]!).filter((s) => documented.has(s));
+      const all = given.length > 0 ? given : byCode(clause);
       const statuses =
         existenceStatus(clause, documented) ??
         (new Set(all).size > 1 ? statusOfPart(clause, names, documented) : undefined) ??

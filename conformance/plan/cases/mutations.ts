@@ -1,6 +1,6 @@
 // Each named mutation applied once to the baseline body: a valid body plus exactly one break.
 import { bodyMutations, type Mutation, type Payload, seedOf } from '../../../spec/generate/index.js';
-import { isJsonMediaType, type Operation } from '../../../spec/index.js';
+import { isJsonMediaType, type Operation, unknownMembersIgnored } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -9,6 +9,24 @@ import type { Planner } from '../planner.js';
 /** A mutation of another baseline than the first: a union's other variant (a part line beside a
  * labour one), whose members' mutations only that variant's body shows. */
 type BasedMutation = Mutation & { readonly baseline?: unknown };
+
+/** The mutations whose body the document lets a service take: a member no schema names, where its
+ * words say such members are ignored ("Unknown members are ignored too"), though a schema below is
+ * closed (a rule object with `additionalProperties: false`). */
+export function withoutIgnorable<M extends Mutation>(
+  mutations: readonly M[],
+  operation: Operation,
+  context: PlanContext,
+): M[] {
+  const request = context.requestSchema(operation);
+  const ignored = unknownMembersIgnored([
+    request?.schema.description as string | undefined,
+    operation.summary,
+    operation.description,
+    context.overview,
+  ]);
+  return ignored ? mutations.filter((mutation) => !mutation.id.endsWith(':additional-property')) : [...mutations];
+}
 
 const isUnion = (schema: unknown): boolean =>
   typeof schema === 'object' && schema !== null && ['oneOf', 'anyOf'].some((keyword) => keyword in schema);
@@ -31,7 +49,7 @@ export function mutationsOf(operation: Operation, context: PlanContext): BasedMu
   }
   // An optional body may be left out: an empty one is no invalid input.
   const required = operation.requestBody?.required === true;
-  const sent = all.filter((mutation) => required || mutation.id !== 'body:empty');
+  const sent = withoutIgnorable(all, operation, context).filter((mutation) => required || mutation.id !== 'body:empty');
   const mediaType = context.requestMediaType(operation) ?? 'application/json';
   if (isJsonMediaType(mediaType)) return sent;
   // Outside JSON only a missing field stays invalid on the wire (a form field is text anyway).

@@ -17,6 +17,7 @@ import {
 import { statusMember } from '../../../spec/model/index.js';
 import type { TestCase } from '../../model.js';
 import { unpickedValue } from '../cases/mass-assignment.js';
+import { withoutIgnorable } from '../cases/mutations.js';
 import type { PlanContext } from '../context.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -52,7 +53,7 @@ export async function sendInvalidChanges(
   const required = new Set((mergeAllOf(collection.read?.item.schema ?? {}).required as string[] | undefined) ?? []);
   const nullable = (mutation: { id: string; at?: readonly string[] }) =>
     !merge || !mutation.id.endsWith(':type:null') || (mutation.at?.length === 1 && required.has(mutation.at[0]!));
-  const all = bodyMutations(request.schema, request.isValid, valid);
+  const all = withoutIgnorable(bodyMutations(request.schema, request.isValid, valid), change.operation, context);
   const mutations = all
     .filter((mutation) => !mutation.id.startsWith('body:') && nullable(mutation))
     .map((mutation, index) => ({ mutation, rank: rankOf(mutation.id) * 1000 + index }))

@@ -1,7 +1,7 @@
 // The item scenario for collections that change items: create one, then PUT a new version and read
 // it, PATCH one field and read it, DELETE it and read it (404). It talks to the target only through
 // the functions it is given.
-import { itemShapeOf, missingDeletionOf, type Resource, restoreOfKeptItems } from '../../../spec/index.js';
+import { itemShapeOf, missingDeletionOf, putCreates, type Resource, restoreOfKeptItems } from '../../../spec/index.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
@@ -220,7 +220,12 @@ export async function runItemLifecycle(
   // The members the PATCH declares readOnly, sent: ignored or refused, never taken.
   if (patch && !runner.stopped())
     await sendReadOnlyChange(collection, context, runner, created.item, at, preconditioned);
-  if (collection.clientKey && collection.replace && replacement !== undefined)
+  if (
+    collection.clientKey &&
+    collection.replace &&
+    putCreates(collection.replace.operation) &&
+    replacement !== undefined
+  )
     await putAtFreeKey(collection, context, runner, replacement, parent, reach);
   const change = collection.update ?? collection.replace;
   if (change && !runner.stopped()) {
