@@ -124,5 +124,9 @@ describe("readings of others' documents", () => {
     expect(validationStatusesOf(document('Invalid bodies get 400.'))).toEqual([]);
     const quoted = 'A body that violates the request schema is refused with `400` or `422`; servers may use either.';
     expect(validationStatusesOf(document(quoted))).toEqual([400, 422]);
+    // Each status with its reason phrase, the schema named by what breaks it.
+    const phrased =
+      'A request body whose members have the wrong type or break a documented limit is refused with `400 Bad Request` or `422 Unprocessable Content`.';
+    expect(validationStatusesOf(document(phrased))).toEqual([400, 422]);
   });
 });

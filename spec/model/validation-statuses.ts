@@ -4,9 +4,12 @@
 import type { Contract } from '../contract/types.js';
 import { sentencesOf } from './sentences.js';
 
-const ABOUT_SCHEMA = /\b(?:schema|invalid|validation|malformed|does\s+not\s+(?:match|conform))\b/i;
-// Each status may stand in code quotes ("`400` or `422`").
-const STATUSES = /\b(4\d\d)\b`?(?:\s*(?:,|or|and\/or)\s*`?\b(4\d\d)\b`?)+/;
+const ABOUT_SCHEMA =
+  /\b(?:schema|invalid|validation|malformed|does\s+not\s+(?:match|conform)|wrong\s+type|(?:documented|its)\s+limits?)\b/i;
+// Each status may stand in code quotes ("`400` or `422`"), with its reason phrase ("`400 Bad Request`
+// or `422 Unprocessable Content`").
+const REASON = String.raw`(?:\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)?`;
+const STATUSES = new RegExp(String.raw`\b(4\d\d)\b${REASON}\`?(?:\s*(?:,|or|and\/or)\s*\`?\b(4\d\d)\b${REASON}\`?)+`);
 
 const known = new WeakMap<Contract, readonly number[]>();
 
