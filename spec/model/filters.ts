@@ -50,6 +50,9 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
     const member = mergeAllOf(properties[parameter.name] as Schema) as Schema;
     // Only where the member holds one of those values (an enum of scalars), so matching is plain.
     if (Array.isArray(values) && Array.isArray(member.enum)) return [{ parameter: parameter.name, many, values }];
+    // A yes/no member filtered by a yes/no parameter ("Only flags whose `enabled` equals this value").
+    if (!many && schema.type === 'boolean' && member.type === 'boolean')
+      return [{ parameter: parameter.name, many, values: [true, false] }];
     const taken = many ? (schema.items as Schema | undefined) : schema;
     // A list of values against a list member (tags=a&tags=b over an item's tags).
     if (many && member.type === 'array' && scalar(member.items as Schema | undefined) && scalar(taken))

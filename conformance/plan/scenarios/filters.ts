@@ -29,7 +29,10 @@ export async function checkFilters(
     if (!list || value === undefined || value === null || runner.stopped()) continue;
     const two = filter.all && Array.isArray(held) ? [...new Set(held.map(String))].slice(0, 2) : [];
     // Both orders: a service that reads only the first value shows it on whichever one is rarer.
-    for (const values of two.length === 2 ? [[value], two, [two[1], two[0]]] : [[value]]) {
+    // A yes/no filter at the other value too, where the item must not be listed: a service that
+    // reads the text "false" as true shows it on one of the two.
+    const opposite = typeof value === 'boolean' && filter.values.includes(!value) ? [[!value]] : [];
+    for (const values of two.length === 2 ? [[value], two, [two[1], two[0]]] : [[value], ...opposite]) {
       const base = context.testCase(list.operation, {
         kind: 'positive',
         plain: true,
@@ -41,7 +44,7 @@ export async function checkFilters(
       const placed =
         values.length > 1 && parameter
           ? place(parameter, values)
-          : [{ in: 'query' as const, name: filter.parameter, value: String(value) }];
+          : [{ in: 'query' as const, name: filter.parameter, value: String(values[0]) }];
       const listCase = withLargePages(collection, { ...base, parameters: [...kept, ...placed] });
       const exchange = await runner.send(listCase);
       if (!exchange) continue;
@@ -53,10 +56,11 @@ export async function checkFilters(
         idiom: 'filter',
         id,
         member,
-        expected: values.length > 1 ? values : value,
+        expected: values.length > 1 ? values : values[0],
         ...(filter.contains ? { contains: true } : {}),
         items: walked.items,
-        complete: walked.complete,
+        // At the other value the item is not among them: only the items listed are judged.
+        complete: walked.complete && values[0] !== !value,
       };
       runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
     }
