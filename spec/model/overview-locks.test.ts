@@ -68,4 +68,13 @@ describe("locks the overview puts on an item's own writes", () => {
       { at: 'DELETE /invoices/{id}', member: 'status', allowed: ['draft'], status: 409 },
     ]);
   });
+
+  it.each([
+    ['An archived invoice can no longer be deleted: DELETE answers `409`.'],
+    ['An archived invoice answers `409`.'],
+  ])('reads "%s" in the operation\'s own words as a lock on the other states', (deletion) => {
+    expect(locksOf('Invoices start as drafts.', deletion)).toEqual([
+      { at: 'DELETE /invoices/{id}', member: 'status', allowed: ['draft', 'paid'], status: 409 },
+    ]);
+  });
 });

@@ -12,7 +12,7 @@ import { resourceWordPattern } from './references.js';
 import { clausesOf, passagesNaming } from './sentences.js';
 
 /** "… cannot be <verb>" after the subject: the verb (barredStates reads it by the write's kind). */
-const CANNOT_BE = "\\s+(?:cannot|can ?not|can't|may not|must not)\\s+be\\s+(\\w+)";
+const CANNOT_BE = "\\s+(?:cannot|can ?not|can't|may not|must not|(?:can|may) no longer)\\s+be\\s+(\\w+)";
 
 export interface ParentLock {
   /** The child's write (its creation, change or deletion). */
@@ -131,9 +131,10 @@ function locksIn(
   // "A completed or cancelled work order cannot be changed (409)": every other state allows it.
   const barred = new RegExp(`\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?${CANNOT_BE}`, 'i');
   // "a `cancelled` or `checked_out` reservation refuses it with 409", "An archived page accepts no
-  // comments: 409": every other state allows it.
+  // comments: 409", "An archived flag answers `409`" (in a write's own words): every other state
+  // allows it.
   const refuses = new RegExp(
-    `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:(?:refuses|rejects)\\s+(?:it|this|them)|(?:accepts|takes|allows)\\s+no)\\b`,
+    `\\b(?:an?|the|any)\\s+([\\w\\s,\`]{1,60}?)\\s+${word}s?\\s+(?:(?:refuses|rejects)\\s+(?:it|this|them)|(?:accepts|takes|allows)\\s+no|answers\\s+(?:with\\s+)?\\W?4\\d\\d)\\b`,
     'i',
   );
   const onState = new RegExp(

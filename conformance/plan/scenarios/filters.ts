@@ -1,6 +1,6 @@
 // The filters of a list judged on an item: the list filtered by each member the model reads a
 // filter for, at the item's value (the idiom scenario's item, or an item a read-only list holds).
-import { listedItems, type Resource } from '../../../spec/index.js';
+import { type Filter, listedItems, propertiesOf, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { IdiomEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -39,13 +39,16 @@ export async function checkFilters(
         pathParams: parent,
         what: `filtered by ${filter.parameter}`,
       });
-      const kept = (base.parameters ?? []).filter((p) => !carries(p, { in: 'query', name: filter.parameter }));
+      const pinned = pinnedByDefaults(list, filter, item);
+      const kept = (base.parameters ?? []).filter(
+        (p) => !carries(p, { in: 'query', name: filter.parameter }) && !pinned.some((q) => carries(p, q)),
+      );
       const parameter = list.operation.parameters.find((p) => p.in === 'query' && p.name === filter.parameter);
       const placed =
         values.length > 1 && parameter
           ? place(parameter, values)
           : [{ in: 'query' as const, name: filter.parameter, value: String(values[0]) }];
-      const listCase = withLargePages(collection, { ...base, parameters: [...kept, ...placed] });
+      const listCase = withLargePages(collection, { ...base, parameters: [...kept, ...pinned, ...placed] });
       const exchange = await runner.send(listCase);
       if (!exchange) continue;
       const body = parseBody(exchange);
@@ -65,4 +68,70 @@ export async function checkFilters(
       runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
     }
   }
+}
+
+/** The list asked without each filter that has a default the items can hold ("`active` (the
+ * default) lists flags that are not archived"): every item listed holds that default. The run's own
+ * item may hold another value by now, so only the items listed are judged. */
+export async function checkFilterDefaults(
+  resource: Resource,
+  parent: Readonly<Record<string, string>>,
+  context: PlanContext,
+  runner: SequenceRunner,
+  id: string,
+): Promise<void> {
+  const { collection } = resource;
+  const list = collection.list;
+  for (const filter of list?.filters ?? []) {
+    const fallback = defaultOf(list!, filter);
+    const member = filter.member ?? filter.parameter;
+    const held = (propertiesOf(list!.items.schema)[member] as { enum?: unknown[] } | undefined)?.enum;
+    if (fallback === undefined || filter.contains || filter.many || !held?.includes(fallback) || runner.stopped())
+      continue;
+    const base = context.testCase(list!.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      what: `without ${filter.parameter}, its default ${JSON.stringify(fallback)} applied`,
+    });
+    const kept = (base.parameters ?? []).filter((p) => !carries(p, { in: 'query', name: filter.parameter }));
+    const listCase = withLargePages(collection, { ...base, parameters: kept });
+    const exchange = await runner.send(listCase);
+    if (!exchange) continue;
+    const body = parseBody(exchange);
+    const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
+    if (!items) continue;
+    const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
+    const evidence: IdiomEvidence = {
+      idiom: 'filter',
+      id,
+      member,
+      expected: fallback,
+      items: walked.items,
+      complete: false,
+    };
+    runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
+  }
+}
+
+const defaultOf = (list: NonNullable<Resource['collection']['list']>, filter: Filter): unknown => {
+  const parameter = list.operation.parameters.find((p) => p.in === 'query' && p.name === filter.parameter);
+  return (parameter?.validator.schema as { default?: unknown } | undefined)?.default;
+};
+
+/** The other filters whose default leaves the item out ("`active` (the default) lists flags that are
+ * not archived"), set to the item's own value: the list filtered by one member must be able to hold
+ * the item, whatever state the run's actions left it in. */
+function pinnedByDefaults(
+  list: NonNullable<Resource['collection']['list']>,
+  judged: Filter,
+  item: Record<string, unknown>,
+): { in: 'query'; name: string; value: string }[] {
+  return list.filters.flatMap((other) => {
+    if (other === judged || other.contains || other.many) return [];
+    const fallback = defaultOf(list, other);
+    const held = item[other.member ?? other.parameter];
+    if (fallback === undefined || held === undefined || held === fallback || !other.values.includes(held)) return [];
+    return [{ in: 'query' as const, name: other.parameter, value: String(held) }];
+  });
 }

@@ -8,7 +8,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { createOnlyOverExisting, createsOnly } from './create-only.js';
-import { checkFilters } from './filters.js';
+import { checkFilterDefaults, checkFilters } from './filters.js';
 import { freshChange } from './fresh-change.js';
 import { takeActions } from './idiom-actions.js';
 import { readAtLocation } from './locations.js';
@@ -248,6 +248,7 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const current = readCase ? await runner.send(readCase) : undefined;
   const now = current?.ok && current.response.status < 300 ? itemOf(parseBody(current), collection) : undefined;
   await checkFilters(resource, now ?? mine.item, parent, context, runner, id);
+  await checkFilterDefaults(resource, parent, context, runner, id);
 }
 
 interface TagParts {
