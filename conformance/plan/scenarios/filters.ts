@@ -1,6 +1,6 @@
 // The filters of a list judged on an item: the list filtered by each member the model reads a
 // filter for, at the item's value (the idiom scenario's item, or an item a read-only list holds).
-import { type Filter, listedItems, propertiesOf, type Resource } from '../../../spec/index.js';
+import { type Filter, listedItems, mergeAllOf, propertiesOf, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { IdiomEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
@@ -29,10 +29,11 @@ export async function checkFilters(
     if (!list || value === undefined || value === null || runner.stopped()) continue;
     const two = filter.all && Array.isArray(held) ? [...new Set(held.map(String))].slice(0, 2) : [];
     // Both orders: a service that reads only the first value shows it on whichever one is rarer.
-    // A yes/no filter at the other value too, where the item must not be listed: a service that
-    // reads the text "false" as true shows it on one of the two.
-    const opposite = typeof value === 'boolean' && filter.values.includes(!value) ? [[!value]] : [];
-    for (const values of two.length === 2 ? [[value], two, [two[1], two[0]]] : [[value], ...opposite]) {
+    // The filter at other values too, where the item must not be listed: a service that ignores the
+    // filter while the run's items all hold one value (every issue open), or reads the text "false"
+    // as true, lists items of another value at one of them.
+    const others = otherValues(filter, value, list.items.schema, member);
+    for (const values of two.length === 2 ? [[value], two, [two[1], two[0]]] : [[value], ...others.map((v) => [v])]) {
       const base = context.testCase(list.operation, {
         kind: 'positive',
         plain: true,
@@ -62,8 +63,8 @@ export async function checkFilters(
         expected: values.length > 1 ? values : values[0],
         ...(filter.contains ? { contains: true } : {}),
         items: walked.items,
-        // At the other value the item is not among them: only the items listed are judged.
-        complete: walked.complete && values[0] !== !value,
+        // At another value the item is not among them: only the items listed are judged.
+        complete: walked.complete && !others.includes(values[0]),
       };
       runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
     }
@@ -112,6 +113,19 @@ export async function checkFilterDefaults(
     };
     runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
   }
+}
+
+/** Up to two values of a single-valued filter other than the item's, each one an item may hold (an
+ * enum's `all` is none). */
+function otherValues(filter: Filter, value: unknown, itemSchema: unknown, member: string): unknown[] {
+  if (filter.contains || filter.many) return [];
+  const held = mergeAllOf((propertiesOf(itemSchema as never)[member] ?? {}) as Record<string, unknown>) as {
+    enum?: unknown[];
+    type?: unknown;
+  };
+  const holdable = (other: unknown) =>
+    typeof other === 'boolean' ? held.type === 'boolean' : Array.isArray(held.enum) && held.enum.includes(other);
+  return filter.values.filter((other) => other !== value && holdable(other)).slice(0, 2);
 }
 
 const defaultOf = (list: NonNullable<Resource['collection']['list']>, filter: Filter): unknown => {
