@@ -168,8 +168,10 @@ function countsSomeStates(description: unknown, childPath: string, collections: 
   const child = collections.find((one) => one.path === childPath);
   const states = child ? statusMember(child)?.values : undefined;
   if (typeof description !== 'string' || !states) return false;
-  // Some of the states, not every one ("open and closed"), and not the whole list's length.
-  if (/\bequals?\b[^.]*\blist\b|\blength of\b/i.test(description)) return false;
+  // Some of the states, not every one ("open and closed"), and not the whole list's length ("equals
+  // the number of flags listed with `state=all`"), nor one that says a state is counted too
+  // ("archived flags included").
+  if (/\bequals?\b[^.]*\blist(?:ed)?\b|\blength of\b|\b(?:included|including)\b/i.test(description)) return false;
   const named = states.filter(
     (state) =>
       typeof state === 'string' && new RegExp(`(^|[^\\w-])${escapeRegExp(state)}($|[^\\w-])`, 'i').test(description),

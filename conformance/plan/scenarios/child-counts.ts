@@ -2,7 +2,14 @@
 // them: after the run's creations under a parent, the parent read says as many as the child list
 // holds. The list is read before and after the parent, and only a count that differs from two equal
 // lists is judged (the run's other scenarios write alongside).
-import { type CollectionSpec, filledInOf, listsEveryItem, parentItemsOf } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  escapeRegExp,
+  filledInOf,
+  listsEveryItem,
+  parentItemsOf,
+  propertiesOf,
+} from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { PlanContext } from '../context.js';
 import { itemOf, type SequenceRunner } from './sequence-runner.js';
@@ -21,6 +28,30 @@ function countingParent(collection: CollectionSpec, context: PlanContext) {
   return members.length > 0 ? { parent, read, members } : undefined;
 }
 
+/** The query the child list is counted with: where a filter of it has a default (`state`, default
+ * `active`), the value the count's own words name ("equals the number of flags listed with
+ * `state=all`"); undefined where they name none, for the default list may leave counted ones out. */
+function countedQuery(
+  collection: CollectionSpec,
+  parentItem: unknown,
+  members: readonly string[],
+): { name: string; value: string }[] | undefined {
+  const list = collection.list!;
+  const words = members
+    .map((member) => (propertiesOf(parentItem as never)[member] as { description?: unknown } | undefined)?.description)
+    .filter((text): text is string => typeof text === 'string')
+    .join(' ');
+  const query: { name: string; value: string }[] = [];
+  for (const filter of list.filters) {
+    const parameter = list.operation.parameters.find((p) => p.in === 'query' && p.name === filter.parameter);
+    if ((parameter?.validator.schema as { default?: unknown } | undefined)?.default === undefined) continue;
+    const said = new RegExp(`\\b${escapeRegExp(filter.parameter)}=([\\w.-]+)`).exec(words)?.[1];
+    if (said === undefined) return undefined;
+    query.push({ name: filter.parameter, value: said });
+  }
+  return query;
+}
+
 /** Under the parent the run works in, the parent's counts equal the child list's length. */
 export async function countChildren(
   collection: CollectionSpec,
@@ -33,6 +64,9 @@ export async function countChildren(
   const reach = runner.reach.scenario('child counts', collection.path, [STEP]);
   const { parent, read, members } = counting;
   if (params[parent.parameter] === undefined) return reach.stop('no parent was found or made to count under');
+  const query = countedQuery(collection, read.item.schema, members);
+  if (!query)
+    return reach.stop("the child list filters by a default, and the count's words do not say which items it counts");
   const testCase = context.testCase(read.operation, {
     kind: 'positive',
     plain: true,
@@ -43,9 +77,31 @@ export async function countChildren(
   const ids = (items: readonly Record<string, unknown>[]) =>
     JSON.stringify(items.map((item) => JSON.stringify(item[collection.idProperty])).sort());
   const countOnce = async () => {
-    const first = await listCollection(collection, context, runner, params, undefined, 'to count the children');
+    const first = await listCollection(
+      collection,
+      context,
+      runner,
+      params,
+      undefined,
+      'to count the children',
+      undefined,
+      false,
+      undefined,
+      query,
+    );
     const exchange = runner.stopped() ? undefined : await runner.send(testCase);
-    const second = await listCollection(collection, context, runner, params, undefined, 'to count the children again');
+    const second = await listCollection(
+      collection,
+      context,
+      runner,
+      params,
+      undefined,
+      'to count the children again',
+      undefined,
+      false,
+      undefined,
+      query,
+    );
     const listed = first && second && ids(first) === ids(second) ? first.length : undefined;
     const item = exchange?.ok ? itemOf(parseBody(exchange), parent.collection) : undefined;
     const off = item !== undefined && members.some((member) => item[member] !== listed);

@@ -38,8 +38,10 @@ export async function listCollection(
   lastList = false,
   /** Items per page asked, where not the sequences' small pages. */
   pageSize?: number,
+  /** Query values set on every page (`state=all`, where the list filters by a default). */
+  query: readonly { readonly name: string; readonly value: string }[] = [],
 ): Promise<Item[] | undefined> {
-  const listCase = withSmallPages(
+  const paged = withSmallPages(
     collection,
     context.testCase(collection.list!.operation, {
       kind: 'positive',
@@ -50,6 +52,17 @@ export async function listCollection(
     }),
     pageSize,
   );
+  const set = new Set(query.map(({ name }) => name));
+  const listCase =
+    query.length === 0
+      ? paged
+      : {
+          ...paged,
+          parameters: [
+            ...(paged.parameters ?? []).filter((p) => !(p.in === 'query' && set.has(p.name))),
+            ...query.map(({ name, value }) => ({ in: 'query' as const, name, value })),
+          ],
+        };
   async function readList(): Promise<
     (Page & { complete?: boolean; pagedPastFirst?: boolean; walk?: WalkEvidence }) | undefined
   > {
