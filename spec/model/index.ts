@@ -81,6 +81,7 @@ export { malformedBodyStatus, schemaViolationStatus } from './malformed-status.j
 export { conflictsOnNamedItems } from './named-conflicts.js';
 export { CREATION_VERB, type NamedEffect, type NamedLink, type NamedState } from './named-effects.js';
 export type { NeedsMember } from './needed-members.js';
+export { membersNullClears } from './null-clears.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentDefault, ReferenceDefault } from './parent-defaults.js';
 export type { ParentLock } from './parent-locks.js';

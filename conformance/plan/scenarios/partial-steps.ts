@@ -36,6 +36,8 @@ export interface StepInput {
   readonly state?: { readonly member: string; readonly values: readonly unknown[] };
   /** Instants the words make null in some states ("null while it is open"). */
   readonly cleared?: readonly ClearedInstant[];
+  /** Members the change's words say a null clears ("send `null` to unassign"). */
+  readonly nullClears?: ReadonlySet<string>;
 }
 
 export type Planner = (input: StepInput) => PartialUpdate | undefined;

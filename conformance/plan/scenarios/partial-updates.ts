@@ -10,6 +10,7 @@ import {
   type ClearedInstant,
   type CollectionSpec,
   itemShapeOf,
+  membersNullClears,
   mergeAllOf,
   parseMediaType,
   propertiesOf,
@@ -20,6 +21,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { awayFromDefault, defaultsOf, nullRestoresDefault, stateMoved, stateMovedBack } from './partial-states.js';
 import type { PartialUpdate, Planner } from './partial-steps.js';
+import { clearableRefilled, listReplaced, nullClears } from './partial-values.js';
 
 type Item = Record<string, unknown>;
 
@@ -149,6 +151,7 @@ const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
   'application/merge-patch+json': [
     oneField,
     objectMerged,
+    listReplaced,
     optionalRefilled,
     nullRemoves,
     // A second optional member removed (the first may be a text, the next a reference: `assignee`).
@@ -161,6 +164,16 @@ const PLANNERS_BY_MEDIA_TYPE: Readonly<Record<string, readonly Planner[]>> = {
   // oneField last: where the document's patch schema is an object, not a list of operations.
   'application/json-patch+json': [replacedByPatch, removedByPatch, failedTestRefused, oneField],
 };
+
+/** Any other media type (plain JSON): the member values it sends are the item's after it. */
+const PLAIN_PLANNERS: readonly Planner[] = [
+  oneField,
+  clearableRefilled,
+  nullClears,
+  listReplaced,
+  stateMoved,
+  stateMovedBack,
+];
 
 /** The partial updates to send in order; each step's expected item is the next one's current. */
 export function partialUpdates(
@@ -196,7 +209,8 @@ export function partialUpdates(
   const states = statusMember(collection);
   const steps: PartialUpdate[] = [];
   let state = current;
-  for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? [oneField, stateMoved, stateMovedBack]) {
+  const nullClears = membersNullClears(update.operation, request?.schema, made.schema);
+  for (const planner of PLANNERS_BY_MEDIA_TYPE[essence] ?? PLAIN_PLANNERS) {
     const step = planner({
       current: state,
       fresh,
@@ -207,6 +221,7 @@ export function partialUpdates(
       defaults,
       state: states,
       cleared,
+      nullClears,
     });
     if (!step) continue;
     steps.push({ ...step, ...mediaType });
