@@ -1,6 +1,6 @@
 // A change refused for its stale If-Match changes nothing: the run sends it with other values than
 // the change before it, then reads the item, which must still hold the earlier change. A service
-// that applies the body before it answers 412 is named.
+// that applies the body before it answers 412 is named, on its PATCH and on its PUT alike.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody } from '../fixtures/http-bodies.js';
@@ -40,12 +40,21 @@ const contract = contractFromDocument({
         requestBody: body,
         responses: { '200': answer, '400': none, '404': none, '412': none, '428': none },
       },
+      put: {
+        parameters: [{ name: 'If-Match', in: 'header', required: true, schema: { type: 'string' } }],
+        requestBody: {
+          required: true,
+          content: json({ type: 'object', required: ['name'], properties: { name: task.properties.name } }),
+        },
+        responses: { '200': answer, '400': none, '404': none, '412': none, '428': none },
+      },
     },
   },
 });
 
-/** Tasks with a version as their ETag; `appliesFirst` stores a stale change before refusing it. */
-function tasks(appliesFirst: boolean) {
+/** Tasks with a version as their ETag; the change `appliesFirst` names stores a stale body before
+ * refusing it. */
+function tasks(appliesFirst: 'none' | 'PATCH' | 'PUT') {
   const made = new Map<string, { item: { id: string; name: string }; version: number }>();
   const send = (res: ServerResponse, status: number, found?: { item: unknown; version: number }) =>
     res
@@ -72,26 +81,33 @@ function tasks(appliesFirst: boolean) {
     if (req.method === 'GET') return send(res, 200, found);
     const match = req.headers['if-match'];
     if (match === undefined) return send(res, 428);
-    if (!sent || (!valid && sent.name !== undefined)) return send(res, 400);
+    if (!sent || (!valid && (sent.name !== undefined || req.method === 'PUT'))) return send(res, 400);
     const stale = match !== '*' && match !== `"v${found.version}"`;
-    if (stale && !appliesFirst) return send(res, 412);
+    if (stale && appliesFirst !== req.method) return send(res, 412);
     if (typeof name === 'string') found.item.name = name;
     found.version++;
     return stale ? send(res, 412) : send(res, 200, found);
   };
 }
 
-const run = (appliesFirst: boolean) =>
+const run = (appliesFirst: 'none' | 'PATCH' | 'PUT') =>
   runConformance({ target: { app: tasks(appliesFirst) }, contract, seed: 13, runs: 5 });
 
 describe('a change refused for its stale If-Match', () => {
   it('passes a service that leaves the item as it was', async () => {
-    const report = await run(false);
+    const report = await run('none');
     expect(report.violations.map((v) => `${v.code} ${v.operation}: ${v.message}`)).toEqual([]);
   });
 
   it('names a service that applied it before refusing it', async () => {
-    const report = await run(true);
+    const report = await run('PATCH');
+    expect(report.violations.map((v) => `${v.code} ${v.caseLabel}`).join('\n')).toMatch(
+      /change_not_stored .*after a change refused for its stale ETag/,
+    );
+  });
+
+  it('names a service whose PUT applied it before refusing it, beside a PATCH that does not', async () => {
+    const report = await run('PUT');
     expect(report.violations.map((v) => `${v.code} ${v.caseLabel}`).join('\n')).toMatch(
       /change_not_stored .*after a change refused for its stale ETag/,
     );

@@ -4,16 +4,15 @@
 // every action whose target state was read (then once more, where the document lists a refusal).
 import { putCreation, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
-import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { createOnlyOverExisting, createsOnly } from './create-only.js';
+import { checkConditionalRequests } from './etag-checks.js';
 import { checkFilterDefaults, checkFilters } from './filters.js';
-import { freshChange } from './fresh-change.js';
 import { takeActions } from './idiom-actions.js';
 import { readAtLocation } from './locations.js';
 import { createParent, parentParams } from './parents.js';
-import { etagOf, withHeader } from './sequence-runner.js';
+import { withHeader } from './sequence-runner.js';
 import { itemOf, type SequenceRunner } from './sequences.js';
 
 /** A creation's Location read: it must be the created item. */
@@ -136,112 +135,8 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   if (idioms.location) reach.done('Location followed');
   await followJob(resource, readCase, runner, id);
   await createOnlyOverExisting(resource, context, runner, at, reach);
-  const conditional = idioms.conditional;
-  if (conditional && readCase && read) {
-    const first = await runner.send(readCase);
-    const etag = etagOf(first);
-    if (!etag)
-      reach.skip(
-        'ETag checks',
-        `its read ${first?.ok ? `(${first.response.status}) carried no ETag` : 'was not answered'}`,
-      );
-    // Read again with nothing changed: a strong tag stays (a weak one may be re-minted).
-    if (etag && !etag.startsWith('W/') && first?.ok)
-      await judge(readCase, { idiom: 'etag-stable', id, expected: etag, body: first.response.text });
-    const notModifiedDocumented = read.operation.responses.some((r) => r.status === '304');
-    if (etag && notModifiedDocumented)
-      await judge(withHeader(readCase, 'If-None-Match', etag), { idiom: 'if-none-match', id });
-    const change = collection.update ?? collection.replace;
-    const takesIfMatch = change && conditional.ifMatch.some(({ operation }) => operation === change.operation);
-    // A change that moves a value the item holds now (a fresh value may be the one it was made with).
-    const held = first?.ok && first.response.status < 300 ? itemOf(parseBody(first), collection) : undefined;
-    const changeBody = change ? await freshChange(change.operation, collection, context, runner, held) : undefined;
-    if (etag && change && !takesIfMatch && changeBody !== undefined) {
-      // A change without conditions still moves the tag: read plainly and against the old tag (a
-      // 304 there calls the changed item unchanged).
-      await changedTag(
-        context.testCase(change.operation, {
-          kind: 'positive',
-          plain: true,
-          pathParams: at(change.parameter),
-          payload: { kind: 'json', value: changeBody },
-          what: 'a change, to see its ETag move',
-        }),
-        readCase,
-        etag,
-        notModifiedDocumented,
-        { runner, judge, reach, id, changeBody },
-      );
-    } else if (!change || !takesIfMatch || changeBody === undefined)
-      reach.skip('ETag checks', 'no change of it takes If-Match with a valid body');
-    if (etag && change && takesIfMatch && changeBody !== undefined) {
-      const changeCase = context.testCase(change.operation, {
-        kind: 'positive',
-        plain: true,
-        pathParams: at(change.parameter),
-        payload: { kind: 'json', value: changeBody },
-        what: 'with the current ETag',
-      });
-      const changed = await runner.send(withHeader(changeCase, 'If-Match', etag));
-      if (!changed?.ok || changed.response.status >= 300)
-        reach.skip(
-          'ETag checks',
-          `a change with the current ETag was ${changed?.ok ? `answered ${changed.response.status}` : 'not answered'}`,
-        );
-      if (changed?.ok && changed.response.status < 300) {
-        reach.done('ETag checks');
-        const afterChange = await judge(readCase, { idiom: 'etag-changes', id, expected: etag, changed: changeBody });
-        // The stale change moves other values than the first, so a refusal that still applied it shows.
-        // What the first change left is read, not sent: a merge patch's null resets a member.
-        const changed = afterChange?.body.kind === 'json' ? itemOf(afterChange.body, collection) : undefined;
-        const moved = Object.fromEntries(
-          Object.keys(asObject(changeBody) ?? {})
-            .filter((name) => changed !== undefined && Object.hasOwn(changed, name))
-            .map((name) => [name, changed![name]]),
-        );
-        const other = await freshChange(change.operation, collection, context, runner, { ...held, ...moved });
-        const staleBody = other ?? changeBody;
-        const stale = {
-          ...changeCase,
-          what: undefined,
-          label: `${changeCase.label} (a stale ETag)`,
-          payload: { kind: 'json' as const, value: staleBody },
-        };
-        const refused = await judge(withHeader(stale, 'If-Match', etag), {
-          idiom: 'stale-if-match',
-          id,
-          ...(change.operation.responses.some((r) => r.status === '412') ? { expectedStatus: 412 } : {}),
-        });
-        const kind = change === collection.update ? ('update' as const) : ('replace' as const);
-        if (
-          other !== undefined &&
-          Object.keys(moved).length > 0 &&
-          refused?.exchange.ok &&
-          refused.exchange.response.status >= 400
-        )
-          await runner.execute(
-            { ...readCase, label: `${readCase.label} (after a change refused for its stale ETag)` },
-            { collection, sequence: { afterChange: { id, kind, expected: moved } } },
-          );
-        // Where If-Match is required and a 428 documented, a change without it is refused.
-        const required = conditional.ifMatch.find(({ operation }) => operation === change.operation)?.required;
-        if (required && change.operation.responses.some((r) => r.status === '428')) {
-          const bare = {
-            ...changeCase,
-            what: undefined,
-            label: `${changeCase.label} (no If-Match)`,
-            parameters: (changeCase.parameters ?? []).filter(
-              (p) => !(p.in === 'header' && p.name.toLowerCase() === 'if-match'),
-            ),
-          };
-          await judge(bare, { idiom: 'if-match-missing', id, expectedStatus: 428 });
-        }
-        // `If-Match: *` matches any current version of an item that exists (RFC 9110 13.1.1).
-        const star = { ...changeCase, what: undefined, label: `${changeCase.label} (If-Match: *)` };
-        await judge(withHeader(star, 'If-Match', '*'), { idiom: 'if-match-star', id });
-      }
-    }
-  }
+  if (idioms.conditional && readCase && read)
+    await checkConditionalRequests({ resource, context, runner, reach, judge, id, at, readCase });
 
   await takeActions({ resource, context, runner, reach, judge, id, at, body, itemFor });
   // Last, after the actions moved it: the item as it is now, matched by the filters of its list.
@@ -249,27 +144,4 @@ export async function runIdioms(resource: Resource, context: PlanContext, runner
   const now = current?.ok && current.response.status < 300 ? itemOf(parseBody(current), collection) : undefined;
   await checkFilters(resource, now ?? mine.item, parent, context, runner, id);
   await checkFilterDefaults(resource, parent, context, runner, id);
-}
-
-interface TagParts {
-  readonly runner: SequenceRunner;
-  readonly judge: (testCase: TestCase, idiom: IdiomEvidence) => Promise<unknown>;
-  readonly reach: { done: (step: string) => void; skip: (step: string, why: string) => void };
-  readonly id: string;
-  readonly changeBody: unknown;
-}
-
-/** Sends a change that takes no If-Match, then reads the item plainly and with the tag it had. */
-async function changedTag(change: TestCase, readCase: TestCase, etag: string, notModified: boolean, parts: TagParts) {
-  const { runner, judge, reach, id, changeBody } = parts;
-  const changed = await runner.send(change);
-  if (!changed?.ok || changed.response.status >= 300)
-    return reach.skip(
-      'ETag checks',
-      `a change was ${changed?.ok ? `answered ${changed.response.status}` : 'not answered'}`,
-    );
-  reach.done('ETag checks');
-  const moved = { idiom: 'etag-changes' as const, id, expected: etag, changed: changeBody };
-  await judge(readCase, moved);
-  if (notModified) await judge(withHeader(readCase, 'If-None-Match', etag), moved);
 }
