@@ -43,6 +43,18 @@ const describe = (value: unknown): string | undefined => {
 const names = (sentence: string, word: string) =>
   word.length > 1 && new RegExp(`(^|[^\\w])${escapeRegExp(word)}(['’]s|e?s)?([^\\w]|$)`, 'i').test(sentence);
 
+/** A clause where two of the creation's own times are the bounds ("invoices whose `issuedAt` falls
+ * between `from` and `to`"): they bound something else, not themselves within the parent's. */
+function boundsOfItsOwn(clause: string, times: readonly string[]): boolean {
+  return times.some((first) =>
+    times.some(
+      (second) =>
+        first !== second &&
+        new RegExp(`\\bbetween\\s+${escapeRegExp(first)}\\s+and\\s+${escapeRegExp(second)}\\b`, 'i').test(clause),
+    ),
+  );
+}
+
 /** The rules the document's words give the collection's creation: one per bound member. */
 export function anchorsOf(
   collection: CollectionSpec,
@@ -74,7 +86,7 @@ export function anchorsOf(
       .flatMap((sentence) => sentence.split(/;\s+/))
       .map((clause) => clause.replace(/\*\*|__|`/g, ''));
     for (const clause of clauses) {
-      if (!WITHIN.test(clause)) continue;
+      if (!WITHIN.test(clause) || boundsOfItsOwn(clause, times)) continue;
       const member = own ?? times.find((name) => names(clause, name));
       if (member === undefined || rules.has(member)) continue;
       // The parent's member by name, else its only time where the words name the parent ("the

@@ -5,10 +5,10 @@ import { contractFromDocument, inferApiModel } from '../index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-function spansOf(words: string, info?: string, statuses = ['400', '422']) {
+function spansOf(words: string, info?: string, statuses = ['400', '422'], [start, end] = ['checkIn', 'checkOut']) {
   const booking = {
     type: 'object',
-    properties: { checkIn: { type: 'string', format: 'date' }, checkOut: { type: 'string', format: 'date' } },
+    properties: { [start!]: { type: 'string', format: 'date' }, [end!]: { type: 'string', format: 'date' } },
   };
   const stored = { ...booking, properties: { id: { type: 'string' }, ...booking.properties } };
   const contract = contractFromDocument({
@@ -71,6 +71,16 @@ describe('span orders', () => {
       expect.objectContaining({ start: 'checkIn', end: 'checkOut', strict: false, status: 422 }),
     ]);
     expect(spansOf('`checkOut` before `checkIn` is fine for late bookings.')).toEqual([]);
+  });
+
+  it('reads a start after its end, said to be refused, as the same order (`from` and `to`)', () => {
+    expect(
+      spansOf('An export of the period; `from` after `to` is refused with `422`.', undefined, undefined, [
+        'from',
+        'to',
+      ]),
+    ).toEqual([expect.objectContaining({ start: 'from', end: 'to', strict: false, status: 422 })]);
+    expect(spansOf('Copies the data from the archive to the store.', undefined, undefined, ['from', 'to'])).toEqual([]);
   });
 
   it('reads nothing where no word orders the span', () => {

@@ -51,7 +51,7 @@ const LATER = /\b(?:after|later than|greater than|past)\b|>/i;
 const BEFORE = /\b(?:before|earlier than|prior to)\b|</i;
 const FORBIDS = /\b(?:refused|rejected|invalid|not allowed|an error|must not|cannot|can't)\b|\b4\d\d\b/i;
 const NOT_STRICT = /\bor equal\b|\bat or after\b|\bnot before\b|\bno earlier than\b|\bat least\b|>=|≥/i;
-const END_WORD = /end|until|finish|stop|[oO]ut$|_to$|To$/;
+const END_WORD = /end|until|finish|stop|[oO]ut$|_to$|To$|^to$/;
 
 const describe = (value: unknown): string | undefined => {
   const description = (value as { description?: unknown } | undefined)?.description;
@@ -107,7 +107,11 @@ export function spanOrdersOf(collection: CollectionSpec, contract: Contract): Sp
         if (between !== undefined) return [{ sentence, start, between }];
         // Or an end before the start, forbidden: the same order, not strict.
         const before = orderedBetween(sentence, end, start, BEFORE);
-        return before !== undefined && !LATER.test(before) && FORBIDS.test(sentence)
+        if (before !== undefined && !LATER.test(before) && FORBIDS.test(sentence))
+          return [{ sentence, start, between: 'not before' }];
+        // Or a start after the end, forbidden ("`from` after `to` is refused with `422`"): the same.
+        const startAfter = orderedBetween(sentence, start, end);
+        return startAfter !== undefined && !BEFORE.test(startAfter) && FORBIDS.test(sentence)
           ? [{ sentence, start, between: 'not before' }]
           : [];
       }),
