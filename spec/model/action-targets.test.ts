@@ -10,10 +10,11 @@ const rental = {
   properties: {
     id: { type: 'string' },
     status: { type: 'string', enum: ['draft', 'confirmed', 'active', 'rented', 'closed'] },
+    lines: { type: 'array', items: { type: 'string' } },
   },
 };
 
-function documentWith(pickupWords: string, summary?: string) {
+function documentWith(pickupWords: string, summary?: string, verb = 'pickup') {
   const item = { content: { 'application/json': { schema: rental } } };
   return {
     openapi: '3.0.3',
@@ -31,7 +32,7 @@ function documentWith(pickupWords: string, summary?: string) {
         parameters: [{ name: 'rentalId', in: 'path', required: true, schema: { type: 'string' } }],
         get: { responses: { '200': { description: 'one', ...item } } },
       },
-      '/rentals/{rentalId}/pickup': {
+      [`/rentals/{rentalId}/${verb}`]: {
         parameters: [{ name: 'rentalId', in: 'path', required: true, schema: { type: 'string' } }],
         post: {
           description: pickupWords,
@@ -43,14 +44,20 @@ function documentWith(pickupWords: string, summary?: string) {
   };
 }
 
-function pickupOf(words: string, summary?: string) {
-  const model = inferApiModel(contractFromDocument(documentWith(words, summary)));
+function pickupOf(words: string, summary?: string, verb?: string) {
+  const model = inferApiModel(contractFromDocument(documentWith(words, summary, verb)));
   const rentals = model.resources.find(({ collection }) => collection.path === '/rentals');
   const { operation: _operation, ...action } = rentals?.idioms.actions?.[0] ?? { operation: undefined };
   return action;
 }
 
 describe('action targets read from words', () => {
+  it('reads no target for a POST adding to a list member of the item (`lines`)', () => {
+    const words =
+      'Appends a line to a `draft` rental and answers the whole updated rental. A rental that is not `draft` is refused with `409`. Checks happen in this order: rental exists (`404`), status is `draft` (`409`).';
+    expect(pickupOf(words, undefined, 'lines')).not.toHaveProperty('target');
+  });
+
   it('reads the state the words move the item itself to', () => {
     expect(
       pickupOf(

@@ -191,10 +191,15 @@ export const IDIOM_READERS: Readonly<Record<Exclude<keyof Idioms, keyof LifeIdio
         );
       const correction = corrections(operation.path);
       const values = (status?.values ?? []).map(String);
+      // POST /invoices/{number}/lines adds to the item's `lines`: no verb, and the state its words
+      // name ("Appends a line to a `draft` invoice") is where it is allowed, not where it leads.
+      const addsEntries = (properties[verb] as { type?: unknown } | undefined)?.type === 'array';
       const stated =
         correction.target ??
-        values.find((value) => participle(verb).includes(value.toLowerCase())) ??
-        (status ? targetFromWords(operation, collection.path, status.values) : undefined);
+        (addsEntries
+          ? undefined
+          : (values.find((value) => participle(verb).includes(value.toLowerCase())) ??
+            (status ? targetFromWords(operation, collection.path, status.values) : undefined)));
       // Where no state is named, a yes/no member the verb names (`archive` sets `archived`).
       const flag = stated === undefined && correction.member === undefined ? flagMoveOf(verb, properties) : undefined;
       const target = stated ?? flag?.target;
