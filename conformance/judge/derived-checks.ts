@@ -1,6 +1,7 @@
 // Times the words derive from others (the model's derivedTimesOf): "`dueAt` = `loanedAt` + 14 days
 // × (1 + `renewCount`)". Judged on every answer of the collection's own operations that holds its
-// items (a creation, a read, a list, a change); a rule said of new items only on the creation.
+// items (a creation, a read, a list, a change); a rule said of new items only on the creation, and
+// one said of a member left out only on a creation that left it out.
 import { addedMs, answeredItem, type DerivedTime, derivedTimesOf, listedItems } from '../../spec/index.js';
 import type { CheckContext, Finding } from '../model.js';
 import { finding } from './findings.js';
@@ -48,8 +49,12 @@ export function derivedTimesOff(context: CheckContext): Finding[] {
   if (rules.length === 0) return [];
   const creation = testCase.operation === collection.create?.operation;
   const items = itemsOf(context);
+  // A default ("an absent `dueDate` is ..."): only where the creation left the member out.
+  const payload = testCase.payload?.kind === 'json' ? testCase.payload.value : undefined;
+  const sent = (member: string) =>
+    typeof payload === 'object' && payload !== null && !Array.isArray(payload) && Object.hasOwn(payload, member);
   return rules
-    .filter((rule) => creation || !rule.onCreation)
+    .filter((rule) => (creation || !rule.onCreation) && !(rule.whenAbsent && sent(rule.member)))
     .flatMap((rule) => {
       for (const item of items) {
         const off = offBy(rule, item);

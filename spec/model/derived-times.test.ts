@@ -50,6 +50,13 @@ describe('derivedTimesOf', () => {
     ]);
   });
 
+  it('reads a time said of a member the client leaves out as a default, judged only then', () => {
+    expect(rulesOf({}, 'An absent `dueAt` is `loanedAt` + 21 days.')).toEqual([
+      expect.objectContaining({ member: 'dueAt', plusMs: 21 * DAY, whenAbsent: true, onCreation: true }),
+    ]);
+    expect(rulesOf({}, 'A new loan has `dueAt` = `loanedAt` + 21 days.')[0]).not.toHaveProperty('whenAbsent');
+  });
+
   it("reads the document's words only where they name the resource", () => {
     expect(rulesOf({}, '', 'A reminder: dueAt is 3 days after loanedAt.')).toEqual([]);
     expect(rulesOf({}, '', 'A loan: dueAt is 3 days after loanedAt.')).toEqual([

@@ -28,8 +28,18 @@ export interface DerivedTime {
   readonly onCreation?: boolean;
   /** The member is a date (`format: date`): "`dueDate` = the UTC date of `loanedAt` plus `days` days". */
   readonly dateOnly?: true;
+  /** Said of the member where the client leaves it out ("an absent `dueDate` is the date of
+   * `loanedAt` plus 21 days"): a default, judged on a creation that did not send it. */
+  readonly whenAbsent?: true;
   readonly words: string;
 }
+
+/** "an absent `dueDate`", "`dueDate`, where omitted,", "if `dueDate` is not sent". */
+const absentSaid = (member: string, words: string): boolean =>
+  new RegExp(
+    `\\b(?:absent|omitted|missing|without an?|without)\\s+\`?${member}\\b|\`?\\b${member}\`?,?\\s+(?:is\\s+|was\\s+|where\\s+|when\\s+|if\\s+)?(?:absent|omitted|not sent|not given|left out|defaults)\\b`,
+    'i',
+  ).test(words);
 
 const UNIT_MS: Readonly<Record<string, number>> = {
   second: 1_000,
@@ -134,6 +144,7 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
   ) => {
     const dateOnly = isDate(members[member]);
     if (found.has(member) || member === from || !(isDateTime(members[member]) || dateOnly)) return;
+    const whenAbsent = absentSaid(member, words) ? { whenAbsent: true as const, onCreation: true } : {};
     if (!isDateTime(members[from]) || (times !== undefined && !isInteger(members[times]))) return;
     const unitMs = UNIT_MS[unit.toLowerCase()]!;
     // "plus `days` days": the amount is the item's own count, in the unit.
@@ -148,6 +159,7 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
         toleranceMs: dateOnly ? dateTolerance(words) : 1_000,
         ...(onCreation ? { onCreation } : {}),
         ...(dateOnly ? { dateOnly } : {}),
+        ...whenAbsent,
         words,
       });
       return;
@@ -168,6 +180,7 @@ function readDerivedTimes(collection: CollectionSpec, contract: Contract): Deriv
       toleranceMs,
       ...(onCreation ? { onCreation } : {}),
       ...(dateOnly ? { dateOnly } : {}),
+      ...whenAbsent,
       words,
     });
   };

@@ -257,13 +257,24 @@ export function pathMembersOf(
   const self = collections.find((collection) => collection.read?.operation.path === itemPath);
   const namesSelf = (candidate: string, name: string) =>
     self !== undefined && name === names.at(-1) && namesByIdName(candidate, collectionResource(self), name);
+  // The collection above whose item a path value names, listed or not (a branch made by the client
+  // and read by its `code`, named by a loan's `branchCode`).
+  const above = (name: string) =>
+    collections.find(
+      (collection) =>
+        collection !== self &&
+        collection.read?.parameter === name &&
+        itemPath.startsWith(`${collection.path}/{${name}}`),
+    );
   for (const name of names) {
+    const holder = above(name);
     const member =
       members.find((candidate) => candidate === name) ??
       members.find((candidate) => {
         const named = referencedCollection(candidate, collections, own);
         return named !== undefined && named.read?.parameter === name && itemPath.startsWith(`${named.path}/{${name}}`);
       }) ??
+      members.find((candidate) => holder !== undefined && namesByIdName(candidate, collectionResource(holder), name)) ??
       members.find((candidate) => namesSelf(candidate, name));
     if (member === undefined) return undefined;
     carried[name!] = member;

@@ -40,7 +40,7 @@ export async function checkFilters(
         pathParams: parent,
         what: `filtered by ${filter.parameter}`,
       });
-      const pinned = pinnedByDefaults(list, filter, item);
+      const pinned = [...pinnedByDefaults(list, filter, item), ...everyItemAsked(list)];
       const kept = (base.parameters ?? []).filter(
         (p) => !carries(p, { in: 'query', name: filter.parameter }) && !pinned.some((q) => carries(p, q)),
       );
@@ -63,8 +63,9 @@ export async function checkFilters(
         expected: values.length > 1 ? values : values[0],
         ...(filter.contains ? { contains: true } : {}),
         items: walked.items,
-        // At another value the item is not among them: only the items listed are judged.
-        complete: walked.complete && !others.includes(values[0]),
+        // At another value the item is not among them: only the items listed are judged; nor where
+        // a switch the model does not read leaves some items out by default.
+        complete: walked.complete && !others.includes(values[0]) && !leavesSomeOut(list),
       };
       runner.conclude(listCase, exchange, body, { collection, sequence: { idiom: evidence } });
     }
@@ -149,3 +150,42 @@ function pinnedByDefaults(
     return [{ in: 'query' as const, name: other.parameter, value: String(held) }];
   });
 }
+
+/** The values of a switch that ask for every item: `status=all`. */
+const EVERY_ITEM = new Set(['all', 'any', 'both', 'every', 'everything', '*']);
+
+/** Query parameters of the list that are no filter the model reads, yet hold a default among
+ * values ("`active` (returnedAt null), `returned` or `all`. Default `active`"): left out, some items
+ * may not be listed. */
+function defaultedSwitches(list: NonNullable<Resource['collection']['list']>) {
+  return list.operation.parameters.filter((parameter) => {
+    if (parameter.in !== 'query' || list.filters.some((filter) => filter.parameter === parameter.name)) return false;
+    const schema = parameter.validator.schema as { default?: unknown; enum?: unknown } | undefined;
+    return Array.isArray(schema?.enum)
+      ? schema.default !== undefined
+      : schema?.default === false && INCLUDES.test(parameter.name);
+  });
+}
+
+/** A yes/no switch that lets more items in when true: `includeVoid`, `with_deleted`, `showArchived`. */
+const INCLUDES = /^(?:include|with|show)[A-Z_-]/;
+
+const everyValueOf = (parameter: { name: string; validator: { schema: unknown } }): string | undefined => {
+  const schema = parameter.validator.schema as { type?: unknown; default?: unknown; enum?: unknown[] };
+  if (schema.type === 'boolean' && INCLUDES.test(parameter.name)) return schema.default === false ? 'true' : undefined;
+  return schema.enum?.find(
+    (value): value is string => typeof value === 'string' && EVERY_ITEM.has(value.toLowerCase()),
+  );
+};
+
+/** Those switches set to the value that asks for every item (`status=all`), where they have one. */
+function everyItemAsked(list: NonNullable<Resource['collection']['list']>) {
+  return defaultedSwitches(list).flatMap((parameter) => {
+    const every = everyValueOf(parameter);
+    return every === undefined ? [] : [{ in: 'query' as const, name: parameter.name, value: every }];
+  });
+}
+
+/** Whether such a switch has no value asking for every item: the run's item may be left out. */
+const leavesSomeOut = (list: NonNullable<Resource['collection']['list']>): boolean =>
+  defaultedSwitches(list).some((parameter) => everyValueOf(parameter) === undefined);

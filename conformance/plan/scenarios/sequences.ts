@@ -11,6 +11,7 @@ import { withExactIntegers } from '../exact-integers.js';
 import { repeatedAcrossPages } from './page-repeats.js';
 import { limitAsked, nextPageEvidence, type Page, walkPages, withSmallPages } from './pages.js';
 import { createParent, parentParams, underOwnParent } from './parents.js';
+import { sequenceBodies } from './sequence-bodies.js';
 import { asCarried, itemOf, refusalOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 export { itemOf, type SequenceRunner };
@@ -171,7 +172,7 @@ export async function runSequences(
   if (!before || runner.stopped()) return reach.stop('its list could not be read before the creations');
   // A parent of the run's own moved first into a state its words allow children in.
   await runner.unlockParent(collection, parent);
-  const bodies = await runner.bodies(collection, 10, 'sequence', parent);
+  const bodies = await sequenceBodies(collection, context, runner, parent);
   // The first creation carries int64 values no double can hold, where the document has them.
   const request = context.requestSchema(create);
   if (request && bodies.length > 0) {
