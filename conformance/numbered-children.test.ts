@@ -56,7 +56,11 @@ const raw = {
           'The new note gets `noteNo` one higher than the highest number ever used on this shelf; ' +
           'numbers of deleted notes are not used again.',
         requestBody: { required: true, content: json(noteInput) },
-        responses: { '201': { description: 'made', content: json(note) }, '400': { description: 'bad' }, ...none },
+        responses: {
+          '201': { description: 'made', headers: { Location: { schema: { type: 'string' } } }, content: json(note) },
+          '400': { description: 'bad' },
+          ...none,
+        },
       },
     },
     '/shelves/{shelfId}/notes/{noteNo}': {
@@ -70,7 +74,7 @@ const document = contractFromDocument(raw);
 // The same words wrapped in the document's source: "not used\nagain" is the same rule.
 const wrapped = contractFromDocument(JSON.parse(JSON.stringify(raw).replace('not used again', 'not used\\nagain')));
 
-type Fault = 'one-counter-for-all-shelves' | 'highest-standing-plus-one';
+type Fault = 'one-counter-for-all-shelves' | 'highest-standing-plus-one' | 'location-counts-notes';
 
 /** Shelves with notes, one seeded with two; `fault` plants one mistake in the numbering. */
 function shelves(fault?: Fault) {
@@ -107,13 +111,16 @@ function shelves(fault?: Fault) {
       if (body?.kind !== 'text' || typeof text !== 'string' || text.length < 1 || [...text].length > 40)
         return send(res, 400, {});
       if (Object.keys(body).length !== 2) return send(res, 400, {});
-      const next =
-        {
-          'one-counter-for-all-shelves': () => ++counter,
-          'highest-standing-plus-one': () => Math.max(0, ...found.notes.map((n) => n.noteNo)) + 1,
-        }[fault ?? ('none' as Fault)]?.() ?? ++found.highest;
+      const faulty: Partial<Record<Fault, () => number>> = {
+        'one-counter-for-all-shelves': () => ++counter,
+        'highest-standing-plus-one': () => Math.max(0, ...found.notes.map((n) => n.noteNo)) + 1,
+      };
+      const next = (fault ? faulty[fault]?.() : undefined) ?? ++found.highest;
       const made = { noteNo: next, kind: 'text', text };
       found.notes.push(made);
+      // The Location names the note's number; the fault counts the notes the shelf holds instead.
+      const named = fault === 'location-counts-notes' ? found.notes.length : next;
+      res.setHeader('location', `/shelves/${id}/notes/${named}`);
       return send(res, 201, made);
     }
     const at = found.notes.findIndex((one) => String(one.noteNo) === number);
@@ -139,6 +146,8 @@ describe('notes numbered per shelf, said as "one higher than the highest ever us
   it.each([
     ['one-counter-for-all-shelves', 'number_not_first'],
     ['highest-standing-plus-one', 'number_reused'],
+    // Its Location, read after a deletion, names the deleted note.
+    ['location-counts-notes', 'location_not_readable'],
   ] as const)('names a shelf whose fault is %s', async (fault, code) => {
     expect(codes(await run(fault))).toContain(code);
   });

@@ -8,6 +8,7 @@ import { idKey } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { deleteMade } from './deletions.js';
+import { readAtLocation } from './locations.js';
 import { type Numbering, numberingOf } from './numbering-words.js';
 import { createParent, parentParams } from './parents.js';
 import { numbersUnderRemadeParent, RENUMBERED, remadeParent } from './renumbering.js';
@@ -87,6 +88,17 @@ export async function checkNumbering(
     },
   });
   reach.done('number never reused');
+  // Its Location names it too: the number given, not one counted from the items held (a parent's
+  // count of copies equals the newest number until one was deleted).
+  if (third.made.executed.exchange.ok && third.made.executed.exchange.response.headers.location)
+    await readAtLocation(
+      collection,
+      third.made.executed.exchange,
+      third.made.id,
+      third.made.at(read.parameter),
+      context,
+      runner,
+    );
   if (remade) await numbersUnderRemadeParent(collection, member, parent, context, runner, reach);
 }
 
