@@ -44,7 +44,7 @@ const contract = contractFromDocument({
       post: {
         description: 'Creates a branch under the `code` sent; a code in use is refused with 409.',
         requestBody: { required: true, content: json(branch) },
-        responses: { '201': { description: 'made', content: json(branch) }, '400': none, '409': none },
+        responses: { '201': { description: 'made', content: json(branch) }, '400': none, '409': none, '422': none },
       },
     },
     '/branches/{code}': {
@@ -97,7 +97,8 @@ const contract = contractFromDocument({
 
 type Loan = { id: string; branchCode: string; copyNumber: number; kind: string; returnedAt: string | null };
 
-function lending() {
+/** `fault`: a code in use answered 422 instead of the 409 its words give. */
+function lending(fault?: 'dup-code-422') {
   const branches = new Map<string, { code: string; name: string; copies: number[]; onLoan: Set<number> }>();
   const loans: Loan[] = [];
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -114,7 +115,7 @@ function lending() {
           typeof sent.name === 'string' &&
           [...sent.name].length <= 20;
         if (!valid) return sendJson(res, 400, {});
-        if (branches.has(sent!.code as string)) return sendJson(res, 409, {});
+        if (branches.has(sent!.code as string)) return sendJson(res, fault === 'dup-code-422' ? 422 : 409, {});
         const made = { code: sent!.code as string, name: sent!.name as string, copies: [], onLoan: new Set<number>() };
         branches.set(made.code, made);
         return sendJson(res, 201, { code: made.code, name: made.name });
@@ -189,5 +190,10 @@ describe('a loan naming a copy of a branch, neither of them listed', () => {
       (u) => u.path === '/loans' && /creation was refused|creations succeeded/.test(JSON.stringify(u)),
     );
     expect(refused).toEqual([]);
+  });
+
+  it('names a service that refuses a code in use with another status than the 409 its words give', async () => {
+    const result = await runConformance({ target: { app: lending('dup-code-422') }, contract, seed: 4 });
+    expect(result.violations.map((v) => v.code)).toContain('values_in_use_other_status');
   });
 });

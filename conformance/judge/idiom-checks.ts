@@ -18,6 +18,7 @@ import { PRECONDITION_JUDGEMENTS } from './precondition-checks.js';
 import { minimalUnaskedFindings, PREFER_JUDGEMENTS } from './prefer-checks.js';
 import { SAID_RULE_JUDGEMENTS } from './said-rule-checks.js';
 import { stateTimes } from './state-times.js';
+import { VALUE_JUDGEMENTS } from './value-checks.js';
 
 type Judgement = (context: CheckContext, evidence: IdiomEvidence, status: number) => Finding[];
 
@@ -36,6 +37,7 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
   ...LIFE_JUDGEMENTS,
   ...JOB_JUDGEMENTS,
   ...CAPACITY_JUDGEMENTS,
+  ...VALUE_JUDGEMENTS,
   ...PRECONDITION_JUDGEMENTS,
   ...PREFER_JUDGEMENTS,
   'idempotent-replay'(context, evidence, status) {
@@ -181,28 +183,6 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const empty =
       listing && context.body.kind === 'json' && listedItems(context.collection, context.body.value)?.length === 0;
     return status < 300 && !empty ? [finding('child_outlives_parent', { status, parent: evidence.expected })] : [];
-  },
-  // Values one live item at a time may hold (the document's words): taken twice, or not freed.
-  'values-in-use'(_context, evidence, status) {
-    const { values, words, how, limit, expectedStatus: expected } = evidence;
-    return status < 300 ? [finding('values_in_use_accepted', { status, expected, values, words, how, limit })] : [];
-  },
-  'values-within-limit'(context, evidence, status) {
-    const { values, words, how: count, limit, exact } = evidence;
-    const text = context.body.kind === 'json' ? JSON.stringify(context.body.value) : '';
-    if (evidence.heldElsewhere?.some((value) => text.includes(value))) return [];
-    return exact && status === evidence.expectedStatus
-      ? [finding('values_within_limit_refused', { status, values, words, count, limit })]
-      : [];
-  },
-  // The same values under a scope of the run's own (another desk): free, the words scope the rule.
-  'values-other-scope'(_context, evidence, status) {
-    const { values, words, how: scope, expectedStatus: expected } = evidence;
-    return status === expected ? [finding('values_in_other_scope_refused', { status, values, words, scope })] : [];
-  },
-  'values-freed'(_context, evidence, status) {
-    const { values, words, how: state, expectedStatus: expected } = evidence;
-    return status === expected ? [finding('freed_values_refused', { status, values, words, state })] : [];
   },
   // A member naming an item that exists nowhere: refused, with the status the words give its rule.
   'reference-unknown'(context, evidence, status) {

@@ -19,6 +19,12 @@ export const LIFE_RULE_FINDING_KINDS = {
         : `${f.status} for item ${Number(f.limit) + 1} with ${String(f.values)}, past the ${String(f.limit)} the document allows`,
     expected: (f) => `the documented refusal (${f.expected}), nothing made: the document says "${String(f.words)}"`,
   },
+  values_in_use_other_status: {
+    title: 'Values another item holds refused with another status than the words give',
+    key: ['how'],
+    received: (f) => `${f.status} for a second item with ${String(f.values)} (${String(f.how)})`,
+    expected: (f) => `${f.expected}, as the document says "${String(f.words)}"`,
+  },
   values_within_limit_refused: {
     title: 'Values refused below the limit the document gives',
     received: (f) =>

@@ -1,5 +1,5 @@
 // A span's end after its start, whatever two dates were generated: startsAt/endsAt, start_date/
-// end_date, checkIn/checkOut, validFrom/validUntil; a member the case is about is left alone.
+// end_date, checkIn/checkOut, validFrom/validUntil, from/to; a member the case is about is left alone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { withOrderedSpans } from './spans.js';
@@ -13,6 +13,8 @@ const pairs = fc.constantFrom(
   ['checkIn', 'checkOut'],
   ['validFrom', 'validUntil'],
   ['beginsAt', 'endsAt'],
+  ['from', 'to'],
+  ['since', 'until'],
 );
 
 describe('withOrderedSpans', () => {

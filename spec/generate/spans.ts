@@ -1,5 +1,5 @@
 // Members that open and close a span (startsAt/endsAt, start_date/end_date, checkIn/checkOut,
-// validFrom/validUntil): a service takes an end only after its start, whatever its words, so a
+// validFrom/validUntil, from/to): a service takes an end only after its start, whatever its words, so a
 // generated body whose end does not follow its start gets an end an hour (a day, for dates) after.
 type Body = Record<string, unknown>;
 
@@ -16,6 +16,8 @@ function endsOf(name: string): string[] {
     [/check_in/, ['check_out']],
     [/From$/, ['Until', 'To']],
     [/_from$/, ['_until', '_to']],
+    [/^from$/, ['to', 'until']],
+    [/^since$/, ['until']],
   ];
   return swaps.flatMap(([from, tos]) => (from.test(name) ? tos.map((to) => name.replace(from, to)) : []));
 }

@@ -75,10 +75,12 @@ describe('span orders', () => {
 
   it('reads a start after its end, said to be refused, as the same order (`from` and `to`)', () => {
     expect(
-      spansOf('An export of the period; `from` after `to` is refused with `422`.', undefined, undefined, [
-        'from',
-        'to',
-      ]),
+      spansOf(
+        '`404` for an unknown customer; `from` after `to` is refused with `422`.',
+        undefined,
+        ['400', '404', '422'],
+        ['from', 'to'],
+      ),
     ).toEqual([expect.objectContaining({ start: 'from', end: 'to', strict: false, status: 422 })]);
     expect(spansOf('Copies the data from the archive to the store.', undefined, undefined, ['from', 'to'])).toEqual([]);
   });

@@ -118,9 +118,16 @@ export function spanOrdersOf(collection: CollectionSpec, contract: Contract): Sp
     );
     const [first] = ordering;
     if (!first) continue;
-    const named = ordering.flatMap(({ sentence }) =>
-      [...sentence.matchAll(/\b(4\d\d)\b/g)].map((match) => Number(match[1])),
-    );
+    // The status of the clause that orders them first ("404 for an unknown customer; ... `from`
+    // after `to` is refused with `422`": 422), then any other the sentences give.
+    const statusesIn = (text: string) => [...text.matchAll(/\b(4\d\d)\b/g)].map((match) => Number(match[1]));
+    const named = ordering.flatMap(({ sentence, start }) => [
+      ...sentence
+        .split(/;\s+/)
+        .filter((clause) => at(clause, start) >= 0 && at(clause, end) >= 0)
+        .flatMap(statusesIn),
+      ...statusesIn(sentence),
+    ]);
     const status = named.find((s) => documented.includes(s)) ?? fallback;
     if (status === undefined) continue;
     const words = first.sentence.replace(/\s+/g, ' ').trim();

@@ -49,15 +49,17 @@ function rulesOf(resource: Resource): UniqueRule[] {
   const { collection } = resource;
   const create = collection.create?.operation;
   const conflict = create?.responses.some((response) => response.status === '409');
+  // The refusal the words give the key ("A `code` already in use is refused with 409"), where said.
+  const said = resource.idioms.refusals?.[collection.idProperty];
   const key: UniqueRule[] =
     collection.clientKey && conflict
       ? [
           {
             members: [collection.idProperty],
             instants: [],
-            conflictStatus: 409,
+            conflictStatus: said?.status ?? 409,
             limit: 1,
-            words: `${collection.idProperty} is a key the client chooses: it names one item`,
+            words: said?.words ?? `${collection.idProperty} is a key the client chooses: it names one item`,
           },
         ]
       : [];
