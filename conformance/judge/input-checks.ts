@@ -3,6 +3,7 @@
 import {
   documentedStatuses,
   malformedBodyStatus,
+  type Operation,
   parseMediaType,
   schemaViolationStatus,
   validationStatusesOf,
@@ -185,6 +186,10 @@ export const positiveDataAcceptance: Check = (context) => {
   if (reference !== undefined && !pointsElsewhere) {
     return [finding('referenced_item_unknown', { status, property: reference }, { severity: 'note' })];
   }
+  // A limit the words put on how many an item holds ("at most 100 lines; a 101st line is refused
+  // with `422`"): the run's own valid cases, many to one item, may have reached it.
+  const limit = documented4xx(operation).includes(status) ? saidCountLimit(operation, status) : undefined;
+  if (limit) return [finding('said_limit_reached', { status, ...limit }, { severity: 'note' })];
   // A refusal pointing at a member the words rule over other data (the event's `maxPerOrder`).
   const ruled = documented4xx(operation).includes(status) ? saidRuleMember(context) : undefined;
   if (ruled !== undefined) return [finding('said_rule_refused', { status, property: ruled }, { severity: 'note' })];
@@ -259,3 +264,15 @@ export const ignoredAuth: Check = (context) => {
   };
   return [finding(status < 400 ? 'bad_credentials_accepted' : 'bad_credentials_not_401', fields)];
 };
+
+/** "holds at most 100 lines; a 101st line is refused with `422`": the limit a sentence of the
+ * operation's words gives, where it names this status. */
+function saidCountLimit(operation: Operation, status: number): { limit: number; words: string } | undefined {
+  const text = `${operation.summary ?? ''}. ${operation.description ?? ''}`.replace(/`/g, '');
+  for (const sentence of text.split(/(?<=\.)\s+/)) {
+    const limit = /\b(?:at most|no more than|up to|a maximum of)\s+(\d+)\s+[a-z]/i.exec(sentence)?.[1];
+    if (limit !== undefined && new RegExp(`\\b${status}\\b`).test(sentence))
+      return { limit: Number(limit), words: sentence.trim() };
+  }
+  return undefined;
+}

@@ -51,6 +51,12 @@ export const INPUT_FINDING_KINDS = {
     expected: () =>
       '2xx where that item exists; a documented refusal of an item that exists nowhere is right, so this is not a failure',
   },
+  said_limit_reached: {
+    title: 'Valid input refused: the run may have reached the limit the words give',
+    received: (f) => `${f.status}, the refusal the words give past ${String(f.limit)} ("${String(f.words)}")`,
+    expected: () =>
+      "2xx below that limit; the run's own writes count toward it (many valid cases go to one item), so this is not a failure",
+  },
   said_rule_refused: {
     title: 'Valid input refused: the words rule the member over other data',
     key: ['property'],
