@@ -11,10 +11,14 @@ import { runConformance } from './index.js';
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const none = { description: 'none' };
 const code = { type: 'string', pattern: '^[a-z][a-z0-9-]{1,15}$' };
-const branch = {
+const branchBody = {
   type: 'object',
   required: ['code', 'name'],
   properties: { code, name: { type: 'string', maxLength: 20 } },
+};
+const branch = {
+  ...branchBody,
+  properties: { ...branchBody.properties, copyCount: { type: 'integer', readOnly: true } },
 };
 const copy = { type: 'object', required: ['number'], properties: { number: { type: 'integer', readOnly: true } } };
 const kind = { type: 'string', enum: ['short', 'long'] };
@@ -38,18 +42,27 @@ const loanId = { name: 'loanId', in: 'path', required: true, schema: { type: 'st
 
 const contract = contractFromDocument({
   openapi: '3.0.3',
-  info: { title: 'lending', version: '1' },
+  info: {
+    title: 'lending',
+    version: '1',
+    description: 'Members the schemas mark `readOnly` are ignored when sent in a request.',
+  },
   paths: {
     '/branches': {
       post: {
         description: 'Creates a branch under the `code` sent; a code in use is refused with 409.',
-        requestBody: { required: true, content: json(branch) },
+        requestBody: { required: true, content: json(branchBody) },
         responses: { '201': { description: 'made', content: json(branch) }, '400': none, '409': none, '422': none },
       },
     },
     '/branches/{code}': {
       parameters: [codeParameter],
       get: { responses: { '200': { description: 'one', content: json(branch) }, '404': none } },
+      put: {
+        description: 'Replaces the branch; it does not create branches: an unknown code answers 404.',
+        requestBody: { required: true, content: json(branch) },
+        responses: { '200': { description: 'replaced', content: json(branch) }, '400': none, '404': none },
+      },
     },
     '/branches/{code}/copies': {
       parameters: [codeParameter],
@@ -97,9 +110,18 @@ const contract = contractFromDocument({
 
 type Loan = { id: string; branchCode: string; copyNumber: number; kind: string; returnedAt: string | null };
 
-/** `fault`: a code in use answered 422 instead of the 409 its words give. */
-function lending(fault?: 'dup-code-422') {
-  const branches = new Map<string, { code: string; name: string; copies: number[]; onLoan: Set<number> }>();
+/** `fault`: a code in use answered 422 instead of the 409 its words give, or a PUT that takes the
+ * readOnly `copyCount` sent. */
+function lending(fault?: 'dup-code-422' | 'put-takes-copy-count') {
+  const branches = new Map<
+    string,
+    { code: string; name: string; copies: number[]; onLoan: Set<number>; copyCount?: number }
+  >();
+  const shown = (one: { code: string; name: string; copies: number[]; copyCount?: number }) => ({
+    code: one.code,
+    name: one.name,
+    copyCount: one.copyCount ?? one.copies.length,
+  });
   const loans: Loan[] = [];
   return async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req);
@@ -118,11 +140,23 @@ function lending(fault?: 'dup-code-422') {
         if (branches.has(sent!.code as string)) return sendJson(res, fault === 'dup-code-422' ? 422 : 409, {});
         const made = { code: sent!.code as string, name: sent!.name as string, copies: [], onLoan: new Set<number>() };
         branches.set(made.code, made);
-        return sendJson(res, 201, { code: made.code, name: made.name });
+        return sendJson(res, 201, shown(made));
       }
       const found = branches.get(key);
       if (!found) return sendJson(res, 404, {});
-      if (below === undefined) return sendJson(res, 200, { code: found.code, name: found.name });
+      if (below === undefined && req.method === 'PUT') {
+        const fits =
+          typeof sent?.name === 'string' &&
+          [...sent.name].length <= 20 &&
+          typeof sent.code === 'string' &&
+          /^[a-z][a-z0-9-]{1,15}$/.test(sent.code);
+        if (!fits) return sendJson(res, 400, {});
+        found.name = sent!.name as string;
+        if (fault === 'put-takes-copy-count' && Number.isInteger(sent!.copyCount))
+          found.copyCount = sent!.copyCount as number;
+        return sendJson(res, 200, shown(found));
+      }
+      if (below === undefined) return sendJson(res, 200, shown(found));
       if (below !== 'copies') return sendJson(res, 404, {});
       if (number === undefined) {
         if (text.trim() !== '' && sent === undefined) return sendJson(res, 400, {});
@@ -195,5 +229,10 @@ describe('a loan naming a copy of a branch, neither of them listed', () => {
   it('names a service that refuses a code in use with another status than the 409 its words give', async () => {
     const result = await runConformance({ target: { app: lending('dup-code-422') }, contract, seed: 4 });
     expect(result.violations.map((v) => v.code)).toContain('values_in_use_other_status');
+  });
+
+  it('names a service whose PUT takes the readOnly copyCount sent', async () => {
+    const result = await runConformance({ target: { app: lending('put-takes-copy-count') }, contract, seed: 4 });
+    expect(result.violations.map((v) => v.code)).toContain('client_value_taken');
   });
 });

@@ -218,7 +218,7 @@ export async function runItemLifecycle(
   if (patch && lastPatched && !runner.stopped())
     await sendMinimalChange(collection, context, runner, lastPatched, at, preconditioned);
   // The members the PATCH declares readOnly, sent: ignored or refused, never taken.
-  if (patch && !runner.stopped())
+  if ((patch || collection.replace) && !runner.stopped())
     await sendReadOnlyChange(collection, context, runner, created.item, at, preconditioned);
   if (
     collection.clientKey &&

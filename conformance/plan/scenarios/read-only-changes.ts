@@ -1,12 +1,14 @@
 // A change that sends the members its request schema declares readOnly (a derived count, a stamp),
 // each with a value no service would pick itself: the document lets a service ignore or refuse them,
-// never take them. Sent as a PATCH of the item scenario's item; the answer and a read after it must
-// not hold the values sent (mass assignment on a change, where mass-assignment.ts sends creations).
+// never take them. Sent as a PATCH of the item scenario's item (a PUT of the whole item, where it has
+// no PATCH); the answer and a read after it must not hold the values sent (mass assignment on a
+// change, where mass-assignment.ts sends creations).
 import { type CollectionSpec, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
+import { parseBody } from '../../judge/evaluate.js';
 import type { TestCase } from '../../model.js';
 import { UNDECLARED, unpickedValue } from '../cases/mass-assignment.js';
 import type { PlanContext } from '../context.js';
-import type { SequenceRunner } from './sequences.js';
+import { itemOf, type SequenceRunner } from './sequences.js';
 
 type Item = Readonly<Record<string, unknown>>;
 
@@ -18,7 +20,7 @@ const READ_ONLY_IGNORED = /\bread-?only\b[^.]*(?:\.\s+[^.]*\b(?:them|they|such)\
 /** The item's readOnly members a change may carry where its body takes members it does not name
  * and the words say such members are ignored when sent. */
 function ignoredReadOnly(collection: CollectionSpec, context: PlanContext | undefined): string[] {
-  const patch = collection.update?.operation;
+  const patch = (collection.update ?? collection.replace)?.operation;
   const request = patch && context?.requestSchema(patch);
   if (!patch || !request?.isValid({ [UNDECLARED]: 1 })) return [];
   const said = [patch.description, patch.summary, context?.overview].some(
@@ -38,7 +40,7 @@ export function readOnlyChangeBody(
   held: Item,
   context?: PlanContext,
 ): Record<string, unknown> | undefined {
-  const patch = collection.update?.operation;
+  const patch = (collection.update ?? collection.replace)?.operation;
   if (!patch) return undefined;
   const schemas = propertiesOf(collection.read?.item.schema ?? collection.create?.success.schema);
   const members = [...new Set([...readOnlyRequestMembers(patch), ...ignoredReadOnly(collection, context)])];
@@ -60,16 +62,26 @@ export async function sendReadOnlyChange(
   at: (parameter: string) => Record<string, string>,
   preconditioned: (testCase: TestCase) => Promise<TestCase>,
 ): Promise<boolean> {
-  const patch = collection.update;
-  const body = readOnlyChangeBody(collection, held, context);
-  if (!patch || !body) return false;
-  const what = `with the service-assigned ${Object.keys(body).join(', ')} sent`;
+  const patch = collection.update ?? collection.replace;
+  // A PUT replaces the whole item: it is read first, and sent as it stands beside the readOnly members.
+  const whole = patch === collection.replace ? await currentItem(collection, context, runner, at) : undefined;
+  const readOnly = readOnlyChangeBody(collection, whole ?? held, context);
+  if (!patch || !readOnly || (patch === collection.replace && !whole)) return false;
+  const request = context.requestSchema(patch.operation);
+  const kept = whole
+    ? Object.fromEntries(
+        Object.keys(propertiesOf(request?.schema)).flatMap((name) => (name in whole ? [[name, whole[name]]] : [])),
+      )
+    : {};
+  const body = { ...kept, ...readOnly };
+  if (patch !== collection.update && request?.isValid(body) === false) return false;
+  const what = `with the service-assigned ${Object.keys(readOnly).join(', ')} sent`;
   const testCase = context.testCase(patch.operation, {
     kind: 'positive',
     plain: true,
     pathParams: at(patch.parameter),
     payload: { kind: 'json', value: body },
-    assigned: body,
+    assigned: readOnly,
     what,
   });
   const executed = await runner.execute(await preconditioned(testCase), { collection });
@@ -79,9 +91,29 @@ export async function sendReadOnlyChange(
     kind: 'positive',
     plain: true,
     pathParams: at(read.parameter),
-    assigned: body,
+    assigned: readOnly,
     what: `after a change ${what}`,
   });
   await runner.execute(after, { collection });
   return true;
+}
+
+/** The item as a read answers it now, where it has a read. */
+async function currentItem(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: SequenceRunner,
+  at: (parameter: string) => Record<string, string>,
+): Promise<Item | undefined> {
+  const read = collection.read;
+  if (!read || runner.stopped()) return undefined;
+  const answer = await runner.send(
+    context.testCase(read.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: at(read.parameter),
+      what: 'to replace it whole',
+    }),
+  );
+  return answer?.ok && answer.response.status < 300 ? itemOf(parseBody(answer), collection) : undefined;
 }
