@@ -59,7 +59,7 @@ const document = documentOf(input([]));
 const nameOnly = documentOf(json({ type: 'object', properties: { name } }));
 
 /** A shop; `createOnly` plants the fault: a PATCH may give a product a sku another holds. */
-function shop(createOnly = false, ignoresSku = false, refusalOverwrites = false) {
+function shop(createOnly = false, ignoresSku = false, refusalOverwrites = false, duplicateStatus = 409) {
   const products = new Map<string, Record<string, unknown>>();
   const send = sendJson;
   const valid = (body: Record<string, unknown> | undefined, required: string[]) =>
@@ -81,7 +81,7 @@ function shop(createOnly = false, ignoresSku = false, refusalOverwrites = false)
         // The fault: the refused duplicate's name is written onto the product holding the sku.
         const holder = [...products.values()].find((other) => other.sku === body!.sku);
         if (refusalOverwrites && holder) holder.name = body!.name;
-        return send(res, 409, {});
+        return send(res, duplicateStatus, {});
       }
       const made = { id: `p${products.size + 1}`, sku: body!.sku, name: body!.name };
       products.set(made.id, made);
@@ -129,5 +129,22 @@ describe('a unique value given by a change', () => {
       runs: 5,
     });
     expect(result.violations.map((v) => `${v.code} ${v.message}`).join('\n')).toMatch(/name/);
+  });
+
+  it('names a shop that refuses a duplicate sku with 400, whether or not the words give the 409', async () => {
+    // The same rule said without its status: the 409 is only documented.
+    const unsaid = contractFromDocument(
+      JSON.parse(JSON.stringify(document.document).replaceAll(' is refused with 409', ' is refused')),
+    );
+    expect(JSON.stringify(unsaid.document)).not.toContain('409.');
+    for (const contract of [document, unsaid]) {
+      const result = await runConformance({
+        target: { app: shop(false, false, false, 400) },
+        contract,
+        seed: 3,
+        runs: 5,
+      });
+      expect(result.violations.map((v) => v.code)).toContain('values_in_use_other_status');
+    }
   });
 });

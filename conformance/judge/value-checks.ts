@@ -16,8 +16,13 @@ export const VALUE_JUDGEMENTS = {
     if (status < 300) return [finding('values_in_use_accepted', { status, expected, values, words, how, limit })];
     // Refused, but not as the words say ("A code already in use is refused with 409"): a 422 or a
     // 400 tells the client its valid body was wrong, not that the values are taken.
+    // Where the rule's words name no status, a 400 still says the valid body was malformed.
     const said = expected !== undefined && new RegExp(`\\b${expected}\\b`).test(String(words ?? ''));
-    return said && status !== expected && status >= 400 && status < 500 && !NOT_THE_VALUES.has(status)
+    return (said || (expected !== undefined && status === 400)) &&
+      status !== expected &&
+      status >= 400 &&
+      status < 500 &&
+      !NOT_THE_VALUES.has(status)
       ? [finding('values_in_use_other_status', { status, expected, values, words, how })]
       : [];
   },
