@@ -135,3 +135,11 @@ export async function childrenThrough(
     .map((child) => child[other.idProperty])
     .filter((id) => id !== undefined);
 }
+
+/** The opaque `id` member the items of a collection keyed otherwise carry, where `member` names one
+ * by it (`invoiceId`, `invoice_id`). */
+export function carriedId(other: CollectionSpec, member: string): string | undefined {
+  if (other.idProperty === 'id' || !/(?:Id|_id)$/.test(member)) return undefined;
+  const schema = other.read?.item.schema ?? other.create?.item.schema;
+  return Object.hasOwn(propertiesOf(schema), 'id') ? 'id' : undefined;
+}

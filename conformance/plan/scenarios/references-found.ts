@@ -22,6 +22,7 @@ import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
 import type { MakeRequest, Making } from './making.js';
 import {
+  carriedId,
   childrenThrough,
   defaultedMembers,
   parentEntries,
@@ -264,17 +265,27 @@ export class ReferenceFinder {
     // Only items read by id alone: one a path names with its parent (a copy of a book) is named by
     // members together (compoundReference).
     const byIdAlone = other.read !== undefined && !pathNamesParents(other, other.read);
-    if (!parent || !byIdAlone || parent.collection.path.includes('{') || this.namesBack(other, collection)) return [];
+    // Or by an opaque `id` its items carry beside the number their path names (a payment's
+    // `invoiceId` for /customers/{customerId}/invoices/{number}, whose invoices hold an `id`).
+    const named = byIdAlone ? other.idProperty : carriedId(other, member);
+    if (!parent || named === undefined || parent.collection.path.includes('{') || this.namesBack(other, collection))
+      return [];
     const holders = parent.collection.list ? (await this.listedItems(parent.collection)).slice(0, 3) : [];
     for (const holder of holders) {
-      const ids = await this.listedIds(other, { [parent.parameter]: idPathText(holder, parent.collection.idProperty) });
+      const under = { [parent.parameter]: idPathText(holder, parent.collection.idProperty) };
+      const ids = (await this.listedItems(other, under)).map((item) => item[named]).filter((id) => id !== undefined);
       if (ids.length > 0) return ids;
     }
-    return this.madeUnderAnyParent(other, member, holders);
+    return this.madeUnderAnyParent(other, member, holders, named);
   }
 
   /** A new item of a nested collection, under a parent made for it (else the first listed one). */
-  private async madeUnderAnyParent(other: CollectionSpec, member: string, listed: readonly Item[]): Promise<unknown[]> {
+  private async madeUnderAnyParent(
+    other: CollectionSpec,
+    member: string,
+    listed: readonly Item[],
+    named = other.idProperty,
+  ): Promise<unknown[]> {
     const parent = parentOfPath(other.path, this.context.collections);
     if (!parent || parent.collection.path.includes('{') || this.runner.stopped()) return [];
     const purpose = `reference ${++this.madeForReferences}`;
@@ -289,7 +300,7 @@ export class ReferenceFinder {
       purpose,
       parent: { [parent.parameter]: idPathText(holder, parent.collection.idProperty) },
     });
-    return 'made' in making ? [making.made.item[other.idProperty]] : [];
+    return 'made' in making && making.made.item[named] !== undefined ? [making.made.item[named]] : [];
   }
 
   /** Members of a list's entries that name items below one the body names (an order's
