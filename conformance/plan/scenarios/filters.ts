@@ -2,7 +2,7 @@
 // filter for, at the item's value (the idiom scenario's item, or an item a read-only list holds).
 import { type Filter, listedItems, mergeAllOf, propertiesOf, type Resource } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
-import type { IdiomEvidence } from '../../model.js';
+import type { IdiomEvidence, TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { carries, place } from '../serialize.js';
 import { walkPages, withLargePages } from './pages.js';
@@ -50,12 +50,9 @@ export async function checkFilters(
           ? place(parameter, values)
           : [{ in: 'query' as const, name: filter.parameter, value: String(values[0]) }];
       const listCase = withLargePages(collection, { ...base, parameters: [...kept, ...pinned, ...placed] });
-      const exchange = await runner.send(listCase);
-      if (!exchange) continue;
-      const body = parseBody(exchange);
-      const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
-      if (!items) continue;
-      const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
+      const listed = await walkedList(collection, listCase, runner);
+      if (!listed) continue;
+      const { exchange, body, walked } = listed;
       const evidence: IdiomEvidence = {
         idiom: 'filter',
         id,
@@ -98,12 +95,9 @@ export async function checkFilterDefaults(
     });
     const kept = (base.parameters ?? []).filter((p) => !carries(p, { in: 'query', name: filter.parameter }));
     const listCase = withLargePages(collection, { ...base, parameters: kept });
-    const exchange = await runner.send(listCase);
-    if (!exchange) continue;
-    const body = parseBody(exchange);
-    const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
-    if (!items) continue;
-    const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
+    const listed = await walkedList(collection, listCase, runner);
+    if (!listed) continue;
+    const { exchange, body, walked } = listed;
     const evidence: IdiomEvidence = {
       idiom: 'filter',
       id,
@@ -189,3 +183,14 @@ function everyItemAsked(list: NonNullable<Resource['collection']['list']>) {
 /** Whether such a switch has no value asking for every item: the run's item may be left out. */
 const leavesSomeOut = (list: NonNullable<Resource['collection']['list']>): boolean =>
   defaultedSwitches(list).some((parameter) => everyValueOf(parameter) === undefined);
+
+/** The list asked and walked to its end: its first answer and every item listed. */
+async function walkedList(collection: Resource['collection'], listCase: TestCase, runner: SequenceRunner) {
+  const exchange = await runner.send(listCase);
+  if (!exchange) return undefined;
+  const body = parseBody(exchange);
+  const items = body.kind === 'json' ? listedItems(collection, body.value) : undefined;
+  if (!items) return undefined;
+  const walked = await walkPages(collection, listCase, { exchange, body, items }, (page) => runner.send(page));
+  return { exchange, body, walked };
+}
