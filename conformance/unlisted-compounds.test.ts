@@ -45,7 +45,7 @@ const contract = contractFromDocument({
   info: {
     title: 'lending',
     version: '1',
-    description: 'Members the schemas mark `readOnly` are ignored when sent in a request.',
+    description: 'Unknown members in a request body are ignored, and so are members the schemas mark `readOnly`.',
   },
   paths: {
     '/branches': {
@@ -60,7 +60,7 @@ const contract = contractFromDocument({
       get: { responses: { '200': { description: 'one', content: json(branch) }, '404': none } },
       put: {
         description: 'Replaces the branch; it does not create branches: an unknown code answers 404.',
-        requestBody: { required: true, content: json(branch) },
+        requestBody: { required: true, content: json(branchBody) },
         responses: { '200': { description: 'replaced', content: json(branch) }, '400': none, '404': none },
       },
     },

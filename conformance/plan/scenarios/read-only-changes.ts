@@ -3,7 +3,7 @@
 // never take them. Sent as a PATCH of the item scenario's item (a PUT of the whole item, where it has
 // no PATCH); the answer and a read after it must not hold the values sent (mass assignment on a
 // change, where mass-assignment.ts sends creations).
-import { type CollectionSpec, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
+import { type CollectionSpec, mergeAllOf, propertiesOf, readOnlyRequestMembers } from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import type { TestCase } from '../../model.js';
 import { UNDECLARED, unpickedValue } from '../cases/mass-assignment.js';
@@ -15,14 +15,23 @@ type Item = Readonly<Record<string, unknown>>;
 // "`status` and the other `readOnly` members are ignored": said of a change, or of every request;
 // or in the sentence after ("Members marked `readOnly` are filled in by the server. If a client
 // sends them in a request body they are ignored silently").
-const READ_ONLY_IGNORED = /\bread-?only\b[^.]*(?:\.\s+[^.]*\b(?:them|they|such)\b[^.]*)?\bignored\b/i;
+// Or said the other way round: "Unknown members are ignored, and so are members the schemas mark
+// `readOnly`".
+const READ_ONLY_IGNORED =
+  /\bread-?only\b[^.]*(?:\.\s+[^.]*\b(?:them|they|such)\b[^.]*)?\bignored\b|\bignored\b[^.]*\bso are\b[^.]*\bread-?only\b/i;
 
 /** The item's readOnly members a change may carry where its body takes members it does not name
  * and the words say such members are ignored when sent. */
 function ignoredReadOnly(collection: CollectionSpec, context: PlanContext | undefined): string[] {
   const patch = (collection.update ?? collection.replace)?.operation;
   const request = patch && context?.requestSchema(patch);
-  if (!patch || !request?.isValid({ [UNDECLARED]: 1 })) return [];
+  // Open to members it does not name: a lone unknown member taken, or (a PUT requiring its members)
+  // no `additionalProperties: false` closing it.
+  const closed =
+    (mergeAllOf(request?.schema as Record<string, unknown>) as { additionalProperties?: unknown })
+      .additionalProperties === false;
+  if (!patch || !request || (!request.isValid({ [UNDECLARED]: 1 }) && closed)) return [];
+  if (!request.isValid({ [UNDECLARED]: 1 }) && patch === collection.update?.operation) return [];
   const said = [patch.description, patch.summary, context?.overview].some(
     (text) => typeof text === 'string' && READ_ONLY_IGNORED.test(text.replace(/`/g, '')),
   );
