@@ -8,9 +8,10 @@ import { propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import { sentencesOf } from './sentences.js';
 
-/** "null to unassign", "null clears", "`null` removes", "set to null to reset". */
+/** "null to unassign", "null clears", "`null` removes", "set to null to reset", "a member set to
+ * `null` (`memo`, `dueDate`) is cleared to `null`". */
 const NULL_CLEARS =
-  /\bnull`?\s+(?:to\s+|(?:clears|removes|unsets|resets|unassigns|detaches|empties)\b)|\b(?:clear|remove|unset|reset|unassign|detach)\w*\b[^.]*\b(?:with|by sending|send(?:ing)?)\s+`?null\b/i;
+  /\bnull`?\s+(?:to\s+|(?:clears|removes|unsets|resets|unassigns|detaches|empties)\b)|\bnull\b[^.;]*\b(?:is|are)\s+(?:cleared|removed|unset|reset|emptied)\b|\b(?:clear|remove|unset|reset|unassign|detach)\w*\b[^.]*\b(?:with|by sending|send(?:ing)?)\s+`?null\b/i;
 /** "never null", "cannot be null", "null is refused": words that deny it. */
 const NULL_DENIED =
   /\b(?:never|cannot be|can't be|not be|must not be)\s+`?null\b|\bnull`?\s+is\s+(?:refused|rejected|not allowed)/i;
