@@ -268,11 +268,23 @@ export const ignoredAuth: Check = (context) => {
 /** "holds at most 100 lines; a 101st line is refused with `422`": the limit a sentence of the
  * operation's words gives, where it names this status. */
 function saidCountLimit(operation: Operation, status: number): { limit: number; words: string } | undefined {
+  let said = countLimits.get(operation);
+  if (!said) countLimits.set(operation, (said = countLimitsOf(operation)));
+  const found = said.find((one) => one.statuses.includes(status));
+  return found && { limit: found.limit, words: found.words };
+}
+
+/** Each operation's count limits, read once: a judged refusal reads the words again otherwise. */
+const countLimits = new WeakMap<Operation, { limit: number; words: string; statuses: number[] }[]>();
+
+function countLimitsOf(operation: Operation): { limit: number; words: string; statuses: number[] }[] {
+  const found: { limit: number; words: string; statuses: number[] }[] = [];
   const text = `${operation.summary ?? ''}. ${operation.description ?? ''}`.replace(/`/g, '');
   for (const sentence of text.split(/(?<=\.)\s+/)) {
     const limit = /\b(?:at most|no more than|up to|a maximum of)\s+(\d+)\s+[a-z]/i.exec(sentence)?.[1];
-    if (limit !== undefined && new RegExp(`\\b${status}\\b`).test(sentence))
-      return { limit: Number(limit), words: sentence.trim() };
+    const statuses = [...sentence.matchAll(/\b(4\d\d)\b/g)].map((match) => Number(match[1]));
+    if (limit !== undefined && statuses.length > 0)
+      found.push({ limit: Number(limit), words: sentence.trim(), statuses });
   }
-  return undefined;
+  return found;
 }

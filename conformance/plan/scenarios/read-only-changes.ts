@@ -25,13 +25,14 @@ const READ_ONLY_IGNORED =
 function ignoredReadOnly(collection: CollectionSpec, context: PlanContext | undefined): string[] {
   const patch = (collection.update ?? collection.replace)?.operation;
   const request = patch && context?.requestSchema(patch);
+  if (!patch || !request) return [];
   // Open to members it does not name: a lone unknown member taken, or (a PUT requiring its members)
   // no `additionalProperties: false` closing it.
   const closed =
-    (mergeAllOf(request?.schema as Record<string, unknown>) as { additionalProperties?: unknown })
+    (mergeAllOf(request.schema as Record<string, unknown>) as { additionalProperties?: unknown })
       .additionalProperties === false;
-  if (!patch || !request || (!request.isValid({ [UNDECLARED]: 1 }) && closed)) return [];
-  if (!request.isValid({ [UNDECLARED]: 1 }) && patch === collection.update?.operation) return [];
+  const open = request.isValid({ [UNDECLARED]: 1 }) || (patch !== collection.update?.operation && !closed);
+  if (!open) return [];
   const said = [patch.description, patch.summary, context?.overview].some(
     (text) => typeof text === 'string' && READ_ONLY_IGNORED.test(text.replace(/`/g, '')),
   );
