@@ -352,6 +352,8 @@ export interface Bindings {
   readonly collections: readonly CollectionSpec[];
   /** The items an operation's path names above itself, checked before its behaviour runs. */
   readonly parents: ReadonlyMap<Operation, readonly ParentItem[]>;
+  /** Who the caller is, where the document has a current-user operation (read on first use). */
+  readonly caller: () => CallerNames | undefined;
 }
 
 /** A request body read but not judged yet (a handler's receiveBody). */

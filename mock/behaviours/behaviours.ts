@@ -289,7 +289,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
       answer: () => (prepared ??= prepareAnswer(operation, success)),
     });
   }
-  return { behaviours, collections, parents: parentsToCheck(behaviours, collections) };
+  return { behaviours, collections, parents: parentsToCheck(behaviours, collections), caller };
 }
 
 /** Stateful behaviours always answer 404 under a missing parent (as a read of a missing item does);

@@ -1,6 +1,7 @@
 // Seed data for the store, checked against the document's list schema (seed-file.ts reads a file).
 import fc from 'fast-check';
 import {
+  type CallerNames,
   type CollectionSpec,
   type DerivedTime,
   describeIssues,
@@ -17,6 +18,7 @@ import {
 import { sampleValue, seedOf, valueArbitrary, withOrderedSpans } from '../../spec/generate/index.js';
 import type { StateMoves } from './behaviour-types.js';
 import { formulasFor, withFormulas } from './formula-values.js';
+import { itemWordOf, plausibleSeed } from './plausible-seeds.js';
 import { firstCounter, idValue, type RequestExample, withIds } from './seed-ids.js';
 import { linkedSeeds } from './seed-links.js';
 import { withCoherentState } from './state-moves.js';
@@ -65,6 +67,8 @@ export interface SeedOptions {
   /** Counts of the items naming an item in some states (tickets in paid orders), set on generated
    * items from the seeded items that name them. */
   readonly stateCounts?: (spec: CollectionSpec) => readonly StateCount[];
+  /** Who the caller is (the document's current user): generated items' owners are that caller. */
+  readonly caller?: () => CallerNames | undefined;
   /** The instants each state stamps, and the first state: generated items are made to agree. */
   readonly stateInstants?: (spec: CollectionSpec) => { moves?: StateMoves; first?: unknown };
 }
@@ -85,13 +89,16 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
   if (shown.length > 0) return withIds(spec, shown, readMembersOf(spec), specs, true, options.requestExamples);
   // Items the document does not list get what a service gives: the first put together from what the
   // document shows of its members (assembled.ts), made now, no later state yet, no children yet.
-  const filled = filledValues(filledInOf(spec, list.items.schema, specs), {});
+  const filled = filledValues(filledInOf(spec, list.items.schema, specs), {}, new Date(), options.caller?.());
+  const believable = believableSeeds(spec, Object.keys(filled));
   for (let extra = 0; extra < SEEDED_ITEMS; extra++) {
     const item = sampleValue(list.items.validator, [], seedOf(`${spec.path}:item`, extra))?.value;
     if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
-      if (extra === 0 || !shown.some((other) => JSON.stringify(other) === JSON.stringify(item)))
-        shown.push({ ...item, ...filled });
-      else shown.push({ ...randomItem(spec, extra), ...filled });
+      const drawn =
+        extra === 0 || !shown.some((other) => JSON.stringify(other) === JSON.stringify(item))
+          ? item
+          : randomItem(spec, extra);
+      shown.push(believable({ ...drawn, ...filled }, extra + 1));
     } else if (item !== undefined) shown.push(item);
   }
   const derived = options.derived?.(spec) ?? [];
@@ -107,6 +114,17 @@ function documentItems(spec: CollectionSpec, specs: readonly CollectionSpec[], o
       : item,
   );
   return withIds(spec, summed, readMembersOf(spec), specs, false, options.requestExamples);
+}
+
+/** Makes a generated item's unshown members plausible (plausible-seeds.ts), the filled ones kept. */
+function believableSeeds(spec: CollectionSpec, filled: readonly string[]) {
+  const list = spec.list!.items;
+  const keep = new Set([...filled, spec.idProperty]);
+  const properties = propertiesOf(list.schema);
+  const word = itemWordOf(spec.path);
+  const now = Date.now();
+  return (item: Item, ordinal: number): Item =>
+    plausibleSeed(item, properties, list.validator, { word, ordinal, now }, keep);
 }
 
 /** A generated item: the seeds after the first, which is the document's own. */

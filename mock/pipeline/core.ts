@@ -124,6 +124,7 @@ export function createMockCore(options: CoreOptions, serving?: ServingSteps): Mo
       ),
     ),
     derived: (spec) => derivedTimesOf(spec, contract),
+    caller: bindings.caller,
     stateCounts: (spec) => stateCountsOf(spec, bindings.collections, contract),
     stateInstants: (spec) => ({
       moves: stateMovesOf(spec, 'update', [], bindings.collections).stateMoves,

@@ -1,7 +1,7 @@
 // The API model's public surface: the inference (infer.ts) and the parts it is made of.
 
 export type { ActionReference } from './action-references.js';
-export { participle } from './action-targets.js';
+export { participle, singularOf } from './action-targets.js';
 export type { AddedChild } from './added-children.js';
 export type { AnchorRule } from './anchors.js';
 export { answeredItem, listedItems } from './answers.js';
