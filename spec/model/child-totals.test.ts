@@ -13,6 +13,7 @@ const line = {
     sku: { type: 'string' },
     lineTotal: { type: 'integer' },
     billable: { type: 'boolean' },
+    status: { type: 'string', enum: ['held', 'confirmed'] },
   },
 };
 
@@ -102,5 +103,18 @@ describe("a parent's sums of its children read from its words", () => {
         odd: 'Sum of `lineTotal` over the lines that were added on a Monday.',
       }),
     ).toEqual([{ member: 'billed', of: 'lineTotal', where: { member: 'billable', value: true } }]);
+  });
+
+  it('reads a sum over the children in one state ("in status `confirmed`"), and leaves an unknown state unread', () => {
+    expect(
+      totalsOf({
+        sold: "Sum of `lineTotal` over the cart's lines in status `confirmed`.",
+        held: 'Sum of `lineTotal` over the lines in state `held`.',
+        gone: 'Sum of `lineTotal` over the lines in status `refunded`.',
+      }),
+    ).toEqual([
+      { member: 'sold', of: 'lineTotal', where: { member: 'status', value: 'confirmed' } },
+      { member: 'held', of: 'lineTotal', where: { member: 'status', value: 'held' } },
+    ]);
   });
 });

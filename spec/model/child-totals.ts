@@ -72,15 +72,26 @@ export function childTotalsOf(child: CollectionSpec, collections: readonly Colle
       .split(/\s+/)
       .slice(at + 1)
       .join(' ')} ${rest}`;
-    const condition = /^\s*(?:whose|where|that|which|with)\b/i.test(after) ? conditionIn(after) : undefined;
-    if (/^\s*(?:whose|where|that|which|with)\b/i.test(after) && !condition) continue;
+    const conditioned = CONDITION_START.test(after);
+    const condition = conditioned ? conditionIn(after, childSchema) : undefined;
+    if (conditioned && !condition) continue;
     add(member, said[1]!, condition ?? kindIn(words.slice(0, at), childSchema));
   }
   return totals;
 }
 
-/** "whose `billable` is true", "where `kind` is `part`": the child member and the value it holds. */
-function conditionIn(text: string): ChildTotal['where'] {
+/** Words after the children's noun that narrow which children count. */
+const CONDITION_START = /^\s*(?:whose|where|that|which|with|in\s+(?:the\s+)?(?:status|state))\b/i;
+
+/** "whose `billable` is true", "where `kind` is `part`": the child member and the value it holds;
+ * "in status `confirmed`": the child's member whose values hold that state. */
+function conditionIn(text: string, childSchema: unknown): ChildTotal['where'] {
+  const state = /^\s*(?:in|with)\s+(?:the\s+)?(?:status|state)\s+`([\w-]+)`/i.exec(text)?.[1];
+  if (state !== undefined) {
+    const holders = [...enumsOf(childSchema)].filter(([, values]) => values.includes(state));
+    const [member] = holders.find(([name]) => /status|state/i.test(name)) ?? holders[0] ?? [];
+    return member === undefined ? undefined : { member, value: state };
+  }
   const said = /^\s*(?:whose|where)\s+`(\w+)`\s+(?:is|equals|=)\s+(true|false|`[\w-]+`)/i.exec(text);
   if (!said) return undefined;
   const value = said[2]!.replace(/`/g, '');

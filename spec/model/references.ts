@@ -64,14 +64,17 @@ export function collectionResource(collection: CollectionSpec): string {
   return resource;
 }
 
-/** The listed collection (other than `own`) whose items the member names, if any. */
+/** The collection (other than `own`) whose items the member names, if any: one that lists them, or
+ * one that makes and reads them. */
 export function referencedCollection(
   member: string,
   collections: readonly CollectionSpec[],
   own?: CollectionSpec,
 ): CollectionSpec | undefined {
   const name = referencedName(member);
-  const listed = (c: CollectionSpec) => c !== own && c.list !== undefined;
+  // A collection without a list still holds what its creation made and its read finds (products
+  // keyed by a client's `sku`): a reference may name those.
+  const listed = (c: CollectionSpec) => c !== own && (c.list !== undefined || (c.create !== undefined && c.read !== undefined));
   return (
     collections.find(
       (c) =>

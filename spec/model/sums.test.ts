@@ -26,4 +26,14 @@ describe('sums of money members named with their unit', () => {
       ),
     );
   });
+
+  it('give a line answered on its own its total, and leave `total` or `amount` beside a stock quantity', () => {
+    fc.assert(
+      fc.property(line, fc.integer({ min: 0, max: 99 }), (one, drawn) => {
+        expect(withSums({ ...one, lineTotalCents: drawn }).lineTotalCents).toBe(one.quantity * one.unitPriceCents);
+        expect(withSums({ ...one, totalCents: drawn }).totalCents).toBe(drawn);
+        expect(withSums({ quantity: one.quantity, price: one.unitPriceCents, amount: drawn }).amount).toBe(drawn);
+      }),
+    );
+  });
 });

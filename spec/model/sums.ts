@@ -93,10 +93,25 @@ export function sumsOf(item: Item): SumRule[] {
   return [];
 }
 
-/** The item with its lines' totals and its own sums made to add up; the item itself where it has
- * no lines of quantities and prices. */
+/** A line's own total member, by the names only a line gives it (not `total` or `amount`, which an
+ * item with a stock quantity and a price may mean otherwise). */
+const OWN_LINE_TOTAL = ['lineTotal', 'line_total'];
+
+/** A line answered on its own (the item `POST /orders/{id}/lines` makes): its total is its quantity
+ * times its unit price. */
+function ownLineRules(item: Item): SumRule[] {
+  if (!isLine(item)) return [];
+  const total = numberAt(item, OWN_LINE_TOTAL);
+  if (total === undefined) return [];
+  const [quantity, price] = [numberAt(item, QUANTITY)!, numberAt(item, UNIT_PRICE)!];
+  return [{ path: [total], expected: Number(item[quantity]) * Number(item[price]), parts: [quantity, price] }];
+}
+
+/** The item with its lines' totals and its own sums made to add up (or, a line itself, its total);
+ * the item itself where it has no lines of quantities and prices. */
 export function withSums(item: Item): Item {
-  const rules = sumsOf(item);
+  const found = sumsOf(item);
+  const rules = found.length > 0 ? found : ownLineRules(item);
   if (rules.length === 0) return item;
   const next: Item = { ...item };
   for (const { path, expected } of rules) {
