@@ -113,6 +113,7 @@ export type { ReferrerLimit } from './referrer-limits.js';
 export { replaceRemovalsOf, replaceResetsOf } from './replace-resets.js';
 export { plainWord } from './resource-names.js';
 export { saidErrorMembers } from './said-members.js';
+export type { SaidRefusal } from './said-refusals.js';
 export { overviewOf, sentencesOf } from './sentences.js';
 export type { ItemView } from './shapes.js';
 export { itemIn, itemsIn, lastSegment, singleItem, validatorOf } from './shapes.js';

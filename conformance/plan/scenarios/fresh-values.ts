@@ -138,6 +138,9 @@ function wordsOf(value: unknown, depth = 0): string[] {
   return words;
 }
 
+/** The words an error body says, joined (its message, detail, title and errors). */
+export const refusalWords = (text: string): string => wordsOf(parsed(text)).join(' ');
+
 function parsed(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -168,7 +171,7 @@ export function membersValued(text: string, body: unknown): string[] {
 export function membersNamed(text: string, body: unknown): string[] {
   const object = asObject(body);
   if (!object) return [];
-  const words = wordsOf(parsed(text)).join(' ');
+  const words = refusalWords(text);
   // A pointer (/vetId) names its member too: "/" is no word character.
   return Object.keys(object).filter((member) => namesMember(words, member));
 }

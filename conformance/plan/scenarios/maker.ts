@@ -29,6 +29,7 @@ import { parentEqualValues } from './parent-equals.js';
 import { ParentItems } from './parent-items.js';
 import { underOwnParent } from './parents.js';
 import { ReferenceFinder } from './references-found.js';
+import { withinSaidBound, withLeastCapped } from './roomy-values.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 import { unlockParent } from './unlocked-parents.js';
 
@@ -262,8 +263,14 @@ export class ItemMaker {
       ...(await this.parentEquals(collection, request.parent)),
       ...request.members,
     };
+    let preferred = request.preferred ?? {};
     const shaped = (next: unknown) =>
-      this.dropped.apply(collection, withMembers(next, held, requestSchema), requestSchema, held);
+      this.dropped.apply(
+        collection,
+        withMembers(withMembers(next, preferred, requestSchema), held, requestSchema),
+        requestSchema,
+        held,
+      );
     let body = shaped(fresh(candidates[0], 0));
     let referenceShift = 0;
     let lastRefusal = '';
@@ -291,6 +298,13 @@ export class ItemMaker {
       const status = executed.exchange.response.status;
       lastRefusal = `${status}${refusalText(executed.exchange.response.text)}`;
       if (status < 300) return { refused: `its creation answered ${status} without an item that names its id` };
+      preferred = withinSaidBound(preferred, executed.exchange.response.text, body);
+      // An amount the words cap ("a quantity larger than the seats left"): sent again at its least.
+      const least = withLeastCapped(body, status, this.idiomsOf(collection)?.refusals, requestSchema?.schema);
+      if (least && requestSchema?.isValid(least) !== false) {
+        body = shaped(least);
+        continue;
+      }
       // Read the refusal: a conflict asks for fresh values; a member it names, for another value
       // of it (another listed item, for a reference); otherwise the next valid body.
       const named = membersNamed(executed.exchange.response.text, body);

@@ -26,6 +26,9 @@ export interface MakeRequest {
   readonly parent: Readonly<Record<string, string>>;
   /** Members the item must hold (a product of the order's supplier), where its schema takes them. */
   readonly members?: Readonly<Record<string, unknown>>;
+  /** Members tried first but given up after a refusal (a parent's room for the run's children:
+   * `capacity` 1000, which its venue may not take). */
+  readonly preferred?: Readonly<Record<string, unknown>>;
   /** Made to move its parent on (action-paths.ts): the parent is being moved by the very request
    * that asks, so it is not moved first (that would wait on itself). */
   readonly keepParent?: boolean;

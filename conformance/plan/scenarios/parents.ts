@@ -13,6 +13,7 @@ import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { entryParams } from '../entry-params.js';
 import { addedEntryParams } from './added-entries.js';
+import { roomyMembers } from './roomy-values.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
 /** The innermost parent the run can make: by its creation or a PUT at its key, else by a POST of
@@ -60,10 +61,13 @@ export async function createParent(
   const parent = makeableParentOf(collection.path, context);
   if (!parent || !(parent.parameter in sampled) || runner.stopped()) return undefined;
   const above = await parentParams(parent.collection, context, runner);
+  const create = parent.collection.create?.operation;
+  const preferred = roomyMembers(create && context.requestSchema(create)?.schema);
   const making = await runner.make(parent.collection, {
     what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
     purpose,
     parent: above,
+    ...(Object.keys(preferred).length > 0 ? { preferred } : {}),
   });
   if ('refused' in making) return undefined;
   return { ...sampled, ...above, [parent.parameter]: idPathText(making.made.item, parent.collection.idProperty) };
