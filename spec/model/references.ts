@@ -74,7 +74,8 @@ export function referencedCollection(
   const name = referencedName(member);
   // A collection without a list still holds what its creation made and its read finds (products
   // keyed by a client's `sku`): a reference may name those.
-  const listed = (c: CollectionSpec) => c !== own && (c.list !== undefined || (c.create !== undefined && c.read !== undefined));
+  const listed = (c: CollectionSpec) =>
+    c !== own && (c.list !== undefined || (c.create !== undefined && c.read !== undefined));
   return (
     collections.find(
       (c) =>

@@ -7,7 +7,11 @@ import { contractFromDocument, inferApiModel, referencedCollection } from '../in
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const one = (schema: unknown) => ({ description: 'one', ...json(schema) });
 const none = { description: 'none' };
-const product = { type: 'object', required: ['sku'], properties: { sku: { type: 'string' }, name: { type: 'string' } } };
+const product = {
+  type: 'object',
+  required: ['sku'],
+  properties: { sku: { type: 'string' }, name: { type: 'string' } },
+};
 const badge = { type: 'object', required: ['badgeCode'], properties: { badgeCode: { type: 'string' } } };
 const line = {
   type: 'object',
