@@ -61,6 +61,18 @@ describe('parent locks', () => {
     );
   });
 
+  it('reads "Removes an entry from a `draft` timesheet; any other status answers `409`" as a lock to draft', () => {
+    const said = locksOf((text) =>
+      text.replace(
+        'Only while the timesheet is in `draft` (`409`, `timesheet_locked`, otherwise).',
+        'Removes an entry from a `draft` timesheet; any other status answers `409`.',
+      ),
+    );
+    expect(said).toContainEqual(
+      expect.objectContaining({ at: 'deleteEntry', member: 'status', allowed: ['draft'], status: 409 }),
+    );
+  });
+
   it('reads "a `submitted` or `approved` timesheet refuses it with `409`" as a lock to the other states', () => {
     const said = locksOf((text) =>
       text.replace(

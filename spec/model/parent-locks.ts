@@ -146,6 +146,10 @@ function locksIn(
     `\\b${word}s?\\s+in\\s+(?:status|state)(?:es|s)?\\s+([^.;(]*?)\\s+(?:can|may|is|are)\\b`,
     'i',
   );
+  const statesBefore = new RegExp(
+    `\\b(?:to|on|for|of|from|in|under)\\s+(?:an?|the)\\s+([\\w\\s,\`]{1,40}?)\\s+${word}s?\\b`,
+    'i',
+  );
   const named = (text: string) => state.named(text);
   const documented = new Set(operation.responses.map((r) => r.status).filter((s) => /^4(?:09|22|23)$/.test(s)));
   // The operation's words, and the document's passages that name it ("Ticket types ... are
@@ -166,6 +170,7 @@ function locksIn(
     next !== undefined && /\b4\d\d\b/.test(next) && named(next).length > 0;
   const withOtherwise = clauses.map((clause, at) =>
     /^(?:otherwise|else|if not)\b/i.test(clauses[at + 1] ?? '') ||
+    ANY_OTHER_STATE.test(clauses[at + 1] ?? '') ||
     (!/\b4\d\d\b/.test(clause) && refusesStates(clauses[at + 1]))
       ? `${clause} ${clauses[at + 1]}`
       : clause,
@@ -193,6 +198,11 @@ function locksIn(
       if (status !== undefined && allowed.length > 0)
         return [{ operation, member: state.member, allowed, status: Number(status), words: clause }];
     }
+    // "Adds a line to a `draft` order; any other status answers `409`": the states before its word.
+    const toStates = ANY_OTHER_STATE.test(clause) ? named(statesBefore.exec(clause)?.[1] ?? '') : [];
+    const toStatus = toStates.length > 0 ? statusIn(clause, documented) : undefined;
+    if (toStatus !== undefined && toStates.length < state.values.length)
+      return [{ operation, member: state.member, allowed: toStates, status: Number(toStatus), words: clause }];
     const held = /\bonly\b/i.test(clause) ? named(inStatus.exec(clause)?.[1] ?? '') : [];
     const heldStatus = held.length > 0 ? statusIn(clause, documented) : undefined;
     if (heldStatus !== undefined && held.length < state.values.length)
@@ -212,6 +222,9 @@ function locksIn(
   }
   return [];
 }
+
+/** "any other status answers `409`": every state but those named before refuses the write. */
+const ANY_OTHER_STATE = /\b(?:any|every|all)\s+other\s+(?:status|state)(?:es|s)?\b[^.;]*?\b4\d\d\b/i;
 
 /** The clause's documented refusal status, or the operation's only one. */
 function statusIn(clause: string, documented: ReadonlySet<string>): string | undefined {

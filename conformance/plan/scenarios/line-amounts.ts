@@ -12,7 +12,7 @@ import type { PlanContext } from '../context.js';
 import { reachAction } from './action-paths.js';
 import { readCountOf } from './count-reads.js';
 import { parentParams } from './parents.js';
-import type { SequenceRunner } from './sequence-runner.js';
+import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 
 type Reach = ReturnType<SequenceRunner['reach']['scenario']>;
 type Counts = Map<string, number>;
@@ -70,10 +70,14 @@ async function followLineAmount(
     parent: above,
   });
   if ('refused' in making) return `no ${collection.path} item could be made: ${making.refused}`;
-  const named = namedBy(making.made.item, moved, other);
+  const at = making.made.at(parameter);
+  // A new item holds no lines yet where they are added below it (POST /orders/{orderId}/lines).
+  const held = namedBy(making.made.item, moved, other)
+    ? making.made.item
+    : await withAddedLine(collection, moved, at, context, runner);
+  const named = held && namedBy(held, moved, other);
   if (!named) return `the ${collection.path} item made holds no ${moved.lines} naming ${other.path} items`;
   for (const id of named.amounts.keys()) context.markChangedByRun(other, JSON.stringify(id));
-  const at = making.made.at(parameter);
   const target = { collection, idText: at[parameter]!, at };
   let before: Counts | undefined;
   const send = async (operation: Operation, what: string) => {
@@ -95,6 +99,32 @@ async function followLineAmount(
   await judgeCounts(named, moved, before, context, runner);
   reach.done(stepOf(moved));
   return undefined;
+}
+
+/** The item as read after a line was added below it through the lines' own creation, or undefined
+ * where the lines have none or none could be made. */
+async function withAddedLine(
+  collection: CollectionSpec,
+  moved: LineAmount,
+  at: Record<string, string>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<Record<string, unknown> | undefined> {
+  const read = collection.read;
+  const lines =
+    read && context.collections.find((one) => one.create && one.path === `${read.operation.path}/${moved.lines}`);
+  if (!read || !lines) return undefined;
+  const added = await runner.make(lines, {
+    what: `as a line of the item whose ${moved.member} counts it moves`,
+    purpose: `line amounts line ${moved.operation.path}`,
+    parent: at,
+  });
+  if ('refused' in added) return undefined;
+  const executed = await runner.execute(
+    context.testCase(read.operation, { kind: 'positive', plain: true, pathParams: at, what: 'with the line added' }),
+    { collection },
+  );
+  return succeeded(executed) ? itemOf(executed.body, collection) : undefined;
 }
 
 /** The write itself: an action reached through the item's others, a child's creation under the
