@@ -136,6 +136,10 @@ export interface IdiomEvidence {
   readonly nulled?: readonly string[];
   /** action: other final states, which an item in the expected one never passed through. */
   readonly otherFinals?: readonly unknown[];
+  /** action: other actions' states, and the item's members null right before it: the instant of such
+   * a state that was null stays null. */
+  readonly unreached?: readonly unknown[];
+  readonly nullBefore?: readonly string[];
   /** action-from-state: the state the item was in, whether the words let the action start there,
    * and another such state the run saw it taken from. */
   readonly fromState?: unknown;

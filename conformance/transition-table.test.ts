@@ -106,8 +106,11 @@ const MOVES: Record<string, { from: string; to: string; stamp: 'startedAt' | 'co
   close: { from: 'completed', to: 'closed', stamp: 'closedAt' },
 };
 
-/** A shop with two technicians; `fault` plants one: `complete` also sets `closedAt`. */
-function shop(fault?: 'closed-on-complete') {
+type Fault = 'closed-on-complete' | 'completed-on-start';
+
+/** A shop with two technicians; `fault` plants one: `complete` also sets `closedAt`, or `start`
+ * sets `completedAt` (a state the order has not reached, and not a final one). */
+function shop(fault?: Fault) {
   const technicians = [
     { id: 't1', name: 'Ada' },
     { id: 't2', name: 'Bo' },
@@ -156,11 +159,12 @@ function shop(fault?: 'closed-on-complete') {
     const now = new Date().toISOString();
     Object.assign(found, { status: move.to, [move.stamp]: now });
     if (fault === 'closed-on-complete' && action === 'complete') found.closedAt = now;
+    if (fault === 'completed-on-start' && action === 'start') found.completedAt = now;
     return sendJson(res, 200, found);
   };
 }
 
-const run = (fault?: 'closed-on-complete') =>
+const run = (fault?: Fault) =>
   runConformance({ target: { app: shop(fault) }, contract: document, seed: 4, runs: 5 });
 
 describe('actions named in the body, with their table', () => {
@@ -173,5 +177,10 @@ describe('actions named in the body, with their table', () => {
 
   it('names one that sets closedAt when the work order is completed', async () => {
     expect((await run('closed-on-complete')).violations.map((v) => v.code)).toContain('other_state_time_set');
+  });
+
+  it('names one that sets completedAt when the work order is only started', async () => {
+    const found = (await run('completed-on-start')).violations.filter((v) => v.code === 'other_state_time_set');
+    expect(found.map((v) => v.message).join(' ')).toContain('completedAt');
   });
 });

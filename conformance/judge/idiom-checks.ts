@@ -88,7 +88,10 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     if (!item) return [];
     if (JSON.stringify(got) !== JSON.stringify(evidence.expected))
       return [finding('action_not_applied', { verb: evidence.verb, member, expected: evidence.expected, got })];
-    const times = stateTimes(item, evidence.expected, evidence.otherFinals ?? [], evidence.verb);
+    const times = stateTimes(item, evidence.expected, evidence.otherFinals ?? [], evidence.verb, {
+      states: evidence.unreached ?? [],
+      nullBefore: new Set(evidence.nullBefore ?? []),
+    });
     // What the body gave the item, as its words say ("Sets ... grade"): held as sent. And the
     // members its words leave null ("`archivedAt` ... become null"; absent reads the same), but
     // another final state's time, which other_state_time_set names already.

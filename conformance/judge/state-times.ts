@@ -15,12 +15,14 @@ function timeOfState(item: Record<string, unknown>, state: unknown): string | un
 }
 
 /** An item an action just moved into a state: the time of that state (or of the action) set, and the time of every
- * other final state (one it cannot have passed through) still empty. */
+ * other final state (one it cannot have passed through), and of every other state whose time was
+ * empty before the action, still empty. */
 export function stateTimes(
   item: Record<string, unknown>,
   state: unknown,
   otherFinals: readonly unknown[],
   verb?: string,
+  unreached?: { readonly states: readonly unknown[]; readonly nullBefore: ReadonlySet<string> },
 ): Finding[] {
   // The state's own (`cancelledAt` for cancelled), else the action's (`publishedAt` for publish
   // into on_sale).
@@ -34,9 +36,21 @@ export function stateTimes(
   const found: Finding[] = [];
   if (own !== undefined && (item[own] === null || item[own] === undefined))
     found.push(finding('state_time_missing', { member: own, state }));
-  for (const other of otherFinals) {
+  // Another final state's time, and another state's that was null before the action moved the item.
+  const held = (other: unknown) => {
     const name = timeOfState(item, other);
-    if (name !== undefined && name !== own && item[name] !== null && item[name] !== undefined)
+    return name !== undefined && name !== own && item[name] !== null && item[name] !== undefined ? name : undefined;
+  };
+  const others = [
+    ...otherFinals,
+    ...(unreached?.states ?? []).filter((other) => {
+      const name = held(other);
+      return name !== undefined && unreached!.nullBefore.has(name) && !otherFinals.includes(other);
+    }),
+  ];
+  for (const other of others) {
+    const name = held(other);
+    if (name !== undefined)
       found.push(finding('other_state_time_set', { member: name, state, other, got: item[name] }));
   }
   return found;

@@ -3,7 +3,13 @@
 // then judged: the item moved to the target, its state's instant set and its update instant moved
 // (on the first action, and on each whose words name it), the action refused when taken again and
 // from the states the words call final. What the item names is read before and after the first.
-import { type Action, IDEMPOTENCY_HEADER, type Resource, UPDATE_INSTANT } from '../../../spec/index.js';
+import {
+  type Action,
+  type CollectionSpec,
+  IDEMPOTENCY_HEADER,
+  type Resource,
+  UPDATE_INSTANT,
+} from '../../../spec/index.js';
 import { parseBody } from '../../judge/evaluate.js';
 import { asObject } from '../../judge/json-body.js';
 import type { Executed, IdiomEvidence, TestCase } from '../../model.js';
@@ -115,12 +121,18 @@ export async function takeActions({
     // The item's ETag right before the take, where its read gives one and it is not in the target
     // state yet: a strong validator changes whenever the representation does (RFC 9110 8.8.3).
     let etagBefore: string | undefined;
+    // The item's members that were null right before the take: another state's instant among them
+    // stays null ("`receivedAt` null until received" after a submit).
+    let nullsBefore: ReadonlySet<string> | undefined;
+    const otherTargets = actions.some((other) => other.target !== undefined && other.target !== action.target);
     const tagged = targetRead && conditional?.etagOn.includes(targetRead.operation) ? targetRead : undefined;
     const sendAction = async (which: Action) => {
       if (timed && which === action && targetRead && !taken)
         instantsBefore = await stampsOf(runner, targetRead, collection);
       if (tagged && which === action && !taken)
         etagBefore = await etagAwayFromTarget(tagged, action, collection, runner);
+      if (targetRead && which === action && !taken && otherTargets)
+        nullsBefore = nullMembersOf(await runner.send(targetRead), collection);
       const testCase = await caseOf(which);
       if (which === action) actionCase = testCase;
       const answer = await runner.send(testCase);
@@ -167,6 +179,7 @@ export async function takeActions({
         expected: action.target,
         verb,
         otherFinals: finalStates.filter((state) => state !== action.target),
+        ...(nullsBefore ? unreachedStates(action, actions, nullsBefore) : {}),
         ...storedBy(action, actionCase),
         ...(action.nulls ? { nulled: action.nulls } : {}),
         ...(instantsBefore ? { instantsBefore } : {}),
@@ -219,3 +232,23 @@ function storedBy(action: Action, sent: TestCase): { stored?: Record<string, unk
 
 const namesUpdateInstant = (action: Action): boolean =>
   (action.operation.description ?? '').split(/[^\w]+/).some((word) => UPDATE_INSTANT.test(word));
+
+/** The other actions' states whose instants were null before this action moved the item: they
+ * stay null, for the item has not reached them (the judge finds each state's instant by name). */
+function unreachedStates(
+  action: Action,
+  actions: readonly Action[],
+  nullsBefore: ReadonlySet<string>,
+): { unreached?: readonly unknown[]; nullBefore?: readonly string[] } {
+  const unreached = [...new Set(actions.map((other) => other.target))].filter(
+    (state) => state !== undefined && state !== action.target,
+  );
+  return unreached.length > 0 ? { unreached, nullBefore: [...nullsBefore] } : {};
+}
+
+/** The names of an item's members its read answered null. */
+function nullMembersOf(exchange: Exchange | undefined, collection: CollectionSpec): ReadonlySet<string> | undefined {
+  const body = exchange?.ok && exchange.response.status < 300 ? parseBody(exchange) : undefined;
+  const item = body ? itemOf(body, collection) : undefined;
+  return item ? new Set(Object.keys(item).filter((name) => item[name] === null)) : undefined;
+}
