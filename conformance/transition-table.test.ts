@@ -164,8 +164,7 @@ function shop(fault?: Fault) {
   };
 }
 
-const run = (fault?: Fault) =>
-  runConformance({ target: { app: shop(fault) }, contract: document, seed: 4, runs: 5 });
+const run = (fault?: Fault) => runConformance({ target: { app: shop(fault) }, contract: document, seed: 4, runs: 5 });
 
 describe('actions named in the body, with their table', () => {
   it('passes a shop that moves its work orders as the table says, every action reached', async () => {
