@@ -4,6 +4,7 @@
 // reads the item: its copy holds the old value (judged as copy-kept, api_idioms_honoured). Items
 // the run did not make are never changed: they are somebody else's.
 import type { CollectionSpec, CopiedValue, Resource } from '../../../spec/index.js';
+import { parentItemsOf, propertiesOf } from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { withCurrentTag } from './current-tags.js';
@@ -30,9 +31,15 @@ export async function checkCopiedValues(resource: Resource, context: PlanContext
   const rules = resource.idioms.copied ?? [];
   const create = collection.create?.operation;
   const read = collection.read;
-  if (rules.length === 0 || !create || !read || runner.stopped()) return;
+  // Items read only within their parent (an order's `lines`, where a line has no read of its own):
+  // made under a parent of their own, whose first entry is then theirs.
+  const held = read ? undefined : heldByParent(collection, context);
+  if (rules.length === 0 || !create || (!read && !held) || runner.stopped()) return;
   const reach = runner.reach.scenario('copied values', collection.path, rules.map(stepOf));
-  const parent = await parentParams(collection, context, runner);
+  const parent = held
+    ? ((await createParent(collection, context, runner, 'copied values parent')) ??
+      (await parentParams(collection, context, runner)))
+    : await parentParams(collection, context, runner);
   for (const rule of rules) {
     if (runner.stopped()) break;
     const step = stepOf(rule);
@@ -76,20 +83,31 @@ export async function checkCopiedValues(resource: Resource, context: PlanContext
       reach.skip(step, `the change of its ${rule.collection} item was refused`);
       continue;
     }
+    const where = read ? rule.member : `${held!.member}[].${rule.member}`;
     await runner.execute(
-      context.testCase(read.operation, {
+      context.testCase(read?.operation ?? held!.operation, {
         kind: 'positive',
         plain: true,
-        pathParams: made.at(read.parameter),
+        pathParams: read ? made.at(read.parameter) : parent,
         what: `after the ${rule.collection} item it copied from changed`,
       }),
       {
-        collection,
-        sequence: { idiom: { idiom: 'copy-kept', member: rule.member, expected: copy, words: rule.words } },
+        collection: held?.collection ?? collection,
+        sequence: { idiom: { idiom: 'copy-kept', member: where, expected: copy, words: rule.words } },
       },
     );
     reach.done(step);
   }
+}
+
+/** The parent whose read holds the collection's items as a list named like the collection (an
+ * order's `lines` for /orders/{orderId}/lines), where it reads them so. */
+function heldByParent(collection: CollectionSpec, context: PlanContext) {
+  const parent = parentItemsOf(collection.path, context.collections).at(-1)?.collection;
+  const member = collection.path.split('/').at(-1)!;
+  const property = propertiesOf(parent?.read?.item.schema)[member] as { type?: unknown } | undefined;
+  if (!parent?.read || [property?.type].flat()[0] !== 'array') return undefined;
+  return { collection: parent, operation: parent.read.operation, member };
 }
 
 /** A source item the run makes (holding what the creation names beside it), and an item of the
