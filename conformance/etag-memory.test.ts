@@ -145,6 +145,18 @@ const codes = async (tagOfBody: boolean) =>
     (violation) => violation.code,
   );
 
+/** The severity of a conflict on `members`, for a read whose answers declare `headers`, in a
+ * document whose overview says `overview`. */
+const judged = (members: string[], headers = [{ name: 'ETag' }], overview = '') =>
+  etagConflictFindings(
+    {
+      facts: { etagConflict: { etag: '"r1"', at: `/${members[0]}`, before: 0, after: 1, members } },
+      testCase: { operation: { description: '', responses: [{ description: 'ok', headers }] } },
+      contract: { document: { info: { description: overview } } },
+    } as never,
+    undefined,
+  )?.map((found) => found.severity ?? 'failure');
+
 describe('one strong ETag for two bodies, through a run', () => {
   it('passes a service whose tag follows the body', async () => {
     expect(await codes(true)).not.toContain('etag_kept_for_another_body');
@@ -155,13 +167,13 @@ describe('one strong ETag for two bodies, through a run', () => {
   });
 
   it('says, not fails, a tag kept where only counts others move differ', () => {
-    const judged = (members: string[]) =>
-      etagConflictFindings(
-        { facts: { etagConflict: { etag: '"r1"', at: `/${members[0]}`, before: 0, after: 1, members } } } as never,
-        undefined,
-      )?.map((found) => found.severity ?? 'failure');
     expect(judged(['comment_count'])).toEqual(['note']);
     expect(judged(['comment_count', 'title'])).toEqual(['failure']);
     expect(judged(['status'])).toEqual(['failure']);
+  });
+
+  it('says, not fails, a tag the document neither declares nor speaks of', () => {
+    expect(judged(['status'], [])).toEqual(['note']);
+    expect(judged(['status'], [], 'Every read answers an ETag.')).toEqual(['failure']);
   });
 });

@@ -24,6 +24,12 @@ function etagWordsOf(context: CheckContext): string {
     .join(' ');
 }
 
+/** Whether the read's documented answers declare an ETag header. */
+const declaresEtag = (context: CheckContext): boolean =>
+  context.testCase.operation.responses.some((response) =>
+    response.headers.some((header) => header.name.toLowerCase() === 'etag'),
+  );
+
 /** One strong ETag on two different bodies of the same request (etag-memory.ts), on any answer. */
 export function etagConflictFindings(context: CheckContext, ordered: Finding[] | undefined): Finding[] | undefined {
   const conflict = context.facts.etagConflict;
@@ -41,12 +47,15 @@ export function etagConflictFindings(context: CheckContext, ordered: Finding[] |
     return !ANY_MEMBER.test(strict) && !strict.includes(member);
   };
   const othersOnly = members.length > 0 && members.every((member) => movesWithOthers(member) || keptMoved(member));
+  // An ETag the document neither declares nor speaks of is the server's own addition: its slip is
+  // said, for the contract leaves ETags open.
+  const undeclared = !declaresEtag(context) && etagWordsOf(context) === '';
   return [
     ...(ordered ?? []),
     finding(
       'etag_kept_for_another_body',
       { etag, at, before, after },
-      { pointer: at, ...(othersOnly ? { severity: 'note' as const } : {}) },
+      { pointer: at, ...(othersOnly || undeclared ? { severity: 'note' as const } : {}) },
     ),
   ];
 }
