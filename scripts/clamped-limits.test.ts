@@ -75,6 +75,9 @@ describe('a page size past its maximum', () => {
     expect(refused.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');
     const open = await run('clamp', 'A `limit` above 50 is either refused (400) or treated as 50.');
     expect(open.violations).toEqual([]);
+    // The author's line break between the words, as a YAML block keeps it.
+    const broken = await run('clamp', undefined, 'A value above 50 is either refused with 400 or\ntreated as 50.');
+    expect(broken.violations).toEqual([]);
     // The parameter's own words, over sentences that do not repeat its name.
     const own = await run('clamp', undefined, 'Page size, 1 to 50. A value outside 1..50 is refused with 400.');
     expect(own.violations.map((violation) => violation.code)).toContain('invalid_input_accepted');

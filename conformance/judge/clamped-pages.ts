@@ -7,7 +7,8 @@ import type { Check } from '../model.js';
  * that leave clamping open ("either refused (400) or treated as 100"). */
 const REFUSED_ABOVE =
   /\b(?:larger|greater|higher|bigger|above|over|more than|exceed\w*|outside)\b(?:[^.;]|\.(?=[\d.])){0,40}\b(?:refused|rejected|answered `?4\d\d|gives? `?4\d\d|is an error)\b/i;
-const CLAMP_OPEN = /\bor (?:treated|clamped|capped|reduced|limited|cut)\b|\b(?:clamped|capped|reduced) to\b/i;
+// Any white space between the words: a YAML block keeps the author's line breaks.
+const CLAMP_OPEN = /\bor\s+(?:treated|clamped|capped|reduced|limited|cut)\b|\b(?:clamped|capped|reduced)\s+to\b/i;
 /** The document's error list giving invalid query parameters a status ("`400` invalid query
  * parameter", "an out-of-range query parameter is 400"): a page size past its maximum is one. */
 const INVALID_QUERY =
