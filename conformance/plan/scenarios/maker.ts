@@ -279,7 +279,9 @@ export class ItemMaker {
     for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
       let testCase = this.context.testCase(create.operation, {
         kind: 'positive',
-        plain: true,
+        // A body holding the run's preferred amounts (a capacity of 1000) is valid but unusual: a
+        // limit the words leave open may refuse it.
+        plain: Object.keys(preferred).length === 0,
         pathParams: request.parent,
         // Under a parent the run made, a documented 409 is about the state the run left it in.
         ...(ownParent ? { onMadeItem: true } : {}),
