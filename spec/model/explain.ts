@@ -273,7 +273,7 @@ const filterText = ({ parameter, member, many, values, contains }: Filter): stri
       ? values.map(String).join(' | ')
       : contains
         ? 'a value its list holds'
-        : 'an id of another resource';
+        : 'a value matched exactly';
   return `${parameter}${member ? ` over ${member}` : ''} (${taken}${many ? ', several' : ''})`;
 };
 

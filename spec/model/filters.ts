@@ -1,6 +1,6 @@
 // Query parameters that filter a list by a member of its items: a parameter named as an item
-// property, taking one of its enum values (or a list of them), or naming another resource by its id
-// (`room_id`, `customerId`). The mock filters by them; the runner checks that a filtered list holds
+// property, taking one of its enum values (or a list of them), naming another resource by its id
+// (`room_id`, `customerId`), or matched exactly as its words say (`city`). The mock filters by them; the runner checks that a filtered list holds
 // only matching items and every matching item it made.
 
 import type { Operation } from '../contract/types.js';
@@ -29,6 +29,12 @@ const EVERY_VALUE = /\b(all|every one) of (these|the|them|the given|the listed)\
 // A member that names another resource by its id: matched by equality like an enum member (a
 // name or a description may be searched by substring, so they are not filters here).
 const REFERENCE = /(^|_)id$|[a-z0-9]Id$|_uuid$/;
+
+/** A parameter's own words that make it match by equality ("Only venues whose `city` equals this
+ * value exactly"), and words that make it a search (a substring, a prefix), which is no filter. */
+const SAID_EQUAL =
+  /\bwhose\s+`?\w+`?\s+(?:equals|is equal to|is exactly|matches exactly)\b|\b(?:equals|is equal to)\s+(?:this|the given)\s+value\b/i;
+const SEARCH = /\b(?:contains?|substring|prefix|starts? with|search(?:es)?|partial|case-insensitive)\b/i;
 
 const scalar = (schema: Schema | undefined): boolean =>
   schema !== undefined &&
@@ -66,6 +72,10 @@ export function filtersOf(list: Operation, item: JsonSchema, paging: Paging): Fi
         },
       ];
     if (REFERENCE.test(parameter.name) && scalar(member) && scalar(taken))
+      return [{ parameter: parameter.name, many, values: [] }];
+    // Any scalar member its words say is matched exactly (a city, a venue's code).
+    const words = parameter.description ?? '';
+    if (SAID_EQUAL.test(words) && !SEARCH.test(words) && scalar(member) && scalar(taken))
       return [{ parameter: parameter.name, many, values: [] }];
     return [];
   });
