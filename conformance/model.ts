@@ -55,6 +55,9 @@ export interface TestCase {
   readonly parameters?: readonly Placed[];
   /** Plain valid input (short alphanumeric strings) that any correct service accepts. */
   readonly plain?: boolean;
+  /** Members the run set to amounts it prefers (a parent's capacity of 1000), valid but unusual:
+   * a documented refusal of them is a note. */
+  readonly preferred?: readonly string[];
   /** Values sent for properties the service assigns (readOnly in the response): never to be taken. */
   readonly assigned?: Readonly<Record<string, unknown>>;
   /** Members that name another collection's item, set to an id that collection listed. */

@@ -46,14 +46,18 @@ const contract = contractFromDocument({
 });
 
 /** `shortNotes` plants the fault: notes past 10 characters refused, pointing at `note` (or, without
- * `pointers`, naming it in the refusal's detail only). */
-function shop(shortNotes = false, pointers = true) {
+ * `pointers`, naming it in the refusal's detail only; `bare`: naming nothing). */
+function shop(shortNotes = false, pointers: boolean | 'bare' = true) {
   const orders: Record<string, unknown>[] = [];
   const refuse = (res: ServerResponse, pointer: string) =>
     sendJson(
       res,
       422,
-      pointers ? { errors: [{ pointer, message: 'not allowed' }] } : { detail: `${pointer.slice(1)} is not allowed` },
+      pointers === 'bare'
+        ? { message: 'The request cannot be processed.' }
+        : pointers
+          ? { errors: [{ pointer, message: 'not allowed' }] }
+          : { detail: `${pointer.slice(1)} is not allowed` },
     );
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
@@ -81,7 +85,7 @@ function shop(shortNotes = false, pointers = true) {
   };
 }
 
-const run = (fault?: boolean, pointers?: boolean) =>
+const run = (fault?: boolean, pointers?: boolean | 'bare') =>
   runConformance({ target: { app: shop(fault, pointers) }, contract, seed: 12 });
 
 describe('a refusal pointing at a member the words rule', () => {
@@ -102,5 +106,11 @@ describe('a refusal pointing at a member the words rule', () => {
     expect(fair.notes?.map((note) => note.code)).toContain('said_rule_refused');
     const refused = (await run(true, false)).violations.filter((v) => v.code === 'valid_input_refused');
     expect(refused.map((v) => v.operation)).toContain('POST /orders');
+  });
+
+  it('naming nothing, with the status the ruling words give, is read as about the ruled member', async () => {
+    const fair = await run(false, 'bare');
+    expect(fair.violations.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+    expect(fair.notes?.map((note) => note.code)).toContain('said_rule_refused');
   });
 });

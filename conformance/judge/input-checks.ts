@@ -169,7 +169,11 @@ export const positiveDataAcceptance: Check = (context) => {
   const leftOut = context.testCase.leftOutForDefaults;
   if (leftOut && (leeway || documented4xx(operation).includes(status)))
     return [finding('defaulted_member_required', { status, members: leftOut.join(', ') }, { severity: 'note' })];
-  if (leeway && !context.testCase.plain) return [finding('unusual_input_refused', { status }, { severity: 'note' })];
+  const preferred = (context.testCase.preferred?.length ?? 0) > 0;
+  if (leeway && (!context.testCase.plain || preferred))
+    return [finding('unusual_input_refused', { status }, { severity: 'note' })];
+  if (preferred && documented4xx(operation).includes(status))
+    return [finding('unusual_input_refused', { status }, { severity: 'note' })];
   // A generated JSON Patch names paths and tests values at random: the item may not have them. The
   // item scenario's own patches (changeAnswer) apply by construction, and are judged as usual.
   const generatedPatch = isJsonPatch(context.testCase.mediaType) && !sequence?.changeAnswer;
@@ -191,7 +195,7 @@ export const positiveDataAcceptance: Check = (context) => {
   const limit = documented4xx(operation).includes(status) ? saidCountLimit(operation, status) : undefined;
   if (limit) return [finding('said_limit_reached', { status, ...limit }, { severity: 'note' })];
   // A refusal pointing at a member the words rule over other data (the event's `maxPerOrder`).
-  const ruled = documented4xx(operation).includes(status) ? saidRuleMember(context) : undefined;
+  const ruled = documented4xx(operation).includes(status) ? saidRuleMember(context, status) : undefined;
   if (ruled !== undefined) return [finding('said_rule_refused', { status, property: ruled }, { severity: 'note' })];
   // A change whose value the item cannot hold (the document's PUT takes any text, its item an enum
   // or an email): the document contradicts itself, and a documented refusal is a fair reading.

@@ -35,8 +35,9 @@ function operationSentences(operation: CheckContext['testCase']['operation']): s
   return sentences;
 }
 
-/** The member a documented refusal points at, where the words give it a rule over other data. */
-export function saidRuleMember(context: CheckContext): string | undefined {
+/** The member a documented refusal points at, where the words give it a rule over other data; for a
+ * refusal that names none, a drawn member whose ruling words give the refused status. */
+export function saidRuleMember(context: CheckContext, status?: number): string | undefined {
   if (context.body.kind !== 'json') return undefined;
   const { operation } = context.testCase;
   const bodyOf = (write: typeof operation | undefined) =>
@@ -72,7 +73,7 @@ export function saidRuleMember(context: CheckContext): string | undefined {
       )
     : undefined;
   if (boundMember !== undefined) return boundMember;
-  return named.find((member) => {
+  const ruled = (member: string): boolean => {
     if (!(member in members)) return false;
     const own = [members, ...described].map((found) => found[member]?.description).find((text) => text !== undefined);
     const named = new RegExp(`\`${member.replace(/[^\w-]/g, '')}\``);
@@ -96,7 +97,17 @@ export function saidRuleMember(context: CheckContext): string | undefined {
       const others = [...text.matchAll(/`([\w-]+)`/g)].some((match) => match[1] !== member);
       return RULE.test(text) && (others || OTHER_DATA.test(text));
     });
-  });
+  };
+  if (named.length > 0 || status === undefined) return named.find(ruled);
+  // A refusal that names nothing ("the request cannot be processed"): a member sent, drawn, whose
+  // words rule it over other data and give this very status ("a larger capacity is refused with 422").
+  const given = new RegExp(`\\b${status}\\b`);
+  return [...sentMembers].find(
+    (member) =>
+      !taken.has(member) &&
+      ruled(member) &&
+      sentences.some((sentence) => sentence.includes(`\`${member}\``) && given.test(sentence)),
+  );
 }
 
 /** Members whose names the refusal's texts hold as whole words (a problem's `detail`, a `message`). */

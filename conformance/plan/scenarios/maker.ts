@@ -29,7 +29,7 @@ import { parentEqualValues } from './parent-equals.js';
 import { ParentItems } from './parent-items.js';
 import { underOwnParent } from './parents.js';
 import { ReferenceFinder } from './references-found.js';
-import { withinSaidBound, withLeastCapped } from './roomy-values.js';
+import { withDrawnBack, withinSaidBound, withLeastCapped } from './roomy-values.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 import { unlockParent } from './unlocked-parents.js';
 
@@ -279,9 +279,10 @@ export class ItemMaker {
     for (let attempt = 0; attempt < ATTEMPTS && !this.runner.stopped(); attempt++) {
       let testCase = this.context.testCase(create.operation, {
         kind: 'positive',
+        plain: true,
         // A body holding the run's preferred amounts (a capacity of 1000) is valid but unusual: a
         // limit the words leave open may refuse it.
-        plain: Object.keys(preferred).length === 0,
+        ...(Object.keys(preferred).length > 0 ? { preferred: Object.keys(preferred) } : {}),
         pathParams: request.parent,
         // Under a parent the run made, a documented 409 is about the state the run left it in.
         ...(ownParent ? { onMadeItem: true } : {}),
@@ -300,7 +301,10 @@ export class ItemMaker {
       const status = executed.exchange.response.status;
       lastRefusal = `${status}${refusalText(executed.exchange.response.text)}`;
       if (status < 300) return { refused: `its creation answered ${status} without an item that names its id` };
-      preferred = withinSaidBound(preferred, executed.exchange.response.text, body);
+      const kept = withinSaidBound(preferred, executed.exchange.response.text, body);
+      // The amounts given up go back to what the body drew (a capacity the schema alone gave).
+      body = withDrawnBack(body, preferred, kept, candidates[candidate % candidates.length]);
+      preferred = kept;
       // An amount the words cap ("a quantity larger than the seats left"): sent again at its least.
       const least = withLeastCapped(body, status, this.idiomsOf(collection)?.refusals, requestSchema?.schema);
       if (least && requestSchema?.isValid(least) !== false) {

@@ -78,3 +78,19 @@ export function withinSaidBound(
   for (const name of named) if (bound >= 1 && bound < (preferred[name] as number)) kept[name] = bound;
   return kept;
 }
+
+/** The body with each preferred member given up (in `was`, not in `kept`) at its drawn value again. */
+export function withDrawnBack(
+  body: unknown,
+  was: Readonly<Record<string, unknown>>,
+  kept: Readonly<Record<string, unknown>>,
+  drawn: unknown,
+): unknown {
+  const [object, source] = [asObject(body), asObject(drawn)];
+  const given = Object.keys(was).filter((name) => !(name in kept));
+  if (!object || given.length === 0) return body;
+  const back = Object.fromEntries(given.map((name) => [name, source?.[name]]));
+  const next: Record<string, unknown> = { ...object, ...back };
+  for (const name of given) if (next[name] === undefined) delete next[name];
+  return next;
+}
