@@ -1,5 +1,6 @@
-// A soft-deleted item that its read answers `410 Gone`: a change of it, and a child made under it,
-// where those operations document 410 too, must be refused. A service that takes either is named;
+// A soft-deleted item that its read answers `410 Gone`: a change of it (a PATCH, else a PUT), a
+// second deletion, and a child made under it, where those operations document 410 too, must be
+// refused. A service that takes either is named;
 // one that answers 410 passes, and a change that does not document 410 is not judged.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -24,44 +25,46 @@ const comment = {
 const commentInput = { type: 'object', additionalProperties: false, required: ['body'], properties: { body: text } };
 const noteId = [{ name: 'noteId', in: 'path', required: true, schema: { type: 'string' } }];
 
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'notes', version: '1' },
-  paths: {
-    '/notes': {
-      get: { responses: { '200': { description: 'live', content: json({ type: 'array', items: note }) } } },
-      post: {
-        requestBody: { required: true, content: json(noteInput) },
-        responses: { '201': { description: 'made', content: json(note) }, '400': none },
-      },
-    },
-    '/notes/{noteId}': {
-      parameters: noteId,
-      get: { responses: { '200': { description: 'one', content: json(note) }, '404': none, '410': none } },
-      patch: {
-        requestBody: { required: true, content: json(noteInput) },
-        responses: { '200': { description: 'changed', content: json(note) }, '400': none, '404': none, '410': none },
-      },
-      delete: { responses: { '204': none, '404': none, '410': none } },
-    },
-    '/notes/{noteId}/comments': {
-      parameters: noteId,
-      get: {
-        responses: {
-          '200': { description: 'all', content: json({ type: 'array', items: comment }) },
-          '404': none,
-          '410': none,
+/** The document, its change of a note a PATCH or a PUT (a replacement of the whole note). */
+const contractOf = (change: 'patch' | 'put') =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'notes', version: '1' },
+    paths: {
+      '/notes': {
+        get: { responses: { '200': { description: 'live', content: json({ type: 'array', items: note }) } } },
+        post: {
+          requestBody: { required: true, content: json(noteInput) },
+          responses: { '201': { description: 'made', content: json(note) }, '400': none },
         },
       },
-      post: {
-        requestBody: { required: true, content: json(commentInput) },
-        responses: { '201': { description: 'made', content: json(comment) }, '400': none, '404': none, '410': none },
+      '/notes/{noteId}': {
+        parameters: noteId,
+        get: { responses: { '200': { description: 'one', content: json(note) }, '404': none, '410': none } },
+        [change]: {
+          requestBody: { required: true, content: json(noteInput) },
+          responses: { '200': { description: 'changed', content: json(note) }, '400': none, '404': none, '410': none },
+        },
+        delete: { responses: { '204': none, '404': none, '410': none } },
+      },
+      '/notes/{noteId}/comments': {
+        parameters: noteId,
+        get: {
+          responses: {
+            '200': { description: 'all', content: json({ type: 'array', items: comment }) },
+            '404': none,
+            '410': none,
+          },
+        },
+        post: {
+          requestBody: { required: true, content: json(commentInput) },
+          responses: { '201': { description: 'made', content: json(comment) }, '400': none, '404': none, '410': none },
+        },
       },
     },
-  },
-});
+  });
 
-type Fault = 'patch-gone' | 'comment-gone';
+type Fault = 'patch-gone' | 'put-gone' | 'comment-gone' | 'delete-gone';
 
 function notes(fault?: Fault) {
   const all = new Map<
@@ -97,7 +100,11 @@ function notes(fault?: Fault) {
       found.comments.push(made);
       return sendJson(res, 201, made);
     }
-    if (gone && !(fault === 'patch-gone' && req.method === 'PATCH')) return sendJson(res, 410, {});
+    const takenGone =
+      (fault === 'patch-gone' && req.method === 'PATCH') ||
+      (fault === 'put-gone' && req.method === 'PUT') ||
+      (fault === 'delete-gone' && req.method === 'DELETE');
+    if (gone && !takenGone) return sendJson(res, 410, {});
     if (req.method === 'GET') return sendJson(res, 200, { id: found.id, title: found.title });
     if (req.method === 'DELETE') {
       found.deleted = true;
@@ -109,7 +116,8 @@ function notes(fault?: Fault) {
   };
 }
 
-const run = (fault?: Fault) => runConformance({ target: { app: notes(fault) }, contract, seed: 2 });
+const run = (fault?: Fault, change: 'patch' | 'put' = 'patch') =>
+  runConformance({ target: { app: notes(fault) }, contract: contractOf(change), seed: 2 });
 
 describe('writes to an item gone after its deletion', () => {
   it('pass a service that answers them 410', async () => {
@@ -117,8 +125,15 @@ describe('writes to an item gone after its deletion', () => {
     expect(report.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`)).toEqual([]);
   });
 
-  it.each(['patch-gone', 'comment-gone'] as const)('name a service whose fault is %s', async (fault) => {
+  it.each(['patch-gone', 'comment-gone', 'delete-gone'] as const)('name a service whose fault is %s', async (fault) => {
     const report = await run(fault);
     expect(report.violations.some((v) => v.code === 'deleted_item_written')).toBe(true);
+  });
+
+  it('judge a replacement where the change is a PUT documenting 410', async () => {
+    const fair = await run(undefined, 'put');
+    expect(fair.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+    const taken = await run('put-gone', 'put');
+    expect(taken.violations.some((v) => v.code === 'deleted_item_written')).toBe(true);
   });
 });

@@ -48,10 +48,18 @@ export const freezesDeletions = (resource: Resource): boolean => {
 export async function checkFrozenDeletion(resource: Resource, context: PlanContext, runner: SequenceRunner) {
   const { collection } = resource;
   const gone = resource.idioms.keptDeletion ? undefined : goneDeletion(resource);
-  const { frozen, again } = resource.idioms.keptDeletion ?? { frozen: gone };
+  const kept = resource.idioms.keptDeletion;
   const { read, remove } = collection;
-  // Where the item is gone, only the writes that document 410 are judged.
-  const update = frozen && (!gone || documents410(collection.update?.operation)) ? collection.update : undefined;
+  // A gone item deleted again gets the 410 its deletion documents ("already soft-deleted is 410").
+  const goneAgain = gone && documents410(remove?.operation) ? gone : undefined;
+  const { frozen, again } = kept ?? { frozen: gone, again: goneAgain };
+  // Where the item is gone, only the writes that document 410 are judged: a PATCH, else a PUT.
+  const update =
+    frozen && (!gone || documents410(collection.update?.operation))
+      ? collection.update
+      : gone && documents410(collection.replace?.operation)
+        ? collection.replace
+        : undefined;
   if ((!frozen && !again) || !read || !remove || runner.stopped()) return;
   // Children under it: where the freeze is said of the item whole, or each child's words say it.
   const children = frozen
@@ -97,7 +105,8 @@ export async function checkFrozenDeletion(resource: Resource, context: PlanConte
   const idiom = { idiom: 'frozen-write' as const, expectedStatus: frozen.status, words: frozen.words };
   if (update) {
     const [drawn] = context.plainBodies(update.operation, 1, 'frozen deletion');
-    const body = plainestPart(drawn, update.operation, context) ?? drawn;
+    // A replacement sends the whole item; a change, its plainest part.
+    const body = update === collection.replace ? drawn : (plainestPart(drawn, update.operation, context) ?? drawn);
     const change = context.testCase(update.operation, {
       kind: 'positive',
       plain: true,
@@ -108,7 +117,7 @@ export async function checkFrozenDeletion(resource: Resource, context: PlanConte
     const sent = await withCurrentTag(change, collection, made.made.at(read.parameter), context, runner);
     const executed = await runner.execute(sent, { collection, sequence: { idiom } });
     if (executed?.exchange.ok) reach.done(CHANGE);
-    else reach.skip(CHANGE, `its PATCH was ${answeredAs(executed)}`);
+    else reach.skip(CHANGE, `its ${update.operation.method} was ${answeredAs(executed)}`);
   }
   const above = parentItemsOf(collection.path, context.collections).length;
   for (const child of children) {
