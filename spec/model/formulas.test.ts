@@ -37,6 +37,26 @@ describe('formulas read from words', () => {
     expect(evaluateFormula(formulas[1]!, { quantity: 2 })).toBeUndefined();
   });
 
+  it('reads operators said in words ("`capacity` minus `seatsSold` minus `seatsHeld`")', () => {
+    const event = {
+      type: 'object',
+      properties: {
+        capacity: { type: 'integer' },
+        seatsSold: { type: 'integer' },
+        seatsHeld: { type: 'integer' },
+        seatsLeft: { type: 'integer', description: '`capacity` minus `seatsSold` minus `seatsHeld`.' },
+        doubled: { type: 'integer', description: '`capacity` times 2 plus `seatsHeld`.' },
+      },
+    };
+    const [left, doubled] = formulasOf(event as never);
+    fc.assert(
+      fc.property(fc.nat(1000), fc.nat(1000), fc.nat(1000), (capacity, seatsSold, seatsHeld) => {
+        expect(evaluateFormula(left!, { capacity, seatsSold, seatsHeld })).toBe(capacity - seatsSold - seatsHeld);
+        expect(evaluateFormula(doubled!, { capacity, seatsHeld })).toBe(capacity * 2 + seatsHeld);
+      }),
+    );
+  });
+
   it('reads an expression written in one code span, with trailing words of rounding left out', () => {
     const charge = {
       type: 'object',

@@ -96,9 +96,19 @@ const spanned = (text: string, members: ReadonlySet<string>): string =>
     .join('');
 
 /** The tokens of an expression, or undefined where anything but members, numbers and operators is in it. */
+/** Operators said in words ("`capacity` minus `seatsSold`"), as their signs. */
+const SAID_OPERATORS: readonly (readonly [RegExp, string])[] = [
+  [/\bminus\b/gi, '-'],
+  [/\bplus\b/gi, '+'],
+  [/\b(?:times|multiplied\s+by)\b/gi, '*'],
+  [/\bdivided\s+by\b/gi, '/'],
+];
+const withSigns = (text: string): string =>
+  SAID_OPERATORS.reduce((said, [words, sign]) => said.replace(words, sign), text);
+
 function tokensOf(text: string, members: ReadonlySet<string>): string[] | undefined {
   const tokens: string[] = [];
-  for (const [, member, number, operator, other] of spanned(text, members).matchAll(TOKEN)) {
+  for (const [, member, number, operator, other] of spanned(withSigns(text), members).matchAll(TOKEN)) {
     if (other !== undefined) return undefined;
     if (member !== undefined) {
       if (!members.has(member)) return undefined;
