@@ -9,6 +9,7 @@ import {
   type FrozenDeletion,
   type Operation,
   parentItemsOf,
+  propertiesOf,
   type Resource,
   refusedUnderDeleted,
   responseFor,
@@ -22,6 +23,7 @@ import { answeredAs, type SequenceRunner } from './sequence-runner.js';
 
 const CHANGE = 'change of a deleted item refused';
 const AGAIN = 'second deletion refused';
+const KEY = 'key of a deleted item refused to a new creation';
 const childStep = (child: CollectionSpec) => `${child.path} item made under a deleted item refused`;
 
 const documents410 = (operation: Operation | undefined): boolean =>
@@ -35,6 +37,15 @@ function goneDeletion({ idioms, collection }: Resource): FrozenDeletion | undefi
     status: 410,
     words: `${idioms.softDelete.operation.method} ${collection.path}/{…} answers 410 once deleted`,
   };
+}
+
+/** The refusal the words give a creation at the key of a deleted item, where the client chooses the
+ * key and the words say deleted items keep it. */
+function keptKeyRefusal({ idioms, collection }: Resource, context: PlanContext) {
+  const said = idioms.refusals?.[collection.idProperty];
+  const create = collection.create?.operation;
+  const sendsKey = create && Object.hasOwn(propertiesOf(context.requestSchema(create)?.schema), collection.idProperty);
+  return said && sendsKey && /\b(?:soft-)?deleted\b/i.test(said.words) ? said : undefined;
 }
 
 export const freezesDeletions = (resource: Resource): boolean => {
@@ -70,9 +81,13 @@ export async function checkFrozenDeletion(resource: Resource, context: PlanConte
           (gone ? documents410(child.create.operation) : !frozen.changesOnly || refusedUnderDeleted(child, collection)),
       )
     : [];
-  if (gone && !update && children.length === 0) return;
+  // A key the client chooses that the words keep taken after a deletion ("whether that venue is live
+  // or soft-deleted: a POST with such a code is refused with 409").
+  const keyRefusal = gone ? keptKeyRefusal(resource, context) : undefined;
+  if (gone && !update && children.length === 0 && !keyRefusal && !again) return;
   const reach = runner.reach.scenario('frozen deletion', collection.path, [
     ...(again ? [AGAIN] : []),
+    ...(keyRefusal ? [KEY] : []),
     ...(update ? [CHANGE] : []),
     ...children.map(childStep),
   ]);
@@ -100,6 +115,19 @@ export async function checkFrozenDeletion(resource: Resource, context: PlanConte
     const executed = await runner.execute(second, { collection, sequence: { idiom } });
     if (executed?.exchange.ok) reach.done(AGAIN);
     else reach.skip(AGAIN, `its second DELETE was ${answeredAs(executed)}`);
+  }
+  if (keyRefusal && collection.create && made.made.sent !== undefined) {
+    const creation = context.testCase(collection.create.operation, {
+      kind: 'positive',
+      plain: true,
+      pathParams: parent,
+      payload: { kind: 'json', value: made.made.sent },
+      what: 'again, with the key of an item deleted just before',
+    });
+    const idiom = { idiom: 'frozen-write' as const, expectedStatus: keyRefusal.status, words: keyRefusal.words };
+    const executed = await runner.execute(creation, { collection, sequence: { idiom } });
+    if (executed?.exchange.ok) reach.done(KEY);
+    else reach.skip(KEY, `its creation was ${answeredAs(executed)}`);
   }
   if (!frozen) return;
   const idiom = { idiom: 'frozen-write' as const, expectedStatus: frozen.status, words: frozen.words };
