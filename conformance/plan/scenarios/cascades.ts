@@ -80,8 +80,22 @@ export async function childrenOfDeletedParent(
     if ('made' in again && idPathText(again.made.item, idProperty) === parentId)
       await runner.execute(childRead('under a parent made again at its key'), goneEvidence);
   };
-  const held = rule && (!rule.holding || rule.holding.values.includes(making.made.item[rule.holding.member]));
   const childActions = idiomsOf(collection)?.actions ?? [];
+  // A child made in a state that does not hold its parent (a held booking, where confirmed ones
+  // do) is moved into one first, by its actions.
+  let childState = rule?.holding ? making.made.item[rule.holding.member] : undefined;
+  if (rule?.holding && !rule.holding.values.includes(childState) && read) {
+    const { member, values } = rule.holding;
+    const into = childActions.filter((action) => action.member === member && values.includes(action.target));
+    const target = {
+      collection,
+      idText: idPathText(making.made.item, collection.idProperty),
+      at: making.made.at(read.parameter),
+    };
+    const moved = into.length > 0 ? await moveItem(into, childActions, target, context, runner) : undefined;
+    if (moved) childState = moved.state;
+  }
+  const held = rule && (!rule.holding || rule.holding.values.includes(childState));
   if (rule && held)
     return keptChild(rule, {
       collection,
@@ -98,7 +112,7 @@ export async function childrenOfDeletedParent(
   if (rule?.holding)
     reach.skip(
       KEPT,
-      `the child made is ${String(making.made.item[rule.holding.member])}, not ${rule.holding.values.join(' or ')}`,
+      `the child made is ${String(childState)}, not ${rule.holding.values.join(' or ')}, and no action moved it there`,
     );
   // A parent whose words allow its deletion only in some states (an order once cancelled) is moved
   // into one first, by its actions.
