@@ -83,6 +83,7 @@ export interface IdiomEvidence {
     | 'referrer-moved'
     | 'action-too-early'
     | 'limit-reached'
+    | 'bound-passed'
     | 'parent-unequal'
     | 'limit-freed'
     | 'key-free-after-refusal'

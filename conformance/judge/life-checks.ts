@@ -148,6 +148,16 @@ export const LIFE_JUDGEMENTS = {
     });
   },
   // One item more than the named item's limit lets name it.
+  // A number past the bound another item sets ("must not exceed the venue's `maxCapacity`").
+  'bound-passed'(_context, evidence, status) {
+    const { member, expected, expectedStatus, words } = evidence;
+    return takenAgainstWords(status, 'referenced_bound_passed', {
+      member,
+      bound: expected,
+      expected: expectedStatus,
+      words,
+    });
+  },
   'limit-reached'(_context, evidence, status) {
     const { member, limit, expectedStatus, words } = evidence;
     return takenAgainstWords(status, 'referrer_limit_passed', { member, limit, expected: expectedStatus, words });

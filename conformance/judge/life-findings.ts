@@ -105,6 +105,13 @@ export const LIFE_FINDING_KINDS = {
       `${f.status} for ${String(f.member)} ${describeValue(f.got)} under a parent whose ${String(f.parentMember)} is ${describeValue(f.expected)}`,
     expected: (f) => `the documented refusal (${String(f.expectedStatus)}): "${String(f.words)}"`,
   },
+  referenced_bound_passed: {
+    title: 'A number past the bound the named item sets taken',
+    key: ['member'],
+    received: (f) =>
+      `${f.status} for ${String(f.member)} past ${String(f.bound)}, the bound of the item the body names`,
+    expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
+  },
   referrer_limit_passed: {
     title: 'An item named past its limit',
     key: ['member'],

@@ -13,6 +13,7 @@ import { actionsNeedingMembers, needsMembers } from '../plan/scenarios/needs-mem
 import { checkOwnLocks } from '../plan/scenarios/own-locks.js';
 import { checkParentLocks } from '../plan/scenarios/parent-locks.js';
 import { checkParentUnequal } from '../plan/scenarios/parent-unequal.js';
+import { boundedByReferences, checkReferencedBounds } from '../plan/scenarios/referenced-bounds.js';
 import { itemsKeptByReferrers } from '../plan/scenarios/referred-deletions.js';
 import { checkReferrerEffects, movesReferrers } from '../plan/scenarios/referrer-effects.js';
 import { checkReferrerLimits, limitsReferrers } from '../plan/scenarios/referrer-limits.js';
@@ -114,6 +115,13 @@ const referenceStates: Stage = (scope) =>
     (resource) => checkReferenceStates(resource, resourceIn(scope), scope.context, scope.runner),
   );
 
+/** Numbers bounded by a member of the item they name, sent one past it. */
+const referencedBounds: Stage = (scope) =>
+  each(
+    scope.creatable.filter(({ collection }) => boundedByReferences(collection, scope.context)),
+    (resource) => checkReferencedBounds(resource.collection, scope.context, scope.runner),
+  );
+
 /** Limits on how many items may name one item, filled on an item of the run's own. */
 const referrerLimits: Stage = (scope) =>
   each(scope.creatable.filter(limitsReferrers), (resource) =>
@@ -209,6 +217,7 @@ export const ORDERED_STAGES: readonly Stage[] = [
   actionSources,
   referenceStates,
   referrerLimits,
+  referencedBounds,
   tiedPages,
   timedActions,
   assignedEntries,

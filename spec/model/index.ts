@@ -110,6 +110,7 @@ export {
 } from './references.js';
 export { DELETION_VERB, type ReferrerEffect } from './referrer-effects.js';
 export type { ReferrerLimit } from './referrer-limits.js';
+export { type ReferencedBound, referencedBoundsOf } from './referenced-bounds.js';
 export { replaceRemovalsOf, replaceResetsOf } from './replace-resets.js';
 export { plainWord } from './resource-names.js';
 export { saidErrorMembers } from './said-members.js';

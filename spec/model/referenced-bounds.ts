@@ -1,0 +1,63 @@
+// A creation's number bounded by a member of an item it names: "`capacity` must not exceed the
+// venue's `maxCapacity`; a larger capacity is refused with 422". Read from the creation's words: the
+// bounded member of its body, the member naming the other item (by that item's word), the other
+// item's number member, and the refusal's status. The runner names an item, sends one past its
+// bound, and expects the refusal.
+import type { Operation } from '../contract/types.js';
+import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
+import type { CollectionSpec } from './collections.js';
+import { collectionResource, referencedCollection } from './references.js';
+import { sentencesOf } from './sentences.js';
+
+export interface ReferencedBound {
+  /** The creation's member that may not pass the bound. */
+  readonly member: string;
+  /** The creation's member naming the bounding item, and that item's collection. */
+  readonly via: string;
+  readonly collection: string;
+  /** The bounding item's member. */
+  readonly bound: string;
+  readonly status: number;
+  readonly words: string;
+}
+
+/** "`capacity` must not exceed the venue's `maxCapacity`", "may not be larger than", "at most". */
+const BOUNDED =
+  /`(\w+)`\s+(?:must\s+not|may\s+not|cannot|can\s*not)\s+(?:exceed|be\s+(?:larger|greater|more|higher)\s+than)\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`|`(\w+)`\s+must\s+be\s+at\s+most\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`/i;
+
+const isNumeric = (schema: unknown): boolean =>
+  [mergeAllOf((schema ?? {}) as Record<string, unknown>).type].flat().some((t) => t === 'integer' || t === 'number');
+
+const bodyOf = (operation: Operation): JsonSchema | undefined =>
+  operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+
+/** The bounds the creation's words put on its numbers by members of the items it names. */
+export function referencedBoundsOf(
+  collection: CollectionSpec,
+  collections: readonly CollectionSpec[],
+): ReferencedBound[] {
+  const create = collection.create?.operation;
+  if (!create) return [];
+  const body = propertiesOf(bodyOf(create));
+  const sentences = sentencesOf([create.summary, create.description]);
+  const found: ReferencedBound[] = [];
+  sentences.forEach((sentence, at) => {
+    const match = BOUNDED.exec(sentence);
+    if (!match) return;
+    const [member, word, bound] = match[1] ? [match[1], match[2]!, match[3]!] : [match[4]!, match[5]!, match[6]!];
+    if (!isNumeric(body[member])) return;
+    // The member naming an item of the word's collection (`venueCode` for the venue's).
+    const named = Object.keys(body)
+      .map((via) => ({ via, other: referencedCollection(via, collections, collection) }))
+      .find(({ other }) => other !== undefined && collectionResource(other) === word.toLowerCase());
+    const other = named?.other;
+    if (!named || !other || !isNumeric(propertiesOf(other.read?.item.schema ?? other.create?.item.schema)[bound]))
+      return;
+    // The status in the sentence, else in the next ("a larger capacity is refused with 422").
+    const status = /\b(4\d\d)\b/.exec(sentence)?.[1] ?? /\b(4\d\d)\b/.exec(sentences[at + 1] ?? '')?.[1];
+    if (!status || !create.responses.some((response) => response.status === status)) return;
+    found.push({ member, via: named.via, collection: other.path, bound, status: Number(status), words: sentence });
+  });
+  return found;
+}
