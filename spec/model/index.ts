@@ -93,6 +93,7 @@ export { comesBefore, type Precedence, precedenceIn, precedenceOf, validationBef
 export { type PreferMinimal, preferMinimalOf } from './prefer-returns.js';
 export { putCreates } from './put-creates.js';
 export type { ReferenceState } from './reference-states.js';
+export { type ReferencedBound, referencedBoundsOf } from './referenced-bounds.js';
 export {
   collectionResource,
   listPathsIn,
@@ -110,7 +111,6 @@ export {
 } from './references.js';
 export { DELETION_VERB, type ReferrerEffect } from './referrer-effects.js';
 export type { ReferrerLimit } from './referrer-limits.js';
-export { type ReferencedBound, referencedBoundsOf } from './referenced-bounds.js';
 export { replaceRemovalsOf, replaceResetsOf } from './replace-resets.js';
 export { plainWord } from './resource-names.js';
 export { saidErrorMembers } from './said-members.js';
