@@ -73,7 +73,13 @@ const model = inferApiModel(
         enrollment,
         "Creates an enrollment with `enrolledBy` set to the caller's login. It takes a seat: the course's seatsTaken and the student's enrollmentCount each go up by one. 409 when the course is full (seatsTaken equals capacity). Refused when studentId names no student, or a suspended one.",
       ),
-      '/enrollments/{enrollmentId}': item('enrollmentId', enrollment),
+      '/enrollments/{enrollmentId}': {
+        ...item('enrollmentId', enrollment),
+        delete: {
+          description: "Deletes the enrollment for good: the course's `seatsTaken` shrinks by one.",
+          responses: { '204': { description: 'deleted' } },
+        },
+      },
       '/enrollments/{enrollmentId}/complete': action(
         'Only an `active` enrollment can be completed (409). Sets state `completed`, grade, and completedAt to now, and frees the seat (seatsTaken and enrollmentCount go down by one). The comment is kept on the transcript.',
         { type: 'object', properties: { grade: { type: 'integer' }, comment: { type: 'string' } } },
@@ -98,6 +104,8 @@ describe("a school's words", () => {
     expect(counts).toEqual([
       'POST /enrollments /courses seatsTaken 1 courseCode',
       'POST /enrollments /students enrollmentCount 1 studentId',
+      // "shrinks by one", said of a deletion.
+      'DELETE /enrollments/{enrollmentId} /courses seatsTaken -1 courseCode',
       'POST /enrollments/{enrollmentId}/complete /courses seatsTaken -1 courseCode',
       'POST /enrollments/{enrollmentId}/complete /students enrollmentCount -1 studentId',
       // "and frees the seat", the phrase the completion's words define: the same counts.

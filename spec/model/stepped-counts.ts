@@ -29,7 +29,7 @@ export interface SteppedCount {
 
 const UP = /\b(?:up|raises?|increases?|increments?|grows?|rises?|adds? (?:one|1) to)\b/i;
 const DOWN =
-  /\b(?:down|lowers?|decreases?|decrements?|drops?|falls?|reduces?|(?:subtracts?|takes?) (?:one|1) (?:from|off))\b/i;
+  /\b(?:down|lowers?|decreases?|decrements?|drops?|falls?|reduces?|shrinks?|(?:subtracts?|takes?) (?:one|1) (?:from|off))\b/i;
 /** "by one", or the step said by its verb: "adds one to the guest's `stayCount`". */
 const BY_ONE = /\bby (?:one|1)\b|\b(?:adds? (?:one|1) to|(?:subtracts?|takes?) (?:one|1) (?:from|off))\b/i;
 /** "its book's `availableCount`", "the book's `copyCount` and `availableCount`", "the course's
