@@ -140,6 +140,9 @@ export interface IdiomEvidence {
   /** action: other actions' states, and the item's members null right before it: the instant of such
    * a state that was null stays null. */
   readonly unreached?: readonly unknown[];
+  /** action: the times of other states the item held before it (`confirmedAt` before a cancel), by
+   * member: they keep their values. */
+  readonly keptBefore?: Readonly<Record<string, unknown>>;
   readonly nullBefore?: readonly string[];
   /** action-from-state: the state the item was in, whether the words let the action start there,
    * and another such state the run saw it taken from. */

@@ -106,10 +106,11 @@ const MOVES: Record<string, { from: string; to: string; stamp: 'startedAt' | 'co
   close: { from: 'completed', to: 'closed', stamp: 'closedAt' },
 };
 
-type Fault = 'closed-on-complete' | 'completed-on-start';
+type Fault = 'closed-on-complete' | 'completed-on-start' | 'completed-cleared-on-close';
 
-/** A shop with two technicians; `fault` plants one: `complete` also sets `closedAt`, or `start`
- * sets `completedAt` (a state the order has not reached, and not a final one). */
+/** A shop with two technicians; `fault` plants one: `complete` also sets `closedAt`, `start` sets
+ * `completedAt` (a state the order has not reached, and not a final one), or `close` empties the
+ * `completedAt` of the state the order passed through. */
 function shop(fault?: Fault) {
   const technicians = [
     { id: 't1', name: 'Ada' },
@@ -160,6 +161,7 @@ function shop(fault?: Fault) {
     Object.assign(found, { status: move.to, [move.stamp]: now });
     if (fault === 'closed-on-complete' && action === 'complete') found.closedAt = now;
     if (fault === 'completed-on-start' && action === 'start') found.completedAt = now;
+    if (fault === 'completed-cleared-on-close' && action === 'close') found.completedAt = null;
     return sendJson(res, 200, found);
   };
 }
@@ -180,6 +182,11 @@ describe('actions named in the body, with their table', () => {
 
   it('names one that sets completedAt when the work order is only started', async () => {
     const found = (await run('completed-on-start')).violations.filter((v) => v.code === 'other_state_time_set');
+    expect(found.map((v) => v.message).join(' ')).toContain('completedAt');
+  });
+
+  it('names one that empties completedAt when the work order is closed', async () => {
+    const found = (await run('completed-cleared-on-close')).violations.filter((v) => v.code === 'state_time_lost');
     expect(found.map((v) => v.message).join(' ')).toContain('completedAt');
   });
 });

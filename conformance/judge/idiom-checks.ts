@@ -103,7 +103,12 @@ const JUDGEMENTS: Readonly<Record<IdiomEvidence['idiom'], Judgement>> = {
     const unapplied = unstored.map(([name, value]) =>
       finding('action_not_applied', { verb: evidence.verb, member: name, expected: value, got: item[name] }),
     );
-    return [...unapplied, ...times, ...updateKept(item, evidence)];
+    const lost = Object.entries(evidence.keptBefore ?? {})
+      .filter(([name, before]) => JSON.stringify(item[name] ?? null) !== JSON.stringify(before))
+      .map(([name, before]) =>
+        finding('state_time_lost', { member: name, before, got: item[name] ?? null, verb: evidence.verb }),
+      );
+    return [...unapplied, ...times, ...lost, ...updateKept(item, evidence)];
   },
   'next-page'(context, evidence, status) {
     // A token naming an item the run deleted meanwhile may rightly be refused (cursor = last id).

@@ -44,7 +44,7 @@ export const LIFE_JUDGEMENTS = {
   },
   // The states the words draw an action from: taken there (a refusal fails where the run saw it taken
   // from another drawn state, else it is noted), refused from the others.
-  'action-from-state'(_context, evidence, status) {
+  'action-from-state'(context, evidence, status) {
     const { verb, fromState: state, allowed, takenFrom, expectedStatus: expected } = evidence;
     if (allowed && refused(status))
       return [
@@ -54,9 +54,16 @@ export const LIFE_JUDGEMENTS = {
           takenFrom === undefined ? { severity: 'note' } : {},
         ),
       ];
-    return !allowed && status < 300
-      ? [finding('action_accepted_from_other_state', { verb, state, status, expected })]
-      : [];
+    if (!allowed && status < 300)
+      return [finding('action_accepted_from_other_state', { verb, state, status, expected })];
+    // Taken: the times of the states the item passed through, as its answer shows them, kept.
+    const item =
+      status < 300 && context.body.kind === 'json' ? answeredItem(context.collection, context.body.value) : undefined;
+    return Object.entries(evidence.keptBefore ?? {})
+      .filter(
+        ([name, before]) => item && Object.hasOwn(item, name) && JSON.stringify(item[name]) !== JSON.stringify(before),
+      )
+      .map(([name, before]) => finding('state_time_lost', { member: name, before, got: item![name], verb }));
   },
   'number-next'(context, evidence, status) {
     const number = status < 300 ? numberRead(context, evidence) : undefined;

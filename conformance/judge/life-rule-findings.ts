@@ -53,6 +53,14 @@ export const LIFE_RULE_FINDING_KINDS = {
     received: (f) => `${String(f.member)} empty on an item an action just made ${describeState(f.state)}`,
     expected: (f) => `the time the item became ${String(f.state)} in ${String(f.member)}`,
   },
+  state_time_lost: {
+    title: "A state's time lost when the item moved on",
+    key: ['member'],
+    received: (f) =>
+      `${String(f.member)} ${JSON.stringify(f.got)} after ${String(f.verb)}, where it held ${JSON.stringify(f.before)}`,
+    expected: (f) =>
+      `${String(f.member)} kept: the item passed through that state, and neither ${String(f.verb)}'s words nor the member's clear it`,
+  },
   other_state_time_set: {
     title: "Another final state's time set",
     key: ['member'],

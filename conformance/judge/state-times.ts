@@ -5,7 +5,7 @@ import type { Finding } from '../model.js';
 import { finding } from './findings.js';
 
 /** The member that holds when an item reached a state (`approvedAt` for approved), where it has one. */
-function timeOfState(item: Record<string, unknown>, state: unknown): string | undefined {
+export function timeOfState(item: Record<string, unknown>, state: unknown): string | undefined {
   if (typeof state !== 'string') return undefined;
   const stem = state.toLowerCase().replace(/[^a-z0-9]/g, '');
   return Object.keys(item).find((name) => {

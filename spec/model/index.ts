@@ -12,6 +12,7 @@ export { changeCountersOf } from './change-counters.js';
 export type { ChildTotal } from './child-totals.js';
 export { childTotalsOf } from './child-totals.js';
 export type { ClearedInstant } from './cleared-instants.js';
+export { clearedInstantsOf } from './cleared-instants.js';
 export type { CollectionSpec, ItemOperation, JsonSuccess } from './collections.js';
 export {
   collectionOperations,

@@ -4,9 +4,10 @@
 // final-states.ts's), it gets the documented refusal. A refusal from a drawn state is a failure only
 // where the same action was taken from another drawn state in this run: an action may have
 // conditions of its own (an event completes once it has ended) that a note then names.
-import { type Action, type Resource, statusMember } from '../../../spec/index.js';
+import { type Action, clearedInstantsOf, type Resource, statusMember } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
 import { moveItem } from './action-paths.js';
+import { readBefore, timesKept } from './kept-times.js';
 import { moveByChild, statesSetByChildren } from './parent-moves.js';
 import { createParent, parentParams } from './parents.js';
 import { answeredAs, withHeader } from './sequence-runner.js';
@@ -106,6 +107,21 @@ export async function checkActionSources(resource: Resource, context: PlanContex
     return typeof etag === 'string' ? withHeader(testCase, 'If-Match', etag) : testCase;
   };
 
+  const keptTimes = async (action: Action, at: Readonly<Record<string, string>>) => {
+    const read = collection.read;
+    if (!read) return undefined;
+    const answer = await runner.send(
+      context.testCase(read.operation, {
+        kind: 'positive',
+        plain: true,
+        pathParams: at,
+        what: `before ${action.verb}`,
+      }),
+    );
+    const { item } = readBefore(answer, collection);
+    return item && timesKept(action, resource.idioms.actions ?? [], item, clearedInstantsOf(collection));
+  };
+
   for (const { action, states } of plan) {
     const member = stateMemberOf(action, resource)!;
     let takenFrom: unknown;
@@ -117,6 +133,9 @@ export async function checkActionSources(resource: Resource, context: PlanContex
         reach.skip(step, item.why);
         continue;
       }
+      // The times of the states it passed through, read first where the action is allowed: the
+      // action's answer keeps them.
+      const kept = allowed ? await keptTimes(action, item.at) : undefined;
       const executed = await runner.execute(await actionCase(action, item.at, state), {
         collection,
         sequence: {
@@ -125,6 +144,7 @@ export async function checkActionSources(resource: Resource, context: PlanContex
             verb: action.verb,
             fromState: state,
             allowed,
+            ...(kept && Object.keys(kept).length > 0 ? { keptBefore: kept } : {}),
             ...(takenFrom === undefined ? {} : { takenFrom }),
             ...(action.refusedStatus ? { expectedStatus: action.refusedStatus } : {}),
           },

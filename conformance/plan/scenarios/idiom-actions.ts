@@ -5,7 +5,7 @@
 // from the states the words call final. What the item names is read before and after the first.
 import {
   type Action,
-  type CollectionSpec,
+  clearedInstantsOf,
   IDEMPOTENCY_HEADER,
   type Resource,
   UPDATE_INSTANT,
@@ -21,6 +21,7 @@ import { replayTakenAction } from './action-replays.js';
 import { addNeededChildren } from './action-sources.js';
 import { refuseFromFinalState } from './final-states.js';
 import { stampsOf } from './item-instants.js';
+import { readBefore, timesKept } from './kept-times.js';
 import { followMadeLocation } from './locations.js';
 import type { MadeItem } from './making.js';
 import { referredReads } from './referred-reads.js';
@@ -124,6 +125,8 @@ export async function takeActions({
     // The item's members that were null right before the take: another state's instant among them
     // stays null ("`receivedAt` null until received" after a submit).
     let nullsBefore: ReadonlySet<string> | undefined;
+    // And the item as it was then: the times of states it passed through keep their values.
+    let itemBefore: Record<string, unknown> | undefined;
     const otherTargets = actions.some((other) => other.target !== undefined && other.target !== action.target);
     const tagged = targetRead && conditional?.etagOn.includes(targetRead.operation) ? targetRead : undefined;
     const sendAction = async (which: Action) => {
@@ -132,7 +135,7 @@ export async function takeActions({
       if (tagged && which === action && !taken)
         etagBefore = await etagAwayFromTarget(tagged, action, collection, runner);
       if (targetRead && which === action && !taken && otherTargets)
-        nullsBefore = nullMembersOf(await runner.send(targetRead), collection);
+        ({ nulls: nullsBefore, item: itemBefore } = readBefore(await runner.send(targetRead), collection));
       const testCase = await caseOf(which);
       if (which === action) actionCase = testCase;
       const answer = await runner.send(testCase);
@@ -180,6 +183,7 @@ export async function takeActions({
         verb,
         otherFinals: finalStates.filter((state) => state !== action.target),
         ...(nullsBefore ? unreachedStates(action, actions, nullsBefore) : {}),
+        ...(itemBefore ? { keptBefore: timesKept(action, actions, itemBefore, clearedInstantsOf(collection)) } : {}),
         ...storedBy(action, actionCase),
         ...(action.nulls ? { nulled: action.nulls } : {}),
         ...(instantsBefore ? { instantsBefore } : {}),
@@ -244,11 +248,4 @@ function unreachedStates(
     (state) => state !== undefined && state !== action.target,
   );
   return unreached.length > 0 ? { unreached, nullBefore: [...nullsBefore] } : {};
-}
-
-/** The names of an item's members its read answered null. */
-function nullMembersOf(exchange: Exchange | undefined, collection: CollectionSpec): ReadonlySet<string> | undefined {
-  const body = exchange?.ok && exchange.response.status < 300 ? parseBody(exchange) : undefined;
-  const item = body ? itemOf(body, collection) : undefined;
-  return item ? new Set(Object.keys(item).filter((name) => item[name] === null)) : undefined;
 }
