@@ -87,7 +87,7 @@ const contract = contractFromDocument({
       parameters: key('orderId'),
       post: {
         description:
-          "Adds a line to a `draft` order; any other status answers `409`. The `sku` must name an existing product, otherwise `422`. The line's `unitPriceCents` is the product's `unitPriceCents` at this moment.",
+          "Adds a line to a `draft` order; any other status answers `409`. The `sku` must name an existing product, otherwise `422`. The line's `unitPriceCents` is the product's `unitPriceCents` at this moment. Lines are numbered per order starting at 1; a number is never given again within the order, even after its line was removed.",
         requestBody: {
           required: true,
           content: json({
@@ -123,7 +123,7 @@ const contract = contractFromDocument({
   },
 });
 
-type Fault = 'price-follows' | 'stock-left';
+type Fault = 'price-follows' | 'stock-left' | 'number-reused';
 
 function stockroom(fault?: Fault) {
   const products = new Map<string, { sku: string; name: string; unitPriceCents: number; onHand: number }>();
@@ -211,7 +211,14 @@ function stockroom(fault?: Fault) {
     if (found.status !== 'draft') return sendJson(res, 409, {});
     const item = products.get(code);
     if (!item) return sendJson(res, 422, {});
-    const added = { lineNo: found.next++, sku: code, quantity: Number(quantity), unitPriceCents: item.unitPriceCents };
+    // The fault numbers from the lines held now: a removed last line's number is given again.
+    const reused = fault === 'number-reused' ? Math.max(0, ...found.lines.map((l) => l.lineNo)) + 1 : undefined;
+    const added = {
+      lineNo: reused ?? found.next++,
+      sku: code,
+      quantity: Number(quantity),
+      unitPriceCents: item.unitPriceCents,
+    };
     found.lines.push(added);
     return sendJson(res, 201, added);
   };
@@ -235,5 +242,10 @@ describe('lines below an order, naming products that have no list', () => {
   it('names a stockroom whose receipt leaves the stock as it was', async () => {
     const codes = (await run('stock-left')).violations.map((v) => v.code);
     expect(codes).toContain('drawn_amount_off');
+  });
+
+  it('names a stockroom that gives a removed last line’s number again', async () => {
+    const codes = (await run('number-reused')).violations.map((v) => v.code);
+    expect(codes).toContain('number_reused');
   });
 });

@@ -5,10 +5,12 @@
 // and creates a third, reading it. Words the document does not say are not judged.
 import { type CollectionSpec, listedParentOf, parentItemsOf, parentOfPath } from '../../../spec/index.js';
 import { idKey } from '../../judge/json-body.js';
+import type { IdiomEvidence } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { deleteMade } from './deletions.js';
 import { readAtLocation } from './locations.js';
+import type { MadeItem } from './making.js';
 import { type Numbering, numberingOf } from './numbering-words.js';
 import { createParent, parentParams } from './parents.js';
 import { numbersUnderRemadeParent, RENUMBERED, remadeParent } from './renumbering.js';
@@ -112,20 +114,37 @@ async function checkFirstAnswered(
 ): Promise<void> {
   // Under any parent the run can make, by its creation or by another's (an order a checkout makes).
   const nested = parentOfPath(collection.path, context.collections);
-  if (!numbering.firstIsOne || numbering.scope || !nested) return;
-  const reach = runner.reach.scenario('numbering', collection.path, ['first number is 1']);
+  if (!(numbering.firstIsOne || numbering.neverReused) || numbering.scope || !nested) return;
+  // Items no read finds (an order's lines) are judged on the answers of their creations.
+  const reused = numbering.neverReused && collection.remove !== undefined;
+  const reach = runner.reach.scenario('numbering', collection.path, [
+    ...(numbering.firstIsOne ? ['first number is 1'] : []),
+    ...(reused ? ['number never reused'] : []),
+  ]);
   const parent = await createParent(collection, context, runner, 'numbering parent');
   if (!parent) return reach.stop('no new parent could be made to number under');
   await runner.unlockParent(collection, parent);
-  const first = await runner.make(collection, { what: 'to see its number', purpose: 'numbering first', parent });
+  const make = (purpose: string) => runner.make(collection, { what: 'to see its number', purpose, parent });
+  const first = await make('numbering first');
   if ('refused' in first) return reach.stop(first.refused);
-  if (first.made.refusedBefore) return reach.skip('first number is 1', 'its creation was refused before it was made');
-  const { testCase, executed } = first.made;
-  runner.conclude(testCase, executed.exchange, executed.body, {
-    collection,
-    sequence: { idiom: { idiom: 'number-first', id: first.made.id, expected: 1, member: numbering.member } },
-  });
-  reach.done('first number is 1');
+  const answered = (made: MadeItem, idiom: IdiomEvidence) =>
+    runner.conclude(made.testCase, made.executed.exchange, made.executed.body, { collection, sequence: { idiom } });
+  const { member } = numbering;
+  if (numbering.firstIsOne && first.made.refusedBefore)
+    reach.skip('first number is 1', 'its creation was refused before it was made');
+  else if (numbering.firstIsOne) {
+    answered(first.made, { idiom: 'number-first', id: first.made.id, expected: 1, member });
+    reach.done('first number is 1');
+  }
+  if (!reused) return;
+  const second = await make('numbering second');
+  if ('refused' in second) return reach.stop(second.refused);
+  if (await deleteMade(collection, second.made.at, 'to free its number', context, runner))
+    return reach.stop('the newest item could not be deleted');
+  const third = await make('numbering third');
+  if ('refused' in third) return reach.stop(third.refused);
+  answered(third.made, { idiom: 'number-not-reused', id: third.made.id, expected: second.made.item[member], member });
+  reach.done('number never reused');
 }
 
 /** Numbers within a body member's value (orders per supplier): an item for one value, one for
