@@ -1,7 +1,16 @@
 // Counts of children kept true (`issueCount` = the project's issue list's length): after a child is
 // made, removed or restored, the parent item's count members are set to its collection's size; and
 // its sums of them (`bookedSeats` = the `seats` of its `confirmed` bookings) to what they hold now.
-import { type ChildTotal, type CollectionSpec, childTotalsOf, filledInOf } from '../../spec/core.js';
+import {
+  type ChildTotal,
+  type CollectionSpec,
+  childTotalsOf,
+  filledInOf,
+  type JsonSchema,
+  propertiesOf,
+  withEmptyLinesSummed,
+  withSums,
+} from '../../spec/core.js';
 import { collectionAt } from './nested.js';
 import type { Collection } from './store.js';
 
@@ -15,6 +24,9 @@ export interface Recount {
   readonly highest: readonly string[];
   /** The parent members that sum a member of the children (those of one kind, where `where`). */
   readonly sums?: readonly ChildTotal[];
+  /** The parent's list member that holds the children themselves (an order's `lines`), and the
+   * members its entries show. */
+  readonly list?: { readonly member: string; readonly shown: readonly string[] };
 }
 
 /** For each child collection path, the parent members that count its items (read once at binding). */
@@ -37,9 +49,23 @@ export function recountsOf(collections: readonly CollectionSpec[]): Map<string, 
   for (const child of collections) {
     const sums = childTotalsOf(child, collections).filter((total) => total.of !== undefined);
     const known = recounts.get(child.path) ?? parentRecount(child, collections);
-    if (sums.length > 0 && known) recounts.set(child.path, { ...known, sums });
+    const list = known && heldList(child, collections, known.parent);
+    if ((sums.length > 0 || list) && known)
+      recounts.set(child.path, { ...known, ...(sums.length > 0 ? { sums } : {}), ...(list ? { list } : {}) });
   }
   return recounts;
+}
+
+/** The parent's list member named like the child collection (`lines` for /orders/{orderId}/lines),
+ * where its entries show only members the children hold: it lists them. */
+export function heldList(child: CollectionSpec, collections: readonly CollectionSpec[], parentPath: string) {
+  const parent = collections.find((one) => one.path === parentPath);
+  const member = child.path.split('/').at(-1)!;
+  const property = propertiesOf(parent?.read?.item.schema)[member] as { type?: unknown; items?: unknown } | undefined;
+  if (!property || [property.type].flat()[0] !== 'array') return undefined;
+  const shown = Object.keys(propertiesOf(property.items as JsonSchema));
+  const held = new Set(Object.keys(propertiesOf(child.list?.items.schema ?? child.create?.item.schema)));
+  return shown.length > 0 && shown.every((name) => held.has(name)) ? { member, shown } : undefined;
 }
 
 /** Sets the counting members of the parent the path values name to the children's size, and its
@@ -54,7 +80,7 @@ export function recountParent(
   const id = params[recount.parameter] ?? '';
   const item = parent.find(id);
   if (!item) return;
-  const held = (recount.sums ?? []).length > 0 ? children.page(0, children.size) : [];
+  const held = (recount.sums ?? []).length > 0 || recount.list ? children.page(0, children.size) : [];
   const sumOf = ({ of, where }: ChildTotal) =>
     held
       .filter((child) => where === undefined || child[where.member] === where.value)
@@ -63,10 +89,22 @@ export function recountParent(
     ...Object.fromEntries(recount.members.map((member) => [member, children.size])),
     ...Object.fromEntries(recount.highest.map((member) => [member, children.lastCounted])),
     ...Object.fromEntries((recount.sums ?? []).map((total) => [total.member, sumOf(total)])),
+    ...(recount.list ? { [recount.list.member]: held.map((child) => shownOf(child, recount.list!.shown)) } : {}),
   };
-  if (Object.entries(values).every(([member, value]) => item[member] === value)) return;
-  parent.replace(id, { ...item, ...values });
+  if (Object.entries(values).every(([member, value]) => JSON.stringify(item[member]) === JSON.stringify(value))) return;
+  // The parent's own sums over the list it now holds (an order's total over its lines).
+  const next = { ...item, ...values };
+  const summed = !recount.list
+    ? next
+    : held.length === 0
+      ? withEmptyLinesSummed(next, recount.list.member, recount.list.shown)
+      : withSums(next);
+  parent.replace(id, summed);
 }
+
+/** A child as its parent's list shows it: the members its entries show. */
+export const shownOf = (child: Readonly<Record<string, unknown>>, shown: readonly string[]) =>
+  Object.fromEntries(shown.filter((name) => Object.hasOwn(child, name)).map((name) => [name, child[name]]));
 
 /** After a write to a nested collection: its parent's counts set to the collection's size. */
 export function recountAfterWrite(

@@ -4,7 +4,15 @@
 // drawn on first use, in whatever order requests come: a collection drawn while the one it counts
 // is still being drawn is counted again once that one is done. Each step is kept only where the
 // items still fit the document.
-import { type CollectionSpec, filledInOf, referencedCollection, type StateCount } from '../../spec/core.js';
+import {
+  type CollectionSpec,
+  filledInOf,
+  referencedCollection,
+  type StateCount,
+  withEmptyLinesSummed,
+  withSums,
+} from '../../spec/core.js';
+import { heldList, shownOf } from './counts.js';
 import { referrerCounts, seededStateCounts } from './referrer-counts.js';
 import type { Collection, Item } from './store.js';
 
@@ -86,17 +94,39 @@ function withCounts(
   { stateCounts, fits }: Links,
 ): Item[] {
   const { counts, lastNumbers, referrers } = filledInOf(spec, spec.list?.items.schema, specs);
-  if (counts.length + lastNumbers.length + referrers.length + stateCounts.length === 0) return items;
+  // Lists that hold the children themselves (an order's `lines`): the seeded children, as shown.
+  const lists = specs.flatMap((child) => {
+    const list = heldList(child, specs, spec.path);
+    // The members naming the parent (a line's `orderId`) hold each seeded parent's own id.
+    const naming = filledInOf(child, child.list?.items.schema ?? child.create?.item.schema, specs).parents;
+    return list ? [{ ...list, child: child.path, naming: naming.map(({ name }) => name) }] : [];
+  });
+  if (counts.length + lastNumbers.length + referrers.length + stateCounts.length + lists.length === 0) return items;
   const values = Object.fromEntries([
     ...counts.map(({ name, child }) => [name, collections.get(child)?.size ?? 0]),
     ...lastNumbers.map(({ name, child }) => [name, collections.get(child)?.lastCounted ?? 0]),
   ]);
-  const counted = items.map((item) => ({
-    ...item,
-    ...values,
-    ...referrerCounts(spec, item, referrers, collections),
-    ...seededStateCounts(spec, item, stateCounts, (path) => itemsOf(collections, path)),
-  }));
+  const listsOf = (item: Item) =>
+    Object.fromEntries(
+      lists.map(({ member, shown, child, naming }) => [
+        member,
+        (itemsOf(collections, child) ?? []).map((one) =>
+          shownOf({ ...one, ...Object.fromEntries(naming.map((name) => [name, item[spec.idProperty]])) }, shown),
+        ),
+      ]),
+    );
+  const counted = items.map((item) => {
+    const next = {
+      ...item,
+      ...values,
+      ...listsOf(item),
+      ...referrerCounts(spec, item, referrers, collections),
+      ...seededStateCounts(spec, item, stateCounts, (path) => itemsOf(collections, path)),
+    };
+    // An empty list sums to nothing: its parent's totals 0 (plus its fees), whatever was drawn.
+    const empty = lists.find(({ member }) => Array.isArray(next[member]) && (next[member] as unknown[]).length === 0);
+    return empty ? withEmptyLinesSummed(next, empty.member, empty.shown) : lists.length > 0 ? withSums(next) : next;
+  });
   return fits(counted) ? counted.map((item) => Object.freeze(item)) : items;
 }
 

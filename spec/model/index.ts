@@ -124,7 +124,7 @@ export type { StateCount } from './state-counts.js';
 export { itemWeight, keptOnItem, stateCountsOf } from './state-counts.js';
 export type { SteppedCount } from './stepped-counts.js';
 export type { SumRule } from './sums.js';
-export { sumsOf, withSums } from './sums.js';
+export { sumsOf, withEmptyLinesSummed, withSums } from './sums.js';
 export type { Tally } from './tallies.js';
 export type { TimedAction } from './timed-actions.js';
 export { type UniqueEntries, uniqueEntriesOf } from './unique-entries.js';

@@ -125,3 +125,12 @@ export function withSums(item: Item): Item {
   }
   return next;
 }
+
+/** The item with its sums over an empty list of lines made to add up (an order with no lines yet:
+ * no items, a subtotal of 0), `members` being the members its lines show: read as one line of zeros,
+ * the list left empty. */
+export function withEmptyLinesSummed(item: Item, member: string, members: readonly string[]): Item {
+  const zero = Object.fromEntries(members.map((name) => [name, 0]));
+  if (!isLine(zero)) return item;
+  return { ...withSums({ ...item, [member]: [zero] }), [member]: [] };
+}
