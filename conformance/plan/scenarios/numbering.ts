@@ -10,7 +10,7 @@ import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { deleteMade } from './deletions.js';
 import { readAtLocation } from './locations.js';
-import type { MadeItem } from './making.js';
+import type { MadeItem, Making } from './making.js';
 import { type Numbering, numberingOf } from './numbering-words.js';
 import { createParent, parentParams } from './parents.js';
 import { numbersUnderRemadeParent, RENUMBERED, remadeParent } from './renumbering.js';
@@ -77,12 +77,9 @@ export async function checkNumbering(
     if (remade) await numbersUnderRemadeParent(collection, member, parent, context, runner, reach);
     return;
   }
-  const second = await make('numbering second');
-  if ('refused' in second) return reach.stop(second.refused);
-  if (await deleteMade(collection, second.made.at, 'to free its number', context, runner))
-    return reach.stop('the newest item could not be deleted');
-  const third = await make('numbering third');
-  if ('refused' in third) return reach.stop(third.refused);
+  const freed = await madeAfterDeletion(collection, make, context, runner);
+  if ('why' in freed) return reach.stop(freed.why);
+  const { second, third } = freed;
   await runner.execute(readOf(third.made.at(read.parameter), 'made after the newest was deleted'), {
     collection,
     sequence: {
@@ -137,14 +134,27 @@ async function checkFirstAnswered(
     reach.done('first number is 1');
   }
   if (!reused) return;
-  const second = await make('numbering second');
-  if ('refused' in second) return reach.stop(second.refused);
-  if (await deleteMade(collection, second.made.at, 'to free its number', context, runner))
-    return reach.stop('the newest item could not be deleted');
-  const third = await make('numbering third');
-  if ('refused' in third) return reach.stop(third.refused);
+  const freed = await madeAfterDeletion(collection, make, context, runner);
+  if ('why' in freed) return reach.stop(freed.why);
+  const { second, third } = freed;
   answered(third.made, { idiom: 'number-not-reused', id: third.made.id, expected: second.made.item[member], member });
   reach.done('number never reused');
+}
+
+/** A second item made and deleted, then a third: the third must not get the second's number. */
+async function madeAfterDeletion(
+  collection: CollectionSpec,
+  make: (purpose: string) => Promise<Making>,
+  context: PlanContext,
+  runner: SequenceRunner,
+): Promise<{ second: { made: MadeItem }; third: { made: MadeItem } } | { why: string }> {
+  const second = await make('numbering second');
+  if ('refused' in second) return { why: second.refused };
+  if (await deleteMade(collection, second.made.at, 'to free its number', context, runner))
+    return { why: 'the newest item could not be deleted' };
+  const third = await make('numbering third');
+  if ('refused' in third) return { why: third.refused };
+  return { second, third };
 }
 
 /** Numbers within a body member's value (orders per supplier): an item for one value, one for
