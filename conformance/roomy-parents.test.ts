@@ -72,7 +72,7 @@ const contract = contractFromDocument({
 });
 
 /** Events of at most 40 seats (a larger one is refused with 422, the bound named) and their bookings. */
-function boxOffice(capacities: number[] = []) {
+function boxOffice(capacities: number[] = [], overbooked = 409) {
   const events = new Map<
     string,
     { id: string; capacity: number; seatsLeft: number; bookings: { number: number; quantity: number }[] }
@@ -111,7 +111,7 @@ function boxOffice(capacities: number[] = []) {
     if (!body || Object.keys(body).some((k) => k !== 'quantity') || !whole(body.quantity, 1, 8))
       return sendJson(res, 400, {});
     if (Number(body.quantity) > found.seatsLeft)
-      return sendJson(res, 409, { message: `Only ${found.seatsLeft} seats left` });
+      return sendJson(res, overbooked, { message: `Only ${found.seatsLeft} seats left` });
     found.seatsLeft -= Number(body.quantity);
     const made = { number: found.bookings.length + 1, quantity: Number(body.quantity) };
     found.bookings.push(made);
@@ -128,5 +128,10 @@ describe('a parent made with room for the run’s children', () => {
     expect(capacities).toContain(40);
     const unreached = (result.reach?.unreached ?? []).map((entry) => JSON.stringify(entry)).join('\n');
     expect(unreached).not.toMatch(/bookings.*creation was refused/);
+  });
+
+  it('names a service that refuses a booking past the seats left with another status than 409', async () => {
+    const result = await runConformance({ target: { app: boxOffice([], 422) }, contract, seed: 3, runs: 5 });
+    expect(result.violations.map((v) => v.code)).toContain('referenced_bound_other_status');
   });
 });

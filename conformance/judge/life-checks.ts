@@ -158,13 +158,13 @@ export const LIFE_JUDGEMENTS = {
   // A number past the bound another item sets ("must not exceed the venue's `maxCapacity`").
   'bound-passed'(_context, evidence, status) {
     const { member, expected, expectedStatus, words } = evidence;
-    return takenAgainstWords(status, 'referenced_bound_passed', {
-      member,
-      bound: expected,
-      expected: expectedStatus,
-      words,
-    });
+    const fields = { member, bound: expected, expected: expectedStatus, words };
+    // Refused, but with another status than the words give it (a 422 where they say 409).
+    if (refused(status) && expectedStatus !== undefined && status !== expectedStatus)
+      return [finding('referenced_bound_other_status', { ...fields, status })];
+    return takenAgainstWords(status, 'referenced_bound_passed', fields);
   },
+
   'limit-reached'(_context, evidence, status) {
     const { member, limit, expectedStatus, words } = evidence;
     return takenAgainstWords(status, 'referrer_limit_passed', { member, limit, expected: expectedStatus, words });

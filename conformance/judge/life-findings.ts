@@ -112,6 +112,13 @@ export const LIFE_FINDING_KINDS = {
       `${f.status} for ${String(f.member)} past ${String(f.bound)}, the bound of the item the body names`,
     expected: (f) => `the documented refusal (${String(f.expected)}): "${String(f.words)}"`,
   },
+  referenced_bound_other_status: {
+    title: 'A number past the bound the named item sets refused with another status',
+    key: ['member'],
+    received: (f) =>
+      `${f.status} for ${String(f.member)} past ${String(f.bound)}, the bound of the item the body names`,
+    expected: (f) => `the status the words give (${String(f.expected)}): "${String(f.words)}"`,
+  },
   referrer_limit_passed: {
     title: 'An item named past its limit',
     key: ['member'],

@@ -7,14 +7,17 @@ import type { Operation } from '../contract/types.js';
 import { mergeAllOf, propertiesOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
 import type { CollectionSpec } from './collections.js';
+import { parentItemsOf } from './parents.js';
 import { collectionResource, referencedCollection } from './references.js';
 import { sentencesOf } from './sentences.js';
 
 export interface ReferencedBound {
   /** The creation's member that may not pass the bound. */
   readonly member: string;
-  /** The creation's member naming the bounding item, and that item's collection. */
+  /** The creation's member naming the bounding item (the path parameter, where the bounding item
+   * is the parent the path names: `inPath`), and that item's collection. */
   readonly via: string;
+  readonly inPath?: true;
   readonly collection: string;
   /** The bounding item's member. */
   readonly bound: string;
@@ -26,11 +29,22 @@ export interface ReferencedBound {
 const BOUNDED =
   /`(\w+)`\s+(?:must\s+not|may\s+not|cannot|can\s*not)\s+(?:exceed|be\s+(?:larger|greater|more|higher)\s+than)\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`|`(\w+)`\s+must\s+be\s+at\s+most\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`/i;
 
+/** "A `quantity` larger than the event's `seatsLeft` is refused with 409". */
+const LARGER_THAN = /`?(\w+)`?\s+(?:larger|greater|more|higher)\s+than\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`/i;
+
 const isNumeric = (schema: unknown): boolean =>
   [mergeAllOf((schema ?? {}) as Record<string, unknown>).type].flat().some((t) => t === 'integer' || t === 'number');
 
 const bodyOf = (operation: Operation): JsonSchema | undefined =>
   operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+
+/** The parent the path names, where the word is its resource's (`event` for /events/{eventId}/bookings). */
+function inPathParent(collection: CollectionSpec, collections: readonly CollectionSpec[], word: string) {
+  const parent = parentItemsOf(collection.path, collections).at(-1);
+  return parent && collectionResource(parent.collection) === word.toLowerCase()
+    ? { via: parent.parameter, other: parent.collection, inPath: true }
+    : undefined;
+}
 
 /** The bounds the creation's words put on its numbers by members of the items it names. */
 export function referencedBoundsOf(
@@ -44,20 +58,36 @@ export function referencedBoundsOf(
   const found: ReferencedBound[] = [];
   sentences.forEach((sentence, at) => {
     const match = BOUNDED.exec(sentence);
-    if (!match) return;
-    const [member, word, bound] = match[1] ? [match[1], match[2]!, match[3]!] : [match[4]!, match[5]!, match[6]!];
+    const larger = match ? undefined : LARGER_THAN.exec(sentence);
+    if (!match && !larger) return;
+    const [member, word, bound] = match
+      ? match[1]
+        ? [match[1], match[2]!, match[3]!]
+        : [match[4]!, match[5]!, match[6]!]
+      : [larger![1]!, larger![2]!, larger![3]!];
     if (!isNumeric(body[member])) return;
-    // The member naming an item of the word's collection (`venueCode` for the venue's).
-    const named = Object.keys(body)
-      .map((via) => ({ via, other: referencedCollection(via, collections, collection) }))
-      .find(({ other }) => other !== undefined && collectionResource(other) === word.toLowerCase());
+    // The member naming an item of the word's collection (`venueCode` for the venue's), else the
+    // parent the path names (an event's bookings: the event's `seatsLeft`).
+    const named =
+      Object.keys(body)
+        .map((via) => ({ via, other: referencedCollection(via, collections, collection), inPath: false }))
+        .find(({ other }) => other !== undefined && collectionResource(other) === word.toLowerCase()) ??
+      inPathParent(collection, collections, word);
     const other = named?.other;
     if (!named || !other || !isNumeric(propertiesOf(other.read?.item.schema ?? other.create?.item.schema)[bound]))
       return;
     // The status in the sentence, else in the next ("a larger capacity is refused with 422").
     const status = /\b(4\d\d)\b/.exec(sentence)?.[1] ?? /\b(4\d\d)\b/.exec(sentences[at + 1] ?? '')?.[1];
     if (!status || !create.responses.some((response) => response.status === status)) return;
-    found.push({ member, via: named.via, collection: other.path, bound, status: Number(status), words: sentence });
+    found.push({
+      member,
+      via: named.via,
+      ...(named.inPath ? { inPath: true as const } : {}),
+      collection: other.path,
+      bound,
+      status: Number(status),
+      words: sentence,
+    });
   });
   return found;
 }

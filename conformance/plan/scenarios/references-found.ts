@@ -30,6 +30,7 @@ import {
   typedAs,
   unheldFirst,
 } from './reference-values.js';
+import { roomyMembers } from './roomy-values.js';
 import type { SequenceRunner } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
 
@@ -63,12 +64,19 @@ export class ReferenceFinder {
     this.idiomsOf = parts.idiomsOf;
   }
 
-  /** Made for a reference: in its usual state, each member with a default at it. */
+  /** Made for a reference: in its usual state, each member with a default at it, and room in its
+   * capacity-like members (a venue's `maxCapacity` bounds the events naming it). */
   private make(collection: CollectionSpec, request: MakeRequest): Promise<Making> {
     const create = (collection.create ?? putCreation(collection))?.operation;
-    const defaults = create ? defaultedMembers(this.context.requestSchema(create)?.schema) : {};
-    const members = { ...defaults, ...request.members };
-    return this.parts.make(collection, Object.keys(members).length > 0 ? { ...request, members } : request);
+    const schema = create ? this.context.requestSchema(create)?.schema : undefined;
+    const members = { ...defaultedMembers(schema), ...request.members };
+    const roomy = roomyMembers(schema);
+    const preferred = request.preferred ?? (Object.keys(roomy).length > 0 ? roomy : undefined);
+    return this.parts.make(collection, {
+      ...request,
+      ...(Object.keys(members).length > 0 ? { members } : {}),
+      ...(preferred ? { preferred } : {}),
+    });
   }
 
   private listedItems(collection: CollectionSpec, parent: Readonly<Record<string, string>> = {}): Promise<Item[]> {
