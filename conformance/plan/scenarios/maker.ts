@@ -4,14 +4,7 @@
 // first, fresh values where the run used them before; a refusal is read and the creation retried
 // with a changed body, a bounded number of times. What it could not make, it says why.
 import { withOrderedSpans } from '../../../spec/generate/index.js';
-import {
-  type CollectionSpec,
-  type Idioms,
-  parentOfPath,
-  putCreation,
-  referencedName,
-  statusMember,
-} from '../../../spec/index.js';
+import { type CollectionSpec, type Idioms, putCreation, referencedName, statusMember } from '../../../spec/index.js';
 import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
@@ -36,7 +29,7 @@ import { parentEqualValues } from './parent-equals.js';
 import { ParentItems } from './parent-items.js';
 import { underOwnParent } from './parents.js';
 import { ReferenceFinder } from './references-found.js';
-import { roomyMembers, withDrawnBack, withinSaidBound, withLeastCapped } from './roomy-values.js';
+import { holdsOthers, roomyMembers, withDrawnBack, withinSaidBound, withLeastCapped } from './roomy-values.js';
 import { itemOf, type SequenceRunner, succeeded } from './sequence-runner.js';
 import { unlockParent } from './unlocked-parents.js';
 
@@ -270,14 +263,11 @@ export class ItemMaker {
       ...(await this.parentEquals(collection, request.parent)),
       ...request.members,
     };
-    // An item other items are made under (an event's bookings) asks for room first, whoever makes it.
+    // An item other items are made under or name (an event's bookings, a venue's events) asks for
+    // room first, whoever makes it.
     let preferred =
       request.preferred ??
-      (this.context.collections.some(
-        (other) => parentOfPath(other.path, this.context.collections)?.collection === collection,
-      )
-        ? roomyMembers(requestSchema?.schema)
-        : {});
+      (holdsOthers(collection, this.context.collections) ? roomyMembers(requestSchema?.schema) : {});
     const shaped = (next: unknown) =>
       this.dropped.apply(
         collection,

@@ -3,7 +3,8 @@
 // again with the amount at its least.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { roomyMembers, withinSaidBound, withLeastCapped } from './roomy-values.js';
+import { contractFromDocument, inferApiModel } from '../../../spec/index.js';
+import { holdsOthers, roomyMembers, withinSaidBound, withLeastCapped } from './roomy-values.js';
 
 const event = {
   type: 'object',
@@ -55,5 +56,35 @@ describe('an amount the creation’s words cap', () => {
     expect(withLeastCapped({ quantity: 1 }, 409, refusals, booking)).toBeUndefined();
     const unique = { quantity: { status: 409, words: 'A quantity already booked is refused with 409.' } };
     expect(withLeastCapped({ quantity: 4 }, 409, unique, booking)).toBeUndefined();
+  });
+});
+
+describe('items that hold others', () => {
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const answer = (schema: unknown) => ({ '201': { description: 'made', content: json(schema) } });
+  const one = (schema: unknown) => ({ '200': { description: 'one', content: json(schema) } });
+  const hall = { type: 'object', properties: { id: { type: 'string' }, maxSeats: { type: 'integer' } } };
+  const event = { type: 'object', properties: { id: { type: 'string' }, hallId: { type: 'string' } } };
+  const note = { type: 'object', properties: { id: { type: 'string' }, text: { type: 'string' } } };
+  const id = (name: string) => [{ name, in: 'path', required: true, schema: { type: 'string' } }];
+  const collections = inferApiModel(
+    contractFromDocument({
+      openapi: '3.0.3',
+      info: { title: 'halls', version: '1' },
+      paths: {
+        '/halls': { post: { requestBody: { content: json(hall) }, responses: answer(hall) } },
+        '/halls/{hallId}': { parameters: id('hallId'), get: { responses: one(hall) } },
+        '/events': { post: { requestBody: { content: json(event) }, responses: answer(event) } },
+        '/events/{eventId}': { parameters: id('eventId'), get: { responses: one(event) } },
+        '/notes': { post: { requestBody: { content: json(note) }, responses: answer(note) } },
+        '/notes/{noteId}': { parameters: id('noteId'), get: { responses: one(note) } },
+      },
+    }),
+  ).resources.map(({ collection }) => collection);
+  const at = (path: string) => collections.find((collection) => collection.path === path)!;
+
+  it('are those another creation names, or makes below them', () => {
+    expect(holdsOthers(at('/halls'), collections)).toBe(true);
+    expect(holdsOthers(at('/notes'), collections)).toBe(false);
   });
 });

@@ -2,8 +2,16 @@
 // capacity first (an event of 2 seats is sold out after the first booking of 2), and a creation
 // refused for an amount its words cap ("A quantity larger than the event's seatsLeft is refused
 // with 409") is sent again with that amount at its least.
-import { type JsonSchema, mergeAllOf, propertiesOf, type SaidRefusal } from '../../../spec/index.js';
+import {
+  type CollectionSpec,
+  type JsonSchema,
+  mergeAllOf,
+  parentOfPath,
+  propertiesOf,
+  type SaidRefusal,
+} from '../../../spec/index.js';
 import { asObject } from '../../judge/json-body.js';
+import { referencedCollections } from '../references.js';
 import { membersNamed, refusalWords } from './fresh-values.js';
 
 /** Members that say how much an item holds. */
@@ -93,4 +101,22 @@ export function withDrawnBack(
   const next: Record<string, unknown> = { ...object, ...back };
   for (const name of given) if (next[name] === undefined) delete next[name];
   return next;
+}
+
+const HOLDERS = new WeakMap<CollectionSpec, boolean>();
+
+/** Whether other items are made under the collection's items or name them (an event's bookings, a
+ * venue's events): such an item asks for room first, whoever makes it. Read once per collection. */
+export function holdsOthers(collection: CollectionSpec, collections: readonly CollectionSpec[]): boolean {
+  let holds = HOLDERS.get(collection);
+  if (holds === undefined) {
+    holds = collections.some(
+      (other) =>
+        parentOfPath(other.path, collections)?.collection === collection ||
+        (other.create !== undefined &&
+          [...referencedCollections(other.create.operation, collections).values()].includes(collection)),
+    );
+    HOLDERS.set(collection, holds);
+  }
+  return holds;
 }
