@@ -97,10 +97,16 @@ export function sumsOf(item: Item): SumRule[] {
  * item with a stock quantity and a price may mean otherwise). */
 const OWN_LINE_TOTAL = ['lineTotal', 'line_total'];
 
+function holdsOwnLineTotal(item: Item): boolean {
+  for (const key in item) if (OWN_LINE_TOTAL.includes(withoutUnit(key))) return true;
+  return false;
+}
+
 /** A line answered on its own (the item `POST /orders/{id}/lines` makes): its total is its quantity
  * times its unit price. */
 function ownLineRules(item: Item): SumRule[] {
-  if (!isLine(item)) return [];
+  // Looked for without building anything first: every created item passes here (a category too).
+  if (!holdsOwnLineTotal(item) || !isLine(item)) return [];
   const total = numberAt(item, OWN_LINE_TOTAL);
   if (total === undefined) return [];
   const [quantity, price] = [numberAt(item, QUANTITY)!, numberAt(item, UNIT_PRICE)!];
