@@ -102,11 +102,19 @@ export function saidRuleMember(context: CheckContext, status?: number): string |
   // A refusal that names nothing ("the request cannot be processed"): a member sent, drawn, whose
   // words rule it over other data and give this very status ("a larger capacity is refused with 422").
   const given = new RegExp(`\\b${status}\\b`);
+  // Only a rule over another item's data ("the venue's"): one over the item's own members ("after
+  // `checkIn`") the run's planned values keep, so a bare refusal of them stays a failure.
   return [...sentMembers].find(
     (member) =>
       !taken.has(member) &&
       ruled(member) &&
-      sentences.some((sentence) => sentence.includes(`\`${member}\``) && given.test(sentence)),
+      sentences.some(
+        (sentence) =>
+          sentence.includes(`\`${member}\``) &&
+          given.test(sentence) &&
+          RULE.test(sentence) &&
+          OTHER_DATA.test(sentence),
+      ),
   );
 }
 

@@ -3,8 +3,8 @@
 // nor does one whose words say nothing. The mock filters by it too.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createMockApp } from '../../mock/index.js';
-import { contractFromDocument, inferApiModel } from '../index.js';
+import { contractFromDocument, inferApiModel } from '../spec/index.js';
+import { createMockApp } from './index.js';
 
 const venue = {
   type: 'object',
