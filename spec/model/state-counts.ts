@@ -65,6 +65,9 @@ const IN_STATES =
 /** "loans whose `status` is `active`": the word before and the states after. */
 const WHOSE_STATE =
   /\b([A-Za-z][\w-]*)\s+(?:whose|with(?:\s+a)?|that\s+(?:are|is))\s+(?:`?(?:status|state)`?\s+(?:is|=|of)\s+)?((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)?)+)/g;
+/** "bookings in status `held`", "orders in the state `paid` or `shipped`": the word before the states. */
+const IN_STATUS =
+  /\b([A-Za-z][\w-]*)\s+in\s+(?:the\s+)?(?:status|state)(?:es)?\s+((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)?)+)/g;
 /** "Tools whose `depotId` is this depot and whose status is `available`": the first word, the states
  * after the last "whose status is". */
 const AND_WHOSE_STATE =
@@ -102,6 +105,7 @@ function countedIn(
   const found = [
     ...[...clause.matchAll(IN_STATES)].map((match) => ({ states: match[1]!, noun: match[2]! })),
     ...[...clause.matchAll(WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
+    ...[...clause.matchAll(IN_STATUS)].map((match) => ({ states: match[2]!, noun: match[1]! })),
     ...[...clause.matchAll(AND_WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
   ];
   // The states may close a longer phrase ("bookings of the space's desks whose status is
