@@ -44,7 +44,12 @@ export const APPEND_HANDLERS = {
       const sent = (typeof body === 'object' && body !== null ? body : {}) as Item;
       // A merge keeps what the change leaves out; a replacement keeps only the entry's number.
       const base = behaviour.method === 'PATCH' ? held[at]! : {};
-      const changed = shapedEntry(behaviour, { ...base, ...sent, [behaviour.key]: held[at]![behaviour.key] }, all);
+      const changed = shapedEntry(
+        behaviour,
+        { ...base, ...sent, [behaviour.key]: held[at]![behaviour.key] },
+        all,
+        held[at],
+      );
       if (changed instanceof MockHttpError) return context.refuse(changed);
       entries = held.map((entry, index) => (index === at ? changed : entry));
     }
@@ -76,6 +81,11 @@ export const APPEND_HANDLERS = {
     if (past) {
       const words = `The merged ${past[0]} ${String(joined![past[0]])} would pass its maximum ${past[1]}.`;
       return context.refuse(new MockHttpError(behaviour.mergeRefusal ?? 422, 'merge_past_maximum', words));
+    }
+    const most = behaviour.mostEntries;
+    if (!joined && most && before.length >= most.count) {
+      const words = `${behaviour.member} holds at most ${most.count} entries; this one would be entry ${before.length + 1}.`;
+      return context.refuse(new MockHttpError(most.status, 'too_many_entries', words));
     }
     const entries = joined ? before.with(held, joined) : [...before, entry];
     const stored = storedWith(collection, id, item, behaviour.member, entries);

@@ -49,6 +49,7 @@ export function appendsOf(
       if (!list || !request) continue;
       const derived = derivedOf(asSchema(asSchema(list[1])?.items), request);
       const numbered = derived.find((name) => NUMBERING.test(name));
+      const minted = mintedOf(asSchema(asSchema(list[1])?.items), request);
       appends.set(operation, {
         kind: 'append',
         collection: collection.path,
@@ -58,6 +59,9 @@ export function appendsOf(
         headers: answerHeaders({ mediaType: media.mediaType } as never),
         derived: derived,
         ...(numbered !== undefined ? { numbered } : {}),
+        ...(minted.length > 0 ? { minted } : {}),
+        entryMembers: Object.keys(propertiesOf(asSchema(asSchema(list[1])?.items))),
+        ...mostEntriesOf(asSchema(list[1]), operation),
         references: referencesOf(request, asSchema(asSchema(list[1])?.items), collections, collection),
         unknownStatus:
           [422, 404, 409].find((status) => operation.responses.some((r) => r.status === String(status))) ?? 422,
@@ -82,6 +86,28 @@ function derivedOf(entry: Schema | undefined, request: unknown): string[] {
   return required.filter((name) => {
     const type = asSchema(members[name])?.type;
     return !Object.hasOwn(sent, name) && (type === 'integer' || type === 'number');
+  });
+}
+
+/** The list's `maxItems` and the refusal of an entry past it: 422, 409 or 400, as documented. */
+function mostEntriesOf(list: Schema | undefined, operation: Operation): Pick<AppendBehaviour, 'mostEntries'> {
+  const count = list?.maxItems;
+  if (typeof count !== 'number') return {};
+  const status = [422, 409, 400].find((code) => operation.responses.some((r) => r.status === String(code))) ?? 422;
+  return { mostEntries: { count, status } };
+}
+
+/** The entry's required strings that the request does not take (a line's `id`). */
+function mintedOf(entry: Schema | undefined, request: unknown): { name: string; schema: Schema }[] {
+  const sent = propertiesOf(request as Schema);
+  const required = Array.isArray(entry?.required) ? (entry.required as string[]) : [];
+  const members = propertiesOf(entry);
+  return required.flatMap((name) => {
+    const schema = asSchema(members[name]);
+    const type = [schema?.type].flat();
+    return !Object.hasOwn(sent, name) && schema && type.includes('string') && schema.enum === undefined
+      ? [{ name, schema }]
+      : [];
   });
 }
 
@@ -149,7 +175,8 @@ export function entryChangesOf(
       const [, parameter] = /^\/\{([^/{}]+)\}$/.exec(operation.path.slice(post.path.length)) ?? [];
       if (!parameter || !read || !operation.path.startsWith(`${post.path}/`)) continue;
       const members = Object.keys(propertiesOf(entry));
-      const key = members.find((name) => name === parameter) ?? append.numbered;
+      const key =
+        members.find((name) => name === parameter) ?? ownMemberOf(parameter, append.member, members) ?? append.numbered;
       const success = operation.responses.find((r) => /^2\d\d$/.test(r.status));
       if (!key || !success) continue;
       const media = success.content.find((m) => isJsonMediaType(m.mediaType) && m.validator);
@@ -169,6 +196,16 @@ export function entryChangesOf(
     }
   }
   return changes;
+}
+
+/** The entry member a parameter names by the entry's word ("lineId" names a line's `id`, "line_no"
+ * its `no`): the parameter without the singular of the list's name. */
+function ownMemberOf(parameter: string, list: string, members: readonly string[]): string | undefined {
+  const word = loose(list).replace(/(?:ie)?s$/, (ending) => (ending === 'ies' ? 'y' : ''));
+  const loosened = loose(parameter);
+  if (!loosened.startsWith(word) || loosened === word) return undefined;
+  const rest = loosened.slice(word.length);
+  return members.find((name) => loose(name) === rest);
 }
 
 /** Binds the appends, the changes and removals of their entries, and gives each creation of the

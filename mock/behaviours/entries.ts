@@ -6,17 +6,29 @@
 import { MockHttpError } from '../core/errors.js';
 import type { AppendBehaviour } from './entry-types.js';
 import { collectionAt } from './nested.js';
+import { idOfSchema } from './seed-ids.js';
 import type { Collection, Collections, Item } from './store.js';
 
 /** What an entry is shaped by: the append's references, numbers and totals. */
-export type EntryShape = Pick<AppendBehaviour, 'member' | 'references' | 'derived' | 'numbered' | 'unknownStatus'>;
+export type EntryShape = Pick<
+  AppendBehaviour,
+  'member' | 'references' | 'derived' | 'numbered' | 'unknownStatus' | 'minted' | 'entryMembers'
+>;
+
+/** Entries minted so far: each minted id is new (a line's `id` is never given twice). */
+let mintedSoFar = 0;
 
 /** The highest entry number each item ever gave, by collection (a session's own) and item id. */
 const highest = new WeakMap<Collection, Map<string, number>>();
 
 /** The entry as kept: copies from the items it names, zeros for the totals; or the refusal. */
-export function shapedEntry(shape: EntryShape, sent: Item, all: Collections): Item | MockHttpError {
-  const entry: Record<string, unknown> = { ...sent };
+export function shapedEntry(shape: EntryShape, sent: Item, all: Collections, held?: Item): Item | MockHttpError {
+  const kept = shape.entryMembers;
+  // Members the entry's schema does not name are ignored, as the item's own are.
+  const entry: Record<string, unknown> =
+    kept && kept.length > 0
+      ? Object.fromEntries(Object.entries(sent).filter(([name]) => kept.includes(name)))
+      : { ...sent };
   for (const reference of shape.references) {
     const value = entry[reference.member];
     if (value === undefined) continue;
@@ -31,6 +43,12 @@ export function shapedEntry(shape: EntryShape, sent: Item, all: Collections): It
   }
   // Numbers the entry requires that nobody sent (its lineTotal) are the service's to work out.
   for (const name of shape.derived) entry[name] ??= 0;
+  // The service's own strings (a line's id): a value sent for a readOnly one is ignored.
+  // A changed entry keeps the ones it was given.
+  for (const { name, schema } of shape.minted ?? [])
+    if (held?.[name] !== undefined) entry[name] = held[name];
+    else if (entry[name] === undefined || schema.readOnly === true)
+      entry[name] = String(idOfSchema(schema, ++mintedSoFar));
   return entry;
 }
 

@@ -23,6 +23,12 @@ export interface AppendBehaviour {
   readonly references: readonly EntryReference[];
   /** The entry's required numbers no request sends (lineTotal): worked out by the sums. */
   readonly derived: readonly string[];
+  /** The most entries the list's schema holds (`maxItems`), and the documented refusal of one more. */
+  readonly mostEntries?: { readonly count: number; readonly status: number };
+  /** The members an entry holds: what else a request sends is ignored (not stored). */
+  readonly entryMembers?: readonly string[];
+  /** The entry's required strings no request sends (its `id`): the service's own, unique. */
+  readonly minted?: readonly { readonly name: string; readonly schema: Readonly<Record<string, unknown>> }[];
   /** The one of them that numbers the entry within its item (`lineNo`): highest ever used + 1. */
   readonly numbered?: string;
   /** The status for an entry naming an item that does not exist. */

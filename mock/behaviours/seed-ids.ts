@@ -190,7 +190,11 @@ export function firstCounter(spec: CollectionSpec): number {
 /** An id of the kind the document's schema gives (integer, or string: digits, a uuid, an IP address,
  * or what its pattern allows). */
 export function idValue(spec: CollectionSpec, counter: number): number | string {
-  const idSchema = idSchemaOf(spec);
+  return idOfSchema(idSchemaOf(spec), counter);
+}
+
+/** An id the schema takes, unique by the counter: a number, or a string of its format or pattern. */
+export function idOfSchema(idSchema: Schema, counter: number): number | string {
   if (!takesString(idSchema)) return counter;
   const format = idSchema.format as string;
   if (Object.hasOwn(FORMATTED_IDS, format)) return FORMATTED_IDS[format]!(counter);
