@@ -276,7 +276,8 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
     behaviours,
     model.resources.flatMap(({ idioms }) => idioms.ownLocks ?? []),
   );
-  for (const [operation, job] of bindJobs(contract, behaviours, model.resources)) behaviours.set(operation, job);
+  for (const [operation, job] of bindJobs(contract, behaviours, model.resources, caller))
+    behaviours.set(operation, job);
   for (const [operation, view] of parentViewsOf(contract, behaviours, collections)) behaviours.set(operation, view);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;

@@ -1,5 +1,7 @@
 // The behaviours of asynchronous jobs (jobs.ts): the kind of job a document's 202 starts, and the
 // start and read bound to it.
+import type { CallerNames, FilledIn } from '../../spec/core.js';
+import type { MemberReference } from './named-references.js';
 
 export interface JobKind {
   /** The read's path template and the parameter naming the job. */
@@ -38,6 +40,13 @@ export interface JobStartBehaviour {
     readonly from: readonly unknown[];
     readonly status: number;
   };
+  /** The members of the start's body that name other items, refused where they name none. */
+  readonly references?: readonly MemberReference[];
+  /** The start's body members the job keeps (the `venueCode` it reports on). */
+  readonly kept?: readonly string[];
+  /** What the service fills in on the job (its owner: the caller). */
+  readonly filled?: FilledIn;
+  readonly caller?: () => CallerNames | undefined;
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
 }

@@ -6,7 +6,10 @@
 
 import {
   asynchronousJobs,
+  type CallerNames,
+  type CollectionSpec,
   type Contract,
+  filledValues,
   HELD_BACK_UNTIL_DONE,
   isJsonMediaType,
   type JsonSchema,
@@ -30,6 +33,8 @@ import {
   type JobReadBehaviour,
   type JobStartBehaviour,
 } from './behaviour-types.js';
+import { filledOf } from './life-bindings.js';
+import { referencesOf, unknownReference } from './named-references.js';
 import { collectionAt } from './nested.js';
 import type { Collection, Collections } from './store.js';
 import { drawnYield } from './yields.js';
@@ -73,15 +78,23 @@ export function bindJobs(
   contract: Contract,
   bound: ReadonlyMap<Operation, Behaviour>,
   resources: readonly Resource[] = [],
+  caller: () => CallerNames | undefined = () => undefined,
 ): Map<Operation, JobStartBehaviour | JobReadBehaviour> {
+  const collections = resources.map((resource) => resource.collection);
   const jobs = new Map<Operation, JobStartBehaviour | JobReadBehaviour>();
   for (const { start, read } of asynchronousJobs(contract.operations)) {
     // A start the model reads as a creation beside a list of jobs still starts a job here: its
     // Location names the documented read, which no collection binds.
     if (bound.has(read) || (bound.has(start) && bound.get(start)?.kind !== 'create')) continue;
     const accepted = jsonOf(start, (code) => code === 202)!;
-    const job = jobKind(contract, start, read, accepted.validator, accepted.media.examples);
-    if (!job) continue;
+    const found = jobKind(contract, start, read, accepted.validator, accepted.media.examples);
+    if (!found) continue;
+    const body = startBodyOf(start, accepted.validator.schema, resources, collections, caller);
+    // A member the body gives (a nullable `venueId`) is what the job works on, no result held back.
+    const results = Object.fromEntries(
+      Object.entries(found.results).filter(([name]) => !(body.kept ?? []).includes(name)),
+    );
+    const job = { ...found, results };
     jobs.set(start, {
       kind: 'job-start',
       job,
@@ -89,10 +102,32 @@ export function bindJobs(
       status: 202,
       headers: answerHeaders(undefined),
       ...startsFromOf(start, resources),
+      ...body,
     });
     jobs.set(read, { kind: 'job-read', job, status: 200, headers: answerHeaders(undefined) });
   }
   return jobs;
+}
+
+/** What the start's body does to the job: the items it names checked, the members the job shares
+ * with it kept, the job's owner filled in (as a creation's: the model's resource of the start). */
+function startBodyOf(
+  start: Operation,
+  schema: JsonSchema,
+  resources: readonly Resource[],
+  collections: readonly CollectionSpec[],
+  caller: () => CallerNames | undefined,
+): Pick<JobStartBehaviour, 'references' | 'kept' | 'filled' | 'caller'> {
+  const request = start.requestBody?.content.find((media) => media.validator)?.validator?.schema;
+  const shown = propertiesOf(schema);
+  const kept = Object.keys(propertiesOf(request)).filter((name) => Object.hasOwn(shown, name));
+  const resource = resources.find(({ collection }) => collection.create?.operation === start);
+  const filled = resource ? filledOf(resource.collection, schema, collections, caller) : {};
+  return {
+    ...(resource ? referencesOf(resource, start, collections) : {}),
+    ...(kept.length > 0 ? { kept } : {}),
+    ...(filled.filled?.owners.length ? { filled: filled.filled, caller } : {}),
+  };
 }
 
 function jobKind(
@@ -178,9 +213,13 @@ function numberedAfter(sample: unknown, step: number): string | undefined {
 }
 
 export const JOB_HANDLERS = {
-  'job-start'(behaviour: JobStartBehaviour, context: JobExchange): void {
+  async 'job-start'(behaviour: JobStartBehaviour, context: JobExchange): Promise<void> {
     const { job } = behaviour;
-    const refused = startRefused(behaviour, context);
+    // A body that is not what the start takes (malformed JSON, a schema broken) is refused first.
+    const body = (await context.receiveBody()).judged();
+    if (body instanceof MockHttpError) return context.refuse(body);
+    const refused =
+      startRefused(behaviour, context) ?? unknownReference(behaviour.references, context.collections(), body);
     if (refused) return context.refuse(refused);
     const jobs = jobsOf(context.collections(), job);
     counter++;
@@ -195,12 +234,19 @@ export const JOB_HANDLERS = {
       ].find((candidate) => candidate !== undefined && job.idFits(candidate)) ?? globalThis.crypto.randomUUID();
     const key = String(id);
     const instant = new Date().toISOString();
-    const item: Item = { ...job.sample, [job.idProperty]: id };
+    const sent = (typeof body === 'object' && body !== null ? body : {}) as Item;
+    const item: Item = {
+      ...job.sample,
+      ...ownersOf(behaviour, context.params),
+      [job.idProperty]: id,
+    };
     for (const name of Object.keys(item))
       if (NOW_INSTANT.test(name) && typeof item[name] === 'string') item[name] = instant;
     for (const name of Object.keys(job.results)) item[name] = null;
     for (const name of job.absentUntilDone ?? []) delete item[name];
     for (const name of job.doneInstants ?? []) if (name in item) item[name] = null;
+    // What the body says the job works on (a nullable `venueId` is no result held back).
+    for (const name of behaviour.kept ?? []) if (name in sent) item[name] = sent[name];
     // Members named like the starter's path parameters name what the job works on (`key`, or
     // `spaceKey` for /spaces/{key}).
     for (const name of Object.keys(item)) {
@@ -226,7 +272,16 @@ export const JOB_HANDLERS = {
   },
 };
 
+/** The owners the service fills in on a job (its `createdBy`: the caller). */
+function ownersOf(behaviour: JobStartBehaviour, params: Readonly<Record<string, string>>): Item {
+  const { filled } = behaviour;
+  if (!filled) return {};
+  const values = filledValues(filled, params, new Date(), behaviour.caller?.());
+  return Object.fromEntries(filled.owners.flatMap((owner) => (owner in values ? [[owner, values[owner]]] : [])));
+}
+
 interface JobExchange {
+  receiveBody(): Promise<{ judged(): unknown }>;
   readonly res: Parameters<typeof sendJson>[0];
   readonly params: Readonly<Record<string, string>>;
   collections(): Collections;
