@@ -86,4 +86,8 @@ describe('a well-formed body its schema refuses', () => {
   it('passes a 400 where the words give 400 to schema violations too', async () => {
     expect(await codes('The body is not well-formed JSON, or fails validation.', 400, 400)).toEqual([]);
   });
+
+  it('passes a 400 where the words give it to "a body breaking the schema" too', async () => {
+    expect(await codes('Malformed JSON, a body breaking the schema, or a bad query parameter.', 400, 400)).toEqual([]);
+  });
 });

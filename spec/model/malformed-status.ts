@@ -35,9 +35,10 @@ export function malformedBodyStatus(contract: Contract, operation: Operation): n
   return found;
 }
 
-/** Words about a body its schema refuses: "breaks the schema", "fails validation". */
+/** Words about a body its schema refuses: "breaks the schema", "a body breaking the schema",
+ * "fails validation". */
 const SCHEMA_BROKEN =
-  /\b(?:breaks|violates|fails|does\s+not\s+(?:match|satisfy|conform\s+to))\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:schema|validation)\b|\bschema\s+(?:violation|validation)s?\b|\bvalidation\s+(?:error|fail\w*)s?\b/i;
+  /\b(?:break(?:s|ing)|violat(?:es|ing)|fail(?:s|ing)|(?:does|do)\s+not\s+(?:match|satisfy|conform\s+to)|not\s+(?:matching|satisfying|conforming\s+to))\s+(?:the\s+|its\s+)?(?:\w+\s+)?(?:schema|validation)\b|\bschema\s+(?:violation|validation)s?\b|\bvalidation\s+(?:error|fail\w*)s?\b/i;
 
 const violations = new WeakMap<Operation, number | undefined>();
 
