@@ -38,6 +38,11 @@ const NULLED =
 
 const UNTIL = /\buntil\b/i;
 
+/** The members named after the verb: "sets `solvedAt` back to null", "resets `a` and `b` to null",
+ * "clears `closedAt`". */
+const SET_NULL =
+  /\b(?:sets?|resets?|puts?)\s+((?:`?\w+`?(?:\s*,\s*(?:and\s+)?|\s+and\s+))*`?\w+`?)\s+(?:back\s+)?to\s+null\b|\bclears?\s+((?:`?\w+`?(?:\s*,\s*(?:and\s+)?|\s+and\s+))*`?\w+`?)/gi;
+
 /** The item's members the action's words say are null after it, named before the words that say so. */
 export function membersNulledByAction(operation: Operation, itemMembers: readonly string[]): string[] {
   const clauses = clausesOf(`${operation.summary ?? ''}. ${operation.description ?? ''}`).flatMap((clause) =>
@@ -45,6 +50,11 @@ export function membersNulledByAction(operation: Operation, itemMembers: readonl
   );
   const nulled = new Set<string>();
   for (const clause of clauses) {
+    for (const match of clause.matchAll(SET_NULL)) {
+      if (DENIED.test(clause.slice(Math.max(0, (match.index ?? 0) - 20), match.index))) continue;
+      const words = (match[1] ?? match[2] ?? '').split(/[^\w]+/);
+      for (const member of itemMembers) if (words.includes(member)) nulled.add(member);
+    }
     const said = NULLED.exec(clause);
     // "does not become null": the denial right before the words; "as for a page never published" after
     // them says nothing of it.
