@@ -31,6 +31,7 @@ import {
   unheldFirst,
 } from './reference-values.js';
 import { roomyMembers } from './roomy-values.js';
+import { heldReferenceValues, saidToName } from './said-references.js';
 import type { SequenceRunner } from './sequence-runner.js';
 import { makeInState } from './stated-items.js';
 
@@ -262,6 +263,20 @@ export class ReferenceFinder {
       if (ids.length > 0) found.set(member, unheldFirst(ids, siblings, member));
     }
     await this.nestedReferences(create, found, parentEntries(await this.parentItemOf(collection, parent)));
+    // Members the words say name items of a kind with no list or creation: what the service holds.
+    const request = this.context.requestSchema(create)?.schema;
+    const named = saidToName(this.idiomsOf(collection), Object.keys(propertiesOf(request)), new Set(found.keys()));
+    for (const member of named) {
+      const values = await heldReferenceValues(
+        collection,
+        member,
+        request,
+        parent,
+        this.context.collections,
+        (c, under) => this.listedItems(c, under),
+      );
+      if (values.length > 0) found.set(member, values);
+    }
     return found;
   }
 
