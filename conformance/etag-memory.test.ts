@@ -57,6 +57,25 @@ describe('the ETag memory', () => {
     );
   });
 
+  it('forgets what a deletion ends: the URL deleted and those below it, not its neighbours', () => {
+    const memory = new EtagMemory();
+    const deletion: Exchange = {
+      ok: true,
+      ms: 1,
+      request: { method: 'DELETE', url: 'http://127.0.0.1/v1/spaces/a', headers: {} },
+      response: { status: 204, headers: {}, text: '', bytes: 0 },
+    };
+    memory.note(exchange('"v1"', { n: 1 }, 'http://127.0.0.1/v1/spaces/a/items/1'));
+    memory.note(exchange('"v1"', { n: 1 }, 'http://127.0.0.1/v1/spaces/ab/items/1'));
+    memory.note(deletion);
+    const madeAgain = exchange('"v1"', { n: 2 }, 'http://127.0.0.1/v1/spaces/a/items/1');
+    memory.note(madeAgain);
+    expect(memory.take(madeAgain)).toBeUndefined();
+    const neighbour = exchange('"v1"', { n: 2 }, 'http://127.0.0.1/v1/spaces/ab/items/1');
+    memory.note(neighbour);
+    expect(memory.take(neighbour)).toEqual(expect.objectContaining({ at: '/n' }));
+  });
+
   it('leaves weak tags, other URLs and other tags alone', () => {
     const memory = new EtagMemory();
     memory.note(exchange('W/"a"', { sold: 1 }));

@@ -1,7 +1,10 @@
 // Strong ETags the run has seen, per URL: RFC 9110 §8.8.3 says a strong validator changes whenever
 // the representation's data changes, so one strong tag on two different bodies of the same URL is
 // a fault (caches and If-Match then trust a stale copy). Bodies are compared as JSON values, so
-// member order and spacing do not count; weak tags (W/) promise nothing of the kind.
+// member order and spacing do not count; weak tags (W/) promise nothing of the kind. A deletion
+// ends what was seen at its URL and below: an item made again there (a workspace's ticket 1 under a
+// workspace made again at its slug) is another item, and a version count starting over again is
+// no stale copy of the first.
 import { createHash } from 'node:crypto';
 import type { EtagConflict } from '../model.js';
 import type { Exchange } from '../send/http.js';
@@ -56,10 +59,14 @@ const headerText = (value: string | string[] | undefined): string | undefined =>
 export class EtagMemory {
   /** Per request (URL and the headers that select a representation, hashed): each strong tag's body. */
   private readonly seen = new Map<string, Map<string, Json>>();
+  /** The URL of each request key, for deletions to end. */
+  private readonly urls = new Map<string, string>();
   private readonly conflicts = new WeakMap<Exchange, EtagConflict>();
 
   /** Notes a GET's answer; remembers a conflict with an earlier answer of the same request. */
   note(exchange: Exchange): void {
+    if (exchange.ok && exchange.request.method === 'DELETE' && exchange.response.status < 300)
+      return this.forgetUnder(exchange.request.url);
     if (!exchange.ok || exchange.request.method !== 'GET' || exchange.response.status !== 200) return;
     const etag = headerText(exchange.response.headers.etag)?.trim();
     if (!etag || etag.startsWith('W/')) return;
@@ -77,7 +84,10 @@ export class EtagMemory {
       .update(`${exchange.request.url}\n${selecting.join('\n')}`)
       .digest('hex');
     let tags = this.seen.get(key);
-    if (!tags) this.seen.set(key, (tags = new Map()));
+    if (!tags) {
+      this.seen.set(key, (tags = new Map()));
+      this.urls.set(key, exchange.request.url.split('?')[0]!);
+    }
     if (!tags.has(etag)) {
       tags.set(etag, body);
       return;
@@ -85,6 +95,16 @@ export class EtagMemory {
     const earlier = tags.get(etag);
     const difference = firstDifference(earlier, body);
     if (difference) this.conflicts.set(exchange, { etag, ...difference, members: differingMembers(earlier, body) });
+  }
+
+  /** Forgets the tags seen at a deleted URL and below it. */
+  private forgetUnder(url: string): void {
+    const gone = url.split('?')[0]!.replace(/\/+$/, '');
+    for (const [key, seenAt] of this.urls)
+      if (seenAt === gone || seenAt.startsWith(`${gone}/`)) {
+        this.urls.delete(key);
+        this.seen.delete(key);
+      }
   }
 
   /** The conflict this answer showed, once: whoever reports it takes it. */
