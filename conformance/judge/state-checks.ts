@@ -12,7 +12,7 @@ import {
   propertiesOf,
   statusMember,
 } from '../../spec/index.js';
-import type { Check, Finding, SequenceEvidence } from '../model.js';
+import type { Check, CheckContext, Finding, SequenceEvidence } from '../model.js';
 import { ownFormMembers } from './body-forms.js';
 import { compareField, firstDifference, keptFields, leewayOf } from './field-compare.js';
 import { finding } from './findings.js';
@@ -101,7 +101,11 @@ export const createdDataListed: Check = (context) => {
       // answer is capped (maxItems) and full, off any: the cap is one answer's, not a walk's.
       const cap = listCapOf(collection);
       const full = cap !== undefined && sequence.after.length >= cap && !sequence.pagedPastFirst;
-      const severity = (sequence.complete && !full) || listsEveryItem(collection) ? 'failure' : 'note';
+      // A switch that widens the list (`includeInactive`), off by default and not sent: the default
+      // may leave the item out (an inactive course) by a rule the run does not read.
+      const switchedOff = leftOutBySwitch(collection, context.testCase);
+      const severity =
+        ((sequence.complete && !full) || listsEveryItem(collection)) && !switchedOff ? 'failure' : 'note';
       const read = { listed: sequence.after.length, complete: sequence.complete === true };
       findings.push(finding('created_item_missing', { idProperty, id, ...read }, { severity }));
       continue;
@@ -268,3 +272,20 @@ export const serverAssignedId: Check = (context) => {
   if (!item || item[idProperty] === undefined || idKey(item, idProperty) !== sequence.collidingId) return [];
   return [finding('client_id_taken', { idProperty, id: sequence.collidingId }, { pointer: `/${idProperty}` })];
 };
+
+/** Whether the list has an optional boolean switch that only adds items (`includeInactive`,
+ * `showArchived`, `with_deleted`), off by default, that the case did not turn on. */
+function leftOutBySwitch(collection: NonNullable<CheckContext['collection']>, testCase: CheckContext['testCase']) {
+  const sent = new Set((testCase.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+  return (collection.list?.operation.parameters ?? []).some((parameter) => {
+    const schema = parameter.validator.schema as { type?: unknown; default?: unknown };
+    return (
+      parameter.in === 'query' &&
+      !parameter.required &&
+      !sent.has(parameter.name) &&
+      [schema.type].flat().includes('boolean') &&
+      schema.default !== true &&
+      /^(?:include|show|with)(?:[A-Z_-]|$)/.test(parameter.name)
+    );
+  });
+}

@@ -15,7 +15,13 @@ import { TimeAnchors } from './anchors.js';
 import { followingWords, withWordRules } from './followed-words.js';
 import { plainBodiesOf, type RequestSchema } from './plain-bodies.js';
 import { prefixedMember, withPathInBody, withPathInBrokenBody, withPrefixed } from './prefixed-names.js';
-import { requestMediaTypeOf, sendableParameterSchema, unlikelyId, withNonEmptyArrays } from './request-shapes.js';
+import {
+  keyParameterSchema,
+  requestMediaTypeOf,
+  sendableParameterSchema,
+  unlikelyId,
+  withNonEmptyArrays,
+} from './request-shapes.js';
 import { RunLedger } from './run-ledger.js';
 import { pathText, place, RESERVED_HEADERS } from './serialize.js';
 
@@ -157,7 +163,10 @@ export class PlanContext extends RunLedger {
     const params: Record<string, string> = {};
     for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
       const [value] = fc.sample(
-        valueArbitrary(sendableParameterSchema(parameter), { style, longest: URL_PART_LONGEST }),
+        valueArbitrary(keyParameterSchema(parameter, operation, this.collections), {
+          style,
+          longest: URL_PART_LONGEST,
+        }),
         {
           seed: seedOf(`${operation.id}:${parameter.name}:${index}`, this.seed),
           numRuns: 1,
@@ -174,7 +183,10 @@ export class PlanContext extends RunLedger {
       // Where the client chooses keys, a PUT there makes the item: it is the run's own, and at a key
       // of its own, never the one every other case names as missing.
       const keyed = this.collections.find((c) => c.clientKey && c.replace?.operation === operation);
-      const unlikely = followingWords(parameter, unlikelyId(parameter, keyed ? 1 : 0));
+      const unlikely = followingWords(
+        parameter,
+        unlikelyId(parameter, keyed ? 1 : 0, keyParameterSchema(parameter, operation, this.collections)),
+      );
       params[parameter.name] = pathText(parameter, unlikely ?? params[parameter.name]);
       // No unlikely key fits the key's pattern: the sampled one is the run's own just the same.
       const key = unlikely ?? params[parameter.name];
@@ -190,7 +202,10 @@ export class PlanContext extends RunLedger {
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
     if (!parameter) return undefined;
     const [value] = fc.sample(
-      valueArbitrary(sendableParameterSchema(parameter), { style: 'plain', longest: URL_PART_LONGEST }),
+      valueArbitrary(keyParameterSchema(parameter, operation, this.collections), {
+        style: 'plain',
+        longest: URL_PART_LONGEST,
+      }),
       {
         seed: seedOf(`${operation.id}:${name}:fresh:${index}`, this.seed),
         numRuns: 1,

@@ -1,9 +1,11 @@
 // What a case's request is shaped from, besides its values: the media type a body is sent as, and
 // the schemas parameter values and form bodies are generated from.
 import {
+  type CollectionSpec,
   doubleAtMost,
   isJsonMediaType,
   type JsonSchema,
+  mergeAllOf,
   type Operation,
   type ParameterSpec,
   parseMediaType,
@@ -54,6 +56,48 @@ export function sendableParameterSchema(parameter: ParameterSpec): JsonSchema {
   ) as JsonSchema;
   parameterSchemas.set(parameter, sendable);
   return sendable;
+}
+
+/** Per operation (a shared parameter may key one operation's item and not another's), by name. */
+const keySchemas = new WeakMap<Operation, Map<string, JsonSchema>>();
+
+/** The schema a path value is drawn from where it is a key the client chooses: the parameter's own,
+ * and, where that leaves the key open (`{type: string}`), the rules of the member it is stored in
+ * (a course's `code`, `^[A-Z]{2,4}-[0-9]{3}$`): a PUT at a key that member refuses makes nothing. */
+export function keyParameterSchema(
+  parameter: ParameterSpec,
+  operation: Operation,
+  collections: readonly CollectionSpec[],
+): JsonSchema {
+  let byName = keySchemas.get(operation);
+  if (!byName) keySchemas.set(operation, (byName = new Map()));
+  const known = byName.get(parameter.name);
+  if (known) return known;
+  const own = sendableParameterSchema(parameter) as Record<string, unknown>;
+  const keyed = collections.find(
+    (c) =>
+      c.clientKey &&
+      [c.read, c.replace, c.update, c.remove].some(
+        (role) => role?.operation.path === operation.path && role.parameter === parameter.name,
+      ),
+  );
+  const member = keyed
+    ? (mergeAllOf(
+        (propertiesOf(keyed.create?.item.schema ?? keyed.read?.item.schema)[keyed.idProperty] ?? {}) as Record<
+          string,
+          unknown
+        >,
+      ) as Record<string, unknown>)
+    : {};
+  const open = own.type === 'string' && own.pattern === undefined && own.format === undefined && own.enum === undefined;
+  const rules = ['pattern', 'format', 'minLength', 'maxLength'].filter((rule) => member[rule] !== undefined);
+  const schema = (
+    open && member.type === 'string' && rules.length > 0
+      ? { ...own, ...Object.fromEntries(rules.map((rule) => [rule, member[rule]])) }
+      : own
+  ) as JsonSchema;
+  byName.set(parameter.name, schema);
+  return schema;
 }
 
 /** A parameter's schema without its null: a query, header, cookie or path has no null, and a JSON
@@ -113,8 +157,11 @@ function withLiteralPrefix(pattern: unknown, candidates: readonly string[]): str
 
 /** An id no store is likely to hold, valid for the parameter's schema; undefined when none fits. The
  * `nth` of them where there are several (a key the run's own PUT makes, apart from the missing one). */
-export function unlikelyId(parameter: ParameterSpec, nth = 0): unknown {
-  const schema = parameter.validator.schema as Record<string, unknown>;
+export function unlikelyId(parameter: ParameterSpec, nth = 0, key?: JsonSchema): unknown {
+  const schema = { ...(parameter.validator.schema as Record<string, unknown>), ...(key as object) } as Record<
+    string,
+    unknown
+  >;
   const candidates =
     schema.type === 'integer' || schema.type === 'number'
       ? [
@@ -133,6 +180,22 @@ export function unlikelyId(parameter: ParameterSpec, nth = 0): unknown {
           'zzzzzzzz',
           ...UNLIKELY_KEYS,
         ]);
-  const valid = candidates.filter((candidate) => parameter.validator.validate(candidate).length === 0);
+  const valid = candidates.filter(
+    (candidate) => parameter.validator.validate(candidate).length === 0 && fitsKey(candidate, key),
+  );
   return valid[nth] ?? valid[0];
+}
+
+/** Whether a candidate fits the key member's own rules (its pattern and lengths), where given. */
+function fitsKey(candidate: unknown, key: JsonSchema | undefined): boolean {
+  const rules = (key ?? {}) as { pattern?: unknown; minLength?: unknown; maxLength?: unknown };
+  if (typeof candidate !== 'string') return true;
+  const length = [...candidate].length;
+  if (typeof rules.minLength === 'number' && length < rules.minLength) return false;
+  if (typeof rules.maxLength === 'number' && length > rules.maxLength) return false;
+  try {
+    return typeof rules.pattern !== 'string' || new RegExp(rules.pattern, 'u').test(candidate);
+  } catch {
+    return true;
+  }
 }

@@ -13,6 +13,7 @@ import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { entryParams } from '../entry-params.js';
 import { addedEntryParams } from './added-entries.js';
+import { defaultedMembers } from './reference-values.js';
 import { roomyMembers } from './roomy-values.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -62,11 +63,16 @@ export async function createParent(
   if (!parent || !(parent.parameter in sampled) || runner.stopped()) return undefined;
   const above = await parentParams(parent.collection, context, runner);
   const create = parent.collection.create?.operation;
-  const preferred = roomyMembers(create && context.requestSchema(create)?.schema);
+  const schema = create && context.requestSchema(create)?.schema;
+  const preferred = roomyMembers(schema);
+  // In its usual state, each member with a default at it: a course made `active: false` takes no
+  // sessions ("adding a session to an inactive course is refused").
+  const members = defaultedMembers(schema);
   const making = await runner.make(parent.collection, {
     what: `as ${purpose === 'parent' ? 'the' : 'another'} parent of ${collection.path}`,
     purpose,
     parent: above,
+    ...(Object.keys(members).length > 0 ? { members } : {}),
     ...(Object.keys(preferred).length > 0 ? { preferred } : {}),
   });
   if ('refused' in making) return undefined;
