@@ -171,6 +171,20 @@ export function createAuthenticator(keys: readonly string[]): Authenticate {
     return kind;
   };
 
+  // The document's own challenge where its 401 pins one the mock's would break (`const: Bearer`).
+  const documented = new WeakMap<MockHttpError, WeakMap<Operation, MockHttpError>>();
+  const asDocumented = (operation: Operation, failure: MockHttpError): MockHttpError => {
+    let byOperation = documented.get(failure);
+    if (!byOperation) documented.set(failure, (byOperation = new WeakMap()));
+    let answer = byOperation.get(operation);
+    if (!answer) {
+      const challenge = documentedChallenge(operation, failure.headers?.['WWW-Authenticate']);
+      answer = challenge ? unauthorized(failure.message, challenge) : failure;
+      byOperation.set(operation, answer);
+    }
+    return answer;
+  };
+
   return (operation, req) => {
     const kind = kindOf(operation);
     if (kind === 'optional') return undefined;
@@ -187,6 +201,22 @@ export function createAuthenticator(keys: readonly string[]): Authenticate {
       if (!failed) return undefined;
       if (failed !== 'missing') worst = failed;
     }
-    return kind === 'bearer' ? bearerFailures[worst] : failureFor(operation);
+    return asDocumented(operation, kind === 'bearer' ? bearerFailures[worst] : failureFor(operation));
   };
+}
+
+/** The challenge the operation's 401 documents, where its header's schema refuses the mock's own
+ * (`{type: string, const: Bearer}`): the value the schema pins (const, a lone enum value, default,
+ * example); undefined where the mock's fits or nothing is pinned. */
+function documentedChallenge(operation: Operation, own: string | undefined): string | undefined {
+  const header = operation.responses
+    .find((response) => response.status === '401')
+    ?.headers.find((one) => one.name.toLowerCase() === 'www-authenticate');
+  const validator = header?.validator;
+  if (!validator || (own !== undefined && validator.validate(own).length === 0)) return undefined;
+  const schema = validator.schema as { const?: unknown; enum?: unknown[]; default?: unknown; example?: unknown };
+  const pinned = [schema.const, schema.enum?.[0], schema.default, schema.example].find(
+    (value): value is string => typeof value === 'string' && validator.validate(value).length === 0,
+  );
+  return pinned;
 }
