@@ -118,3 +118,37 @@ describe('a job started beside its list', () => {
     expect(read.body.id).toBe(started.body.id);
   });
 });
+
+// A job started below a numbered item (`/sessions/{number}/certificates`) names it by a member of a
+// number's type: the path's text typed as the member holds it.
+const CERTIFICATES = `openapi: 3.0.3
+info: { title: Courses, version: '1' }
+paths:
+  /sessions/{number}/certificates:
+    parameters: [{ name: number, in: path, required: true, schema: { type: integer } }]
+    post:
+      responses:
+        '202': { description: started, headers: { Location: { required: true, schema: { type: string } } }, content: ${one('Job')} }
+  /jobs/{jobId}:
+    parameters: [{ name: jobId, in: path, required: true, schema: { type: string } }]
+    get: { responses: { '200': { description: the job, content: ${one('Job')} }, '404': { description: none } } }
+components:
+  schemas:
+    Job:
+      type: object
+      required: [id, status, sessionNumber]
+      properties:
+        id: { type: string }
+        status: { type: string, enum: [pending, done] }
+        sessionNumber: { type: integer }
+`;
+
+describe('a job started below a numbered item', () => {
+  it('names the item by a number, as its member holds it', async () => {
+    const app = await mockOfDocument(CERTIFICATES, 'certificates');
+    const started = await request(app).post('/sessions/4/certificates').expect(202);
+    expect(started.body.sessionNumber).toBe(4);
+    const read = await request(app).get(started.headers.location!).expect(200);
+    expect(read.body.sessionNumber).toBe(4);
+  });
+});

@@ -251,7 +251,10 @@ export const JOB_HANDLERS = {
     // `spaceKey` for /spaces/{key}).
     for (const name of Object.keys(item)) {
       const parameter = name in context.params ? name : pathParameterNamed(behaviour.startPath ?? '', name);
-      if (parameter !== undefined && context.params[parameter] !== undefined) item[name] = context.params[parameter];
+      const text = parameter === undefined ? undefined : context.params[parameter];
+      if (text === undefined) continue;
+      // A path's text, typed as the member holds it (a session's `sessionNumber` 4, not "4").
+      item[name] = typeof job.sample[name] === 'number' && Number.isFinite(Number(text)) ? Number(text) : text;
     }
     if (job.stateMember && job.states.length > 0) item[job.stateMember] = job.states[0];
     const running = { item, started: Date.now() };
