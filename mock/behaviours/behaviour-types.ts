@@ -15,6 +15,7 @@ import type {
   ParentItem,
   ParentLock,
   ReferenceDefault,
+  ReferencedBound,
   ReferrerEffect,
   ReferrerLimit,
   SchemaValidator,
@@ -162,6 +163,8 @@ export interface CreateBehaviour extends Wrapped, Conditional {
   readonly parentMove?: ParentMove;
   /** Members it must send equal to its parent's (parent-equals.ts). */
   readonly parentEquals?: ParentEquals;
+  /** Numbers the body's words bound by a member of the item it names (referenced-bounds.ts). */
+  readonly bounds?: readonly ReferencedBound[];
 }
 
 /** The item a POST's path names whose members a new item of another collection copies. */

@@ -37,6 +37,7 @@ import { parentEqualsOf } from './parent-equals.js';
 import { parentLockOf } from './parent-locks.js';
 import { parentMoveOf } from './parent-moves.js';
 import { parentViewsOf } from './parent-views.js';
+import { referencedBoundsFor } from './referenced-bounds.js';
 import { referrerRecountsOf, stateRecountsOf, withStateRecounts } from './referrer-counts.js';
 import { referrerLimitsFor } from './referrer-limits.js';
 import { actionBehaviour, completionOf, conditionalOf, itemPathOf, ownedBy } from './resource-idioms.js';
@@ -255,6 +256,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
         ...parentLockOf(resource, create.operation, collections),
         ...parentMoveOf(resource, collections),
         ...parentEqualsOf(resource, collections),
+        ...referencedBoundsFor(collection, collections),
         ...countStepsOf(resource, create.operation, collections, keptCounts(path)),
         ...referrerLimitsFor(resource),
         ...formulasFor(collection),

@@ -11,6 +11,7 @@ import {
   withEmptyLinesSummed,
   withSums,
 } from '../../spec/core.js';
+import { formulasFor, type ItemFormulas, withFormulas } from './formula-values.js';
 import { collectionAt } from './nested.js';
 import type { Collection } from './store.js';
 
@@ -27,6 +28,9 @@ export interface Recount {
   /** The parent's list member that holds the children themselves (an order's `lines`), and the
    * members its entries show. */
   readonly list?: { readonly member: string; readonly shown: readonly string[] };
+  /** The parent's formulas over its counts and sums (`seatsLeft` = `capacity` − `seatsSold` −
+   * `seatsHeld`): worked out again once they move. */
+  readonly formulas?: ItemFormulas;
 }
 
 /** For each child collection path, the parent members that count its items (read once at binding). */
@@ -52,6 +56,10 @@ export function recountsOf(collections: readonly CollectionSpec[]): Map<string, 
     const list = known && heldList(child, collections, known.parent);
     if ((sums.length > 0 || list) && known)
       recounts.set(child.path, { ...known, ...(sums.length > 0 ? { sums } : {}), ...(list ? { list } : {}) });
+  }
+  for (const [child, recount] of recounts) {
+    const parent = collections.find((one) => one.path === recount.parent);
+    if (parent) recounts.set(child, { ...recount, ...formulasFor(parent) });
   }
   return recounts;
 }
@@ -99,7 +107,7 @@ export function recountParent(
     : held.length === 0
       ? withEmptyLinesSummed(next, recount.list.member, recount.list.shown)
       : withSums(next);
-  parent.replace(id, summed);
+  parent.replace(id, withFormulas(summed, recount.formulas));
 }
 
 /** A child as its parent's list shows it: the members its entries show. */

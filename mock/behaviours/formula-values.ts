@@ -16,6 +16,9 @@ export interface ItemFormulas {
   readonly rules: readonly Formula[];
   /** The members the schema makes whole numbers: a value computed for them is rounded. */
   readonly whole: ReadonlySet<string>;
+  /** Each member's schema bounds: a value computed past one is held at it (a `seatsLeft` of seeded
+   * children past the capacity reads 0, never a negative its `minimum: 0` refuses). */
+  readonly bounds?: ReadonlyMap<string, { readonly least?: number; readonly most?: number }>;
 }
 
 /** The formulas of the collection's item, where its words give any. */
@@ -29,7 +32,15 @@ export function formulasFor(collection: CollectionSpec): { formulas?: ItemFormul
       .map((rule) => rule.member)
       .filter((member) => [mergeAllOf((properties[member] ?? {}) as Fields).type].flat().includes('integer')),
   );
-  return { formulas: { rules, whole } };
+  const bounds = new Map(
+    rules.flatMap((rule) => {
+      const { minimum, maximum } = mergeAllOf((properties[rule.member] ?? {}) as Fields) as Fields;
+      const least = typeof minimum === 'number' ? minimum : undefined;
+      const most = typeof maximum === 'number' ? maximum : undefined;
+      return least === undefined && most === undefined ? [] : [[rule.member, { least, most }] as const];
+    }),
+  );
+  return { formulas: { rules, whole, ...(bounds.size > 0 ? { bounds } : {}) } };
 }
 
 /**
@@ -46,7 +57,9 @@ export function withFormulas<T extends Fields>(item: T, formulas: ItemFormulas |
     for (const formula of formulas.rules) {
       const value = evaluateFormula(formula, next);
       if (value === undefined) continue;
-      const computed = formulas.whole.has(formula.member) ? Math.round(value) : Math.round(value * 100) / 100;
+      const rounded = formulas.whole.has(formula.member) ? Math.round(value) : Math.round(value * 100) / 100;
+      const { least, most } = formulas.bounds?.get(formula.member) ?? {};
+      const computed = Math.min(most ?? Number.POSITIVE_INFINITY, Math.max(least ?? Number.NEGATIVE_INFINITY, rounded));
       if (next[formula.member] === computed) continue;
       next = { ...next, [formula.member]: computed };
       moved = true;

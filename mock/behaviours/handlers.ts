@@ -25,6 +25,7 @@ import { unequalToParent } from './parent-equals.js';
 import { lockedByParent } from './parent-locks.js';
 import { moveParent } from './parent-moves.js';
 import { listJsonOf, withinParent } from './parent-views.js';
+import { pastReferencedBound } from './referenced-bounds.js';
 import { recountReferred } from './referrer-counts.js';
 import { pastLimit } from './referrer-limits.js';
 import { answeredReplay, sentKey } from './replays.js';
@@ -102,7 +103,8 @@ export const HANDLERS: Handlers = {
       spanOutOfOrder(behaviour.spanOrders, (body ?? {}) as Record<string, unknown>) ??
       unknownReference(behaviour.references, context.collections(), body) ??
       lockedByParent(behaviour, context.collections(), context.params) ??
-      unequalToParent(behaviour.parentEquals, context.collections(), context.params, body);
+      unequalToParent(behaviour.parentEquals, context.collections(), context.params, body) ??
+      pastReferencedBound(behaviour.bounds, context.collections(), context.params, body);
     if (outOfOrder) return context.refuse(outOfOrder);
     // An item another item's action makes (a cart's checkout, an order): the source's state allows it.
     const source = behaviour.sourceAction ? sourceOf(behaviour.sourceAction, context) : undefined;

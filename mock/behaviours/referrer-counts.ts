@@ -9,6 +9,7 @@ import {
   type Resource,
   type StateCount,
 } from '../../spec/core.js';
+import { formulasFor, type ItemFormulas, withFormulas } from './formula-values.js';
 import type { Collection, Item } from './store.js';
 
 /** Collections whose seeds are being drawn: a count that needs one of them is left as drawn (two
@@ -72,6 +73,9 @@ export interface ReferrerRecount {
   readonly states?: readonly string[];
   readonly stateMember?: string;
   readonly weight?: string;
+  /** The counted item's formulas over its counts (`seatsLeft` = `capacity` − `seatsHeld`): worked
+   * out again once a count moves. */
+  readonly formulas?: ItemFormulas;
 }
 
 /** What one item adds to a count: nothing outside the counted states, else its weight (a value
@@ -101,6 +105,7 @@ export function stateRecountsOf(resources: readonly Resource[]): Map<string, Ref
           states,
           stateMember,
           ...(weight ? { weight } : {}),
+          ...formulasFor(collection),
         },
       ]);
     }
@@ -115,7 +120,7 @@ export function referrerRecountsOf(collections: readonly CollectionSpec[]): Map<
     if (!schema) continue;
     for (const { name, collection, member } of filledInOf(spec, schema, collections).referrers) {
       const known = recounts.get(collection) ?? [];
-      recounts.set(collection, [...known, { counted: spec.path, countMember: name, member }]);
+      recounts.set(collection, [...known, { counted: spec.path, countMember: name, member, ...formulasFor(spec) }]);
     }
   }
   return recounts;
@@ -159,7 +164,8 @@ export function recountReferred(
         .page(0, written.size)
         .filter((one) => JSON.stringify(one[member]) === text)
         .reduce((sum, one) => sum + weighed(one, recount), 0);
-      if (item[countMember] !== count) target.replace(key, { ...item, [countMember]: count });
+      if (item[countMember] !== count)
+        target.replace(key, withFormulas({ ...item, [countMember]: count }, recount.formulas));
     }
   }
 }

@@ -13,6 +13,7 @@ import {
   withSums,
 } from '../../spec/core.js';
 import { heldList, shownOf } from './counts.js';
+import { formulasFor, withFormulas } from './formula-values.js';
 import { referrerCounts, seededStateCounts } from './referrer-counts.js';
 import type { Collection, Item } from './store.js';
 
@@ -115,6 +116,7 @@ function withCounts(
         ),
       ]),
     );
+  const { formulas } = formulasFor(spec);
   const counted = items.map((item) => {
     const next = {
       ...item,
@@ -125,7 +127,13 @@ function withCounts(
     };
     // An empty list sums to nothing: its parent's totals 0 (plus its fees), whatever was drawn.
     const empty = lists.find(({ member }) => Array.isArray(next[member]) && (next[member] as unknown[]).length === 0);
-    return empty ? withEmptyLinesSummed(next, empty.member, empty.shown) : lists.length > 0 ? withSums(next) : next;
+    const summed = empty
+      ? withEmptyLinesSummed(next, empty.member, empty.shown)
+      : lists.length > 0
+        ? withSums(next)
+        : next;
+    // What the words compute from the counts (`seatsLeft` = `capacity` − `seatsSold` − `seatsHeld`).
+    return withFormulas(summed, formulas);
   });
   return fits(counted) ? counted.map((item) => Object.freeze(item)) : items;
 }
@@ -138,7 +146,10 @@ function recountCounters(items: readonly Item[], collections: ReadonlyMap<string
     if (!seeded || inProgress.has(spec.path)) continue;
     const paths = new Set(rules.map((rule) => rule.collection));
     const known = (path: string) => (paths.has(path) ? items : itemsOf(collections, path));
-    const recounted = seeded.map((item) => ({ ...item, ...seededStateCounts(spec, item, rules, known) }));
+    const { formulas } = formulasFor(spec);
+    const recounted = seeded.map((item) =>
+      withFormulas({ ...item, ...seededStateCounts(spec, item, rules, known) }, formulas),
+    );
     if (!links.fitsOf(spec, recounted)) continue;
     recounted.forEach((item, index) => {
       seeded[index] = Object.freeze(item);
