@@ -6,7 +6,11 @@ import { apiModelOf, contractFromDocument } from '../index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const orderOf = (words: string) => {
-  const line = { type: 'object', required: ['productId'], properties: { productId: { type: 'string' } } };
+  const line = {
+    type: 'object',
+    required: ['productId'],
+    properties: { productId: { type: 'string' }, name: { type: 'string' } },
+  };
   const lines = { type: 'array', items: line };
   const order = {
     type: 'object',
@@ -45,6 +49,12 @@ const orderOf = (words: string) => {
 };
 
 describe('a refusal said of a member', () => {
+  it('is not given to a member whose name the words use as a verb ("must name")', () => {
+    const refusals = orderOf('Every productId must name an existing product; otherwise the answer is 422.');
+    expect(refusals).toMatchObject({ 'lines[].productId': { status: 422 } });
+    expect(refusals).not.toHaveProperty(['lines[].name']);
+  });
+
   it('is read from the clause after the rule where that clause says otherwise', () => {
     expect(orderOf('Every productId must name an existing product; otherwise the answer is 422.')).toMatchObject({
       'lines[].productId': { status: 422 },

@@ -148,8 +148,13 @@ export function refusalsSaidIn(
         : other
           ? new RegExp(`(^|[^\\w])(?:${resourceWordPattern(other)})s?($|[^\\w])`, 'i')
           : undefined;
+    // "`venueCode` must name a live venue": a member's word after a modal is a verb (`name`), not it.
+    const asVerb = new RegExp(
+      `\\b(?:must|may|can|cannot|should|shall|will|to|does|do)\\s+(?:not\\s+)?${escapeRegExp(own)}\\b`,
+      'gi',
+    );
     const names = (clause: string) =>
-      word(own).test(clause) || (resource?.test(clause) === true && EXISTENCE.test(clause));
+      word(own).test(clause.replace(asVerb, ' ')) || (resource?.test(clause) === true && EXISTENCE.test(clause));
     const clauses = clausesOf(text);
     for (const [index, single] of clauses.entries()) {
       // "Every productId must name an existing product; otherwise the answer is 422": the rule's
