@@ -95,6 +95,8 @@ export interface ParentMove {
   readonly member: string;
   readonly state: unknown;
   readonly stamps: ActionBehaviour['stamps'];
+  /** The parent's states it moves from, where the words limit it ("on an `open` ticket"). */
+  readonly from?: readonly string[];
 }
 
 export interface CreateBehaviour extends Wrapped, Conditional {

@@ -1,7 +1,14 @@
 // A child's creation that moves its parent's state, as its words say ("the order's `status` becomes
 // `paid` and its `paidAt` is set"): once the payment is made, the order is paid, that state's instant
 // and its update instant stamped now.
-import { type CollectionSpec, parentOfPath, parentStatesSetBy, type Resource, statusMember } from '../../spec/core.js';
+import {
+  type CollectionSpec,
+  parentMoveSources,
+  parentOfPath,
+  parentStatesSetBy,
+  type Resource,
+  statusMember,
+} from '../../spec/core.js';
 import type { ActionBehaviour, ParentMove } from './behaviour-types.js';
 import { stampsOf } from './life-bindings.js';
 import { collectionAt } from './nested.js';
@@ -14,8 +21,16 @@ export function parentMoveOf(resource: Resource, collections: readonly Collectio
   const member = parent && statusMember(parent.collection)?.member;
   if (states.length !== 1 || !parent || member === undefined) return {};
   const { stamps } = stampsOf(parent.collection, states[0], collections) as { stamps?: ActionBehaviour['stamps'] };
+  const from = parentMoveSources(resource.collection, collections);
   return {
-    parentMove: { parent: parent.collection.path, parameter: parent.parameter, member, state: states[0], stamps },
+    parentMove: {
+      parent: parent.collection.path,
+      parameter: parent.parameter,
+      member,
+      state: states[0],
+      stamps,
+      ...(from.length > 0 ? { from } : {}),
+    },
   };
 }
 
@@ -24,7 +39,8 @@ export function moveParent(move: ParentMove, collections: Collections, params: R
   const parents = collectionAt(collections as Map<string, Collection>, move.parent, params);
   const id = params[move.parameter] ?? '';
   const item = parents.find(id);
-  if (!item) return;
+  // Only from the states the words give ("a comment on an `open` ticket"): a solved one stays.
+  if (!item || (move.from && !move.from.includes(String(item[move.member])))) return;
   const instant = new Date().toISOString();
   const stamped = Object.fromEntries(
     (move.stamps ?? []).map(({ name, date }) => [name, date ? instant.slice(0, 10) : instant]),

@@ -86,7 +86,7 @@ export { membersNullClears } from './null-clears.js';
 export type { Limit, Paging, PagingStyle } from './pagination.js';
 export type { ParentDefault, ReferenceDefault } from './parent-defaults.js';
 export type { ParentLock } from './parent-locks.js';
-export { parentStatesSetBy } from './parent-moves.js';
+export { parentMoveSources, parentStatesSetBy } from './parent-moves.js';
 export type { ParentTouch } from './parent-touches.js';
 export type { ParentItem } from './parents.js';
 export { collectionKey, listedParentOf, parentItemsOf, parentOfPath } from './parents.js';
