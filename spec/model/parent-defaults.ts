@@ -23,6 +23,8 @@ export function tiesToParent(
   collection: CollectionSpec,
   collections: readonly CollectionSpec[],
   verb: string,
+  /** Only sentences these words speak in ("Defaults of absent members: `priority` is ..."). */
+  only?: RegExp,
 ): ParentDefault[] {
   const create = collection.create?.operation;
   // A parent the client makes, else one it can only list (an order a checkout made).
@@ -35,6 +37,7 @@ export function tiesToParent(
   const found: ParentDefault[] = [];
   for (const sentence of sentencesOf([create.summary, create.description])) {
     const text = sentence.replace(/\s+/g, ' ');
+    if (only && !only.test(text)) continue;
     for (const [, member, parentMember] of text.matchAll(said))
       if (member! in sent && parentMember! in held)
         found.push({ member: member!, parentMember: parentMember!, words: text.trim() });
@@ -42,8 +45,35 @@ export function tiesToParent(
   return found;
 }
 
-export const parentDefaultsOf = (collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] =>
-  tiesToParent(collection, collections, 'defaults?\\s+to');
+/** Words of what an absent member becomes: "Defaults of absent members: `priority` is ...". */
+const ABSENT = /\b(?:defaults?|absent|omitted|left\s+out|not\s+sent)\b/i;
+
+export function parentDefaultsOf(collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] {
+  const found = [
+    ...tiesToParent(collection, collections, 'defaults?\\s+to'),
+    ...tiesToParent(collection, collections, '(?:is|becomes|takes)', ABSENT),
+    ...ownWordsDefaults(collection, collections),
+  ];
+  return found.filter((one, index) => found.findIndex((other) => other.member === one.member) === index);
+}
+
+/** A member's own words: "Absent means the workspace's defaultPriority." */
+function ownWordsDefaults(collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] {
+  const create = collection.create?.operation;
+  const parent = parentOfPath(collection.path, collections)?.collection;
+  if (!create || !parent) return [];
+  const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
+  const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);
+  const said = new RegExp(
+    `\\b(?:absent|omitted|left\\s+out|not\\s+sent|defaults?\\s+to)\\b[^.;]*?\\b(?:${resourceWordPattern(parent)})'s\\s+\`?(\\w+)\`?`,
+    'i',
+  );
+  return Object.entries(sent).flatMap(([member, schema]) => {
+    const words = (schema as { description?: unknown }).description;
+    const match = typeof words === 'string' ? said.exec(words) : null;
+    return match && match[1]! in held ? [{ member, parentMember: match[1]!, words: words as string }] : [];
+  });
+}
 
 /** A member the client must send equal to its parent's: "`amountCents` must equal the order's
  * `totalCents`" (a payment of the whole order). The item maker sends the parent's value. */
