@@ -1,5 +1,6 @@
-// HEAD answers as GET does: an item a GET shows absent is not found by HEAD either. A shelf whose
-// HEAD answers 200 for any id is named.
+// HEAD answers as GET does: an item a GET shows absent is not found by HEAD either, and one that
+// exists carries the headers its GET sends that the HEAD documents (its ETag). A shelf whose HEAD
+// answers 200 for any id is named, and so is one whose HEAD leaves the ETag out.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -35,14 +36,19 @@ const contract = contractFromDocument({
     },
     '/books/{bookId}': {
       parameters: [{ name: 'bookId', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { responses: { '200': one, '404': none } },
-      head: { responses: { '200': { description: 'there' }, '404': none } },
+      get: { responses: { '200': { ...one, headers: { ETag: { schema: { type: 'string' } } } }, '404': none } },
+      head: {
+        responses: { '200': { description: 'there', headers: { ETag: { schema: { type: 'string' } } } }, '404': none },
+      },
+      delete: { responses: { '204': { description: 'gone' }, '404': none } },
     },
   },
 });
 
-function shelf(headFindsAll = false) {
+function shelf(fault?: 'finds-all' | 'no-etag') {
+  const headFindsAll = fault === 'finds-all';
   const books: Array<{ id: string; title: string }> = [];
+  let made = 0;
   return async (req: IncomingMessage, res: ServerResponse) => {
     const body = parseObject(await readBody(req));
     const [root, id, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
@@ -58,18 +64,29 @@ function shelf(headFindsAll = false) {
         [...title].length > 20
       )
         return sendJson(res, 400, {});
-      const made = { id: `bk_${books.length + 1}`, title };
-      books.push(made);
-      return sendJson(res, 201, made);
+      const book = { id: `bk_${++made}`, title };
+      books.push(book);
+      return sendJson(res, 201, book);
     }
     const found = books.find((one) => one.id === id);
+    const etag = found ? { etag: `"${found.id}-${found.title.length}"` } : {};
     if (req.method === 'HEAD')
-      return res.writeHead(found || headFindsAll ? 200 : 404, { 'content-type': 'application/json' }).end();
-    return found ? sendJson(res, 200, found) : sendJson(res, 404, {});
+      return res
+        .writeHead(found || headFindsAll ? 200 : 404, {
+          'content-type': 'application/json',
+          ...(fault === 'no-etag' ? {} : etag),
+        })
+        .end();
+    if (!found) return sendJson(res, 404, {});
+    if (req.method === 'DELETE') {
+      books.splice(books.indexOf(found), 1);
+      return sendJson(res, 204);
+    }
+    return res.writeHead(200, { 'content-type': 'application/json', ...etag }).end(JSON.stringify(found));
   };
 }
 
-const run = (fault?: boolean) => runConformance({ target: { app: shelf(fault) }, contract, seed: 22 });
+const run = (fault?: 'finds-all' | 'no-etag') => runConformance({ target: { app: shelf(fault) }, contract, seed: 22 });
 
 describe('HEAD of an item that does not exist', () => {
   it('is 404 on a correct shelf', async () => {
@@ -79,7 +96,12 @@ describe('HEAD of an item that does not exist', () => {
   });
 
   it('names a shelf whose HEAD finds any id', async () => {
-    const result = await run(true);
+    const result = await run('finds-all');
     expect(result.violations.map((v) => v.code)).toContain('absent_item_found_by_head');
+  });
+
+  it('names a shelf whose HEAD of an item leaves out the ETag its GET sends', async () => {
+    const result = await run('no-etag');
+    expect(result.violations.map((v) => v.code)).toEqual(['head_header_missing']);
   });
 });

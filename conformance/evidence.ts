@@ -89,6 +89,7 @@ export interface IdiomEvidence {
     | 'key-free-after-refusal'
     | 'key-scoped'
     | 'absent-head'
+    | 'head-headers'
     | 'frozen-write'
     | 'missing-delete'
     | 'precondition-missing'
@@ -106,6 +107,8 @@ export interface IdiomEvidence {
     | 'values-own'
     | 'parent-touched'
     | 'kept-on-repeat';
+  /** Response headers the answer must carry (a HEAD's, as its GET sent them). */
+  readonly headers?: readonly string[];
   /** The item's id (exact text). */
   readonly id?: string;
   /** The documented status the answer must have (412, 422, 409). */

@@ -304,6 +304,13 @@ export const LIFE_JUDGEMENTS = {
   'absent-head'(_context, evidence, status) {
     return status < 300 ? [finding('absent_item_found_by_head', { status, id: evidence.id })] : [];
   },
+  // A HEAD of an item that exists carries the headers its GET did that the HEAD documents (an ETag).
+  'head-headers'(context, evidence, status) {
+    if (status >= 300 || !context.exchange.ok) return [];
+    const headers = context.exchange.response.headers;
+    const missing = (evidence.headers ?? []).filter((name) => headers[name.toLowerCase()] === undefined);
+    return missing.length > 0 ? [finding('head_header_missing', { headers: missing.join(', ') })] : [];
+  },
   // A key used under another parent than the one the words scope it to: a new item there, neither
   // the first parent's item replayed nor the refusal of a key reused with another body.
   'key-scoped'(context, evidence, status) {

@@ -195,6 +195,12 @@ export const LIFE_FINDING_KINDS = {
     expected: (f) =>
       `${f.expected}: the words put it before ${Array.isArray(f.later) ? f.later.join(' and ') : f.later}`,
   },
+  head_header_missing: {
+    title: 'HEAD leaves out a header its GET sends',
+    received: (f) => `no ${String(f.headers)} on the HEAD of an item whose GET sent it`,
+    expected: () =>
+      "the header, which the HEAD's documented answer declares: HEAD answers with the header fields GET would (RFC 9110 9.3.2)",
+  },
   absent_item_found_by_head: {
     title: 'HEAD finds an item that does not exist',
     received: (f) => `${f.status} for HEAD of ${String(f.id)}, which a GET shows absent`,

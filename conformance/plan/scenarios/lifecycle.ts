@@ -251,7 +251,24 @@ export async function runItemLifecycle(
     });
   // HEAD answers as GET does: the live item is there (after DELETE, below, it is gone there too).
   const head = read && context.operations.find((o) => o.method === 'HEAD' && o.path === read.operation.path);
-  if (head && read && !runner.stopped())
+  if (head && read && !runner.stopped()) {
+    // The headers the HEAD documents that a GET of the item sends (its ETag): the HEAD sends them too.
+    const documented = (head.responses.find((r) => r.status === '200')?.headers ?? []).map((h) => h.name);
+    const got =
+      documented.length > 0
+        ? await runner.send(
+            context.testCase(read.operation, {
+              kind: 'positive',
+              plain: true,
+              pathParams: at(read.parameter),
+              what: 'for the headers its HEAD must send too',
+            }),
+          )
+        : undefined;
+    const sent =
+      got?.ok && got.response.status === 200
+        ? documented.filter((name) => got.response.headers[name.toLowerCase()] !== undefined)
+        : [];
     await runner.execute(
       context.testCase(head, {
         kind: 'positive',
@@ -259,8 +276,12 @@ export async function runItemLifecycle(
         pathParams: at(read.parameter),
         what: 'while it exists',
       }),
-      { collection },
+      {
+        collection,
+        ...(sent.length > 0 ? { sequence: { idiom: { idiom: 'head-headers' as const, headers: sent } } } : {}),
+      },
     );
+  }
   if (collection.remove && !runner.stopped()) {
     const remove = collection.remove;
     const testCase = context.testCase(remove.operation, {
