@@ -65,6 +65,18 @@ describe('state counts', () => {
     expect(counts[0]).toEqual(expect.objectContaining({ member: 'sold', collection: '/orders', states: ['paid'] }));
   });
 
+  it('reads bare states after "in status" ("orders in status paid or pending")', () => {
+    const counts = countsOf('/events/{eventId}/ticket-types', (text) =>
+      text
+        .replace('`sold` is the number of its tickets in `paid` orders', '`sold` is what its tickets sold')
+        .replace(
+          'description: Tickets of this type in `paid` orders.',
+          "description: Sum of the quantities over the type's orders in status paid.",
+        ),
+    );
+    expect(counts[0]).toEqual(expect.objectContaining({ member: 'sold', collection: '/orders', states: ['paid'] }));
+  });
+
   it('gives the states closing a longer phrase to the thing counted first', () => {
     const counts = countsOf(
       '/members',

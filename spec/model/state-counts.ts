@@ -96,12 +96,21 @@ function bareStatesIn(clause: string, own: CollectionSpec, collections: readonly
   });
 }
 
+/** "tickets in status open or pending": the bare states after "in status" marked as code. */
+const markedStates = (clause: string): string =>
+  clause.replace(
+    /\b(in\s+(?:the\s+)?(?:status|state)(?:es)?\s+)([\w-]+(?:\s*(?:,|\bor\b|\band\b)\s*[\w-]+)*)/gi,
+    (_, lead: string, states: string) =>
+      lead + states.replace(/[\w-]+/g, (word) => (/^(?:or|and)$/i.test(word) ? word : `\`${word}\``)),
+  );
+
 /** The counted collection and states a clause names, beside the item's own collection. */
 function countedIn(
-  clause: string,
+  said: string,
   own: CollectionSpec,
   collections: readonly CollectionSpec[],
 ): { collection: CollectionSpec; stateMember: string; states: string[] } | undefined {
+  const clause = markedStates(said);
   const found = [
     ...[...clause.matchAll(IN_STATES)].map((match) => ({ states: match[1]!, noun: match[2]! })),
     ...[...clause.matchAll(WHOSE_STATE)].map((match) => ({ states: match[2]!, noun: match[1]! })),
