@@ -107,6 +107,8 @@ export interface IdiomEvidence {
     | 'values-own'
     | 'parent-touched'
     | 'kept-on-repeat';
+  /** Other statuses the words allow beside `expectedStatus` ("`400`/`422`"). */
+  readonly orStatuses?: readonly number[];
   /** Response headers the answer must carry (a HEAD's, as its GET sent them). */
   readonly headers?: readonly string[];
   /** The item's id (exact text). */

@@ -26,33 +26,41 @@ const event = {
   properties: { id: { type: 'string', readOnly: true }, ...eventInput.properties },
 };
 const id = (name: string) => [{ name, in: 'path', required: true, schema: { type: 'string' } }];
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'halls', version: '1' },
-  paths: {
-    '/halls': { get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: hall }) } } } },
-    '/halls/{hallId}': {
-      parameters: id('hallId'),
-      get: { responses: { '200': { description: 'one', content: json(hall) }, '404': none('none') } },
-    },
-    '/events': {
-      post: {
-        description:
-          "Creates an event in a hall. `hallId` must name an existing hall (422 otherwise). `capacity` must not exceed the hall's `maxSeats`; a larger capacity is refused with 422.",
-        requestBody: { required: true, content: json(eventInput) },
-        responses: {
-          '201': { description: 'made', content: json(event) },
-          '400': none('invalid'),
-          '422': none('not processable'),
+const SAID =
+  "Creates an event in a hall. `hallId` must name an existing hall (422 otherwise). `capacity` must not exceed the hall's `maxSeats`; a larger capacity is refused with 422.";
+const contractSaying = (words: string) =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'halls', version: '1' },
+    paths: {
+      '/halls': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: hall }) } } },
+      },
+      '/halls/{hallId}': {
+        parameters: id('hallId'),
+        get: { responses: { '200': { description: 'one', content: json(hall) }, '404': none('none') } },
+      },
+      '/events': {
+        post: {
+          description: words,
+          requestBody: { required: true, content: json(eventInput) },
+          responses: {
+            '201': { description: 'made', content: json(event) },
+            '400': none('invalid'),
+            '422': none('not processable'),
+          },
         },
       },
+      '/events/{eventId}': {
+        parameters: id('eventId'),
+        get: { responses: { '200': { description: 'one', content: json(event) }, '404': none('none') } },
+      },
     },
-    '/events/{eventId}': {
-      parameters: id('eventId'),
-      get: { responses: { '200': { description: 'one', content: json(event) }, '404': none('none') } },
-    },
-  },
-});
+  });
+const contract = contractSaying(SAID);
+/** The bound said with "above" and two statuses the service may choose between. */
+const EITHER =
+  "Creates an event in a hall. `hallId` must name an existing hall (422 otherwise). A `capacity` above the hall's `maxSeats` is refused with `400`/`422`.";
 
 function halls(unchecked = false) {
   const rooms = [
@@ -88,7 +96,8 @@ function halls(unchecked = false) {
   };
 }
 
-const run = (unchecked?: boolean) => runConformance({ target: { app: halls(unchecked) }, contract, seed: 6 });
+const run = (unchecked?: boolean, words = SAID) =>
+  runConformance({ target: { app: halls(unchecked) }, contract: contractSaying(words), seed: 6 });
 
 describe('a number bounded by the item the body names', () => {
   it('is read from the creation’s words', () => {
@@ -113,5 +122,17 @@ describe('a number bounded by the item the body names', () => {
   it('names a service that takes it', async () => {
     const codes = (await run(true)).violations.map((v) => v.code);
     expect(codes).toContain('referenced_bound_passed');
+  });
+
+  it('reads "above" the bound with each status the words allow, and passes either', async () => {
+    const either = contractSaying(EITHER);
+    const collections = inferApiModel(either).resources.map(({ collection }) => collection);
+    const events = collections.find((collection) => collection.path === '/events')!;
+    expect(referencedBoundsOf(events, collections)).toEqual([
+      expect.objectContaining({ member: 'capacity', bound: 'maxSeats', status: 400, orStatuses: [422] }),
+    ]);
+    // The halls refuse with 422, one of the two: not another status than the words give.
+    expect((await run(false, EITHER)).violations.map((v) => v.code)).not.toContain('referenced_bound_other_status');
+    expect((await run(true, EITHER)).violations.map((v) => v.code)).toContain('referenced_bound_passed');
   });
 });

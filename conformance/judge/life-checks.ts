@@ -157,10 +157,10 @@ export const LIFE_JUDGEMENTS = {
   // One item more than the named item's limit lets name it.
   // A number past the bound another item sets ("must not exceed the venue's `maxCapacity`").
   'bound-passed'(_context, evidence, status) {
-    const { member, expected, expectedStatus, words } = evidence;
-    const fields = { member, bound: expected, expected: expectedStatus, words };
+    const { member, expected, expectedStatus, words, orStatuses = [] } = evidence;
+    const fields = { member, bound: expected, expected: [expectedStatus, ...orStatuses].join(' or '), words };
     // Refused, but with another status than the words give it (a 422 where they say 409).
-    if (refused(status) && expectedStatus !== undefined && status !== expectedStatus)
+    if (refused(status) && expectedStatus !== undefined && status !== expectedStatus && !orStatuses.includes(status))
       return [finding('referenced_bound_other_status', { ...fields, status })];
     return takenAgainstWords(status, 'referenced_bound_passed', fields);
   },

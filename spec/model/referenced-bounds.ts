@@ -22,6 +22,8 @@ export interface ReferencedBound {
   /** The bounding item's member. */
   readonly bound: string;
   readonly status: number;
+  /** Other statuses the words allow beside it ("refused with `400`/`422`"). */
+  readonly orStatuses?: readonly number[];
   readonly words: string;
 }
 
@@ -29,8 +31,10 @@ export interface ReferencedBound {
 const BOUNDED =
   /`(\w+)`\s+(?:must\s+not|may\s+not|cannot|can\s*not)\s+(?:exceed|be\s+(?:larger|greater|more|higher)\s+than)\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`|`(\w+)`\s+must\s+be\s+at\s+most\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`/i;
 
-/** "A `quantity` larger than the event's `seatsLeft` is refused with 409". */
-const LARGER_THAN = /`?(\w+)`?\s+(?:larger|greater|more|higher)\s+than\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`/i;
+/** "A `quantity` larger than the event's `seatsLeft` is refused with 409", "a `seats` above the
+ * course's `maxSeats` is refused". */
+const LARGER_THAN =
+  /`?(\w+)`?\s+(?:(?:larger|greater|more|higher)\s+than|above|over|beyond|exceeding)\s+(?:the\s+)?([\w-]+)'s\s+`(\w+)`/i;
 
 const isNumeric = (schema: unknown): boolean =>
   [mergeAllOf((schema ?? {}) as Record<string, unknown>).type].flat().some((t) => t === 'integer' || t === 'number');
@@ -77,8 +81,15 @@ export function referencedBoundsOf(
     if (!named || !other || !isNumeric(propertiesOf(other.read?.item.schema ?? other.create?.item.schema)[bound]))
       return;
     // The status in the sentence, else in the next ("a larger capacity is refused with 422").
-    const status = /\b(4\d\d)\b/.exec(sentence)?.[1] ?? /\b(4\d\d)\b/.exec(sentences[at + 1] ?? '')?.[1];
-    if (!status || !create.responses.some((response) => response.status === status)) return;
+    const said = /\b4\d\d\b/.test(sentence) ? sentence : (sentences[at + 1] ?? '');
+    const documented = (code: string) => create.responses.some((response) => response.status === code);
+    // "refused with `400`/`422`", "400 or 422": each the words allow.
+    const alternatives = /\b(4\d\d)`?\s*(?:\/|\bor\b)\s*`?(4\d\d)\b/.exec(said);
+    const statuses = (alternatives ? [alternatives[1]!, alternatives[2]!] : [/\b(4\d\d)\b/.exec(said)?.[1]]).filter(
+      (code): code is string => code !== undefined && documented(code),
+    );
+    const [status, ...others] = statuses;
+    if (!status) return;
     found.push({
       member,
       via: named.via,
@@ -86,6 +97,7 @@ export function referencedBoundsOf(
       collection: other.path,
       bound,
       status: Number(status),
+      ...(others.length > 0 ? { orStatuses: others.map(Number) } : {}),
       words: sentence,
     });
   });

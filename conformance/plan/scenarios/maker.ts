@@ -9,6 +9,7 @@ import { asObject, idKey, idPathText } from '../../judge/json-body.js';
 import type { Executed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
+import { parentBoundsOf, withinBounds } from './bounded-values.js';
 import { DroppedMembers } from './dropped-members.js';
 import { exampleBodies } from './example-bodies.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
@@ -268,10 +269,13 @@ export class ItemMaker {
     let preferred =
       request.preferred ??
       (holdsOthers(collection, this.context.collections) ? roomyMembers(requestSchema?.schema) : {});
+    const most = await parentBoundsOf(collection, request.parent, this.context.collections, (c, values) =>
+      this.parentItem(c, values),
+    );
     const shaped = (next: unknown) =>
       this.dropped.apply(
         collection,
-        withMembers(withMembers(next, preferred, requestSchema), held, requestSchema),
+        withinBounds(withMembers(withMembers(next, preferred, requestSchema), held, requestSchema), most),
         requestSchema,
         held,
       );

@@ -108,6 +108,7 @@ async function sendPast(
           member: rule.member,
           expected: bound,
           expectedStatus: rule.status,
+          ...(rule.orStatuses ? { orStatuses: rule.orStatuses } : {}),
           words: rule.words,
         },
       },
