@@ -18,6 +18,10 @@ const contract = contractFromDocument({
   paths: {
     '/courses': {
       get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: course }) } } },
+      post: {
+        requestBody: { content: json(course) },
+        responses: { '201': { description: 'made', content: json(course) } },
+      },
     },
     '/courses/{code}': {
       parameters: [code],
