@@ -16,6 +16,17 @@ export interface ParentDefault {
   readonly words: string;
 }
 
+/** The child's creation and what it sends, and the parent the path names (one the client makes,
+ * else one it can only list: an order a checkout made) and what its items hold. */
+function bothSides(collection: CollectionSpec, collections: readonly CollectionSpec[]) {
+  const create = collection.create?.operation;
+  const parent = parentOfPath(collection.path, collections)?.collection;
+  if (!create || !parent) return undefined;
+  const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
+  const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);
+  return { create, parent, sent, held };
+}
+
 /** Members of a child's creation the words tie to a member of its parent by `verb` (a pattern):
  * "`priority` defaults to the project's `defaultPriority`", "`amountCents` must equal the order's
  * `totalCents`". */
@@ -26,12 +37,9 @@ export function tiesToParent(
   /** Only sentences these words speak in ("Defaults of absent members: `priority` is ..."). */
   only?: RegExp,
 ): ParentDefault[] {
-  const create = collection.create?.operation;
-  // A parent the client makes, else one it can only list (an order a checkout made).
-  const parent = parentOfPath(collection.path, collections)?.collection;
-  if (!create || !parent) return [];
-  const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
-  const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);
+  const sides = bothSides(collection, collections);
+  if (!sides) return [];
+  const { create, parent, sent, held } = sides;
   const noun = resourceWordPattern(parent);
   const said = new RegExp(`\`([\\w-]+)\`\\s+${verb}\\s+(?:the\\s+|its\\s+)?${noun}'s\\s+\`([\\w-]+)\``, 'gi');
   const found: ParentDefault[] = [];
@@ -59,11 +67,9 @@ export function parentDefaultsOf(collection: CollectionSpec, collections: readon
 
 /** A member's own words: "Absent means the workspace's defaultPriority." */
 function ownWordsDefaults(collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] {
-  const create = collection.create?.operation;
-  const parent = parentOfPath(collection.path, collections)?.collection;
-  if (!create || !parent) return [];
-  const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
-  const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);
+  const sides = bothSides(collection, collections);
+  if (!sides) return [];
+  const { parent, sent, held } = sides;
   const said = new RegExp(
     `\\b(?:absent|omitted|left\\s+out|not\\s+sent|defaults?\\s+to)\\b[^.;]*?\\b(?:${resourceWordPattern(parent)})'s\\s+\`?(\\w+)\`?`,
     'i',
@@ -90,11 +96,9 @@ export const parentEqualsOf = (collection: CollectionSpec, collections: readonly
  * number member the child and its parent both hold, which the child's may not take below the
  * parent's. The parent's own value meets it: the maker sends that. */
 function parentFloorsOf(collection: CollectionSpec, collections: readonly CollectionSpec[]): ParentDefault[] {
-  const create = collection.create?.operation;
-  const parent = parentOfPath(collection.path, collections)?.collection;
-  if (!create || !parent) return [];
-  const sent = propertiesOf(create.requestBody?.content.find((media) => media.validator)?.validator?.schema);
-  const held = propertiesOf(parent.read?.item.schema ?? parent.create?.item.schema);
+  const sides = bothSides(collection, collections);
+  if (!sides) return [];
+  const { create, parent, sent, held } = sides;
   const numeric = (schema: unknown) => ['integer', 'number'].includes(String((schema as { type?: unknown })?.type));
   const shared = Object.keys(sent).filter((name) => name in held && numeric(sent[name]) && numeric(held[name]));
   const floor = new RegExp(
