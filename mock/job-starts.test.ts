@@ -152,3 +152,47 @@ describe('a job started below a numbered item', () => {
     expect(read.body.sessionNumber).toBe(4);
   });
 });
+
+// A job's result that is `oneOf: [null, Export]` (OpenAPI 3.1), null while pending: once done it
+// holds an export, never the null.
+const EXPORT_31 = `openapi: 3.1.0
+info: { title: Stock, version: '1' }
+paths:
+  /exports:
+    post:
+      responses:
+        '202': { description: started, headers: { Location: { required: true, schema: { type: string } } }, content: ${one('Job')} }
+  /jobs/{jobId}:
+    parameters: [{ name: jobId, in: path, required: true, schema: { type: string } }]
+    get: { responses: { '200': { description: the job, content: ${one('Job')} }, '404': { description: none } } }
+components:
+  schemas:
+    Job:
+      type: object
+      required: [id, status, result]
+      properties:
+        id: { type: string }
+        status: { type: string, enum: [pending, done] }
+        result:
+          description: Null while pending; the export once done.
+          oneOf:
+            - type: 'null'
+            - type: object
+              required: [count]
+              properties: { count: { type: integer, minimum: 0 } }
+`;
+
+describe('a job whose result is one of null and an export', () => {
+  it('holds an export once done', async () => {
+    const app = await mockOfDocument(EXPORT_31, 'export-31');
+    const started = await request(app).post('/exports').expect(202);
+    expect(started.body.result).toBeNull();
+    let read = await request(app).get(started.headers.location!).expect(200);
+    for (let tries = 0; read.body.status !== 'done' && tries < 40; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      read = await request(app).get(started.headers.location!).expect(200);
+    }
+    expect(read.body.status).toBe('done');
+    expect(read.body.result).toEqual({ count: expect.any(Number) });
+  });
+});

@@ -157,7 +157,8 @@ function jobKind(
   const required = new Set((mergeAllOf(validator.schema as Item).required as string[] | undefined) ?? []);
   for (const [name, schema] of Object.entries(properties)) {
     const merged = mergeAllOf(schema as Item);
-    const nullable = takesNull(merged);
+    // `oneOf: [{type: 'null'}, {$ref: Export}]` takes null as `nullable` does.
+    const nullable = takesNull(merged) || nullBranched(merged);
     // An optional member its words hold back ("Present only when `status` is `ready`") is left out.
     const heldBack = !nullable && !required.has(name) && HELD_BACK.test(String(merged.description ?? ''));
     if (nullable && STATE_INSTANT.test(name) && !NOW_INSTANT.test(name)) doneInstants.push(name);
@@ -211,6 +212,17 @@ function numberedAfter(sample: unknown, step: number): string | undefined {
   const [, head, digits] = match as unknown as [string, string, string];
   return `${head}${String(Number(digits) + step).padStart(digits.length, '0')}`;
 }
+
+/** Whether a `oneOf` or `anyOf` has a branch that is null alone. */
+const nullBranched = (schema: Item): boolean =>
+  [schema.oneOf, schema.anyOf].some(
+    (branches) =>
+      Array.isArray(branches) &&
+      branches.some((branch) => {
+        const type = (branch as { type?: unknown } | null)?.type;
+        return type === 'null' || (Array.isArray(type) && type.length === 1 && type[0] === 'null');
+      }),
+  );
 
 export const JOB_HANDLERS = {
   async 'job-start'(behaviour: JobStartBehaviour, context: JobExchange): Promise<void> {

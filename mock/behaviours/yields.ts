@@ -8,10 +8,23 @@ import { UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 export const holdsNull = (property: unknown): boolean =>
   takesNull(mergeAllOf((property ?? {}) as Record<string, unknown>) as Record<string, unknown>);
 
-/** The schema without its null. */
+const isNullOnly = (branch: unknown): boolean => {
+  const type = (branch as { type?: unknown } | undefined)?.type;
+  return type === 'null' || (Array.isArray(type) && type.length === 1 && type[0] === 'null');
+};
+
+/** The schema without its null: `nullable`, a `null` type, or a `null` branch of a `oneOf` or
+ * `anyOf` (`oneOf: [{type: 'null'}, {$ref: StockExport}]`). */
 function withoutNull(property: JsonSchema): JsonSchema {
   const merged = mergeAllOf((property ?? {}) as Record<string, unknown>) as Record<string, unknown>;
   const { nullable: _nullable, ...rest } = merged;
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = rest[key];
+    if (!Array.isArray(branches) || !branches.some(isNullOnly)) continue;
+    const kept = branches.filter((branch) => !isNullOnly(branch));
+    const { [key]: _branches, ...others } = rest;
+    return (kept.length === 1 ? { ...others, ...(kept[0] as object) } : { ...others, [key]: kept }) as JsonSchema;
+  }
   return (
     Array.isArray(rest.type) ? { ...rest, type: rest.type.filter((type) => type !== 'null') } : rest
   ) as JsonSchema;
