@@ -9,6 +9,7 @@ import type {
   ItemView,
   JsonSuccess,
   KeptByChildren,
+  LineAmount,
   NamedEffect,
   NamedState,
   Operation,
@@ -287,6 +288,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly addedChildren?: readonly AddedChildren[];
   /** Counts on other items the write moves by one (stepped-counts.ts). */
   readonly countSteps?: readonly CountStep[];
+  /** Counts the items its lines name move by each line's amount (line-amounts.ts). */
+  readonly lineAmounts?: readonly LineAmount[];
   readonly collection: string;
   readonly status: number;
   readonly headers: AnswerHeaders;

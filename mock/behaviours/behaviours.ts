@@ -28,6 +28,7 @@ import { itemViews, requestProperties, sentNamesOf } from './item-values.js';
 import { bindJobs } from './jobs.js';
 import { clearedOnRestore, deletedSwitchFor, keptOnRemoval } from './kept-deletions.js';
 import { bindHeads, callerOf, filledOf, stampsOf } from './life-bindings.js';
+import { lineAmountsFor } from './line-amounts.js';
 import { planListPages } from './list-pages.js';
 import { madeElsewhere } from './made-elsewhere.js';
 import { minimalAnswerOf } from './minimal-answers.js';
@@ -195,6 +196,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
           ...namedLifeOf(resource, action.verb, referred),
           ...changeCountsOf(collection, action.verb),
           ...countStepsOf(resource, action.operation, collections, keptCounts(path)),
+          ...lineAmountsFor(resource, action.operation),
         });
     }
     if (list) {

@@ -9,6 +9,7 @@ import { countedChange } from './change-counts.js';
 import { recountAfterWrite } from './counts.js';
 import { collectionOf, type HandlerContext } from './handler-context.js';
 import { itemFor } from './item-answers.js';
+import { moveLineAmounts } from './line-amounts.js';
 import { moveNamed, namedRefusal } from './named-life.js';
 import { stampsNow } from './restores.js';
 import { stepCounts } from './stepped-counts.js';
@@ -57,6 +58,7 @@ export function takeAction(
   if (moved) afterMove(behaviour, context.collections(), collection, item, moved);
   if (moved) moveNamed(behaviour, context.collections(), context.params, item, moved);
   if (moved) stepCounts(behaviour.countSteps, context.collections(), context.params, moved);
+  if (moved) moveLineAmounts(behaviour.lineAmounts, context.collections(), moved);
   if (moved) recountAfterWrite(context, behaviour.recount, collection);
   return moved;
 }
