@@ -150,7 +150,10 @@ export const HANDLERS: Handlers = {
           ),
           behaviour.formulas,
         ),
-        behaviour.derived ?? [],
+        // A time derived only when absent ("an absent `dueDate` is ... plus 21 days") keeps one sent.
+        behaviour.derived?.some((rule) => rule.whenAbsent && Object.hasOwn(fields, rule.member))
+          ? behaviour.derived.filter((rule) => !(rule.whenAbsent && Object.hasOwn(fields, rule.member)))
+          : (behaviour.derived ?? []),
       );
       carryDigits(fields, values);
       const inUse = valuesInUse(behaviour.unique, collection, values);
