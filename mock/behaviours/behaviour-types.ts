@@ -311,6 +311,8 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly clears?: string;
   /** Members the action's words say are null after it ("`archivedAt` becomes null"). */
   readonly nulls?: readonly string[];
+  /** Taken once per item ("A loan already returned answers 409"): refused where its instant is set. */
+  readonly once?: true;
   /** The parent members that count the collection's items (a restore counts again). */
   readonly recount?: Recount;
   /** The instants the move stamps now: the target state's own (closedAt for closed), and the

@@ -125,7 +125,10 @@ export function actionBehaviour(
   // An action that moves no state of its own (a renewal) may still start only from some ("Only an
   // `active` loan can be renewed"): it checks the item's state and leaves it.
   const member = action.member ?? (action.from ? statusMember(collection)?.member : undefined);
-  if ((member === undefined && !restores) || parameter === undefined) return undefined;
+  // An action the words allow once per item, with no state of its own ("A loan already returned
+  // answers 409"): taken once, its instant (`returnedAt`) says so.
+  const once = member === undefined && action.once === true && action.refusedStatus !== undefined;
+  if ((member === undefined && !restores && !once) || parameter === undefined) return undefined;
   const success = jsonSuccess(action.operation);
   const item = success && singleItem(success.schema, collection.idProperty, undefined, lastSegment(collection.path));
   const empty = action.operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
@@ -143,6 +146,7 @@ export function actionBehaviour(
     ...(action.refusedFrom ? { refusedFrom: action.refusedFrom } : {}),
     ...(action.from ? { from: action.from } : {}),
     ...(action.nulls ? { nulls: action.nulls } : {}),
+    ...(once ? { once: true as const } : {}),
     answersItem: item !== undefined,
     ...wrapOf(item),
     ...conditional,

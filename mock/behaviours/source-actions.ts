@@ -2,6 +2,7 @@
 // item's state is checked as the action's own words check it (a checked-out cart answers 409), and
 // once the item is made the source moves as the action moves it (the cart becomes `checked_out`,
 // its `orderId` names the new order).
+import { UPDATE_INSTANT } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
 import { afterMove, tooEarly } from './action-life.js';
 import type { ActionBehaviour } from './behaviour-types.js';
@@ -28,6 +29,11 @@ export function actionRefusal(
   const refused = behaviour.refusedStatus;
   if (refused !== undefined && !behaviour.keepsState && state === behaviour.target)
     return new MockHttpError(refused, 'conflict', `Item ${id} is ${JSON.stringify(behaviour.target)} already.`);
+  // Taken once: its own instant (`returnedAt`, not the update instant) is set already.
+  const taken =
+    behaviour.once && behaviour.stamps?.find(({ name }) => !UPDATE_INSTANT.test(name) && item[name] != null);
+  if (refused !== undefined && taken)
+    return new MockHttpError(refused, 'conflict', `Item ${id} was taken through this action already (${taken.name}).`);
   if (refused !== undefined && behaviour.refusedFrom?.includes(state))
     return new MockHttpError(refused, 'conflict', `Item ${id} is ${JSON.stringify(state)}: a final state.`);
   if (refused !== undefined && behaviour.from && !behaviour.from.includes(state)) {
