@@ -23,6 +23,7 @@ describe('values after deletion', () => {
     ['Afterwards the interval it occupied at its venue is free.', 'free'],
     ['A SKU belongs to one product for good: live or deleted, it answers 409.', 'held'],
     ['Its SKU stays taken.', 'held'],
+    ['The code of an existing venue is taken, whether that venue is live or soft-deleted.', 'held'],
     ['The entry is gone for good (404 afterwards).', undefined],
     ['`message` is free text for humans.', undefined],
     ['Deletes the item.', undefined],

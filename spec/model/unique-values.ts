@@ -36,7 +36,7 @@ export interface UniqueRule {
 const DELETION_FREES =
   /\bdelet\w*\b[^.;]{0,60}\b(?:free|releas|reusable|available again|can be (?:re)?used)|\b(?:is|are|becomes?) free(?: again)?\s*(?:[.;,]|$)/i;
 const DELETION_HOLDS =
-  /\blive or deleted\b|\bdeleted or (?:live|not)\b|\bbelongs? to [^.;]{0,30}\bfor good\b|\bstays? (?:taken|reserved|in use)\b|\beven (?:after|if|when) (?:it is |they are )?deleted\b|\bdeleted\b[^.;]{0,40}\b(?:still|also) (?:count|hold|block|take)/i;
+  /\blive or (?:soft[- ])?deleted\b|\b(?:soft[- ])?deleted or (?:live|not)\b|\bbelongs? to [^.;]{0,30}\bfor good\b|\bstays? (?:taken|reserved|in use)\b|\beven (?:after|if|when) (?:it is |they are )?deleted\b|\bdeleted\b[^.;]{0,40}\b(?:still|also) (?:count|hold|block|take)/i;
 
 /** What the words say of a deleted item's values: free, held, or nothing. `texts` are the words
  * of the rule, the creation's and the deletion's. */
