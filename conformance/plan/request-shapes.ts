@@ -186,6 +186,9 @@ export function unlikelyId(parameter: ParameterSpec, nth = 0, key?: JsonSchema):
   return valid[nth] ?? valid[0];
 }
 
+/** Key patterns compiled once (every case's path values ask); null where one does not compile. */
+const keyPatterns = new Map<string, RegExp | null>();
+
 /** Whether a candidate fits the key member's own rules (its pattern and lengths), where given. */
 function fitsKey(candidate: unknown, key: JsonSchema | undefined): boolean {
   const rules = (key ?? {}) as { pattern?: unknown; minLength?: unknown; maxLength?: unknown };
@@ -193,9 +196,13 @@ function fitsKey(candidate: unknown, key: JsonSchema | undefined): boolean {
   const length = [...candidate].length;
   if (typeof rules.minLength === 'number' && length < rules.minLength) return false;
   if (typeof rules.maxLength === 'number' && length > rules.maxLength) return false;
-  try {
-    return typeof rules.pattern !== 'string' || new RegExp(rules.pattern, 'u').test(candidate);
-  } catch {
-    return true;
+  if (typeof rules.pattern !== 'string') return true;
+  if (!keyPatterns.has(rules.pattern)) {
+    let compiled: RegExp | null = null;
+    try {
+      compiled = new RegExp(rules.pattern, 'u');
+    } catch {}
+    keyPatterns.set(rules.pattern, compiled);
   }
+  return keyPatterns.get(rules.pattern)?.test(candidate) ?? true;
 }

@@ -21,8 +21,17 @@ export interface ItemFormulas {
   readonly bounds?: ReadonlyMap<string, { readonly least?: number; readonly most?: number }>;
 }
 
+/** Read once per collection: binding, recounts and every seed draw ask for them. */
+const known = new WeakMap<CollectionSpec, { formulas?: ItemFormulas }>();
+
 /** The formulas of the collection's item, where its words give any. */
 export function formulasFor(collection: CollectionSpec): { formulas?: ItemFormulas } {
+  let found = known.get(collection);
+  if (!found) known.set(collection, (found = readFormulas(collection)));
+  return found;
+}
+
+function readFormulas(collection: CollectionSpec): { formulas?: ItemFormulas } {
   const schema = collection.read?.item.schema ?? collection.create?.item.schema;
   const rules = formulasOf(schema, collection.create?.operation);
   if (rules.length === 0) return {};

@@ -7,9 +7,7 @@
 import {
   asynchronousJobs,
   type CallerNames,
-  type CollectionSpec,
   type Contract,
-  filledValues,
   HELD_BACK_UNTIL_DONE,
   isJsonMediaType,
   type JsonSchema,
@@ -21,7 +19,6 @@ import {
   type Resource,
   type SchemaValidator,
   STATE_INSTANT,
-  statusMember,
   takesNull,
 } from '../../spec/core.js';
 import { sampleValue, seedOf } from '../../spec/generate/index.js';
@@ -33,11 +30,10 @@ import {
   type JobReadBehaviour,
   type JobStartBehaviour,
 } from './behaviour-types.js';
-import { filledOf } from './life-bindings.js';
-import { referencesOf, unknownReference } from './named-references.js';
-import { collectionAt } from './nested.js';
-import type { Collection, Collections } from './store.js';
-import { drawnYield } from './yields.js';
+import { type JobExchange, ownersOf, startBodyOf, startRefused, startsFromOf } from './job-starts.js';
+import { unknownReference } from './named-references.js';
+import type { Collections } from './store.js';
+import { drawnYield, nullBranched } from './yields.js';
 
 type Item = Record<string, unknown>;
 
@@ -107,27 +103,6 @@ export function bindJobs(
     jobs.set(read, { kind: 'job-read', job, status: 200, headers: answerHeaders(undefined) });
   }
   return jobs;
-}
-
-/** What the start's body does to the job: the items it names checked, the members the job shares
- * with it kept, the job's owner filled in (as a creation's: the model's resource of the start). */
-function startBodyOf(
-  start: Operation,
-  schema: JsonSchema,
-  resources: readonly Resource[],
-  collections: readonly CollectionSpec[],
-  caller: () => CallerNames | undefined,
-): Pick<JobStartBehaviour, 'references' | 'kept' | 'filled' | 'caller'> {
-  const request = start.requestBody?.content.find((media) => media.validator)?.validator?.schema;
-  const shown = propertiesOf(schema);
-  const kept = Object.keys(propertiesOf(request)).filter((name) => Object.hasOwn(shown, name));
-  const resource = resources.find(({ collection }) => collection.create?.operation === start);
-  const filled = resource ? filledOf(resource.collection, schema, collections, caller) : {};
-  return {
-    ...(resource ? referencesOf(resource, start, collections) : {}),
-    ...(kept.length > 0 ? { kept } : {}),
-    ...(filled.filled?.owners.length ? { filled: filled.filled, caller } : {}),
-  };
 }
 
 function jobKind(
@@ -213,17 +188,6 @@ function numberedAfter(sample: unknown, step: number): string | undefined {
   return `${head}${String(Number(digits) + step).padStart(digits.length, '0')}`;
 }
 
-/** Whether a `oneOf` or `anyOf` has a branch that is null alone. */
-const nullBranched = (schema: Item): boolean =>
-  [schema.oneOf, schema.anyOf].some(
-    (branches) =>
-      Array.isArray(branches) &&
-      branches.some((branch) => {
-        const type = (branch as { type?: unknown } | null)?.type;
-        return type === 'null' || (Array.isArray(type) && type.length === 1 && type[0] === 'null');
-      }),
-  );
-
 export const JOB_HANDLERS = {
   async 'job-start'(behaviour: JobStartBehaviour, context: JobExchange): Promise<void> {
     const { job } = behaviour;
@@ -286,49 +250,3 @@ export const JOB_HANDLERS = {
     sendJson(context.res, behaviour.status, JSON.stringify(asNow(job, running)), behaviour.headers);
   },
 };
-
-/** The owners the service fills in on a job (its `createdBy`: the caller). */
-function ownersOf(behaviour: JobStartBehaviour, params: Readonly<Record<string, string>>): Item {
-  const { filled } = behaviour;
-  if (!filled) return {};
-  const values = filledValues(filled, params, new Date(), behaviour.caller?.());
-  return Object.fromEntries(filled.owners.flatMap((owner) => (owner in values ? [[owner, values[owner]]] : [])));
-}
-
-interface JobExchange {
-  receiveBody(): Promise<{ judged(): unknown }>;
-  readonly res: Parameters<typeof sendJson>[0];
-  readonly params: Readonly<Record<string, string>>;
-  collections(): Collections;
-  refuse(refusal: MockHttpError): void;
-}
-
-/** The documented refusal of a job on an item its state does not allow it for. */
-function startRefused(behaviour: JobStartBehaviour, context: JobExchange): MockHttpError | undefined {
-  const rule = behaviour.startsFrom;
-  if (!rule) return undefined;
-  const item = collectionAt(context.collections() as Map<string, Collection>, rule.collection, context.params).find(
-    context.params[rule.parameter] ?? '',
-  );
-  if (!item || rule.from.includes(item[rule.member])) return undefined;
-  const state = JSON.stringify(item[rule.member]);
-  const from = rule.from.map((value) => JSON.stringify(value)).join(', ');
-  return new MockHttpError(rule.status, 'conflict', `The item is ${state}: this starts only from ${from}.`);
-}
-
-/** Where a job's start is one of a resource's actions whose words give the states it starts from. */
-export function startsFromOf(
-  start: Operation,
-  resources: readonly Resource[],
-): { startsFrom?: JobStartBehaviour['startsFrom'] } {
-  for (const { collection, idioms } of resources) {
-    const action = idioms.actions?.find((one) => one.operation === start);
-    const parameter = collection.read?.parameter ?? collection.remove?.parameter;
-    const member = action?.member ?? statusMember(collection)?.member;
-    if (!action?.from || action.refusedStatus === undefined || !parameter || !member) continue;
-    return {
-      startsFrom: { collection: collection.path, parameter, member, from: action.from, status: action.refusedStatus },
-    };
-  }
-  return {};
-}

@@ -8,10 +8,15 @@ import { UNSATISFIABLE, valueArbitrary } from '../../spec/generate/index.js';
 export const holdsNull = (property: unknown): boolean =>
   takesNull(mergeAllOf((property ?? {}) as Record<string, unknown>) as Record<string, unknown>);
 
+/** Whether a schema is null alone (`{type: 'null'}`, `{type: ['null']}`). */
 const isNullOnly = (branch: unknown): boolean => {
   const type = (branch as { type?: unknown } | undefined)?.type;
   return type === 'null' || (Array.isArray(type) && type.length === 1 && type[0] === 'null');
 };
+
+/** Whether a `oneOf` or `anyOf` has a branch that is null alone (`oneOf: [{type: 'null'}, {$ref: Export}]`). */
+export const nullBranched = (schema: Record<string, unknown>): boolean =>
+  [schema.oneOf, schema.anyOf].some((branches) => Array.isArray(branches) && branches.some(isNullOnly));
 
 /** The schema without its null: `nullable`, a `null` type, or a `null` branch of a `oneOf` or
  * `anyOf` (`oneOf: [{type: 'null'}, {$ref: StockExport}]`). */

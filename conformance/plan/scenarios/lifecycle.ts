@@ -7,6 +7,7 @@ import type { PlanContext } from '../context.js';
 import { changeCounts, oneMore } from './change-counts.js';
 import { withCurrentTag } from './current-tags.js';
 import { checkDeletedListed } from './deleted-listing.js';
+import { headWhileLive } from './head-reads.js';
 import { sendInvalidChanges } from './invalid-changes.js';
 import { noMoreThanHeld, settleClock, stampedInstants, stampsOf } from './item-instants.js';
 import { instantSetBy, leavesList } from './kept-deletion-words.js';
@@ -251,37 +252,8 @@ export async function runItemLifecycle(
     });
   // HEAD answers as GET does: the live item is there (after DELETE, below, it is gone there too).
   const head = read && context.operations.find((o) => o.method === 'HEAD' && o.path === read.operation.path);
-  if (head && read && !runner.stopped()) {
-    // The headers the HEAD documents that a GET of the item sends (its ETag): the HEAD sends them too.
-    const documented = (head.responses.find((r) => r.status === '200')?.headers ?? []).map((h) => h.name);
-    const got =
-      documented.length > 0
-        ? await runner.send(
-            context.testCase(read.operation, {
-              kind: 'positive',
-              plain: true,
-              pathParams: at(read.parameter),
-              what: 'for the headers its HEAD must send too',
-            }),
-          )
-        : undefined;
-    const sent =
-      got?.ok && got.response.status === 200
-        ? documented.filter((name) => got.response.headers[name.toLowerCase()] !== undefined)
-        : [];
-    await runner.execute(
-      context.testCase(head, {
-        kind: 'positive',
-        plain: true,
-        pathParams: at(read.parameter),
-        what: 'while it exists',
-      }),
-      {
-        collection,
-        ...(sent.length > 0 ? { sequence: { idiom: { idiom: 'head-headers' as const, headers: sent } } } : {}),
-      },
-    );
-  }
+  if (head && read && !runner.stopped())
+    await headWhileLive(collection, head, read, at(read.parameter), context, runner);
   if (collection.remove && !runner.stopped()) {
     const remove = collection.remove;
     const testCase = context.testCase(remove.operation, {
