@@ -4,6 +4,7 @@
 // changes. Only references to top-level collections the mock keeps are checked.
 import {
   type CollectionSpec,
+  nestedItemsCarried,
   type Operation,
   pathNamesParents,
   propertiesOfAnyForm,
@@ -12,7 +13,7 @@ import {
   referencedCollection,
 } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
-import { collectionAt, holderOf } from './nested.js';
+import { collectionAt, existingAt, holderOf } from './nested.js';
 import type { Collection } from './store.js';
 
 export interface MemberReference {
@@ -23,6 +24,9 @@ export interface MemberReference {
    * `dailyRate` when the line was added"), each from the source's member of its own name or the
    * one the words name (`unitPriceCents` from `priceCents`). */
   readonly copies?: readonly { readonly member: string; readonly from: string }[];
+  /** Where the item is nested (a loan's `copyNumber` names a copy of the branch its `branchCode`
+   * names): the member carrying each parent's path value, by parameter. */
+  readonly within?: Readonly<Record<string, string>>;
 }
 
 const FALLBACK_STATUSES = [422, 404, 409];
@@ -48,6 +52,13 @@ export function referencesOf(
       .map((copy) => ({ member: copy.member, from: copy.from ?? copy.member }));
     return [{ member, collection: named.path, status, ...(copies.length > 0 ? { copies } : {}) }];
   });
+  const members = Object.keys(propertiesOfAnyForm(schema));
+  for (const { other, names, carried } of nestedItemsCarried(members, collections, own)) {
+    const member = carried[names.at(-1)!]!;
+    const within = Object.fromEntries(names.slice(0, -1).map((name) => [name, carried[name]!]));
+    const status = resource.idioms.refusals?.[member]?.status ?? FALLBACK_STATUSES.find(documented) ?? 400;
+    references.push({ member, collection: other.path, status, within });
+  }
   return references.length > 0 ? { references } : {};
 }
 
@@ -59,6 +70,24 @@ function namedItem(all: ReadonlyMap<string, Collection>, collection: string, id:
   return holderOf(map, collection, id)?.find(id);
 }
 
+/** Whether the body names an item of the reference's collection; undefined where it cannot tell
+ * (a nested item whose parents' values the body leaves out). */
+function names(
+  reference: MemberReference,
+  all: ReadonlyMap<string, Collection>,
+  body: Record<string, unknown>,
+  id: string,
+) {
+  if (!reference.within) return namedItem(all, reference.collection, id) !== undefined;
+  const params: Record<string, string> = {};
+  for (const [name, member] of Object.entries(reference.within)) {
+    const value = body[member];
+    if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+    params[name] = String(value);
+  }
+  return existingAt(all as Map<string, Collection>, reference.collection, params)?.find(id) !== undefined;
+}
+
 /** The refusal of a body naming an item that does not exist, where it does. */
 export function unknownReference(
   references: readonly MemberReference[] | undefined,
@@ -66,10 +95,11 @@ export function unknownReference(
   body: unknown,
 ): MockHttpError | undefined {
   if (!references || typeof body !== 'object' || body === null) return undefined;
-  for (const { member, collection, status } of references) {
+  for (const reference of references) {
+    const { member, collection, status } = reference;
     const value = (body as Record<string, unknown>)[member];
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    if (namedItem(all, collection, String(value))) continue;
+    if (names(reference, all, body as Record<string, unknown>, String(value)) !== false) continue;
     const refused = new MockHttpError(
       status,
       'unknown_reference',

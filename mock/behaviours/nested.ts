@@ -26,6 +26,20 @@ export function collectionAt(
   return collection;
 }
 
+/** The collection of `template` under `params` where it exists (made before, or the seeded children
+ * of a seeded parent); undefined otherwise, so a lookup under made-up parents stores nothing. */
+export function existingAt(
+  all: Map<string, Collection>,
+  template: string,
+  params: Readonly<Record<string, string>>,
+): Collection | undefined {
+  const made = all.get(collectionKey(template, params));
+  if (made) return made;
+  return all.has(template) && underSeededParents(all, template, params)
+    ? collectionAt(all, template, params)
+    : undefined;
+}
+
 /** Whether every parent the template names (`/projects/{projectId}/issues`: the project) is an item
  * its collection was seeded with: those have the seeded children. A parent of a collection the mock
  * does not keep says nothing, so the collection starts empty as before. */

@@ -15,21 +15,22 @@ export function keptByChildren(
   behaviour: ItemChangeBehaviour,
 ): MockHttpError | undefined {
   const id = params[behaviour.parameter] ?? '';
-  const holds = ({ child, via, holding }: NonNullable<ItemChangeBehaviour['keptBy']>[number]) => {
+  const holds = ({ child, via, shares, holding }: NonNullable<ItemChangeBehaviour['keptBy']>[number]) => {
     // A top-level child is one collection; a nested one is the item's siblings or children (a page
     // named as parent by another page of the space).
     const items = collectionAt(all, child, params);
     if (!via) return items.size > 0;
     const shared = Object.entries(params).filter(([name]) => name !== behaviour.parameter);
     // Items naming this one (by the member and the other path values they share), in a holding state.
-    return items
-      .page(0, items.size)
-      .some(
-        (item) =>
-          String(item[via]) === id &&
-          shared.every(([name, value]) => item[name] === undefined || String(item[name]) === value) &&
-          (!holding || holding.values.includes(item[holding.member])),
-      );
+    return items.page(0, items.size).some(
+      (item) =>
+        String(item[via]) === id &&
+        shared.every(([name, value]) => {
+          const carried = item[shares?.[name] ?? name];
+          return carried === undefined || String(carried) === value;
+        }) &&
+        (!holding || holding.values.includes(item[holding.member])),
+    );
   };
   const rule = behaviour.keptBy?.find(holds);
   return rule && new MockHttpError(rule.status, 'conflict', 'The item still has children: delete them first.');

@@ -4,10 +4,11 @@
 import type { Operation } from '../contract/types.js';
 import { escapeRegExp } from '../json/text.js';
 import { propertiesOf } from '../schema/all-of.js';
+import type { JsonSchema } from '../schema/json-schema.js';
 import { singularOf } from './action-targets.js';
 import type { CollectionSpec } from './collections.js';
 import { parentItemsOf } from './parents.js';
-import { referencedCollection } from './references.js';
+import { pathMembersOf, referencedCollection } from './references.js';
 import { clausesOf } from './sentences.js';
 
 export interface KeptByChildren {
@@ -15,6 +16,9 @@ export interface KeptByChildren {
   readonly child: string;
   /** Where the child is an item naming this one (a loan's copyNumber), the member that names it. */
   readonly via?: string;
+  /** Where the item is nested (a loan names a copy by its `branchCode` and `copyNumber`): the
+   * child's member carrying each of the item's parents' path values, by parameter. */
+  readonly shares?: Readonly<Record<string, string>>;
   /** The child's states the words say hold the item ("an active loan"); absent: any state. */
   readonly holding?: { readonly member: string; readonly values: readonly unknown[] };
   /** The documented refusal the words give. */
@@ -60,7 +64,7 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
   );
   const clauses = clausesOf(`${remove.summary ?? ''}. ${remove.description ?? ''}`);
   const kept: KeptByChildren[] = [];
-  const read = (child: CollectionSpec, via?: string) => {
+  const read = (child: CollectionSpec, via?: string, shares?: Record<string, string>) => {
     const plural = child.path.split('/').at(-1) ?? '';
     // The item holding children: "has at least one copy", "while the copy has an active loan".
     const nouns = childNouns(plural);
@@ -81,6 +85,7 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
       kept.push({
         child: child.path,
         ...(via ? { via } : {}),
+        ...(shares && Object.keys(shares).length > 0 ? { shares } : {}),
         ...(holding ? { holding } : {}),
         status: Number(statuses[0]),
         words: clause,
@@ -99,9 +104,25 @@ export function keptByChildrenOf(collection: CollectionSpec, collections: readon
       (member) => child !== collection && referencedCollection(member, collections, child) === collection,
     );
     // Nested ones too (a branch's copies naming their title by `isbn`), save its own children.
-    if (via && !child.path.startsWith(`${collection.path}/{`)) read(child, via);
+    if (via && !child.path.startsWith(`${collection.path}/{`))
+      read(child, via, sharedMembers(collection, child, sent, collections));
   }
   return kept;
+}
+
+/** The members of a child's creation carrying the item's parents' path values (a loan's `branchCode`
+ * for the `code` of /branches/{code}/copies/{number}), by parameter. */
+function sharedMembers(
+  collection: CollectionSpec,
+  child: CollectionSpec,
+  sent: JsonSchema | undefined,
+  collections: readonly CollectionSpec[],
+): Record<string, string> {
+  const itemPath = collection.read?.operation.path;
+  if (!itemPath) return {};
+  const carried = pathMembersOf(itemPath, Object.keys(propertiesOf(sent)), collections, child) ?? {};
+  const own = collection.read?.parameter;
+  return Object.fromEntries(Object.entries(carried).filter(([name]) => name !== own));
 }
 
 /** Words that keep an item while another of its own collection names it by a member of its
