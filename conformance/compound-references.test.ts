@@ -32,63 +32,68 @@ const loan = {
 };
 const isbnParameter = { name: 'isbn', in: 'path', required: true, schema: isbn };
 
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'library', version: '1' },
-  paths: {
-    '/books': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: book }) } } },
-      post: {
-        description: 'Adds a book. The catalogue is frozen for the stocktake: every new book is refused with 409.',
-        requestBody: { required: true, content: json(book) },
-        responses: { '201': { description: 'made', content: json(book) }, '400': none, '409': none },
+const documentOf = (loanWords: string) =>
+  contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'library', version: '1' },
+    paths: {
+      '/books': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: book }) } } },
+        post: {
+          description: 'Adds a book. The catalogue is frozen for the stocktake: every new book is refused with 409.',
+          requestBody: { required: true, content: json(book) },
+          responses: { '201': { description: 'made', content: json(book) }, '400': none, '409': none },
+        },
+      },
+      '/books/{isbn}': {
+        parameters: [isbnParameter],
+        get: { responses: { '200': { description: 'one', content: json(book) }, '404': none } },
+      },
+      '/books/{isbn}/copies': {
+        parameters: [isbnParameter],
+        get: {
+          responses: { '200': { description: 'all', content: json({ type: 'array', items: copy }) }, '404': none },
+        },
+        post: {
+          requestBody: { content: json({ type: 'object', properties: { shelf: { type: 'string', maxLength: 8 } } }) },
+          responses: { '201': { description: 'made, available', content: json(copy) }, '404': none },
+        },
+      },
+      '/books/{isbn}/copies/{copyNumber}': {
+        parameters: [
+          isbnParameter,
+          { name: 'copyNumber', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+        ],
+        get: { responses: { '200': { description: 'one', content: json(copy) }, '404': none } },
+      },
+      '/loans': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: loan }) } } },
+        post: {
+          description: loanWords,
+          requestBody: { required: true, content: json(loanBody) },
+          responses: { '201': { description: 'lent', content: json(loan) }, '400': none, '409': none, '422': none },
+        },
+      },
+      '/loans/{loanId}': {
+        parameters: [{ name: 'loanId', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { responses: { '200': { description: 'one', content: json(loan) }, '404': none } },
+        delete: {
+          description: 'Ends the loan: the copy is available again.',
+          responses: { '204': { description: 'ended' }, '404': none },
+        },
       },
     },
-    '/books/{isbn}': {
-      parameters: [isbnParameter],
-      get: { responses: { '200': { description: 'one', content: json(book) }, '404': none } },
-    },
-    '/books/{isbn}/copies': {
-      parameters: [isbnParameter],
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: copy }) }, '404': none } },
-      post: {
-        requestBody: { content: json({ type: 'object', properties: { shelf: { type: 'string', maxLength: 8 } } }) },
-        responses: { '201': { description: 'made, available', content: json(copy) }, '404': none },
-      },
-    },
-    '/books/{isbn}/copies/{copyNumber}': {
-      parameters: [
-        isbnParameter,
-        { name: 'copyNumber', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
-      ],
-      get: { responses: { '200': { description: 'one', content: json(copy) }, '404': none } },
-    },
-    '/loans': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: loan }) } } },
-      post: {
-        description: 'Lends a copy: 422 where the copy does not exist, 409 where it is on loan.',
-        requestBody: { required: true, content: json(loanBody) },
-        responses: { '201': { description: 'lent', content: json(loan) }, '400': none, '409': none, '422': none },
-      },
-    },
-    '/loans/{loanId}': {
-      parameters: [{ name: 'loanId', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { responses: { '200': { description: 'one', content: json(loan) }, '404': none } },
-      delete: {
-        description: 'Ends the loan: the copy is available again.',
-        responses: { '204': { description: 'ended' }, '404': none },
-      },
-    },
-  },
-});
+  });
+const contract = documentOf('Lends a copy: 422 where the copy does not exist, 409 where it is on loan.');
 
-function library() {
-  const books = [{ isbn: '9780000000001', title: 'Dune' }];
+type Copies = Array<{ copyNumber: number; status: string }>;
+
+function library(
+  books = [{ isbn: '9780000000001', title: 'Dune' }],
   // The seeded copy is lent out already.
-  const copies = new Map<string, Array<{ copyNumber: number; status: string }>>([
-    ['9780000000001', [{ copyNumber: 1, status: 'on_loan' }]],
-  ]);
-  const loans: Array<Record<string, unknown>> = [];
+  copies = new Map<string, Copies>([['9780000000001', [{ copyNumber: 1, status: 'on_loan' }]]]),
+  loans: Array<Record<string, unknown>> = [],
+) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readBody(req);
     const [root, key, below, number, ...rest] = (req.url ?? '').split('?')[0]!.split('/').filter(Boolean);
@@ -154,5 +159,30 @@ describe('a loan naming a copy by its book and number', () => {
       (u) => u.path === '/loans' && /creation was refused/.test(JSON.stringify(u)),
     );
     expect(idioms).toEqual([]);
+  });
+});
+
+describe('the members of a case naming one copy together', () => {
+  it("name one copy: never a listed loan's number beside another book", async () => {
+    // The second book's third copy is lent; the first book has one copy. A loan's number beside the
+    // first listed book names no copy, so a case pairing them is refused for the pair.
+    const books = [
+      { isbn: '9780000000001', title: 'Dune' },
+      { isbn: '9780000000002', title: 'Emma' },
+    ];
+    const copies = new Map<string, Copies>([
+      ['9780000000001', [{ copyNumber: 1, status: 'available' }]],
+      [
+        '9780000000002',
+        [1, 2, 3].map((copyNumber) => ({ copyNumber, status: copyNumber === 3 ? 'on_loan' : 'available' })),
+      ],
+    ]);
+    const loans = [{ id: 'ln-0', isbn: '9780000000002', copyNumber: 3 }];
+    const said = documentOf(
+      '`copyNumber` must name an existing copy of the book `isbn`; otherwise 422. 409 where the copy is on loan.',
+    );
+    const result = await runConformance({ target: { app: library(books, copies, loans) }, contract: said, seed: 6 });
+    const refused = result.violations.filter((v) => v.operation === 'POST /loans');
+    expect(refused.map((v) => `${v.code}: ${v.message}`)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   type JsonSchema,
   nestedItemsCarried,
   type Operation,
+  pairedMembersOf,
   parentOfPath,
   pathNamesParents,
   propertiesOf,
@@ -55,6 +56,9 @@ export class ReferenceFinder {
   /** Items moved into the states a creation's words ask of what it names, by collection and states:
    * one shared until a creation naming it is refused for a conflict (sold out, a slot taken). */
   private readonly stated = new Map<string, Promise<unknown>>();
+  /** The values naming one nested item together (a branch's code and a copy's number), made once per
+   * collection for the cases that name references: a pair from two items names nothing. */
+  private readonly compounds = new Map<string, Promise<Record<string, unknown>>>();
   private readonly context: PlanContext;
   private readonly runner: FinderParts['runner'];
   private readonly idiomsOf: FinderParts['idiomsOf'];
@@ -225,8 +229,16 @@ export class ReferenceFinder {
     const create = collection.create?.operation ?? putCreation(collection)?.operation;
     if (!create) return found;
     const rules = this.idiomsOf(collection)?.referenceStates ?? [];
+    const request = this.context.requestSchema(create)?.schema;
+    // Members naming one nested item together are filled together, from one item.
+    const paired = pairedMembersOf(Object.keys(propertiesOf(request)), this.context.collections, collection);
+    if (paired.size > 0 && ![...paired].some((member) => fixed.has(member))) {
+      const compound = this.compounds.get(collection.path) ?? this.compoundReference(collection);
+      this.compounds.set(collection.path, compound);
+      for (const [member, value] of Object.entries(await compound)) found.set(member, [value]);
+    }
     for (const [member, other] of this.referencedOrMade(create)) {
-      if (fixed.has(member)) continue;
+      if (fixed.has(member) || (paired.has(member) && found.has(member))) continue;
       const names = [...other.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
       const rule = rules.find((r) => r.member === member && r.collection === other.path);
       const stated = rule && names.length === 0 ? await this.inState(other, rule) : undefined;
@@ -264,7 +276,6 @@ export class ReferenceFinder {
     }
     await this.nestedReferences(create, found, parentEntries(await this.parentItemOf(collection, parent)));
     // Members the words say name items of a kind with no list or creation: what the service holds.
-    const request = this.context.requestSchema(create)?.schema;
     const named = saidToName(this.idiomsOf(collection), Object.keys(propertiesOf(request)), new Set(found.keys()));
     for (const member of named) {
       const values = await heldReferenceValues(
