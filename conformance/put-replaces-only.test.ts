@@ -115,6 +115,8 @@ describe('putCreates', () => {
     ['Replaces the flag.', ['200', '404'], false],
     ['PUT never creates flags.', ['200'], false],
     ['Only replaces; the flag must already exist.', ['200'], false],
+    ['Replaces an existing flag (flags are only created with POST).', ['200', '404'], false],
+    ['Replaces the flag; `404` when the flag does not exist. Created flags start disabled.', ['200', '404'], false],
   ])('reads "%s" with %j as %s', (words, statuses, creates) => {
     expect(putCreates(put(words, statuses))).toBe(creates);
   });

@@ -5,7 +5,7 @@
 import type { Operation } from '../contract/types.js';
 
 const DENIED =
-  /\b(?:does not|doesn't|never|cannot|can ?not|will not|won't)\s+creates?\b|\bonly replaces\b|\bmust already exist\b|\b(?:does not|doesn't) exist\b[^.]*\b404\b/i;
+  /\b(?:does not|doesn't|never|cannot|can ?not|will not|won't)\s+creates?\b|\bonly replaces\b|\bmust already exist\b|\b(?:does not|doesn't) exist\b[^.]*\b404\b|\b404\b[^.]*\b(?:does not|doesn't) exist\b|\bonly (?:be )?created (?:with|by|through|via)\b/i;
 const SAID =
   /\bupserts?\b|\bcreates?\b|\bcreated\b|\bcreate or replace\b|\bif (?:it|none|one) does not (?:yet )?exist\b/i;
 
