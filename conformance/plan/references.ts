@@ -141,7 +141,8 @@ export function referencedCollections(
 ): Map<string, CollectionSpec> {
   const schema = operation.requestBody?.content.find((media) => media.validator)?.validator?.schema;
   const found = new Map<string, CollectionSpec>();
-  const own = collections.find((c) => c.create?.operation === operation);
+  // The collection the operation makes or changes: its creation's words say what its members name.
+  const own = collections.find((c) => [c.create, c.replace, c.update].some((role) => role?.operation === operation));
   // A union's members too (a part line's `sku`): a body holds only its own variant's.
   // A member named like a path parameter holds the path's value (a PUT's isbn under /books/{isbn}):
   // the item's own key, not a reference to fill from a list.

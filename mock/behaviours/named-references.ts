@@ -97,9 +97,14 @@ export function unknownReference(
   if (!references || typeof body !== 'object' || body === null) return undefined;
   for (const reference of references) {
     const { member, collection, status } = reference;
-    const value = (body as Record<string, unknown>)[member];
-    if (typeof value !== 'string' && typeof value !== 'number') continue;
-    if (names(reference, all, body as Record<string, unknown>, String(value)) !== false) continue;
+    const sent = (body as Record<string, unknown>)[member];
+    // A list of references (`labels`, `tagIds`) names an item with each of its values.
+    const value = (Array.isArray(sent) ? sent : [sent]).find(
+      (one) =>
+        (typeof one === 'string' || typeof one === 'number') &&
+        names(reference, all, body as Record<string, unknown>, String(one)) === false,
+    );
+    if (value === undefined) continue;
     const refused = new MockHttpError(
       status,
       'unknown_reference',

@@ -13,7 +13,7 @@ const OTHER_IDS = ['uuid', 'sid', '_id'];
 /** Keys that name a person or thing where a list has no item path and no id (GET /users answering
  * `login` and `name`): other members name its items by them ("must be the login of an existing
  * user"). */
-const NATURAL_KEYS = ['login', 'username', 'handle', 'email', 'slug', 'code', 'key'];
+const NATURAL_KEYS = ['login', 'username', 'handle', 'email', 'slug', 'code', 'key', 'name'];
 /** Last words of a path parameter that name an id as such ({petId}, {agent_uuid}). */
 const ID_WORDS = /^(id|ids|uuid|guid|sid|_id|oid|identifier)$/i;
 

@@ -4,7 +4,7 @@
 // Changes that require If-Match are left out (their 428 would say nothing of the reference).
 import type { Resource } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
-import { absentOf, readableTarget, unknownLike } from './made-up-ids.js';
+import { absentOf, readableTarget, sampleOf, unknownLike } from './made-up-ids.js';
 import type { MadeItem } from './making.js';
 import type { SequenceRunner } from './sequences.js';
 
@@ -47,10 +47,12 @@ export async function probeChangedReferences(
     const change = resource.collection[kind]!;
     if (runner.stopped()) return;
     const current = made.item[member];
-    const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
+    const like = unknownLike(sampleOf(current, references.get(member) ?? []), references.get(member) ?? []);
     const unknown = await absentOf(like, readableTarget(member, resource, context), context, runner);
     const sent = (made.sent ?? {}) as Record<string, unknown>;
-    const body = kind === 'update' ? { [member]: unknown } : { ...sent, [member]: unknown };
+    // A list of references names the made-up item alone.
+    const naming = Array.isArray(current) ? [unknown] : unknown;
+    const body = kind === 'update' ? { [member]: naming } : { ...sent, [member]: naming };
     if (unknown === undefined || context.requestSchema(change.operation)?.isValid(body) === false) {
       reach.skip(step, 'no valid change names a made-up item');
       continue;

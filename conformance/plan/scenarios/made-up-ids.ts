@@ -14,6 +14,12 @@ import type { SequenceRunner } from './sequences.js';
 /** Values like a listed id that no listed id is, most unlikely first: a run of digits made nines
  * (sequential ids: mem_0087 -> mem_9999), then the last digit or letter changed, then a short run
  * widened (m-1 -> m-99999), the one value of another length. */
+/** The value a made-up one is drawn like: the member's own, the first of a list of them, else (an
+ * empty list, `labels: []`) the first listed. */
+export function sampleOf(current: unknown, listed: readonly unknown[]): unknown {
+  return Array.isArray(current) ? (current[0] ?? listed[0]) : current;
+}
+
 export function unknownLike(id: unknown, listed: readonly unknown[]): unknown[] {
   // The id itself is taken too: a run of digits already all nines would make it again.
   const taken = new Set([...listed, id].map((value) => JSON.stringify(value)));

@@ -31,16 +31,23 @@ export function holdableReplacement(
 }
 
 /** The replacement's members naming other items (an event's `venueId`) as the creation body named
- * them, items that exist, where the PUT's schema takes that: a plain body's made-up id is refused. */
+ * them, items that exist, where the PUT's schema takes that: a plain body's made-up id is refused.
+ * One the creation body left out is left out too, where the PUT takes that (made-up `labels`). */
 function namingAsBorrowed(context: PlanContext, collection: CollectionSpec, body: unknown, borrowed: unknown): unknown {
   const put = collection.replace!.operation;
   if (!isItem(body) || !isItem(borrowed)) return body;
-  const named = [...referencedCollections(put, context.collections).keys()].filter(
-    (member) => Object.hasOwn(body, member) && Object.hasOwn(borrowed, member),
+  const named = [...referencedCollections(put, context.collections).keys()].filter((member) =>
+    Object.hasOwn(body, member),
   );
   if (named.length === 0) return body;
-  const next = { ...body, ...Object.fromEntries(named.map((member) => [member, borrowed[member]])) };
-  return context.requestSchema(put)?.isValid(next) === false ? body : next;
+  const takes = (next: Item) => context.requestSchema(put)?.isValid(next) !== false;
+  let next: Item = { ...body };
+  for (const member of named) {
+    const { [member]: _made, ...without } = next;
+    const tried = Object.hasOwn(borrowed, member) ? { ...next, [member]: borrowed[member] } : without;
+    if (takes(tried)) next = tried;
+  }
+  return next;
 }
 
 function chosenReplacement(

@@ -16,7 +16,7 @@ import { asObject } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections } from '../references.js';
 import { changesNaming, probeChangedReferences } from './changed-references.js';
-import { absentOf, readableTarget, unknownLike } from './made-up-ids.js';
+import { absentOf, readableTarget, sampleOf, unknownLike } from './made-up-ids.js';
 import { createParent, parentParams } from './parents.js';
 import { sendInvalidNaming } from './precedence.js';
 import {
@@ -213,9 +213,13 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
     if (runner.stopped()) break;
     // A union's made item may be of a variant without the member, or with it null (a labour line
     // names no part): a valid body of the variant that names one is the base.
-    const base = namedIn(sent, member) == null ? await bodyNaming(member, collection, runner) : undefined;
+    const base =
+      namedIn(sent, member) == null
+        ? ((await bodyNaming(member, collection, runner)) ??
+          withListedNamed(sent, member, references.get(member), request))
+        : undefined;
     const current = namedIn(base ?? sent, member);
-    const like = unknownLike(Array.isArray(current) ? current[0] : current, references.get(member) ?? []);
+    const like = unknownLike(sampleOf(current, references.get(member) ?? []), references.get(member) ?? []);
     const unknown = () => absentOf(like, readableTarget(member, resource, context), context, runner);
     if (like.length === 0 || current === undefined)
       reach.skip(`unknown ${member} refused`, 'no value like its listed ids could be made up');
@@ -273,6 +277,18 @@ export async function checkUnknownReferences(resource: Resource, context: PlanCo
 }
 
 /** A valid creation body that holds the member (its union's variant that has it), if one is drawn. */
+/** The made item's body naming a listed item in a member it left out (optional `labels`): one
+ * value, or a list of one, whichever the creation takes. */
+function withListedNamed(
+  sent: Body,
+  member: string,
+  listed: readonly unknown[] | undefined,
+  request: { isValid(value: unknown): boolean } | undefined,
+): Body | undefined {
+  if (member.includes('[]') || !listed?.length || !request) return undefined;
+  return [listed[0], [listed[0]]].map((value) => ({ ...sent, [member]: value })).find((body) => request.isValid(body));
+}
+
 async function bodyNaming(member: string, collection: CollectionSpec, runner: SequenceRunner) {
   const bodies = await runner.bodies(collection, 8, `references ${member}`);
   return bodies.map((body) => asObject(body)).find((body) => body !== undefined && namedIn(body, member) != null);
