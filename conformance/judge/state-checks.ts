@@ -2,6 +2,7 @@
 // identified and assigned by the service, and nothing else changes (one item's life: item-checks.ts).
 
 import {
+  addingSwitchesOf,
   answeredItem,
   type CollectionSpec,
   fieldText,
@@ -277,15 +278,5 @@ export const serverAssignedId: Check = (context) => {
  * `showArchived`, `with_deleted`), off by default, that the case did not turn on. */
 function leftOutBySwitch(collection: NonNullable<CheckContext['collection']>, testCase: CheckContext['testCase']) {
   const sent = new Set((testCase.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
-  return (collection.list?.operation.parameters ?? []).some((parameter) => {
-    const schema = parameter.validator.schema as { type?: unknown; default?: unknown };
-    return (
-      parameter.in === 'query' &&
-      !parameter.required &&
-      !sent.has(parameter.name) &&
-      [schema.type].flat().includes('boolean') &&
-      schema.default !== true &&
-      /^(?:include|show|with)(?:[A-Z_-]|$)/.test(parameter.name)
-    );
-  });
+  return addingSwitchesOf(collection).some((name) => !sent.has(name));
 }

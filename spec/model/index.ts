@@ -75,7 +75,7 @@ export type { KeptOnRepeat } from './kept-on-repeat.js';
 export type { KeyScope } from './key-scopes.js';
 export type { LineAmount } from './line-amounts.js';
 export type { ListOrder } from './list-order.js';
-export { listCapOf, listsEveryItem } from './list-reach.js';
+export { addingSwitchesOf, listCapOf, listsEveryItem } from './list-reach.js';
 export type { MadeElsewhere } from './made-elsewhere.js';
 export { madeElsewhere, makersOf } from './made-elsewhere.js';
 export { malformedBodyStatus, schemaViolationStatus } from './malformed-status.js';

@@ -26,3 +26,20 @@ export function listsEveryItem(collection: CollectionSpec): boolean {
     (parameter) => parameter.in === 'query' && (parameter.required || NARROWING_PARAMETER.test(parameter.name)),
   );
 }
+
+/** The list's optional boolean switches that only add items (`includeInactive`, `showArchived`,
+ * `with_deleted`), off by default: the default list may rightly leave items out. */
+export function addingSwitchesOf(collection: CollectionSpec): string[] {
+  return (collection.list?.operation.parameters ?? [])
+    .filter((parameter) => {
+      const schema = parameter.validator.schema as { type?: unknown; default?: unknown };
+      return (
+        parameter.in === 'query' &&
+        !parameter.required &&
+        [schema.type].flat().includes('boolean') &&
+        schema.default !== true &&
+        /^(?:include|show|with)(?:[A-Z_-]|$)/.test(parameter.name)
+      );
+    })
+    .map((parameter) => parameter.name);
+}
