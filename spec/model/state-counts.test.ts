@@ -53,6 +53,18 @@ describe('state counts', () => {
     expect(countsOf('/members', undefined, LIBRARY)[0]).not.toHaveProperty('weight');
   });
 
+  it('reads the items themselves counted after "this": "Number of this member\'s loans"', () => {
+    const counts = countsOf(
+      '/members',
+      (text) => text.replace(/([Nn])umber of the member's loans/g, "$1umber of this member's loans"),
+      LIBRARY,
+    );
+    expect(counts).toEqual([
+      expect.objectContaining({ member: 'activeLoanCount', collection: '/loans', states: ['active'], via: 'memberId' }),
+    ]);
+    expect(counts[0]).not.toHaveProperty('weight');
+  });
+
   it('reads the states after "in status", the counted noun before them', () => {
     const counts = countsOf('/events/{eventId}/ticket-types', (text) =>
       text

@@ -73,9 +73,10 @@ const IN_STATUS =
 const AND_WHOSE_STATE =
   /^(?:the\s+)?(?:(?:number|count)\s+of\s+(?:the\s+)?)?([A-Za-z][\w-]*)\s+(?:whose|that|with)\b[^.;]{0,80}?\bwhose\s+`?(?:status|state)`?\s+(?:is|=)\s+((?:`[\w-]+`(?:\s*,\s*|\s+or\s+|\s*,\s*or\s+)?)+)/gi;
 const SUM_OF = /\bsum of\s+(?:the\s+|its\s+|their\s+)?`([\w-]+)`/i;
-/** The counted thing named first: "Tickets of …", "the number of its tickets …". */
+/** The counted thing named first: "Tickets of …", "the number of its tickets …", "Number of this
+ * vehicle's rentals …". */
 const COUNTED =
-  /^(?:[\w-]+\s+(?:is|=|:)\s+)?(?:the\s+)?(?:(?:number|count|total)\s+of\s+(?:its\s+|the\s+|all\s+)?)?(?:[\w-]+'s\s+)?([A-Za-z][\w-]*)/i;
+  /^(?:[\w-]+\s+(?:is|=|:)\s+)?(?:the\s+)?(?:(?:number|count|total)\s+of\s+(?:(?:its|the|all|this|that|each)\s+)?)?(?:[\w-]+'s\s+)?([A-Za-z][\w-]*)/i;
 const QUANTITY = /^(?:quantity|qty|count|units?|seats?|tickets?|amount)$/i;
 
 /** States written bare before the counted noun, right after "number of" ("Number of confirmed
