@@ -12,6 +12,7 @@ import { withWordRules } from '../plan/followed-words.js';
 import { planOperation } from '../plan/index.js';
 import { breaks, namesMember, referencedCollections, withReferences } from '../plan/references.js';
 import { withoutRefusableMembers } from '../plan/refusable-members.js';
+import { withDistinctPlainEntries } from '../plan/scenarios/distinct-entries.js';
 import { stringCandidates, withShiftedInstants } from '../plan/scenarios/fresh-values.js';
 import { parentEqualValues, withParentEquals } from '../plan/scenarios/parent-equals.js';
 import { madeItemParams } from '../plan/scenarios/parents.js';
@@ -197,7 +198,14 @@ async function testOperation(
     ? Object.keys(resourceOf(session.settings.model, collection)?.idioms.refusals ?? {})
     : [];
   const planned = withoutRefusableMembers(
-    withParentEquals(withReferences(planOperation(operation, context), referenced), equal, madeParams),
+    withParentEquals(
+      withReferences(
+        withDistinctPlainEntries(planOperation(operation, context), operation, context.requestSchema(operation)),
+        referenced,
+      ),
+      equal,
+      madeParams,
+    ),
     saidRefused.filter((member) => !referenced.has(member) && !(member in equal)),
     context.requestSchema(operation),
     caseIsAbout,

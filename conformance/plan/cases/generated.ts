@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { valueArbitrary } from '../../../spec/generate/index.js';
 import { withinBudget } from '../body-budget.js';
 import type { Planner, PropertyPlan } from '../planner.js';
+import { distinctWhereSaid } from '../scenarios/distinct-entries.js';
 import { invalidOnTheWire, mutationCase, mutationsOf } from './mutations.js';
 import { plainCase } from './plain.js';
 
@@ -17,9 +18,11 @@ export const generatedPlanner: Planner = {
       return { properties: [{ name: `${operation.id}:valid`, cases, runs: Math.min(context.runs, 3) }] };
     }
     const mediaType = context.requestMediaType(operation) ?? 'application/json';
+    // Lines alike where the words refuse them ("two lines of the same `code`"): made distinct.
+    const distinct = distinctWhereSaid(operation, request);
     const wild = () =>
       valueArbitrary(request.generate, { style: 'wild' }).map((body) =>
-        context.withPrefix(request.schema, withinBudget(body, mediaType, request.isValid)),
+        distinct(context.withPrefix(request.schema, withinBudget(body, mediaType, request.isValid))),
       );
     const valid: PropertyPlan = {
       name: `${operation.id}:valid`,

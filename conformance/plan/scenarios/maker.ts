@@ -10,6 +10,7 @@ import type { Executed, TestCase } from '../../model.js';
 import type { Exchange } from '../../send/http.js';
 import type { PlanContext } from '../context.js';
 import { parentBoundsOf, withinBounds } from './bounded-values.js';
+import { withDistinctEntries } from './distinct-entries.js';
 import { DroppedMembers } from './dropped-members.js';
 import { exampleBodies } from './example-bodies.js';
 import { ATTEMPTS, FreshSteps } from './fresh-steps.js';
@@ -154,6 +155,7 @@ export class ItemMaker {
       .map((body, index) => withMembers(withListed(body, references, index), equals, request))
       .map((body) => inFirstState(body, state, request?.schema, request))
       .map((body) => withSaidDefaultsLeftOut(body, request?.schema, request))
+      .map((body) => withDistinctEntries(body, request?.schema, request))
       .filter((body) => !request || request.isValid(body));
   }
 
