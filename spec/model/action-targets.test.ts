@@ -58,6 +58,11 @@ describe('action targets read from words', () => {
     expect(pickupOf(words, undefined, 'lines')).not.toHaveProperty('target');
   });
 
+  it('reads no target where the state is asked of the item: "Only for a rental in status `closed`"', () => {
+    const words = 'Starts the invoice job. Only for a rental in status `closed`: `409` otherwise.';
+    expect(pickupOf(words, undefined, 'invoice-jobs')).not.toHaveProperty('target');
+  });
+
   it('reads the state the words move the item itself to', () => {
     expect(
       pickupOf(

@@ -53,8 +53,10 @@ function nounOf(collectionPath: string): string | undefined {
 const STATUS_THEN = /\b(?:status|state)\s+(?:is\s+|becomes\s+)?([\w-]+)/i;
 
 /** Words right before the state member that make its state a condition, not an outcome ("when
- * `status` is `open`", "while the cart's `status` is `open`"). */
-const CONDITION = /\b(?:when|while|if|unless)\s+(?:(?:its|the|their)\s+)?(?:[\w-]+'s\s+)?$/i;
+ * `status` is `open`", "while the cart's `status` is `open`", "Only for a rental in status
+ * `returned`"). */
+const CONDITION =
+  /\b(?:when|while|if|unless)\s+(?:(?:its|the|their)\s+)?(?:[\w-]+'s\s+)?$|\bonly\s+(?:for|on)\s+(?:an?\s+|the\s+)?[\w-]+\s+(?:in\s+)?$/i;
 
 export function targetFromWords(operation: Operation, collectionPath: string, values: readonly unknown[]): unknown {
   const noun = nounOf(collectionPath);

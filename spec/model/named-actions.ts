@@ -3,7 +3,8 @@
 // value is an action of its own, on a variant of the operation whose body holds that value (its
 // schema narrowed to it, so every case built for the action sends it), reported as the operation it
 // narrows. Where the words give a table of the actions ("| action | from status | to status |"),
-// each row says where its action starts and what state it moves the item to.
+// each row says where its action starts and what state it moves the item to; else arrows ("`reserved`
+// -> `active` (action `pickup`)") and lines ("`return`: only from `active`") say it.
 import type { Operation } from '../contract/types.js';
 import { mergeAllOf } from '../schema/all-of.js';
 import type { JsonSchema } from '../schema/json-schema.js';
@@ -90,13 +91,46 @@ function tableOf(words: string | undefined, values: readonly string[]) {
   return found;
 }
 
+/** What the words' arrows say of each action: "`reserved` -> `active` (action `pickup`) ->
+ * `returned` (action `return`)": the state before each arrow is where its action starts. */
+function arrowsOf(words: string | undefined, values: readonly string[]) {
+  const found = new Map<string, { from?: string[]; to?: string }>();
+  const text = words ?? '';
+  for (const match of text.matchAll(/(?:->|→)\s*`([\w-]+)`\s*\(\s*(?:action|via|on|by)?\s*`([\w-]+)`\s*\)/g)) {
+    const [, to, verb] = match;
+    if (!values.includes(verb!) || found.has(verb!)) continue;
+    // The last state named before the arrow, past the actions in parentheses.
+    const before = text.slice(0, match.index).replace(/\([^)]*\)/g, '');
+    const from = [...before.matchAll(/`([\w-]+)`/g)].at(-1)?.[1];
+    found.set(verb!, { to: to!, ...(from !== undefined ? { from: [from] } : {}) });
+  }
+  return found;
+}
+
+/** Where each action starts, as a line of the words about it says ("* `return`: only from
+ * `active`, else `409`"). */
+function linesOf(words: string | undefined, values: readonly string[]) {
+  const found = new Map<string, { from?: string[] }>();
+  for (const line of (words ?? '').split('\n')) {
+    const verb = /^\s*(?:[-*]\s+)?`([\w-]+)`\s*:/.exec(line)?.[1];
+    const sources = /\bonly from\s+((?:`[\w-]+`(?:\s*(?:,|or)\s*)?)+)/i.exec(line)?.[1];
+    if (verb === undefined || !values.includes(verb) || sources === undefined) continue;
+    found.set(verb, { from: quoted(sources) });
+  }
+  return found;
+}
+
 /** The actions an operation takes by a member of its body, one per value; undefined where its body
  * names none. */
 export function namedActionsOf(operation: Operation): NamedAction[] | undefined {
   const media = operation.requestBody?.content.find((one) => one.validator);
   const named = actionMemberOf(media?.validator?.schema);
   if (!media?.validator || !named) return undefined;
+  // A table says most; else arrows between states, each line's "only from" its sources.
   const table = tableOf(operation.description, named.values);
+  const arrows = arrowsOf(operation.description, named.values);
+  const lines = linesOf(operation.description, named.values);
+  const said = (verb: string) => table.get(verb) ?? { ...arrows.get(verb), ...lines.get(verb) };
   return named.values.map((verb) => {
     const validator = narrowedValidator(media.validator!, named.member, verb);
     // The author's examples of this action only: another's would be sent for it first.
@@ -111,7 +145,7 @@ export function namedActionsOf(operation: Operation): NamedAction[] | undefined 
       requestBody: { ...operation.requestBody!, content },
       variantOf: operation,
     };
-    return { verb, operation: variant, ...table.get(verb) };
+    return { verb, operation: variant, ...said(verb) };
   });
 }
 
