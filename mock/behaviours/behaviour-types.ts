@@ -313,6 +313,9 @@ export interface ActionBehaviour extends Wrapped, Conditional {
   readonly nulls?: readonly string[];
   /** Taken once per item ("A loan already returned answers 409"): refused where its instant is set. */
   readonly once?: true;
+  /** The action empties instants of its own and moves no state (an unarchive sets `archivedAt` back
+   * to null): refused where they are empty already. */
+  readonly empties?: true;
   /** The parent members that count the collection's items (a restore counts again). */
   readonly recount?: Recount;
   /** The instants the move stamps now: the target state's own (closedAt for closed), and the

@@ -128,7 +128,10 @@ export function actionBehaviour(
   // An action the words allow once per item, with no state of its own ("A loan already returned
   // answers 409"): taken once, its instant (`returnedAt`) says so.
   const once = member === undefined && action.once === true && action.refusedStatus !== undefined;
-  if ((member === undefined && !restores && !once) || parameter === undefined) return undefined;
+  // One that empties instants of its own ("Sets `archivedAt` back to null"): taken where one is set.
+  const empties =
+    member === undefined && !once && (action.nulls?.length ?? 0) > 0 && action.refusedStatus !== undefined;
+  if ((member === undefined && !restores && !once && !empties) || parameter === undefined) return undefined;
   const success = jsonSuccess(action.operation);
   const item = success && singleItem(success.schema, collection.idProperty, undefined, lastSegment(collection.path));
   const empty = action.operation.responses.find((r) => /^2\d\d$/.test(r.status) && r.content.length === 0);
@@ -147,6 +150,7 @@ export function actionBehaviour(
     ...(action.from ? { from: action.from } : {}),
     ...(action.nulls ? { nulls: action.nulls } : {}),
     ...(once ? { once: true as const } : {}),
+    ...(empties ? { empties: true as const } : {}),
     answersItem: item !== undefined,
     ...wrapOf(item),
     ...conditional,

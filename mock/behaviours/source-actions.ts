@@ -34,6 +34,9 @@ export function actionRefusal(
     behaviour.once && behaviour.stamps?.find(({ name }) => !UPDATE_INSTANT.test(name) && item[name] != null);
   if (refused !== undefined && taken)
     return new MockHttpError(refused, 'conflict', `Item ${id} was taken through this action already (${taken.name}).`);
+  // Emptying what is empty already (unarchiving a page that is not archived).
+  if (refused !== undefined && behaviour.empties && (behaviour.nulls ?? []).every((name) => item[name] == null))
+    return new MockHttpError(refused, 'conflict', `Item ${id} has no ${(behaviour.nulls ?? []).join(', ')} to clear.`);
   if (refused !== undefined && behaviour.refusedFrom?.includes(state))
     return new MockHttpError(refused, 'conflict', `Item ${id} is ${JSON.stringify(state)}: a final state.`);
   if (refused !== undefined && behaviour.from && !behaviour.from.includes(state)) {
