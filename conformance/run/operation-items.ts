@@ -1,7 +1,7 @@
 // The items an operation's cases name, beyond the one the run made for them: the child an action
 // needs on it, what the actions that keep its state add first, and a parent that does not exist for
 // a write below one.
-import { type Operation, parentItemsOf, responseFor } from '../../spec/index.js';
+import { type Action, type Operation, parentItemsOf, participle, responseFor } from '../../spec/index.js';
 import type { TestCase } from '../model.js';
 import { unlikelyId } from '../plan/request-shapes.js';
 import { withListedReferences } from '../plan/scenarios/action-bodies.js';
@@ -41,7 +41,10 @@ export async function prepareForAction(
   const resource = session.settings.model.resources.find(({ idioms }) =>
     idioms.actions?.some((action) => action.operation === operation && action.member !== undefined),
   );
-  const keeping = (resource?.idioms.actions ?? []).filter((action) => action.member === undefined && !action.once);
+  const keeping = [
+    ...(resource?.idioms.actions ?? []).filter((action) => action.member === undefined && !action.once),
+    ...settersOfCleared(session, operation),
+  ];
   for (const action of keeping) {
     if (runner.stopped()) break;
     const testCase = context.testCase(action.operation, {
@@ -52,6 +55,23 @@ export async function prepareForAction(
     });
     await runner.send(await withListedReferences(testCase, action.operation, context, runner));
   }
+}
+
+/** The actions that set what an action that moves no state empties (an unarchive's `archivedAt`,
+ * set by the archive): taken first, or every case meets "a page that is not archived" (409). */
+function settersOfCleared(session: RunSession, operation: Operation): Action[] {
+  for (const { idioms } of session.settings.model.resources) {
+    const own = idioms.actions?.find((action) => action.operation === operation);
+    if (!own || own.member !== undefined || !own.nulls?.length) continue;
+    const stem = (name: string) => name.replace(/_?(?:at|on)$/i, '').toLowerCase();
+    return (idioms.actions ?? []).filter(
+      (action) =>
+        action !== own &&
+        action.member === undefined &&
+        own.nulls!.some((name) => participle(action.verb).includes(stem(name))),
+    );
+  }
+  return [];
 }
 
 /** A write below an item that does not exist (POST /pets/{petId}/notes for no pet), where the
