@@ -23,6 +23,7 @@ import type {
   SpanOrder,
 } from '../../spec/core.js';
 import type { AddedChildren } from './added-children.js';
+import type { ChoiceBehaviour } from './chosen-actions.js';
 import type { Recount } from './counts.js';
 import type { EntryShape } from './entries.js';
 import type { AppendBehaviour, EntryBehaviour, TallyBehaviour } from './entry-types.js';
@@ -358,7 +359,8 @@ export type Behaviour =
   | RespondBehaviour
   | JobStartBehaviour
   | JobReadBehaviour
-  | TallyBehaviour;
+  | TallyBehaviour
+  | ChoiceBehaviour;
 
 export interface Bindings {
   readonly behaviours: ReadonlyMap<Operation, Behaviour>;

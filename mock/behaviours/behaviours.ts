@@ -2,6 +2,7 @@
 // model, and an answer prepared from the document to every other operation.
 
 import {
+  type Action,
   apiModelOf,
   type CollectionSpec,
   type Contract,
@@ -19,8 +20,16 @@ import {
 import { actionLifeOf, deletionMovesOf } from './action-life.js';
 import { addedChildrenFor } from './added-children.js';
 import { bindAppends } from './appends.js';
-import { answerHeaders, type Behaviour, type Bindings, type InitialValues, wrapOf } from './behaviour-types.js';
+import {
+  type ActionBehaviour,
+  answerHeaders,
+  type Behaviour,
+  type Bindings,
+  type InitialValues,
+  wrapOf,
+} from './behaviour-types.js';
 import { changeCountsOf } from './change-counts.js';
+import { choicesOf } from './chosen-actions.js';
 import { recountsOf } from './counts.js';
 import { formulasFor } from './formula-values.js';
 import { initialValuesOf } from './initial-values.js';
@@ -112,6 +121,12 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   const recounts = recountsOf(collections);
   const referred = withStateRecounts(referrerRecountsOf(collections), stateRecountsOf(model.resources));
   const keptCounts = (path: string) => ({ referred: referred.get(path), children: recounts.get(path) });
+  // Actions on variants of one operation (named by a body member) are served by that operation.
+  const chosen: Parameters<typeof choicesOf>[0][number][] = [];
+  const bindAction = (action: Action, behaviour: ActionBehaviour) =>
+    action.operation.variantOf
+      ? chosen.push({ verb: action.verb, operation: action.operation, behaviour })
+      : behaviours.set(action.operation, behaviour);
   for (const resource of model.resources) {
     const { collection } = resource;
     const conditional = conditionalOf(resource);
@@ -187,7 +202,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
       const bound = actionBehaviour(collection, action, conditionalOf(resource), restores);
       const recount = restores || recounts.get(path)?.sums ? recounts.get(path) : undefined;
       if (bound)
-        behaviours.set(action.operation, {
+        bindAction(action, {
           ...bound,
           ...stampsOf(collection, bound.target, collections, action.verb),
           ...(recount ? { recount } : {}),
@@ -282,6 +297,7 @@ export function bindBehaviours(contract: Contract, corrections?: ReadonlyMap<str
   );
   for (const [operation, job] of bindJobs(contract, behaviours, model.resources, caller))
     behaviours.set(operation, job);
+  for (const [operation, choice] of choicesOf(chosen)) behaviours.set(operation, choice);
   for (const [operation, view] of parentViewsOf(contract, behaviours, collections)) behaviours.set(operation, view);
   for (const operation of contract.operations) {
     if (behaviours.has(operation) || operation.unspecified) continue;
@@ -311,9 +327,13 @@ function parentsToCheck(
     const made = parentItemsOf(operation.path, collections);
     const documents404 = responseFor(operation, 404) !== undefined;
     const listed = made.length === 0 && documents404 ? listedParentOf(operation.path, collections) : undefined;
-    const items = (listed ? [listed] : made).filter(
-      (parent) => behaviour.kind !== 'action' || parent.collection.path !== behaviour.collection,
-    );
+    const own =
+      behaviour.kind === 'action'
+        ? behaviour.collection
+        : behaviour.kind === 'choice'
+          ? Object.values(behaviour.choices)[0]?.collection
+          : undefined;
+    const items = (listed ? [listed] : made).filter((parent) => parent.collection.path !== own);
     if (items.length === 0) continue;
     if (behaviour.kind === 'respond' && responseFor(operation, 404) === undefined) continue;
     parents.set(operation, items);

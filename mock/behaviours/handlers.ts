@@ -7,6 +7,7 @@ import { MockHttpError, sendJson } from '../core/errors.js';
 import { APPEND_HANDLERS } from './append-answers.js';
 import { change } from './change-handler.js';
 import { layeredFields, storedFields } from './changes.js';
+import { chosenAction } from './chosen-actions.js';
 import { chosenKey, filledFor } from './client-keys.js';
 import { itemEtag, notModified } from './conditional.js';
 import { recountAfterWrite } from './counts.js';
@@ -82,6 +83,13 @@ export const HANDLERS: Handlers = {
     if (refused) throw refused;
     const moved = takeAction(behaviour, context, collection, item, id);
     answerItem(context, behaviour, moved, behaviour.answersItem);
+  },
+
+  // One operation, several actions by a body member: the one the body names.
+  async choice(behaviour, context) {
+    const chosen = await chosenAction(behaviour, context);
+    if (chosen instanceof MockHttpError) return context.refuse(chosen);
+    return HANDLERS.action(chosen, context);
   },
 
   async create(behaviour, context) {

@@ -80,8 +80,11 @@ export function bindJobs(
   const jobs = new Map<Operation, JobStartBehaviour | JobReadBehaviour>();
   for (const { start, read } of asynchronousJobs(contract.operations)) {
     // A start the model reads as a creation beside a list of jobs still starts a job here: its
-    // Location names the documented read, which no collection binds.
-    if (bound.has(read) || (bound.has(start) && bound.get(start)?.kind !== 'create')) continue;
+    // Location names the documented read, which no collection binds. So does one read as an action
+    // that keeps its item's state ("Only for a rental in status `returned`"): startsFromOf checks it.
+    const taken = bound.get(start);
+    const starts = taken === undefined || taken.kind === 'create' || (taken.kind === 'action' && taken.keepsState);
+    if (bound.has(read) || !starts) continue;
     const accepted = jsonOf(start, (code) => code === 202)!;
     const found = jobKind(contract, start, read, accepted.validator, accepted.media.examples);
     if (!found) continue;

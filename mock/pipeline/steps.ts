@@ -72,7 +72,7 @@ function forcedError(status: number): MockHttpError {
 // Behaviours whose first act is reading the body: its media type is checked before the handler
 // runs, so a refusal is passed on from this step, neither thrown nor a rejected promise (which cost
 // a walk of the stack and Node's rejection tracking on every refused request).
-const READS_BODY_FIRST: ReadonlySet<Behaviour['kind']> = new Set(['create', 'replace', 'update', 'respond']);
+const READS_BODY_FIRST: ReadonlySet<Behaviour['kind']> = new Set(['create', 'replace', 'update', 'respond', 'choice']);
 
 export function createOperationSteps(env: StepsEnvironment): readonly Step[] {
   // A match without path parameters is the same for every request: built once per operation.
