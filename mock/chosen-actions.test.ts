@@ -102,7 +102,7 @@ describe('actions named by a body member', () => {
     const started = await request(app).post(`/orders/${order.id}/invoice-jobs`).expect(202);
     expect(started.headers.location).toMatch(/\/invoice-jobs\/[^/]+$/);
     expect(started.body).toMatchObject({ status: 'pending', result: null });
-    const jobId = started.headers.location.split('/').at(-1);
+    const jobId = String(started.headers.location).split('/').at(-1);
     await request(app).get(`/invoice-jobs/${jobId}`).expect(200);
   });
 });
