@@ -7,8 +7,6 @@ import {
   type CollectionSpec,
   collectionResource,
   type Idioms,
-  type JsonSchema,
-  nestedItemsCarried,
   type Operation,
   pairedMembersOf,
   parentOfPath,
@@ -21,6 +19,7 @@ import {
 import { idPathText } from '../../judge/json-body.js';
 import type { PlanContext } from '../context.js';
 import { nestedReferences, referencedCollections } from '../references.js';
+import { CompoundFinder, namesCompound } from './compound-found.js';
 import type { MakeRequest, Making } from './making.js';
 import {
   carriedId,
@@ -28,7 +27,6 @@ import {
   defaultedMembers,
   parentEntries,
   sharingBody,
-  typedAs,
   unheldFirst,
 } from './reference-values.js';
 import { roomyMembers } from './roomy-values.js';
@@ -63,10 +61,19 @@ export class ReferenceFinder {
   private readonly runner: FinderParts['runner'];
   private readonly idiomsOf: FinderParts['idiomsOf'];
 
+  private readonly compound: CompoundFinder;
+
   constructor(private readonly parts: FinderParts) {
     this.context = parts.context;
     this.runner = parts.runner;
     this.idiomsOf = parts.idiomsOf;
+    this.compound = new CompoundFinder({
+      context: parts.context,
+      make: (collection, request) => this.make(collection, request),
+      listedItems: (collection) => this.listedItems(collection),
+      namesBack: (other, collection) => this.namesBack(other, collection),
+      purpose: () => `compound ${++this.madeForReferences}`,
+    });
   }
 
   /** Made for a reference: in its usual state, each member with a default at it, and room in its
@@ -97,69 +104,14 @@ export class ReferenceFinder {
     return this.parts.parentItem(collection, values);
   }
 
-  /** Members that together name an item of a nested collection (a loan's `isbn` and `copyNumber`
-   * name /books/{isbn}/copies/{copyNumber}): an item made there (under a parent made for it) for
-   * each new item, its path values in those members. */
-  async compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
-    const create = collection.create?.operation;
-    const schema = create ? this.context.requestSchema(create)?.schema : undefined;
-    const named = await this.compoundNamed(collection, Object.keys(propertiesOf(schema)));
-    if (Object.keys(named).length > 0) return named;
-    // A list whose entries name such an item (a playlist's `episodeRefs[]`, each `{showSlug,
-    // number}`): one entry naming a made item, where the list may hold just one.
-    for (const [member, property] of Object.entries(propertiesOf(schema))) {
-      const list = property as { type?: unknown; items?: JsonSchema; minItems?: number };
-      if (list.items === undefined || (list.minItems ?? 0) > 1) continue;
-      const entryProperties = propertiesOf(list.items);
-      const entry = await this.compoundNamed(collection, Object.keys(entryProperties));
-      if (Object.keys(entry).length > 0) return { [member]: [typedAs(entry, entryProperties)] };
-    }
-    return {};
+  /** Members that together name an item of a nested collection (compound-found.ts). */
+  compoundReference(collection: CollectionSpec): Promise<Record<string, unknown>> {
+    return this.compound.reference(collection);
   }
 
-  /** Whether `members` already name an item of every nested collection the creation's members name
-   * together (a loan given its branch and copy): nothing is made for them then. */
+  /** Whether `members` already name every nested item the creation's members name together. */
   namesCompound(collection: CollectionSpec, members: Readonly<Record<string, unknown>> | undefined): boolean {
-    const create = collection.create?.operation;
-    const schema = create ? this.context.requestSchema(create)?.schema : undefined;
-    const carried = nestedItemsCarried(Object.keys(propertiesOf(schema)), this.context.collections, collection);
-    return (
-      members !== undefined &&
-      carried.length > 0 &&
-      carried.every((one) => Object.values(one.carried).every((member) => member in members))
-    );
-  }
-
-  /** Among `members`, those that carry every path value of a nested collection's item: an item made
-   * there for them, its path values in those members; else nothing. */
-  private async compoundNamed(
-    collection: CollectionSpec,
-    members: readonly string[],
-  ): Promise<Record<string, unknown>> {
-    for (const { other, names, carried } of nestedItemsCarried(members, this.context.collections, collection)) {
-      // A parent the client makes, else one it can only list (a library's seeded branches).
-      const parent = parentOfPath(other.path, this.context.collections);
-      if (!parent || parent.collection.path.includes('{') || this.namesBack(other, collection)) continue;
-      const purpose = `compound ${++this.madeForReferences}`;
-      const makeable = parent.collection.create !== undefined || putCreation(parent.collection) !== undefined;
-      const above: Making = makeable
-        ? await this.make(parent.collection, { what: `to hold a ${other.path} item`, purpose, parent: {} })
-        : { refused: 'listed only' };
-      // Where no parent could be made (its key met another's), a new item under a listed one.
-      const [listed] = 'made' in above ? [] : await this.listedItems(parent.collection);
-      const holder = 'made' in above ? above.made.item : listed;
-      const made = holder
-        ? await this.make(other, {
-            what: `for ${names.join(' and ')} to name`,
-            purpose,
-            parent: { [parent.parameter]: idPathText(holder, parent.collection.idProperty) },
-          })
-        : above;
-      if (!('made' in made)) return {};
-      const at = made.made.at(other.read!.parameter);
-      return Object.fromEntries(names.map((name) => [carried[name]!, made.made.item[name] ?? at[name]]));
-    }
-    return {};
+    return namesCompound(collection, members, this.context);
   }
 
   /** Members of the creation that name another collection's items, with the ids it lists. A
