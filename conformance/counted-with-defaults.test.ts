@@ -1,7 +1,10 @@
-// A parent's count of its children where the child list filters by a default (`state`, default
-// `active`): the count's own words say which list it equals ("equals the number of flags listed with
-// `state=all`"), and the run counts that list. A correct service is not said to miscount once the run
-// archived a flag of its own, and one that leaves archived flags out of the count is named.
+// A parent's count of its children where the child list leaves archived ones out by default:
+// - by a filter's default (`state`, default `active`): the count's own words say which list it
+//   equals ("equals the number of flags listed with `state=all`"), and the run counts that list. A
+//   correct service is not said to miscount once the run archived a flag of its own, and one that
+//   leaves archived flags out of the count is named;
+// - behind a switch (`includeArchived`, off by default), the count's words silent: a count equal to
+//   either list is right, and one that follows neither (never moved by a creation) is named.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseObject, readBody, sendJson } from '../fixtures/http-bodies.js';
@@ -10,7 +13,8 @@ import { runConformance } from './index.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const name = { type: 'string', minLength: 1, maxLength: 20 };
-const group = {
+type Listing = 'state' | 'switch';
+const groupOf = (listing: Listing) => ({
   type: 'object',
   required: ['id', 'name', 'flagCount'],
   properties: {
@@ -20,8 +24,25 @@ const group = {
       type: 'integer',
       readOnly: true,
       description:
-        'The number of flags in the group, archived flags included. It equals the number of flags listed with `state=all`.',
+        listing === 'state'
+          ? 'The number of flags in the group, archived flags included. It equals the number of flags listed with `state=all`.'
+          : 'The number of flags in the group.',
     },
+  },
+});
+/** The list's parameter that adds archived flags: a filter with a default, or a switch. */
+const listParameters = {
+  state: {
+    name: 'state',
+    in: 'query',
+    description: '`active` (the default) lists flags that are not archived, `archived` only archived ones, `all` both.',
+    schema: { type: 'string', enum: ['active', 'archived', 'all'], default: 'active' },
+  },
+  switch: {
+    name: 'includeArchived',
+    in: 'query',
+    description: 'Archived flags are listed only when true.',
+    schema: { type: 'boolean', default: false },
   },
 };
 const flag = {
@@ -38,72 +59,72 @@ const fid = { name: 'fid', in: 'path', required: true, schema: { type: 'string' 
 const named = json({ type: 'object', additionalProperties: false, required: ['name'], properties: { name } });
 const none = { description: 'none' };
 
-const contract = contractFromDocument({
-  openapi: '3.0.3',
-  info: { title: 'groups', version: '1' },
-  paths: {
-    '/groups': {
-      get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: group }) } } },
-      post: {
-        requestBody: { required: true, content: named },
-        responses: { '201': { description: 'made', content: json(group) }, '400': { description: 'bad' } },
+const contractOf = (listing: Listing) => {
+  const group = groupOf(listing);
+  return contractFromDocument({
+    openapi: '3.0.3',
+    info: { title: 'groups', version: '1' },
+    paths: {
+      '/groups': {
+        get: { responses: { '200': { description: 'all', content: json({ type: 'array', items: group }) } } },
+        post: {
+          requestBody: { required: true, content: named },
+          responses: { '201': { description: 'made', content: json(group) }, '400': { description: 'bad' } },
+        },
       },
-    },
-    '/groups/{gid}': {
-      parameters: [gid],
-      get: { responses: { '200': { description: 'one', content: json(group) }, '404': none } },
-    },
-    '/groups/{gid}/flags': {
-      parameters: [gid],
-      get: {
-        parameters: [
-          {
-            name: 'state',
-            in: 'query',
-            description:
-              '`active` (the default) lists flags that are not archived, `archived` only archived ones, `all` both.',
-            schema: { type: 'string', enum: ['active', 'archived', 'all'], default: 'active' },
+      '/groups/{gid}': {
+        parameters: [gid],
+        get: { responses: { '200': { description: 'one', content: json(group) }, '404': none } },
+      },
+      '/groups/{gid}/flags': {
+        parameters: [gid],
+        get: {
+          parameters: [listParameters[listing]],
+          responses: {
+            '200': { description: 'some', content: json({ type: 'array', items: flag }) },
+            '400': { description: 'bad' },
+            '404': none,
           },
-        ],
-        responses: {
-          '200': { description: 'some', content: json({ type: 'array', items: flag }) },
-          '400': { description: 'bad' },
-          '404': none,
+        },
+        post: {
+          requestBody: { required: true, content: named },
+          responses: {
+            '201': { description: 'made', content: json(flag) },
+            '400': { description: 'bad' },
+            '404': none,
+          },
         },
       },
-      post: {
-        requestBody: { required: true, content: named },
-        responses: { '201': { description: 'made', content: json(flag) }, '400': { description: 'bad' }, '404': none },
+      '/groups/{gid}/flags/{fid}': {
+        parameters: [gid, fid],
+        get: { responses: { '200': { description: 'one', content: json(flag) }, '404': none } },
       },
-    },
-    '/groups/{gid}/flags/{fid}': {
-      parameters: [gid, fid],
-      get: { responses: { '200': { description: 'one', content: json(flag) }, '404': none } },
-    },
-    '/groups/{gid}/flags/{fid}/archive': {
-      parameters: [gid, fid],
-      post: {
-        description: 'Archives the flag: its `state` becomes `archived`. An archived flag answers `409`.',
-        responses: {
-          '200': { description: 'archived', content: json(flag) },
-          '404': none,
-          '409': { description: 'archived' },
+      '/groups/{gid}/flags/{fid}/archive': {
+        parameters: [gid, fid],
+        post: {
+          description: 'Archives the flag: its `state` becomes `archived`. An archived flag answers `409`.',
+          responses: {
+            '200': { description: 'archived', content: json(flag) },
+            '404': none,
+            '409': { description: 'archived' },
+          },
         },
       },
     },
-  },
-});
+  });
+};
 
 type Flag = { id: string; name: string; state: 'active' | 'archived' };
 
-/** Groups of flags; `activeOnly` counts only the active ones (the fault). */
-function groups(activeOnly: boolean) {
+/** Groups of flags listed as `listing` says, counted as `counting` says: every flag, the active
+ * ones, or the flags the group had when it was made. */
+function groups(counting: 'all' | 'active' | 'stale', listing: Listing) {
   const all = new Map<string, { id: string; name: string; flags: Flag[] }>();
   let made = 0;
   const shown = (g: { id: string; name: string; flags: Flag[] }) => ({
     id: g.id,
     name: g.name,
-    flagCount: g.flags.filter((one) => !activeOnly || one.state === 'active').length,
+    flagCount: counting === 'stale' ? 0 : g.flags.filter((one) => counting === 'all' || one.state === 'active').length,
   });
   const fits = (sent: Record<string, unknown> | undefined) =>
     sent !== undefined &&
@@ -129,8 +150,11 @@ function groups(activeOnly: boolean) {
     if (sub !== 'flags') return sendJson(res, 404, {});
     if (f === undefined) {
       if (req.method === 'GET') {
-        const state = url.searchParams.get('state') ?? 'active';
-        if (!['active', 'archived', 'all'].includes(state)) return sendJson(res, 400, {});
+        const include = url.searchParams.get('includeArchived') ?? 'false';
+        const state =
+          listing === 'state' ? (url.searchParams.get('state') ?? 'active') : include === 'true' ? 'all' : 'active';
+        if (!['active', 'archived', 'all'].includes(state) || !['true', 'false'].includes(include))
+          return sendJson(res, 400, {});
         return sendJson(
           res,
           200,
@@ -152,15 +176,29 @@ function groups(activeOnly: boolean) {
   };
 }
 
-const run = (activeOnly: boolean) => runConformance({ target: { app: groups(activeOnly) }, contract, seed: 2 });
+type Counting = 'all' | 'active' | 'stale';
+const run = (counting: Counting, listing: Listing) =>
+  runConformance({ target: { app: groups(counting, listing) }, contract: contractOf(listing), seed: 2 });
+const failures = (report: Awaited<ReturnType<typeof run>>) =>
+  report.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`);
 
 describe('a count of children whose list filters by a default', () => {
   it('passes a service that counts every flag, archived ones too', async () => {
-    const clean = await run(false);
-    expect(clean.violations.filter((v) => v.severity !== 'note').map((v) => `${v.code}: ${v.message}`)).toEqual([]);
+    expect(failures(await run('all', 'state'))).toEqual([]);
   });
 
   it('names a service that leaves archived flags out of the count', async () => {
-    expect((await run(true)).violations.map((v) => v.code)).toContain('count_not_following');
+    expect((await run('active', 'state')).violations.map((v) => v.code)).toContain('count_not_following');
+  });
+});
+
+describe('a count of children whose list hides archived ones behind a switch', () => {
+  it('passes a service that counts archived flags, and one that does not', async () => {
+    expect(failures(await run('all', 'switch'))).toEqual([]);
+    expect(failures(await run('active', 'switch'))).toEqual([]);
+  });
+
+  it('names a count that follows neither list', async () => {
+    expect((await run('stale', 'switch')).violations.map((v) => v.code)).toContain('count_not_following');
   });
 });
