@@ -23,7 +23,6 @@ import type {
   SpanOrder,
 } from '../../spec/core.js';
 import type { AddedChildren } from './added-children.js';
-import type { ChoiceBehaviour } from './chosen-actions.js';
 import type { Recount } from './counts.js';
 import type { EntryShape } from './entries.js';
 import type { AppendBehaviour, EntryBehaviour, TallyBehaviour } from './entry-types.js';
@@ -346,6 +345,16 @@ export interface RespondBehaviour {
   readonly kind: 'respond';
   readonly status: number;
   answer(): PreparedAnswer;
+}
+
+/** One operation taking several actions by a body member (chosen-actions.ts). */
+export interface ChoiceBehaviour {
+  readonly kind: 'choice';
+  /** The success of the first action (each answers the item the same way). */
+  readonly status: number;
+  /** The body member naming the action, and each value's behaviour. */
+  readonly member: string;
+  readonly choices: Readonly<Record<string, ActionBehaviour>>;
 }
 
 export type Behaviour =

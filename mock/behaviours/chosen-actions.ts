@@ -4,17 +4,8 @@
 // it reads the body, and the value it names takes that action's behaviour.
 import type { Operation } from '../../spec/core.js';
 import { MockHttpError } from '../core/errors.js';
-import type { ActionBehaviour } from './behaviour-types.js';
+import type { ActionBehaviour, ChoiceBehaviour } from './behaviour-types.js';
 import type { HandlerContext } from './handler-context.js';
-
-export interface ChoiceBehaviour {
-  readonly kind: 'choice';
-  /** The success of the first action (each answers the item the same way). */
-  readonly status: number;
-  /** The body member naming the action, and each value's behaviour. */
-  readonly member: string;
-  readonly choices: Readonly<Record<string, ActionBehaviour>>;
-}
 
 /** The member a variant's body is narrowed on: the one whose schema allows the verb alone. */
 function narrowedMember(variant: Operation, verb: string): string | undefined {
