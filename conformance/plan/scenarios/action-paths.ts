@@ -188,6 +188,23 @@ export async function repeatedUntilMoved(
   return repeats;
 }
 
+/** For each member of the creation naming another collection's items, one made for it alone,
+ * where the run can make one: the members naming them. */
+export async function namedAfresh(
+  collection: CollectionSpec,
+  context: PlanContext,
+  runner: Pick<SequenceRunner, 'freshReference'>,
+): Promise<Record<string, unknown>> {
+  const create = collection.create?.operation;
+  if (!create || !runner.freshReference) return {};
+  const named: Record<string, unknown> = {};
+  for (const member of referencedCollections(create, context.collections).keys()) {
+    const id = await runner.freshReference(collection, member);
+    if (id !== undefined) named[member] = id;
+  }
+  return named;
+}
+
 /** Moves the item by the first of `moving` its answer accepts, each reached in steps (reachAction),
  * sent as plain cases at the item's path values: the state it reached and what it took, or
  * undefined where none moved it. */

@@ -6,7 +6,7 @@
 // conditions of its own (an event completes once it has ended) that a note then names.
 import { type Action, clearedInstantsOf, type Resource, statusMember } from '../../../spec/index.js';
 import type { PlanContext } from '../context.js';
-import { moveItem } from './action-paths.js';
+import { moveItem, namedAfresh } from './action-paths.js';
 import { readBefore, timesKept } from './kept-times.js';
 import { moveByChild, statesSetByChildren } from './parent-moves.js';
 import { createParent, parentParams } from './parents.js';
@@ -62,12 +62,30 @@ export async function checkActionSources(resource: Resource, context: PlanContex
     (await parentParams(collection, context, runner));
   const reach = runner.reach.scenario('action sources', collection.path, steps);
 
-  /** A new item, moved into `state` by the actions that lead there; its path values, or why not. */
+  /** A new item, moved into `state` by the actions that lead there; its path values, or why not.
+   * Where none could be moved, once more on an item naming items of its own: a vehicle another of
+   * the run's rentals holds refuses the pickup for that, not for the rental's state. */
   const itemIn = async (
     state: unknown,
     member: string,
   ): Promise<{ at: Readonly<Record<string, string>> } | { why: string }> => {
-    const making = await runner.make(collection, { what: `to be ${String(state)}`, purpose: 'action sources', parent });
+    const first = await itemMovedTo(state, member, {});
+    if ('at' in first || runner.stopped()) return first;
+    const own = await namedAfresh(collection, context, runner);
+    return Object.keys(own).length > 0 ? await itemMovedTo(state, member, own) : first;
+  };
+
+  const itemMovedTo = async (
+    state: unknown,
+    member: string,
+    members: Record<string, unknown>,
+  ): Promise<{ at: Readonly<Record<string, string>> } | { why: string }> => {
+    const making = await runner.make(collection, {
+      what: `to be ${String(state)}`,
+      purpose: 'action sources',
+      parent,
+      ...(Object.keys(members).length > 0 ? { members } : {}),
+    });
     if ('refused' in making) return { why: String(making.refused) };
     const at = making.made.at(parameter);
     // A child first where an action needs one ("only when the course has at least one lesson"): a

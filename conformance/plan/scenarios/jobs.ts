@@ -19,7 +19,7 @@ import { asObject, idPathText } from '../../judge/json-body.js';
 import type { TestCase } from '../../model.js';
 import type { PlanContext } from '../context.js';
 import { referencedCollections, withKnownReferences } from '../references.js';
-import { moveItem } from './action-paths.js';
+import { moveItem, namedAfresh } from './action-paths.js';
 import { parentParams } from './parents.js';
 import type { SequenceRunner } from './sequence-runner.js';
 
@@ -53,15 +53,29 @@ async function parentOf(
   const { collection, parameter } = parents.at(-1)!;
   // A nested item (an episode of a show) is made under a parent of its own first.
   const above = collection.path.includes('{') ? await parentParams(collection, context, runner) : {};
-  const making = await runner.make(collection, { what: 'for a job to work on', purpose: 'job', parent: above });
-  if (!('refused' in making)) {
+  const actions = resourceOf({ resources }, collection)?.idioms.actions ?? [];
+  const asks = actions.find((action) => action.operation === job.start)?.from;
+  const moving = actions.filter((action) => action.member !== undefined && asks?.includes(action.target));
+  /** An item made (naming `members`) and moved where the start asks; its path values and whether it moved. */
+  const madeAndMoved = async (members: Record<string, unknown>) => {
+    const making = await runner.make(collection, {
+      what: 'for a job to work on',
+      purpose: 'job',
+      parent: above,
+      ...(Object.keys(members).length > 0 ? { members } : {}),
+    });
+    if ('refused' in making) return undefined;
     const idText = idPathText(making.made.item, collection.idProperty);
-    const actions = resourceOf({ resources }, collection)?.idioms.actions ?? [];
-    const asks = actions.find((action) => action.operation === job.start)?.from;
-    const moving = actions.filter((action) => action.member !== undefined && asks?.includes(action.target));
     const at = { ...above, [parameter]: idText };
-    if (moving.length > 0) await moveItem(moving, actions, { collection, idText, at }, context, runner);
-    return at;
+    const moved = moving.length === 0 || (await moveItem(moving, actions, { collection, idText, at }, context, runner));
+    return { at, moved: Boolean(moved) };
+  };
+  const first = await madeAndMoved({});
+  if (first) {
+    // Not moved (a vehicle another of the run's rentals holds): once more, naming items of its own.
+    const own = first.moved || runner.stopped() ? {} : await namedAfresh(collection, context, runner);
+    const again = Object.keys(own).length > 0 ? await madeAndMoved(own) : undefined;
+    return (again?.moved ? again : first).at;
   }
   const [id] = await runner.listedIds(collection);
   return typeof id === 'string' || typeof id === 'number' ? { [parameter]: String(id) } : undefined;
